@@ -1,0 +1,55 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Settings every target shares: Swift 6 language mode (the tools version's default) plus the
+/// upcoming features the house style asks for.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Wakeful",
+    platforms: [.macOS(.v13), .iOS(.v15)],
+    products: [
+        .library(name: "Wakeful", targets: ["Wakeful"]),
+        .library(name: "WakefulSimulator", targets: ["WakefulSimulator"]),
+        .executable(name: "wakeful", targets: ["WakefulCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // Platform-free core: events, commands, strategies, runtime, timeline. Foundation only.
+        .target(name: "Wakeful", swiftSettings: strictSettings),
+        // The executable model of iOS background execution and the simulated world.
+        .target(
+            name: "WakefulSimulator",
+            dependencies: ["Wakeful"],
+            resources: [.copy("Scenario/Builtin")],
+            swiftSettings: strictSettings
+        ),
+        // The `wakeful` command: parse, wire, print.
+        .executableTarget(
+            name: "WakefulCLI",
+            dependencies: [
+                "Wakeful",
+                "WakefulSimulator",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "WakefulTests", dependencies: ["Wakeful"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "WakefulSimulatorTests",
+            dependencies: ["Wakeful", "WakefulSimulator"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "WakefulCLITests",
+            dependencies: ["WakefulCLI"],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

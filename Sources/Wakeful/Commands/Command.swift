@@ -1,0 +1,60 @@
+import Foundation
+
+/// Something the app asks of the system: the output of the runtime.
+///
+/// Commands are fire-and-forget. When the system answers, it answers with an ``Event``
+/// (a denied task, a failed region, a fired timer), so strategies stay pure state machines.
+public enum Command: Sendable, Hashable {
+    // MARK: Background tasks (TASK)
+
+    /// `beginBackgroundTask(withName:expirationHandler:)`; the handler arrives as
+    /// ``Event/backgroundTaskExpiring(_:)``.
+    case beginBackgroundTask(BackgroundTaskID)
+    /// `endBackgroundTask(_:)`.
+    case endBackgroundTask(BackgroundTaskID)
+
+    // MARK: Location (LOC)
+
+    /// Configure and `startUpdatingLocation()`.
+    case startUpdatingLocation(LocationRequest)
+    /// `stopUpdatingLocation()`.
+    case stopUpdatingLocation
+    /// `startMonitoringSignificantLocationChanges()`.
+    case startMonitoringSignificantLocationChanges
+    /// `stopMonitoringSignificantLocationChanges()`.
+    case stopMonitoringSignificantLocationChanges
+    /// `startMonitoringVisits()`.
+    case startMonitoringVisits
+    /// `stopMonitoringVisits()`.
+    case stopMonitoringVisits
+
+    // MARK: Regions and beacons (LOC, BEACON)
+
+    /// `startMonitoring(for:)`.
+    case startMonitoring(MonitoredRegion)
+    /// `stopMonitoring(for:)`.
+    case stopMonitoring(RegionID)
+    /// `requestState(for:)`; answered by ``Event/regionStateDetermined(_:_:)`` (LOC-18).
+    case requestState(RegionID)
+    /// `startRangingBeacons(satisfying:)` (BEACON-9).
+    case startRangingBeacons(BeaconIdentityConstraint)
+    /// `stopRangingBeacons(satisfying:)`.
+    case stopRangingBeacons(BeaconIdentityConstraint)
+
+    // MARK: Timers
+
+    /// Schedule (or replace) a main-run-loop timer.
+    case setTimer(TimerRequest)
+    /// Invalidate a timer.
+    case cancelTimer(TimerID)
+
+    // MARK: Push
+
+    /// Call the silent-push completion handler (PUSH-6).
+    case completeRemoteNotification(id: String, result: BackgroundFetchResult)
+
+    // MARK: App output
+
+    /// Something the app produced (a sample, a trigger). It goes to the timeline, later to the outbox.
+    case record(Record)
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// How likely App Review is to object to a configuration.
+public enum ReviewRiskLevel: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+    case low, medium, high
+
+    private var rank: Int {
+        switch self {
+        case .low: 0
+        case .medium: 1
+        case .high: 2
+        }
+    }
+
+    public static func < (lhs: ReviewRiskLevel, rhs: ReviewRiskLevel) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// One reason App Review may object, with the guideline and the policy rules behind it.
+public struct ReviewFinding: Sendable, Hashable, Codable {
+    /// What it concerns: a background mode (`location`) or a technique.
+    public var subject: String
+    /// How serious.
+    public var level: ReviewRiskLevel
+    /// The App Store Review Guideline, e.g. `2.5.4`.
+    public var guideline: String
+    /// Policy rule IDs.
+    public var rules: [String]
+    /// What the reviewer will look for.
+    public var note: String
+}
+
+/// The App Review risk of a configuration (REVIEW-1 to REVIEW-5).
+public struct ReviewAssessment: Sendable, Hashable, Codable {
+    /// The highest level among the findings; low when there are none.
+    public var level: ReviewRiskLevel
+    /// The findings, in the order of the modes.
+    public var findings: [ReviewFinding]
+
+    /// Assesses the declared background modes. Each mode may only serve its designated purpose
+    /// (REVIEW-1, guideline 2.5.4); declaring one the app does not visibly use is rejected (REVIEW-2).
+    public init(modes: [BackgroundMode]) {
+        findings = modes.compactMap(Self.finding(for:))
+        level = findings.map(\.level).max() ?? .low
+    }
+
+    private static func finding(for mode: BackgroundMode) -> ReviewFinding? {
+        switch mode {
+        case .location:
+            ReviewFinding(
+                subject: mode.rawValue, level: .medium, guideline: "2.5.4, 5.1.5", rules: ["REVIEW-1", "REVIEW-3", "REVIEW-5"],
+                note: "needs a visible, user-facing reason to use location in the background; using it only to stay alive is rejected")
+        case .audio:
+            ReviewFinding(
+                subject: mode.rawValue, level: .high, guideline: "2.5.4", rules: ["REVIEW-2", "REVIEW-4", "AUDIO-1"],
+                note: "rejected unless the app plays audible content in the background")
+        case .voip:
+            ReviewFinding(
+                subject: mode.rawValue, level: .high, guideline: "2.5.4", rules: ["REVIEW-1", "REVIEW-2", "VOIP-2"],
+                note: "only for apps that place and receive calls through CallKit")
+        case .bluetoothCentral, .bluetoothPeripheral, .externalAccessory:
+            ReviewFinding(
+                subject: mode.rawValue, level: .low, guideline: "2.5.4", rules: ["REVIEW-1"],
+                note: "expected to talk to a real accessory the reviewer can see described")
+        case .fetch, .remoteNotification, .processing:
+            nil
+        case .newsstandContent, .nearbyInteraction, .pushToTalk:
+            ReviewFinding(
+                subject: mode.rawValue, level: .medium, guideline: "2.5.4", rules: ["REVIEW-1", "REVIEW-2"],
+                note: "only for the purpose the mode names")
+        }
+    }
+}

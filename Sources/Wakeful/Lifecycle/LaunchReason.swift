@@ -1,0 +1,28 @@
+import Foundation
+
+/// Why the system launched the app (the launch-options key on a device).
+///
+/// A launch for any reason other than `.user` goes from Not running straight to Background (STATE-2).
+public enum LaunchReason: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The user opened the app.
+    case user
+    /// A significant location change (LOC-12).
+    case significantChange
+    /// A visit (LOC-16).
+    case visit
+    /// A circular or beacon region event (LOC-16, BEACON-1).
+    case region
+    /// A silent push (PUSH-1).
+    case remoteNotification
+    /// A PushKit VoIP push (VOIP-2).
+    case voipPush
+    /// Background fetch or a BGTaskScheduler task (BGT).
+    case scheduledTask
+    /// Background URL-session events (URLS-1).
+    case urlSession
+    /// Core Bluetooth state restoration (BLE-4).
+    case bluetooth
+
+    /// Whether the app starts in the foreground.
+    public var isForeground: Bool { self == .user }
+}

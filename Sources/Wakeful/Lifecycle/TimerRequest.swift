@@ -1,0 +1,30 @@
+import Foundation
+
+/// Names one timer the app set.
+public struct TimerID: RawRepresentable, Sendable, Hashable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+    public var description: String { rawValue }
+}
+
+/// A timer on the main run loop.
+///
+/// Like `Timer` on a device, it fires only while the app executes: a timer that falls due while the
+/// app is suspended fires once when the app next runs, and a repeating timer then keeps its phase.
+public struct TimerRequest: Sendable, Hashable, Codable {
+    /// The timer's name; setting a timer with the same name replaces it.
+    public var id: TimerID
+    /// Seconds from now until it fires.
+    public var interval: TimeInterval
+    /// Whether it fires again every `interval` seconds.
+    public var repeats: Bool
+
+    /// Creates a timer request.
+    public init(id: TimerID, interval: TimeInterval, repeats: Bool = false) {
+        self.id = id
+        self.interval = interval
+        self.repeats = repeats
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Something the system tells the app: the input of the runtime.
+///
+/// On a device the Apple adapters translate delegate callbacks into events; in the simulator the
+/// simulated device produces them. Every event is delivered with the current time (see ``Context``),
+/// so strategies never read a clock.
+public enum Event: Sendable, Hashable {
+    // MARK: Lifecycle (STATE)
+
+    /// `application(_:didFinishLaunchingWithOptions:)`; the reason says why (STATE-2).
+    case didFinishLaunching(LaunchReason)
+    /// `applicationWillEnterForeground`.
+    case willEnterForeground
+    /// `applicationDidBecomeActive`.
+    case didBecomeActive
+    /// `applicationWillResignActive`.
+    case willResignActive
+    /// `applicationDidEnterBackground` (STATE-4).
+    case didEnterBackground
+    /// `applicationWillTerminate`, rarely delivered (STATE-6).
+    case willTerminate
+    /// `applicationDidReceiveMemoryWarning` (STATE-8).
+    case memoryWarning
+
+    // MARK: Background tasks (TASK)
+
+    /// A task's expiration handler runs (TASK-12): end the task now or the app is killed (TASK-13).
+    case backgroundTaskExpiring(BackgroundTaskID)
+    /// `beginBackgroundTask` returned `.invalid`: no time was granted (TASK-16).
+    case backgroundTaskDenied(BackgroundTaskID)
+
+    // MARK: Location (LOC)
+
+    /// `didUpdateLocations` from standard location updates.
+    case locationsUpdated([LocationFix])
+    /// `didUpdateLocations` from the significant-change service (LOC-10 to LOC-12).
+    case significantLocationChange(LocationFix)
+    /// `didVisit` (LOC-16).
+    case visit(Visit)
+    /// `locationManagerDidPauseLocationUpdates` (LOC-5).
+    case locationUpdatesPaused
+    /// `locationManagerDidResumeLocationUpdates`.
+    case locationUpdatesResumed
+    /// `locationManagerDidChangeAuthorization`.
+    case authorizationChanged(LocationAuthorization)
+
+    // MARK: Regions and beacons (LOC, BEACON)
+
+    /// `didEnterRegion`.
+    case regionEntered(RegionID)
+    /// `didExitRegion`.
+    case regionExited(RegionID)
+    /// `didDetermineState` (after `requestState`, a transition, or the screen lighting up, BEACON-4).
+    case regionStateDetermined(RegionID, RegionState)
+    /// `monitoringDidFailFor` (LOC-17).
+    case regionMonitoringFailed(RegionID, RegionMonitoringFailure)
+    /// `didRange` with the beacons seen in the last second (BEACON-5); empty when none.
+    case beaconsRanged(BeaconIdentityConstraint, [RangedBeacon])
+
+    // MARK: Timers
+
+    /// A timer the app set fired.
+    case timerFired(TimerID)
+
+    // MARK: Push, scheduled tasks, URL session, Bluetooth
+
+    /// A silent push (PUSH).
+    case remoteNotification(RemoteNotification)
+    /// A scheduled task or a fetch started (BGT).
+    case scheduledTaskLaunched(ScheduledTaskLaunch)
+    /// A scheduled task's expiration handler runs.
+    case scheduledTaskExpiring(identifier: String)
+    /// `handleEventsForBackgroundURLSession` (URLS-1).
+    case urlSessionEvents(sessionIdentifier: String)
+    /// A background transfer finished (URLS-1, URLS-5).
+    case urlSessionTaskCompleted(URLSessionTaskResult)
+    /// A Core Bluetooth delegate event (BLE).
+    case bluetooth(BluetoothEvent)
+
+    // MARK: Device settings
+
+    /// `NSProcessInfoPowerStateDidChange` (BGT-12, PUSH-9).
+    case lowPowerModeChanged(Bool)
+    /// `backgroundRefreshStatusDidChange` (LOC-22, BGT-9).
+    case backgroundRefreshStatusChanged(BackgroundRefreshStatus)
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Feeds events to the app's strategies and collects their commands, recording both in a timeline.
+///
+/// The runtime is the part of Wakeful that lives inside the app process. A terminated app loses
+/// it with everything the strategies held in memory; a relaunch starts a new one.
+///
+/// ```swift
+/// var runtime = Runtime(strategies: [TaskExtension()])
+/// var timeline = InMemoryTimeline()
+/// let commands = runtime.handle(.didEnterBackground,
+///                               in: Context(now: 0, appState: .background),
+///                               timeline: &timeline)
+/// // commands == [.beginBackgroundTask(BackgroundTaskID(owner: "TaskExtension", serial: 1))]
+/// ```
+public struct Runtime: Sendable {
+    /// The strategies, in the order they receive events.
+    public private(set) var strategies: [any Strategy]
+
+    /// Creates a runtime.
+    public init(strategies: [any Strategy]) {
+        self.strategies = strategies
+    }
+
+    /// What the strategies together need from Info.plist and the user.
+    public var requirements: Requirements {
+        Requirements.combined(strategies.map(\.requirements))
+    }
+
+    /// Delivers one event to every strategy, in order.
+    ///
+    /// - Parameters:
+    ///   - event: What the system reported.
+    ///   - context: The time and the system state.
+    ///   - timeline: Receives the event and then each command with the name of the strategy that issued it.
+    /// - Returns: All commands, in the order the strategies issued them.
+    /// - Complexity: O(number of strategies); allocates only when a strategy issues commands.
+    public mutating func handle<Sink: TimelineSink>(
+        _ event: Event, in context: Context, timeline: inout Sink
+    ) -> [Command] {
+        if timeline.isRecording {
+            timeline.append(TimelineEntry(time: context.now, body: .event(event)))
+        }
+        var issued: [Command] = []
+        for index in strategies.indices {
+            let commands = strategies[index].handle(event, in: context)
+            guard !commands.isEmpty else { continue }
+            if timeline.isRecording {
+                let owner = strategies[index].name
+                for command in commands {
+                    timeline.append(TimelineEntry(time: context.now, body: .command(command, by: owner)))
+                }
+            }
+            issued.append(contentsOf: commands)
+        }
+        return issued
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Seed 002's "forever ranging": standard location updates at the lowest power setting keep the
+/// app running in the background without limit, plus a background task.
+///
+/// With the `location` background mode, Always authorization and `allowsBackgroundLocationUpdates`
+/// (from iOS 9, LOC-1), running location updates keep the app from being suspended (LOC-2). At
+/// 3 km accuracy with a 3000 m distance filter the GPS stays off and only the cell radio is used
+/// (LOC-6), and automatic pausing is turned off so updates never stop while stationary (LOC-5).
+/// Beacon ranging then continues indefinitely (BEACON-8). App Review accepts it only when the app
+/// has a visible, user-facing reason to use location in the background (REVIEW-1, REVIEW-3, 5.1.5).
+public struct LowPowerLocationKeepAlive: Strategy {
+    /// Configuration; the defaults are the seed's.
+    public struct Options: Sendable, Hashable, Codable {
+        /// `desiredAccuracy` in metres (3000 = `kCLLocationAccuracyThreeKilometers`).
+        public var desiredAccuracy: Double
+        /// `distanceFilter` in metres.
+        public var distanceFilter: Double
+        /// Also begin a background task when entering the background, as the seed does.
+        public var beginsBackgroundTask: Bool
+
+        /// Creates options.
+        public init(desiredAccuracy: Double = 3000, distanceFilter: Double = 3000, beginsBackgroundTask: Bool = true) {
+            self.desiredAccuracy = desiredAccuracy
+            self.distanceFilter = distanceFilter
+            self.beginsBackgroundTask = beginsBackgroundTask
+        }
+    }
+
+    /// The configuration.
+    public var options: Options
+    /// The open task, if any.
+    public private(set) var openTask: BackgroundTaskID?
+    private var serial = 0
+
+    /// Creates the strategy.
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    public var name: String { "LowPowerLocationKeepAlive" }
+    public var requirements: Requirements {
+        Requirements(backgroundModes: [.location], locationAuthorization: .always)
+    }
+
+    /// The location request the seed makes.
+    public var locationRequest: LocationRequest {
+        LocationRequest(
+            desiredAccuracy: options.desiredAccuracy,
+            distanceFilter: options.distanceFilter,
+            pausesAutomatically: false,
+            allowsBackgroundUpdates: true
+        )
+    }
+
+    public mutating func handle(_ event: Event, in context: Context) -> [Command] {
+        switch event {
+        case .didFinishLaunching:
+            // Every launch, including relaunches into the background: a new process has no updates running.
+            var commands: [Command] = [.startUpdatingLocation(locationRequest)]
+            if context.isInBackground { commands += beginTask() }
+            return commands
+        case .didEnterBackground:
+            return beginTask()
+        case .backgroundTaskExpiring(let id) where id == openTask:
+            openTask = nil
+            return [.endBackgroundTask(id)]
+        case .backgroundTaskDenied(let id) where id == openTask:
+            openTask = nil
+            return []
+        default:
+            return []
+        }
+    }
+
+    private mutating func beginTask() -> [Command] {
+        guard options.beginsBackgroundTask, openTask == nil else { return [] }
+        serial += 1
+        let id = BackgroundTaskID(owner: name, serial: serial)
+        openTask = id
+        return [.beginBackgroundTask(id)]
+    }
+}

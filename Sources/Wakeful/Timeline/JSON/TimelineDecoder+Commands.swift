@@ -1,0 +1,84 @@
+import Foundation
+
+extension TimelineDecoder {
+    /// The `command` values this version reads: the case names of ``Command``.
+    public static let knownCommandNames = [
+        "beginBackgroundTask", "endBackgroundTask", "startUpdatingLocation", "stopUpdatingLocation",
+        "startMonitoringSignificantLocationChanges", "stopMonitoringSignificantLocationChanges",
+        "startMonitoringVisits", "stopMonitoringVisits", "startMonitoring", "stopMonitoring", "requestState",
+        "startRangingBeacons", "stopRangingBeacons", "setTimer", "cancelTimer", "completeRemoteNotification", "record",
+    ]
+
+    /// The `shape` values of a monitored region.
+    public static let knownRegionShapes = ["circle", "beacon"]
+
+    private static let commandNameForm = "a command name, one of \(knownCommandNames.joined(separator: ", "))"
+    private static let regionShapeForm = "one of \(knownRegionShapes.joined(separator: ", "))"
+
+    /// Reads the `command` key and the payload keys of that command.
+    static func decodeCommand(_ reader: inout TimelineLineReader) throws(TimelineDecodingError) -> Command {
+        let expected = commandNameForm
+        let nameValue = try reader.required("command", expected: expected)
+        guard case .string(let name) = nameValue else {
+            throw reader.mismatch("command", expected: expected, found: nameValue)
+        }
+        switch name {
+        case "beginBackgroundTask": return .beginBackgroundTask(try reader.taskID("task"))
+        case "endBackgroundTask": return .endBackgroundTask(try reader.taskID("task"))
+        case "startUpdatingLocation":
+            return .startUpdatingLocation(LocationRequest(
+                desiredAccuracy: try reader.double("desiredAccuracy"),
+                distanceFilter: try reader.double("distanceFilter"),
+                pausesAutomatically: try reader.bool("pausesAutomatically"),
+                allowsBackgroundUpdates: try reader.bool("allowsBackgroundUpdates"),
+                showsBackgroundIndicator: try reader.bool("showsBackgroundIndicator"),
+                activityType: try reader.enumeration("activityType", as: LocationRequest.ActivityType.self)))
+        case "stopUpdatingLocation": return .stopUpdatingLocation
+        case "startMonitoringSignificantLocationChanges": return .startMonitoringSignificantLocationChanges
+        case "stopMonitoringSignificantLocationChanges": return .stopMonitoringSignificantLocationChanges
+        case "startMonitoringVisits": return .startMonitoringVisits
+        case "stopMonitoringVisits": return .stopMonitoringVisits
+        case "startMonitoring": return .startMonitoring(try decodeRegion(&reader))
+        case "stopMonitoring": return .stopMonitoring(RegionID(try reader.string("region")))
+        case "requestState": return .requestState(RegionID(try reader.string("region")))
+        case "startRangingBeacons": return .startRangingBeacons(try reader.constraint("constraint"))
+        case "stopRangingBeacons": return .stopRangingBeacons(try reader.constraint("constraint"))
+        case "setTimer":
+            return .setTimer(TimerRequest(
+                id: TimerID(try reader.string("timer")),
+                interval: try reader.double("interval"),
+                repeats: try reader.bool("repeats")))
+        case "cancelTimer": return .cancelTimer(TimerID(try reader.string("timer")))
+        case "completeRemoteNotification":
+            let id = try reader.string("id")
+            return .completeRemoteNotification(id: id, result: try reader.enumeration("result", as: BackgroundFetchResult.self))
+        case "record":
+            let kind = try reader.string("record")
+            return .record(Record(kind: kind, fields: try reader.remainingFields(reserved: FlattenedFieldKeys.record)))
+        default:
+            throw reader.mismatch("command", expected: expected, found: nameValue)
+        }
+    }
+
+    private static func decodeRegion(_ reader: inout TimelineLineReader) throws(TimelineDecodingError) -> MonitoredRegion {
+        let id = RegionID(try reader.string("region"))
+        let expected = regionShapeForm
+        let shapeValue = try reader.required("shape", expected: expected)
+        let shape: MonitoredRegion.Shape
+        switch shapeValue {
+        case .string("circle"):
+            let center = try decodeCoordinate(&reader)
+            shape = .circle(center: center, radius: try reader.double("radius"))
+        case .string("beacon"):
+            shape = .beacon(try reader.constraint("constraint"))
+        default:
+            throw reader.mismatch("shape", expected: expected, found: shapeValue)
+        }
+        return MonitoredRegion(
+            id: id,
+            shape: shape,
+            notifyOnEntry: try reader.bool("notifyOnEntry"),
+            notifyOnExit: try reader.bool("notifyOnExit"),
+            notifyEntryStateOnDisplay: try reader.bool("notifyEntryStateOnDisplay"))
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+extension TimelineJSONEncoder {
+    /// Appends a command's name as the value of `"command"`, then its payload keys.
+    ///
+    /// The switch has no `default`, so a new ``Command`` case does not compile until it has a line form.
+    func appendCommand(_ command: Command, into buffer: inout [UInt8]) {
+        switch command {
+        case .beginBackgroundTask(let id):
+            buffer.appendJSONRaw("\"beginBackgroundTask\",\"task\":")
+            appendTaskID(id, into: &buffer)
+        case .endBackgroundTask(let id):
+            buffer.appendJSONRaw("\"endBackgroundTask\",\"task\":")
+            appendTaskID(id, into: &buffer)
+        case .startUpdatingLocation(let request):
+            buffer.appendJSONRaw("\"startUpdatingLocation\",\"desiredAccuracy\":")
+            appendNumber(request.desiredAccuracy, into: &buffer)
+            buffer.appendJSONKey("distanceFilter")
+            appendNumber(request.distanceFilter, into: &buffer)
+            buffer.appendJSONKey("pausesAutomatically")
+            buffer.appendJSONBool(request.pausesAutomatically)
+            buffer.appendJSONKey("allowsBackgroundUpdates")
+            buffer.appendJSONBool(request.allowsBackgroundUpdates)
+            buffer.appendJSONKey("showsBackgroundIndicator")
+            buffer.appendJSONBool(request.showsBackgroundIndicator)
+            buffer.appendJSONRaw(",\"activityType\":\"")
+            buffer.appendJSONStringContents(request.activityType.rawValue)
+            buffer.append(UInt8(ascii: "\""))
+        case .stopUpdatingLocation:
+            buffer.appendJSONRaw("\"stopUpdatingLocation\"")
+        case .startMonitoringSignificantLocationChanges:
+            buffer.appendJSONRaw("\"startMonitoringSignificantLocationChanges\"")
+        case .stopMonitoringSignificantLocationChanges:
+            buffer.appendJSONRaw("\"stopMonitoringSignificantLocationChanges\"")
+        case .startMonitoringVisits:
+            buffer.appendJSONRaw("\"startMonitoringVisits\"")
+        case .stopMonitoringVisits:
+            buffer.appendJSONRaw("\"stopMonitoringVisits\"")
+        case .startMonitoring(let region):
+            buffer.appendJSONRaw("\"startMonitoring\"")
+            appendRegion(region, into: &buffer)
+        case .stopMonitoring(let region):
+            buffer.appendJSONRaw("\"stopMonitoring\",\"region\":")
+            buffer.appendJSONString(region.rawValue)
+        case .requestState(let region):
+            buffer.appendJSONRaw("\"requestState\",\"region\":")
+            buffer.appendJSONString(region.rawValue)
+        case .startRangingBeacons(let constraint):
+            buffer.appendJSONRaw("\"startRangingBeacons\",\"constraint\":")
+            appendConstraint(constraint, into: &buffer)
+        case .stopRangingBeacons(let constraint):
+            buffer.appendJSONRaw("\"stopRangingBeacons\",\"constraint\":")
+            appendConstraint(constraint, into: &buffer)
+        case .setTimer(let request):
+            buffer.appendJSONRaw("\"setTimer\",\"timer\":")
+            buffer.appendJSONString(request.id.rawValue)
+            buffer.appendJSONKey("interval")
+            appendNumber(request.interval, into: &buffer)
+            buffer.appendJSONKey("repeats")
+            buffer.appendJSONBool(request.repeats)
+        case .cancelTimer(let timer):
+            buffer.appendJSONRaw("\"cancelTimer\",\"timer\":")
+            buffer.appendJSONString(timer.rawValue)
+        case .completeRemoteNotification(let id, let result):
+            buffer.appendJSONRaw("\"completeRemoteNotification\",\"id\":")
+            buffer.appendJSONString(id)
+            buffer.appendJSONRaw(",\"result\":\"")
+            buffer.appendJSONStringContents(result.rawValue)
+            buffer.append(UInt8(ascii: "\""))
+        case .record(let record):
+            buffer.appendJSONRaw("\"record\",\"record\":")
+            buffer.appendJSONString(record.kind)
+            appendFields(record.fields, reserved: FlattenedFieldKeys.record, into: &buffer)
+        }
+    }
+
+    /// Appends `,"region":…,"shape":…` with the shape's keys, then the notification flags.
+    private func appendRegion(_ region: MonitoredRegion, into buffer: inout [UInt8]) {
+        buffer.appendJSONKey("region")
+        buffer.appendJSONString(region.id.rawValue)
+        switch region.shape {
+        case .circle(let center, let radius):
+            buffer.appendJSONRaw(",\"shape\":\"circle\"")
+            appendCoordinate(center, into: &buffer)
+            buffer.appendJSONKey("radius")
+            appendNumber(radius, into: &buffer)
+        case .beacon(let constraint):
+            buffer.appendJSONRaw(",\"shape\":\"beacon\",\"constraint\":")
+            appendConstraint(constraint, into: &buffer)
+        }
+        buffer.appendJSONKey("notifyOnEntry")
+        buffer.appendJSONBool(region.notifyOnEntry)
+        buffer.appendJSONKey("notifyOnExit")
+        buffer.appendJSONBool(region.notifyOnExit)
+        buffer.appendJSONKey("notifyEntryStateOnDisplay")
+        buffer.appendJSONBool(region.notifyEntryStateOnDisplay)
+    }
+}

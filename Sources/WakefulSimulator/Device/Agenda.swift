@@ -1,0 +1,31 @@
+import Foundation
+import Wakeful
+
+/// What the simulated device has scheduled. Entries that a later decision cancels carry a
+/// generation number and are ignored when it no longer matches (lazy cancellation).
+enum Agenda {
+    /// The scenario's user action at this index.
+    case userAction(Int)
+    /// Sample the world: movement, region crossings, significant changes, location updates.
+    case worldTick(generation: Int)
+    /// A run reason may have ended (grace or wake window): check whether the app must suspend.
+    case reevaluate
+    /// The task allowance is about to run out: run the expiration handlers (TASK-12).
+    case expiryWarning(allowance: Int)
+    /// The task allowance ran out: kill the app if a task is still open (TASK-13).
+    case taskDeadline(allowance: Int)
+    /// A 1 Hz beacon-ranging callback (BEACON-5).
+    case rangingTick(generation: Int)
+    /// A timer the app set.
+    case timer(TimerID, generation: Int)
+    /// A region transition reaches the app after its latency (CONF-15).
+    case regionDelivery(region: RegionID, state: RegionState)
+    /// State callbacks after the screen lit up (BEACON-4).
+    case displayState(generation: Int)
+    /// A possible memory-pressure termination of the suspended app (STATE-3).
+    case jetsam(generation: Int)
+    /// The CONF-5b kill of an app relaunched after a force-quit.
+    case relaunchKill(process: Int)
+    /// The end of the scenario.
+    case end
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Wakeful
+
+/// Everything that lives in the app's process and dies with it: the runtime with the strategies'
+/// state, open background tasks, standard location updates, ranging, timers.
+///
+/// Region monitoring and the significant-change service belong to the system and survive
+/// termination; they live on the device instead.
+struct AppProcess {
+    /// Identifies this process among relaunches.
+    let number: Int
+    /// The app's code.
+    var runtime: Runtime
+    /// Open task assertions, in the order they began (TASK-1).
+    var openTasks: [BackgroundTaskID] = []
+    /// The per-app background-task time currently granted (TASK-7).
+    var allowance: TaskAllowance?
+    /// Standard location updates, when started.
+    var location: StandardLocationSession?
+    /// Beacon-ranging requests.
+    var ranging: [BeaconIdentityConstraint] = []
+    /// One smoothing filter per world beacon, reset when ranging pauses.
+    var beaconFilters: [BeaconSignalFilter]
+    /// Timers the app set.
+    var timers: [TimerState] = []
+}
+
+/// The background-task time granted to the app: shared by all its open tasks (TASK-7).
+struct TaskAllowance {
+    /// Identifies this grant; scheduled expiry entries for older grants are stale.
+    let generation: Int
+    /// When the countdown starts (later than the grant inside a 7–12 wake window, TASK-9).
+    let start: TimeInterval
+    /// When the time runs out.
+    let deadline: TimeInterval
+    /// The wake epoch it was granted in; a later wake may grant a fresh one (TASK-9, TASK-10).
+    let epoch: Int
+}
+
+/// Standard location updates as the app configured them.
+struct StandardLocationSession {
+    var request: LocationRequest
+    /// Whether updates keep the app running in the background (LOC-1, LOC-2, LOC-4).
+    var keepsAppRunning: Bool
+    /// Why they do not, for the timeline.
+    var limitation: String?
+    /// Where the last delivered fix was taken.
+    var lastDelivered: LocalPoint?
+    /// Paused by the system after the device stood still (LOC-5).
+    var paused = false
+}
+
+/// A timer the app set.
+struct TimerState {
+    var request: TimerRequest
+    var fireAt: TimeInterval
+    var generation: Int
+    /// It fell due while the app was suspended and fires when the app runs again.
+    var overdue = false
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Wakeful
+
+extension SimulatedDevice {
+    /// `startRangingBeacons(satisfying:)` (BEACON-9). Callbacks come at 1 Hz while the app executes.
+    mutating func startRanging(_ constraint: BeaconIdentityConstraint) {
+        guard policy.beacons.available else {
+            decide("commandRefused", rules: ["BEACON-1"], [Field("command", "startRangingBeacons"), Field("why", "no iBeacon support before iOS 7")])
+            return
+        }
+        guard authorization == .always || authorization == .whenInUse else {
+            decide("commandRefused", rules: ["BEACON-1"], [Field("command", "startRangingBeacons"), Field("why", "not authorized")])
+            return
+        }
+        guard process != nil, !process!.ranging.contains(constraint) else { return }
+        process!.ranging.append(constraint)
+        restartRanging()
+    }
+
+    mutating func stopRanging(_ constraint: BeaconIdentityConstraint) {
+        process?.ranging.removeAll { $0 == constraint }
+        if process?.ranging.isEmpty ?? true { rangingGeneration += 1 }
+    }
+
+    /// Starts the 1 Hz callbacks again when the app resumes; the first comes right away.
+    mutating func restartRanging() {
+        guard state.isExecuting, let process, !process.ranging.isEmpty else { return }
+        rangingGeneration += 1
+        schedule(.rangingTick(generation: rangingGeneration), at: now)
+    }
+
+    /// One ranging callback per constraint with the beacons heard in the last second (BEACON-5).
+    mutating func rangingTick(generation: Int) {
+        guard generation == rangingGeneration, state.isExecuting, let ranging = process?.ranging, !ranging.isEmpty else { return }
+        schedule(.rangingTick(generation: generation), at: now + policy.beacons.rangingInterval)
+        if state == .background && authorization != .always && policy.beacons.backgroundNeedsAlwaysAuthorization {
+            return  // BEACON-1: When-In-Use apps detect beacons in the foreground only.
+        }
+        for constraint in ranging {
+            var seen: [RangedBeacon] = []
+            for index in scenario.world.beacons.indices {
+                let beacon = scenario.world.beacons[index]
+                guard constraint.matches(uuid: beacon.uuid, major: beacon.major, minor: beacon.minor),
+                    let sample = process!.beaconFilters[index].sample(
+                        distance: position.distance(to: beacon.position), measuredPower: beacon.measuredPower,
+                        using: &beaconRandom)
+                else { continue }
+                seen.append(RangedBeacon(
+                    uuid: beacon.uuid, major: beacon.major, minor: beacon.minor, accuracy: sample.accuracy,
+                    rssi: sample.rssi, proximity: RangedBeacon.Proximity(sample.proximity)))
+            }
+            tally.rangingCallbacks += 1
+            deliver(.beaconsRanged(constraint, seen))
+            guard state.isExecuting else { return }
+        }
+    }
+}
+
+extension RangedBeacon.Proximity {
+    init(_ proximity: BeaconProximity) {
+        switch proximity {
+        case .unknown: self = .unknown
+        case .immediate: self = .immediate
+        case .near: self = .near
+        case .far: self = .far
+        }
+    }
+}

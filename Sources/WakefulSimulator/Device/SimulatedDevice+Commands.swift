@@ -1,0 +1,56 @@
+import Foundation
+import Wakeful
+
+extension SimulatedDevice {
+    /// Carries out one command the app issued.
+    mutating func execute(_ command: Command) {
+        switch command {
+        case .beginBackgroundTask(let id): beginBackgroundTask(id)
+        case .endBackgroundTask(let id): endBackgroundTask(id)
+        case .startUpdatingLocation(let request): startUpdatingLocation(request)
+        case .stopUpdatingLocation: process?.location = nil
+        case .startMonitoringSignificantLocationChanges: startSignificantChanges()
+        case .stopMonitoringSignificantLocationChanges: significantChange = nil
+        case .startMonitoring(let region): startMonitoring(region)
+        case .stopMonitoring(let id): regions.removeAll { $0.region.id == id }
+        case .requestState(let id):
+            guard let watch = regions.first(where: { $0.region.id == id }) else { return }
+            deliver(.regionStateDetermined(id, watch.state))
+        case .startRangingBeacons(let constraint): startRanging(constraint)
+        case .stopRangingBeacons(let constraint): stopRanging(constraint)
+        case .setTimer(let request): setTimer(request)
+        case .cancelTimer(let id): process?.timers.removeAll { $0.request.id == id }
+        case .record(let record):
+            tally.noteRecord(record, at: now, distance: distanceToTriggerBeacon, keptRunningBy: state == .background ? runReasons.map(\.rawValue) : ["foreground"])
+        case .startMonitoringVisits, .stopMonitoringVisits, .completeRemoteNotification:
+            // Visits, silent pushes and the rest of the wake sources are enforced by a later part of
+            // the model; until then the timeline says plainly that nothing happened.
+            decide("notModelled", rules: [], [Field("command", .string(command.caseName))])
+        }
+    }
+}
+
+extension Command {
+    /// The case name, as timelines spell it.
+    var caseName: String {
+        switch self {
+        case .beginBackgroundTask: "beginBackgroundTask"
+        case .endBackgroundTask: "endBackgroundTask"
+        case .startUpdatingLocation: "startUpdatingLocation"
+        case .stopUpdatingLocation: "stopUpdatingLocation"
+        case .startMonitoringSignificantLocationChanges: "startMonitoringSignificantLocationChanges"
+        case .stopMonitoringSignificantLocationChanges: "stopMonitoringSignificantLocationChanges"
+        case .startMonitoringVisits: "startMonitoringVisits"
+        case .stopMonitoringVisits: "stopMonitoringVisits"
+        case .startMonitoring: "startMonitoring"
+        case .stopMonitoring: "stopMonitoring"
+        case .requestState: "requestState"
+        case .startRangingBeacons: "startRangingBeacons"
+        case .stopRangingBeacons: "stopRangingBeacons"
+        case .setTimer: "setTimer"
+        case .cancelTimer: "cancelTimer"
+        case .completeRemoteNotification: "completeRemoteNotification"
+        case .record: "record"
+        }
+    }
+}

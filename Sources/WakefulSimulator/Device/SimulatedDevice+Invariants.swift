@@ -1,0 +1,25 @@
+import Foundation
+import Wakeful
+
+extension SimulatedDevice {
+    /// Checks the model's invariants after a step; debug builds call it after every step.
+    ///
+    /// A violation is a bug in the simulator, never in the app under test: the app's mistakes
+    /// (an unended task) end in a modelled termination, not a violation.
+    public mutating func checkInvariants() {
+        if (state == .notRunning) != (process == nil) {
+            violations.append("t=\(now): state \(state.rawValue) but process \(process == nil ? "absent" : "present")")
+        }
+        if state == .background && runReasons.isEmpty {
+            violations.append("t=\(now): in the background with no run reason")
+        }
+        if state == .background, let process, let allowance = process.allowance, !process.openTasks.isEmpty,
+            !policy.debuggerAttached, now > allowance.deadline
+        {
+            violations.append("t=\(now): task open past its deadline \(allowance.deadline) without a termination")
+        }
+        if regions.count > policy.location.regionSlots {
+            violations.append("t=\(now): \(regions.count) regions monitored, more than \(policy.location.regionSlots)")
+        }
+    }
+}

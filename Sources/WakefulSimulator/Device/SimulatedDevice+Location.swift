@@ -1,0 +1,116 @@
+import Foundation
+import Wakeful
+
+extension SimulatedDevice {
+    /// `startUpdatingLocation` with the app's configuration (LOC-1 to LOC-5).
+    mutating func startUpdatingLocation(_ request: LocationRequest) {
+        guard authorization == .always || authorization == .whenInUse else {
+            decide("commandRefused", rules: ["LOC-1"], [Field("command", "startUpdatingLocation"), Field("why", "not authorized")])
+            return
+        }
+        if state == .background && authorization == .whenInUse {
+            // LOC-4: When-In-Use apps must start updates in the foreground.
+            decide("commandRefused", rules: ["LOC-4"], [Field("command", "startUpdatingLocation"), Field("why", "whenInUse app in the background")])
+            return
+        }
+        let limitation: String? =
+            if !backgroundModes.contains(.location) { "UIBackgroundModes lacks location" }
+            else if policy.location.backgroundUpdatesNeedAllowsFlag && !request.allowsBackgroundUpdates { "allowsBackgroundLocationUpdates is false" }
+            else { nil }
+        process?.location = StandardLocationSession(request: request, keepsAppRunning: limitation == nil, limitation: limitation)
+        if let limitation {
+            decide("backgroundLocationUnavailable", rules: ["LOC-1"], [Field("why", .string(limitation))])
+        }
+        scheduleWorldTick(at: now)
+    }
+
+    /// Delivers standard updates that passed the distance filter, and pauses them after the device
+    /// stood still long enough (LOC-5). Returns when the pause would fall due.
+    mutating func checkStandardLocation() -> TimeInterval? {
+        guard let session = process?.location, !session.paused, state.isExecuting else { return nil }
+        guard session.request.pausesAutomatically, let since = stationarySince else {
+            deliverFixIfMoved()
+            return nil
+        }
+        let pauseAt = since + policy.location.autoPauseAfterStationary
+        guard now >= pauseAt else {
+            deliverFixIfMoved()
+            return pauseAt
+        }
+        process!.location!.paused = true
+        decide("locationUpdatesPaused", rules: ["LOC-5"], [Field("stationaryFor", .double(now - since))])
+        deliver(.locationUpdatesPaused)
+        return nil
+    }
+
+    private mutating func deliverFixIfMoved() {
+        guard let session = process?.location else { return }
+        let threshold = max(session.request.distanceFilter, 1)
+        if let last = session.lastDelivered, position.distance(to: last) < threshold { return }
+        process!.location!.lastDelivered = position
+        let accuracy = max(5, min(session.request.desiredAccuracy, 1000))
+        deliver(.locationsUpdated([fix(accuracy: accuracy)]))
+    }
+
+    /// A fix at the user's position with Gaussian error of about half its stated accuracy.
+    mutating func fix(accuracy: Double) -> LocationFix {
+        let noisy = LocalPoint(
+            east: position.east + locationRandom.gaussian(mean: 0, standardDeviation: accuracy / 2),
+            north: position.north + locationRandom.gaussian(mean: 0, standardDeviation: accuracy / 2))
+        return LocationFix(
+            coordinate: scenario.world.projection.coordinate(for: noisy), horizontalAccuracy: accuracy,
+            speed: cursor.speed(at: now), timestamp: now)
+    }
+
+    /// `startMonitoringSignificantLocationChanges` (LOC-10 to LOC-13). No background mode needed (LOC-13).
+    mutating func startSignificantChanges() {
+        guard authorization == .always || authorization == .whenInUse else {
+            decide("commandRefused", rules: ["LOC-12"], [Field("command", "startMonitoringSignificantLocationChanges"), Field("why", "not authorized")])
+            return
+        }
+        guard significantChange == nil else { return }
+        significantChange = SignificantChangeWatch(
+            anchor: position, lastEvent: now, threshold: nextSignificantChangeDistance(), initialFixPending: true)
+        scheduleWorldTick(at: now)
+    }
+
+    /// Fires a significant change after ≥500 m and ≥5 min (LOC-10), or the CONF-4 heartbeat.
+    mutating func checkSignificantChange() -> TimeInterval? {
+        guard var watch = significantChange, monitoringActive else { return nil }
+        if watch.initialFixPending && state.isExecuting {
+            watch.initialFixPending = false
+            significantChange = watch
+            deliver(.significantLocationChange(fix(accuracy: 500)))
+        }
+        let rules = policy.location
+        let earliest = watch.lastEvent + rules.significantChangeMinimumInterval
+        let moved = position.distance(to: watch.anchor) >= watch.threshold
+        let heartbeatDue = rules.significantChangeHeartbeat.map { now >= watch.lastEvent + $0 } ?? false
+        guard (moved && now >= earliest) || heartbeatDue else {
+            var next = moved ? earliest : nil
+            if let heartbeat = rules.significantChangeHeartbeat { next = min(next ?? .infinity, watch.lastEvent + heartbeat) }
+            return next
+        }
+        watch.anchor = position
+        watch.lastEvent = now
+        watch.threshold = nextSignificantChangeDistance()
+        significantChange = watch
+        let eventRules = heartbeatDue && !moved ? ["LOC-14", "CONF-4"] : ["LOC-10", "LOC-12"]
+        systemWake(.significantChange, events: [.significantLocationChange(fix(accuracy: 500))], rules: eventRules)
+        return nil
+    }
+
+    /// The distance that triggers the next event: fixed (LOC-10) or drawn from a field distribution (CONF-14, LOC-11).
+    mutating func nextSignificantChangeDistance() -> Double {
+        let rules = policy.location
+        let (median, sigma): (Double, Double)
+        switch rules.significantChangeDistanceModel {
+        case .fixed: return rules.significantChangeDistance
+        // Log-normal fits: 50 % within 1 km and 90 % within 5 km (2014); 750 m → 50 %, 2500 m → 95 % (2010).
+        case .field2014: (median, sigma) = (1000, log(5) / 1.2816)
+        case .field2010: (median, sigma) = (750, log(2500.0 / 750) / 1.6449)
+        }
+        let draw = median * exp(sigma * systemRandom.gaussian(mean: 0, standardDeviation: 1))
+        return max(rules.significantChangeDistance, draw)
+    }
+}

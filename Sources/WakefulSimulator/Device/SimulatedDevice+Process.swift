@@ -1,0 +1,105 @@
+import Foundation
+import Wakeful
+
+extension SimulatedDevice {
+    /// Starts a new process for the app. A user launch goes to the foreground; any other goes
+    /// straight from Not running to Background (STATE-2).
+    mutating func launch(_ reason: LaunchReason, cause: String, rules: [String]) {
+        processCount += 1
+        process = AppProcess(
+            number: processCount,
+            runtime: Runtime(strategies: freshStrategies),
+            beaconFilters: Array(repeating: BeaconSignalFilter(model: scenario.device.radio), count: scenario.world.beacons.count)
+        )
+        if reason.isForeground {
+            setState(.inactive, cause: cause, rules: rules)
+            deliver(.didFinishLaunching(reason))
+            becomeActive()
+        } else {
+            tally.countRelaunch()
+            setState(.background, cause: cause, rules: ["STATE-2"] + rules)
+            deliver(.didFinishLaunching(reason))
+        }
+    }
+
+    /// Inactive → Active; the task budget resets (§12.3 gap: assumed reset on becoming active).
+    mutating func becomeActive() {
+        guard process != nil else { return }
+        setState(.active, cause: "becameActive", rules: ["STATE-1"])
+        if policy.execution.budgetResetsWhenActive { process?.allowance = nil }
+        graceUntil = -.infinity
+        deliver(.didBecomeActive)
+    }
+
+    /// Active → Inactive → Background, with the grace period (STATE-4, STATE-5) and any open task
+    /// becoming effective (TASK-8).
+    mutating func enterBackground(cause: String) {
+        guard state == .active || state == .inactive else { return }
+        if state == .active {
+            setState(.inactive, cause: cause, rules: ["STATE-1"])
+            deliver(.willResignActive)
+        }
+        guard process != nil else { return }
+        setState(.background, cause: cause, rules: ["STATE-4"])
+        graceUntil = now + policy.execution.graceAfterBackground
+        schedule(.reevaluate, at: graceUntil)
+        if !(process?.openTasks.isEmpty ?? true) { grantAllowanceIfNeeded() }
+        deliver(.didEnterBackground)
+    }
+
+    /// Background or Suspended → Inactive → Active.
+    mutating func enterForeground(cause: String) {
+        guard state == .background || state == .suspended else { return }
+        setState(.inactive, cause: cause, rules: ["STATE-1"])
+        deliver(.willEnterForeground)
+        becomeActive()
+    }
+
+    /// Ends the process. Nothing of the app's memory survives; system-level monitoring does.
+    mutating func terminate(_ reason: TerminationReason, code: String? = nil, rules: [String]) {
+        guard process != nil else { return }
+        var fields: [Field] = []
+        if let code { fields.append(Field("code", .string(code))) }
+        tally.terminations.append(Termination(reason: reason, at: now, code: code, rules: rules))
+        setState(.notRunning, cause: reason.rawValue, rules: rules, fields)
+        process = nil
+        graceUntil = -.infinity
+        windowUntil = -.infinity
+    }
+
+    /// Called when the app starts executing: ranging and overdue timers resume.
+    mutating func startedExecuting() {
+        tally.executionResumed(at: now)
+        restartRanging()
+        fireOverdueTimers()
+    }
+
+    /// Called when the app stops executing: no callbacks of any kind until it runs again.
+    mutating func stoppedExecuting(_ stop: StopSummary) {
+        rangingGeneration += 1
+        if process != nil {
+            for index in process!.beaconFilters.indices { process!.beaconFilters[index].reset() }
+        }
+        tally.executionStopped(stop)
+    }
+
+    /// Schedules a possible memory-pressure termination while suspended (STATE-3), when the
+    /// scenario sets a rate; the delay is exponentially distributed from the seeded generator.
+    mutating func scheduleJetsam() {
+        jetsamGeneration += 1
+        let rate = scenario.device.suspendedTerminationsPerHour
+        guard rate > 0 else { return }
+        let delay = -log(1 - systemRandom.nextDouble()) * 3600 / rate
+        schedule(.jetsam(generation: jetsamGeneration), at: now + delay)
+    }
+
+    mutating func jetsam(generation: Int) {
+        guard generation == jetsamGeneration, state == .suspended else { return }
+        terminate(.memoryPressure, rules: ["STATE-3"])
+    }
+
+    /// True distance from the user to the trigger beacon, when the scenario has one.
+    var distanceToTriggerBeacon: Double? {
+        triggerBeacon.map { position.distance(to: $0.position) }
+    }
+}

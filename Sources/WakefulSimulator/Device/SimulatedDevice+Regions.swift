@@ -1,0 +1,136 @@
+import Foundation
+import Wakeful
+
+extension SimulatedDevice {
+    /// `startMonitoring(for:)`: takes one of the 20 slots (LOC-17); no entry event for a region the
+    /// device is already inside (LOC-18).
+    mutating func startMonitoring(_ region: MonitoredRegion) {
+        let failure: RegionMonitoringFailure?
+        var watch = RegionWatch(region: region, circle: nil, beaconIndices: [], state: .unknown, candidateSince: nil)
+        switch region.shape {
+        case .circle(let center, let radius):
+            watch.circle = (scenario.world.projection.point(for: center), radius)
+            failure = radius > policy.location.maximumRegionRadius ? .radiusTooLarge : nil
+        case .beacon(let constraint):
+            watch.beaconIndices = scenario.world.beacons.indices.filter {
+                let beacon = scenario.world.beacons[$0]
+                return constraint.matches(uuid: beacon.uuid, major: beacon.major, minor: beacon.minor)
+            }
+            failure = policy.beacons.available ? nil : .unavailable
+        }
+        let existing = regions.firstIndex { $0.region.id == region.id }
+        let refusal: (RegionMonitoringFailure, [String])? =
+            if let failure { (failure, failure == .unavailable ? ["BEACON-1"] : ["LOC-17"]) }
+            else if authorization == .denied || authorization == .notDetermined { (.notAuthorized, ["LOC-16"]) }
+            else if existing == nil && regions.count >= policy.location.regionSlots { (.tooManyRegions, ["LOC-17"]) }
+            else { nil }
+        if let (reason, rules) = refusal {
+            decide("regionRefused", rules: rules, [Field("region", .string(region.id.rawValue)), Field("why", .string(reason.rawValue))])
+            deliver(.regionMonitoringFailed(region.id, reason))
+            return
+        }
+        // LOC-18: the state is known from the start, but no transition is reported for it.
+        watch.state = geometricState(of: watch)
+        if let existing {
+            watch.state = regions[existing].state
+            regions[existing] = watch
+        } else {
+            regions.append(watch)
+        }
+        scheduleWorldTick(at: now)
+    }
+
+    /// Where the device is relative to a region, ignoring the crossing rule.
+    func geometricState(of watch: RegionWatch) -> RegionState {
+        if let circle = watch.circle {
+            return position.distance(to: circle.center) <= circle.radius ? .inside : .outside
+        }
+        return beaconInRange(watch) ? .inside : .outside
+    }
+
+    func beaconInRange(_ watch: RegionWatch) -> Bool {
+        watch.beaconIndices.contains { position.distance(to: scenario.world.beacons[$0].position) <= beaconRanges[$0] }
+    }
+
+    /// Advances every region's crossing detection; returns the earliest time a pending crossing
+    /// could be confirmed, so the world clock can sleep until then.
+    mutating func checkRegions() -> TimeInterval? {
+        guard monitoringActive else { return nil }
+        var nextCheck: TimeInterval?
+        for index in regions.indices {
+            let (confirmed, deadline) = advanceCrossing(&regions[index])
+            if let confirmed {
+                regions[index].state = confirmed
+                regions[index].candidateSince = nil
+                regionTransition(regions[index].region.id, to: confirmed)
+            }
+            if let deadline { nextCheck = min(nextCheck ?? deadline, deadline) }
+        }
+        return nextCheck
+    }
+
+    /// One region's crossing rule. Circles: ≈200 m past the boundary for ≥20 s (LOC-19); beacons:
+    /// entry noticed ≈1 s after coming into range, exit after ≈30 s without the beacon (BEACON-2).
+    private func advanceCrossing(_ watch: inout RegionWatch) -> (RegionState?, TimeInterval?) {
+        let rules = policy.location
+        let wantsOther: Bool
+        let holdFor: TimeInterval
+        if let circle = watch.circle {
+            let distance = position.distance(to: circle.center)
+            if watch.state == .inside {
+                wantsOther = distance >= circle.radius + rules.regionCrossingDistance
+            } else {
+                // Assumption: entering needs the same margin inside, capped at half the radius so
+                // that small regions can be entered at all (LOC-19 states the rule for either side).
+                wantsOther = distance <= circle.radius - min(rules.regionCrossingDistance, circle.radius / 2)
+            }
+            holdFor = rules.regionCrossingDwell
+        } else {
+            let inRange = beaconInRange(watch)
+            wantsOther = watch.state == .inside ? !inRange : inRange
+            holdFor = watch.state == .inside ? policy.beacons.exitDelay : policy.beacons.entryDetectionDelay
+        }
+        guard wantsOther else {
+            watch.candidateSince = nil
+            return (nil, nil)
+        }
+        let since = watch.candidateSince ?? now
+        watch.candidateSince = since
+        if now - since >= holdFor { return (watch.state == .inside ? .outside : .inside, nil) }
+        return (nil, since + holdFor)
+    }
+
+    /// A confirmed crossing: delivered now, or after a latency under CONF-15 (LOC-20).
+    mutating func regionTransition(_ id: RegionID, to state: RegionState) {
+        if let latency = policy.location.regionEventLatency {
+            let delay = systemRandom.uniform(latency)
+            decide("regionEventDelayed", rules: ["LOC-20", "CONF-15"], [Field("region", .string(id.rawValue)), Field("delay", .double(delay))])
+            schedule(.regionDelivery(region: id, state: state), at: now + delay)
+        } else {
+            deliverRegionTransition(id, to: state)
+        }
+    }
+
+    /// Reports a crossing to the app, waking or relaunching it (LOC-21, BEACON-1).
+    mutating func deliverRegionTransition(_ id: RegionID, to state: RegionState) {
+        guard let watch = regions.first(where: { $0.region.id == id }) else { return }
+        let notify = state == .inside ? watch.region.notifyOnEntry : watch.region.notifyOnExit
+        guard notify else { return }
+        let transition: Event = state == .inside ? .regionEntered(id) : .regionExited(id)
+        let source: WakeSource = watch.isBeacon ? .beaconRegion : .region
+        let rules = watch.isBeacon ? ["BEACON-1", "BEACON-2", "BEACON-5"] : ["LOC-19", "LOC-21"]
+        systemWake(source, events: [transition, .regionStateDetermined(id, state)], rules: rules)
+    }
+
+    /// BEACON-4: about 1 s after the screen lights up, beacon regions with
+    /// `notifyEntryStateOnDisplay` report their state, which opens a new ≈10 s window.
+    mutating func displayStateCallbacks(generation: Int) {
+        guard generation == displayGeneration, monitoringActive else { return }
+        let events: [Event] = regions.compactMap { watch in
+            guard watch.isBeacon, watch.region.notifyEntryStateOnDisplay else { return nil }
+            return .regionStateDetermined(watch.region.id, watch.state)
+        }
+        guard !events.isEmpty else { return }
+        systemWake(.display, events: events, rules: ["BEACON-4"])
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Wakeful
+
+extension SimulatedDevice {
+    /// Carries out one scripted user action.
+    mutating func perform(_ action: UserAction.Kind) {
+        var fields: [Field] = []
+        switch action {
+        case .setLowPowerMode(let on), .setBackgroundAppRefresh(let on): fields.append(Field("on", .bool(on)))
+        default: break
+        }
+        record(.user(action: action.name, fields: fields))
+        switch action {
+        case .open: open()
+        case .home: enterBackground(cause: "userPressedHome")
+        case .lock: lock()
+        case .unlock: unlock()
+        case .glance: displayLitUp()
+        case .forceQuit: forceQuit()
+        case .reboot: reboot()
+        case .memoryPressure: memoryPressure()
+        case .setLowPowerMode(let on): setLowPowerMode(on)
+        case .setBackgroundAppRefresh(let on): setBackgroundAppRefresh(on)
+        }
+    }
+
+    /// Tapping the icon: unlocks if needed, launches or foregrounds the app, clears the force-quit
+    /// flag (TERM-1).
+    private mutating func open() {
+        if locked { unlock() }
+        if forceQuitFlag {
+            forceQuitFlag = false
+            decide("forceQuitFlagCleared", rules: ["TERM-1"], [Field("by", "manualLaunch")])
+        }
+        switch state {
+        case .notRunning: launch(.user, cause: "userOpened", rules: ["STATE-1"])
+        case .background, .suspended: enterForeground(cause: "userOpened")
+        case .active, .inactive: break
+        }
+    }
+
+    private mutating func lock() {
+        guard !locked else { return }
+        frontWhenLocked = state.isForeground
+        locked = true
+        screenOn = false
+        if state.isForeground { enterBackground(cause: "userLocked") }
+    }
+
+    private mutating func unlock() {
+        if !firstUnlockDone {
+            firstUnlockDone = true
+            decide("firstUnlock", rules: ["LOC-23"])
+        }
+        let wasLocked = locked
+        locked = false
+        displayLitUp()
+        if wasLocked && frontWhenLocked && (state == .background || state == .suspended) {
+            enterForeground(cause: "userUnlocked")
+        }
+        frontWhenLocked = false
+    }
+
+    /// The screen lit up: beacon regions with `notifyEntryStateOnDisplay` get a state callback
+    /// about 1 s later (BEACON-4).
+    private mutating func displayLitUp() {
+        screenOn = true
+        displayGeneration += 1
+        guard regions.contains(where: { $0.region.notifyEntryStateOnDisplay && $0.isBeacon }) else { return }
+        schedule(.displayState(generation: displayGeneration), at: now + policy.beacons.displayStateDelay)
+    }
+
+    /// The app switcher swipe: the process dies and the force-quit flag is set (TERM-1).
+    private mutating func forceQuit() {
+        if state == .background {
+            // STATE-6: an app that is executing may get applicationWillTerminate; a suspended one never does.
+            deliver(.willTerminate)
+        }
+        terminate(.userForceQuit, rules: ["TERM-1"])
+        forceQuitFlag = true
+    }
+
+    /// A restart: the app is gone, the force-quit flag clears, and location monitoring waits for
+    /// the first unlock (TERM-1, LOC-23).
+    private mutating func reboot() {
+        terminate(.reboot, rules: ["TERM-1", "LOC-23"])
+        if forceQuitFlag && policy.termination.forceQuitFlagClearedByReboot {
+            forceQuitFlag = false
+            decide("forceQuitFlagCleared", rules: ["TERM-1", "PUSH-7"], [Field("by", "reboot")])
+        }
+        locked = true
+        screenOn = false
+        frontWhenLocked = false
+        firstUnlockDone = false
+    }
+
+    /// Memory pressure: a suspended app is removed without a callback (STATE-3); a running one
+    /// gets a memory warning (STATE-8).
+    private mutating func memoryPressure() {
+        switch state {
+        case .suspended: terminate(.memoryPressure, rules: ["STATE-3"])
+        case .background, .active, .inactive: deliver(.memoryWarning)
+        case .notRunning: break
+        }
+    }
+
+    private mutating func setLowPowerMode(_ on: Bool) {
+        lowPowerMode = on
+        if state.isExecuting { deliver(.lowPowerModeChanged(on)) }
+    }
+
+    private mutating func setBackgroundAppRefresh(_ on: Bool) {
+        backgroundAppRefreshSwitch = on
+        if state.isExecuting { deliver(.backgroundRefreshStatusChanged(on ? .available : .denied)) }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Wakeful
+
+extension SimulatedDevice {
+    /// A location-service event for the app: delivered in the foreground, opens a wake window in
+    /// the background, wakes a suspended app or relaunches a terminated one, unless a rule forbids it.
+    mutating func systemWake(_ source: WakeSource, events: [Event], rules: [String]) {
+        switch state {
+        case .active, .inactive:
+            for event in events { deliver(event) }
+        case .background:
+            // BEACON-5, LOC-21: each event gives the app another ≈10 s, and a fresh task budget (TASK-9, TASK-10).
+            wakeEpoch += 1
+            openWakeWindow()
+            grantAllowanceIfNeeded()
+            for event in events { deliver(event) }
+        case .suspended:
+            if let blocked = wakeBlocker(source) {
+                tally.countSuppressedWake(source)
+                decide("wakeSuppressed", rules: blocked.rules, [Field("source", .string(source.rawValue)), Field("why", .string(blocked.why))])
+                return
+            }
+            wakeEpoch += 1
+            tally.countWake(source)
+            setState(.background, cause: "\(source.rawValue)Wake", rules: rules)
+            openWakeWindow()
+            grantAllowanceIfNeeded()
+            for event in events { deliver(event) }
+        case .notRunning:
+            if let blocked = wakeBlocker(source) ?? relaunchBlocker() {
+                tally.countSuppressedWake(source)
+                decide("relaunchSuppressed", rules: blocked.rules, [Field("source", .string(source.rawValue)), Field("why", .string(blocked.why))])
+                return
+            }
+            wakeEpoch += 1
+            tally.countWake(source)
+            openWakeWindow()
+            launch(source.launchReason, cause: "\(source.rawValue)Relaunch", rules: rules + ["LOC-16"])
+            if forceQuitFlag, case .relaunchThenTerminate(let delay) = policy.location.forceQuitRelaunch, let process {
+                schedule(.relaunchKill(process: process.number), at: now + delay)
+            }
+            for event in events where self.process != nil { deliver(event) }
+        }
+    }
+
+    /// Why iOS would not wake the app for this source now, if it would not.
+    func wakeBlocker(_ source: WakeSource) -> (why: String, rules: [String])? {
+        if authorization != .always && policy.location.relaunchNeedsAlwaysAuthorization {
+            // LOC-16, BEACON-1: background location events need Always authorization from iOS 8.
+            return ("locationAuthorization \(authorization.rawValue)", ["LOC-16", "BEACON-1"])
+        }
+        if !backgroundRefreshAvailable {
+            switch source {
+            case .region, .beaconRegion, .display:
+                if policy.location.backgroundRefreshOffBlocksRegionWakes {
+                    return ("backgroundAppRefresh off", lowPowerMode ? ["LOC-22", "BGT-12"] : ["LOC-22"])
+                }
+            case .significantChange:
+                if policy.location.backgroundRefreshOffBlocksSignificantChangeAndVisitWakes {
+                    return ("backgroundAppRefresh off", lowPowerMode ? ["CONF-9", "BGT-12"] : ["CONF-9"])
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Why a terminated app would not be relaunched: the force-quit flag, where the version's
+    /// rule says so (LOC-25 to LOC-29, CONF-5).
+    func relaunchBlocker() -> (why: String, rules: [String])? {
+        guard forceQuitFlag else { return nil }
+        switch policy.location.forceQuitRelaunch {
+        case .noRelaunch: return ("force-quit by the user", ["TERM-1", "LOC-29", "CONF-5"])
+        case .relaunch, .relaunchThenTerminate, .relaunchImmediately: return nil
+        }
+    }
+
+    /// CONF-5c (15.3–15.3.1): a force-quit app with location monitoring came straight back.
+    mutating func relaunchRightAfterForceQuit() {
+        guard case .relaunchImmediately = policy.location.forceQuitRelaunch,
+            !regions.isEmpty || significantChange != nil
+        else { return }
+        let source: WakeSource = significantChange != nil ? .significantChange : (regions[0].isBeacon ? .beaconRegion : .region)
+        systemWake(source, events: [], rules: ["LOC-27", "CONF-5"])
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import Wakeful
+
+extension SimulatedDevice {
+    /// Samples the world: updates stillness, region crossings, significant changes and standard
+    /// location updates, then decides when to look again.
+    ///
+    /// While the user moves the world is sampled every second; while nothing moves it sleeps until
+    /// the next movement or the next time-based rule (a crossing's 20 s, a pause's 10 min) is due.
+    mutating func worldTick() {
+        let moving = cursor.speed(at: now) > 0
+        if moving {
+            stationarySince = nil
+        } else if stationarySince == nil {
+            stationarySince = now
+        }
+        var next: TimeInterval? = moving ? now + 1 : scenario.world.trajectory.nextKnotTime(after: now)
+        for deadline in [checkRegions(), checkSignificantChange(), checkStandardLocation()] {
+            if let deadline { next = min(next ?? deadline, deadline) }
+        }
+        if let next, next < scenario.duration { scheduleWorldTick(at: max(next, now + 0.001)) }
+    }
+
+    /// Replaces any pending world tick with one at `time`.
+    mutating func scheduleWorldTick(at time: TimeInterval) {
+        worldTickGeneration += 1
+        schedule(.worldTick(generation: worldTickGeneration), at: time)
+    }
+}

@@ -1,0 +1,299 @@
+import Foundation
+import Wakeful
+
+/// An iPhone running one app under a ``BackgroundPolicy``, in virtual time.
+///
+/// The device owns the agenda (one queue ordered by time and insertion), the system state that
+/// outlives the app (region monitoring, the significant-change service, the force-quit flag, the
+/// settings) and the app's process while it exists. Each step pops the earliest agenda entry,
+/// applies the policy's rules, delivers events to the app's ``Runtime`` while, and only while, the
+/// app may execute, and carries out the commands it returns. Every decision goes to the timeline
+/// with the rule IDs behind it.
+///
+/// Use ``Simulator`` to run scenarios; this type is the engine underneath.
+public struct SimulatedDevice<Sink: TimelineSink> {
+    // MARK: Configuration
+
+    /// The scenario being run.
+    public let scenario: Scenario
+    /// The rules in force.
+    public let policy: BackgroundPolicy
+    /// The strategies under test.
+    public let setup: StrategySetup
+    /// `UIBackgroundModes` as declared.
+    public let backgroundModes: [BackgroundMode]
+    /// The user's location authorization.
+    let authorization: LocationAuthorization
+    /// The app's strategies as a new process starts them: features first, then the setup.
+    let freshStrategies: [any Strategy]
+    /// The beacon a trigger feature watches, for trigger metrics.
+    let triggerBeacon: WorldBeacon?
+    /// The seed of every random draw in the run.
+    let seed: UInt64
+
+    // MARK: Engine
+
+    var queue = EventQueue<Agenda>()
+    /// The current simulated time.
+    public internal(set) var now: TimeInterval = 0
+    var locationRandom: SeededGenerator
+    var beaconRandom: SeededGenerator
+    var systemRandom: SeededGenerator
+    /// Where the timeline goes.
+    public var timeline: Sink
+    var finished = false
+
+    // MARK: World
+
+    var cursor: TrajectoryCursor
+    var position: LocalPoint
+    var stationarySince: TimeInterval? = 0
+    let beaconRanges: [Double]
+
+    // MARK: System state that outlives the app
+
+    /// The app's state.
+    public internal(set) var state: AppState = .notRunning
+    var stateSince: TimeInterval = 0
+    var backgroundAppRefreshSwitch: Bool
+    var lowPowerMode: Bool
+    var screenOn = true
+    var locked = false
+    var firstUnlockDone = true
+    var frontWhenLocked = false
+    var forceQuitFlag = false
+    var regions: [RegionWatch] = []
+    var significantChange: SignificantChangeWatch?
+
+    // MARK: The app's process and its run reasons
+
+    var process: AppProcess?
+    var processCount = 0
+    var graceUntil = -TimeInterval.infinity
+    var windowUntil = -TimeInterval.infinity
+    var wakeEpoch = 0
+    var allowanceCount = 0
+    var rangingGeneration = 0
+    var displayGeneration = 0
+    var jetsamGeneration = 0
+    var worldTickGeneration = 0
+    var timerCount = 0
+    /// What held the app in the background at the last check, to say why it suspended.
+    var lastRunReasons: [RunReason] = []
+
+    // MARK: Results
+
+    var tally = RunTally()
+    /// Broken invariants found by ``checkInvariants()``; always empty unless the model has a bug.
+    public internal(set) var violations: [String] = []
+
+    /// Creates a device for one run.
+    public init(scenario: Scenario, policy: BackgroundPolicy, setup: StrategySetup, seed: UInt64, timeline: Sink) {
+        self.scenario = scenario
+        self.policy = policy
+        self.setup = setup
+        self.seed = seed
+        self.timeline = timeline
+        let features = scenario.app.features.compactMap { FeatureFactory.make($0, world: scenario.world) }
+        let strategies = features + setup.strategies.map { $0.makeStrategy() }
+        self.freshStrategies = strategies
+        self.backgroundModes = scenario.app.backgroundModes
+            ?? Requirements.combined(strategies.map(\.requirements)).backgroundModes
+        self.authorization = scenario.app.locationAuthorization
+        self.triggerBeacon = scenario.app.features.lazy.compactMap { feature -> WorldBeacon? in
+            guard case .beaconTrigger(let id, _) = feature else { return nil }
+            return scenario.world.beacon(named: id)
+        }.first
+        let root = SeededGenerator(seed: seed)
+        self.locationRandom = root.derived(stream: 1)
+        self.beaconRandom = root.derived(stream: 2)
+        self.systemRandom = root.derived(stream: 3)
+        self.cursor = TrajectoryCursor(scenario.world.trajectory)
+        self.position = scenario.world.trajectory.position(at: 0)
+        self.backgroundAppRefreshSwitch = scenario.device.backgroundAppRefresh
+        self.lowPowerMode = scenario.device.lowPowerMode
+        let radio = scenario.device.radio
+        self.beaconRanges = scenario.world.beacons.map { radio.detectionRange(measuredPower: $0.measuredPower) }
+    }
+
+    // MARK: Running
+
+    /// Runs the scenario to its end and returns what happened.
+    public mutating func run() -> RunMetrics {
+        record(.run(runHeader))
+        for index in scenario.actions.indices {
+            schedule(.userAction(index), at: scenario.actions[index].at)
+        }
+        scheduleWorldTick(at: 0)
+        schedule(.end, at: scenario.duration)
+        while !finished, let (time, item) = queue.pop() {
+            advance(to: time)
+            tally.steps += 1
+            handle(item)
+            reevaluate()
+            #if DEBUG
+                checkInvariants()
+            #endif
+        }
+        return finish()
+    }
+
+    /// Schedules an agenda entry, with times kept to whole milliseconds so timelines read cleanly
+    /// and round-trip exactly.
+    mutating func schedule(_ item: Agenda, at time: TimeInterval) {
+        queue.schedule(item, at: max(now, (time * 1000).rounded() / 1000))
+    }
+
+    mutating func advance(to time: TimeInterval) {
+        now = time
+        position = cursor.position(at: time)
+    }
+
+    mutating func handle(_ item: Agenda) {
+        switch item {
+        case .userAction(let index): perform(scenario.actions[index].kind)
+        case .worldTick(let generation):
+            guard generation == worldTickGeneration else { return }
+            worldTick()
+        case .reevaluate: break  // the check after every step does the work
+        case .expiryWarning(let generation): expiryWarning(allowance: generation)
+        case .taskDeadline(let generation): taskDeadline(allowance: generation)
+        case .rangingTick(let generation): rangingTick(generation: generation)
+        case .timer(let id, let generation): timerFired(id, generation: generation)
+        case .regionDelivery(let id, let state):
+            deliverRegionTransition(id, to: state)
+        case .displayState(let generation): displayStateCallbacks(generation: generation)
+        case .jetsam(let generation): jetsam(generation: generation)
+        case .relaunchKill(let number):
+            guard process?.number == number else { return }
+            terminate(.relaunchAfterForceQuit, rules: ["LOC-26", "CONF-5"])
+        case .end: finished = true
+        }
+    }
+
+    // MARK: Timeline
+
+    @inline(__always)
+    mutating func record(_ body: TimelineEntry.Body) {
+        guard timeline.isRecording else { return }
+        timeline.append(TimelineEntry(time: now, body: body))
+    }
+
+    mutating func decide(_ name: String, rules: [String], _ fields: [Field] = []) {
+        record(.decision(SystemDecision(name: name, rules: rules, fields: fields)))
+    }
+
+    private var runHeader: [Field] {
+        var fields: [Field] = [
+            Field("format", .int(1)),
+            Field("scenario", .string(scenario.name)),
+            Field("ios", .string(policy.version.description)),
+            Field("family", .string(policy.family.rawValue)),
+            Field("setup", .string(setup.name)),
+            Field("strategies", .string(freshStrategies.map(\.name).joined(separator: ","))),
+            Field("backgroundModes", .string(backgroundModes.map(\.rawValue).joined(separator: ","))),
+            Field("locationAuthorization", .string(authorization.rawValue)),
+            Field("duration", .double(scenario.duration)),
+        ]
+        if !policy.variants.isEmpty {
+            fields.append(Field("variants", .string(policy.variants.map(\.id).joined(separator: ","))))
+        }
+        if policy.debuggerAttached { fields.append(Field("debuggerAttached", .bool(true))) }
+        return fields
+    }
+
+    // MARK: State
+
+    /// Moves the app to a new state, recording why.
+    mutating func setState(_ next: AppState, cause: String, rules: [String], _ fields: [Field] = []) {
+        guard next != state else { return }
+        let previous = state
+        tally.accumulate(previous, seconds: now - stateSince)
+        stateSince = now
+        state = next
+        record(.state(StateChange(from: previous, to: next, cause: cause, rules: rules, fields: fields)))
+        if previous.isExecuting && !next.isExecuting {
+            stoppedExecuting(StopSummary(at: now, state: next.rawValue, cause: cause, rules: rules, distanceMeters: distanceToTriggerBeacon))
+        } else if !previous.isExecuting && next.isExecuting {
+            startedExecuting()
+        }
+        if next == .suspended { scheduleJetsam() }
+    }
+
+    /// Delivers an event to the app's code and carries out the commands it returns.
+    ///
+    /// Only an executing app receives events: everything else is a model bug, caught here.
+    mutating func deliver(_ event: Event) {
+        guard state.isExecuting, process != nil else {
+            violations.append("t=\(now): event delivered while \(state.rawValue)")
+            return
+        }
+        let context = Context(now: now, appState: state, backgroundTimeRemaining: backgroundTimeRemaining)
+        let commands = process!.runtime.handle(event, in: context, timeline: &timeline)
+        tally.eventsDelivered += 1
+        let number = process!.number
+        for command in commands {
+            // A command may get the app killed (TASK-15); the rest of the batch never runs.
+            guard process?.number == number else { break }
+            execute(command)
+        }
+    }
+
+    // MARK: Run reasons
+
+    /// Why an app in the background may keep executing (the derived model of §1).
+    enum RunReason: String {
+        case grace, task, wakeWindow, location, debugger
+
+        var rules: [String] {
+            switch self {
+            case .grace: ["STATE-4", "STATE-5"]
+            case .task: ["TASK-1", "TASK-12"]
+            case .wakeWindow: ["LOC-12", "LOC-21", "BEACON-5"]
+            case .location: ["LOC-1", "LOC-2", "LOC-5"]
+            case .debugger: ["TASK-14", "CONF-13"]
+            }
+        }
+    }
+
+    /// The run reasons that hold now.
+    var runReasons: [RunReason] {
+        var reasons: [RunReason] = []
+        if now < graceUntil { reasons.append(.grace) }
+        if let process, !process.openTasks.isEmpty, taskTimeHolds(process) { reasons.append(.task) }
+        if now < windowUntil { reasons.append(.wakeWindow) }
+        if let session = process?.location, session.keepsAppRunning, !session.paused { reasons.append(.location) }
+        if policy.debuggerAttached, process != nil { reasons.append(.debugger) }
+        return reasons
+    }
+
+    /// Suspends a background app when nothing lets it run any more (STATE-1, STATE-2).
+    mutating func reevaluate() {
+        guard state == .background else {
+            lastRunReasons = []
+            return
+        }
+        let reasons = runReasons
+        if reasons.isEmpty {
+            let ended = lastRunReasons.first ?? .grace
+            setState(.suspended, cause: "\(ended.rawValue)Ended", rules: ["STATE-1"] + ended.rules)
+        }
+        lastRunReasons = reasons
+    }
+
+    /// Opens (or extends) the ≈10 s window after a system wake (LOC-12, LOC-21, BLE-1).
+    mutating func openWakeWindow() {
+        windowUntil = max(windowUntil, now + policy.execution.wakeEventWindow)
+        schedule(.reevaluate, at: windowUntil)
+    }
+
+    /// Effective Background App Refresh: the switch, turned off by Low Power Mode from iOS 9 (BGT-12).
+    var backgroundRefreshAvailable: Bool {
+        backgroundAppRefreshSwitch && !(lowPowerMode && policy.scheduler.lowPowerModeDisablesBackgroundRefresh)
+    }
+
+    /// Whether location monitoring may produce events (not before the first unlock after a reboot, LOC-23).
+    var monitoringActive: Bool {
+        firstUnlockDone || !policy.location.monitoringWaitsForFirstUnlock
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Wakeful
+
+/// What one run of one app configuration on one iOS version did: the figures every report prints.
+///
+/// Its JSON form (`wakeful simulate --format json`) is a public contract: the names below do not
+/// change meaning between releases.
+public struct RunMetrics: Sendable, Hashable, Codable {
+    /// The scenario's name.
+    public var scenario: String
+    /// The iOS version simulated, e.g. `17`.
+    public var ios: String
+    /// Its family: `6`, `7-12`, `13-18` or `26+`.
+    public var family: String
+    /// The strategy setup's name (`none` for the bare app).
+    public var strategy: String
+    /// The random seed.
+    public var seed: UInt64
+    /// Simulated seconds.
+    public var durationSeconds: Double
+    /// Seconds on screen (Active or Inactive).
+    public var foregroundSeconds: Double
+    /// Seconds executing in the background.
+    public var backgroundRunningSeconds: Double
+    /// Seconds suspended.
+    public var suspendedSeconds: Double
+    /// Seconds not running.
+    public var notRunningSeconds: Double
+    /// Wakes and relaunches by source (every source listed, zero included).
+    public var wakes: [String: Int]
+    /// Wakes a rule refused, by source.
+    public var suppressedWakes: [String: Int]
+    /// How many of the wakes were relaunches of a terminated app.
+    public var relaunches: Int
+    /// Terminations in order.
+    public var terminations: [Termination]
+    /// Whether the trigger fired; nil when the scenario has no trigger.
+    public var triggered: Bool?
+    /// When it fired.
+    public var triggerAtSeconds: Double?
+    /// The true distance to the trigger beacon when it fired.
+    public var triggerDistanceMeters: Double?
+    /// The distance iOS estimated when it fired.
+    public var triggerEstimatedMeters: Double?
+    /// What let the app run when the trigger fired: `foreground`, or the run reasons (`task`, `location`, `wakeWindow`, `grace`, `debugger`).
+    public var triggerKeptRunningBy: [String]?
+    /// The last time the app stopped executing, and why.
+    public var finalStop: StopSummary?
+    /// When the trigger never fired: the true distance when the app stopped executing for the
+    /// last time (nil if it was still executing at the end).
+    public var suspendedAtDistanceMeters: Double?
+    /// Ranging callbacks delivered.
+    public var rangingCallbacks: Int
+    /// `UIBackgroundModes` of the configuration.
+    public var backgroundModes: [String]
+    /// App Review risk of those modes.
+    public var reviewRisk: ReviewAssessment
+    /// Agenda entries the simulator processed.
+    public var simulatedEvents: Int
+    /// Events delivered to the app's code.
+    public var eventsDelivered: Int
+    /// Model invariants broken during the run; empty unless the simulator has a bug.
+    public var invariantViolations: [String]
+}
+
+extension SimulatedDevice {
+    /// Closes the books at the end of the scenario.
+    mutating func finish() -> RunMetrics {
+        tally.accumulate(state, seconds: now - stateSince)
+        stateSince = now
+        let triggered: Bool? = triggerBeacon == nil ? nil : tally.trigger != nil
+        let suspendedAt: Double? =
+            tally.trigger == nil && !state.isExecuting ? tally.lastStop?.distanceMeters : nil
+        func bySource(_ counts: [Int]) -> [String: Int] {
+            Dictionary(uniqueKeysWithValues: zip(WakeSource.allCases.map(\.rawValue), counts))
+        }
+        return RunMetrics(
+            scenario: scenario.name, ios: policy.version.description, family: policy.family.rawValue,
+            strategy: setup.name, seed: seed, durationSeconds: now,
+            foregroundSeconds: tally.foregroundSeconds, backgroundRunningSeconds: tally.backgroundSeconds,
+            suspendedSeconds: tally.suspendedSeconds, notRunningSeconds: tally.notRunningSeconds,
+            wakes: bySource(tally.wakes), suppressedWakes: bySource(tally.suppressedWakes),
+            relaunches: tally.relaunches, terminations: tally.terminations,
+            triggered: triggered, triggerAtSeconds: tally.trigger?.at,
+            triggerDistanceMeters: tally.trigger?.distance, triggerEstimatedMeters: tally.trigger?.accuracy,
+            triggerKeptRunningBy: tally.trigger?.keptRunningBy,
+            finalStop: state.isExecuting ? nil : tally.lastStop, suspendedAtDistanceMeters: suspendedAt, rangingCallbacks: tally.rangingCallbacks,
+            backgroundModes: backgroundModes.map(\.rawValue), reviewRisk: ReviewAssessment(modes: backgroundModes),
+            simulatedEvents: tally.steps, eventsDelivered: tally.eventsDelivered, invariantViolations: violations)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Wakeful
+
+/// Running counts kept while a device simulates; turned into ``RunMetrics`` at the end.
+/// Kept as plain fields and arrays so that counting costs nothing on the hot path.
+struct RunTally {
+    var foregroundSeconds = 0.0
+    var backgroundSeconds = 0.0
+    var suspendedSeconds = 0.0
+    var notRunningSeconds = 0.0
+    var wakes = Array(repeating: 0, count: WakeSource.allCases.count)
+    var suppressedWakes = Array(repeating: 0, count: WakeSource.allCases.count)
+    var relaunches = 0
+    var terminations: [Termination] = []
+    var eventsDelivered = 0
+    var steps = 0
+    var rangingCallbacks = 0
+    var records = 0
+    var trigger: (at: TimeInterval, distance: Double?, accuracy: Double?, keptRunningBy: [String])?
+    /// The last time the app stopped executing, why, and the distance to the trigger beacon then.
+    var lastStop: StopSummary?
+    var executing = false
+
+    mutating func accumulate(_ state: AppState, seconds: TimeInterval) {
+        switch state {
+        case .active, .inactive: foregroundSeconds += seconds
+        case .background: backgroundSeconds += seconds
+        case .suspended: suspendedSeconds += seconds
+        case .notRunning: notRunningSeconds += seconds
+        }
+    }
+
+    mutating func countWake(_ source: WakeSource) {
+        wakes[WakeSource.allCases.firstIndex(of: source)!] += 1
+    }
+
+    mutating func countSuppressedWake(_ source: WakeSource) {
+        suppressedWakes[WakeSource.allCases.firstIndex(of: source)!] += 1
+    }
+
+    mutating func countRelaunch() { relaunches += 1 }
+
+    mutating func executionResumed(at time: TimeInterval) {
+        executing = true
+    }
+
+    mutating func executionStopped(_ stop: StopSummary) {
+        executing = false
+        lastStop = stop
+    }
+
+    mutating func noteRecord(_ record: Record, at time: TimeInterval, distance: Double?, keptRunningBy: [String]) {
+        records += 1
+        guard record.kind == BeaconTrigger.recordKind, trigger == nil else { return }
+        trigger = (time, distance, record.fields["accuracy"]?.number, keptRunningBy)
+    }
+}
+
+/// When and why the app stopped executing.
+public struct StopSummary: Sendable, Hashable, Codable {
+    /// Simulated seconds.
+    public var at: TimeInterval
+    /// The state it went to: `suspended` or `notRunning`.
+    public var state: String
+    /// The cause recorded on the state change, e.g. `wakeWindowEnded`, `taskEnded`, `userForceQuit`.
+    public var cause: String
+    /// The rules behind it.
+    public var rules: [String]
+    /// True distance to the trigger beacon then, when the scenario has one.
+    public var distanceMeters: Double?
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Wakeful
+
+/// What woke or relaunched the app.
+public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+    /// A circular region crossing (LOC-21).
+    case region
+    /// A beacon region entry or exit (BEACON-1, BEACON-5).
+    case beaconRegion
+    /// A beacon-region state callback when the screen lit up (BEACON-4).
+    case display
+    /// The significant-change service (LOC-12).
+    case significantChange
+
+    public static func < (lhs: WakeSource, rhs: WakeSource) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The launch reason a relaunch from this source carries.
+    var launchReason: LaunchReason {
+        switch self {
+        case .region, .beaconRegion, .display: .region
+        case .significantChange: .significantChange
+        }
+    }
+}
+
+/// Why the app was terminated.
+public enum TerminationReason: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A background task was still open when its time ran out (TASK-13).
+    case taskAssertionTimeout
+    /// More than about 1000 task assertions at once (TASK-15).
+    case tooManyTasks
+    /// Removed while suspended to free memory (STATE-3).
+    case memoryPressure
+    /// Swiped away by the user (TERM-1).
+    case userForceQuit
+    /// The phone restarted.
+    case reboot
+    /// Relaunched after a force-quit and killed again (CONF-5b).
+    case relaunchAfterForceQuit
+}
+
+/// One termination in a run.
+public struct Termination: Sendable, Hashable, Codable {
+    /// Why.
+    public var reason: TerminationReason
+    /// Simulated seconds.
+    public var at: TimeInterval
+    /// The exception code iOS reports, when there is one (TERM-6).
+    public var code: String?
+    /// The rules behind it.
+    public var rules: [String]
+}

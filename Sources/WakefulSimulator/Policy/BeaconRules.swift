@@ -1,0 +1,56 @@
+import Foundation
+
+/// iBeacon monitoring and ranging rules (reference §4, BEACON rules). Beacons do not exist on iOS 6;
+/// there ``available`` is false and the other fields are inert.
+///
+/// ```swift
+/// let rules = BeaconRules.defaults(for: IOSVersion(8))
+/// rules.rangingWindow / rules.rangingInterval   // 10 callbacks per wake (AT-3)
+/// ```
+public struct BeaconRules: Sendable, Hashable {
+    /// Whether `CLBeaconRegion` monitoring and ranging exist (BEACON-1).
+    public var available: Bool
+    /// Background ranging time after each beacon event or backgrounding (BEACON-5).
+    public var rangingWindow: TimeInterval
+    /// Spacing of ranging callbacks (BEACON-5, 1 Hz).
+    public var rangingInterval: TimeInterval
+    /// Time to notice a beacon region entry (BEACON-2).
+    public var entryDetectionDelay: TimeInterval
+    /// Time without the beacon before an exit fires (BEACON-2).
+    public var exitDelay: TimeInterval
+    /// Device-wide beacon regions that get priority (near-instant) detection (BEACON-3).
+    public var priorityRegionsPerDevice: Int
+    /// Delay of `didDetermineState` after the display lights up with `notifyEntryStateOnDisplay` (BEACON-4).
+    public var displayStateDelay: TimeInterval
+    /// Whether background beacon monitoring needs Always authorization (BEACON-1).
+    public var backgroundNeedsAlwaysAuthorization: Bool
+    /// Whether `startRangingBeacons(satisfying:)` with `CLBeaconIdentityConstraint` is the ranging API (BEACON-9).
+    public var constraintRangingAPI: Bool
+
+    /// The reference's defaults for `version`, by family and then by exact version.
+    ///
+    /// - Parameter version: The simulated iOS release.
+    /// - Returns: The beacon rules the default profile uses on that release.
+    public static func defaults(for version: IOSVersion) -> BeaconRules {
+        BeaconRules(
+            // BEACON-1: iBeacon from 7.0; n/a on 6.
+            available: version >= IOSVersion(7),
+            // BEACON-5: ≈10 s (observed; 10 s documented for region wakes, LOC-21); 26+ as 13–18 (assumption).
+            rangingWindow: 10,
+            // BEACON-5: ≈1 Hz (observed).
+            rangingInterval: 1,
+            // BEACON-2: ≈1 s with hardware acceleration (iPhone 5+, observed); cfg — without it up to 900 s.
+            entryDetectionDelay: 1,
+            // BEACON-2: exit after ≈30 s without the beacon (observed).
+            exitDelay: 30,
+            // BEACON-3: 30 seen on ≈11–12; assumed for 7–10 and 13+ (assumption).
+            priorityRegionsPerDevice: 30,
+            // BEACON-4: ≈1 s after the display lights up (observed).
+            displayStateDelay: 1,
+            // BEACON-1: Always authorization from 8.0 (documented).
+            backgroundNeedsAlwaysAuthorization: version >= IOSVersion(8),
+            // BEACON-9: constraint-based ranging from 13.0 (documented).
+            constraintRangingAPI: version >= IOSVersion(13)
+        )
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Location rules: standard updates, significant-location-change (SLC), visits, region monitoring and
+/// force-quit relaunch (reference §3, LOC rules).
+///
+/// ```swift
+/// let rules = LocationRules.defaults(for: IOSVersion(7, 0, 2))
+/// rules.forceQuitRelaunch   // .noRelaunch (LOC-25)
+/// ```
+public struct LocationRules: Sendable, Hashable {
+    /// Whether background updates need `allowsBackgroundLocationUpdates = true` besides the `location` mode (LOC-1).
+    public var backgroundUpdatesNeedAllowsFlag: Bool
+    /// Whether When-In-Use apps get background updates through `CLBackgroundActivitySession` (LOC-8).
+    public var whenInUseBackgroundSessions: Bool
+    /// Stationary time after which `pausesLocationUpdatesAutomatically` halts delivery (LOC-5).
+    public var autoPauseAfterStationary: TimeInterval
+    /// Movement needed for an SLC event, in metres (LOC-10).
+    public var significantChangeDistance: Double
+    /// Minimum time between two SLC events (LOC-10).
+    public var significantChangeMinimumInterval: TimeInterval
+    /// How the SLC trigger distance is drawn (LOC-10, LOC-11, CONF-14).
+    public var significantChangeDistanceModel: SignificantChangeDistanceModel
+    /// An SLC event at least this often even without movement; `nil` for none (LOC-14, CONF-4).
+    public var significantChangeHeartbeat: TimeInterval?
+    /// Whether an SLC, visit or region relaunch of a terminated app needs Always authorization (LOC-16).
+    public var relaunchNeedsAlwaysAuthorization: Bool
+    /// Regions an app may monitor, circular and beacon together (LOC-17, LOC-24, BEACON-1).
+    public var regionSlots: Int
+    /// Largest radius `startMonitoring(for:)` accepts (`maximumRegionMonitoringDistance`), in metres (LOC-17).
+    public var maximumRegionRadius: Double
+    /// Distance past a region's edge the device must reach for a crossing, in metres (LOC-19).
+    public var regionCrossingDistance: Double
+    /// Time the device must stay past that distance for a crossing (LOC-19).
+    public var regionCrossingDwell: TimeInterval
+    /// Extra delay, drawn from this range, before a region event; `nil` for none (LOC-20, CONF-15).
+    public var regionEventLatency: ClosedRange<TimeInterval>?
+    /// Whether Background App Refresh off suppresses region wakes and relaunches (LOC-22).
+    public var backgroundRefreshOffBlocksRegionWakes: Bool
+    /// Whether Background App Refresh off also suppresses SLC and visit wakes (CONF-9).
+    public var backgroundRefreshOffBlocksSignificantChangeAndVisitWakes: Bool
+    /// Whether SLC, visit and region events relaunch a force-quit app (LOC-25 to LOC-29, CONF-5).
+    public var forceQuitRelaunch: ForceQuitLocationRelaunch
+    /// Whether monitoring events wait for the first unlock after a reboot (LOC-23).
+    public var monitoringWaitsForFirstUnlock: Bool
+    /// Whether the visits service exists (LOC-16).
+    public var visitsAvailable: Bool
+
+    /// The reference's defaults for `version`, by family and then by exact version.
+    ///
+    /// - Parameter version: The simulated iOS release.
+    /// - Returns: The location rules the default profile uses on that release.
+    public static func defaults(for version: IOSVersion) -> LocationRules {
+        LocationRules(
+            // LOC-1: `allowsBackgroundLocationUpdates` from 9.0 (documented).
+            backgroundUpdatesNeedAllowsFlag: version >= IOSVersion(9),
+            // LOC-8: `CLBackgroundActivitySession` from 17.0 (documented).
+            whenInUseBackgroundSessions: version >= IOSVersion(17),
+            // LOC-5: 10 min, lower end of the 10–20 min seen (cfg); 26+ as 13–18 (assumption).
+            // Before iOS 6 the auto-pause API does not exist, so the value is inert there.
+            autoPauseAfterStationary: 600,
+            // LOC-10: ≥500 m (documented, all families).
+            significantChangeDistance: 500,
+            // LOC-10: at most one event per 5 min (documented, all families).
+            significantChangeMinimumInterval: 300,
+            // LOC-10 default; CONF-14a / CONF-14b switch to the LOC-11 field distributions.
+            significantChangeDistanceModel: .fixed,
+            // LOC-14: no heartbeat by default (CONF-4 default); var. 900 s.
+            significantChangeHeartbeat: nil,
+            // LOC-16 and the event-source table: Always authorization from 8.0 (documented).
+            relaunchNeedsAlwaysAuthorization: version >= IOSVersion(8),
+            // LOC-17: 20 slots (documented); LOC-24 keeps 20 for `CLMonitor` on 17+.
+            regionSlots: 20,
+            // LOC-17: cfg, no sourced figure: 100 km, assumption.
+            maximumRegionRadius: 100_000,
+            // LOC-19: ≈200 m past the edge (documented "may be assumed for testing").
+            regionCrossingDistance: 200,
+            // LOC-19: for ≥20 s (documented).
+            regionCrossingDwell: 20,
+            // LOC-20 / CONF-15 default: the event fires as soon as LOC-19 holds; var. 3–5 min.
+            regionEventLatency: nil,
+            // LOC-22: BAR off, no region wakes (documented, 7+). iOS 6 has no BAR switch (n/a): inert.
+            backgroundRefreshOffBlocksRegionWakes: true,
+            // CONF-9 default: BAR off also suppresses SLC and visit wakes (inference).
+            backgroundRefreshOffBlocksSignificantChangeAndVisitWakes: true,
+            // LOC-25..29, CONF-5: by exact version.
+            forceQuitRelaunch: .defaults(for: version),
+            // LOC-23: no monitoring events before the first unlock (documented, all).
+            monitoringWaitsForFirstUnlock: true,
+            // LOC-16: visits from 8.0 (documented).
+            visitsAvailable: version >= IOSVersion(8)
+        )
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+
+extension PolicyVariant {
+    /// One sentence: what the variant changes, citing rule IDs.
+    public var summary: String {
+        switch self {
+        case .taskBudget600OnIOS7:
+            "On iOS 7.x only, raises the background-task budget from 180 s to 600 s, the W13-204 summary's figure (TASK-4, CONF-1); no effect on other versions."
+        case .taskBudget40:
+            "On the iOS 7–12 family only, lowers the background-task budget from 180 s to 40 s, the single iOS 11.1 report (TASK-5, CONF-1); no effect elsewhere."
+        case .noWakeRefresh:
+            "Wakes no longer refresh the per-app task budget and no longer hold the task clock at DBL_MAX during the wake window (TASK-9, TASK-10, CONF-2)."
+        case .grace10Seconds:
+            "Raises the grace after backgrounding with no run reason from 5 s to 10 s (STATE-5, CONF-3)."
+        case .significantChangeHeartbeat:
+            "Adds an SLC event at least every 15 min (900 s) even without movement, as the Energy guide says (LOC-14, CONF-4)."
+        case .forceQuitNeverRelaunches:
+            "SLC, visit and region events never relaunch a force-quit app on any version, as if TERM-1 covered location (LOC-29, CONF-5)."
+        case .forceQuitRelaunchThenKill:
+            "SLC, visit and region events relaunch a force-quit app, which is killed again 180 s later as reported on iOS 10 (LOC-26, CONF-5)."
+        case .forceQuitRelaunchImmediately:
+            "A force-quit app is relaunched immediately after the force-quit, as in the 15.3–15.3.1 bug (LOC-27, CONF-5)."
+        case .processingCPUMonitor:
+            "Keeps the CPU monitor (80 % over 60 s) on during BGProcessingTask (BGT-6, TERM-4, CONF-6)."
+        case .silentPushAfterForceQuit:
+            "Silent pushes launch a force-quit app anyway, so the force-quit flag no longer blocks them (PUSH-7, TERM-1, CONF-7)."
+        case .disableSchedulingFactor(let factor):
+            "Stops applying the \(factor.rawValue) scheduling factor (BGT-11, CONF-8)."
+        case .backgroundRefreshOffRegionsOnly:
+            "With Background App Refresh off only region wakes are suppressed; SLC and visit wakes still happen (LOC-22, CONF-9)."
+        case .appRefreshEarlyExpiry:
+            "BGAppRefreshTask expires 2–5 s after launch instead of running up to 30 s (BGT-4, CONF-10)."
+        case .silentPushInLowPowerMode:
+            "Low Power Mode no longer holds back silent pushes (PUSH-9, CONF-11)."
+        case .voipPushBlockedAfterForceQuit:
+            "PushKit VoIP pushes no longer launch an app the user force-quit (TERM-1, TERM-2, CONF-12)."
+        case .debuggerAttached:
+            "Models a device tethered to Xcode: background-task limits are not enforced (TASK-14, CONF-13)."
+        case .significantChangeField2014:
+            "The SLC trigger distance follows the 2014 field data: 50 % of events within 1 km, 90 % within 5 km (LOC-11, CONF-14)."
+        case .significantChangeField2010:
+            "The SLC trigger distance follows the 2010 field data: 750 m triggers 50 %, 2500 m triggers 95 % (LOC-11, CONF-14)."
+        case .regionEventLatency:
+            "Region events arrive 3–5 min (180–300 s) after the crossing rule holds instead of at once (LOC-20, CONF-15)."
+        case .wildcardTaskIdentifiers:
+            "On iOS 26+ only, BGTaskScheduler accepts wildcard permitted identifiers (BGT-9, CONF-16)."
+        case .voipSocketsTerminate:
+            "On iOS 16+ only, setting the VoIP network service type on a socket gets the app killed (VOIP-3, CONF-17)."
+        }
+    }
+
+    /// The §12 rule the variant belongs to, without its letter or factor: `"CONF-1"`, `"CONF-8"`, `"CONF-14"`.
+    public var conflictRule: String {
+        let base = id.split(separator: ":").first.map(String.init) ?? id
+        return String(base.reversed().drop(while: \.isLetter).reversed())
+    }
+
+    /// How well the variant's behaviour is sourced, for ``PolicyParameter/provenance`` of the fields it changes.
+    public var provenance: Provenance {
+        switch self {
+        case .taskBudget600OnIOS7: .folklore                     // TASK-4: second-hand summary, flagged conflict
+        case .taskBudget40: .observed                            // TASK-5: single report
+        case .noWakeRefresh: .assumption                         // CONF-2: alternative model, no source
+        case .grace10Seconds: .observed                          // STATE-5: 9.99 s read on iOS 8
+        case .significantChangeHeartbeat: .documented            // LOC-14: Energy guide text (disputed)
+        case .forceQuitNeverRelaunches: .inference               // CONF-5a: TERM-1 applied to location
+        case .forceQuitRelaunchThenKill: .observed               // LOC-26
+        case .forceQuitRelaunchImmediately: .observed            // LOC-27
+        case .processingCPUMonitor: .observed                    // BGT-6
+        case .silentPushAfterForceQuit: .folklore                // PUSH-7: a blog claim
+        case .disableSchedulingFactor: .assumption               // CONF-8: a what-if switch
+        case .backgroundRefreshOffRegionsOnly: .documented       // LOC-22: the documented scope
+        case .appRefreshEarlyExpiry: .observed                   // BGT-4: field reports
+        case .silentPushInLowPowerMode: .assumption              // PUSH-9: Apple states neither way
+        case .voipPushBlockedAfterForceQuit: .inference          // TERM-1 applied to PushKit
+        case .debuggerAttached: .observed                        // TASK-14
+        case .significantChangeField2014, .significantChangeField2010: .observed  // LOC-11
+        case .regionEventLatency: .documented                    // LOC-20
+        case .wildcardTaskIdentifiers: .folklore                 // BGT-9: third-party claim
+        case .voipSocketsTerminate: .folklore                    // VOIP-3
+        }
+    }
+
+    /// The ``PolicyParameter/name``s of the fields the variant may change, in `parameters` order.
+    ///
+    /// On a version where a field already has the variant's value (e.g. CONF-2's clock field on 13+),
+    /// that field does not change.
+    public var affectedParameters: [String] {
+        switch self {
+        case .taskBudget600OnIOS7, .taskBudget40: ["execution.taskBudget"]
+        case .noWakeRefresh: ["execution.wakeRefreshesTaskBudget", "execution.taskClockWaitsForWakeWindow"]
+        case .grace10Seconds: ["execution.graceAfterBackground"]
+        case .significantChangeHeartbeat: ["location.significantChangeHeartbeat"]
+        case .forceQuitNeverRelaunches, .forceQuitRelaunchThenKill, .forceQuitRelaunchImmediately:
+            ["location.forceQuitRelaunch"]
+        case .processingCPUMonitor: ["scheduler.processingCPUMonitor"]
+        case .silentPushAfterForceQuit: ["push.deliveredAfterForceQuit", "termination.forceQuitBlocks"]
+        case .disableSchedulingFactor: ["scheduler.schedulingFactors"]
+        case .backgroundRefreshOffRegionsOnly: ["location.backgroundRefreshOffBlocksSignificantChangeAndVisitWakes"]
+        case .appRefreshEarlyExpiry: ["scheduler.appRefreshEarlyExpiry"]
+        case .silentPushInLowPowerMode: ["push.suppressedInLowPowerMode"]
+        case .voipPushBlockedAfterForceQuit: ["voip.pushLaunchesAfterForceQuit"]
+        case .debuggerAttached: ["debuggerAttached"]
+        case .significantChangeField2014, .significantChangeField2010: ["location.significantChangeDistanceModel"]
+        case .regionEventLatency: ["location.regionEventLatency"]
+        case .wildcardTaskIdentifiers: ["scheduler.wildcardIdentifiers"]
+        case .voipSocketsTerminate: ["voip.voipSocketsTerminate"]
+        }
+    }
+
+    /// Whether the variant changes anything on `version`. CONF-1a needs iOS 7.x, CONF-1b the 7–12
+    /// family, CONF-16 the 26+ family and CONF-17 iOS 16+; every other variant applies everywhere
+    /// (on releases that lack the feature it only sets an inert field).
+    ///
+    /// - Parameter version: The simulated iOS release.
+    /// - Returns: `false` if applying the variant is a no-op by rule.
+    public func isApplicable(to version: IOSVersion) -> Bool {
+        switch self {
+        case .taskBudget600OnIOS7: version.major == 7            // CONF-1a: iOS 7 only (TASK-4)
+        case .taskBudget40: version.family == .iOS7to12          // CONF-1b: 7–12 family
+        case .wildcardTaskIdentifiers: version.family == .iOS26  // CONF-16: "on 26"
+        case .voipSocketsTerminate: version >= IOSVersion(16)    // CONF-17: "on 16+"
+        default: true
+        }
+    }
+
+    /// Applies the variant's change to `policy`, or nothing if it is not applicable to `policy.version`.
+    ///
+    /// ``BackgroundPolicy/init(version:variants:)`` calls this for each variant in order; call it
+    /// directly only to layer a variant onto a hand-edited policy (it does not update
+    /// ``BackgroundPolicy/variants``).
+    ///
+    /// - Parameter policy: The policy to change.
+    public func apply(to policy: inout BackgroundPolicy) {
+        guard isApplicable(to: policy.version) else { return }
+        switch self {
+        case .taskBudget600OnIOS7: policy.execution.taskBudget = 600         // CONF-1a, TASK-4
+        case .taskBudget40: policy.execution.taskBudget = 40                 // CONF-1b, TASK-5
+        case .noWakeRefresh:                                                 // CONF-2
+            policy.execution.wakeRefreshesTaskBudget = false
+            policy.execution.taskClockWaitsForWakeWindow = false
+        case .grace10Seconds: policy.execution.graceAfterBackground = 10     // CONF-3, STATE-5
+        case .significantChangeHeartbeat: policy.location.significantChangeHeartbeat = 900  // CONF-4, LOC-14
+        case .forceQuitNeverRelaunches: policy.location.forceQuitRelaunch = .noRelaunch     // CONF-5a
+        case .forceQuitRelaunchThenKill:                                                     // CONF-5b, LOC-26
+            policy.location.forceQuitRelaunch = .relaunchThenTerminate(after: 180)
+        case .forceQuitRelaunchImmediately: policy.location.forceQuitRelaunch = .relaunchImmediately  // CONF-5c
+        case .processingCPUMonitor: policy.scheduler.processingCPUMonitor = true             // CONF-6, BGT-6
+        case .silentPushAfterForceQuit:                                                      // CONF-7, PUSH-7
+            policy.push.deliveredAfterForceQuit = true
+            policy.termination.forceQuitBlocks.remove(.silentPush)
+        case .disableSchedulingFactor(let factor):                                           // CONF-8, BGT-11
+            policy.scheduler.schedulingFactors.removeAll { $0 == factor }
+        case .backgroundRefreshOffRegionsOnly:                                               // CONF-9, LOC-22
+            policy.location.backgroundRefreshOffBlocksSignificantChangeAndVisitWakes = false
+        case .appRefreshEarlyExpiry: policy.scheduler.appRefreshEarlyExpiry = 2...5          // CONF-10, BGT-4
+        case .silentPushInLowPowerMode: policy.push.suppressedInLowPowerMode = false         // CONF-11, PUSH-9
+        case .voipPushBlockedAfterForceQuit: policy.voip.pushLaunchesAfterForceQuit = false  // CONF-12, TERM-2
+        case .debuggerAttached: policy.debuggerAttached = true                               // CONF-13, TASK-14
+        case .significantChangeField2014: policy.location.significantChangeDistanceModel = .field2014  // CONF-14a
+        case .significantChangeField2010: policy.location.significantChangeDistanceModel = .field2010  // CONF-14b
+        case .regionEventLatency: policy.location.regionEventLatency = 180...300             // CONF-15, LOC-20
+        case .wildcardTaskIdentifiers: policy.scheduler.wildcardIdentifiers = true           // CONF-16, BGT-9
+        case .voipSocketsTerminate: policy.voip.voipSocketsTerminate = true                  // CONF-17, VOIP-3
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Silent (background) push rules: `content-available: 1` notifications (reference §5, PUSH rules).
+/// Silent push does not exist on iOS 6; there ``available`` is false and the other fields are inert.
+///
+/// ```swift
+/// PushRules.defaults(for: IOSVersion(13)).requiresPushTypeHeader   // true (PUSH-2)
+/// ```
+public struct PushRules: Sendable, Hashable {
+    /// Whether silent pushes can wake or launch the app (PUSH-1).
+    public var available: Bool
+    /// Wall-clock time the handler has to call its completion handler (PUSH-6).
+    public var handlerTime: TimeInterval
+    /// Silent pushes per hour before the simulator throttles delivery (PUSH-4).
+    public var throttlePerHour: Int
+    /// Pushes the system holds back at most; a newer one replaces the held one (PUSH-5).
+    public var heldPushes: Int
+    /// Whether the push needs the `apns-push-type: background` header (PUSH-2).
+    public var requiresPushTypeHeader: Bool
+    /// The `apns-priority` a silent push must carry (PUSH-3).
+    public var requiredPriority: Int
+    /// Whether app usage is a delivery-scheduling factor for pushes (PUSH-8).
+    public var appUsageAffectsDelivery: Bool
+    /// Whether silent pushes still launch an app the user force-quit (PUSH-7, TERM-1, CONF-7).
+    public var deliveredAfterForceQuit: Bool
+    /// Whether Low Power Mode holds back silent pushes (PUSH-9, CONF-11).
+    public var suppressedInLowPowerMode: Bool
+
+    /// The reference's defaults for `version`, by family and then by exact version.
+    ///
+    /// - Parameter version: The simulated iOS release.
+    /// - Returns: The push rules the default profile uses on that release.
+    public static func defaults(for version: IOSVersion) -> PushRules {
+        PushRules(
+            // PUSH-1: silent push from 7.0; n/a on 6.
+            available: version >= IOSVersion(7),
+            // PUSH-6: 30 s (documented); 26+ as 13–18 (assumption).
+            handlerTime: 30,
+            // PUSH-4: guidance 2–3 per hour; cfg default 3 per hour.
+            throttlePerHour: 3,
+            // PUSH-5: 1 on 13–18 (documented); 7–12 n/c → 13–18 value, assumption.
+            heldPushes: 1,
+            // PUSH-2: `apns-push-type: background` from 13.0 (documented via vendor).
+            requiresPushTypeHeader: version >= IOSVersion(13),
+            // PUSH-3: priority 5 (documented).
+            requiredPriority: 5,
+            // PUSH-8: every BGT-11 factor except app usage (documented via notes).
+            appUsageAffectsDelivery: false,
+            // PUSH-7, TERM-1: blocked until manual launch or reboot (documented); var. CONF-7.
+            deliveredAfterForceQuit: false,
+            // PUSH-9: Low Power Mode blocks silent pushes (inference; var. CONF-11). Low Power Mode is 9+.
+            suppressedInLowPowerMode: true
+        )
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// Background fetch and `BGTaskScheduler` rules (reference §6, BGT rules).
+///
+/// ```swift
+/// let rules = SchedulerRules.defaults(for: IOSVersion(17))
+/// rules.pendingRefreshLimit      // 1 (BGT-7, AT-5)
+/// rules.pendingProcessingLimit   // 10
+/// ```
+public struct SchedulerRules: Sendable, Hashable {
+    /// Whether background fetch (`fetch` mode) exists (BGT-1; deprecated in 13 but still honoured).
+    public var fetchAvailable: Bool
+    /// Wall-clock time one fetch gets (BGT-2).
+    public var fetchTime: TimeInterval
+    /// Minimum spacing between fetches (BGT-3).
+    public var fetchMinimumInterval: TimeInterval
+    /// Whether `BGTaskScheduler` exists (BGT-4 to BGT-9).
+    public var taskSchedulerAvailable: Bool
+    /// Run time of a `BGAppRefreshTask` (BGT-4).
+    public var appRefreshTime: TimeInterval
+    /// If set, a `BGAppRefreshTask` expires this long after launch instead (CONF-10); `nil` for no early expiry.
+    public var appRefreshEarlyExpiry: ClosedRange<TimeInterval>?
+    /// Run time of a `BGProcessingTask` (BGT-5).
+    public var processingTime: TimeInterval
+    /// Whether the CPU monitor (TERM-4) stays on during a `BGProcessingTask` (BGT-5, BGT-6, CONF-6).
+    public var processingCPUMonitor: Bool
+    /// The system tries to run a processing task within this time of submission (BGT-5).
+    public var processingRunsWithin: TimeInterval
+    /// A processing task runs only if the app was used within this time (BGT-5).
+    public var processingNeedsUseWithin: TimeInterval
+    /// Pending `BGAppRefreshTaskRequest`s allowed (BGT-7).
+    public var pendingRefreshLimit: Int
+    /// Pending `BGProcessingTaskRequest`s allowed (BGT-7).
+    public var pendingProcessingLimit: Int
+    /// Battery level (0–1) below which only essential work is scheduled (BGT-11).
+    public var lowBatteryThreshold: Double
+    /// Whether Low Power Mode switches Background App Refresh off (BGT-12).
+    public var lowPowerModeDisablesBackgroundRefresh: Bool
+    /// The scheduling factors in force, in BGT-11 order (BGT-11, CONF-8).
+    public var schedulingFactors: [SchedulingFactor]
+    /// Whether `BGContinuedProcessingTask` exists (BGT-13).
+    public var continuedProcessingAvailable: Bool
+    /// A continued-processing task without progress expires after this long (BGT-13).
+    public var continuedProcessingNoProgressTimeout: TimeInterval
+    /// Whether `BGTaskSchedulerPermittedIdentifiers` may hold wildcard identifiers (BGT-9, CONF-16).
+    public var wildcardIdentifiers: Bool
+
+    /// The reference's defaults for `version`, by family and then by exact version.
+    ///
+    /// - Parameter version: The simulated iOS release.
+    /// - Returns: The scheduler rules the default profile uses on that release.
+    public static func defaults(for version: IOSVersion) -> SchedulerRules {
+        SchedulerRules(
+            // BGT-1: fetch from 7.0 (deprecated in 13, still honoured); n/a on 6.
+            fetchAvailable: version >= IOSVersion(7),
+            // BGT-2: 30 s (documented); 26+ as 13–18 (assumption).
+            fetchTime: 30,
+            // BGT-3: ≥15 min (observed / DTS).
+            fetchMinimumInterval: 900,
+            // BGT-4..9: BGTaskScheduler from 13.0 (documented); n/a before.
+            taskSchedulerAvailable: version >= IOSVersion(13),
+            // BGT-4: ≤30 s (documented).
+            appRefreshTime: 30,
+            // BGT-4 / CONF-10 default: no early expiry; var. 2–5 s.
+            appRefreshEarlyExpiry: nil,
+            // BGT-5: "minutes", no figure; cfg, assumption: 300 s.
+            processingTime: 300,
+            // BGT-5: CPU monitor switched off for the task (documented); var. on (CONF-6, BGT-6).
+            processingCPUMonitor: false,
+            // BGT-5: run within 2 days (documented).
+            processingRunsWithin: 2 * 86_400,
+            // BGT-5: only if used in the previous 7 days (documented).
+            processingNeedsUseWithin: 7 * 86_400,
+            // BGT-7: 1 refresh (documented).
+            pendingRefreshLimit: 1,
+            // BGT-7: 10 processing (documented).
+            pendingProcessingLimit: 10,
+            // BGT-11: under 20 % (documented via notes); 7–12 n/c → 13–18, assumption.
+            lowBatteryThreshold: 0.20,
+            // BGT-12: Low Power Mode (9.0+) switches BAR off (documented).
+            lowPowerModeDisablesBackgroundRefresh: version >= IOSVersion(9),
+            // BGT-11, CONF-8: all seven factors (13+ documented via notes; 7–12 n/c → 13–18, assumption).
+            schedulingFactors: SchedulingFactor.allCases,
+            // BGT-13: `BGContinuedProcessingTask` on the 26+ family (documented).
+            continuedProcessingAvailable: version.family == .iOS26,
+            // BGT-13: ≈30 s without progress (observed).
+            continuedProcessingNoProgressTimeout: 30,
+            // BGT-9 / CONF-16 default: wildcards not supported.
+            wildcardIdentifiers: false
+        )
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Background `URLSession` rules (reference §7, URLS rules). Background sessions do not exist on
+/// iOS 6; there ``available`` is false and the other fields are inert.
+///
+/// ```swift
+/// let base = URLSessionRules.defaults(for: IOSVersion(12, 4)).resumeDelayBase
+/// let third = base * 4   // 240 s on the third background resume (URLS-3)
+/// ```
+public struct URLSessionRules: Sendable, Hashable {
+    /// Whether background sessions exist (URLS-1).
+    public var available: Bool
+    /// First resume delay; it doubles with each background resume or relaunch (URLS-3).
+    public var resumeDelayBase: TimeInterval
+    /// Whether `shouldUseExtendedBackgroundIdleMode` exists (URLS-6).
+    public var extendedBackgroundIdleMode: Bool
+    /// Time the app gets in `handleEventsForBackgroundURLSession` after a relaunch (§12.3 gap).
+    public var relaunchHandlerTime: TimeInterval
+
+    /// The reference's defaults for `version`, by family and then by exact version.
+    ///
+    /// - Parameter version: The simulated iOS release.
+    /// - Returns: The URL-session rules the default profile uses on that release.
+    public static func defaults(for version: IOSVersion) -> URLSessionRules {
+        URLSessionRules(
+            // URLS-1: background sessions from 7.0 (documented); n/a on 6.
+            available: version >= IOSVersion(7),
+            // URLS-3: 60 s × 2ⁿ (DTS + observed on 12.4); 26+ as 13–18 (assumption).
+            resumeDelayBase: 60,
+            // URLS-6: availability 9.0 up to the 18.4 deprecation (documented).
+            extendedBackgroundIdleMode: version >= IOSVersion(9) && version < IOSVersion(18, 4),
+            // §12.3 gap: no sourced figure; cfg, assumption: 30 s.
+            relaunchHandlerTime: 30
+        )
+    }
+}

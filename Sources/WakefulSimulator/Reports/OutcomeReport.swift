@@ -1,0 +1,142 @@
+import Foundation
+import Wakeful
+
+/// The result of running strategy setups × iOS versions on one scenario, as a table and an
+/// explanation that cites the rules behind each outcome.
+public struct OutcomeReport: Sendable {
+    /// The scenario that ran.
+    public var scenario: Scenario
+    /// One run per setup and version, setups outermost.
+    public var runs: [RunMetrics]
+
+    /// Creates a report.
+    public init(scenario: Scenario, runs: [RunMetrics]) {
+        self.scenario = scenario
+        self.runs = runs
+    }
+
+    /// The table: one row per run.
+    public var table: TextTable {
+        var table = TextTable(header: ["strategy", "iOS", "outcome", "background running", "suspended", "wakes", "terminations", "review risk"])
+        for run in runs {
+            let terminations = run.terminations.isEmpty ? "0" : run.terminations.map(\.reason.rawValue).joined(separator: ", ")
+            let review = run.reviewRisk.findings.isEmpty
+                ? run.reviewRisk.level.rawValue
+                : "\(run.reviewRisk.level.rawValue) (\(run.reviewRisk.findings.map(\.subject).joined(separator: ", ")))"
+            table.append([
+                run.strategy, run.ios, Self.outcome(of: run), Format.duration(run.backgroundRunningSeconds),
+                Format.duration(run.suspendedSeconds), String(run.wakes.values.reduce(0, +)), terminations, review,
+            ])
+        }
+        return table
+    }
+
+    /// What happened to the trigger, in a few words.
+    static func outcome(of run: RunMetrics) -> String {
+        if run.triggered == true, let distance = run.triggerDistanceMeters { return "triggered at \(Format.meters(distance))" }
+        if let stop = run.finalStop {
+            let verb = stop.state == AppState.notRunning.rawValue ? "terminated" : "suspended"
+            if let distance = run.suspendedAtDistanceMeters { return "\(verb) at \(Format.meters(distance))" }
+            return "\(verb) (\(stop.cause))"
+        }
+        return run.triggered == false ? "not triggered, still running" : "running at the end"
+    }
+
+    /// The full text: title, table, and the explanation.
+    public var text: String {
+        var lines = ["\(scenario.name): \(scenario.summary)", "", table.rendered, ""]
+        lines.append(contentsOf: explanation.map { "Why: " + $0 })
+        return lines.joined(separator: "\n")
+    }
+
+    /// One paragraph that explains why the outcomes differ, built from what each run recorded:
+    /// what kept the app running when it triggered, or why it stopped for good.
+    public var explanation: [String] {
+        var sentences: [String] = []
+        for setup in setupNames {
+            let setupRuns = runs.filter { $0.strategy == setup }
+            sentences += triggeredSentences(setup, setupRuns.filter { $0.triggered == true })
+            sentences += stoppedSentences(setup, setupRuns.filter { $0.triggered != true })
+        }
+        sentences += reviewSentences()
+        return sentences.isEmpty ? [] : [sentences.joined(separator: " ")]
+    }
+
+    private var setupNames: [String] {
+        runs.reduce(into: [String]()) { names, run in if !names.contains(run.strategy) { names.append(run.strategy) } }
+    }
+
+    private func triggeredSentences(_ setup: String, _ triggered: [RunMetrics]) -> [String] {
+        let groups = Dictionary(grouping: triggered) { $0.triggerKeptRunningBy ?? [] }
+        return groups.keys.sorted { $0.joined() < $1.joined() }.map { reasons in
+            let group = groups[reasons]!
+            let versions = Format.list(group.map { "iOS \($0.ios)" })
+            let distances = group.compactMap(\.triggerDistanceMeters)
+            return "With \(setup) on \(versions) the app triggered \(Self.range(distances)) from the beacon, kept running by \(keptRunningPhrase(reasons, group))."
+        }
+    }
+
+    private func stoppedSentences(_ setup: String, _ stopped: [RunMetrics]) -> [String] {
+        let groups = Dictionary(grouping: stopped) { $0.finalStop?.cause ?? "running" }
+        return groups.keys.sorted().map { cause in
+            let group = groups[cause]!
+            let versions = Format.list(group.map { "iOS \($0.ios)" })
+            let distances = group.compactMap(\.suspendedAtDistanceMeters)
+            let rules = Array(Set(group.flatMap { $0.finalStop?.rules ?? [] })).sorted()
+            let at = distances.isEmpty ? "" : " \(Self.range(distances)) from the beacon"
+            return "With \(setup) on \(versions) it never triggered: it stopped\(at) when \(Self.causePhrase(cause, group)) (\(rules.joined(separator: ", ")))."
+        }
+    }
+
+    private func reviewSentences() -> [String] {
+        var seen: [String] = []
+        var sentences: [String] = []
+        for run in runs where !seen.contains(run.strategy) {
+            seen.append(run.strategy)
+            for finding in run.reviewRisk.findings {
+                sentences.append("\(run.strategy) declares the \(finding.subject) background mode, a \(finding.level.rawValue) App Review risk: it \(finding.note) (\(finding.rules.joined(separator: ", "))).")
+            }
+        }
+        return sentences
+    }
+
+    private func keptRunningPhrase(_ reasons: [String], _ group: [RunMetrics]) -> String {
+        let phrases = reasons.map { reason -> String in
+            switch reason {
+            case "task":
+                let budgets = Format.list(Array(Set(group.map { budgetText($0.ios) })).sorted())
+                return "a background task begun at the region event, whose \(budgets) budget starts afresh at each wake (TASK-3, TASK-9, TASK-10)"
+            case "location": return "running location updates with the location mode (LOC-2, LOC-6, BEACON-8)"
+            case "wakeWindow": return "the ≈10 s window after the region event (LOC-21, BEACON-5)"
+            case "grace": return "the grace period after leaving the foreground (STATE-5)"
+            case "debugger": return "the attached debugger, which disables enforcement (TASK-14, CONF-13)"
+            case "foreground": return "being in the foreground"
+            default: return reason
+            }
+        }
+        return Format.list(phrases)
+    }
+
+    private func budgetText(_ ios: String) -> String {
+        guard let version = IOSVersion(parsing: ios) else { return "?" }
+        return "\(Int(Simulator.policy(for: scenario, ios: version).execution.taskBudget)) s"
+    }
+
+    private static func causePhrase(_ cause: String, _ group: [RunMetrics]) -> String {
+        switch cause {
+        case "wakeWindowEnded": "the ≈10 s of running time iOS grants after the beacon-region entry ran out"
+        case "taskEnded": "its background task, begun at the region event, reached its expiry and was ended"
+        case "graceEnded": "the few seconds of grace after leaving the foreground ran out"
+        case "locationEnded": "location updates stopped"
+        case "running": "the scenario ended"
+        default: "it was terminated (\(cause))"
+        }
+    }
+
+    /// `39 m`, or `20–21 m` when the runs differ.
+    static func range(_ values: [Double]) -> String {
+        guard let low = values.min(), let high = values.max() else { return "" }
+        let lowText = Format.meters(low), highText = Format.meters(high)
+        return lowText == highText ? lowText : "\(lowText.dropLast(2))–\(highText)"
+    }
+}

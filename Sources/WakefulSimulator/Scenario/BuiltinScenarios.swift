@@ -1,0 +1,32 @@
+import Foundation
+
+/// The scenarios that ship with Wakeful, embedded in the package as JSON resources.
+public enum BuiltinScenarios {
+    /// The names of the built-in scenarios, in display order.
+    public static let names = ["gas-station"]
+
+    /// The scenario `simulate` runs when given none.
+    public static let defaultName = "gas-station"
+
+    /// Loads a built-in scenario.
+    /// - Throws: ``ScenarioError`` when no built-in scenario has that name.
+    public static func load(_ name: String) throws(ScenarioError) -> Scenario {
+        guard names.contains(name),
+            let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Builtin")
+        else {
+            throw ScenarioError(
+                file: "--scenario", field: nil,
+                message: "no built-in scenario \"\(name)\" and no such file; built-in scenarios: \(names.joined(separator: ", "))")
+        }
+        return try Scenario.load(contentsOf: url)
+    }
+
+    /// Resolves `--scenario`: a built-in name, or a path to a JSON file.
+    public static func resolve(_ nameOrPath: String) throws(ScenarioError) -> Scenario {
+        if names.contains(nameOrPath) { return try load(nameOrPath) }
+        if FileManager.default.fileExists(atPath: nameOrPath) {
+            return try Scenario.load(contentsOf: URL(fileURLWithPath: nameOrPath))
+        }
+        return try load(nameOrPath)
+    }
+}

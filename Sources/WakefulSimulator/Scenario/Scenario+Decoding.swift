@@ -1,0 +1,208 @@
+import Foundation
+import Wakeful
+
+extension Scenario {
+    /// Reads a scenario from JSON.
+    ///
+    /// - Parameters:
+    ///   - data: The file's contents.
+    ///   - file: The name to use in errors.
+    ///   - directory: Where relative paths (GPX tracks) are resolved.
+    /// - Throws: ``ScenarioError`` naming the file, the field and the expected form.
+    public static func decode(_ data: Data, file: String, directory: URL?) throws(ScenarioError) -> Scenario {
+        let decoder = JSONDecoder()
+        decoder.userInfo[.scenarioDirectory] = directory
+        decoder.userInfo[.scenarioFile] = file
+        do {
+            return try decoder.decode(ScenarioDocument.self, from: data).scenario
+        } catch let error as DecodingError {
+            throw ScenarioError(file: file, decoding: error)
+        } catch {
+            throw ScenarioError(file: file, field: nil, message: String(describing: error))
+        }
+    }
+
+    /// Reads a scenario file.
+    public static func load(contentsOf url: URL) throws(ScenarioError) -> Scenario {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ScenarioError(file: url.path, field: nil, message: "cannot be read (\(error.localizedDescription)); expected a readable JSON scenario file")
+        }
+        return try decode(data, file: url.lastPathComponent, directory: url.deletingLastPathComponent())
+    }
+}
+
+extension CodingUserInfoKey {
+    static let scenarioDirectory = CodingUserInfoKey(rawValue: "wakeful.scenarioDirectory")!
+    static let scenarioFile = CodingUserInfoKey(rawValue: "wakeful.scenarioFile")!
+}
+
+/// The top level of a scenario file.
+private struct ScenarioDocument: Decodable {
+    var scenario: Scenario
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.fields(allowed: ["name", "summary", "duration", "ios", "strategies", "app", "device", "world", "user"])
+        let name: String = try c.value("name")
+        let duration: Double = try c.value("duration")
+        guard duration.isFinite, duration > 0 else { throw c.failure("duration", "expected a positive number of seconds") }
+        let versions = try (c.optional("ios", as: [String].self) ?? []).enumerated().map { index, text in
+            guard let version = IOSVersion(parsing: text) else {
+                throw c.failure("ios", "entry \(index) \"\(text)\": expected an iOS version such as \"8\", \"12.4\" or \"17\"")
+            }
+            return version
+        }
+        let setups = try c.optional("strategies", as: [SetupDocument].self)?.map(\.setup) ?? []
+        let world = try c.value("world", as: WorldDocument.self)
+        let app = try c.optional("app", as: AppDocument.self) ?? AppDocument()
+        for feature in app.features {
+            if case .beaconTrigger(let id, _) = feature, world.world.beacon(named: id) == nil {
+                throw c.failure("app", "features: beaconTrigger names beacon \"\(id)\", which world.beacons does not define")
+            }
+        }
+        let actions = try c.optional("user", as: [ActionDocument].self)?.map(\.action) ?? []
+        if let late = actions.first(where: { $0.at > duration }) {
+            throw c.failure("user", "action \"\(late.kind.name)\" at \(late.at) s is after the end (duration \(duration) s)")
+        }
+        scenario = Scenario(
+            name: name, summary: try c.optional("summary") ?? "", duration: duration, iosVersions: versions,
+            setups: setups, app: app.configuration(resolving: world.world),
+            device: try c.optional("device", as: DeviceDocument.self)?.settings ?? DeviceSettings(),
+            world: world.world, actions: actions)
+    }
+}
+
+/// `"none"`, `"TaskExtension"`, `"TaskExtension+LowPowerLocationKeepAlive"`, or
+/// `{"name": "…", "use": [{"strategy": "TaskExtension", "options": {…}}]}`.
+private struct SetupDocument: Decodable {
+    var setup: StrategySetup
+
+    init(from decoder: any Decoder) throws {
+        if let text = try? decoder.singleValueContainer().decode(String.self) {
+            do {
+                setup = try StrategySetup.named(text)
+            } catch {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.message))
+            }
+            return
+        }
+        let c = try decoder.fields(allowed: ["name", "use"])
+        setup = StrategySetup(name: try c.value("name"), strategies: try c.value("use", as: [StrategyDocument].self).map(\.spec))
+    }
+}
+
+private struct StrategyDocument: Decodable {
+    var spec: StrategySpec
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.fields(allowed: ["strategy", "options"])
+        let name: String = try c.value("strategy")
+        let options = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("options"))
+        switch name {
+        case "TaskExtension":
+            try options?.rejectUnknownKeys(allowed: ["endsTaskOnExpiry", "extendsOnRegionEvents"])
+            var value = TaskExtension.Options()
+            value.endsTaskOnExpiry = try options?.optional("endsTaskOnExpiry") ?? value.endsTaskOnExpiry
+            value.extendsOnRegionEvents = try options?.optional("extendsOnRegionEvents") ?? value.extendsOnRegionEvents
+            spec = .taskExtension(value)
+        case "LowPowerLocationKeepAlive":
+            try options?.rejectUnknownKeys(allowed: ["desiredAccuracy", "distanceFilter", "beginsBackgroundTask"])
+            var value = LowPowerLocationKeepAlive.Options()
+            value.desiredAccuracy = try options?.optional("desiredAccuracy") ?? value.desiredAccuracy
+            value.distanceFilter = try options?.optional("distanceFilter") ?? value.distanceFilter
+            value.beginsBackgroundTask = try options?.optional("beginsBackgroundTask") ?? value.beginsBackgroundTask
+            spec = .lowPowerLocationKeepAlive(value)
+        default:
+            throw c.failure("strategy", "unknown strategy \"\(name)\"; expected one of: \(StrategySpec.knownNames.joined(separator: ", "))")
+        }
+    }
+}
+
+private struct AppDocument: Decodable {
+    var backgroundModes: [BackgroundMode]?
+    var locationAuthorization = LocationAuthorization.always
+    var features: [FeatureDocument.Parsed] = []
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.fields(allowed: ["backgroundModes", "locationAuthorization", "features"])
+        if let modes = try c.optional("backgroundModes", as: [String].self) {
+            backgroundModes = try modes.map { text in
+                guard let mode = BackgroundMode(rawValue: text) else {
+                    throw c.failure("backgroundModes", "\"\(text)\" is not a UIBackgroundModes value; expected one of: \(BackgroundMode.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                return mode
+            }
+        }
+        if let text = try c.optional("locationAuthorization", as: String.self) {
+            guard let value = LocationAuthorization(rawValue: text) else {
+                throw c.failure("locationAuthorization", "\"\(text)\": expected one of: \(LocationAuthorization.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            locationAuthorization = value
+        }
+        features = try c.optional("features", as: [FeatureDocument].self)?.map(\.parsed) ?? []
+    }
+
+    func configuration(resolving world: WorldDescription) -> AppConfiguration {
+        let projection = world.projection
+        return AppConfiguration(
+            backgroundModes: backgroundModes, locationAuthorization: locationAuthorization,
+            features: features.map { $0.resolve(projection) })
+    }
+}
+
+/// `{"beaconTrigger": {"beacon": "pump", "triggerDistance": 3}}` or
+/// `{"geofences": [{"id": "home", "center": {…}, "radius": 150}]}`.
+private struct FeatureDocument: Decodable {
+    enum Parsed {
+        case beaconTrigger(beacon: String, triggerDistance: Double)
+        case geofences([(id: String, center: PositionDocument, radius: Double)])
+
+        var beaconID: String? {
+            if case .beaconTrigger(let id, _) = self { return id }
+            return nil
+        }
+
+        func resolve(_ projection: LocalProjection) -> FeatureSpec {
+            switch self {
+            case .beaconTrigger(let beacon, let distance): .beaconTrigger(beacon: beacon, triggerDistance: distance)
+            case .geofences(let fences):
+                .geofences(fences.map { GeofenceSpec(id: RegionID($0.id), center: $0.center.point(projection), radius: $0.radius) })
+            }
+        }
+    }
+
+    var parsed: Parsed
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.fields(allowed: ["beaconTrigger", "geofences"])
+        guard c.allKeys.count == 1 else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "expected an object with exactly one key: beaconTrigger or geofences"))
+        }
+        if let trigger = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("beaconTrigger")) {
+            try trigger.rejectUnknownKeys(allowed: ["beacon", "triggerDistance"])
+            let distance = try trigger.optional("triggerDistance", as: Double.self) ?? 3
+            guard distance > 0 else { throw trigger.failure("triggerDistance", "expected a positive number of metres") }
+            parsed = .beaconTrigger(beacon: try trigger.value("beacon"), triggerDistance: distance)
+        } else {
+            parsed = .geofences(try c.value("geofences", as: [GeofenceDocument].self).map { ($0.id, $0.center, $0.radius) })
+        }
+    }
+}
+
+private struct GeofenceDocument: Decodable {
+    var id: String
+    var center: PositionDocument
+    var radius: Double
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.fields(allowed: ["id", "center", "radius"])
+        id = try c.value("id")
+        center = try c.value("center")
+        radius = try c.value("radius")
+        guard radius > 0, radius.isFinite else { throw c.failure("radius", "expected a positive number of metres") }
+    }
+}

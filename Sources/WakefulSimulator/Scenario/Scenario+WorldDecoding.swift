@@ -1,0 +1,223 @@
+import Foundation
+import Wakeful
+
+/// A position: `{"east": 12, "north": -3}` in metres from the origin, or `{"lat": …, "lon": …}`.
+struct PositionDocument: Decodable {
+    enum Form {
+        case local(LocalPoint)
+        case geographic(Coordinate)
+    }
+
+    var form: Form
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.fields(allowed: ["east", "north", "lat", "lon"])
+        if let lat = try c.optional("lat", as: Double.self) {
+            guard (-90...90).contains(lat) else { throw c.failure("lat", "expected degrees between -90 and 90") }
+            let lon: Double = try c.value("lon")
+            guard (-180...180).contains(lon) else { throw c.failure("lon", "expected degrees between -180 and 180") }
+            form = .geographic(Coordinate(latitude: lat, longitude: lon))
+        } else if c.contains(AnyKey("east")) || c.contains(AnyKey("north")) {
+            form = .local(LocalPoint(east: try c.optional("east") ?? 0, north: try c.optional("north") ?? 0))
+        } else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: decoder.codingPath,
+                debugDescription: "expected a position: {\"east\": metres, \"north\": metres} or {\"lat\": degrees, \"lon\": degrees}"))
+        }
+    }
+
+    func point(_ projection: LocalProjection) -> LocalPoint {
+        switch form {
+        case .local(let point): point
+        case .geographic(let coordinate): projection.point(for: coordinate)
+        }
+    }
+}
+
+/// `world`: the origin, beacons and the user's movement.
+struct WorldDocument: Decodable {
+    var world: WorldDescription
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.fields(allowed: ["origin", "beacons", "movement"])
+        var origin = Coordinate(latitude: 0, longitude: 0)
+        if let position = try c.optional("origin", as: PositionDocument.self) {
+            guard case .geographic(let coordinate) = position.form else {
+                throw c.failure("origin", "expected {\"lat\": degrees, \"lon\": degrees}")
+            }
+            origin = coordinate
+        }
+        let projection = LocalProjection(origin: origin)
+        let beacons = try (c.optional("beacons", as: [BeaconDocument].self) ?? []).map { $0.beacon(projection) }
+        var seen: [String] = []
+        for beacon in beacons {
+            if seen.contains(beacon.id) { throw c.failure("beacons", "two beacons are named \"\(beacon.id)\"; names must be unique") }
+            seen.append(beacon.id)
+        }
+        let movement = try c.optional("movement", as: MovementDocument.self)
+        let trajectory = try movement?.trajectory(projection, decoder: decoder) ?? .stationary(at: .zero)
+        world = WorldDescription(origin: origin, trajectory: trajectory, beacons: beacons)
+    }
+}
+
+private struct BeaconDocument: Decodable {
+    var id: String
+    var uuid: UUID
+    var major: UInt16
+    var minor: UInt16
+    var position: PositionDocument
+    var measuredPower: Double
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.fields(allowed: ["id", "uuid", "major", "minor", "position", "measuredPower"])
+        id = try c.value("id")
+        let text: String = try c.value("uuid")
+        guard let uuid = UUID(uuidString: text) else {
+            throw c.failure("uuid", "\"\(text)\": expected a UUID such as E2C56DB5-DFFB-48D2-B060-D0F5A71096E0")
+        }
+        self.uuid = uuid
+        major = try c.optional("major") ?? 0
+        minor = try c.optional("minor") ?? 0
+        position = try c.value("position")
+        measuredPower = try c.optional("measuredPower") ?? -59
+        guard (-120...0).contains(measuredPower) else { throw c.failure("measuredPower", "expected dBm between -120 and 0, e.g. -59") }
+    }
+
+    func beacon(_ projection: LocalProjection) -> WorldBeacon {
+        WorldBeacon(id: id, uuid: uuid, major: major, minor: minor, position: position.point(projection), measuredPower: measuredPower)
+    }
+}
+
+/// `movement`: stay put, follow legs at speeds, or follow a GPX track.
+private struct MovementDocument: Decodable {
+    enum Form {
+        case stay(PositionDocument)
+        case route(start: PositionDocument, startTime: Double, legs: [LegDocument])
+        case gpx(path: String, startTime: Double, speed: Double)
+    }
+
+    var form: Form
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.fields(allowed: ["stay", "start", "startTime", "legs", "gpx", "speed"])
+        let startTime = try c.optional("startTime", as: Double.self) ?? 0
+        guard startTime >= 0 else { throw c.failure("startTime", "expected seconds, zero or more") }
+        if let stay = try c.optional("stay", as: PositionDocument.self) {
+            form = .stay(stay)
+        } else if let path = try c.optional("gpx", as: String.self) {
+            let speed = try c.optional("speed", as: Double.self) ?? 1.4
+            guard speed > 0 else { throw c.failure("speed", "expected a positive speed in m/s, used for untimed points") }
+            form = .gpx(path: path, startTime: startTime, speed: speed)
+        } else if c.contains(AnyKey("start")) {
+            form = .route(start: try c.value("start"), startTime: startTime, legs: try c.optional("legs") ?? [])
+        } else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: decoder.codingPath,
+                debugDescription: "expected one of {\"stay\": position}, {\"start\": position, \"legs\": [...]} or {\"gpx\": \"file.gpx\"}"))
+        }
+    }
+
+    func trajectory(_ projection: LocalProjection, decoder: any Decoder) throws -> Trajectory {
+        switch form {
+        case .stay(let position):
+            return .stationary(at: position.point(projection))
+        case .route(let start, let startTime, let legs):
+            do {
+                return try Trajectory.route(
+                    from: start.point(projection), startingAt: startTime,
+                    legs: legs.map { RouteLeg(destination: $0.to.point(projection), speed: $0.speed, pause: $0.pause) })
+            } catch {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath + [AnyKey("movement")], debugDescription: error.description))
+            }
+        case .gpx(let path, let startTime, let speed):
+            let directory = decoder.userInfo[.scenarioDirectory] as? URL
+            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : (directory ?? URL(fileURLWithPath: ".")).appendingPathComponent(path)
+            let movementPath = decoder.codingPath + [AnyKey("movement"), AnyKey("gpx")]
+            guard let data = try? Data(contentsOf: url) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: movementPath, debugDescription: "cannot read GPX file \(url.path); expected a path relative to the scenario file"))
+            }
+            do {
+                return try GPXTrack.parse(data, file: path).trajectory(projection: projection, startTime: startTime, fallbackSpeed: speed)
+            } catch {
+                throw DecodingError.dataCorrupted(.init(codingPath: movementPath, debugDescription: error.description))
+            }
+        }
+    }
+}
+
+private struct LegDocument: Decodable {
+    var to: PositionDocument
+    var speed: Double
+    var pause: Double
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.fields(allowed: ["to", "speed", "pause"])
+        to = try c.value("to")
+        speed = try c.value("speed")
+        guard speed > 0, speed.isFinite else { throw c.failure("speed", "expected a positive speed in m/s") }
+        pause = try c.optional("pause") ?? 0
+        guard pause >= 0 else { throw c.failure("pause", "expected seconds, zero or more") }
+    }
+}
+
+/// `device`: settings, variants and the radio model.
+struct DeviceDocument: Decodable {
+    var settings: DeviceSettings
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.fields(allowed: ["backgroundAppRefresh", "lowPowerMode", "debuggerAttached", "variants", "suspendedTerminationsPerHour", "radio"])
+        var settings = DeviceSettings()
+        settings.backgroundAppRefresh = try c.optional("backgroundAppRefresh") ?? true
+        settings.lowPowerMode = try c.optional("lowPowerMode") ?? false
+        settings.debuggerAttached = try c.optional("debuggerAttached") ?? false
+        settings.variants = try (c.optional("variants", as: [String].self) ?? []).map { id in
+            guard let variant = PolicyVariant(id: id) else { throw c.failure("variants", PolicyVariant.unknownIDMessage(id)) }
+            return variant
+        }
+        settings.suspendedTerminationsPerHour = try c.optional("suspendedTerminationsPerHour") ?? 0
+        guard settings.suspendedTerminationsPerHour >= 0 else { throw c.failure("suspendedTerminationsPerHour", "expected a rate per hour, zero or more") }
+        if let radio = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("radio")) {
+            try radio.rejectUnknownKeys(allowed: ["pathLossExponent", "rssiNoiseStandardDeviation", "detectionThreshold", "missedSampleProbability", "smoothingSamples"])
+            var model = BeaconRadioModel.standard
+            model.pathLossExponent = try radio.optional("pathLossExponent") ?? model.pathLossExponent
+            model.rssiNoiseStandardDeviation = try radio.optional("rssiNoiseStandardDeviation") ?? model.rssiNoiseStandardDeviation
+            model.detectionThreshold = try radio.optional("detectionThreshold") ?? model.detectionThreshold
+            model.missedSampleProbability = try radio.optional("missedSampleProbability") ?? model.missedSampleProbability
+            model.smoothingSamples = try radio.optional("smoothingSamples") ?? model.smoothingSamples
+            guard model.pathLossExponent > 0 else { throw radio.failure("pathLossExponent", "expected a positive number, typically 2 to 4") }
+            guard (0...1).contains(model.missedSampleProbability) else { throw radio.failure("missedSampleProbability", "expected a probability between 0 and 1") }
+            guard model.smoothingSamples >= 1 else { throw radio.failure("smoothingSamples", "expected a whole number of at least 1") }
+            settings.radio = model
+        }
+        self.settings = settings
+    }
+}
+
+/// `{"at": 10, "action": "home"}`; the setters take `"on": true|false`.
+struct ActionDocument: Decodable {
+    var action: UserAction
+
+    static let names = ["open", "home", "lock", "unlock", "glance", "forceQuit", "reboot", "memoryPressure", "setLowPowerMode", "setBackgroundAppRefresh"]
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.fields(allowed: ["at", "action", "on"])
+        let at: Double = try c.value("at")
+        guard at >= 0, at.isFinite else { throw c.failure("at", "expected seconds from the start, zero or more") }
+        let name: String = try c.value("action")
+        let kind: UserAction.Kind
+        switch name {
+        case "open": kind = .open
+        case "home": kind = .home
+        case "lock": kind = .lock
+        case "unlock": kind = .unlock
+        case "glance": kind = .glance
+        case "forceQuit": kind = .forceQuit
+        case "reboot": kind = .reboot
+        case "memoryPressure": kind = .memoryPressure
+        case "setLowPowerMode": kind = .setLowPowerMode(try c.value("on"))
+        case "setBackgroundAppRefresh": kind = .setBackgroundAppRefresh(try c.value("on"))
+        default: throw c.failure("action", "unknown action \"\(name)\"; expected one of: \(Self.names.joined(separator: ", "))")
+        }
+        action = UserAction(at: at, kind)
+    }
+}

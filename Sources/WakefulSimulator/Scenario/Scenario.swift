@@ -1,0 +1,196 @@
+import Foundation
+import Wakeful
+
+/// A simulation scenario: the world, the user's actions, the app's configuration and the device's
+/// settings, as written in a scenario file (JSON, documented in <doc:ScenarioFiles>).
+public struct Scenario: Sendable, Hashable {
+    /// Short identifier, e.g. `gas-station`.
+    public var name: String
+    /// One sentence on what the scenario tests.
+    public var summary: String
+    /// Simulated seconds to run.
+    public var duration: TimeInterval
+    /// iOS versions `simulate` runs by default.
+    public var iosVersions: [IOSVersion]
+    /// Strategy setups `simulate` runs by default.
+    public var setups: [StrategySetup]
+    /// The app under test.
+    public var app: AppConfiguration
+    /// Device settings and policy variants.
+    public var device: DeviceSettings
+    /// Where things are and how the user moves.
+    public var world: WorldDescription
+    /// What the user does, in time order.
+    public var actions: [UserAction]
+
+    /// Creates a scenario.
+    public init(
+        name: String, summary: String = "", duration: TimeInterval, iosVersions: [IOSVersion] = [],
+        setups: [StrategySetup] = [], app: AppConfiguration = AppConfiguration(),
+        device: DeviceSettings = DeviceSettings(), world: WorldDescription, actions: [UserAction] = []
+    ) {
+        self.name = name
+        self.summary = summary
+        self.duration = duration
+        self.iosVersions = iosVersions
+        self.setups = setups
+        self.app = app
+        self.device = device
+        self.world = world
+        self.actions = actions.sorted { $0.at < $1.at }
+    }
+}
+
+/// The app's Info.plist and authorization, and its own features (what it does besides keeping alive).
+public struct AppConfiguration: Sendable, Hashable {
+    /// `UIBackgroundModes`; nil means "whatever the strategies need", the usual case.
+    public var backgroundModes: [BackgroundMode]?
+    /// The location authorization the user granted.
+    public var locationAuthorization: LocationAuthorization
+    /// The app's features.
+    public var features: [FeatureSpec]
+
+    /// Creates a configuration.
+    public init(backgroundModes: [BackgroundMode]? = nil, locationAuthorization: LocationAuthorization = .always, features: [FeatureSpec] = []) {
+        self.backgroundModes = backgroundModes
+        self.locationAuthorization = locationAuthorization
+        self.features = features
+    }
+}
+
+/// Device settings that a scenario fixes at the start (some can change through user actions).
+public struct DeviceSettings: Sendable, Hashable {
+    /// The Background App Refresh switch (LOC-22, BGT-9).
+    public var backgroundAppRefresh: Bool
+    /// Low Power Mode (BGT-12, PUSH-9).
+    public var lowPowerMode: Bool
+    /// Xcode attached: limits not enforced (CONF-13, TASK-14).
+    public var debuggerAttached: Bool
+    /// Policy variants from §12 of the reference, by ID (`CONF-3` …).
+    public var variants: [PolicyVariant]
+    /// Mean rate at which iOS terminates the app while suspended, to free memory (STATE-3); 0 for never.
+    public var suspendedTerminationsPerHour: Double
+    /// How beacon signals are seen.
+    public var radio: BeaconRadioModel
+
+    /// Creates settings.
+    public init(
+        backgroundAppRefresh: Bool = true, lowPowerMode: Bool = false, debuggerAttached: Bool = false,
+        variants: [PolicyVariant] = [], suspendedTerminationsPerHour: Double = 0, radio: BeaconRadioModel = .standard
+    ) {
+        self.backgroundAppRefresh = backgroundAppRefresh
+        self.lowPowerMode = lowPowerMode
+        self.debuggerAttached = debuggerAttached
+        self.variants = variants
+        self.suspendedTerminationsPerHour = suspendedTerminationsPerHour
+        self.radio = radio
+    }
+}
+
+/// Where a scenario's things are and how the user moves.
+public struct WorldDescription: Sendable, Hashable {
+    /// The origin of local east/north coordinates.
+    public var origin: Coordinate
+    /// The user's movement.
+    public var trajectory: Trajectory
+    /// Beacons in the world.
+    public var beacons: [WorldBeacon]
+
+    /// Creates a world.
+    public init(origin: Coordinate = Coordinate(latitude: 0, longitude: 0), trajectory: Trajectory, beacons: [WorldBeacon] = []) {
+        self.origin = origin
+        self.trajectory = trajectory
+        self.beacons = beacons
+    }
+
+    /// The projection between coordinates and local metres.
+    public var projection: LocalProjection { LocalProjection(origin: origin) }
+
+    /// The beacon with this identifier.
+    public func beacon(named id: String) -> WorldBeacon? { beacons.first { $0.id == id } }
+}
+
+/// An iBeacon transmitter placed in the world.
+public struct WorldBeacon: Sendable, Hashable {
+    /// Name used in the scenario.
+    public var id: String
+    /// Proximity UUID.
+    public var uuid: UUID
+    /// Major value.
+    public var major: UInt16
+    /// Minor value.
+    public var minor: UInt16
+    /// Where it is.
+    public var position: LocalPoint
+    /// RSSI at 1 m in dBm (the beacon's calibrated transmit power).
+    public var measuredPower: Double
+
+    /// Creates a beacon.
+    public init(id: String, uuid: UUID, major: UInt16, minor: UInt16, position: LocalPoint, measuredPower: Double = -59) {
+        self.id = id
+        self.uuid = uuid
+        self.major = major
+        self.minor = minor
+        self.position = position
+        self.measuredPower = measuredPower
+    }
+
+    /// A constraint matching exactly this beacon.
+    public var constraint: BeaconIdentityConstraint {
+        BeaconIdentityConstraint(uuid: uuid, major: major, minor: minor)
+    }
+}
+
+/// Something the user (or the world) does at a time.
+public struct UserAction: Sendable, Hashable {
+    /// Simulated seconds from the start.
+    public var at: TimeInterval
+    /// What.
+    public var kind: Kind
+
+    /// Creates an action.
+    public init(at: TimeInterval, _ kind: Kind) {
+        self.at = at
+        self.kind = kind
+    }
+
+    /// The actions a scenario can script.
+    public enum Kind: Sendable, Hashable {
+        /// Tap the app's icon: launch it, or bring it to the foreground.
+        case open
+        /// Press Home (or swipe up): the app goes to the background.
+        case home
+        /// Press the side button: the screen turns off, and a foreground app goes to the background.
+        case lock
+        /// Unlock: the screen lights up; the app returns if it was in front when locked.
+        case unlock
+        /// The screen lights up while locked (a notification), without unlocking (BEACON-4).
+        case glance
+        /// Swipe the app away in the app switcher (TERM-1).
+        case forceQuit
+        /// Restart the phone (LOC-23, TERM-1).
+        case reboot
+        /// Another app needs memory: a suspended app is terminated (STATE-3).
+        case memoryPressure
+        /// Flip Low Power Mode.
+        case setLowPowerMode(Bool)
+        /// Flip Background App Refresh.
+        case setBackgroundAppRefresh(Bool)
+
+        /// The name used in scenario files and timelines.
+        public var name: String {
+            switch self {
+            case .open: "open"
+            case .home: "home"
+            case .lock: "lock"
+            case .unlock: "unlock"
+            case .glance: "glance"
+            case .forceQuit: "forceQuit"
+            case .reboot: "reboot"
+            case .memoryPressure: "memoryPressure"
+            case .setLowPowerMode: "setLowPowerMode"
+            case .setBackgroundAppRefresh: "setBackgroundAppRefresh"
+            }
+        }
+    }
+}
