@@ -11,7 +11,7 @@ struct Bench: ParsableCommand {
             Build in release mode for meaningful figures:
               swift run -c release wakeful bench
             It runs the forever-ranging scenario (LowPowerLocationKeepAlive, iOS 17) for 1, 6 and 24
-            simulated hours without a timeline, then 24 hours with the timeline streamed to a file,
+            simulated hours and a week without a timeline, then 24 hours with the timeline streamed to a file,
             and reports events per second, wall time and resident memory after each run. Memory that
             stays flat from 1 h to 24 h shows it is bounded by pending events, not by events processed.
             """
@@ -32,7 +32,7 @@ struct Bench: ParsableCommand {
             print("note: this is a debug build; use `swift run -c release wakeful bench` for real figures\n")
         #endif
         var table = TextTable(header: ["run", "simulated events", "wall time", "events/s", "timeline", "resident memory"])
-        for hours in [1.0, 6, 24] {
+        for hours in [1.0, 6, 24, 168] {
             let scenario = try BenchmarkScenarios.foreverRanging(hours: hours)
             let (metrics, seconds) = measureBest(of: repeats) { Simulator.run(scenario, ios: IOSVersion(17), setup: scenario.setups[0], seed: 1) }
             table.append(row("\(Int(hours)) h, no timeline", metrics, seconds, timeline: "-"))
@@ -40,8 +40,8 @@ struct Bench: ParsableCommand {
         let day = try BenchmarkScenarios.foreverRanging(hours: 24)
         var bytes = 0
         let (metrics, seconds) = try measureBest(of: repeats) {
-            var writer = try JSONLinesFileWriter(path: timelineFile)
-            let metrics = Simulator.run(day, ios: IOSVersion(17), setup: day.setups[0], seed: 1, timeline: &writer)
+            let writer = try JSONLinesFileWriter(path: timelineFile)
+            let metrics = Simulator.run(day, ios: IOSVersion(17), setup: day.setups[0], seed: 1, timeline: writer)
             try writer.close()
             bytes = (try? FileManager.default.attributesOfItem(atPath: timelineFile)[.size] as? Int) ?? 0
             return metrics

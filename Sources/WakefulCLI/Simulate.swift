@@ -87,14 +87,13 @@ struct Simulate: ParsableCommand {
         let plan = setups.isEmpty ? [StrategySetup.none] : setups
 
         var runs: [RunMetrics] = []
-        var writer = try timeline.map { path in
+        let writer = try timeline.map { path in
             do { return try JSONLinesFileWriter(path: path) } catch { throw ValidationError("--timeline: \(error)") }
         }
         for setup in plan {
             for version in versions {
-                if var sink = writer {
-                    runs.append(Simulator.run(loaded, ios: version, setup: setup, seed: seed, timeline: &sink))
-                    writer = sink
+                if let writer {
+                    runs.append(Simulator.run(loaded, ios: version, setup: setup, seed: seed, timeline: writer))
                 } else {
                     runs.append(Simulator.run(loaded, ios: version, setup: setup, seed: seed))
                 }

@@ -15,7 +15,7 @@ import Foundation
 /// ```
 public struct Runtime: Sendable {
     /// The strategies, in the order they receive events.
-    public private(set) var strategies: [any Strategy]
+    public var strategies: [any Strategy]
 
     /// Creates a runtime.
     public init(strategies: [any Strategy]) {
@@ -35,6 +35,8 @@ public struct Runtime: Sendable {
     ///   - timeline: Receives the event and then each command with the name of the strategy that issued it.
     /// - Returns: All commands, in the order the strategies issued them.
     /// - Complexity: O(number of strategies); allocates only when a strategy issues commands.
+    ///   Inlinable so that callers in other modules get a version specialised for their sink.
+    @inlinable
     public mutating func handle<Sink: TimelineSink>(
         _ event: Event, in context: Context, timeline: inout Sink
     ) -> [Command] {

@@ -1,7 +1,10 @@
 import Foundation
 import Wakeful
 
-/// What the simulated device has scheduled. Entries that a later decision cancels carry a
+/// What the simulated device has scheduled. Payloads are plain integers so the queue moves
+/// entries without reference counting.
+///
+/// Entries that a later decision cancels carry a
 /// generation number and are ignored when it no longer matches (lazy cancellation).
 enum Agenda {
     /// The scenario's user action at this index.
@@ -17,9 +20,9 @@ enum Agenda {
     /// A 1 Hz beacon-ranging callback (BEACON-5).
     case rangingTick(generation: Int)
     /// A timer the app set.
-    case timer(TimerID, generation: Int)
+    case timer(generation: Int)
     /// A region transition reaches the app after its latency (CONF-15).
-    case regionDelivery(region: RegionID, state: RegionState)
+    case regionDelivery(serial: Int)
     /// State callbacks after the screen lit up (BEACON-4).
     case displayState(generation: Int)
     /// A possible memory-pressure termination of the suspended app (STATE-3).

@@ -23,6 +23,9 @@ struct AppProcess {
     var beaconFilters: [BeaconSignalFilter]
     /// Timers the app set.
     var timers: [TimerState] = []
+
+    /// No process: the app is not running.
+    static let absent = AppProcess(number: 0, runtime: Runtime(strategies: []), beaconFilters: [])
 }
 
 /// The background-task time granted to the app: shared by all its open tasks (TASK-7).

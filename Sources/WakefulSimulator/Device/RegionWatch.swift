@@ -14,6 +14,45 @@ struct RegionWatch {
     var candidateSince: TimeInterval?
 
     var isBeacon: Bool { circle == nil }
+
+    /// Applies the crossing rule once. Circles: ≈200 m past the boundary for ≥20 s (LOC-19);
+    /// beacons: entry noticed ≈1 s after coming into range, exit after ≈30 s without the beacon
+    /// (BEACON-2).
+    ///
+    /// - Returns: the newly confirmed state, if the rule now holds, and otherwise when it could
+    ///   next come to hold.
+    mutating func advanceCrossing(
+        position: LocalPoint, now: TimeInterval, beaconInRange: Bool, location: LocationRules, beacons: BeaconRules
+    ) -> (confirmed: RegionState?, deadline: TimeInterval?) {
+        let wantsOther: Bool
+        let holdFor: TimeInterval
+        if let circle {
+            let distance = position.distance(to: circle.center)
+            if state == .inside {
+                wantsOther = distance >= circle.radius + location.regionCrossingDistance
+            } else {
+                // Assumption: entering needs the same margin inside, capped at half the radius so
+                // that small regions can be entered at all (LOC-19 states the rule for either side).
+                wantsOther = distance <= circle.radius - min(location.regionCrossingDistance, circle.radius / 2)
+            }
+            holdFor = location.regionCrossingDwell
+        } else {
+            wantsOther = state == .inside ? !beaconInRange : beaconInRange
+            holdFor = state == .inside ? beacons.exitDelay : beacons.entryDetectionDelay
+        }
+        guard wantsOther else {
+            candidateSince = nil
+            return (nil, nil)
+        }
+        let since = candidateSince ?? now
+        guard now - since >= holdFor else {
+            candidateSince = since
+            return (nil, since + holdFor)
+        }
+        state = state == .inside ? .outside : .inside
+        candidateSince = nil
+        return (state, nil)
+    }
 }
 
 /// The significant-change service's memory (LOC-10): where and when it last reported.

@@ -12,36 +12,41 @@ extension SimulatedDevice {
             decide("commandRefused", rules: ["BEACON-1"], [Field("command", "startRangingBeacons"), Field("why", "not authorized")])
             return
         }
-        guard process != nil, !process!.ranging.contains(constraint) else { return }
-        process!.ranging.append(constraint)
+        guard hasProcess, !process.ranging.contains(constraint) else { return }
+        process.ranging.append(constraint)
         restartRanging()
     }
 
     mutating func stopRanging(_ constraint: BeaconIdentityConstraint) {
-        process?.ranging.removeAll { $0 == constraint }
-        if process?.ranging.isEmpty ?? true { rangingGeneration += 1 }
+        process.ranging.removeAll { $0 == constraint }
+        if process.ranging.isEmpty { rangingGeneration += 1 }
     }
 
     /// Starts the 1 Hz callbacks again when the app resumes; the first comes right away.
     mutating func restartRanging() {
-        guard state.isExecuting, let process, !process.ranging.isEmpty else { return }
+        guard state.isExecuting, !process.ranging.isEmpty else { return }
         rangingGeneration += 1
         schedule(.rangingTick(generation: rangingGeneration), at: now)
     }
 
     /// One ranging callback per constraint with the beacons heard in the last second (BEACON-5).
     mutating func rangingTick(generation: Int) {
-        guard generation == rangingGeneration, state.isExecuting, let ranging = process?.ranging, !ranging.isEmpty else { return }
+        guard generation == rangingGeneration, state.isExecuting, !process.ranging.isEmpty else { return }
+        let ranging = process.ranging
         schedule(.rangingTick(generation: generation), at: now + policy.beacons.rangingInterval)
         if state == .background && authorization != .always && policy.beacons.backgroundNeedsAlwaysAuthorization {
             return  // BEACON-1: When-In-Use apps detect beacons in the foreground only.
         }
         for constraint in ranging {
-            var seen: [RangedBeacon] = []
-            for index in scenario.world.beacons.indices {
-                let beacon = scenario.world.beacons[index]
+            // Reuse one buffer: once the event is delivered and dropped it is uniquely owned again,
+            // so no allocation; a timeline that keeps the event makes the next append copy instead.
+            var seen = rangingScratch
+            rangingScratch = []
+            seen.removeAll(keepingCapacity: true)
+            for index in beaconSignals.indices {
+                let beacon = beaconSignals[index]
                 guard constraint.matches(uuid: beacon.uuid, major: beacon.major, minor: beacon.minor),
-                    let sample = process!.beaconFilters[index].sample(
+                    let sample = process.beaconFilters[index].sample(
                         distance: position.distance(to: beacon.position), measuredPower: beacon.measuredPower,
                         using: &beaconRandom)
                 else { continue }
@@ -51,6 +56,7 @@ extension SimulatedDevice {
             }
             tally.rangingCallbacks += 1
             deliver(.beaconsRanged(constraint, seen))
+            rangingScratch = seen
             guard state.isExecuting else { return }
         }
     }
@@ -64,5 +70,23 @@ extension RangedBeacon.Proximity {
         case .near: self = .near
         case .far: self = .far
         }
+    }
+}
+
+/// What ranging needs of a world beacon, without its name: a plain value, copied for free on the
+/// hot path.
+struct BeaconSignalSource {
+    var uuid: UUID
+    var major: UInt16
+    var minor: UInt16
+    var position: LocalPoint
+    var measuredPower: Double
+
+    init(_ beacon: WorldBeacon) {
+        uuid = beacon.uuid
+        major = beacon.major
+        minor = beacon.minor
+        position = beacon.position
+        measuredPower = beacon.measuredPower
     }
 }

@@ -8,7 +8,7 @@ extension SimulatedDevice {
         case .beginBackgroundTask(let id): beginBackgroundTask(id)
         case .endBackgroundTask(let id): endBackgroundTask(id)
         case .startUpdatingLocation(let request): startUpdatingLocation(request)
-        case .stopUpdatingLocation: process?.location = nil
+        case .stopUpdatingLocation: process.location = nil
         case .startMonitoringSignificantLocationChanges: startSignificantChanges()
         case .stopMonitoringSignificantLocationChanges: significantChange = nil
         case .startMonitoring(let region): startMonitoring(region)
@@ -19,9 +19,9 @@ extension SimulatedDevice {
         case .startRangingBeacons(let constraint): startRanging(constraint)
         case .stopRangingBeacons(let constraint): stopRanging(constraint)
         case .setTimer(let request): setTimer(request)
-        case .cancelTimer(let id): process?.timers.removeAll { $0.request.id == id }
+        case .cancelTimer(let id): process.timers.removeAll { $0.request.id == id }
         case .record(let record):
-            tally.noteRecord(record, at: now, distance: distanceToTriggerBeacon, keptRunningBy: state == .background ? runReasons.map(\.rawValue) : ["foreground"])
+            tally.noteRecord(record, at: now, distance: distanceToTriggerBeacon, keptRunningBy: state == .background ? runReasons.names : ["foreground"])
         case .startMonitoringVisits, .stopMonitoringVisits, .completeRemoteNotification:
             // Visits, silent pushes and the rest of the wake sources are enforced by a later part of
             // the model; until then the timeline says plainly that nothing happened.

@@ -7,13 +7,13 @@ extension SimulatedDevice {
     /// A violation is a bug in the simulator, never in the app under test: the app's mistakes
     /// (an unended task) end in a modelled termination, not a violation.
     public mutating func checkInvariants() {
-        if (state == .notRunning) != (process == nil) {
-            violations.append("t=\(now): state \(state.rawValue) but process \(process == nil ? "absent" : "present")")
+        if (state == .notRunning) != !hasProcess {
+            violations.append("t=\(now): state \(state.rawValue) but process \(hasProcess ? "present" : "absent")")
         }
         if state == .background && runReasons.isEmpty {
             violations.append("t=\(now): in the background with no run reason")
         }
-        if state == .background, let process, let allowance = process.allowance, !process.openTasks.isEmpty,
+        if state == .background, let allowance = process.allowance, !process.openTasks.isEmpty,
             !policy.debuggerAttached, now > allowance.deadline
         {
             violations.append("t=\(now): task open past its deadline \(allowance.deadline) without a termination")

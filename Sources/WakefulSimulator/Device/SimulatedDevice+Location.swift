@@ -17,7 +17,7 @@ extension SimulatedDevice {
             if !backgroundModes.contains(.location) { "UIBackgroundModes lacks location" }
             else if policy.location.backgroundUpdatesNeedAllowsFlag && !request.allowsBackgroundUpdates { "allowsBackgroundLocationUpdates is false" }
             else { nil }
-        process?.location = StandardLocationSession(request: request, keepsAppRunning: limitation == nil, limitation: limitation)
+        process.location = StandardLocationSession(request: request, keepsAppRunning: limitation == nil, limitation: limitation)
         if let limitation {
             decide("backgroundLocationUnavailable", rules: ["LOC-1"], [Field("why", .string(limitation))])
         }
@@ -27,7 +27,7 @@ extension SimulatedDevice {
     /// Delivers standard updates that passed the distance filter, and pauses them after the device
     /// stood still long enough (LOC-5). Returns when the pause would fall due.
     mutating func checkStandardLocation() -> TimeInterval? {
-        guard let session = process?.location, !session.paused, state.isExecuting else { return nil }
+        guard let session = process.location, !session.paused, state.isExecuting else { return nil }
         guard session.request.pausesAutomatically, let since = stationarySince else {
             deliverFixIfMoved()
             return nil
@@ -37,17 +37,17 @@ extension SimulatedDevice {
             deliverFixIfMoved()
             return pauseAt
         }
-        process!.location!.paused = true
+        process.location!.paused = true
         decide("locationUpdatesPaused", rules: ["LOC-5"], [Field("stationaryFor", .double(now - since))])
         deliver(.locationUpdatesPaused)
         return nil
     }
 
     private mutating func deliverFixIfMoved() {
-        guard let session = process?.location else { return }
+        guard let session = process.location else { return }
         let threshold = max(session.request.distanceFilter, 1)
         if let last = session.lastDelivered, position.distance(to: last) < threshold { return }
-        process!.location!.lastDelivered = position
+        process.location!.lastDelivered = position
         let accuracy = max(5, min(session.request.desiredAccuracy, 1000))
         deliver(.locationsUpdated([fix(accuracy: accuracy)]))
     }

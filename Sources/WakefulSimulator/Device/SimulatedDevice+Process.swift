@@ -24,9 +24,9 @@ extension SimulatedDevice {
 
     /// Inactive → Active; the task budget resets (§12.3 gap: assumed reset on becoming active).
     mutating func becomeActive() {
-        guard process != nil else { return }
+        guard hasProcess else { return }
         setState(.active, cause: "becameActive", rules: ["STATE-1"])
-        if policy.execution.budgetResetsWhenActive { process?.allowance = nil }
+        if policy.execution.budgetResetsWhenActive { process.allowance = nil }
         graceUntil = -.infinity
         deliver(.didBecomeActive)
     }
@@ -39,11 +39,11 @@ extension SimulatedDevice {
             setState(.inactive, cause: cause, rules: ["STATE-1"])
             deliver(.willResignActive)
         }
-        guard process != nil else { return }
+        guard hasProcess else { return }
         setState(.background, cause: cause, rules: ["STATE-4"])
         graceUntil = now + policy.execution.graceAfterBackground
         schedule(.reevaluate, at: graceUntil)
-        if !(process?.openTasks.isEmpty ?? true) { grantAllowanceIfNeeded() }
+        if !process.openTasks.isEmpty { grantAllowanceIfNeeded() }
         deliver(.didEnterBackground)
     }
 
@@ -57,12 +57,12 @@ extension SimulatedDevice {
 
     /// Ends the process. Nothing of the app's memory survives; system-level monitoring does.
     mutating func terminate(_ reason: TerminationReason, code: String? = nil, rules: [String]) {
-        guard process != nil else { return }
+        guard hasProcess else { return }
         var fields: [Field] = []
         if let code { fields.append(Field("code", .string(code))) }
         tally.terminations.append(Termination(reason: reason, at: now, code: code, rules: rules))
         setState(.notRunning, cause: reason.rawValue, rules: rules, fields)
-        process = nil
+        process = .absent
         graceUntil = -.infinity
         windowUntil = -.infinity
     }
@@ -77,8 +77,8 @@ extension SimulatedDevice {
     /// Called when the app stops executing: no callbacks of any kind until it runs again.
     mutating func stoppedExecuting(_ stop: StopSummary) {
         rangingGeneration += 1
-        if process != nil {
-            for index in process!.beaconFilters.indices { process!.beaconFilters[index].reset() }
+        if hasProcess {
+            for index in process.beaconFilters.indices { process.beaconFilters[index].reset() }
         }
         tally.executionStopped(stop)
     }

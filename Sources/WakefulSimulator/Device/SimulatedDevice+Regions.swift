@@ -49,7 +49,7 @@ extension SimulatedDevice {
     }
 
     func beaconInRange(_ watch: RegionWatch) -> Bool {
-        watch.beaconIndices.contains { position.distance(to: scenario.world.beacons[$0].position) <= beaconRanges[$0] }
+        watch.beaconIndices.contains { position.distance(to: beaconSignals[$0].position) <= beaconRanges[$0] }
     }
 
     /// Advances every region's crossing detection; returns the earliest time a pending crossing
@@ -58,46 +58,15 @@ extension SimulatedDevice {
         guard monitoringActive else { return nil }
         var nextCheck: TimeInterval?
         for index in regions.indices {
-            let (confirmed, deadline) = advanceCrossing(&regions[index])
-            if let confirmed {
-                regions[index].state = confirmed
-                regions[index].candidateSince = nil
-                regionTransition(regions[index].region.id, to: confirmed)
-            }
+            // Beacon presence is worked out before the call: reading `self` while `regions[index]`
+            // is borrowed mutably would make Swift copy the whole device.
+            let inRange = regions[index].isBeacon && beaconInRange(regions[index])
+            let (confirmed, deadline) = regions[index].advanceCrossing(
+                position: position, now: now, beaconInRange: inRange, location: policy.location, beacons: policy.beacons)
+            if let confirmed { regionTransition(regions[index].region.id, to: confirmed) }
             if let deadline { nextCheck = min(nextCheck ?? deadline, deadline) }
         }
         return nextCheck
-    }
-
-    /// One region's crossing rule. Circles: ≈200 m past the boundary for ≥20 s (LOC-19); beacons:
-    /// entry noticed ≈1 s after coming into range, exit after ≈30 s without the beacon (BEACON-2).
-    private func advanceCrossing(_ watch: inout RegionWatch) -> (RegionState?, TimeInterval?) {
-        let rules = policy.location
-        let wantsOther: Bool
-        let holdFor: TimeInterval
-        if let circle = watch.circle {
-            let distance = position.distance(to: circle.center)
-            if watch.state == .inside {
-                wantsOther = distance >= circle.radius + rules.regionCrossingDistance
-            } else {
-                // Assumption: entering needs the same margin inside, capped at half the radius so
-                // that small regions can be entered at all (LOC-19 states the rule for either side).
-                wantsOther = distance <= circle.radius - min(rules.regionCrossingDistance, circle.radius / 2)
-            }
-            holdFor = rules.regionCrossingDwell
-        } else {
-            let inRange = beaconInRange(watch)
-            wantsOther = watch.state == .inside ? !inRange : inRange
-            holdFor = watch.state == .inside ? policy.beacons.exitDelay : policy.beacons.entryDetectionDelay
-        }
-        guard wantsOther else {
-            watch.candidateSince = nil
-            return (nil, nil)
-        }
-        let since = watch.candidateSince ?? now
-        watch.candidateSince = since
-        if now - since >= holdFor { return (watch.state == .inside ? .outside : .inside, nil) }
-        return (nil, since + holdFor)
     }
 
     /// A confirmed crossing: delivered now, or after a latency under CONF-15 (LOC-20).
@@ -105,7 +74,9 @@ extension SimulatedDevice {
         if let latency = policy.location.regionEventLatency {
             let delay = systemRandom.uniform(latency)
             decide("regionEventDelayed", rules: ["LOC-20", "CONF-15"], [Field("region", .string(id.rawValue)), Field("delay", .double(delay))])
-            schedule(.regionDelivery(region: id, state: state), at: now + delay)
+            delayedRegionSerial += 1
+            delayedRegionEvents.append((delayedRegionSerial, id, state))
+            schedule(.regionDelivery(serial: delayedRegionSerial), at: now + delay)
         } else {
             deliverRegionTransition(id, to: state)
         }

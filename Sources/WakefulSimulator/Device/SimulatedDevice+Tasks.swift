@@ -5,24 +5,24 @@ extension SimulatedDevice {
     /// `beginBackgroundTask` (TASK-1). In the foreground the task is dormant until the app enters
     /// the background (TASK-8); in the background it draws on the per-app allowance (TASK-7).
     mutating func beginBackgroundTask(_ id: BackgroundTaskID) {
-        guard process != nil else { return }
-        if let cap = policy.execution.maxConcurrentTasks, process!.openTasks.count >= cap {
+        guard hasProcess else { return }
+        if let cap = policy.execution.maxConcurrentTasks, process.openTasks.count >= cap {
             // TASK-15: about 1000 assertions at once crash the process.
             terminate(.tooManyTasks, code: policy.termination.codes.tooManyTasks, rules: ["TASK-15"])
             return
         }
-        process!.openTasks.append(id)
+        process.openTasks.append(id)
         if state == .background { grantAllowanceIfNeeded() }
     }
 
     /// `endBackgroundTask`. Ending a task that is not open changes nothing (iOS logs a warning).
     mutating func endBackgroundTask(_ id: BackgroundTaskID) {
-        guard process != nil else { return }
-        guard let index = process!.openTasks.firstIndex(of: id) else {
+        guard hasProcess else { return }
+        guard let index = process.openTasks.firstIndex(of: id) else {
             decide("endUnknownTask", rules: ["TASK-1"], [Field("task", .string(id.description))])
             return
         }
-        process!.openTasks.remove(at: index)
+        process.openTasks.remove(at: index)
     }
 
     /// Grants background-task time when a task takes effect in the background and none is in
@@ -33,7 +33,7 @@ extension SimulatedDevice {
     /// off. On iOS 7–12 the countdown waits until the wake's window is over (remaining time reads
     /// DBL_MAX during it, TASK-9, TASK-11); on 13+ it starts at once.
     mutating func grantAllowanceIfNeeded() {
-        guard let process, state == .background, !process.openTasks.isEmpty else { return }
+        guard state == .background, !process.openTasks.isEmpty else { return }
         if let current = process.allowance {
             guard policy.execution.wakeRefreshesTaskBudget, current.epoch < wakeEpoch else { return }
         }
@@ -42,7 +42,7 @@ extension SimulatedDevice {
         let budget = policy.execution.taskBudget
         allowanceCount += 1
         let allowance = TaskAllowance(generation: allowanceCount, start: start, deadline: start + budget, epoch: wakeEpoch)
-        self.process!.allowance = allowance
+        self.process.allowance = allowance
         decide("taskAllowance", rules: budgetRules + (inWindow ? ["TASK-9", "TASK-10"] : ["TASK-8"]), [
             Field("budget", .double(budget)),
             Field("countdownFrom", .double(start)),
@@ -64,16 +64,15 @@ extension SimulatedDevice {
     }
 
     /// Whether open tasks still have time: the allowance has not run out (or limits are off).
-    func taskTimeHolds(_ process: AppProcess) -> Bool {
-        guard state == .background else { return true }
-        guard let allowance = process.allowance else { return true }
+    var taskTimeHolds: Bool {
+        guard state == .background, let allowance = process.allowance else { return true }
         return policy.debuggerAttached || now < allowance.deadline
     }
 
     /// `backgroundTimeRemaining` (TASK-11): a real value only in the background with a task whose
     /// countdown is running; DBL_MAX otherwise, including a 7–12 wake window (TASK-9).
     var backgroundTimeRemaining: TimeInterval {
-        guard state == .background, let process, !process.openTasks.isEmpty, let allowance = process.allowance,
+        guard state == .background, !process.openTasks.isEmpty, let allowance = process.allowance,
             now >= allowance.start
         else { return Context.unlimited }
         return max(0, allowance.deadline - now)
@@ -81,9 +80,9 @@ extension SimulatedDevice {
 
     /// Runs every open task's expiration handler shortly before the time runs out (TASK-12).
     mutating func expiryWarning(allowance generation: Int) {
-        guard let process, process.allowance?.generation == generation, state == .background else { return }
+        guard process.allowance?.generation == generation, state == .background else { return }
         for id in process.openTasks {
-            guard self.process?.openTasks.contains(id) == true else { continue }
+            guard process.openTasks.contains(id) else { continue }
             deliver(.backgroundTaskExpiring(id))
         }
     }
@@ -91,7 +90,7 @@ extension SimulatedDevice {
     /// Kills the app if a task is still open when the time runs out (TASK-13), with the code of
     /// its era (TERM-6).
     mutating func taskDeadline(allowance generation: Int) {
-        guard let process, process.allowance?.generation == generation, state == .background,
+        guard process.allowance?.generation == generation, state == .background,
             !process.openTasks.isEmpty
         else { return }
         terminate(

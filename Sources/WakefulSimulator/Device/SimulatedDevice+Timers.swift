@@ -4,41 +4,41 @@ import Wakeful
 extension SimulatedDevice {
     /// Schedules (or replaces) a main-run-loop timer.
     mutating func setTimer(_ request: TimerRequest) {
-        guard process != nil else { return }
+        guard hasProcess else { return }
         timerCount += 1
-        process!.timers.removeAll { $0.request.id == request.id }
+        process.timers.removeAll { $0.request.id == request.id }
         let fireAt = now + max(request.interval, 0.001)
-        process!.timers.append(TimerState(request: request, fireAt: fireAt, generation: timerCount))
-        schedule(.timer(request.id, generation: timerCount), at: fireAt)
+        process.timers.append(TimerState(request: request, fireAt: fireAt, generation: timerCount))
+        schedule(.timer(generation: timerCount), at: fireAt)
     }
 
     /// A timer fell due: it fires if the app executes; otherwise it waits, overdue, for the app to
     /// run again, as a run-loop timer does in a suspended process.
-    mutating func timerFired(_ id: TimerID, generation: Int) {
-        guard let index = process?.timers.firstIndex(where: { $0.request.id == id && $0.generation == generation }) else { return }
+    mutating func timerFired(generation: Int) {
+        guard let index = process.timers.firstIndex(where: { $0.generation == generation }) else { return }
         guard state.isExecuting else {
-            process!.timers[index].overdue = true
+            process.timers[index].overdue = true
             return
         }
-        var timer = process!.timers[index]
+        var timer = process.timers[index]
         if timer.request.repeats {
             let interval = max(timer.request.interval, 0.001)
             // Keep the phase; skip the firings the app slept through.
             timer.fireAt += interval * max(1, ((now - timer.fireAt) / interval).rounded(.down) + 1)
             timer.overdue = false
-            process!.timers[index] = timer
-            schedule(.timer(id, generation: generation), at: timer.fireAt)
+            process.timers[index] = timer
+            schedule(.timer(generation: generation), at: timer.fireAt)
         } else {
-            process!.timers.remove(at: index)
+            process.timers.remove(at: index)
         }
-        deliver(.timerFired(id))
+        deliver(.timerFired(timer.request.id))
     }
 
     /// Overdue timers fire right after the app starts executing again.
     mutating func fireOverdueTimers() {
-        guard let timers = process?.timers else { return }
+        let timers = process.timers
         for timer in timers where timer.overdue {
-            schedule(.timer(timer.request.id, generation: timer.generation), at: now)
+            schedule(.timer(generation: timer.generation), at: now)
         }
     }
 }

@@ -36,10 +36,10 @@ extension SimulatedDevice {
             tally.countWake(source)
             openWakeWindow()
             launch(source.launchReason, cause: "\(source.rawValue)Relaunch", rules: rules + ["LOC-16"])
-            if forceQuitFlag, case .relaunchThenTerminate(let delay) = policy.location.forceQuitRelaunch, let process {
+            if forceQuitFlag, case .relaunchThenTerminate(let delay) = policy.location.forceQuitRelaunch, hasProcess {
                 schedule(.relaunchKill(process: process.number), at: now + delay)
             }
-            for event in events where self.process != nil { deliver(event) }
+            for event in events where hasProcess { deliver(event) }
         }
     }
 

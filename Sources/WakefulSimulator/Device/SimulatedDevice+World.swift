@@ -15,10 +15,16 @@ extension SimulatedDevice {
             stationarySince = now
         }
         var next: TimeInterval? = moving ? now + 1 : scenario.world.trajectory.nextKnotTime(after: now)
-        for deadline in [checkRegions(), checkSignificantChange(), checkStandardLocation()] {
-            if let deadline { next = min(next ?? deadline, deadline) }
-        }
+        next = earliest(next, checkRegions())
+        next = earliest(next, checkSignificantChange())
+        next = earliest(next, checkStandardLocation())
         if let next, next < scenario.duration { scheduleWorldTick(at: max(next, now + 0.001)) }
+    }
+
+    private func earliest(_ first: TimeInterval?, _ second: TimeInterval?) -> TimeInterval? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return min(first, second)
     }
 
     /// Replaces any pending world tick with one at `time`.

@@ -49,6 +49,8 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     var position: LocalPoint
     var stationarySince: TimeInterval? = 0
     let beaconRanges: [Double]
+    let beaconSignals: [BeaconSignalSource]
+    var rangingScratch: [RangedBeacon] = []
 
     // MARK: System state that outlives the app
 
@@ -67,7 +69,11 @@ public struct SimulatedDevice<Sink: TimelineSink> {
 
     // MARK: The app's process and its run reasons
 
-    var process: AppProcess?
+    /// The app's process; `.absent` (number 0) while the app is not running. Not an optional:
+    /// reading a field through an optional struct copies the whole process on every step.
+    var process = AppProcess.absent
+    /// Whether the app has a process.
+    var hasProcess: Bool { process.number != 0 }
     var processCount = 0
     var graceUntil = -TimeInterval.infinity
     var windowUntil = -TimeInterval.infinity
@@ -78,8 +84,11 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     var jetsamGeneration = 0
     var worldTickGeneration = 0
     var timerCount = 0
+    /// Region transitions waiting out their latency (CONF-15).
+    var delayedRegionEvents: [(serial: Int, region: RegionID, state: RegionState)] = []
+    var delayedRegionSerial = 0
     /// What held the app in the background at the last check, to say why it suspended.
-    var lastRunReasons: [RunReason] = []
+    var lastRunReasons: RunReasons = []
 
     // MARK: Results
 
@@ -114,6 +123,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         self.lowPowerMode = scenario.device.lowPowerMode
         let radio = scenario.device.radio
         self.beaconRanges = scenario.world.beacons.map { radio.detectionRange(measuredPower: $0.measuredPower) }
+        self.beaconSignals = scenario.world.beacons.map(BeaconSignalSource.init)
     }
 
     // MARK: Running
@@ -159,13 +169,15 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         case .expiryWarning(let generation): expiryWarning(allowance: generation)
         case .taskDeadline(let generation): taskDeadline(allowance: generation)
         case .rangingTick(let generation): rangingTick(generation: generation)
-        case .timer(let id, let generation): timerFired(id, generation: generation)
-        case .regionDelivery(let id, let state):
-            deliverRegionTransition(id, to: state)
+        case .timer(let generation): timerFired(generation: generation)
+        case .regionDelivery(let serial):
+            guard let index = delayedRegionEvents.firstIndex(where: { $0.serial == serial }) else { return }
+            let delayed = delayedRegionEvents.remove(at: index)
+            deliverRegionTransition(delayed.region, to: delayed.state)
         case .displayState(let generation): displayStateCallbacks(generation: generation)
         case .jetsam(let generation): jetsam(generation: generation)
         case .relaunchKill(let number):
-            guard process?.number == number else { return }
+            guard hasProcess, process.number == number else { return }
             terminate(.relaunchAfterForceQuit, rules: ["LOC-26", "CONF-5"])
         case .end: finished = true
         }
@@ -224,46 +236,31 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     ///
     /// Only an executing app receives events: everything else is a model bug, caught here.
     mutating func deliver(_ event: Event) {
-        guard state.isExecuting, process != nil else {
+        guard state.isExecuting, hasProcess else {
             violations.append("t=\(now): event delivered while \(state.rawValue)")
             return
         }
         let context = Context(now: now, appState: state, backgroundTimeRemaining: backgroundTimeRemaining)
-        let commands = process!.runtime.handle(event, in: context, timeline: &timeline)
+        let commands = process.runtime.handle(event, in: context, timeline: &timeline)
         tally.eventsDelivered += 1
-        let number = process!.number
+        let number = process.number
         for command in commands {
             // A command may get the app killed (TASK-15); the rest of the batch never runs.
-            guard process?.number == number else { break }
+            guard hasProcess, process.number == number else { break }
             execute(command)
         }
     }
 
     // MARK: Run reasons
 
-    /// Why an app in the background may keep executing (the derived model of §1).
-    enum RunReason: String {
-        case grace, task, wakeWindow, location, debugger
-
-        var rules: [String] {
-            switch self {
-            case .grace: ["STATE-4", "STATE-5"]
-            case .task: ["TASK-1", "TASK-12"]
-            case .wakeWindow: ["LOC-12", "LOC-21", "BEACON-5"]
-            case .location: ["LOC-1", "LOC-2", "LOC-5"]
-            case .debugger: ["TASK-14", "CONF-13"]
-            }
-        }
-    }
-
-    /// The run reasons that hold now.
-    var runReasons: [RunReason] {
-        var reasons: [RunReason] = []
-        if now < graceUntil { reasons.append(.grace) }
-        if let process, !process.openTasks.isEmpty, taskTimeHolds(process) { reasons.append(.task) }
-        if now < windowUntil { reasons.append(.wakeWindow) }
-        if let session = process?.location, session.keepsAppRunning, !session.paused { reasons.append(.location) }
-        if policy.debuggerAttached, process != nil { reasons.append(.debugger) }
+    /// The run reasons that hold now (the derived model of §1 of the policy reference).
+    var runReasons: RunReasons {
+        var reasons: RunReasons = []
+        if now < graceUntil { reasons.insert(.grace) }
+        if !process.openTasks.isEmpty, taskTimeHolds { reasons.insert(.task) }
+        if now < windowUntil { reasons.insert(.wakeWindow) }
+        if process.location?.keepsAppRunning == true, process.location?.paused == false { reasons.insert(.location) }
+        if policy.debuggerAttached, hasProcess { reasons.insert(.debugger) }
         return reasons
     }
 
@@ -276,7 +273,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         let reasons = runReasons
         if reasons.isEmpty {
             let ended = lastRunReasons.first ?? .grace
-            setState(.suspended, cause: "\(ended.rawValue)Ended", rules: ["STATE-1"] + ended.rules)
+            setState(.suspended, cause: "\(ended.name)Ended", rules: ["STATE-1"] + ended.rules)
         }
         lastRunReasons = reasons
     }

@@ -36,12 +36,17 @@ struct EventQueue<Payload> {
         precondition(time.isFinite, "event time must be finite")
         heap.append(Entry(time: time, sequence: nextSequence, payload: payload))
         nextSequence &+= 1
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard heap[child].precedes(heap[parent]) else { break }
-            heap.swapAt(child, parent)
-            child = parent
+        // One uniqueness check for the whole sift instead of one per swap: this runs on every event.
+        heap.withUnsafeMutableBufferPointer { heap in
+            var child = heap.count - 1
+            let entry = heap[child]
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard entry.precedes(heap[parent]) else { break }
+                heap[child] = heap[parent]
+                child = parent
+            }
+            heap[child] = entry
         }
     }
 
@@ -50,20 +55,20 @@ struct EventQueue<Payload> {
     mutating func pop() -> (time: TimeInterval, payload: Payload)? {
         guard let first = heap.first else { return nil }
         let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            var parent = 0
+        guard !heap.isEmpty else { return (first.time, first.payload) }
+        heap.withUnsafeMutableBufferPointer { heap in
             let count = heap.count
+            var parent = 0
             while true {
                 let left = 2 * parent + 1
                 guard left < count else { break }
                 let right = left + 1
-                var smallest = left
-                if right < count, heap[right].precedes(heap[left]) { smallest = right }
-                guard heap[smallest].precedes(heap[parent]) else { break }
-                heap.swapAt(smallest, parent)
+                let smallest = right < count && heap[right].precedes(heap[left]) ? right : left
+                guard heap[smallest].precedes(last) else { break }
+                heap[parent] = heap[smallest]
                 parent = smallest
             }
+            heap[parent] = last
         }
         return (first.time, first.payload)
     }

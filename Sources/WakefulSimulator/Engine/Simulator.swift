@@ -16,9 +16,15 @@ public enum Simulator {
         return BackgroundPolicy(version: version, variants: variants)
     }
 
-    /// Runs one configuration on one iOS version, writing the timeline to `timeline`.
+    /// Runs one configuration on one iOS version, writing the timeline to any sink.
     public static func run<Sink: TimelineSink>(
         _ scenario: Scenario, ios version: IOSVersion, setup: StrategySetup, seed: UInt64, timeline: inout Sink
+    ) -> RunMetrics {
+        run(scenario, ios: version, setup: setup, seed: seed, sink: &timeline)
+    }
+
+    private static func run<Sink: TimelineSink>(
+        _ scenario: Scenario, ios version: IOSVersion, setup: StrategySetup, seed: UInt64, sink timeline: inout Sink
     ) -> RunMetrics {
         var device = SimulatedDevice(
             scenario: scenario, policy: policy(for: scenario, ios: version), setup: setup, seed: seed, timeline: timeline)
@@ -27,9 +33,34 @@ public enum Simulator {
         return metrics
     }
 
+    /// Runs one configuration, streaming its timeline to a JSON Lines file.
+    ///
+    /// The concrete overloads exist so that the device is specialised for each sink inside this
+    /// module; a generic call from another module would run unspecialised and several times slower.
+    public static func run(
+        _ scenario: Scenario, ios version: IOSVersion, setup: StrategySetup, seed: UInt64, timeline: JSONLinesFileWriter
+    ) -> RunMetrics {
+        var sink = timeline
+        return run(scenario, ios: version, setup: setup, seed: seed, timeline: &sink)
+    }
+
+    /// Runs one configuration, keeping its timeline as JSON Lines bytes in memory.
+    public static func run(
+        _ scenario: Scenario, ios version: IOSVersion, setup: StrategySetup, seed: UInt64, timeline: inout JSONLinesBuffer
+    ) -> RunMetrics {
+        run(scenario, ios: version, setup: setup, seed: seed, sink: &timeline)
+    }
+
+    /// Runs one configuration, keeping its timeline entries in memory.
+    public static func run(
+        _ scenario: Scenario, ios version: IOSVersion, setup: StrategySetup, seed: UInt64, timeline: inout InMemoryTimeline
+    ) -> RunMetrics {
+        run(scenario, ios: version, setup: setup, seed: seed, sink: &timeline)
+    }
+
     /// Runs one configuration on one iOS version without keeping a timeline.
     public static func run(_ scenario: Scenario, ios version: IOSVersion, setup: StrategySetup, seed: UInt64) -> RunMetrics {
         var discard = DiscardingTimeline()
-        return run(scenario, ios: version, setup: setup, seed: seed, timeline: &discard)
+        return run(scenario, ios: version, setup: setup, seed: seed, sink: &discard)
     }
 }

@@ -37,7 +37,8 @@ public final class JSONLinesFileWriter: TimelineSink {
             throw TimelineFileError(code: .create, path: path, reason: "the folder \"\(folder)\" does not exist")
         }
         if !fileManager.fileExists(atPath: path), !fileManager.createFile(atPath: path, contents: nil) {
-            throw TimelineFileError(code: .create, path: path, reason: "check that the folder \"\(folder)\" is writable")
+            throw TimelineFileError(
+                code: .create, path: path, reason: "check that the folder \"\(folder)\" is writable")
         }
         do {
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))

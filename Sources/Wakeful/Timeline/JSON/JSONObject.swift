@@ -2,7 +2,7 @@ import Foundation
 
 /// The members of a JSON object, in the order they were written.
 ///
-/// Duplicate keys are kept as written (RFC 8259 leaves them to the reader); ``subscript(_:)``
+/// Duplicate keys are kept as written (RFC 8259 leaves them to the reader); subscripting by key
 /// returns the first.
 ///
 /// ```swift

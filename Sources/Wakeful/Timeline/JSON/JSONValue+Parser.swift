@@ -267,7 +267,9 @@ private struct JSONParser {
                 position += scalar.value > 0xFFFF ? 12 : 6
                 continue
             default:
-                throw error("invalid escape '\\\(Self.character(escape))'; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u", at: position)
+                throw error(
+                    "invalid escape '\\\(Self.character(escape))'; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u",
+                    at: position)
             }
             position += 2
         }
@@ -283,13 +285,17 @@ private struct JSONParser {
         guard (0xD800...0xDBFF).contains(high) else { return Unicode.Scalar(high)! }
         let next = position + 6
         guard next + 1 < end, bytes[next] == UInt8(ascii: "\\"), bytes[next + 1] == UInt8(ascii: "u") else {
-            throw error("unpaired high surrogate \\u\(Self.hex(high)); expected a \\uDC00-\\uDFFF escape after it", at: position)
+            throw unpairedHighSurrogate(high, at: position)
         }
         let low = try hexQuad(at: next + 2, end: end, escapeAt: next)
         guard (0xDC00...0xDFFF).contains(low) else {
-            throw error("unpaired high surrogate \\u\(Self.hex(high)); expected a \\uDC00-\\uDFFF escape after it", at: position)
+            throw unpairedHighSurrogate(high, at: position)
         }
         return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
+    }
+
+    private func unpairedHighSurrogate(_ value: UInt32, at position: Int) -> JSONParseError {
+        error("unpaired high surrogate \\u\(Self.hex(value)); expected a \\uDC00-\\uDFFF escape after it", at: position)
     }
 
     private func hexQuad(at position: Int, end: Int, escapeAt escape: Int) throws(JSONParseError) -> UInt32 {

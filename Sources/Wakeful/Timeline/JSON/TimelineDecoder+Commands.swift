@@ -51,7 +51,8 @@ extension TimelineDecoder {
         case "cancelTimer": return .cancelTimer(TimerID(try reader.string("timer")))
         case "completeRemoteNotification":
             let id = try reader.string("id")
-            return .completeRemoteNotification(id: id, result: try reader.enumeration("result", as: BackgroundFetchResult.self))
+            let result = try reader.enumeration("result", as: BackgroundFetchResult.self)
+            return .completeRemoteNotification(id: id, result: result)
         case "record":
             let kind = try reader.string("record")
             return .record(Record(kind: kind, fields: try reader.remainingFields(reserved: FlattenedFieldKeys.record)))
@@ -60,7 +61,9 @@ extension TimelineDecoder {
         }
     }
 
-    private static func decodeRegion(_ reader: inout TimelineLineReader) throws(TimelineDecodingError) -> MonitoredRegion {
+    private static func decodeRegion(
+        _ reader: inout TimelineLineReader
+    ) throws(TimelineDecodingError) -> MonitoredRegion {
         let id = RegionID(try reader.string("region"))
         let expected = regionShapeForm
         let shapeValue = try reader.required("shape", expected: expected)

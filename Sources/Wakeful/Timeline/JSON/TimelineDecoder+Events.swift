@@ -25,7 +25,9 @@ extension TimelineDecoder {
     static func decodeEvent(_ reader: inout TimelineLineReader) throws(TimelineDecodingError) -> Event {
         let expected = eventNameForm
         let nameValue = try reader.required("event", expected: expected)
-        guard case .string(let name) = nameValue else { throw reader.mismatch("event", expected: expected, found: nameValue) }
+        guard case .string(let name) = nameValue else {
+            throw reader.mismatch("event", expected: expected, found: nameValue)
+        }
         switch name {
         case "didFinishLaunching": return .didFinishLaunching(try reader.enumeration("reason", as: LaunchReason.self))
         case "willEnterForeground": return .willEnterForeground
@@ -118,7 +120,9 @@ extension TimelineDecoder {
             proximity: try reader.enumeration("proximity", as: RangedBeacon.Proximity.self))
     }
 
-    private static func decodeBluetooth(_ reader: inout TimelineLineReader) throws(TimelineDecodingError) -> BluetoothEvent {
+    private static func decodeBluetooth(
+        _ reader: inout TimelineLineReader
+    ) throws(TimelineDecodingError) -> BluetoothEvent {
         let expected = bluetoothNameForm
         let nameValue = try reader.required("bluetooth", expected: expected)
         guard case .string(let name) = nameValue else {

@@ -270,7 +270,8 @@ struct TimelineLineReader {
         for index in members.indices where !used[index] {
             let member = members[index]
             if FlattenedFieldKeys.isReserved(member.key, among: reserved) {
-                throw failure(member.key, "is reserved on this line; a field with this key is written with a leading \"_\"")
+                throw failure(
+                    member.key, "is reserved on this line; a field with this key is written with a leading \"_\"")
             }
             used[index] = true
             let key = FlattenedFieldKeys.fieldKey(forJSONKey: member.key, reserved: reserved)

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Why an app in the background may keep executing: the run reasons of the policy reference's
+/// derived model (§1). A bit set, because the device checks it after every step.
+struct RunReasons: OptionSet {
+    let rawValue: UInt8
+
+    /// The grace after leaving the foreground (STATE-4, STATE-5).
+    static let grace = RunReasons(rawValue: 1 << 0)
+    /// An open background task with time left (TASK-1 to TASK-13).
+    static let task = RunReasons(rawValue: 1 << 1)
+    /// The ≈10 s after a system wake (LOC-12, LOC-21, BEACON-5).
+    static let wakeWindow = RunReasons(rawValue: 1 << 2)
+    /// Standard location updates with the location mode (LOC-1, LOC-2).
+    static let location = RunReasons(rawValue: 1 << 3)
+    /// An attached debugger, which disables enforcement (TASK-14, CONF-13).
+    static let debugger = RunReasons(rawValue: 1 << 4)
+
+    /// Every reason, in a fixed order for naming.
+    static let ordered: [RunReasons] = [.grace, .task, .wakeWindow, .location, .debugger]
+
+    /// The first reason in the fixed order, if any.
+    var first: RunReasons? { Self.ordered.first { contains($0) } }
+
+    /// The reasons' names, in the fixed order.
+    var names: [String] { Self.ordered.filter { contains($0) }.map(\.name) }
+
+    /// The name of a single reason, as timelines spell it.
+    var name: String {
+        switch self {
+        case .grace: "grace"
+        case .task: "task"
+        case .wakeWindow: "wakeWindow"
+        case .location: "location"
+        default: "debugger"
+        }
+    }
+
+    /// The rules behind a single reason.
+    var rules: [String] {
+        switch self {
+        case .grace: ["STATE-4", "STATE-5"]
+        case .task: ["TASK-1", "TASK-12"]
+        case .wakeWindow: ["LOC-12", "LOC-21", "BEACON-5"]
+        case .location: ["LOC-1", "LOC-2", "LOC-5"]
+        default: ["TASK-14", "CONF-13"]
+        }
+    }
+}
