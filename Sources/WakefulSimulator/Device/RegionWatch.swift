@@ -64,3 +64,14 @@ struct SignificantChangeWatch {
     /// Deliver the first fix as soon as the app runs, as iOS does after starting the service.
     var initialFixPending: Bool
 }
+
+/// The visits service's memory (LOC-16): where the user has been staying and whether an arrival
+/// has been reported for it.
+struct VisitWatch {
+    /// Where the current stay began.
+    var place: LocalPoint
+    /// Since when the user has been within the visit radius of `place`.
+    var since: TimeInterval
+    /// Whether the arrival was reported; the departure is reported on leaving.
+    var arrived: Bool
+}

@@ -22,9 +22,11 @@ extension SimulatedDevice {
         case .cancelTimer(let id): process.timers.removeAll { $0.request.id == id }
         case .record(let record):
             tally.noteRecord(record, at: now, distance: distanceToTriggerBeacon, keptRunningBy: state == .background ? runReasons.names : ["foreground"])
-        case .startMonitoringVisits, .stopMonitoringVisits, .completeRemoteNotification:
-            // Visits, silent pushes and the rest of the wake sources are enforced by a later part of
-            // the model; until then the timeline says plainly that nothing happened.
+        case .startMonitoringVisits: startVisits()
+        case .stopMonitoringVisits: visits = nil
+        case .completeRemoteNotification:
+            // Silent pushes are enforced by a later part of the model (PUSH); until then the
+            // timeline says plainly that the completion changed nothing.
             decide("notModelled", rules: [], [Field("command", .string(command.caseName))])
         }
     }

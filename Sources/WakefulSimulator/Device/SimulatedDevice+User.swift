@@ -78,6 +78,7 @@ extension SimulatedDevice {
         }
         terminate(.userForceQuit, rules: ["TERM-1"])
         forceQuitFlag = true
+        relaunchRightAfterForceQuit()
     }
 
     /// A restart: the app is gone, the force-quit flag clears, and location monitoring waits for

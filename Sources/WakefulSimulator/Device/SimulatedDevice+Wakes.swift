@@ -55,7 +55,7 @@ extension SimulatedDevice {
                 if policy.location.backgroundRefreshOffBlocksRegionWakes {
                     return ("backgroundAppRefresh off", lowPowerMode ? ["LOC-22", "BGT-12"] : ["LOC-22"])
                 }
-            case .significantChange:
+            case .significantChange, .visit:
                 if policy.location.backgroundRefreshOffBlocksSignificantChangeAndVisitWakes {
                     return ("backgroundAppRefresh off", lowPowerMode ? ["CONF-9", "BGT-12"] : ["CONF-9"])
                 }
@@ -77,9 +77,12 @@ extension SimulatedDevice {
     /// CONF-5c (15.3–15.3.1): a force-quit app with location monitoring came straight back.
     mutating func relaunchRightAfterForceQuit() {
         guard case .relaunchImmediately = policy.location.forceQuitRelaunch,
-            !regions.isEmpty || significantChange != nil
+            !regions.isEmpty || significantChange != nil || visits != nil
         else { return }
-        let source: WakeSource = significantChange != nil ? .significantChange : (regions[0].isBeacon ? .beaconRegion : .region)
+        let source: WakeSource =
+            if significantChange != nil { .significantChange }
+            else if visits != nil { .visit }
+            else { regions[0].isBeacon ? .beaconRegion : .region }
         systemWake(source, events: [], rules: ["LOC-27", "CONF-5"])
     }
 }

@@ -17,6 +17,7 @@ extension SimulatedDevice {
         var next: TimeInterval? = moving ? now + 1 : scenario.world.trajectory.nextKnotTime(after: now)
         next = earliest(next, checkRegions())
         next = earliest(next, checkSignificantChange())
+        next = earliest(next, checkVisits())
         next = earliest(next, checkStandardLocation())
         if let next, next < scenario.duration { scheduleWorldTick(at: max(next, now + 0.001)) }
     }

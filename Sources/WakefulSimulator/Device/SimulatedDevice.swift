@@ -66,6 +66,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     var forceQuitFlag = false
     var regions: [RegionWatch] = []
     var significantChange: SignificantChangeWatch?
+    var visits: VisitWatch?
 
     // MARK: The app's process and its run reasons
 

@@ -11,6 +11,8 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
     case display
     /// The significant-change service (LOC-12).
     case significantChange
+    /// An arrival or departure from the visits service (LOC-16).
+    case visit
 
     public static func < (lhs: WakeSource, rhs: WakeSource) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -19,6 +21,7 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
         switch self {
         case .region, .beaconRegion, .display: .region
         case .significantChange: .significantChange
+        case .visit: .visit
         }
     }
 }

@@ -147,6 +147,8 @@ struct PolicyParameterTable {
             byFamily(.inference, .observed, .observed, .observed))
         add(p + "monitoringWaitsForFirstUnlock", flag(rules.monitoringWaitsForFirstUnlock), ["LOC-23"], carried(.documented))
         add(p + "visitsAvailable", flag(rules.visitsAvailable), ["LOC-16"], carried(.documented))
+        add(p + "visitArrivalDwell", seconds(rules.visitArrivalDwell), ["LOC-16"], .assumption)
+        add(p + "visitRadius", metres(rules.visitRadius), ["LOC-16"], .assumption)
     }
 
     private mutating func addBeacons() {

@@ -44,6 +44,12 @@ public struct LocationRules: Sendable, Hashable {
     public var monitoringWaitsForFirstUnlock: Bool
     /// Whether the visits service exists (LOC-16).
     public var visitsAvailable: Bool
+    /// How long the user must stay within ``visitRadius`` before a visit's arrival is reported
+    /// (cfg: the reference gives no figure; assumption).
+    public var visitArrivalDwell: TimeInterval
+    /// How far from where the user stayed counts as the same place; leaving it ends the visit
+    /// (cfg: the reference gives no figure; assumption).
+    public var visitRadius: Double
 
     /// The reference's defaults for `version`, by family and then by exact version.
     ///
@@ -87,7 +93,10 @@ public struct LocationRules: Sendable, Hashable {
             // LOC-23: no monitoring events before the first unlock (documented, all).
             monitoringWaitsForFirstUnlock: true,
             // LOC-16: visits from 8.0 (documented).
-            visitsAvailable: version >= IOSVersion(8)
+            visitsAvailable: version >= IOSVersion(8),
+            // cfg, assumption: no sourced figure for how long a stay makes a visit, nor how far is the same place.
+            visitArrivalDwell: 300,
+            visitRadius: 100
         )
     }
 }
