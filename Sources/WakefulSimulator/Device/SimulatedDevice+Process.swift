@@ -60,7 +60,7 @@ extension SimulatedDevice {
         guard hasProcess else { return }
         var fields: [Field] = []
         if let code { fields.append(Field("code", .string(code))) }
-        tally.terminations.append(Termination(reason: reason, at: now, code: code, rules: rules))
+        tally.terminations.append(Termination(reason: reason, at: now, code: code, rules: RuleIDs.sorted(rules)))
         setState(.notRunning, cause: reason.rawValue, rules: rules, fields)
         process = .absent
         graceUntil = -.infinity

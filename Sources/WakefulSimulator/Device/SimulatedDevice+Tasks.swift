@@ -55,7 +55,7 @@ extension SimulatedDevice {
     }
 
     /// The rules that set the budget of this family.
-    private var budgetRules: [String] {
+    var budgetRules: [String] {
         switch policy.family {
         case .iOS6: ["TASK-2"]
         case .iOS7to12: ["TASK-3"]

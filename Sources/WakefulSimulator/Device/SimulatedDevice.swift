@@ -193,7 +193,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     }
 
     mutating func decide(_ name: String, rules: [String], _ fields: [Field] = []) {
-        record(.decision(SystemDecision(name: name, rules: rules, fields: fields)))
+        record(.decision(SystemDecision(name: name, rules: RuleIDs.sorted(rules), fields: fields)))
     }
 
     private var runHeader: [Field] {
@@ -220,6 +220,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     /// Moves the app to a new state, recording why.
     mutating func setState(_ next: AppState, cause: String, rules: [String], _ fields: [Field] = []) {
         guard next != state else { return }
+        let rules = RuleIDs.sorted(rules)
         let previous = state
         tally.accumulate(previous, seconds: now - stateSince)
         stateSince = now
@@ -274,7 +275,8 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         let reasons = runReasons
         if reasons.isEmpty {
             let ended = lastRunReasons.first ?? .grace
-            setState(.suspended, cause: "\(ended.name)Ended", rules: ["STATE-1"] + ended.rules)
+            let rules = ["STATE-1"] + ended.rules + (ended == .task ? budgetRules : [])
+            setState(.suspended, cause: "\(ended.name)Ended", rules: rules)
         }
         lastRunReasons = reasons
     }

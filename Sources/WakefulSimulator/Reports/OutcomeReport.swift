@@ -72,7 +72,7 @@ public struct OutcomeReport: Sendable {
             let group = groups[reasons]!
             let versions = Format.list(group.map { "iOS \($0.ios)" })
             let distances = group.compactMap(\.triggerDistanceMeters)
-            return "With \(setup) on \(versions) the app triggered \(Self.range(distances)) from the beacon, kept running by \(keptRunningPhrase(reasons, group))."
+            return "With \(setup) on \(versions) the app triggered \(Self.range(distances)) from the beacon, kept alive by \(keptRunningPhrase(reasons, group))."
         }
     }
 
@@ -82,9 +82,9 @@ public struct OutcomeReport: Sendable {
             let group = groups[cause]!
             let versions = Format.list(group.map { "iOS \($0.ios)" })
             let distances = group.compactMap(\.suspendedAtDistanceMeters)
-            let rules = Array(Set(group.flatMap { $0.finalStop?.rules ?? [] })).sorted()
+            let rules = RuleIDs.sorted(group.flatMap { $0.finalStop?.rules ?? [] })
             let at = distances.isEmpty ? "" : " \(Self.range(distances)) from the beacon"
-            return "With \(setup) on \(versions) it never triggered: it stopped\(at) when \(Self.causePhrase(cause, group)) (\(rules.joined(separator: ", ")))."
+            return "With \(setup) on \(versions) it never triggered: it stopped\(at) when \(causePhrase(cause, group)) (\(rules.joined(separator: ", ")))."
         }
     }
 
@@ -106,7 +106,7 @@ public struct OutcomeReport: Sendable {
             case "task":
                 let budgets = Format.list(Array(Set(group.map { budgetText($0.ios) })).sorted())
                 return "a background task begun at the region event, whose \(budgets) budget starts afresh at each wake (TASK-3, TASK-9, TASK-10)"
-            case "location": return "running location updates with the location mode (LOC-2, LOC-6, BEACON-8)"
+            case "location": return "location updates running with the location mode (LOC-2, LOC-6, BEACON-8)"
             case "wakeWindow": return "the ≈10 s window after the region event (LOC-21, BEACON-5)"
             case "grace": return "the grace period after leaving the foreground (STATE-5)"
             case "debugger": return "the attached debugger, which disables enforcement (TASK-14, CONF-13)"
@@ -122,10 +122,11 @@ public struct OutcomeReport: Sendable {
         return "\(Int(Simulator.policy(for: scenario, ios: version).execution.taskBudget)) s"
     }
 
-    private static func causePhrase(_ cause: String, _ group: [RunMetrics]) -> String {
+    private func causePhrase(_ cause: String, _ group: [RunMetrics]) -> String {
         switch cause {
         case "wakeWindowEnded": "the ≈10 s of running time iOS grants after the beacon-region entry ran out"
-        case "taskEnded": "its background task, begun at the region event, reached its expiry and was ended"
+        case "taskEnded":
+            "its background task ran out of its \(Format.list(Array(Set(group.map { budgetText($0.ios) })).sorted())) budget and was ended in the expiration handler"
         case "graceEnded": "the few seconds of grace after leaving the foreground ran out"
         case "locationEnded": "location updates stopped"
         case "running": "the scenario ended"
