@@ -29,9 +29,10 @@ public struct LowPowerLocationKeepAlive: Strategy {
 
     /// The configuration.
     public var options: Options
+    private var task = BackgroundTaskSlot(owner: "LowPowerLocationKeepAlive")
+
     /// The open task, if any.
-    public private(set) var openTask: BackgroundTaskID?
-    private var serial = 0
+    public var openTask: BackgroundTaskID? { task.openTask }
 
     /// Creates the strategy.
     public init(options: Options = Options()) {
@@ -62,11 +63,10 @@ public struct LowPowerLocationKeepAlive: Strategy {
             return commands
         case .didEnterBackground:
             return beginTask()
-        case .backgroundTaskExpiring(let id) where id == openTask:
-            openTask = nil
-            return [.endBackgroundTask(id)]
-        case .backgroundTaskDenied(let id) where id == openTask:
-            openTask = nil
+        case .backgroundTaskExpiring(let id):
+            return task.end(id)
+        case .backgroundTaskDenied(let id):
+            task.forget(id)
             return []
         default:
             return []
@@ -74,10 +74,6 @@ public struct LowPowerLocationKeepAlive: Strategy {
     }
 
     private mutating func beginTask() -> [Command] {
-        guard options.beginsBackgroundTask, openTask == nil else { return [] }
-        serial += 1
-        let id = BackgroundTaskID(owner: name, serial: serial)
-        openTask = id
-        return [.beginBackgroundTask(id)]
+        options.beginsBackgroundTask ? task.begin() : []
     }
 }

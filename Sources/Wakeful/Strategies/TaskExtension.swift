@@ -31,9 +31,10 @@ public struct TaskExtension: Strategy {
 
     /// The configuration.
     public var options: Options
+    private var task = BackgroundTaskSlot(owner: "TaskExtension")
+
     /// The open task, if any.
-    public private(set) var openTask: BackgroundTaskID?
-    private var serial = 0
+    public var openTask: BackgroundTaskID? { task.openTask }
 
     /// Creates the strategy.
     public init(options: Options = Options()) {
@@ -46,28 +47,17 @@ public struct TaskExtension: Strategy {
     public mutating func handle(_ event: Event, in context: Context) -> [Command] {
         switch event {
         case .didEnterBackground:
-            return extend()
+            return task.begin()
         case .regionEntered, .regionExited, .regionStateDetermined:
             guard options.extendsOnRegionEvents, context.isInBackground else { return [] }
-            return extend()
-        case .backgroundTaskExpiring(let id) where id == openTask:
-            guard options.endsTaskOnExpiry else { return [] }
-            openTask = nil
-            return [.endBackgroundTask(id)]
-        case .backgroundTaskDenied(let id) where id == openTask:
-            openTask = nil
+            return task.begin()
+        case .backgroundTaskExpiring(let id):
+            return options.endsTaskOnExpiry ? task.end(id) : []
+        case .backgroundTaskDenied(let id):
+            task.forget(id)
             return []
         default:
             return []
         }
-    }
-
-    /// Begins a task unless one is already running (the seed's guard).
-    private mutating func extend() -> [Command] {
-        guard openTask == nil else { return [] }
-        serial += 1
-        let id = BackgroundTaskID(owner: name, serial: serial)
-        openTask = id
-        return [.beginBackgroundTask(id)]
     }
 }

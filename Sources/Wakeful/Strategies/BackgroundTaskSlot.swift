@@ -1,0 +1,48 @@
+import Foundation
+
+/// The bookkeeping of a strategy that keeps at most one background task open at a time: the seed
+/// 000 guard ("never restart a running task"), successive task IDs, and forgetting the task once it
+/// is ended or denied.
+///
+/// ```swift
+/// var slot = BackgroundTaskSlot(owner: "MyStrategy")
+/// slot.begin()        // [.beginBackgroundTask(MyStrategy#1)]
+/// slot.begin()        // [] — one is already open
+/// slot.end(slot.openTask!)  // [.endBackgroundTask(MyStrategy#1)]
+/// ```
+public struct BackgroundTaskSlot: Sendable, Hashable {
+    /// The owner written into task IDs, usually the strategy's name.
+    public let owner: String
+    /// The open task, if any.
+    public private(set) var openTask: BackgroundTaskID?
+    private var serial = 0
+
+    /// Creates an empty slot.
+    public init(owner: String) {
+        self.owner = owner
+    }
+
+    /// Whether `id` is the open task.
+    public func holds(_ id: BackgroundTaskID) -> Bool { openTask == id }
+
+    /// Begins a task unless one is already open.
+    public mutating func begin() -> [Command] {
+        guard openTask == nil else { return [] }
+        serial += 1
+        let id = BackgroundTaskID(owner: owner, serial: serial)
+        openTask = id
+        return [.beginBackgroundTask(id)]
+    }
+
+    /// Ends `id` if it is the open task.
+    public mutating func end(_ id: BackgroundTaskID) -> [Command] {
+        guard holds(id) else { return [] }
+        openTask = nil
+        return [.endBackgroundTask(id)]
+    }
+
+    /// Forgets `id` without ending it: the system refused it (TASK-16).
+    public mutating func forget(_ id: BackgroundTaskID) {
+        if holds(id) { openTask = nil }
+    }
+}

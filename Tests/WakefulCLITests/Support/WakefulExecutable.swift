@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+
+/// What one run of the `wakeful` binary printed and how it ended.
+struct CommandResult: Sendable, CustomStringConvertible {
+    /// The arguments after the executable's name.
+    var arguments: [String]
+    /// The exit status (or the signal number when the process was killed).
+    var status: Int32
+    /// Everything written to standard output.
+    var stdout: String
+    /// Everything written to standard error.
+    var stderr: String
+    /// Whether the watchdog had to kill the process.
+    var timedOut: Bool
+
+    /// Standard output and standard error together, for checks that do not care which.
+    var output: String { stdout + stderr }
+
+    var description: String {
+        "wakeful \(arguments.joined(separator: " ")) → status \(status)\(timedOut ? " (timed out)" : "")\n--- stdout\n\(stdout)\n--- stderr\n\(stderr)"
+    }
+}
+
+/// Runs the built `wakeful` executable as a subprocess.
+///
+/// ## Finding the binary
+/// `swift test` builds the `wakeful` product into the same products directory as the test bundle
+/// (`<scratch-path>/<configuration>/`, e.g. `.build-tests-e/debug/`), whatever `--scratch-path` is.
+/// On Linux the test bundle is an executable (`WakefulPackageTests.xctest`) and is the main bundle, so
+/// the products directory is the folder of `Bundle.main.executableURL`. On macOS, Swift Testing
+/// runs inside a helper; the test bundle is then one of `Bundle.allBundles` ending in `.xctest`,
+/// and the products directory is the folder containing it. The first of these folders holding an
+/// executable `wakeful` wins. `WAKEFUL_EXECUTABLE` overrides the search, and as a last resort the
+/// package's default `.build/debug/wakeful` (found from `#filePath`) is tried.
+enum WakefulExecutable {
+    /// The binary, or nil when it cannot be found (a test then fails with `#require`).
+    static let url: URL? = locate()
+
+    /// The directories searched, in order, for diagnostics.
+    static var searchedDirectories: [URL] { candidateDirectories() }
+
+    private static func locate() -> URL? {
+        let fileManager = FileManager.default
+        if let override = ProcessInfo.processInfo.environment["WAKEFUL_EXECUTABLE"],
+            fileManager.isExecutableFile(atPath: override)
+        {
+            return URL(fileURLWithPath: override)
+        }
+        for directory in candidateDirectories() {
+            let candidate = directory.appendingPathComponent("wakeful")
+            var isDirectory: ObjCBool = false
+            if fileManager.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                fileManager.isExecutableFile(atPath: candidate.path)
+            {
+                return candidate
+            }
+        }
+        return nil
+    }
+
+    private static func candidateDirectories() -> [URL] {
+        var directories: [URL] = []
+        // macOS: the .xctest bundle sits in the products directory.
+        for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
+            directories.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        // Linux: the .xctest file is itself the running executable.
+        if let executable = Bundle.main.executableURL {
+            directories.append(executable.resolvingSymlinksInPath().deletingLastPathComponent())
+        }
+        directories.append(Bundle.main.bundleURL)
+        if let first = CommandLine.arguments.first {
+            directories.append(URL(fileURLWithPath: first).resolvingSymlinksInPath().deletingLastPathComponent())
+        }
+        // Last resort: the package's default scratch path, found from this file's location.
+        let packageRoot = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()  // Support
+            .deletingLastPathComponent()  // WakefulCLITests
+            .deletingLastPathComponent()  // Tests
+            .deletingLastPathComponent()  // package
+        directories.append(packageRoot.appendingPathComponent(".build/debug"))
+        return directories
+    }
+
+    /// Runs `wakeful` with `arguments`, in `directory` if given, and waits for it to exit.
+    ///
+    /// Standard output and error go to temporary files (no pipe can fill up and block the child),
+    /// which are read and removed afterwards. A watchdog kills the process after `timeout`; the
+    /// result then says so and the calling test records an issue.
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, timeout: TimeInterval = 120,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> CommandResult {
+        let executable = try #require(
+            url, "the wakeful binary was not found; searched \(searchedDirectories.map(\.path))", sourceLocation: sourceLocation)
+        return try await withTemporaryDirectory(prefix: "wakeful-cli-output") { folder in
+            let stdoutURL = folder.appendingPathComponent("stdout")
+            let stderrURL = folder.appendingPathComponent("stderr")
+            FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
+            FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+            let stdoutHandle = try FileHandle(forWritingTo: stdoutURL)
+            let stderrHandle = try FileHandle(forWritingTo: stderrURL)
+            defer {
+                try? stdoutHandle.close()
+                try? stderrHandle.close()
+            }
+
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = arguments
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = stdoutHandle
+            process.standardError = stderrHandle
+            if let directory { process.currentDirectoryURL = directory }
+            let box = ProcessBox(process)
+
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                process.terminationHandler = { _ in continuation.resume() }
+                do {
+                    try process.run()
+                } catch {
+                    process.terminationHandler = nil
+                    box.launchError = error
+                    continuation.resume()
+                    return
+                }
+                // The watchdog: not a sleep, a deadline after which a hung child is killed.
+                DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { box.killIfRunning() }
+            }
+            if let error = box.launchError { throw error }
+
+            let result = CommandResult(
+                arguments: arguments, status: process.terminationStatus,
+                stdout: String(decoding: try Data(contentsOf: stdoutURL), as: UTF8.self),
+                stderr: String(decoding: try Data(contentsOf: stderrURL), as: UTF8.self),
+                timedOut: box.timedOut)
+            #expect(!result.timedOut, "wakeful did not finish within \(timeout) s: \(result)", sourceLocation: sourceLocation)
+            return result
+        }
+    }
+}
+
+/// Lets the watchdog reach the process from another thread.
+private final class ProcessBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private let process: Process
+    private var killed = false
+    var launchError: (any Error)?
+
+    init(_ process: Process) { self.process = process }
+
+    var timedOut: Bool { lock.withLock { killed } }
+
+    func killIfRunning() {
+        lock.withLock {
+            guard process.isRunning else { return }
+            killed = true
+            process.terminate()
+        }
+    }
+}
+
+/// Runs `body` with a fresh temporary folder and removes the folder afterwards, whatever happens.
+func withTemporaryDirectory<T>(
+    prefix: String = "WakefulCLITests", _ body: (URL) async throws -> T
+) async throws -> T {
+    let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    return try await body(folder)
+}
