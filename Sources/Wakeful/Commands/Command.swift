@@ -19,6 +19,8 @@ public enum Command: Sendable, Hashable {
     case startUpdatingLocation(LocationRequest)
     /// `stopUpdatingLocation()`.
     case stopUpdatingLocation
+    /// `requestLocation()` (iOS 9+): one fix, delivered as ``Event/locationsUpdated(_:)``.
+    case requestLocation
     /// `startMonitoringSignificantLocationChanges()`.
     case startMonitoringSignificantLocationChanges
     /// `stopMonitoringSignificantLocationChanges()`.

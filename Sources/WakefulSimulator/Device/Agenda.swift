@@ -29,6 +29,8 @@ enum Agenda {
     case jetsam(generation: Int)
     /// The CONF-5b kill of an app relaunched after a force-quit.
     case relaunchKill(process: Int)
+    /// The fix a `requestLocation()` asked for (in the process that asked).
+    case oneShotFix(process: Int)
     /// The end of the scenario.
     case end
 }

@@ -9,6 +9,7 @@ extension SimulatedDevice {
         case .endBackgroundTask(let id): endBackgroundTask(id)
         case .startUpdatingLocation(let request): startUpdatingLocation(request)
         case .stopUpdatingLocation: process.location = nil
+        case .requestLocation: requestLocation()
         case .startMonitoringSignificantLocationChanges: startSignificantChanges()
         case .stopMonitoringSignificantLocationChanges: significantChange = nil
         case .startMonitoring(let region): startMonitoring(region)
@@ -27,32 +28,7 @@ extension SimulatedDevice {
         case .completeRemoteNotification:
             // Silent pushes are enforced by a later part of the model (PUSH); until then the
             // timeline says plainly that the completion changed nothing.
-            decide("notModelled", rules: [], [Field("command", .string(command.caseName))])
-        }
-    }
-}
-
-extension Command {
-    /// The case name, as timelines spell it.
-    var caseName: String {
-        switch self {
-        case .beginBackgroundTask: "beginBackgroundTask"
-        case .endBackgroundTask: "endBackgroundTask"
-        case .startUpdatingLocation: "startUpdatingLocation"
-        case .stopUpdatingLocation: "stopUpdatingLocation"
-        case .startMonitoringSignificantLocationChanges: "startMonitoringSignificantLocationChanges"
-        case .stopMonitoringSignificantLocationChanges: "stopMonitoringSignificantLocationChanges"
-        case .startMonitoringVisits: "startMonitoringVisits"
-        case .stopMonitoringVisits: "stopMonitoringVisits"
-        case .startMonitoring: "startMonitoring"
-        case .stopMonitoring: "stopMonitoring"
-        case .requestState: "requestState"
-        case .startRangingBeacons: "startRangingBeacons"
-        case .stopRangingBeacons: "stopRangingBeacons"
-        case .setTimer: "setTimer"
-        case .cancelTimer: "cancelTimer"
-        case .completeRemoteNotification: "completeRemoteNotification"
-        case .record: "record"
+            decide("notModelled", rules: [], [Field("command", .string(command.name))])
         }
     }
 }

@@ -114,3 +114,28 @@ extension SimulatedDevice {
         return max(rules.significantChangeDistance, draw)
     }
 }
+
+extension SimulatedDevice {
+    /// `requestLocation()`: one fix about a second later (iOS 9+), if the app still runs then.
+    mutating func requestLocation() {
+        guard policy.version >= IOSVersion(9) else {
+            decide("commandRefused", rules: ["LOC-1"], [Field("command", "requestLocation"), Field("why", "requestLocation() exists from iOS 9")])
+            return
+        }
+        guard authorization == .always || authorization == .whenInUse else {
+            decide("commandRefused", rules: ["LOC-1"], [Field("command", "requestLocation"), Field("why", "not authorized")])
+            return
+        }
+        pendingLocationRequests += 1
+        // Assumption: a one-shot fix takes about a second (cell/Wi-Fi first, no sourced figure).
+        schedule(.oneShotFix(process: process.number), at: now + 1)
+    }
+
+    /// Delivers the fix `requestLocation()` asked for; a suspended app gets it when it runs again.
+    mutating func deliverOneShotFix(process number: Int) {
+        guard hasProcess, process.number == number, pendingLocationRequests > 0 else { return }
+        guard state.isExecuting else { return }  // resumed later: `startedExecuting` delivers it
+        pendingLocationRequests = 0
+        deliver(.locationsUpdated([fix(accuracy: 65)]))
+    }
+}

@@ -63,6 +63,7 @@ extension SimulatedDevice {
         tally.terminations.append(Termination(reason: reason, at: now, code: code, rules: RuleIDs.sorted(rules)))
         setState(.notRunning, cause: reason.rawValue, rules: rules, fields)
         process = .absent
+        pendingLocationRequests = 0
         graceUntil = -.infinity
         windowUntil = -.infinity
     }
@@ -72,6 +73,7 @@ extension SimulatedDevice {
         tally.executionResumed(at: now)
         restartRanging()
         fireOverdueTimers()
+        if pendingLocationRequests > 0 { schedule(.oneShotFix(process: process.number), at: now) }
     }
 
     /// Called when the app stops executing: no callbacks of any kind until it runs again.

@@ -32,7 +32,8 @@ extension SimulatedDevice {
         // LOC-18: the state is known from the start, but no transition is reported for it.
         watch.state = geometricState(of: watch)
         if let existing {
-            watch.state = regions[existing].state
+            // Re-registering the same fence keeps what iOS knows of it; a moved fence starts afresh.
+            if regions[existing].region.shape == region.shape { watch.state = regions[existing].state }
             regions[existing] = watch
         } else {
             regions.append(watch)

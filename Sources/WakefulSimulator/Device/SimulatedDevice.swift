@@ -85,6 +85,8 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     var jetsamGeneration = 0
     var worldTickGeneration = 0
     var timerCount = 0
+    /// `requestLocation()` calls not yet answered; they die with the process.
+    var pendingLocationRequests = 0
     /// Region transitions waiting out their latency (CONF-15).
     var delayedRegionEvents: [(serial: Int, region: RegionID, state: RegionState)] = []
     var delayedRegionSerial = 0
@@ -180,6 +182,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         case .relaunchKill(let number):
             guard hasProcess, process.number == number else { return }
             terminate(.relaunchAfterForceQuit, rules: ["LOC-26", "CONF-5"])
+        case .oneShotFix(let number): deliverOneShotFix(process: number)
         case .end: finished = true
         }
     }

@@ -251,7 +251,7 @@ enum TimelineBluetoothCase: String, CaseIterable {
 }
 
 enum TimelineCommandCase: String, CaseIterable {
-    case beginBackgroundTask, endBackgroundTask, startUpdatingLocation, stopUpdatingLocation
+    case beginBackgroundTask, endBackgroundTask, startUpdatingLocation, stopUpdatingLocation, requestLocation
     case startMonitoringSignificantLocationChanges, stopMonitoringSignificantLocationChanges
     case startMonitoringVisits, stopMonitoringVisits, startMonitoring, stopMonitoring, requestState
     case startRangingBeacons, stopRangingBeacons, setTimer, cancelTimer, completeRemoteNotification, record
@@ -262,6 +262,7 @@ enum TimelineCommandCase: String, CaseIterable {
         case .endBackgroundTask: self = .endBackgroundTask
         case .startUpdatingLocation: self = .startUpdatingLocation
         case .stopUpdatingLocation: self = .stopUpdatingLocation
+        case .requestLocation: self = .requestLocation
         case .startMonitoringSignificantLocationChanges: self = .startMonitoringSignificantLocationChanges
         case .stopMonitoringSignificantLocationChanges: self = .stopMonitoringSignificantLocationChanges
         case .startMonitoringVisits: self = .startMonitoringVisits
@@ -290,6 +291,7 @@ enum TimelineCommandCase: String, CaseIterable {
                     allowsBackgroundUpdates: true, showsBackgroundIndicator: true, activityType: $0))
             }
         case .stopUpdatingLocation: return [.stopUpdatingLocation]
+        case .requestLocation: return [.requestLocation]
         case .startMonitoringSignificantLocationChanges: return [.startMonitoringSignificantLocationChanges]
         case .stopMonitoringSignificantLocationChanges: return [.stopMonitoringSignificantLocationChanges]
         case .startMonitoringVisits: return [.startMonitoringVisits]

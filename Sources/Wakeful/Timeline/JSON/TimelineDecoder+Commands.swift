@@ -3,7 +3,7 @@ import Foundation
 extension TimelineDecoder {
     /// The `command` values this version reads: the case names of ``Command``.
     public static let knownCommandNames = [
-        "beginBackgroundTask", "endBackgroundTask", "startUpdatingLocation", "stopUpdatingLocation",
+        "beginBackgroundTask", "endBackgroundTask", "startUpdatingLocation", "stopUpdatingLocation", "requestLocation",
         "startMonitoringSignificantLocationChanges", "stopMonitoringSignificantLocationChanges",
         "startMonitoringVisits", "stopMonitoringVisits", "startMonitoring", "stopMonitoring", "requestState",
         "startRangingBeacons", "stopRangingBeacons", "setTimer", "cancelTimer", "completeRemoteNotification", "record",
@@ -34,6 +34,7 @@ extension TimelineDecoder {
                 showsBackgroundIndicator: try reader.bool("showsBackgroundIndicator"),
                 activityType: try reader.enumeration("activityType", as: LocationRequest.ActivityType.self)))
         case "stopUpdatingLocation": return .stopUpdatingLocation
+        case "requestLocation": return .requestLocation
         case "startMonitoringSignificantLocationChanges": return .startMonitoringSignificantLocationChanges
         case "stopMonitoringSignificantLocationChanges": return .stopMonitoringSignificantLocationChanges
         case "startMonitoringVisits": return .startMonitoringVisits

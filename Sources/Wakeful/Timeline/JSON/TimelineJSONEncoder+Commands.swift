@@ -28,6 +28,8 @@ extension TimelineJSONEncoder {
             buffer.append(UInt8(ascii: "\""))
         case .stopUpdatingLocation:
             buffer.appendJSONRaw("\"stopUpdatingLocation\"")
+        case .requestLocation:
+            buffer.appendJSONRaw("\"requestLocation\"")
         case .startMonitoringSignificantLocationChanges:
             buffer.appendJSONRaw("\"startMonitoringSignificantLocationChanges\"")
         case .stopMonitoringSignificantLocationChanges:

@@ -1,0 +1,27 @@
+import Foundation
+
+extension Command {
+    /// The case name, as timelines spell it (`"beginBackgroundTask"`).
+    public var name: String {
+        switch self {
+        case .beginBackgroundTask: "beginBackgroundTask"
+        case .endBackgroundTask: "endBackgroundTask"
+        case .startUpdatingLocation: "startUpdatingLocation"
+        case .stopUpdatingLocation: "stopUpdatingLocation"
+        case .requestLocation: "requestLocation"
+        case .startMonitoringSignificantLocationChanges: "startMonitoringSignificantLocationChanges"
+        case .stopMonitoringSignificantLocationChanges: "stopMonitoringSignificantLocationChanges"
+        case .startMonitoringVisits: "startMonitoringVisits"
+        case .stopMonitoringVisits: "stopMonitoringVisits"
+        case .startMonitoring: "startMonitoring"
+        case .stopMonitoring: "stopMonitoring"
+        case .requestState: "requestState"
+        case .startRangingBeacons: "startRangingBeacons"
+        case .stopRangingBeacons: "stopRangingBeacons"
+        case .setTimer: "setTimer"
+        case .cancelTimer: "cancelTimer"
+        case .completeRemoteNotification: "completeRemoteNotification"
+        case .record: "record"
+        }
+    }
+}
