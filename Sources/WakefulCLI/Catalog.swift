@@ -11,7 +11,7 @@ enum Catalog {
             lines.append("  \(name)  \(summary)")
         }
         lines += ["", "Strategies (--strategy NAME, join with + to combine; none for the bare app):"]
-        for spec in StrategySpec.all { lines.append("  \(spec.name)  \(spec.summary)") }
+        for entry in StrategyCatalog.entries { lines.append("  \(entry.name)  \(entry.summary)") }
         lines += ["", "Policy variants (--variant ID), from §12 of the policy reference:"]
         for variant in PolicyVariant.all { lines.append("  \(variant.id)  \(variant.summary)") }
         lines += ["", "iOS families: " + IOSFamily.allCases.map(\.displayName).joined(separator: ", ") + " (pass any version, e.g. --ios 12.4)"]

@@ -99,25 +99,49 @@ private struct StrategyDocument: Decodable {
     init(from decoder: any Decoder) throws {
         let c = try decoder.fields(allowed: ["strategy", "options"])
         let name: String = try c.value("strategy")
-        let options = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("options"))
-        switch name {
-        case "TaskExtension":
-            try options?.rejectUnknownKeys(allowed: ["endsTaskOnExpiry", "extendsOnRegionEvents"])
-            var value = TaskExtension.Options()
-            value.endsTaskOnExpiry = try options?.optional("endsTaskOnExpiry") ?? value.endsTaskOnExpiry
-            value.extendsOnRegionEvents = try options?.optional("extendsOnRegionEvents") ?? value.extendsOnRegionEvents
-            spec = .taskExtension(value)
-        case "LowPowerLocationKeepAlive":
-            try options?.rejectUnknownKeys(allowed: ["desiredAccuracy", "distanceFilter", "beginsBackgroundTask"])
-            var value = LowPowerLocationKeepAlive.Options()
-            value.desiredAccuracy = try options?.optional("desiredAccuracy") ?? value.desiredAccuracy
-            value.distanceFilter = try options?.optional("distanceFilter") ?? value.distanceFilter
-            value.beginsBackgroundTask = try options?.optional("beginsBackgroundTask") ?? value.beginsBackgroundTask
-            spec = .lowPowerLocationKeepAlive(value)
-        default:
-            throw c.failure("strategy", "unknown strategy \"\(name)\"; expected one of: \(StrategySpec.knownNames.joined(separator: ", "))")
+        guard let entry = StrategyCatalog.entry(named: name) else {
+            throw c.failure("strategy", "unknown strategy \"\(name)\"; expected one of: \(StrategyCatalog.names.joined(separator: ", "))")
+        }
+        guard let options = try c.optional("options", as: RawJSON.self) else {
+            spec = entry.defaults
+            return
+        }
+        do {
+            spec = try entry.withOptions(options.data)
+        } catch {
+            let path = decoder.codingPath + [AnyKey("options")] + (error.key.map { [AnyKey($0)] } ?? [])
+            throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: error.message))
         }
     }
+}
+
+/// Any JSON value, kept as bytes so that it can be decoded again as something else.
+struct RawJSON: Decodable {
+    var data: Data
+
+    init(from decoder: any Decoder) throws {
+        data = try JSONSerialization.data(withJSONObject: Self.value(decoder), options: [.fragmentsAllowed])
+    }
+
+    private static func value(_ decoder: any Decoder) throws -> Any {
+        if var array = try? decoder.unkeyedContainer() {
+            var values: [Any] = []
+            while !array.isAtEnd { values.append(try array.decode(RawJSON.self).object) }
+            return values
+        }
+        if let object = try? decoder.container(keyedBy: AnyKey.self) {
+            var values: [String: Any] = [:]
+            for key in object.allKeys { values[key.stringValue] = try object.decode(RawJSON.self, forKey: key).object }
+            return values
+        }
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() { return NSNull() }
+        if let bool = try? single.decode(Bool.self) { return bool }
+        if let number = try? single.decode(Double.self) { return number }
+        return try single.decode(String.self)
+    }
+
+    private var object: Any { (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) ?? NSNull() }
 }
 
 private struct AppDocument: Decodable {

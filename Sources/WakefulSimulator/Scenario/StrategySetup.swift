@@ -23,68 +23,14 @@ public struct StrategySetup: Sendable, Hashable {
         if text == "none" { return .none }
         var specs: [StrategySpec] = []
         for part in text.split(separator: "+").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            guard let spec = StrategySpec.withDefaults(named: part) else {
+            guard let entry = StrategyCatalog.entry(named: part) else {
                 throw ScenarioError(
                     file: "--strategy", field: nil,
-                    message: "unknown strategy \"\(part)\"; expected none, or one or more of \(StrategySpec.knownNames.joined(separator: ", ")) joined by +")
+                    message: "unknown strategy \"\(part)\"; expected none, or one or more of \(StrategyCatalog.names.joined(separator: ", ")) joined by +")
             }
-            specs.append(spec)
+            specs.append(entry.defaults)
         }
         return StrategySetup(name: text, strategies: specs)
-    }
-}
-
-/// A background strategy with its options, as a scenario names it.
-public enum StrategySpec: Sendable, Hashable {
-    /// ``TaskExtension`` (seed 000).
-    case taskExtension(TaskExtension.Options)
-    /// ``LowPowerLocationKeepAlive`` (seed 002).
-    case lowPowerLocationKeepAlive(LowPowerLocationKeepAlive.Options)
-    /// Any strategy of your own, made fresh for each new process.
-    case custom(CustomStrategy)
-
-    /// The strategy's name.
-    public var name: String {
-        switch self {
-        case .taskExtension: "TaskExtension"
-        case .lowPowerLocationKeepAlive: "LowPowerLocationKeepAlive"
-        case .custom(let custom): custom.name
-        }
-    }
-
-    /// A fresh instance, as a newly launched process creates it.
-    public func makeStrategy() -> any Strategy {
-        switch self {
-        case .taskExtension(let options): TaskExtension(options: options)
-        case .lowPowerLocationKeepAlive(let options): LowPowerLocationKeepAlive(options: options)
-        case .custom(let custom): custom.make()
-        }
-    }
-
-    /// Every strategy with its default options.
-    public static let all: [StrategySpec] = [
-        .taskExtension(TaskExtension.Options()),
-        .lowPowerLocationKeepAlive(LowPowerLocationKeepAlive.Options()),
-    ]
-
-    /// The names `withDefaults(named:)` accepts.
-    public static var knownNames: [String] { all.map(\.name) }
-
-    /// The strategy with this name and default options.
-    public static func withDefaults(named name: String) -> StrategySpec? {
-        all.first { $0.name == name }
-    }
-
-    /// Where the technique comes from and what decides its fate, for `--list`.
-    public var summary: String {
-        switch self {
-        case .taskExtension:
-            "seed 000: a background task on entering the background and on every region transition, ended on expiry (TASK-3, TASK-6, TASK-9, TASK-10)"
-        case .lowPowerLocationKeepAlive:
-            "seed 002: location mode with 3 km / 3000 m updates and a background task keep the app running (LOC-2, LOC-6, BEACON-8; review risk REVIEW-3)"
-        case .custom(let custom):
-            "your own strategy \(custom.name)"
-        }
     }
 }
 
@@ -121,34 +67,9 @@ public struct GeofenceSpec: Sendable, Hashable {
     }
 }
 
-/// A strategy of the app developer's own, with the factory that makes a fresh instance for every
-/// new process (a relaunched app starts with nothing in memory).
-public struct CustomStrategy: Sendable, Hashable {
-    /// The strategy's name; two custom strategies are equal when their names are.
-    public var name: String
-    /// Makes a fresh instance.
-    public var make: @Sendable () -> any Strategy
-
-    /// Wraps a factory.
-    public init(name: String, make: @escaping @Sendable () -> any Strategy) {
-        self.name = name
-        self.make = make
-    }
-
-    /// Wraps a strategy value; each process starts from a copy of it.
-    public init(_ strategy: some Strategy) {
-        self.init(name: strategy.name, make: { strategy })
-    }
-
-    public static func == (lhs: CustomStrategy, rhs: CustomStrategy) -> Bool { lhs.name == rhs.name }
-    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
-}
-
 extension StrategySetup {
-    /// A setup of your own strategies, named after them.
+    /// A setup of your own strategies, named after them; each process starts from a copy of each.
     public static func custom(_ strategies: any Strategy...) -> StrategySetup {
-        StrategySetup(
-            name: strategies.map(\.name).joined(separator: "+"),
-            strategies: strategies.map { strategy in .custom(CustomStrategy(name: strategy.name, make: { [strategy] in strategy })) })
+        StrategySetup(name: strategies.map(\.name).joined(separator: "+"), strategies: strategies.map(StrategySpec.init(_:)))
     }
 }

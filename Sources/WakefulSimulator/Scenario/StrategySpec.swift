@@ -1,0 +1,143 @@
+import Foundation
+import Wakeful
+
+/// A strategy with its options: how a scenario or a test names one, and how each new process of
+/// the simulated app gets a fresh instance (a relaunched app starts with nothing in memory).
+public struct StrategySpec: Sendable, Hashable {
+    /// The strategy's name.
+    public var name: String
+    /// The options as JSON with sorted keys, `{}` for the defaults; part of equality.
+    public var options: String
+    private let make: @Sendable () -> any Strategy
+
+    /// A spec from a factory.
+    public init(name: String, options: String = "{}", make: @escaping @Sendable () -> any Strategy) {
+        self.name = name
+        self.options = options
+        self.make = make
+    }
+
+    /// A spec from a strategy value; each process starts from a copy of it.
+    public init(_ strategy: any Strategy) {
+        self.init(name: strategy.name, options: "custom", make: { strategy })
+    }
+
+    /// A fresh instance, as a newly launched process creates it.
+    public func makeStrategy() -> any Strategy { make() }
+
+    public static func == (lhs: StrategySpec, rhs: StrategySpec) -> Bool {
+        lhs.name == rhs.name && lhs.options == rhs.options
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(options)
+    }
+}
+
+/// The strategies Wakeful ships, by name, with where each comes from.
+public enum StrategyCatalog {
+    /// One strategy of the catalogue.
+    public struct Entry: Sendable {
+        /// The name used on the command line and in scenario files.
+        public var name: String
+        /// Where it comes from and what decides its fate, in one line.
+        public var summary: String
+        /// The spec with default options.
+        public var defaults: StrategySpec
+        /// Makes a spec from options given as a JSON object; missing keys keep their defaults.
+        public var withOptions: @Sendable (Data) throws(OptionsError) -> StrategySpec
+
+        /// An entry for a strategy whose options are `Codable` and have defaults.
+        public init<S: Strategy, Options: Codable & Sendable>(
+            name: String, summary: String, defaults: Options, build: @escaping @Sendable (Options) -> S
+        ) {
+            self.name = name
+            self.summary = summary
+            self.defaults = StrategySpec(name: name, make: { build(defaults) })
+            self.withOptions = { (data: Data) throws(OptionsError) -> StrategySpec in
+                let (options, canonical) = try OptionsError.decode(Options.self, from: data, over: defaults)
+                return StrategySpec(name: name, options: canonical, make: { build(options) })
+            }
+        }
+    }
+
+    /// Every strategy, in the order reports list them.
+    public static let entries: [Entry] = [
+        Entry(
+            name: "TaskExtension",
+            summary: "seed 000: a background task on entering the background and on every region transition, ended on expiry (TASK-3, TASK-6, TASK-9, TASK-10)",
+            defaults: TaskExtension.Options(), build: TaskExtension.init(options:)),
+        Entry(
+            name: "LowPowerLocationKeepAlive",
+            summary: "seed 002: location mode with 3 km / 3000 m updates and a background task keep the app running (LOC-2, LOC-6, BEACON-8; review risk REVIEW-3)",
+            defaults: LowPowerLocationKeepAlive.Options(), build: LowPowerLocationKeepAlive.init(options:)),
+        Entry(
+            name: "TaskChaining",
+            summary: "seed 004: a new task from the expiration handler; the budget is per app, so it buys nothing and ends in a kill (TASK-7, TASK-13)",
+            defaults: TaskChaining.Options(), build: TaskChaining.init(options:)),
+        Entry(
+            name: "LocationPulse",
+            summary: "seed 004: restart location updates every 60 s; only the location mode keeps it alive, at GPS cost (LOC-1, LOC-2, ENERGY-4)",
+            defaults: LocationPulse.Options(), build: LocationPulse.init(options:)),
+        Entry(
+            name: "RelaunchOnMovement",
+            summary: "seed 001: significant changes and visits wake or relaunch the app after ≥500 m or a stay (LOC-10, LOC-12, LOC-16, CONF-5)",
+            defaults: RelaunchOnMovement.Options(), build: RelaunchOnMovement.init(options:)),
+        Entry(
+            name: "MovingGeofence",
+            summary: "seed 003: a geofence re-centred on every exit wakes the app about every radius + 200 m (LOC-19, LOC-21)",
+            defaults: MovingGeofence.Options(), build: MovingGeofence.init(options:)),
+        Entry(
+            name: "PeriodicSampler",
+            summary: "seed 003: a countdown reads every 45 s and sends every 5 min, a 30 s timer restarts tasks; periods hold only while the app runs (TASK-3, TASK-6, TASK-7)",
+            defaults: PeriodicSampler.Options(), build: PeriodicSampler.init(options:)),
+    ]
+
+    /// The names, in catalogue order.
+    public static var names: [String] { entries.map(\.name) }
+
+    /// The entry with this name.
+    public static func entry(named name: String) -> Entry? {
+        entries.first { $0.name == name }
+    }
+}
+
+/// Options that do not fit their strategy: the key and what was expected.
+public struct OptionsError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The option's key, when one is to blame.
+    public var key: String?
+    /// What is wrong and what is expected.
+    public var message: String
+
+    public var description: String { key.map { "\($0): \(message)" } ?? message }
+
+    /// Lays the given JSON object over the encoded defaults and decodes the result, so that missing
+    /// keys keep their defaults and unknown keys are refused rather than ignored.
+    /// - Returns: the options and their canonical JSON (sorted keys) for display and equality.
+    static func decode<Options: Codable>(
+        _ type: Options.Type, from data: Data, over defaults: Options
+    ) throws(OptionsError) -> (Options, String) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        guard let baseData = try? encoder.encode(defaults),
+            let base = (try? JSONSerialization.jsonObject(with: baseData)) as? [String: Any]
+        else { throw OptionsError(key: nil, message: "the defaults cannot be encoded") }
+        guard let given = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw OptionsError(key: nil, message: "expected an object of options")
+        }
+        for key in given.keys.sorted() where base[key] == nil {
+            throw OptionsError(key: key, message: "unknown option; expected one of: \(base.keys.sorted().joined(separator: ", "))")
+        }
+        let merged = base.merging(given) { $1 }
+        do {
+            let options = try JSONDecoder().decode(Options.self, from: JSONSerialization.data(withJSONObject: merged))
+            let canonical = String(decoding: try encoder.encode(options), as: UTF8.self)
+            return (options, canonical == String(decoding: baseData, as: UTF8.self) ? "{}" : canonical)
+        } catch let DecodingError.typeMismatch(type, context) {
+            throw OptionsError(key: context.codingPath.last?.stringValue, message: "expected \(type == Bool.self ? "true or false" : type == String.self ? "a string" : "a number")")
+        } catch {
+            throw OptionsError(key: nil, message: "cannot be read: \(error)")
+        }
+    }
+}
