@@ -8,10 +8,7 @@ struct Simulate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run a scenario on simulated iPhones and explain what iOS does to each strategy.",
         discussion: """
-            With no options it runs the built-in gas-station scenario (seed 000): the user walks to a
-            pump beacon with the app in the background, and the app should prompt at 3 m. It runs the
-            bare app, TaskExtension and LowPowerLocationKeepAlive on iOS 8, 12, 17 and 26 and prints
-            a table and an explanation that cites the policy rules behind each outcome.
+            With no options it runs the built-in gas-station scenario (seed 000): the user walks to a pump beacon with the app in the background, and the app should prompt at 3 m. It runs the bare app, TaskExtension and LowPowerLocationKeepAlive on iOS 8, 12, 17 and 26 and prints a table and an explanation that cites the policy rules behind each outcome.
 
             Examples:
               wakeful simulate
@@ -61,6 +58,26 @@ struct Simulate: ParsableCommand {
         for id in variants where PolicyVariant(id: id) == nil {
             throw ValidationError("--variant: \(PolicyVariant.unknownIDMessage(id))")
         }
+        // Resolved here too, so that a bad file or name is reported with this command's usage.
+        let loaded = try loadScenario()
+        _ = try plannedSetups(loaded)
+    }
+
+    private func loadScenario() throws -> Scenario {
+        do {
+            return try BuiltinScenarios.resolve(scenario)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    private func plannedSetups(_ loaded: Scenario) throws -> [StrategySetup] {
+        do {
+            let setups = strategies.isEmpty ? loaded.setups : try strategies.map(StrategySetup.named)
+            return setups.isEmpty ? [StrategySetup.none] : setups
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     func run() throws {
@@ -68,23 +85,12 @@ struct Simulate: ParsableCommand {
             print(Catalog.text)
             return
         }
-        var loaded: Scenario
-        do {
-            loaded = try BuiltinScenarios.resolve(scenario)
-        } catch {
-            throw ValidationError(error.description)
-        }
+        var loaded = try loadScenario()
         loaded.device.variants += variants.compactMap(PolicyVariant.init(id:))
         loaded.device.debuggerAttached = loaded.device.debuggerAttached || debuggerAttached
         let versions = iosVersions.isEmpty ? loaded.iosVersions : iosVersions.compactMap(IOSVersion.init(parsing:))
-        let setups: [StrategySetup]
-        do {
-            setups = strategies.isEmpty ? loaded.setups : try strategies.map(StrategySetup.named)
-        } catch {
-            throw ValidationError(error.description)
-        }
+        let plan = try plannedSetups(loaded)
         guard !versions.isEmpty else { throw ValidationError("the scenario lists no iOS versions; pass --ios") }
-        let plan = setups.isEmpty ? [StrategySetup.none] : setups
 
         var runs: [RunMetrics] = []
         let writer = try timeline.map { path in

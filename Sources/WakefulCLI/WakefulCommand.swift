@@ -7,9 +7,13 @@ struct WakefulCommand: ParsableCommand {
         commandName: "wakeful",
         abstract: "Make iOS background execution dependable, and provable without a phone.",
         discussion: """
-            Wakeful runs your app's background strategies against an executable model of iOS's
-            background-execution rules, in virtual time, and tells you what iOS will actually do.
-            Start with `wakeful simulate`.
+            Wakeful runs your app's background strategies against an executable model of iOS's background-execution rules, in virtual time, and tells you what iOS will actually do. Every decision it makes cites a rule of the iOS background-execution policy reference.
+
+            Examples:
+              wakeful simulate                      the gas-station scenario on iOS 8, 12, 17 and 26
+              wakeful simulate --list               built-in scenarios, strategies and policy variants
+              wakeful simulate --help               every option of simulate
+              swift run -c release wakeful bench    the simulator's speed and memory
             """,
         subcommands: [Simulate.self, Bench.self],
         defaultSubcommand: nil

@@ -39,7 +39,7 @@ public struct ReviewAssessment: Sendable, Hashable, Codable {
     /// Assesses the declared background modes. Each mode may only serve its designated purpose
     /// (REVIEW-1, guideline 2.5.4); declaring one the app does not visibly use is rejected (REVIEW-2).
     public init(modes: [BackgroundMode]) {
-        findings = modes.compactMap(Self.finding(for:))
+        findings = modes.enumerated().filter { modes.firstIndex(of: $0.element) == $0.offset }.compactMap { Self.finding(for: $0.element) }
         level = findings.map(\.level).max() ?? .low
     }
 

@@ -22,9 +22,12 @@ public struct BackgroundTaskID: Sendable, Hashable, Codable, CustomStringConvert
 
     /// Parses the `owner#serial` form; nil when it does not end in `#` and a whole number.
     public init?(parsing text: String) {
-        guard let hash = text.lastIndex(of: "#"), let serial = Int(text[text.index(after: hash)...]) else {
-            return nil
-        }
+        guard let hash = text.lastIndex(of: "#") else { return nil }
+        let digits = text[text.index(after: hash)...]
+        // Canonical decimal only (no sign, no leading zero), so parsing and `description` are inverses.
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), digits == "0" || digits.first != "0",
+            let serial = Int(digits)
+        else { return nil }
         self.init(owner: String(text[..<hash]), serial: serial)
     }
 

@@ -15,6 +15,10 @@ struct AppProcess {
     var openTasks: [BackgroundTaskID] = []
     /// The per-app background-task time currently granted (TASK-7).
     var allowance: TaskAllowance?
+    /// Tasks whose expiration handler ran under the current allowance (TASK-12: once each).
+    var warnedTasks: [BackgroundTaskID] = []
+    /// Whether a last handler pass is due for tasks begun after the warning.
+    var lateWarningScheduled = false
     /// Standard location updates, when started.
     var location: StandardLocationSession?
     /// Beacon-ranging requests.

@@ -97,7 +97,7 @@ extension SimulatedDevice {
         significantChange = watch
         let eventRules = heartbeatDue && !moved ? ["LOC-14", "CONF-4"] : ["LOC-10", "LOC-12"]
         systemWake(.significantChange, events: [.significantLocationChange(fix(accuracy: 500))], rules: eventRules)
-        return nil
+        return rules.significantChangeHeartbeat.map { now + $0 }
     }
 
     /// The distance that triggers the next event: fixed (LOC-10) or drawn from a field distribution (CONF-14, LOC-11).

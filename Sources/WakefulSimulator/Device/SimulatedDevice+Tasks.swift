@@ -12,7 +12,18 @@ extension SimulatedDevice {
             return
         }
         process.openTasks.append(id)
-        if state == .background { grantAllowanceIfNeeded() }
+        guard state == .background else { return }
+        grantAllowanceIfNeeded()
+        // A task begun with the time already spent (CONF-2, or a chain past the deadline) gets its
+        // handler at once and the kill that follows if it stays open (TASK-12, TASK-13).
+        guard !policy.debuggerAttached, let allowance = process.allowance else { return }
+        if now >= allowance.deadline {
+            if !runningExpiryHandlers { taskDeadline(allowance: allowance.generation) }
+        } else if now >= allowance.deadline - policy.execution.expiryLeadTime, !process.lateWarningScheduled {
+            // Begun after the handlers ran: its own handler comes just before the time is up (TASK-12).
+            process.lateWarningScheduled = true
+            schedule(.expiryWarning(allowance: allowance.generation), at: allowance.deadline - 0.001)
+        }
     }
 
     /// `endBackgroundTask`. Ending a task that is not open changes nothing (iOS logs a warning).
@@ -43,6 +54,8 @@ extension SimulatedDevice {
         allowanceCount += 1
         let allowance = TaskAllowance(generation: allowanceCount, start: start, deadline: start + budget, epoch: wakeEpoch)
         self.process.allowance = allowance
+        process.warnedTasks = []
+        process.lateWarningScheduled = false
         decide("taskAllowance", rules: budgetRules + (inWindow ? ["TASK-9", "TASK-10"] : ["TASK-8"]), [
             Field("budget", .double(budget)),
             Field("countdownFrom", .double(start)),
@@ -81,8 +94,19 @@ extension SimulatedDevice {
     /// Runs every open task's expiration handler shortly before the time runs out (TASK-12).
     mutating func expiryWarning(allowance generation: Int) {
         guard process.allowance?.generation == generation, state == .background else { return }
-        for id in process.openTasks {
-            guard process.openTasks.contains(id) else { continue }
+        runExpiryHandlers()
+    }
+
+    /// Delivers the expiration handler of each open task that has not had it yet, once per task
+    /// and allowance. Tasks begun inside a handler wait for the next pass: the deadline's, which
+    /// runs them and then kills the app if anything is still open, so a chain cannot loop.
+    mutating func runExpiryHandlers() {
+        guard !runningExpiryHandlers else { return }
+        runningExpiryHandlers = true
+        defer { runningExpiryHandlers = false }
+        for id in process.openTasks where !process.warnedTasks.contains(id) {
+            guard state == .background, process.openTasks.contains(id) else { continue }
+            process.warnedTasks.append(id)
             deliver(.backgroundTaskExpiring(id))
         }
     }
@@ -90,9 +114,10 @@ extension SimulatedDevice {
     /// Kills the app if a task is still open when the time runs out (TASK-13), with the code of
     /// its era (TERM-6).
     mutating func taskDeadline(allowance generation: Int) {
-        guard process.allowance?.generation == generation, state == .background,
-            !process.openTasks.isEmpty
-        else { return }
+        guard process.allowance?.generation == generation, state == .background, !process.openTasks.isEmpty else { return }
+        // Tasks begun after the warning (inside a handler, TaskChaining) get their handler now.
+        runExpiryHandlers()
+        guard hasProcess, state == .background, !process.openTasks.isEmpty else { return }
         terminate(
             .taskAssertionTimeout, code: policy.termination.codes.taskAssertionTimeout,
             rules: ["TASK-13", "TERM-6"])

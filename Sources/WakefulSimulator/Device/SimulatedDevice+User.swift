@@ -51,6 +51,7 @@ extension SimulatedDevice {
         if !firstUnlockDone {
             firstUnlockDone = true
             decide("firstUnlock", rules: ["LOC-23"])
+            scheduleWorldTick(at: now)  // crossings made while locked are reported now
         }
         let wasLocked = locked
         locked = false

@@ -11,6 +11,7 @@ extension SimulatedDevice {
         case .background:
             // BEACON-5, LOC-21: each event gives the app another ≈10 s, and a fresh task budget (TASK-9, TASK-10).
             wakeEpoch += 1
+            lastWakeSource = source
             openWakeWindow()
             grantAllowanceIfNeeded()
             for event in events { deliver(event) }
@@ -21,6 +22,7 @@ extension SimulatedDevice {
                 return
             }
             wakeEpoch += 1
+            lastWakeSource = source
             tally.countWake(source)
             setState(.background, cause: "\(source.rawValue)Wake", rules: rules)
             openWakeWindow()
@@ -33,6 +35,7 @@ extension SimulatedDevice {
                 return
             }
             wakeEpoch += 1
+            lastWakeSource = source
             tally.countWake(source)
             openWakeWindow()
             launch(source.launchReason, cause: "\(source.rawValue)Relaunch", rules: rules + ["LOC-16"])

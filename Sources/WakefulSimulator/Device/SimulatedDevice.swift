@@ -87,11 +87,15 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     var timerCount = 0
     /// `requestLocation()` calls not yet answered; they die with the process.
     var pendingLocationRequests = 0
+    /// Set while expiration handlers run, so that a task begun in one waits for the next pass.
+    var runningExpiryHandlers = false
     /// Region transitions waiting out their latency (CONF-15).
     var delayedRegionEvents: [(serial: Int, region: RegionID, state: RegionState)] = []
     var delayedRegionSerial = 0
     /// What held the app in the background at the last check, to say why it suspended.
     var lastRunReasons: RunReasons = []
+    /// What opened the current wake window, to cite the right rule when it ends.
+    var lastWakeSource: WakeSource?
 
     // MARK: Results
 
@@ -180,7 +184,8 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         case .displayState(let generation): displayStateCallbacks(generation: generation)
         case .jetsam(let generation): jetsam(generation: generation)
         case .relaunchKill(let number):
-            guard hasProcess, process.number == number else { return }
+            // Only while the flag stands: an app the user has opened since is theirs again (TERM-1).
+            guard hasProcess, process.number == number, forceQuitFlag, !state.isForeground else { return }
             terminate(.relaunchAfterForceQuit, rules: ["LOC-26", "CONF-5"])
         case .oneShotFix(let number): deliverOneShotFix(process: number)
         case .end: finished = true
@@ -206,6 +211,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             Field("ios", .string(policy.version.description)),
             Field("family", .string(policy.family.rawValue)),
             Field("setup", .string(setup.name)),
+            Field("seed", seed <= UInt64(Int.max) ? .int(Int(seed)) : .string(String(seed))),
             Field("strategies", .string(freshStrategies.map(\.name).joined(separator: ","))),
             Field("backgroundModes", .string(backgroundModes.map(\.rawValue).joined(separator: ","))),
             Field("locationAuthorization", .string(authorization.rawValue)),
@@ -230,7 +236,9 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         state = next
         record(.state(StateChange(from: previous, to: next, cause: cause, rules: rules, fields: fields)))
         if previous.isExecuting && !next.isExecuting {
-            stoppedExecuting(StopSummary(at: now, state: next.rawValue, cause: cause, rules: rules, distanceMeters: distanceToTriggerBeacon))
+            let wakeSource = cause == "wakeWindowEnded" ? lastWakeSource?.rawValue : nil
+            stoppedExecuting(StopSummary(
+                at: now, state: next.rawValue, cause: cause, rules: rules, wakeSource: wakeSource, distanceMeters: distanceToTriggerBeacon))
         } else if !previous.isExecuting && next.isExecuting {
             startedExecuting()
         }
@@ -278,7 +286,9 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         let reasons = runReasons
         if reasons.isEmpty {
             let ended = lastRunReasons.first ?? .grace
-            let rules = ["STATE-1"] + ended.rules + (ended == .task ? budgetRules : [])
+            var rules = ["STATE-1"] + ended.rules
+            if ended == .task { rules += budgetRules }
+            if ended == .wakeWindow, let source = lastWakeSource { rules = ["STATE-1"] + source.windowRules }
             setState(.suspended, cause: "\(ended.name)Ended", rules: rules)
         }
         lastRunReasons = reasons

@@ -66,6 +66,8 @@ public struct StopSummary: Sendable, Hashable, Codable {
     public var cause: String
     /// The rules behind it.
     public var rules: [String]
+    /// For a wake window that ran out: what had woken the app.
+    public var wakeSource: String?
     /// True distance to the trigger beacon then, when the scenario has one.
     public var distanceMeters: Double?
 }

@@ -16,6 +16,28 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
 
     public static func < (lhs: WakeSource, rhs: WakeSource) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// The rules that give the app its ≈10 s after a wake from this source.
+    var windowRules: [String] {
+        switch self {
+        case .region: ["LOC-21"]
+        case .beaconRegion: ["BEACON-5", "LOC-21"]
+        case .display: ["BEACON-4"]
+        case .significantChange: ["LOC-12"]
+        case .visit: ["LOC-16", "LOC-21"]
+        }
+    }
+
+    /// What woke the app, in words.
+    public var phrase: String {
+        switch self {
+        case .region: "a geofence crossing"
+        case .beaconRegion: "the beacon-region event"
+        case .display: "the beacon-state callback when the screen lit up"
+        case .significantChange: "a significant location change"
+        case .visit: "a visit"
+        }
+    }
+
     /// The launch reason a relaunch from this source carries.
     var launchReason: LaunchReason {
         switch self {

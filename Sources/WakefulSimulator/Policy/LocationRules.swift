@@ -85,9 +85,9 @@ public struct LocationRules: Sendable, Hashable {
             // LOC-20 / CONF-15 default: the event fires as soon as LOC-19 holds; var. 3–5 min.
             regionEventLatency: nil,
             // LOC-22: BAR off, no region wakes (documented, 7+). iOS 6 has no BAR switch (n/a): inert.
-            backgroundRefreshOffBlocksRegionWakes: true,
-            // CONF-9 default: BAR off also suppresses SLC and visit wakes (inference).
-            backgroundRefreshOffBlocksSignificantChangeAndVisitWakes: true,
+            backgroundRefreshOffBlocksRegionWakes: version >= IOSVersion(7),
+            // CONF-9 default: BAR off also suppresses SLC and visit wakes (inference); n/a on 6.
+            backgroundRefreshOffBlocksSignificantChangeAndVisitWakes: version >= IOSVersion(7),
             // LOC-25..29, CONF-5: by exact version.
             forceQuitRelaunch: .defaults(for: version),
             // LOC-23: no monitoring events before the first unlock (documented, all).

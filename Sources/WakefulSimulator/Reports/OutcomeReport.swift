@@ -31,15 +31,21 @@ public struct OutcomeReport: Sendable {
         return table
     }
 
-    /// What happened to the trigger, in a few words.
+    /// What happened, in a few words: to the trigger when there is one, to the app otherwise.
     static func outcome(of run: RunMetrics) -> String {
         if run.triggered == true, let distance = run.triggerDistanceMeters { return "triggered at \(Format.meters(distance))" }
+        if neverRan(run) { return "never ran" }
         if let stop = run.finalStop {
             let verb = stop.state == AppState.notRunning.rawValue ? "terminated" : "suspended"
             if let distance = run.suspendedAtDistanceMeters { return "\(verb) at \(Format.meters(distance))" }
-            return "\(verb) (\(stop.cause))"
+            return "\(verb) at \(Format.duration(stop.at)) (\(stop.cause))"
         }
         return run.triggered == false ? "not triggered, still running" : "running at the end"
+    }
+
+    /// Whether the app never executed at all (never opened, never woken).
+    static func neverRan(_ run: RunMetrics) -> Bool {
+        run.foregroundSeconds == 0 && run.backgroundRunningSeconds == 0
     }
 
     /// The full text: title, table, and the explanation.
@@ -77,14 +83,27 @@ public struct OutcomeReport: Sendable {
     }
 
     private func stoppedSentences(_ setup: String, _ stopped: [RunMetrics]) -> [String] {
-        let groups = Dictionary(grouping: stopped) { $0.finalStop?.cause ?? "running" }
-        return groups.keys.sorted().map { cause in
-            let group = groups[cause]!
+        let groups = Dictionary(grouping: stopped) { run in
+            Self.neverRan(run) ? "neverRan" : run.finalStop.map { "\($0.cause) \($0.wakeSource ?? "")" } ?? "running"
+        }
+        return groups.keys.sorted().map { key in
+            let group = groups[key]!
             let versions = Format.list(group.map { "iOS \($0.ios)" })
-            let distances = group.compactMap(\.suspendedAtDistanceMeters)
-            let rules = RuleIDs.sorted(group.flatMap { $0.finalStop?.rules ?? [] })
-            let at = distances.isEmpty ? "" : " \(Self.range(distances)) from the beacon"
-            return "With \(setup) on \(versions) it never triggered: it stopped\(at) when \(causePhrase(cause, group)) (\(rules.joined(separator: ", ")))."
+            let hasTrigger = group[0].triggered != nil
+            let opening = hasTrigger ? "With \(setup) on \(versions) it never triggered:" : "With \(setup) on \(versions)"
+            switch key {
+            case "neverRan":
+                return "\(opening) the app never ran: nothing launched or woke it."
+            case "running":
+                return "\(opening) the app kept running to the end of the scenario."
+            default:
+                let stop = group[0].finalStop!
+                let distances = group.compactMap(\.suspendedAtDistanceMeters)
+                let rules = RuleIDs.sorted(group.flatMap { $0.finalStop?.rules ?? [] })
+                let place = distances.isEmpty ? "" : " \(Self.range(distances)) from the beacon"
+                let verb = hasTrigger ? "it stopped" : "the app stopped for the last time"
+                return "\(opening) \(verb)\(place) when \(causePhrase(stop, group)) (\(rules.joined(separator: ", ")))."
+            }
         }
     }
 
@@ -122,15 +141,16 @@ public struct OutcomeReport: Sendable {
         return "\(Int(Simulator.policy(for: scenario, ios: version).execution.taskBudget)) s"
     }
 
-    private func causePhrase(_ cause: String, _ group: [RunMetrics]) -> String {
-        switch cause {
-        case "wakeWindowEnded": "the ≈10 s of running time iOS grants after the beacon-region entry ran out"
+    private func causePhrase(_ stop: StopSummary, _ group: [RunMetrics]) -> String {
+        switch stop.cause {
+        case "wakeWindowEnded":
+            "the ≈10 s of running time iOS grants after \(stop.wakeSource.flatMap(WakeSource.init(rawValue:))?.phrase ?? "a system wake") ran out"
         case "taskEnded":
             "its background task ran out of its \(Format.list(Array(Set(group.map { budgetText($0.ios) })).sorted())) budget and was ended in the expiration handler"
         case "graceEnded": "the few seconds of grace after leaving the foreground ran out"
-        case "locationEnded": "location updates stopped"
-        case "running": "the scenario ended"
-        default: "it was terminated (\(cause))"
+        case "locationEnded": "location updates stopped or paused"
+        case "debuggerEnded": "the debugger detached"
+        default: "it was terminated (\(stop.cause))"
         }
     }
 

@@ -57,14 +57,15 @@ private struct ScenarioDocument: Decodable {
         let setups = try c.optional("strategies", as: [SetupDocument].self)?.map(\.setup) ?? []
         let world = try c.value("world", as: WorldDocument.self)
         let app = try c.optional("app", as: AppDocument.self) ?? AppDocument()
-        for feature in app.features {
+        for (index, feature) in app.features.enumerated() {
             if case .beaconTrigger(let id, _) = feature, world.world.beacon(named: id) == nil {
-                throw c.failure("app", "features: beaconTrigger names beacon \"\(id)\", which world.beacons does not define")
+                let path = ["app", "features", index, "beaconTrigger", "beacon"] as [Any]
+                throw DecodingError.at(decoder.codingPath, path, "\"\(id)\" is not defined in world.beacons; expected the id of one of its beacons")
             }
         }
         let actions = try c.optional("user", as: [ActionDocument].self)?.map(\.action) ?? []
-        if let late = actions.first(where: { $0.at > duration }) {
-            throw c.failure("user", "action \"\(late.kind.name)\" at \(late.at) s is after the end (duration \(duration) s)")
+        if let index = actions.firstIndex(where: { $0.at > duration }) {
+            throw DecodingError.at(decoder.codingPath, ["user", index, "at"], "\(actions[index].at) s is after the end; expected at most the duration, \(duration) s")
         }
         scenario = Scenario(
             name: name, summary: try c.optional("summary") ?? "", duration: duration, iosVersions: versions,
@@ -154,6 +155,9 @@ private struct AppDocument: Decodable {
     init(from decoder: any Decoder) throws {
         let c = try decoder.fields(allowed: ["backgroundModes", "locationAuthorization", "features"])
         if let modes = try c.optional("backgroundModes", as: [String].self) {
+            if let repeated = modes.first(where: { mode in modes.filter { $0 == mode }.count > 1 }) {
+                throw c.failure("backgroundModes", "\"\(repeated)\" is listed twice; expected each mode once")
+            }
             backgroundModes = try modes.map { text in
                 guard let mode = BackgroundMode(rawValue: text) else {
                     throw c.failure("backgroundModes", "\"\(text)\" is not a UIBackgroundModes value; expected one of: \(BackgroundMode.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -206,7 +210,8 @@ private struct FeatureDocument: Decodable {
         guard c.allKeys.count == 1 else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "expected an object with exactly one key: beaconTrigger or geofences"))
         }
-        if let trigger = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("beaconTrigger")) {
+        if c.contains(AnyKey("beaconTrigger")) {
+            let trigger = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("beaconTrigger"))
             try trigger.rejectUnknownKeys(allowed: ["beacon", "triggerDistance"])
             let distance = try trigger.optional("triggerDistance", as: Double.self) ?? 3
             guard distance > 0 else { throw trigger.failure("triggerDistance", "expected a positive number of metres") }

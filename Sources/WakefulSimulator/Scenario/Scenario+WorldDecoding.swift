@@ -12,12 +12,19 @@ struct PositionDocument: Decodable {
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.fields(allowed: ["east", "north", "lat", "lon"])
-        if let lat = try c.optional("lat", as: Double.self) {
+        let geographic = c.contains(AnyKey("lat")) || c.contains(AnyKey("lon"))
+        let local = c.contains(AnyKey("east")) || c.contains(AnyKey("north"))
+        if geographic && local {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: decoder.codingPath, debugDescription: "mixes east/north with lat/lon; expected one form or the other"))
+        }
+        if geographic {
+            let lat: Double = try c.value("lat")
             guard (-90...90).contains(lat) else { throw c.failure("lat", "expected degrees between -90 and 90") }
             let lon: Double = try c.value("lon")
             guard (-180...180).contains(lon) else { throw c.failure("lon", "expected degrees between -180 and 180") }
             form = .geographic(Coordinate(latitude: lat, longitude: lon))
-        } else if c.contains(AnyKey("east")) || c.contains(AnyKey("north")) {
+        } else if local {
             form = .local(LocalPoint(east: try c.optional("east") ?? 0, north: try c.optional("north") ?? 0))
         } else {
             throw DecodingError.dataCorrupted(.init(
@@ -76,8 +83,8 @@ private struct BeaconDocument: Decodable {
             throw c.failure("uuid", "\"\(text)\": expected a UUID such as E2C56DB5-DFFB-48D2-B060-D0F5A71096E0")
         }
         self.uuid = uuid
-        major = try c.optional("major") ?? 0
-        minor = try c.optional("minor") ?? 0
+        major = try c.integer("major", in: UInt16.min...UInt16.max, default: 0)
+        minor = try c.integer("minor", in: UInt16.min...UInt16.max, default: 0)
         position = try c.value("position")
         measuredPower = try c.optional("measuredPower") ?? -59
         guard (-120...0).contains(measuredPower) else { throw c.failure("measuredPower", "expected dBm between -120 and 0, e.g. -59") }
@@ -100,6 +107,15 @@ private struct MovementDocument: Decodable {
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.fields(allowed: ["stay", "start", "startTime", "legs", "gpx", "speed"])
+        let forms = ["stay", "start", "gpx"].filter { c.contains(AnyKey($0)) }
+        if forms.count > 1 {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: decoder.codingPath, debugDescription: "has both \(forms.joined(separator: " and ")); expected exactly one of stay, start (with legs) or gpx"))
+        }
+        let extras: [String: [String]] = ["stay": ["startTime", "legs", "speed"], "start": ["speed"], "gpx": ["legs"]]
+        if let form = forms.first, let extra = extras[form]?.first(where: { c.contains(AnyKey($0)) }) {
+            throw c.failure(extra, "does not apply to a \(form) movement")
+        }
         let startTime = try c.optional("startTime", as: Double.self) ?? 0
         guard startTime >= 0 else { throw c.failure("startTime", "expected seconds, zero or more") }
         if let stay = try c.optional("stay", as: PositionDocument.self) {
@@ -176,18 +192,13 @@ struct DeviceDocument: Decodable {
         }
         settings.suspendedTerminationsPerHour = try c.optional("suspendedTerminationsPerHour") ?? 0
         guard settings.suspendedTerminationsPerHour >= 0 else { throw c.failure("suspendedTerminationsPerHour", "expected a rate per hour, zero or more") }
-        if let radio = try? c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("radio")) {
+        if c.contains(AnyKey("radio")) {
+            let radio = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("radio"))
             try radio.rejectUnknownKeys(allowed: ["pathLossExponent", "rssiNoiseStandardDeviation", "detectionThreshold", "missedSampleProbability", "smoothingSamples"])
-            var model = BeaconRadioModel.standard
-            model.pathLossExponent = try radio.optional("pathLossExponent") ?? model.pathLossExponent
-            model.rssiNoiseStandardDeviation = try radio.optional("rssiNoiseStandardDeviation") ?? model.rssiNoiseStandardDeviation
-            model.detectionThreshold = try radio.optional("detectionThreshold") ?? model.detectionThreshold
-            model.missedSampleProbability = try radio.optional("missedSampleProbability") ?? model.missedSampleProbability
-            model.smoothingSamples = try radio.optional("smoothingSamples") ?? model.smoothingSamples
-            guard model.pathLossExponent > 0 else { throw radio.failure("pathLossExponent", "expected a positive number, typically 2 to 4") }
-            guard (0...1).contains(model.missedSampleProbability) else { throw radio.failure("missedSampleProbability", "expected a probability between 0 and 1") }
-            guard model.smoothingSamples >= 1 else { throw radio.failure("smoothingSamples", "expected a whole number of at least 1") }
-            settings.radio = model
+            // JSONDecoder loses the field of a number that does not fit an Int, so check that one here;
+            // the radio model validates the rest itself, with messages that name the field.
+            _ = try radio.integer("smoothingSamples", in: 1...BeaconSignalFilter.maximumSmoothingSamples, default: 5)
+            settings.radio = try c.value("radio", as: BeaconRadioModel.self)
         }
         self.settings = settings
     }
@@ -204,6 +215,9 @@ struct ActionDocument: Decodable {
         let at: Double = try c.value("at")
         guard at >= 0, at.isFinite else { throw c.failure("at", "expected seconds from the start, zero or more") }
         let name: String = try c.value("action")
+        if c.contains(AnyKey("on")) && !name.hasPrefix("set") {
+            throw c.failure("on", "only setLowPowerMode and setBackgroundAppRefresh take \"on\"")
+        }
         let kind: UserAction.Kind
         switch name {
         case "open": kind = .open

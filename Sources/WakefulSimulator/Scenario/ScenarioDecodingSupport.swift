@@ -59,9 +59,9 @@ extension ScenarioError {
         }
         switch error {
         case .typeMismatch(let type, let context):
-            self.init(file: file, field: path(context.codingPath), message: "expected \(Self.describe(type)); \(context.debugDescription)")
+            self.init(file: file, field: Self.nonEmpty(path(context.codingPath)), message: "expected \(Self.describe(type)); \(context.debugDescription)")
         case .valueNotFound(let type, let context):
-            self.init(file: file, field: path(context.codingPath), message: "expected \(Self.describe(type)), found null")
+            self.init(file: file, field: Self.nonEmpty(path(context.codingPath)), message: "expected \(Self.describe(type)), found null")
         case .keyNotFound(let key, let context):
             self.init(file: file, field: path(context.codingPath + [key]), message: "is required")
         case .dataCorrupted(let context):
@@ -76,6 +76,8 @@ extension ScenarioError {
         }
     }
 
+    private static func nonEmpty(_ path: String) -> String? { path.isEmpty ? nil : path }
+
     private static func describe(_ type: Any.Type) -> String {
         switch type {
         case is Double.Type: "a number"
@@ -85,5 +87,34 @@ extension ScenarioError {
         case is [Any].Type: "an array"
         default: type == [String: Any].self ? "an object" : "\(type)"
         }
+    }
+}
+
+extension DecodingError {
+    /// A data-corrupted error at `base` followed by `path` (keys as strings, indices as integers).
+    static func at(_ base: [any CodingKey], _ path: [Any], _ message: String) -> DecodingError {
+        let keys: [any CodingKey] = path.map { part in
+            if let index = part as? Int { return AnyKey(intValue: index)! }
+            return AnyKey(String(describing: part))
+        }
+        return .dataCorrupted(.init(codingPath: base + keys, debugDescription: message))
+    }
+}
+
+extension KeyedDecodingContainer where Key == AnyKey {
+    /// A whole number within `range`, with a message that names the range when it is not.
+    func integer<T: FixedWidthInteger>(_ key: String, in range: ClosedRange<T>, default value: T) throws -> T {
+        let expected = "expected a whole number from \(range.lowerBound) to \(range.upperBound)"
+        let number: Double
+        do {
+            guard let decoded = try optional(key, as: Double.self) else { return value }
+            number = decoded
+        } catch DecodingError.typeMismatch {
+            throw failure(key, expected)
+        }
+        guard number.rounded() == number, number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
+            throw failure(key, "\(number) is not allowed; \(expected)")
+        }
+        return T(number)
     }
 }

@@ -127,7 +127,7 @@ public struct OptionsError: Error, Sendable, Hashable, CustomStringConvertible {
             throw OptionsError(key: nil, message: "expected an object of options")
         }
         for key in given.keys.sorted() where base[key] == nil {
-            throw OptionsError(key: key, message: "unknown option; expected one of: \(base.keys.sorted().joined(separator: ", "))")
+            throw OptionsError(key: key, message: "unknown field \"\(key)\"; expected one of: \(base.keys.sorted().joined(separator: ", "))")
         }
         let merged = base.merging(given) { $1 }
         do {
@@ -138,6 +138,54 @@ public struct OptionsError: Error, Sendable, Hashable, CustomStringConvertible {
             throw OptionsError(key: context.codingPath.last?.stringValue, message: "expected \(type == Bool.self ? "true or false" : type == String.self ? "a string" : "a number")")
         } catch {
             throw OptionsError(key: nil, message: "cannot be read: \(error)")
+        }
+    }
+}
+
+extension StrategySpec {
+    /// ``TaskExtension`` with these options.
+    public static func taskExtension(_ options: TaskExtension.Options = .init()) -> StrategySpec {
+        catalogued("TaskExtension", options)
+    }
+
+    /// ``LowPowerLocationKeepAlive`` with these options.
+    public static func lowPowerLocationKeepAlive(_ options: LowPowerLocationKeepAlive.Options = .init()) -> StrategySpec {
+        catalogued("LowPowerLocationKeepAlive", options)
+    }
+
+    /// ``TaskChaining`` with these options.
+    public static func taskChaining(_ options: TaskChaining.Options = .init()) -> StrategySpec {
+        catalogued("TaskChaining", options)
+    }
+
+    /// ``LocationPulse`` with these options.
+    public static func locationPulse(_ options: LocationPulse.Options = .init()) -> StrategySpec {
+        catalogued("LocationPulse", options)
+    }
+
+    /// ``RelaunchOnMovement`` with these options.
+    public static func relaunchOnMovement(_ options: RelaunchOnMovement.Options = .init()) -> StrategySpec {
+        catalogued("RelaunchOnMovement", options)
+    }
+
+    /// ``MovingGeofence`` with these options.
+    public static func movingGeofence(_ options: MovingGeofence.Options = .init()) -> StrategySpec {
+        catalogued("MovingGeofence", options)
+    }
+
+    /// ``PeriodicSampler`` with these options.
+    public static func periodicSampler(_ options: PeriodicSampler.Options = .init()) -> StrategySpec {
+        catalogued("PeriodicSampler", options)
+    }
+
+    /// The catalogue's spec for `options`, built the way a scenario file's options are, so the two
+    /// compare equal.
+    static func catalogued(_ name: String, _ options: some Encodable) -> StrategySpec {
+        guard let entry = StrategyCatalog.entry(named: name) else { preconditionFailure("\(name) is not in the catalogue") }
+        do {
+            return try entry.withOptions(JSONEncoder().encode(options))
+        } catch {
+            preconditionFailure("\(name)'s own options do not decode: \(error)")
         }
     }
 }

@@ -31,8 +31,11 @@ struct CommandResult: Sendable, CustomStringConvertible {
 /// the products directory is the folder of `Bundle.main.executableURL`. On macOS, Swift Testing
 /// runs inside a helper; the test bundle is then one of `Bundle.allBundles` ending in `.xctest`,
 /// and the products directory is the folder containing it. The first of these folders holding an
-/// executable `wakeful` wins. `WAKEFUL_EXECUTABLE` overrides the search, and as a last resort the
-/// package's default `.build/debug/wakeful` (found from `#filePath`) is tried.
+/// executable `wakeful` wins; `WAKEFUL_EXECUTABLE` overrides the search.
+///
+/// Deliberately no fallback to `<package>/.build/debug/wakeful` found from `#filePath`: with another
+/// `--scratch-path` that binary may be stale (or someone else's build), and the tests would silently
+/// check old code. Not finding the binary fails the test instead.
 enum WakefulExecutable {
     /// The binary, or nil when it cannot be found (a test then fails with `#require`).
     static let url: URL? = locate()
@@ -73,13 +76,6 @@ enum WakefulExecutable {
         if let first = CommandLine.arguments.first {
             directories.append(URL(fileURLWithPath: first).resolvingSymlinksInPath().deletingLastPathComponent())
         }
-        // Last resort: the package's default scratch path, found from this file's location.
-        let packageRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()  // Support
-            .deletingLastPathComponent()  // WakefulCLITests
-            .deletingLastPathComponent()  // Tests
-            .deletingLastPathComponent()  // package
-        directories.append(packageRoot.appendingPathComponent(".build/debug"))
         return directories
     }
 
@@ -97,8 +93,8 @@ enum WakefulExecutable {
         return try await withTemporaryDirectory(prefix: "wakeful-cli-output") { folder in
             let stdoutURL = folder.appendingPathComponent("stdout")
             let stderrURL = folder.appendingPathComponent("stderr")
-            FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
-            FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+            try #require(FileManager.default.createFile(atPath: stdoutURL.path, contents: nil))
+            try #require(FileManager.default.createFile(atPath: stderrURL.path, contents: nil))
             let stdoutHandle = try FileHandle(forWritingTo: stdoutURL)
             let stderrHandle = try FileHandle(forWritingTo: stderrURL)
             defer {

@@ -51,8 +51,9 @@ struct BackgroundPolicyDefaultsTests {
         #expect(rules.regionCrossingDistance == 200)                                               // LOC-19
         #expect(rules.regionCrossingDwell == 20)
         #expect(rules.regionEventLatency == nil)                                                   // CONF-15
-        #expect(rules.backgroundRefreshOffBlocksRegionWakes == true)                               // LOC-22
-        #expect(rules.backgroundRefreshOffBlocksSignificantChangeAndVisitWakes == true)            // CONF-9
+        // LOC-22, CONF-9: iOS 6 has no Background App Refresh switch (n/a), so it blocks nothing there.
+        #expect(rules.backgroundRefreshOffBlocksRegionWakes == column(family, false, true, true, true))
+        #expect(rules.backgroundRefreshOffBlocksSignificantChangeAndVisitWakes == column(family, false, true, true, true))
         #expect(rules.forceQuitRelaunch == column(family, .relaunch, .relaunch, .relaunch, .noRelaunch))
         #expect(rules.monitoringWaitsForFirstUnlock == true)                                       // LOC-23
         #expect(rules.visitsAvailable == column(family, false, true, true, true))

@@ -168,7 +168,7 @@ enum TimelineEventCase: String, CaseIterable {
             return [.backgroundTaskExpiring(BackgroundTaskID(owner: "TaskExtension", serial: 1))]
         case .backgroundTaskDenied:
             // An owner containing `#` still parses: the serial follows the last one.
-            return [.backgroundTaskDenied(BackgroundTaskID(owner: "Odd#Owner \"é\"", serial: -3))]
+            return [.backgroundTaskDenied(BackgroundTaskID(owner: "Odd#Owner \"é\"", serial: 30))]
         case .locationsUpdated:
             var second = fix
             second.coordinate = Coordinate(latitude: -33.8688, longitude: 151.2093)

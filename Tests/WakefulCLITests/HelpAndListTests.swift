@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@Suite("wakeful --help and simulate --list")
+struct HelpAndListTests {
+    @Test("--list names the built-in scenario, both strategies and the policy variants")
+    func list() async throws {
+        let result = try await WakefulExecutable.run(["simulate", "--list"])
+        #expect(result.status == 0, "\(result)")
+        let text = result.stdout
+        #expect(text.contains("gas-station"))
+        #expect(text.contains("TaskExtension"))
+        #expect(text.contains("LowPowerLocationKeepAlive"))
+        #expect(text.contains("CONF-13"))
+        #expect(text.contains("CONF-8:lowPowerMode"))
+        #expect(text.contains("iOS 7–12"))
+        // --list only lists: no simulation table.
+        #expect(!text.contains("Why:"))
+    }
+
+    @Test("help exits 0 and shows usage", arguments: [["--help"], ["simulate", "--help"], ["bench", "--help"], ["help", "simulate"]])
+    func helpExitsZero(_ arguments: [String]) async throws {
+        let result = try await WakefulExecutable.run(arguments)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("USAGE: wakeful"))
+    }
+
+    @Test("simulate --help shows examples of real invocations")
+    func simulateExamples() async throws {
+        let result = try await WakefulExecutable.run(["simulate", "--help"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("Examples:"))
+        #expect(result.stdout.contains("wakeful simulate --scenario my-app.json --format json"))
+        #expect(result.stdout.contains("wakeful simulate --list"))
+    }
+
+    @Test("bench --help shows how to run it")
+    func benchExample() async throws {
+        let result = try await WakefulExecutable.run(["bench", "--help"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("swift run -c release wakeful bench"))
+    }
+
+    @Test("wakeful --help and bench --help have an Examples section like simulate --help", arguments: [
+        (["--help"], "wakeful simulate --"), (["bench", "--help"], "wakeful bench --"),
+    ])
+    func examplesSection(_ arguments: [String], _ example: String) async throws {
+        let result = try await WakefulExecutable.run(arguments)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("Examples:"))
+        #expect(result.stdout.contains(example))
+    }
+
+    @Test("help text is not wrapped twice (hard line breaks inside the discussion)", arguments: [["--help"], ["simulate", "--help"], ["bench", "--help"]])
+    func noDoubleWrapping(_ arguments: [String]) async throws {
+        let result = try await WakefulExecutable.run(arguments)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // A line of one or two words in the middle of a paragraph (prose before and after it) is
+        // the mark of text wrapped at ~100 columns in the source and again at 80 by ArgumentParser.
+        var orphans: [String] = []
+        for index in lines.indices.dropFirst().dropLast() {
+            let (before, line, after) = (lines[index - 1], lines[index], lines[index + 1])
+            let isProse = { (text: String) in !text.isEmpty && !text.hasPrefix(" ") && !text.hasSuffix(":") }
+            if isProse(before), isProse(line), isProse(after), line.split(separator: " ").count <= 2 { orphans.append(line) }
+        }
+        #expect(orphans.isEmpty, "\(orphans)")
+    }
+}
