@@ -43,9 +43,9 @@ public struct StrategySetup: Sendable, Hashable {
 
 /// A background strategy with its options, as a scenario names it.
 public enum StrategySpec: Sendable, Hashable {
-    /// ``TaskExtension`` (seed 000).
+    /// ``Wakeful/TaskExtension`` (seed 000).
     case taskExtension(TaskExtension.Options)
-    /// ``LowPowerLocationKeepAlive`` (seed 002).
+    /// ``Wakeful/LowPowerLocationKeepAlive`` (seed 002).
     case lowPowerLocationKeepAlive(LowPowerLocationKeepAlive.Options)
     /// Any strategy of your own, made fresh for each new process.
     case custom(CustomStrategy)
@@ -97,9 +97,9 @@ public enum StrategySpec: Sendable, Hashable {
 
 /// An app feature as a scenario describes it, resolved against the world when a run starts.
 public enum FeatureSpec: Sendable, Hashable {
-    /// ``BeaconTrigger``: act when the named world beacon is estimated within `triggerDistance` metres.
+    /// ``Wakeful/BeaconTrigger``: act when the named world beacon is estimated within `triggerDistance` metres.
     case beaconTrigger(beacon: String, triggerDistance: Double)
-    /// ``RegionMonitor``: monitor these circular regions from launch.
+    /// ``Wakeful/RegionMonitor``: monitor these circular regions from launch.
     case geofences([GeofenceSpec])
 
     /// The name used in scenario files.
