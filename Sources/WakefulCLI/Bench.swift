@@ -11,8 +11,8 @@ struct Bench: ParsableCommand {
             It runs the forever-ranging scenario (LowPowerLocationKeepAlive, iOS 17) for 1, 6 and 24 simulated hours and a week without a timeline, then 24 hours with the timeline streamed to a file, and reports events per second, wall time and resident memory after each run. Memory that stays flat from 1 h to a week shows it is bounded by pending events, not by events processed.
 
             Examples:
-              swift run -c release wakeful bench                 release build: the figures that count
-              swift run -c release wakeful bench --repeats 7     more repetitions, best kept
+              swift run -c release wakeful bench
+              swift run -c release wakeful bench --repeats 7
               swift run -c release wakeful bench --timeline-file /tmp/day.jsonl
             """
     )

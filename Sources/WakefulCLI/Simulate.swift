@@ -53,7 +53,7 @@ struct Simulate: ParsableCommand {
 
     func validate() throws {
         for text in iosVersions where IOSVersion(parsing: text) == nil {
-            throw ValidationError("--ios \(text): expected an iOS version such as 8, 12.4 or 17")
+            throw ValidationError("--ios \(text): expected \(IOSVersion.expectedForm)")
         }
         for id in variants where PolicyVariant(id: id) == nil {
             throw ValidationError("--variant: \(PolicyVariant.unknownIDMessage(id))")

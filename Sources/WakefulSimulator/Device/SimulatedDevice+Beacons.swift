@@ -48,7 +48,7 @@ extension SimulatedDevice {
                 guard constraint.matches(uuid: beacon.uuid, major: beacon.major, minor: beacon.minor),
                     let sample = process.beaconFilters[index].sample(
                         distance: position.distance(to: beacon.position), measuredPower: beacon.measuredPower,
-                        using: &beaconRandom)
+                        using: &beaconRandom[index])
                 else { continue }
                 seen.append(RangedBeacon(
                     uuid: beacon.uuid, major: beacon.major, minor: beacon.minor, accuracy: sample.accuracy,

@@ -15,7 +15,10 @@ extension SimulatedDevice {
         case .startMonitoring(let region): startMonitoring(region)
         case .stopMonitoring(let id): regions.removeAll { $0.region.id == id }
         case .requestState(let id):
-            guard let watch = regions.first(where: { $0.region.id == id }) else { return }
+            guard let watch = regions.first(where: { $0.region.id == id }) else {
+                decide("commandRefused", rules: ["LOC-18"], [Field("command", "requestState"), Field("why", .string("region \(id) is not monitored"))])
+                return
+            }
             deliver(.regionStateDetermined(id, watch.state))
         case .startRangingBeacons(let constraint): startRanging(constraint)
         case .stopRangingBeacons(let constraint): stopRanging(constraint)

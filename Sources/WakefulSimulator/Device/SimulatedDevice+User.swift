@@ -107,8 +107,14 @@ extension SimulatedDevice {
     }
 
     private mutating func setLowPowerMode(_ on: Bool) {
+        let refreshBefore = backgroundRefreshAvailable
         lowPowerMode = on
-        if state.isExecuting { deliver(.lowPowerModeChanged(on)) }
+        guard state.isExecuting else { return }
+        deliver(.lowPowerModeChanged(on))
+        // BGT-12: from iOS 9 Low Power Mode switches Background App Refresh off, and apps are told.
+        if backgroundRefreshAvailable != refreshBefore {
+            deliver(.backgroundRefreshStatusChanged(backgroundRefreshAvailable ? .available : .denied))
+        }
     }
 
     private mutating func setBackgroundAppRefresh(_ on: Bool) {

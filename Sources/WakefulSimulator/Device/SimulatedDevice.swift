@@ -6,7 +6,7 @@ import Wakeful
 /// The device owns the agenda (one queue ordered by time and insertion), the system state that
 /// outlives the app (region monitoring, the significant-change service, the force-quit flag, the
 /// settings) and the app's process while it exists. Each step pops the earliest agenda entry,
-/// applies the policy's rules, delivers events to the app's ``Runtime`` while, and only while, the
+/// applies the policy's rules, delivers events to the app's ``Wakeful/Runtime`` while, and only while, the
 /// app may execute, and carries out the commands it returns. Every decision goes to the timeline
 /// with the rule IDs behind it.
 ///
@@ -37,7 +37,8 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     /// The current simulated time.
     public internal(set) var now: TimeInterval = 0
     var locationRandom: SeededGenerator
-    var beaconRandom: SeededGenerator
+    /// One random stream per world beacon, so that adding a beacon leaves the others' noise as it was.
+    var beaconRandom: [SeededGenerator]
     var systemRandom: SeededGenerator
     /// Where the timeline goes.
     public var timeline: Sink
@@ -122,7 +123,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         }.first
         let root = SeededGenerator(seed: seed)
         self.locationRandom = root.derived(stream: 1)
-        self.beaconRandom = root.derived(stream: 2)
+        self.beaconRandom = scenario.world.beacons.indices.map { root.derived(stream: 1000 + UInt64($0)) }
         self.systemRandom = root.derived(stream: 3)
         self.cursor = TrajectoryCursor(scenario.world.trajectory)
         self.position = scenario.world.trajectory.position(at: 0)
@@ -206,7 +207,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
 
     private var runHeader: [Field] {
         var fields: [Field] = [
-            Field("format", .int(1)),
+            Field("format", .int(TimelineJSONEncoder.formatVersion)),
             Field("scenario", .string(scenario.name)),
             Field("ios", .string(policy.version.description)),
             Field("family", .string(policy.family.rawValue)),
@@ -296,7 +297,10 @@ public struct SimulatedDevice<Sink: TimelineSink> {
 
     /// Opens (or extends) the ≈10 s window after a system wake (LOC-12, LOC-21, BLE-1).
     mutating func openWakeWindow() {
-        windowUntil = max(windowUntil, now + policy.execution.wakeEventWindow)
+        // BEACON-5 gives beacon events their own figure; both are ≈10 s today.
+        let beaconWake = lastWakeSource == .beaconRegion || lastWakeSource == .display
+        let window = beaconWake ? policy.beacons.rangingWindow : policy.execution.wakeEventWindow
+        windowUntil = max(windowUntil, now + window)
         schedule(.reevaluate, at: windowUntil)
     }
 

@@ -5,7 +5,7 @@ import Wakeful
 ///
 /// ```swift
 /// let scenario = try BuiltinScenarios.load("gas-station")
-/// let metrics = Simulator.run(scenario, ios: IOSVersion(17), setup: .named("TaskExtension"), seed: 1)
+/// let metrics = Simulator.run(scenario, ios: IOSVersion(17), setup: try .named("TaskExtension"), seed: 1)
 /// print(metrics.triggered, metrics.suspendedAtDistanceMeters)
 /// ```
 public enum Simulator {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A documented conflict switch from §12. rawValue is the stable ID used in scenario files and on the command line.
+/// A documented conflict switch from §12. ``id`` is the stable ID used in scenario files and on the command line.
 ///
 /// The stable ID is ``id`` (the type has associated values, so it is not a `RawRepresentable` enum):
 /// `"CONF-3"`, `"CONF-5b"`, `"CONF-8:lowPowerMode"`. It round-trips through ``init(id:)`` and

@@ -10,7 +10,8 @@ public enum SignificantChangeDistanceModel: Sendable, Hashable, Codable {
     case field2010
 
     /// Points of the cumulative distribution `(distance in metres, share of events fired by then)`,
-    /// empty for ``fixed``. A simulator samples between them with its own seeded generator.
+    /// empty for ``fixed``. The simulated device draws from a log-normal fitted to these points
+    /// with its own seeded generator.
     public var cumulativeDistribution: [(distance: Double, fraction: Double)] {
         switch self {
         case .fixed: []

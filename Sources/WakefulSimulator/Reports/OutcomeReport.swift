@@ -50,7 +50,8 @@ public struct OutcomeReport: Sendable {
 
     /// The full text: title, table, and the explanation.
     public var text: String {
-        var lines = ["\(scenario.name): \(scenario.summary)", "", table.rendered, ""]
+        let title = scenario.summary.isEmpty ? scenario.name : "\(scenario.name): \(scenario.summary)"
+        var lines = [title, "", table.rendered, ""]
         lines.append(contentsOf: explanation.map { "Why: " + $0 })
         return lines.joined(separator: "\n")
     }
@@ -124,7 +125,8 @@ public struct OutcomeReport: Sendable {
             switch reason {
             case "task":
                 let budgets = Format.list(Array(Set(group.map { budgetText($0.ios) })).sorted())
-                return "a background task begun at the region event, whose \(budgets) budget starts afresh at each wake (TASK-3, TASK-9, TASK-10)"
+                let rules = RuleIDs.sorted(group.flatMap { budgetRules($0.ios) } + ["TASK-9", "TASK-10"])
+                return "a background task, whose \(budgets) budget starts afresh at each wake (\(rules.joined(separator: ", ")))"
             case "location": return "location updates running with the location mode (LOC-2, LOC-6, BEACON-8)"
             case "wakeWindow": return "the ≈10 s window after the region event (LOC-21, BEACON-5)"
             case "grace": return "the grace period after leaving the foreground (STATE-5)"
@@ -134,6 +136,15 @@ public struct OutcomeReport: Sendable {
             }
         }
         return Format.list(phrases)
+    }
+
+    private func budgetRules(_ ios: String) -> [String] {
+        switch IOSVersion(parsing: ios)?.family {
+        case .iOS6: ["TASK-2"]
+        case .iOS7to12: ["TASK-3"]
+        case .iOS13to18, .iOS26: ["TASK-6"]
+        case nil: []
+        }
     }
 
     private func budgetText(_ ios: String) -> String {

@@ -16,6 +16,14 @@ extension Scenario {
         do {
             return try decoder.decode(ScenarioDocument.self, from: data).scenario
         } catch let error as DecodingError {
+            // Foundation on Linux says only "not valid JSON"; our own parser says where.
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+                do {
+                    _ = try JSONValue.parse(data)
+                } catch {
+                    throw ScenarioError(file: file, field: nil, message: "not valid JSON at \(error.description)")
+                }
+            }
             throw ScenarioError(file: file, decoding: error)
         } catch {
             throw ScenarioError(file: file, field: nil, message: String(describing: error))
@@ -50,7 +58,7 @@ private struct ScenarioDocument: Decodable {
         guard duration.isFinite, duration > 0 else { throw c.failure("duration", "expected a positive number of seconds") }
         let versions = try (c.optional("ios", as: [String].self) ?? []).enumerated().map { index, text in
             guard let version = IOSVersion(parsing: text) else {
-                throw c.failure("ios", "entry \(index) \"\(text)\": expected an iOS version such as \"8\", \"12.4\" or \"17\"")
+                throw c.failure("ios", "entry \(index) \"\(text)\": expected \(IOSVersion.expectedForm)")
             }
             return version
         }

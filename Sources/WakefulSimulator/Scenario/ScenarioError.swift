@@ -2,7 +2,7 @@ import Foundation
 
 /// A scenario that cannot be used, with the file, the field and the expected form.
 ///
-/// Its description reads `gas.json: world.beacons[0].measuredPower: expected a number of dBm, found "loud"`.
+/// Its description reads `gas.json: world.beacons[0].uuid: "pump": expected a UUID such as E2C56DB5-DFFB-48D2-B060-D0F5A71096E0`.
 public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file (or `--scenario` / `--strategy` for command-line input).
     public var file: String

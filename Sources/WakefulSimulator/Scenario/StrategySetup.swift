@@ -43,9 +43,9 @@ public struct StrategySetup: Sendable, Hashable {
 
 /// An app feature as a scenario describes it, resolved against the world when a run starts.
 public enum FeatureSpec: Sendable, Hashable {
-    /// ``BeaconTrigger``: act when the named world beacon is estimated within `triggerDistance` metres.
+    /// ``Wakeful/BeaconTrigger``: act when the named world beacon is estimated within `triggerDistance` metres.
     case beaconTrigger(beacon: String, triggerDistance: Double)
-    /// ``RegionMonitor``: monitor these circular regions from launch.
+    /// ``Wakeful/RegionMonitor``: monitor these circular regions from launch.
     case geofences([GeofenceSpec])
 
     /// The name used in scenario files.

@@ -143,37 +143,37 @@ public struct OptionsError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension StrategySpec {
-    /// ``TaskExtension`` with these options.
+    /// ``Wakeful/TaskExtension`` with these options.
     public static func taskExtension(_ options: TaskExtension.Options = .init()) -> StrategySpec {
         catalogued("TaskExtension", options)
     }
 
-    /// ``LowPowerLocationKeepAlive`` with these options.
+    /// ``Wakeful/LowPowerLocationKeepAlive`` with these options.
     public static func lowPowerLocationKeepAlive(_ options: LowPowerLocationKeepAlive.Options = .init()) -> StrategySpec {
         catalogued("LowPowerLocationKeepAlive", options)
     }
 
-    /// ``TaskChaining`` with these options.
+    /// ``Wakeful/TaskChaining`` with these options.
     public static func taskChaining(_ options: TaskChaining.Options = .init()) -> StrategySpec {
         catalogued("TaskChaining", options)
     }
 
-    /// ``LocationPulse`` with these options.
+    /// ``Wakeful/LocationPulse`` with these options.
     public static func locationPulse(_ options: LocationPulse.Options = .init()) -> StrategySpec {
         catalogued("LocationPulse", options)
     }
 
-    /// ``RelaunchOnMovement`` with these options.
+    /// ``Wakeful/RelaunchOnMovement`` with these options.
     public static func relaunchOnMovement(_ options: RelaunchOnMovement.Options = .init()) -> StrategySpec {
         catalogued("RelaunchOnMovement", options)
     }
 
-    /// ``MovingGeofence`` with these options.
+    /// ``Wakeful/MovingGeofence`` with these options.
     public static func movingGeofence(_ options: MovingGeofence.Options = .init()) -> StrategySpec {
         catalogued("MovingGeofence", options)
     }
 
-    /// ``PeriodicSampler`` with these options.
+    /// ``Wakeful/PeriodicSampler`` with these options.
     public static func periodicSampler(_ options: PeriodicSampler.Options = .init()) -> StrategySpec {
         catalogued("PeriodicSampler", options)
     }
