@@ -127,6 +127,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         self.systemRandom = root.derived(stream: 3)
         self.cursor = TrajectoryCursor(scenario.world.trajectory)
         self.position = scenario.world.trajectory.position(at: 0)
+        self.tally.durationHint = scenario.duration
         self.backgroundAppRefreshSwitch = scenario.device.backgroundAppRefresh
         self.lowPowerMode = scenario.device.lowPowerMode
         let radio = scenario.device.radio
@@ -236,6 +237,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         stateSince = now
         state = next
         record(.state(StateChange(from: previous, to: next, cause: cause, rules: rules, fields: fields)))
+        tally.stateChanges.append(StateChangeRecord(time: now, to: next, cause: cause, rules: rules))
         if previous.isExecuting && !next.isExecuting {
             let wakeSource = cause == "wakeWindowEnded" ? lastWakeSource?.rawValue : nil
             stoppedExecuting(StopSummary(

@@ -59,6 +59,8 @@ public struct RunMetrics: Sendable, Hashable, Codable {
     public var simulatedEvents: Int
     /// Events delivered to the app's code.
     public var eventsDelivered: Int
+    /// How the run scored on the scenario's success measure, when it has one.
+    public var success: SuccessResult?
     /// Model invariants broken during the run; empty unless the simulator has a bug.
     public var invariantViolations: [String]
 }
@@ -86,6 +88,7 @@ extension SimulatedDevice {
             triggerKeptRunningBy: tally.trigger?.keptRunningBy,
             finalStop: state.isExecuting ? nil : tally.lastStop, suspendedAtDistanceMeters: suspendedAt, rangingCallbacks: tally.rangingCallbacks,
             backgroundModes: backgroundModes.map(\.rawValue), reviewRisk: ReviewAssessment(modes: backgroundModes),
-            simulatedEvents: tally.steps, eventsDelivered: tally.eventsDelivered, invariantViolations: violations)
+            simulatedEvents: tally.steps, eventsDelivered: tally.eventsDelivered,
+            success: scenario.successMeasure?.evaluate(tally, duration: now), invariantViolations: violations)
     }
 }

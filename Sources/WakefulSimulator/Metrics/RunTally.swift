@@ -20,6 +20,12 @@ struct RunTally {
     /// The last time the app stopped executing, why, and the distance to the trigger beacon then.
     var lastStop: StopSummary?
     var executing = false
+    /// Every record the app produced, for success measures.
+    var recordLog: [RecordedOutput] = []
+    /// Every state change, for gap attribution.
+    var stateChanges: [StateChangeRecord] = []
+    /// The scenario's length, so a gap that runs to the end says so.
+    var durationHint: TimeInterval = .infinity
 
     mutating func accumulate(_ state: AppState, seconds: TimeInterval) {
         switch state {
@@ -51,6 +57,7 @@ struct RunTally {
 
     mutating func noteRecord(_ record: Record, at time: TimeInterval, distance: Double?, keptRunningBy: [String]) {
         records += 1
+        recordLog.append(RecordedOutput(time: time, kind: record.kind))
         guard record.kind == BeaconTrigger.recordKind, trigger == nil else { return }
         trigger = (time, distance, record.fields["accuracy"]?.number, keptRunningBy)
     }

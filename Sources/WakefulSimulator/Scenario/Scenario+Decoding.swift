@@ -52,7 +52,7 @@ private struct ScenarioDocument: Decodable {
     var scenario: Scenario
 
     init(from decoder: any Decoder) throws {
-        let c = try decoder.fields(allowed: ["name", "summary", "duration", "ios", "strategies", "app", "device", "world", "user"])
+        let c = try decoder.fields(allowed: ["name", "summary", "duration", "ios", "strategies", "app", "device", "world", "user", "success"])
         let name: String = try c.value("name")
         let duration: Double = try c.value("duration")
         guard duration.isFinite, duration > 0 else { throw c.failure("duration", "expected a positive number of seconds") }
@@ -79,7 +79,7 @@ private struct ScenarioDocument: Decodable {
             name: name, summary: try c.optional("summary") ?? "", duration: duration, iosVersions: versions,
             setups: setups, app: app.configuration(resolving: world.world),
             device: try c.optional("device", as: DeviceDocument.self)?.settings ?? DeviceSettings(),
-            world: world.world, actions: actions)
+            world: world.world, actions: actions, success: try c.optional("success", as: SuccessDocument.self)?.measure)
     }
 }
 

@@ -22,12 +22,15 @@ public struct Scenario: Sendable, Hashable {
     public var world: WorldDescription
     /// What the user does, in time order.
     public var actions: [UserAction]
+    /// What "it worked" means; nil to use the trigger when there is one.
+    public var success: SuccessMeasure?
 
     /// Creates a scenario.
     public init(
         name: String, summary: String = "", duration: TimeInterval, iosVersions: [IOSVersion] = [],
         setups: [StrategySetup] = [], app: AppConfiguration = AppConfiguration(),
-        device: DeviceSettings = DeviceSettings(), world: WorldDescription, actions: [UserAction] = []
+        device: DeviceSettings = DeviceSettings(), world: WorldDescription, actions: [UserAction] = [],
+        success: SuccessMeasure? = nil
     ) {
         self.name = name
         self.summary = summary
@@ -38,6 +41,14 @@ public struct Scenario: Sendable, Hashable {
         self.device = device
         self.world = world
         self.actions = actions.sorted { $0.at < $1.at }
+        self.success = success
+    }
+
+    /// The measure runs are scored by: `success`, or the trigger when the app has one.
+    public var successMeasure: SuccessMeasure? {
+        if let success { return success }
+        let hasTrigger = app.features.contains { if case .beaconTrigger = $0 { true } else { false } }
+        return hasTrigger ? .trigger : nil
     }
 }
 

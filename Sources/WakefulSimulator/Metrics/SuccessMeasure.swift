@@ -1,0 +1,148 @@
+import Foundation
+import Wakeful
+
+/// What "it worked" means for a scenario: the measure `compare` scores every configuration by.
+///
+/// In a scenario file: `"success": {"trigger": {}}`,
+/// `"success": {"periodic": {"record": "read", "period": 45, "from": 0, "to": 3600, "tolerance": 10}}` or
+/// `"success": {"completed": {"record": "sync", "by": 28800}}`. A scenario with a beacon trigger
+/// and no `success` is scored by its trigger.
+public enum SuccessMeasure: Sendable, Hashable {
+    /// The beacon trigger fired: 1 or 0.
+    case trigger
+    /// A record of `record` is wanted every `period` seconds from `from` to `to` (the end when nil);
+    /// a slot counts when a record falls inside it or up to `tolerance` seconds after it. The score
+    /// is the share of slots met.
+    case periodic(record: String, period: TimeInterval, from: TimeInterval, to: TimeInterval?, tolerance: TimeInterval)
+    /// A record of `record` exists no later than `by`: 1 or 0.
+    case completed(record: String, by: TimeInterval)
+
+    /// A short description, e.g. `read every 45 s`.
+    public var description: String {
+        switch self {
+        case .trigger: "trigger"
+        case .periodic(let record, let period, _, _, _): "\(record) every \(Format.duration(period))"
+        case .completed(let record, let by): "\(record) by \(Format.duration(by))"
+        }
+    }
+}
+
+/// How a run scored on its scenario's ``SuccessMeasure``.
+public struct SuccessResult: Sendable, Hashable, Codable {
+    /// The measure, in words.
+    public var measure: String
+    /// From 0 (nothing) to 1 (all of it).
+    public var score: Double
+    /// The score in words, e.g. `38 of 80 slots (48 %)`.
+    public var summary: String
+    /// The longest stretch without the wanted work, and why.
+    public var largestGap: Gap?
+}
+
+/// A stretch of time in which the wanted work did not happen, with the cause the timeline gives.
+public struct Gap: Sendable, Hashable, Codable {
+    /// When it began (simulated seconds).
+    public var from: TimeInterval
+    /// When it ended.
+    public var to: TimeInterval
+    /// Why the app was not doing the work: what stopped it, e.g. `suspended after task expiry`.
+    public var cause: String
+    /// What ended the gap, e.g. `beaconRegionWake`, or `end of scenario`.
+    public var endedBy: String
+    /// The rules behind the cause.
+    public var rules: [String]
+
+    /// Its length in seconds.
+    public var seconds: TimeInterval { to - from }
+}
+
+/// One app state change as the tally keeps it, for gap attribution.
+struct StateChangeRecord {
+    var time: TimeInterval
+    var to: AppState
+    var cause: String
+    var rules: [String]
+}
+
+/// One record as the tally keeps it.
+struct RecordedOutput {
+    var time: TimeInterval
+    var kind: String
+}
+
+extension SuccessMeasure {
+    /// Scores a run from what its tally kept.
+    func evaluate(_ tally: RunTally, duration: TimeInterval) -> SuccessResult {
+        switch self {
+        case .trigger:
+            let fired = tally.trigger != nil
+            return SuccessResult(measure: description, score: fired ? 1 : 0, summary: fired ? "triggered" : "not triggered", largestGap: nil)
+        case .completed(let record, let by):
+            let done = tally.recordLog.first { $0.kind == record && $0.time <= by }
+            let summary = done.map { "done at \(Format.duration($0.time))" } ?? "not done by \(Format.duration(by))"
+            let gap = done == nil ? tally.attributeGap(from: 0, to: min(by, duration)) : nil
+            return SuccessResult(measure: description, score: done == nil ? 0 : 1, summary: summary, largestGap: gap)
+        case .periodic(let record, let period, let from, let to, let tolerance):
+            let end = min(to ?? duration, duration)
+            let times = tally.recordLog.filter { $0.kind == record && $0.time >= from && $0.time <= end + tolerance }.map(\.time)
+            let slots = max(0, Int(((end - from) / period).rounded(.down)))
+            var met = 0
+            var cursor = 0
+            for slot in 0..<slots {
+                let start = from + Double(slot) * period
+                while cursor < times.count && times[cursor] < start { cursor += 1 }
+                if cursor < times.count && times[cursor] < start + period + tolerance { met += 1 }
+            }
+            let score = slots == 0 ? 1 : Double(met) / Double(slots)
+            let summary = "\(met) of \(slots) on time (\(Int((score * 100).rounded())) %)"
+            return SuccessResult(measure: description, score: score, summary: summary, largestGap: tally.largestGap(in: times, from: from, to: end))
+        }
+    }
+}
+
+extension RunTally {
+    /// The longest stretch between consecutive work times (and the window's edges), attributed.
+    func largestGap(in times: [TimeInterval], from: TimeInterval, to: TimeInterval) -> Gap? {
+        var edges: [TimeInterval] = [from]
+        edges += times.filter { $0 >= from && $0 <= to }
+        edges.append(to)
+        var best: (from: TimeInterval, to: TimeInterval)?
+        for (start, end) in zip(edges, edges.dropFirst()) where end - start > (best.map { $0.to - $0.from } ?? 0) {
+            best = (start, end)
+        }
+        return best.map { attributeGap(from: $0.from, to: $0.to) }
+    }
+
+    /// Why nothing happened between `from` and `to`: the first time the app stopped executing in
+    /// that stretch, and what brought it back.
+    func attributeGap(from: TimeInterval, to: TimeInterval) -> Gap {
+        // The first stop inside the stretch, or, if the app was already stopped when it began, the stop before it.
+        let stop = stateChanges.first { $0.time >= from && $0.time < to && !$0.to.isExecuting }
+            ?? (stateAt(from).isExecuting ? nil : stateChanges.last { $0.time < from && !$0.to.isExecuting })
+        guard let stop else {
+            return Gap(from: from, to: to, cause: "the app was running but did not do the work", endedBy: "—", rules: [])
+        }
+        let resume = stateChanges.first { $0.time > stop.time && $0.to.isExecuting && $0.time <= to }
+        return Gap(
+            from: from, to: to, cause: Self.phrase(stop), endedBy: resume?.cause ?? (to >= durationHint ? "end of scenario" : "—"),
+            rules: stop.rules)
+    }
+
+    private func stateAt(_ time: TimeInterval) -> AppState {
+        stateChanges.last { $0.time <= time }?.to ?? .notRunning
+    }
+
+    private static func phrase(_ stop: StateChangeRecord) -> String {
+        switch stop.cause {
+        case "taskEnded": "suspended after task expiry"
+        case "wakeWindowEnded": "suspended after the wake window"
+        case "graceEnded": "suspended after leaving the foreground"
+        case "locationEnded": "suspended when location updates stopped"
+        case "userForceQuit": "force-quit by the user"
+        case "taskAssertionTimeout": "killed for a task left open"
+        case "memoryPressure": "terminated for memory while suspended"
+        case "reboot": "the phone restarted"
+        default: stop.to == .notRunning ? "terminated (\(stop.cause))" : "suspended (\(stop.cause))"
+        }
+    }
+}

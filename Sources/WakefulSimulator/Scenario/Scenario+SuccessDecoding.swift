@@ -1,0 +1,38 @@
+import Foundation
+
+/// `success`: `{"trigger": {}}`, `{"periodic": {"record": …, "period": …}}` or
+/// `{"completed": {"record": …, "by": …}}`.
+struct SuccessDocument: Decodable {
+    static let forms = ["trigger", "periodic", "completed"]
+
+    var measure: SuccessMeasure
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.fields(allowed: Self.forms)
+        guard c.allKeys.count == 1, let form = c.allKeys.first?.stringValue else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: decoder.codingPath, debugDescription: "expected an object with exactly one key: \(Self.forms.joined(separator: ", "))"))
+        }
+        let body = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(form))
+        switch form {
+        case "trigger":
+            try body.rejectUnknownKeys(allowed: [])
+            measure = .trigger
+        case "periodic":
+            try body.rejectUnknownKeys(allowed: ["record", "period", "from", "to", "tolerance"])
+            let period: Double = try body.value("period")
+            guard period > 0, period.isFinite else { throw body.failure("period", "expected a positive number of seconds") }
+            let from = try body.optional("from", as: Double.self) ?? 0
+            let to = try body.optional("to", as: Double.self)
+            if let to, to <= from { throw body.failure("to", "expected a time after from (\(from) s)") }
+            let tolerance = try body.optional("tolerance", as: Double.self) ?? 0
+            guard tolerance >= 0 else { throw body.failure("tolerance", "expected seconds, zero or more") }
+            measure = .periodic(record: try body.value("record"), period: period, from: from, to: to, tolerance: tolerance)
+        default:
+            try body.rejectUnknownKeys(allowed: ["record", "by"])
+            let by: Double = try body.value("by")
+            guard by >= 0 else { throw body.failure("by", "expected seconds from the start, zero or more") }
+            measure = .completed(record: try body.value("record"), by: by)
+        }
+    }
+}
