@@ -21,6 +21,7 @@ extension Command {
         case .setTimer: "setTimer"
         case .cancelTimer: "cancelTimer"
         case .completeRemoteNotification: "completeRemoteNotification"
+        case .setCPULoad: "setCPULoad"
         case .record: "record"
         }
     }

@@ -55,6 +55,12 @@ public enum Command: Sendable, Hashable {
     /// Call the silent-push completion handler (PUSH-6).
     case completeRemoteNotification(id: String, result: BackgroundFetchResult)
 
+    // MARK: Work
+
+    /// How busy the app's CPU is from now on, 0 to 1, until changed: what the CPU monitor (TERM-4) and
+    /// the energy estimate see. Apps rarely say this on a device; the simulator's jobs and tests do.
+    case setCPULoad(Double)
+
     // MARK: App output
 
     /// Something the app produced (a sample, a trigger). It goes to the timeline, later to the outbox.

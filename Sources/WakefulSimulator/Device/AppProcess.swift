@@ -27,6 +27,8 @@ struct AppProcess {
     var beaconFilters: [BeaconSignalFilter]
     /// Timers the app set.
     var timers: [TimerState] = []
+    /// The CPU utilisation the app declared (`setCPULoad`), 0 to 1.
+    var cpuLoad = 0.0
 
     /// No process: the app is not running.
     static let absent = AppProcess(number: 0, runtime: Runtime(strategies: []), beaconFilters: [])

@@ -4,6 +4,12 @@ import Wakeful
 extension SimulatedDevice {
     /// Carries out one command the app issued.
     mutating func execute(_ command: Command) {
+        defer {
+            switch command {
+            case .startUpdatingLocation, .stopUpdatingLocation, .startRangingBeacons, .stopRangingBeacons: refreshEnergy()
+            default: break
+            }
+        }
         switch command {
         case .beginBackgroundTask(let id): beginBackgroundTask(id)
         case .endBackgroundTask(let id): endBackgroundTask(id)
@@ -26,6 +32,7 @@ extension SimulatedDevice {
         case .cancelTimer(let id): process.timers.removeAll { $0.request.id == id }
         case .record(let record):
             tally.noteRecord(record, at: now, distance: distanceToTriggerBeacon, keptRunningBy: state == .background ? runReasons.names : ["foreground"])
+        case .setCPULoad(let load): setCPULoad(load)
         case .startMonitoringVisits: startVisits()
         case .stopMonitoringVisits: visits = nil
         case .completeRemoteNotification:

@@ -38,6 +38,7 @@ extension SimulatedDevice {
             return pauseAt
         }
         process.location!.paused = true
+        refreshEnergy()
         decide("locationUpdatesPaused", rules: ["LOC-5"], [Field("stationaryFor", .double(now - since))])
         deliver(.locationUpdatesPaused)
         return nil

@@ -101,6 +101,8 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     // MARK: Results
 
     var tally = RunTally()
+    /// Which power-drawing components are on, and their accrued time.
+    var energy = EnergyMeter()
     /// Broken invariants found by ``checkInvariants()``; always empty unless the model has a bug.
     public internal(set) var violations: [String] = []
 
@@ -246,6 +248,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             startedExecuting()
         }
         if next == .suspended { scheduleJetsam() }
+        refreshEnergy()
     }
 
     /// Delivers an event to the app's code and carries out the commands it returns.

@@ -59,6 +59,8 @@ public struct RunMetrics: Sendable, Hashable, Codable {
     public var simulatedEvents: Int
     /// Events delivered to the app's code.
     public var eventsDelivered: Int
+    /// Energy the run cost, by component: an estimate (§13).
+    public var energy: EnergyEstimate
     /// How the run scored on the scenario's success measure, when it has one.
     public var success: SuccessResult?
     /// Model invariants broken during the run; empty unless the simulator has a bug.
@@ -89,6 +91,7 @@ extension SimulatedDevice {
             finalStop: state.isExecuting ? nil : tally.lastStop, suspendedAtDistanceMeters: suspendedAt, rangingCallbacks: tally.rangingCallbacks,
             backgroundModes: backgroundModes.map(\.rawValue), reviewRisk: ReviewAssessment(modes: backgroundModes),
             simulatedEvents: tally.steps, eventsDelivered: tally.eventsDelivered,
-            success: scenario.successMeasure?.evaluate(tally, duration: now), invariantViolations: violations)
+            energy: energyEstimate(), success: scenario.successMeasure?.evaluate(tally, duration: now),
+            invariantViolations: violations)
     }
 }

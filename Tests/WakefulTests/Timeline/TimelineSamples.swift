@@ -255,6 +255,7 @@ enum TimelineCommandCase: String, CaseIterable {
     case startMonitoringSignificantLocationChanges, stopMonitoringSignificantLocationChanges
     case startMonitoringVisits, stopMonitoringVisits, startMonitoring, stopMonitoring, requestState
     case startRangingBeacons, stopRangingBeacons, setTimer, cancelTimer, completeRemoteNotification, record
+    case setCPULoad
 
     init(_ command: Command) {
         switch command {
@@ -276,6 +277,7 @@ enum TimelineCommandCase: String, CaseIterable {
         case .cancelTimer: self = .cancelTimer
         case .completeRemoteNotification: self = .completeRemoteNotification
         case .record: self = .record
+        case .setCPULoad: self = .setCPULoad
         }
     }
 
@@ -290,6 +292,7 @@ enum TimelineCommandCase: String, CaseIterable {
                     desiredAccuracy: 3000, distanceFilter: 2.5, pausesAutomatically: false,
                     allowsBackgroundUpdates: true, showsBackgroundIndicator: true, activityType: $0))
             }
+        case .setCPULoad: return [.setCPULoad(0), .setCPULoad(0.85)]
         case .stopUpdatingLocation: return [.stopUpdatingLocation]
         case .requestLocation: return [.requestLocation]
         case .startMonitoringSignificantLocationChanges: return [.startMonitoringSignificantLocationChanges]

@@ -6,7 +6,7 @@ extension TimelineDecoder {
         "beginBackgroundTask", "endBackgroundTask", "startUpdatingLocation", "stopUpdatingLocation", "requestLocation",
         "startMonitoringSignificantLocationChanges", "stopMonitoringSignificantLocationChanges",
         "startMonitoringVisits", "stopMonitoringVisits", "startMonitoring", "stopMonitoring", "requestState",
-        "startRangingBeacons", "stopRangingBeacons", "setTimer", "cancelTimer", "completeRemoteNotification", "record",
+        "startRangingBeacons", "stopRangingBeacons", "setTimer", "cancelTimer", "completeRemoteNotification", "record", "setCPULoad",
     ]
 
     /// The `shape` values of a monitored region.
@@ -35,6 +35,7 @@ extension TimelineDecoder {
                 activityType: try reader.enumeration("activityType", as: LocationRequest.ActivityType.self)))
         case "stopUpdatingLocation": return .stopUpdatingLocation
         case "requestLocation": return .requestLocation
+        case "setCPULoad": return .setCPULoad(try reader.double("load"))
         case "startMonitoringSignificantLocationChanges": return .startMonitoringSignificantLocationChanges
         case "stopMonitoringSignificantLocationChanges": return .stopMonitoringSignificantLocationChanges
         case "startMonitoringVisits": return .startMonitoringVisits

@@ -30,6 +30,9 @@ extension TimelineJSONEncoder {
             buffer.appendJSONRaw("\"stopUpdatingLocation\"")
         case .requestLocation:
             buffer.appendJSONRaw("\"requestLocation\"")
+        case .setCPULoad(let load):
+            buffer.appendJSONRaw("\"setCPULoad\",\"load\":")
+            appendNumber(load, into: &buffer)
         case .startMonitoringSignificantLocationChanges:
             buffer.appendJSONRaw("\"startMonitoringSignificantLocationChanges\"")
         case .stopMonitoringSignificantLocationChanges:

@@ -1,0 +1,30 @@
+import Foundation
+import Wakeful
+
+extension SimulatedDevice {
+    /// Accrues component time up to now and records which components are on from here: called
+    /// whenever the app's state, its location updates, its ranging or its CPU load change.
+    mutating func refreshEnergy() {
+        energy.accrue(until: now)
+        energy.executing = state.isExecuting
+        let location = process.location.flatMap { $0.paused ? nil : $0 }
+        energy.gps = location?.request.usesGPS == true
+        energy.cellLocation = location.map { !$0.request.usesGPS } ?? false
+        energy.ranging = !process.ranging.isEmpty
+        energy.cpuLoad = hasProcess ? process.cpuLoad : 0
+    }
+
+    /// `setCPULoad`: the app's CPU utilisation from now on.
+    mutating func setCPULoad(_ load: Double) {
+        process.cpuLoad = min(max(load, 0), 1)
+        refreshEnergy()
+    }
+
+    /// The run's energy estimate (§13): the ledger up to now, priced with the standard table.
+    mutating func energyEstimate() -> EnergyEstimate {
+        energy.accrue(until: now)
+        var ledger = energy.ledger
+        ledger.wakes = tally.wakes.reduce(0, +)
+        return EnergyEstimate(ledger, hours: now / 3600)
+    }
+}
