@@ -123,7 +123,7 @@ struct Simulate: ParsableCommand {
 
 /// `--format json`: one object with a `runs` array (a public contract).
 struct JSONReport: Encodable {
-    var scenario: String
+    var scenario: String?
     var seed: UInt64
     var runs: [RunMetrics]
 

@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The `wakeful` command.
 @main
-struct WakefulCommand: ParsableCommand {
+struct WakefulCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wakeful",
         abstract: "Make iOS background execution dependable, and provable without a phone.",
@@ -13,9 +13,10 @@ struct WakefulCommand: ParsableCommand {
               wakeful simulate                      the gas-station scenario on iOS 8, 12, 17 and 26
               wakeful simulate --list               built-in scenarios, strategies and policy variants
               wakeful simulate --help               every option of simulate
+              wakeful compare                       every built-in scenario, strategy and family
               swift run -c release wakeful bench    the simulator's speed and memory
             """,
-        subcommands: [Simulate.self, Bench.self],
+        subcommands: [Simulate.self, Compare.self, Bench.self],
         defaultSubcommand: nil
     )
 }

@@ -18,6 +18,7 @@ extension SimulatedDevice {
         case .suspended:
             if let blocked = wakeBlocker(source) {
                 tally.countSuppressedWake(source)
+                tally.refusedWakes.append(RefusedWake(time: now, why: blocked.why, rules: blocked.rules))
                 decide("wakeSuppressed", rules: blocked.rules, [Field("source", .string(source.rawValue)), Field("why", .string(blocked.why))])
                 return
             }
@@ -31,6 +32,7 @@ extension SimulatedDevice {
         case .notRunning:
             if let blocked = wakeBlocker(source) ?? relaunchBlocker() {
                 tally.countSuppressedWake(source)
+                tally.refusedWakes.append(RefusedWake(time: now, why: blocked.why, rules: blocked.rules))
                 decide("relaunchSuppressed", rules: blocked.rules, [Field("source", .string(source.rawValue)), Field("why", .string(blocked.why))])
                 return
             }
@@ -72,7 +74,7 @@ extension SimulatedDevice {
     func relaunchBlocker() -> (why: String, rules: [String])? {
         guard forceQuitFlag else { return nil }
         switch policy.location.forceQuitRelaunch {
-        case .noRelaunch: return ("force-quit by the user", ["TERM-1", "LOC-29", "CONF-5"])
+        case .noRelaunch: return ("no location relaunch after a force-quit on iOS \(policy.version)", ["TERM-1", "LOC-29", "CONF-5"])
         case .relaunch, .relaunchThenTerminate, .relaunchImmediately: return nil
         }
     }

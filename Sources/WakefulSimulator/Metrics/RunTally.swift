@@ -24,6 +24,8 @@ struct RunTally {
     var recordLog: [RecordedOutput] = []
     /// Every state change, for gap attribution.
     var stateChanges: [StateChangeRecord] = []
+    /// Every wake or relaunch a rule refused, for gap attribution.
+    var refusedWakes: [RefusedWake] = []
     /// The scenario's length, so a gap that runs to the end says so.
     var durationHint: TimeInterval = .infinity
 

@@ -64,6 +64,13 @@ struct StateChangeRecord {
     var rules: [String]
 }
 
+/// A wake or relaunch a rule refused, as the tally keeps it.
+struct RefusedWake {
+    var time: TimeInterval
+    var why: String
+    var rules: [String]
+}
+
 /// One record as the tally keeps it.
 struct RecordedOutput {
     var time: TimeInterval
@@ -75,8 +82,18 @@ extension SuccessMeasure {
     func evaluate(_ tally: RunTally, duration: TimeInterval) -> SuccessResult {
         switch self {
         case .trigger:
-            let fired = tally.trigger != nil
-            return SuccessResult(measure: description, score: fired ? 1 : 0, summary: fired ? "triggered" : "not triggered", largestGap: nil)
+            if let trigger = tally.trigger {
+                let distance = trigger.distance.map { " at \(Format.meters($0))" } ?? ""
+                return SuccessResult(measure: description, score: 1, summary: "triggered\(distance)", largestGap: nil)
+            }
+            // Not fired: the stretch after the app stopped for good is what lost it.
+            guard let stop = tally.lastStop, !tally.executing else {
+                return SuccessResult(measure: description, score: 0, summary: "not triggered", largestGap: nil)
+            }
+            let distance = stop.distanceMeters.map { ", stopped \(Format.meters($0)) away" } ?? ""
+            return SuccessResult(
+                measure: description, score: 0, summary: "not triggered\(distance)",
+                largestGap: tally.attributeGap(from: stop.at, to: duration))
         case .completed(let record, let by):
             let done = tally.recordLog.first { $0.kind == record && $0.time <= by }
             let summary = done.map { "done at \(Format.duration($0.time))" } ?? "not done by \(Format.duration(by))"
@@ -119,13 +136,25 @@ extension RunTally {
         // The first stop inside the stretch, or, if the app was already stopped when it began, the stop before it.
         let stop = stateChanges.first { $0.time >= from && $0.time < to && !$0.to.isExecuting }
             ?? (stateAt(from).isExecuting ? nil : stateChanges.last { $0.time < from && !$0.to.isExecuting })
-        guard let stop else {
+        guard var stop else {
             return Gap(from: from, to: to, cause: "the app was running but did not do the work", endedBy: "—", rules: [])
+        }
+        // A termination inside the gap that nothing recovered from outweighs the suspension before it.
+        if let kill = stateChanges.last(where: { $0.time >= stop.time && $0.time < to && $0.to == .notRunning }),
+            !stateChanges.contains(where: { $0.time > kill.time && $0.time <= to && $0.to.isExecuting })
+        {
+            stop = kill
+        }
+        var cause = Self.phrase(stop)
+        var rules = stop.rules
+        if let refused = refusedWakes.first(where: { $0.time > stop.time && $0.time <= to }) {
+            cause += stop.to == .notRunning ? ", relaunch refused (\(refused.why))" : ", wake refused (\(refused.why))"
+            rules = RuleIDs.sorted(rules + refused.rules)
         }
         let resume = stateChanges.first { $0.time > stop.time && $0.to.isExecuting && $0.time <= to }
         return Gap(
-            from: from, to: to, cause: Self.phrase(stop), endedBy: resume?.cause ?? (to >= durationHint ? "end of scenario" : "—"),
-            rules: stop.rules)
+            from: from, to: to, cause: cause, endedBy: resume?.cause ?? (to >= durationHint ? "end of scenario" : "—"),
+            rules: rules)
     }
 
     private func stateAt(_ time: TimeInterval) -> AppState {

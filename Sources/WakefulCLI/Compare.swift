@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import Wakeful
+import WakefulSimulator
+
+/// `wakeful compare`: strategies × iOS families × scenarios in one table.
+struct Compare: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compare strategies across iOS families and scenarios: success, gaps and their causes, energy, review risk.",
+        discussion: """
+            With no options it compares every built-in scenario with its own strategies and iOS versions. Each row gives the scenario's success measure, the largest gap in the wanted work and what caused it (read from the run's timeline), background running time, wakes, terminations, an energy estimate and the App Review risk. Runs go to every core; the output is the same every run for the same seed.
+
+            Examples:
+              wakeful compare
+              wakeful compare --scenario gas-station --ios 12 --ios 17 --format markdown
+              wakeful compare --strategy TaskExtension --strategy LowPowerLocationKeepAlive --format csv
+              wakeful compare --bad-day forceQuit --bad-day lowPowerMode
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("A built-in scenario name or a scenario file (repeatable). Default: every built-in scenario.", valueName: "name|file"))
+    var scenario: [String] = []
+
+    @Option(name: .customLong("ios"), help: ArgumentHelp("An iOS version (repeatable). Default: each scenario's list.", valueName: "version"))
+    var iosVersions: [String] = []
+
+    @Option(name: .customLong("strategy"), help: ArgumentHelp("A strategy setup: none, a name, or names joined by + (repeatable). Default: each scenario's list.", valueName: "name"))
+    var strategies: [String] = []
+
+    @Option(name: .customLong("bad-day"), help: ArgumentHelp("Also run each scenario on a bad day: \(BadDay.allCases.map(\.rawValue).joined(separator: ", ")) (repeatable).", valueName: "day"))
+    var badDays: [BadDay] = []
+
+    @Option(help: "The seed of every random draw.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Output format: text, markdown, json or csv.")
+    var format: Format = .text
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, markdown, json, csv
+    }
+
+    func validate() throws {
+        for text in iosVersions where IOSVersion(parsing: text) == nil {
+            throw ValidationError("--ios \(text): expected \(IOSVersion.expectedForm)")
+        }
+        _ = try plan()
+    }
+
+    private func plan() throws -> Comparison {
+        let names = scenario.isEmpty ? BuiltinScenarios.names : scenario
+        var scenarios: [Scenario] = []
+        do {
+            for name in names {
+                let base = try BuiltinScenarios.resolve(name)
+                scenarios.append(base)
+                scenarios += badDays.map(base.on)
+            }
+            let setups = try strategies.map(StrategySetup.named)
+            return Comparison(scenarios: scenarios, versions: iosVersions.compactMap(IOSVersion.init(parsing:)), setups: setups, seed: seed)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    func run() async throws {
+        let runs = await try plan().run()
+        let report = ComparisonReport(runs: runs)
+        switch format {
+        case .text: print(report.text)
+        case .markdown: print(report.markdown)
+        case .csv: print(report.csv)
+        case .json: print(try JSONReport(scenario: nil, seed: seed, runs: runs).encoded())
+        }
+    }
+}
+
+extension BadDay: ExpressibleByArgument {}

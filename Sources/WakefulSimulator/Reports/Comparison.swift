@@ -1,0 +1,46 @@
+import Foundation
+import Wakeful
+
+/// Runs strategies × iOS versions × scenarios and keeps the results in a fixed order.
+///
+/// Devices are independent, so runs go to every core; the output does not depend on which
+/// finished first.
+public struct Comparison: Sendable {
+    /// One run to do.
+    public struct Job: Sendable, Hashable {
+        /// The scenario.
+        public var scenario: Scenario
+        /// The iOS version.
+        public var ios: IOSVersion
+        /// The strategies.
+        public var setup: StrategySetup
+    }
+
+    /// The runs, in report order: scenario, then setup, then version.
+    public var jobs: [Job]
+    /// The seed of every run.
+    public var seed: UInt64
+
+    /// Plans a comparison. Versions and setups default to each scenario's own lists.
+    public init(scenarios: [Scenario], versions: [IOSVersion] = [], setups: [StrategySetup] = [], seed: UInt64) {
+        self.seed = seed
+        jobs = scenarios.flatMap { scenario in
+            let setupsHere = setups.isEmpty ? (scenario.setups.isEmpty ? [.none] : scenario.setups) : setups
+            let versionsHere = versions.isEmpty ? scenario.iosVersions : versions
+            return setupsHere.flatMap { setup in versionsHere.map { Job(scenario: scenario, ios: $0, setup: setup) } }
+        }
+    }
+
+    /// Runs every job, in parallel, and returns the metrics in job order.
+    public func run() async -> [RunMetrics] {
+        let seed = seed
+        return await withTaskGroup(of: (Int, RunMetrics).self) { group in
+            for (index, job) in jobs.enumerated() {
+                group.addTask { (index, Simulator.run(job.scenario, ios: job.ios, setup: job.setup, seed: seed)) }
+            }
+            var results = [RunMetrics?](repeating: nil, count: jobs.count)
+            for await (index, metrics) in group { results[index] = metrics }
+            return results.compactMap { $0 }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Wakeful
+
+/// The table `wakeful compare` prints: one row per run, grouped by scenario, in four formats.
+public struct ComparisonReport: Sendable {
+    /// The runs, in the comparison's order.
+    public var runs: [RunMetrics]
+
+    /// Creates a report.
+    public init(runs: [RunMetrics]) {
+        self.runs = runs
+    }
+
+    /// The columns, in order.
+    public static let header = [
+        "scenario", "strategy", "iOS", "success", "largest gap", "gap cause", "background running", "wakes",
+        "terminations", "energy (estimate)", "review risk",
+    ]
+
+    /// One row's cells.
+    public static func cells(_ run: RunMetrics) -> [String] {
+        let gap = run.success?.largestGap
+        let terminations = run.terminations.isEmpty ? "0" : "\(run.terminations.count) (\(Array(Set(run.terminations.map(\.reason.rawValue))).sorted().joined(separator: ", ")))"
+        let review = run.reviewRisk.findings.isEmpty
+            ? run.reviewRisk.level.rawValue
+            : "\(run.reviewRisk.level.rawValue) (\(run.reviewRisk.findings.map(\.subject).joined(separator: ", ")))"
+        return [
+            run.scenario, run.strategy, run.ios, run.success?.summary ?? OutcomeReport.outcome(of: run),
+            gap.map { Format.duration($0.seconds) } ?? "-",
+            gap.map { $0.endedBy == "—" ? $0.cause : "\($0.cause), until \($0.endedBy)" } ?? "-",
+            Format.duration(run.backgroundRunningSeconds), String(run.wakes.values.reduce(0, +)), terminations,
+            String(format: "%.2f %%/h", run.energy.batteryPercentPerHour), review,
+        ]
+    }
+
+    /// Plain text: a table per scenario.
+    public var text: String {
+        var blocks: [String] = []
+        for scenario in scenarioNames {
+            var table = TextTable(header: Array(Self.header.dropFirst()))
+            for run in runs where run.scenario == scenario { table.append(Array(Self.cells(run).dropFirst())) }
+            blocks.append("\(scenario)\n\n\(table.rendered)")
+        }
+        blocks.append("Energy is an estimate from the \(runs.first?.energy.powerTable ?? "standard") power table, not a measurement.")
+        return blocks.joined(separator: "\n\n")
+    }
+
+    /// GitHub-flavoured Markdown: one table.
+    public var markdown: String {
+        func row(_ cells: [String]) -> String { "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |" }
+        return ([row(Self.header), row(Self.header.map { _ in "---" })] + runs.map { row(Self.cells($0)) }).joined(separator: "\n")
+    }
+
+    /// RFC 4180 CSV with a header line.
+    public var csv: String {
+        func field(_ text: String) -> String {
+            text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"\(text.replacingOccurrences(of: "\"", with: "\"\""))\"" : text
+        }
+        return ([Self.header] + runs.map(Self.cells)).map { $0.map(field).joined(separator: ",") }.joined(separator: "\n")
+    }
+
+    private var scenarioNames: [String] {
+        runs.reduce(into: [String]()) { names, run in if !names.contains(run.scenario) { names.append(run.scenario) } }
+    }
+}
