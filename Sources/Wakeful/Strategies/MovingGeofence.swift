@@ -46,7 +46,7 @@ public struct MovingGeofence: Strategy {
             guard let fix = fixes.last else { return [] }
             awaitingFix = false
             let fence = MonitoredRegion(id: Self.regionID, shape: .circle(center: fix.coordinate, radius: options.radius))
-            return [.stopUpdatingLocation, .startMonitoring(fence), RelaunchOnMovement.record(fix, source: "fence", context)]
+            return [.stopUpdatingLocation, .startMonitoring(fence)]
         default:
             return []
         }

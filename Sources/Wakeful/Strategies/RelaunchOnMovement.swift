@@ -1,7 +1,8 @@
 import Foundation
 
 /// Seed 001: let movement bring the app back. The significant-change service and visits wake a
-/// suspended app and relaunch a terminated one, and the app records where the user is.
+/// suspended app and relaunch a terminated one; the app's own features (``LocationLogger``) then
+/// do their work in the ≈10 s each wake gives.
 ///
 /// No background mode is needed (LOC-13), only Always authorization (LOC-16). An SLC event needs
 /// ≥500 m of movement and comes at most every 5 minutes (LOC-10); the app then has about 10 s
@@ -24,9 +25,6 @@ public struct RelaunchOnMovement: Strategy {
         }
     }
 
-    /// The record kind for each location the app receives.
-    public static let recordKind = "location"
-
     /// The configuration.
     public var options: Options
 
@@ -46,24 +44,8 @@ public struct RelaunchOnMovement: Strategy {
             if options.significantChanges { commands.append(.startMonitoringSignificantLocationChanges) }
             if options.visits { commands.append(.startMonitoringVisits) }
             return commands
-        case .significantLocationChange(let fix):
-            return [Self.record(fix, source: "significantChange", context)]
-        case .visit(let visit):
-            return [.record(Record(kind: Self.recordKind, fields: [
-                Field("lat", .double(visit.coordinate.latitude)), Field("lon", .double(visit.coordinate.longitude)),
-                Field("source", .string(visit.departure == nil ? "arrival" : "departure")),
-                Field("appState", .string(context.appState.rawValue)),
-            ]))]
         default:
             return []
         }
-    }
-
-    static func record(_ fix: LocationFix, source: String, _ context: Context) -> Command {
-        .record(Record(kind: recordKind, fields: [
-            Field("lat", .double(fix.coordinate.latitude)), Field("lon", .double(fix.coordinate.longitude)),
-            Field("accuracy", .double(fix.horizontalAccuracy)), Field("source", .string(source)),
-            Field("appState", .string(context.appState.rawValue)),
-        ]))
     }
 }

@@ -112,7 +112,9 @@ extension SuccessMeasure {
             }
             let score = slots == 0 ? 1 : Double(met) / Double(slots)
             let summary = "\(met) of \(slots) on time (\(Int((score * 100).rounded())) %)"
-            return SuccessResult(measure: description, score: score, summary: summary, largestGap: tally.largestGap(in: times, from: from, to: end))
+            // A stretch no longer than one period (and its tolerance) is the schedule, not a gap.
+            let gap = tally.largestGap(in: times, from: from, to: end).flatMap { $0.seconds > period + tolerance ? $0 : nil }
+            return SuccessResult(measure: description, score: score, summary: summary, largestGap: gap)
         }
     }
 }

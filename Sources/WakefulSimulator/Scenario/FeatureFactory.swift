@@ -8,6 +8,8 @@ enum FeatureFactory {
         case .beaconTrigger(let id, let distance):
             guard let beacon = world.beacon(named: id) else { return nil }
             return BeaconTrigger(options: .init(regionID: RegionID(id), constraint: beacon.constraint, triggerDistance: distance))
+        case .locationLog:
+            return LocationLogger()
         case .geofences(let fences):
             let projection = world.projection
             return RegionMonitor(regions: fences.map {

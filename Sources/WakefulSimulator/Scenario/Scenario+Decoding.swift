@@ -196,6 +196,7 @@ private struct FeatureDocument: Decodable {
     enum Parsed {
         case beaconTrigger(beacon: String, triggerDistance: Double)
         case geofences([(id: String, center: PositionDocument, radius: Double)])
+        case locationLog
 
         var beaconID: String? {
             if case .beaconTrigger(let id, _) = self { return id }
@@ -207,6 +208,7 @@ private struct FeatureDocument: Decodable {
             case .beaconTrigger(let beacon, let distance): .beaconTrigger(beacon: beacon, triggerDistance: distance)
             case .geofences(let fences):
                 .geofences(fences.map { GeofenceSpec(id: RegionID($0.id), center: $0.center.point(projection), radius: $0.radius) })
+            case .locationLog: .locationLog
             }
         }
     }
@@ -214,9 +216,14 @@ private struct FeatureDocument: Decodable {
     var parsed: Parsed
 
     init(from decoder: any Decoder) throws {
-        let c = try decoder.fields(allowed: ["beaconTrigger", "geofences"])
+        let c = try decoder.fields(allowed: ["beaconTrigger", "geofences", "locationLog"])
         guard c.allKeys.count == 1 else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "expected an object with exactly one key: beaconTrigger or geofences"))
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "expected an object with exactly one key: beaconTrigger, geofences or locationLog"))
+        }
+        if c.contains(AnyKey("locationLog")) {
+            try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("locationLog")).rejectUnknownKeys(allowed: [])
+            parsed = .locationLog
+            return
         }
         if c.contains(AnyKey("beaconTrigger")) {
             let trigger = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("beaconTrigger"))

@@ -47,12 +47,15 @@ public enum FeatureSpec: Sendable, Hashable {
     case beaconTrigger(beacon: String, triggerDistance: Double)
     /// ``Wakeful/RegionMonitor``: monitor these circular regions from launch.
     case geofences([GeofenceSpec])
+    /// ``Wakeful/LocationLogger``: record every location the app receives.
+    case locationLog
 
     /// The name used in scenario files.
     public var name: String {
         switch self {
         case .beaconTrigger: "beaconTrigger"
         case .geofences: "geofences"
+        case .locationLog: "locationLog"
         }
     }
 }

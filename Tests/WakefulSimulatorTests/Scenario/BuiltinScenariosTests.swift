@@ -7,7 +7,7 @@ import WakefulSimulator
 struct BuiltinScenariosTests {
     @Test("gas-station loads with the values its JSON states")
     func gasStation() throws {
-        #expect(BuiltinScenarios.names == ["gas-station"])
+        #expect(BuiltinScenarios.names.first == "gas-station")
         #expect(BuiltinScenarios.defaultName == "gas-station")
         let scenario = try BuiltinScenarios.load("gas-station")
         #expect(scenario.name == "gas-station")
@@ -52,4 +52,22 @@ struct BuiltinScenariosTests {
         #expect(error.message.contains("gas-station"))
         #expect(throws: ScenarioError.self) { try BuiltinScenarios.load("mine") }
     }
+
+    @Test("every built-in scenario loads, names itself, and has versions, setups and a success measure", arguments: BuiltinScenarios.names)
+    func everyBuiltin(name: String) throws {
+        let scenario = try BuiltinScenarios.load(name)
+        #expect(scenario.name == name)
+        #expect(!scenario.iosVersions.isEmpty)
+        #expect(!scenario.setups.isEmpty)
+        #expect(scenario.successMeasure != nil)
+    }
+
+    @Test("freeway-drive follows its committed GPX track for an hour at freeway speed")
+    func freewayTrack() throws {
+        let trajectory = try BuiltinScenarios.load("freeway-drive").world.trajectory
+        #expect(trajectory.startTime == 240)
+        #expect(abs(trajectory.endTime - (240 + 3600)) < 1e-6)
+        #expect(trajectory.length > 90_000 && trajectory.length < 120_000)
+    }
 }
+
