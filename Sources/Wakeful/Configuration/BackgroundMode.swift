@@ -24,11 +24,17 @@ public struct Requirements: Sendable, Hashable, Codable {
     public var backgroundModes: [BackgroundMode]
     /// The weakest location authorization under which it works, or nil when it needs none.
     public var locationAuthorization: LocationAuthorization?
+    /// What App Review may object to in the technique itself, beyond its background modes.
+    public var reviewFindings: [ReviewFinding]
 
     /// Creates requirements.
-    public init(backgroundModes: [BackgroundMode] = [], locationAuthorization: LocationAuthorization? = nil) {
+    public init(
+        backgroundModes: [BackgroundMode] = [], locationAuthorization: LocationAuthorization? = nil,
+        reviewFindings: [ReviewFinding] = []
+    ) {
         self.backgroundModes = backgroundModes
         self.locationAuthorization = locationAuthorization
+        self.reviewFindings = reviewFindings
     }
 
     /// The union of several requirements: every mode once, in a stable order, and the strongest authorization.
@@ -37,6 +43,10 @@ public struct Requirements: Sendable, Hashable, Codable {
         let authorizations = all.compactMap(\.locationAuthorization)
         let strongest: LocationAuthorization? =
             authorizations.contains(.always) ? .always : authorizations.contains(.whenInUse) ? .whenInUse : nil
-        return Requirements(backgroundModes: modes, locationAuthorization: strongest)
+        var findings: [ReviewFinding] = []
+        for finding in all.flatMap(\.reviewFindings) where !findings.contains(where: { $0.subject == finding.subject }) {
+            findings.append(finding)
+        }
+        return Requirements(backgroundModes: modes, locationAuthorization: strongest, reviewFindings: findings)
     }
 }

@@ -17,6 +17,15 @@ public enum ReviewRiskLevel: String, Sendable, Hashable, Codable, CaseIterable, 
 
 /// One reason App Review may object, with the guideline and the policy rules behind it.
 public struct ReviewFinding: Sendable, Hashable, Codable {
+    /// Creates a finding.
+    public init(subject: String, level: ReviewRiskLevel, guideline: String, rules: [String], note: String) {
+        self.subject = subject
+        self.level = level
+        self.guideline = guideline
+        self.rules = rules
+        self.note = note
+    }
+
     /// What it concerns: a background mode (`location`) or a technique.
     public var subject: String
     /// How serious.
@@ -38,8 +47,9 @@ public struct ReviewAssessment: Sendable, Hashable, Codable {
 
     /// Assesses the declared background modes. Each mode may only serve its designated purpose
     /// (REVIEW-1, guideline 2.5.4); declaring one the app does not visibly use is rejected (REVIEW-2).
-    public init(modes: [BackgroundMode]) {
+    public init(modes: [BackgroundMode], techniques: [ReviewFinding] = []) {
         findings = modes.enumerated().filter { modes.firstIndex(of: $0.element) == $0.offset }.compactMap { Self.finding(for: $0.element) }
+            + techniques
         level = findings.map(\.level).max() ?? .low
     }
 

@@ -35,7 +35,11 @@ public struct TaskChaining: Strategy {
     }
 
     public var name: String { "TaskChaining" }
-    public var requirements: Requirements { Requirements() }
+    public var requirements: Requirements {
+        Requirements(reviewFindings: [ReviewFinding(
+            subject: "task chaining", level: .medium, guideline: "2.5.4, 2.4.2", rules: ["TASK-7", "TASK-13", "REVIEW-1", "REVIEW-5"],
+            note: "chained background tasks are a grey area: they keep nothing alive and end in crash reports the reviewer can see")])
+    }
 
     public mutating func handle(_ event: Event, in context: Context) -> [Command] {
         switch event {

@@ -22,6 +22,8 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     public let setup: StrategySetup
     /// `UIBackgroundModes` as declared.
     public let backgroundModes: [BackgroundMode]
+    /// What the app's strategies need, together.
+    let requirements: Requirements
     /// The user's location authorization.
     let authorization: LocationAuthorization
     /// The app's strategies as a new process starts them: features first, then the setup.
@@ -116,8 +118,8 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         let features = scenario.app.features.compactMap { FeatureFactory.make($0, world: scenario.world) }
         let strategies = features + setup.strategies.map { $0.makeStrategy() }
         self.freshStrategies = strategies
-        self.backgroundModes = scenario.app.backgroundModes
-            ?? Requirements.combined(strategies.map(\.requirements)).backgroundModes
+        self.requirements = Requirements.combined(strategies.map(\.requirements))
+        self.backgroundModes = scenario.app.backgroundModes ?? requirements.backgroundModes
         self.authorization = scenario.app.locationAuthorization
         self.triggerBeacon = scenario.app.features.lazy.compactMap { feature -> WorldBeacon? in
             guard case .beaconTrigger(let id, _) = feature else { return nil }

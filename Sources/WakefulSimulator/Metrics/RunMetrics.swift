@@ -53,8 +53,10 @@ public struct RunMetrics: Sendable, Hashable, Codable {
     public var rangingCallbacks: Int
     /// `UIBackgroundModes` of the configuration.
     public var backgroundModes: [String]
-    /// App Review risk of those modes.
+    /// App Review risk of those modes and of the techniques.
     public var reviewRisk: ReviewAssessment
+    /// The Info.plist keys the configuration needs.
+    public var infoPlist: InfoPlistRequirements
     /// Agenda entries the simulator processed.
     public var simulatedEvents: Int
     /// Events delivered to the app's code.
@@ -89,7 +91,9 @@ extension SimulatedDevice {
             triggerDistanceMeters: tally.trigger?.distance, triggerEstimatedMeters: tally.trigger?.accuracy,
             triggerKeptRunningBy: tally.trigger?.keptRunningBy,
             finalStop: state.isExecuting ? nil : tally.lastStop, suspendedAtDistanceMeters: suspendedAt, rangingCallbacks: tally.rangingCallbacks,
-            backgroundModes: backgroundModes.map(\.rawValue), reviewRisk: ReviewAssessment(modes: backgroundModes),
+            backgroundModes: backgroundModes.map(\.rawValue),
+            reviewRisk: ReviewAssessment(modes: backgroundModes, techniques: requirements.reviewFindings),
+            infoPlist: InfoPlistRequirements(modes: backgroundModes, authorization: requirements.locationAuthorization),
             simulatedEvents: tally.steps, eventsDelivered: tally.eventsDelivered,
             energy: energyEstimate(), success: scenario.successMeasure?.evaluate(tally, duration: now),
             invariantViolations: violations)
