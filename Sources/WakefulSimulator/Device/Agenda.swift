@@ -31,6 +31,8 @@ enum Agenda {
     case relaunchKill(process: Int)
     /// The fix a `requestLocation()` asked for (in the process that asked).
     case oneShotFix(process: Int)
+    /// The CPU monitor looks at the last window (TERM-4).
+    case cpuCheck(process: Int)
     /// The end of the scenario.
     case end
 }

@@ -29,6 +29,12 @@ struct AppProcess {
     var timers: [TimerState] = []
     /// The CPU utilisation the app declared (`setCPULoad`), 0 to 1.
     var cpuLoad = 0.0
+    /// The effective load from each moment on (0 while not executing), for the CPU monitor's window.
+    var cpuHistory: [(time: TimeInterval, load: Double)] = []
+    /// Timer firings in the background per second, for the wake-up monitor (a ring of seconds).
+    var wakeupBuckets: [Int] = []
+    var wakeupSecond = 0
+    var wakeupTotal = 0
 
     /// No process: the app is not running.
     static let absent = AppProcess(number: 0, runtime: Runtime(strategies: []), beaconFilters: [])

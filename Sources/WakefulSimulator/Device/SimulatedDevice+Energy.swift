@@ -18,6 +18,7 @@ extension SimulatedDevice {
     mutating func setCPULoad(_ load: Double) {
         process.cpuLoad = min(max(load, 0), 1)
         refreshEnergy()
+        cpuLoadChanged()
     }
 
     /// The run's energy estimate (§13): the ledger up to now, priced with the standard table.

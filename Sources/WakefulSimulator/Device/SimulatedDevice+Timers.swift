@@ -31,6 +31,8 @@ extension SimulatedDevice {
         } else {
             process.timers.remove(at: index)
         }
+        countWakeup()
+        guard hasProcess else { return }
         deliver(.timerFired(timer.request.id))
     }
 

@@ -194,6 +194,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             guard hasProcess, process.number == number, forceQuitFlag, !state.isForeground else { return }
             terminate(.relaunchAfterForceQuit, rules: ["LOC-26", "CONF-5"])
         case .oneShotFix(let number): deliverOneShotFix(process: number)
+        case .cpuCheck(let number): checkCPU(process: number)
         case .end: finished = true
         }
     }
@@ -251,6 +252,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         }
         if next == .suspended { scheduleJetsam() }
         refreshEnergy()
+        cpuLoadChanged()
     }
 
     /// Delivers an event to the app's code and carries out the commands it returns.

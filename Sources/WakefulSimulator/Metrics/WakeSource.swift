@@ -62,6 +62,10 @@ public enum TerminationReason: String, Sendable, Hashable, Codable, CaseIterable
     case reboot
     /// Relaunched after a force-quit and killed again (CONF-5b).
     case relaunchAfterForceQuit
+    /// CPU use above the limit averaged over the window, in the background (TERM-4).
+    case cpuLimit
+    /// Too many wake-ups in the monitor's window (TERM-5).
+    case wakeupLimit
 }
 
 /// One termination in a run.

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import Wakeful
+import WakefulSimulator
+
+/// The CPU monitor (TERM-4) and the wake-up monitor (TERM-5).
+@Suite("Device: CPU and wake-up monitors (TERM-4, TERM-5)")
+struct TerminationMonitorTests {
+    /// Keeps the app alive with the location mode and works the CPU at `load` in the background.
+    struct Busy: Strategy {
+        var load: Double
+        var timerInterval: TimeInterval?
+        var name: String { "Busy" }
+        var requirements: Requirements { Requirements(backgroundModes: [.location], locationAuthorization: .always) }
+        mutating func handle(_ event: Event, in context: Context) -> [Command] {
+            switch event {
+            case .didFinishLaunching:
+                return [.startUpdatingLocation(LocationRequest(desiredAccuracy: 3000, distanceFilter: 3000, pausesAutomatically: false, allowsBackgroundUpdates: true))]
+            case .didEnterBackground:
+                return [.setCPULoad(load)] + (timerInterval.map { [.setTimer(TimerRequest(id: "spin", interval: $0, repeats: true))] } ?? [])
+            default:
+                return []
+            }
+        }
+    }
+
+    @Test(arguments: [("7", false), ("8", true), ("17", true), ("26", true)])
+    func ninetyPercentInTheBackgroundIsKilledAfterAMinuteFromiOS8(version: String, killed: Bool) throws {
+        let metrics = Trace(Scenarios.make(duration: 600), ios: try #require(IOSVersion(parsing: version)), setup: .custom(Busy(load: 0.9))).metrics
+        #expect(metrics.terminations.map(\.reason) == (killed ? [.cpuLimit] : []))
+        if killed {
+            #expect(metrics.terminations.first?.at == 70)
+            #expect(metrics.terminations.first?.code == "EXC_RESOURCE CPU_FATAL")
+        }
+    }
+
+    @Test func seventyPercentIsAllowed() {
+        #expect(Trace(Scenarios.make(duration: 600), ios: IOSVersion(17), setup: .custom(Busy(load: 0.7))).metrics.terminations.isEmpty)
+    }
+
+    @Test func aTimerFiringAThousandTimesASecondTripsTheWakeupMonitor() throws {
+        // 45,000 wake-ups per 300 s (cfg) is 150 a second on average; 1 kHz passes it in 45 s.
+        let metrics = Trace(Scenarios.make(duration: 200), ios: IOSVersion(17), setup: .custom(Busy(load: 0, timerInterval: 0.001))).metrics
+        let termination = try #require(metrics.terminations.first)
+        #expect(termination.reason == .wakeupLimit)
+        #expect(termination.at > 10 + 44 && termination.at < 10 + 46)
+    }
+
+    @Test func aOneHertzTimerNeverDoes() {
+        #expect(Trace(Scenarios.make(duration: 900), ios: IOSVersion(17), setup: .custom(Busy(load: 0, timerInterval: 1))).metrics.terminations.isEmpty)
+    }
+}
