@@ -22,6 +22,12 @@ extension Command {
         case .cancelTimer: "cancelTimer"
         case .completeRemoteNotification: "completeRemoteNotification"
         case .record: "record"
+        // Push slice (VOIP, AUDIO).
+        case .reportIncomingCall: "reportIncomingCall"
+        case .endCall: "endCall"
+        case .setKeepAliveTimeout: "setKeepAliveTimeout"
+        case .startAudio: "startAudio"
+        case .stopAudio: "stopAudio"
         }
     }
 }

@@ -28,6 +28,19 @@ struct AppProcess {
     /// Timers the app set.
     var timers: [TimerState] = []
 
+    // Push slice (PUSH, VOIP, AUDIO).
+
+    /// Silent-push handlers that have not called their completion (PUSH-6).
+    var pushHandlers: [PushHandlerState] = []
+    /// Set while the callback of a VoIP push runs, until the app reports a call (VOIP-2).
+    var voipPushAwaitingCall: String?
+    /// Calls reported to CallKit and not ended (VOIP-2).
+    var calls: [String] = []
+    /// Audio playback, when started (AUDIO-1).
+    var audio: AudioPlayback?
+    /// The `setKeepAliveTimeout` interval, when one was accepted (VOIP-1).
+    var keepAliveInterval: TimeInterval?
+
     /// No process: the app is not running.
     static let absent = AppProcess(number: 0, runtime: Runtime(strategies: []), beaconFilters: [])
 }

@@ -98,6 +98,13 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     /// What opened the current wake window, to cite the right rule when it ends.
     var lastWakeSource: WakeSource?
 
+    // MARK: Push slice: the server's pushes and the system's push, VoIP and audio state
+
+    /// Every push the server sends, expanded from `world.pushes` and ordered by time.
+    var pushSchedule: [PushSend] = []
+    /// Throttle, held push, VoIP failure count and keep-alive bookkeeping (PUSH, VOIP).
+    var pushState = PushSystemState()
+
     // MARK: Results
 
     var tally = RunTally()
@@ -145,6 +152,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         }
         scheduleWorldTick(at: 0)
         schedule(.end, at: scenario.duration)
+        schedulePushes()  // Push slice
         while !finished, let (time, item) = queue.pop() {
             advance(to: time)
             tally.steps += 1
@@ -191,6 +199,13 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             terminate(.relaunchAfterForceQuit, rules: ["LOC-26", "CONF-5"])
         case .oneShotFix(let number): deliverOneShotFix(process: number)
         case .end: finished = true
+        // Push slice.
+        case .pushArrival(let index): pushArrives(index)
+        case .pushHandlerDeadline(let generation): pushHandlerDeadline(generation: generation)
+        case .heldPushRelease(let generation):
+            guard generation == pushState.heldGeneration else { return }
+            releaseHeldPush()
+        case .keepAlive(let generation): keepAliveDue(generation: generation)
         }
     }
 
@@ -277,6 +292,10 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         if now < windowUntil { reasons.insert(.wakeWindow) }
         if process.location?.keepsAppRunning == true, process.location?.paused == false { reasons.insert(.location) }
         if policy.debuggerAttached, hasProcess { reasons.insert(.debugger) }
+        // Push slice.
+        if process.pushHandlerHolds(at: now) { reasons.insert(.pushHandler) }
+        if !process.calls.isEmpty { reasons.insert(.voipCall) }
+        if process.audio?.keepsAppRunning == true { reasons.insert(.audio) }
         return reasons
     }
 

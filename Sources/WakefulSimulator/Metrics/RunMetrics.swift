@@ -87,7 +87,7 @@ extension SimulatedDevice {
             triggerDistanceMeters: tally.trigger?.distance, triggerEstimatedMeters: tally.trigger?.accuracy,
             triggerKeptRunningBy: tally.trigger?.keptRunningBy,
             finalStop: state.isExecuting ? nil : tally.lastStop, suspendedAtDistanceMeters: suspendedAt, rangingCallbacks: tally.rangingCallbacks,
-            backgroundModes: backgroundModes.map(\.rawValue), reviewRisk: ReviewAssessment(modes: backgroundModes),
+            backgroundModes: backgroundModes.map(\.rawValue), reviewRisk: reviewAssessment,
             simulatedEvents: tally.steps, eventsDelivered: tally.eventsDelivered,
             success: scenario.successMeasure?.evaluate(tally, duration: now), invariantViolations: violations)
     }

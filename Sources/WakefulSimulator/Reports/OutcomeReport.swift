@@ -114,7 +114,10 @@ public struct OutcomeReport: Sendable {
         for run in runs where !seen.contains(run.strategy) {
             seen.append(run.strategy)
             for finding in run.reviewRisk.findings {
-                sentences.append("\(run.strategy) declares the \(finding.subject) background mode, a \(finding.level.rawValue) App Review risk: it \(finding.note) (\(finding.rules.joined(separator: ", "))).")
+                // Push slice: a finding about a technique seen at run time (REVIEW-4) is not a declared mode.
+                let what = BackgroundMode(rawValue: finding.subject) == nil
+                    ? "uses \(finding.subject)" : "declares the \(finding.subject) background mode"
+                sentences.append("\(run.strategy) \(what), a \(finding.level.rawValue) App Review risk: it \(finding.note) (\(finding.rules.joined(separator: ", "))).")
             }
         }
         return sentences
