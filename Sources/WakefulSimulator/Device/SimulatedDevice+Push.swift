@@ -257,7 +257,7 @@ extension SimulatedDevice {
     /// sourced for it; the watchdog's `0x8badf00d` (TERM-6) is the assumption.
     mutating func pushHandlerDeadline(generation: Int) {
         guard let index = process.pushHandlers.firstIndex(where: { $0.generation == generation }) else { return }
-        guard state == .background else {
+        guard !state.isForeground else {
             // Back on screen: the user is using the app; the handler's limit no longer applies.
             process.pushHandlers.remove(at: index)
             return
