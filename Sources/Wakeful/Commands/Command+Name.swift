@@ -23,6 +23,12 @@ extension Command {
         case .completeRemoteNotification: "completeRemoteNotification"
         case .setCPULoad: "setCPULoad"
         case .record: "record"
+        // Push slice (VOIP, AUDIO).
+        case .reportIncomingCall: "reportIncomingCall"
+        case .endCall: "endCall"
+        case .setKeepAliveTimeout: "setKeepAliveTimeout"
+        case .startAudio: "startAudio"
+        case .stopAudio: "stopAudio"
         }
     }
 }

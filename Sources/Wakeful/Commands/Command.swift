@@ -65,4 +65,21 @@ public enum Command: Sendable, Hashable {
 
     /// Something the app produced (a sample, a trigger). It goes to the timeline, later to the outbox.
     case record(Record)
+
+    // MARK: VoIP and audio (push slice: VOIP, AUDIO)
+
+    /// `CXProvider.reportNewIncomingCall`: report a call to CallKit. From iOS 13 a PushKit VoIP push
+    /// must be answered with this inside its callback, or the app is terminated (VOIP-2). A reported
+    /// call keeps the app running until ``endCall(id:)``.
+    case reportIncomingCall(id: String)
+    /// `CXEndCallAction`: the call ends, and with it the call's hold on background time (VOIP-2).
+    case endCall(id: String)
+    /// `setKeepAliveTimeout(_:handler:)`: the legacy VoIP keep-alive, at least 600 s, up to iOS 9
+    /// (VOIP-1). The handler arrives as ``Event/keepAliveFired``.
+    case setKeepAliveTimeout(seconds: TimeInterval)
+    /// Start playback through an `AVAudioSession`; `audible` says whether anyone could hear it.
+    /// With the `audio` mode, playback keeps the app running (AUDIO-1).
+    case startAudio(audible: Bool)
+    /// Stop playback (AUDIO-1).
+    case stopAudio
 }

@@ -17,15 +17,6 @@ public enum ReviewRiskLevel: String, Sendable, Hashable, Codable, CaseIterable, 
 
 /// One reason App Review may object, with the guideline and the policy rules behind it.
 public struct ReviewFinding: Sendable, Hashable, Codable {
-    /// Creates a finding.
-    public init(subject: String, level: ReviewRiskLevel, guideline: String, rules: [String], note: String) {
-        self.subject = subject
-        self.level = level
-        self.guideline = guideline
-        self.rules = rules
-        self.note = note
-    }
-
     /// What it concerns: a background mode (`location`) or a technique.
     public var subject: String
     /// How serious.
@@ -36,6 +27,23 @@ public struct ReviewFinding: Sendable, Hashable, Codable {
     public var rules: [String]
     /// What the reviewer will look for.
     public var note: String
+
+    /// Creates a finding.
+    public init(subject: String, level: ReviewRiskLevel, guideline: String, rules: [String], note: String) {
+        self.subject = subject
+        self.level = level
+        self.guideline = guideline
+        self.rules = rules
+        self.note = note
+    }
+
+    // Push slice (REVIEW-4).
+
+    /// Silent playback seen in the background: the `audio` mode used only to stay alive (REVIEW-2,
+    /// REVIEW-4, AUDIO-1). Runtime does not notice silence; App Review does.
+    public static let silentAudio = ReviewFinding(
+        subject: "silent audio", level: .high, guideline: "2.5.4", rules: ["AUDIO-1", "REVIEW-2", "REVIEW-4"],
+        note: "plays silence in the background to stay alive; audio must be audible, and this is rejected")
 }
 
 /// The App Review risk of a configuration (REVIEW-1 to REVIEW-5).
@@ -51,6 +59,14 @@ public struct ReviewAssessment: Sendable, Hashable, Codable {
         findings = modes.enumerated().filter { modes.firstIndex(of: $0.element) == $0.offset }.compactMap { Self.finding(for: $0.element) }
             + techniques
         level = findings.map(\.level).max() ?? .low
+    }
+
+    /// Adds a finding about a technique seen at run time (e.g. ``ReviewFinding/silentAudio``), once,
+    /// and raises the level to match.
+    public mutating func add(_ finding: ReviewFinding) {
+        guard !findings.contains(finding) else { return }
+        findings.append(finding)
+        level = max(level, finding.level)
     }
 
     private static func finding(for mode: BackgroundMode) -> ReviewFinding? {

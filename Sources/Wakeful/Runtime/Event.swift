@@ -84,4 +84,12 @@ public enum Event: Sendable, Hashable {
     case lowPowerModeChanged(Bool)
     /// `backgroundRefreshStatusDidChange` (LOC-22, BGT-9).
     case backgroundRefreshStatusChanged(BackgroundRefreshStatus)
+
+    // MARK: VoIP (push slice: VOIP)
+
+    /// PushKit `didReceiveIncomingPushWith` for a VoIP push (VOIP-2). From iOS 13 the app must
+    /// answer with ``Command/reportIncomingCall(id:)`` in this callback or it is terminated.
+    case voipPush(RemoteNotification)
+    /// The handler given to `setKeepAliveTimeout` runs; it has about 10 s (VOIP-1).
+    case keepAliveFired
 }

@@ -35,4 +35,15 @@ enum Agenda {
     case cpuCheck(process: Int)
     /// The end of the scenario.
     case end
+
+    // Push slice (PUSH, VOIP).
+
+    /// The server sends the push at this index of the device's expanded push schedule.
+    case pushArrival(index: Int)
+    /// A silent-push handler's 30 s are up (PUSH-6).
+    case pushHandlerDeadline(generation: Int)
+    /// The hourly budget may have room for the held push again (PUSH-4, PUSH-5).
+    case heldPushRelease(generation: Int)
+    /// The `setKeepAliveTimeout` handler is due (VOIP-1).
+    case keepAlive(generation: Int)
 }

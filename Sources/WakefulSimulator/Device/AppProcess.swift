@@ -36,6 +36,19 @@ struct AppProcess {
     var wakeupSecond = 0
     var wakeupTotal = 0
 
+    // Push slice (PUSH, VOIP, AUDIO).
+
+    /// Silent-push handlers that have not called their completion (PUSH-6).
+    var pushHandlers: [PushHandlerState] = []
+    /// Set while the callback of a VoIP push runs, until the app reports a call (VOIP-2).
+    var voipPushAwaitingCall: String?
+    /// Calls reported to CallKit and not ended (VOIP-2).
+    var calls: [String] = []
+    /// Audio playback, when started (AUDIO-1).
+    var audio: AudioPlayback?
+    /// The `setKeepAliveTimeout` interval, when one was accepted (VOIP-1).
+    var keepAliveInterval: TimeInterval?
+
     /// No process: the app is not running.
     static let absent = AppProcess(number: 0, runtime: Runtime(strategies: []), beaconFilters: [])
 }

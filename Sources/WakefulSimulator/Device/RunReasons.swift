@@ -3,7 +3,7 @@ import Foundation
 /// Why an app in the background may keep executing: the run reasons of the policy reference's
 /// derived model (§1). A bit set, because the device checks it after every step.
 struct RunReasons: OptionSet {
-    let rawValue: UInt8
+    let rawValue: UInt16
 
     /// The grace after leaving the foreground (STATE-4, STATE-5).
     static let grace = RunReasons(rawValue: 1 << 0)
@@ -15,9 +15,20 @@ struct RunReasons: OptionSet {
     static let location = RunReasons(rawValue: 1 << 3)
     /// An attached debugger, which disables enforcement (TASK-14, CONF-13).
     static let debugger = RunReasons(rawValue: 1 << 4)
+    // Push slice: bits 5–7.
+    /// A silent-push handler that has not called its completion, within its 30 s (PUSH-6).
+    static let pushHandler = RunReasons(rawValue: 1 << 5)
+    /// A call reported to CallKit that has not ended (VOIP-2).
+    static let voipCall = RunReasons(rawValue: 1 << 6)
+    /// Playback or recording with the `audio` mode (AUDIO-1).
+    static let audio = RunReasons(rawValue: 1 << 7)
 
     /// Every reason, in a fixed order for naming.
-    static let ordered: [RunReasons] = [.grace, .task, .wakeWindow, .location, .debugger]
+    static let ordered: [RunReasons] = [
+        .grace, .task, .wakeWindow, .location, .debugger,
+        // Push slice.
+        .pushHandler, .voipCall, .audio,
+    ]
 
     /// The first reason in the fixed order, if any.
     var first: RunReasons? { Self.ordered.first { contains($0) } }
@@ -32,6 +43,10 @@ struct RunReasons: OptionSet {
         case .task: "task"
         case .wakeWindow: "wakeWindow"
         case .location: "location"
+        // Push slice.
+        case .pushHandler: "pushHandler"
+        case .voipCall: "voipCall"
+        case .audio: "audio"
         default: "debugger"
         }
     }
@@ -43,6 +58,10 @@ struct RunReasons: OptionSet {
         case .task: ["TASK-1", "TASK-12"]
         case .wakeWindow: ["LOC-12", "LOC-21", "BEACON-5"]
         case .location: ["LOC-1", "LOC-2", "LOC-5"]
+        // Push slice.
+        case .pushHandler: ["PUSH-6"]
+        case .voipCall: ["VOIP-2"]
+        case .audio: ["AUDIO-1"]
         default: ["TASK-14", "CONF-13"]
         }
     }

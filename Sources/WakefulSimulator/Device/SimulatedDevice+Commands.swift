@@ -35,10 +35,13 @@ extension SimulatedDevice {
         case .setCPULoad(let load): setCPULoad(load)
         case .startMonitoringVisits: startVisits()
         case .stopMonitoringVisits: visits = nil
-        case .completeRemoteNotification:
-            // Silent pushes are enforced by a later part of the model (PUSH); until then the
-            // timeline says plainly that the completion changed nothing.
-            decide("notModelled", rules: [], [Field("command", .string(command.name))])
+        // Push slice (PUSH, VOIP, AUDIO).
+        case .completeRemoteNotification(let id, let result): completeRemoteNotification(id, result: result)
+        case .reportIncomingCall(let id): reportIncomingCall(id)
+        case .endCall(let id): endCall(id)
+        case .setKeepAliveTimeout(let seconds): setKeepAliveTimeout(seconds)
+        case .startAudio(let audible): startAudio(audible: audible)
+        case .stopAudio: stopAudio()
         }
     }
 }

@@ -29,6 +29,7 @@ extension SimulatedDevice {
         if policy.execution.budgetResetsWhenActive { process.allowance = nil }
         graceUntil = -.infinity
         deliver(.didBecomeActive)
+        handOverHeldPush()  // Push slice: PUSH-5
     }
 
     /// Active → Inactive → Background, with the grace period (STATE-4, STATE-5) and any open task
@@ -58,6 +59,7 @@ extension SimulatedDevice {
     /// Ends the process. Nothing of the app's memory survives; system-level monitoring does.
     mutating func terminate(_ reason: TerminationReason, code: String? = nil, rules: [String]) {
         guard hasProcess else { return }
+        discardHeldPush()  // Push slice: PUSH-5
         var fields: [Field] = []
         if let code { fields.append(Field("code", .string(code))) }
         tally.terminations.append(Termination(reason: reason, at: now, code: code, rules: RuleIDs.sorted(rules)))

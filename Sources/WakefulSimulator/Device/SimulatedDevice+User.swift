@@ -109,6 +109,7 @@ extension SimulatedDevice {
     private mutating func setLowPowerMode(_ on: Bool) {
         let refreshBefore = backgroundRefreshAvailable
         lowPowerMode = on
+        if !on { releaseHeldPush() }  // Push slice: PUSH-9
         guard state.isExecuting else { return }
         deliver(.lowPowerModeChanged(on))
         // BGT-12: from iOS 9 Low Power Mode switches Background App Refresh off, and apps are told.

@@ -64,6 +64,8 @@ extension SimulatedDevice {
                 if policy.location.backgroundRefreshOffBlocksSignificantChangeAndVisitWakes {
                     return ("backgroundAppRefresh off", lowPowerMode ? ["CONF-9", "BGT-12"] : ["CONF-9"])
                 }
+            // Push slice: pushes have their own gates (SimulatedDevice+Push, +VoIP).
+            case .push, .voipPush, .voipKeepAlive: break
             }
         }
         return nil

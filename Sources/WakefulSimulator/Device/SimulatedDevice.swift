@@ -100,6 +100,13 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     /// What opened the current wake window, to cite the right rule when it ends.
     var lastWakeSource: WakeSource?
 
+    // MARK: Push slice: the server's pushes and the system's push, VoIP and audio state
+
+    /// Every push the server sends, expanded from `world.pushes` and ordered by time.
+    var pushSchedule: [PushSend] = []
+    /// Throttle, held push, VoIP failure count and keep-alive bookkeeping (PUSH, VOIP).
+    var pushState = PushSystemState()
+
     // MARK: Results
 
     var tally = RunTally()
@@ -149,6 +156,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         }
         scheduleWorldTick(at: 0)
         schedule(.end, at: scenario.duration)
+        schedulePushes()  // Push slice
         while !finished, let (time, item) = queue.pop() {
             advance(to: time)
             tally.steps += 1
@@ -196,6 +204,13 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         case .oneShotFix(let number): deliverOneShotFix(process: number)
         case .cpuCheck(let number): checkCPU(process: number)
         case .end: finished = true
+        // Push slice.
+        case .pushArrival(let index): pushArrives(index)
+        case .pushHandlerDeadline(let generation): pushHandlerDeadline(generation: generation)
+        case .heldPushRelease(let generation):
+            guard generation == pushState.heldGeneration else { return }
+            releaseHeldPush()
+        case .keepAlive(let generation): keepAliveDue(generation: generation)
         }
     }
 
@@ -284,6 +299,10 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         if now < windowUntil { reasons.insert(.wakeWindow) }
         if process.location?.keepsAppRunning == true, process.location?.paused == false { reasons.insert(.location) }
         if policy.debuggerAttached, hasProcess { reasons.insert(.debugger) }
+        // Push slice.
+        if process.pushHandlerHolds(at: now) { reasons.insert(.pushHandler) }
+        if !process.calls.isEmpty { reasons.insert(.voipCall) }
+        if process.audio?.keepsAppRunning == true { reasons.insert(.audio) }
         return reasons
     }
 
@@ -297,9 +316,14 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         if reasons.isEmpty {
             let ended = lastRunReasons.first ?? .grace
             var rules = ["STATE-1"] + ended.rules
-            if ended == .task { rules += budgetRules }
+            var cause = "\(ended.name)Ended"
+            if ended == .task {
+                rules += budgetRules
+                // Ended in its expiration handler (the time ran out) or by the app before that.
+                if !process.warnedTasks.isEmpty { cause = "taskExpired" }
+            }
             if ended == .wakeWindow, let source = lastWakeSource { rules = ["STATE-1"] + source.windowRules }
-            setState(.suspended, cause: "\(ended.name)Ended", rules: rules)
+            setState(.suspended, cause: cause, rules: rules)
         }
         lastRunReasons = reasons
     }

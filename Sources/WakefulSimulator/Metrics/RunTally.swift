@@ -28,6 +28,11 @@ struct RunTally {
     var refusedWakes: [RefusedWake] = []
     /// The scenario's length, so a gap that runs to the end says so.
     var durationHint: TimeInterval = .infinity
+    // Push slice.
+    /// What became of each push the server sent, for the latency measure.
+    var pushes: [PushOutcome] = []
+    /// Whether the app played silence with the audio mode (REVIEW-4).
+    var silentAudio = false
 
     mutating func accumulate(_ state: AppState, seconds: TimeInterval) {
         switch state {
@@ -59,7 +64,7 @@ struct RunTally {
 
     mutating func noteRecord(_ record: Record, at time: TimeInterval, distance: Double?, keptRunningBy: [String]) {
         records += 1
-        recordLog.append(RecordedOutput(time: time, kind: record.kind))
+        recordLog.append(RecordedOutput(time: time, kind: record.kind, id: record.fields["id"]?.description))
         guard record.kind == BeaconTrigger.recordKind, trigger == nil else { return }
         trigger = (time, distance, record.fields["accuracy"]?.number, keptRunningBy)
     }
@@ -71,7 +76,7 @@ public struct StopSummary: Sendable, Hashable, Codable {
     public var at: TimeInterval
     /// The state it went to: `suspended` or `notRunning`.
     public var state: String
-    /// The cause recorded on the state change, e.g. `wakeWindowEnded`, `taskEnded`, `userForceQuit`.
+    /// The cause recorded on the state change, e.g. `wakeWindowEnded`, `taskExpired`, `userForceQuit`.
     public var cause: String
     /// The rules behind it.
     public var rules: [String]

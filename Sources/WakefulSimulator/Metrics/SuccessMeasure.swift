@@ -16,6 +16,9 @@ public enum SuccessMeasure: Sendable, Hashable {
     case periodic(record: String, period: TimeInterval, from: TimeInterval, to: TimeInterval?, tolerance: TimeInterval)
     /// A record of `record` exists no later than `by`: 1 or 0.
     case completed(record: String, by: TimeInterval)
+    /// Push slice: each push with an id is answered by a record of `record` whose `id` field is
+    /// the push's id within `within` seconds of sending. The score is the share answered in time.
+    case latency(record: String, within: TimeInterval)
 
     /// A short description, e.g. `read every 45 s`.
     public var description: String {
@@ -23,6 +26,7 @@ public enum SuccessMeasure: Sendable, Hashable {
         case .trigger: "trigger"
         case .periodic(let record, let period, _, _, _): "\(record) every \(Format.duration(period))"
         case .completed(let record, let by): "\(record) by \(Format.duration(by))"
+        case .latency(let record, let within): "\(record) within \(Format.duration(within)) of each push"
         }
     }
 }
@@ -75,6 +79,8 @@ struct RefusedWake {
 struct RecordedOutput {
     var time: TimeInterval
     var kind: String
+    /// The record's `id` field, for the latency measure (push slice).
+    var id: String? = nil
 }
 
 extension SuccessMeasure {
@@ -115,6 +121,8 @@ extension SuccessMeasure {
             // A stretch no longer than one period (and its tolerance) is the schedule, not a gap.
             let gap = tally.largestGap(in: times, from: from, to: end).flatMap { $0.seconds > period + tolerance ? $0 : nil }
             return SuccessResult(measure: description, score: score, summary: summary, largestGap: gap)
+        case .latency(let record, let within):
+            return tally.latencyResult(description, record: record, within: within, duration: duration)
         }
     }
 }
@@ -165,7 +173,8 @@ extension RunTally {
 
     private static func phrase(_ stop: StateChangeRecord) -> String {
         switch stop.cause {
-        case "taskEnded": "suspended after task expiry"
+        case "taskExpired": "suspended after task expiry"
+        case "taskEnded": "suspended after the app ended its background task"
         case "wakeWindowEnded": "suspended after the wake window"
         case "graceEnded": "suspended after leaving the foreground"
         case "locationEnded": "suspended when location updates stopped"
@@ -173,6 +182,12 @@ extension RunTally {
         case "taskAssertionTimeout": "killed for a task left open"
         case "memoryPressure": "terminated for memory while suspended"
         case "reboot": "the phone restarted"
+        // Push slice.
+        case "pushHandlerEnded": "suspended after the push handler completed"
+        case "pushHandlerTimeout": "killed: push handler not completed in 30 s"
+        case "callKitNotReported": "killed: VoIP push without a CallKit call"
+        case "audioEnded": "suspended when audio stopped"
+        case "voipCallEnded": "suspended when the call ended"
         default: stop.to == .notRunning ? "terminated (\(stop.cause))" : "suspended (\(stop.cause))"
         }
     }

@@ -13,6 +13,13 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
     case significantChange
     /// An arrival or departure from the visits service (LOC-16).
     case visit
+    // Push slice.
+    /// A silent push (PUSH-1 to PUSH-9).
+    case push
+    /// A PushKit VoIP push (VOIP-2).
+    case voipPush
+    /// The legacy VoIP keep-alive handler (VOIP-1).
+    case voipKeepAlive
 
     public static func < (lhs: WakeSource, rhs: WakeSource) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -24,6 +31,10 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .display: ["BEACON-4"]
         case .significantChange: ["LOC-12"]
         case .visit: ["LOC-16", "LOC-21"]
+        // Push slice.
+        case .push: ["PUSH-6"]
+        case .voipPush: ["VOIP-2"]
+        case .voipKeepAlive: ["VOIP-1"]
         }
     }
 
@@ -35,6 +46,10 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .display: "the beacon-state callback when the screen lit up"
         case .significantChange: "a significant location change"
         case .visit: "a visit"
+        // Push slice.
+        case .push: "a silent push"
+        case .voipPush: "a VoIP push"
+        case .voipKeepAlive: "the VoIP keep-alive handler"
         }
     }
 
@@ -44,6 +59,9 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .region, .beaconRegion, .display: .region
         case .significantChange: .significantChange
         case .visit: .visit
+        // Push slice.
+        case .push: .remoteNotification
+        case .voipPush, .voipKeepAlive: .voipPush
         }
     }
 }
@@ -66,6 +84,11 @@ public enum TerminationReason: String, Sendable, Hashable, Codable, CaseIterable
     case cpuLimit
     /// Too many wake-ups in the monitor's window (TERM-5).
     case wakeupLimit
+    // Push slice.
+    /// A silent-push handler did not call its completion within 30 s (PUSH-6).
+    case pushHandlerTimeout
+    /// A VoIP push's callback reported no call to CallKit, iOS 13+ (VOIP-2).
+    case callKitNotReported
 }
 
 /// One termination in a run.

@@ -182,6 +182,8 @@ struct PolicyParameterTable {
             absentOnSix(.documented))
         add(p + "suppressedInLowPowerMode", flag(rules.suppressedInLowPowerMode), ["PUSH-9", "CONF-11"],
             absentOnSix(.inference))
+        // Push slice.
+        add(p + "releasesHeldWhenBudgetAllows", flag(rules.releasesHeldWhenBudgetAllows), ["PUSH-4", "PUSH-5"], .assumption)
     }
 
     private mutating func addScheduler() {
@@ -232,6 +234,9 @@ struct PolicyParameterTable {
             byFamily(.assumption, .folklore, .folklore, .folklore))
         add(p + "metadataCallback", flag(rules.metadataCallback), ["VOIP-4"], .documented)
         add(p + "voipSocketsTerminate", flag(rules.voipSocketsTerminate), ["VOIP-3", "CONF-17"], .assumption)
+        // Push slice.
+        add(p + "keepAliveHandlerTime", seconds(rules.keepAliveHandlerTime), ["VOIP-1"], .documented)
+        add(p + "callKitFailuresBeforeBlock", "\(rules.callKitFailuresBeforeBlock)", ["VOIP-2"], .assumption)
     }
 
     private mutating func addBluetooth() {

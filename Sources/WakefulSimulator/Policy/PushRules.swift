@@ -25,6 +25,9 @@ public struct PushRules: Sendable, Hashable {
     public var deliveredAfterForceQuit: Bool
     /// Whether Low Power Mode holds back silent pushes (PUSH-9, CONF-11).
     public var suppressedInLowPowerMode: Bool
+    /// Whether a held push is handed over once the hourly budget has room again (PUSH-4, PUSH-5);
+    /// when false it waits for the user to open the app. cfg: the reference gives no release rule.
+    public var releasesHeldWhenBudgetAllows: Bool
 
     /// The reference's defaults for `version`, by family and then by exact version.
     ///
@@ -49,7 +52,10 @@ public struct PushRules: Sendable, Hashable {
             // PUSH-7, TERM-1: blocked until manual launch or reboot (documented); var. CONF-7.
             deliveredAfterForceQuit: false,
             // PUSH-9: Low Power Mode blocks silent pushes (inference; var. CONF-11). Low Power Mode is 9+.
-            suppressedInLowPowerMode: true
+            suppressedInLowPowerMode: true,
+            // PUSH-4, PUSH-5: when a held push goes out is not stated; cfg, assumption: as soon as the
+            // rolling hour has room (and Low Power Mode is off), else when the user opens the app.
+            releasesHeldWhenBudgetAllows: true
         )
     }
 }

@@ -19,6 +19,11 @@ public struct VoIPRules: Sendable, Hashable {
     public var metadataCallback: Bool
     /// Whether VoIP-flagged sockets get the app terminated (VOIP-3, CONF-17).
     public var voipSocketsTerminate: Bool
+    /// Run time the `setKeepAliveTimeout` handler gets per wake (VOIP-1).
+    public var keepAliveHandlerTime: TimeInterval
+    /// Consecutive VoIP pushes left without a CallKit report after which VoIP pushes stop launching
+    /// the app (VOIP-2); a reported call resets the count.
+    public var callKitFailuresBeforeBlock: Int
 
     /// The reference's defaults for `version`, by family and then by exact version.
     ///
@@ -37,7 +42,11 @@ public struct VoIPRules: Sendable, Hashable {
             // VOIP-4: metadata callback from 26.4 (documented).
             metadataCallback: version >= IOSVersion(26, 4),
             // VOIP-3 / CONF-17 default: not modelled.
-            voipSocketsTerminate: false
+            voipSocketsTerminate: false,
+            // VOIP-1: the `setKeepAliveTimeout(_:handler:)` doc gives the handler at most 10 s (documented).
+            keepAliveHandlerTime: 10,
+            // VOIP-2: "if this keeps failing" gives no number; cfg, assumption: 3 in a row.
+            callKitFailuresBeforeBlock: 3
         )
     }
 }

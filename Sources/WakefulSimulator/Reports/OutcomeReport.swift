@@ -114,7 +114,10 @@ public struct OutcomeReport: Sendable {
         for run in runs where !seen.contains(run.strategy) {
             seen.append(run.strategy)
             for finding in run.reviewRisk.findings {
-                sentences.append("\(run.strategy) declares the \(finding.subject) background mode, a \(finding.level.rawValue) App Review risk: it \(finding.note) (\(finding.rules.joined(separator: ", "))).")
+                // Push slice: a finding about a technique seen at run time (REVIEW-4) is not a declared mode.
+                let what = BackgroundMode(rawValue: finding.subject) == nil
+                    ? "uses \(finding.subject)" : "declares the \(finding.subject) background mode"
+                sentences.append("\(run.strategy) \(what), a \(finding.level.rawValue) App Review risk: it \(finding.note) (\(finding.rules.joined(separator: ", "))).")
             }
         }
         return sentences
@@ -156,7 +159,8 @@ public struct OutcomeReport: Sendable {
         switch stop.cause {
         case "wakeWindowEnded":
             "the ≈10 s of running time iOS grants after \(stop.wakeSource.flatMap(WakeSource.init(rawValue:))?.phrase ?? "a system wake") ran out"
-        case "taskEnded":
+        case "taskEnded": "it ended its background task and nothing else kept it running"
+        case "taskExpired":
             "its background task ran out of its \(Format.list(Array(Set(group.map { budgetText($0.ios) })).sorted())) budget and was ended in the expiration handler"
         case "graceEnded": "the few seconds of grace after leaving the foreground ran out"
         case "locationEnded": "location updates stopped or paused"

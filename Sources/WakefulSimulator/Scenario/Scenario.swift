@@ -106,12 +106,19 @@ public struct WorldDescription: Sendable, Hashable {
     public var trajectory: Trajectory
     /// Beacons in the world.
     public var beacons: [WorldBeacon]
+    // Push slice.
+    /// The pushes a server sends (PUSH, VOIP).
+    public var pushes: [ScheduledPush]
 
     /// Creates a world.
-    public init(origin: Coordinate = Coordinate(latitude: 0, longitude: 0), trajectory: Trajectory, beacons: [WorldBeacon] = []) {
+    public init(
+        origin: Coordinate = Coordinate(latitude: 0, longitude: 0), trajectory: Trajectory, beacons: [WorldBeacon] = [],
+        pushes: [ScheduledPush] = []
+    ) {
         self.origin = origin
         self.trajectory = trajectory
         self.beacons = beacons
+        self.pushes = pushes
     }
 
     /// The projection between coordinates and local metres.

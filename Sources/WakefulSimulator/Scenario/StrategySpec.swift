@@ -92,6 +92,19 @@ public enum StrategyCatalog {
             name: "PeriodicSampler",
             summary: "seed 003: a countdown reads every 45 s and sends every 5 min, a 30 s timer restarts tasks; periods hold only while the app runs (TASK-3, TASK-6, TASK-7)",
             defaults: PeriodicSampler.Options(), build: PeriodicSampler.init(options:)),
+        // Push slice.
+        Entry(
+            name: "PushTrigger",
+            summary: "seed 003: silent pushes start and stop a trip with location updates; ≈3 pushes per hour, none after force-quit or in Low Power Mode (PUSH-1..9)",
+            defaults: PushTrigger.Options(), build: PushTrigger.init(options:)),
+        Entry(
+            name: "ForegroundSession",
+            summary: "seed 003: chat connected only in the foreground; silent pushes announce messages, fetched in a background task (PUSH-1..7, PUSH-9)",
+            defaults: ForegroundSession.Options(), build: ForegroundSession.init(options:)),
+        Entry(
+            name: "SilentAudioKeepAlive",
+            summary: "anti-pattern: plays silence with the audio mode to never be suspended; works at run time, rejected by App Review (AUDIO-1, REVIEW-4)",
+            defaults: SilentAudioKeepAlive.Options(), build: SilentAudioKeepAlive.init(options:)),
     ]
 
     /// The names, in catalogue order.
@@ -176,6 +189,23 @@ extension StrategySpec {
     /// ``Wakeful/PeriodicSampler`` with these options.
     public static func periodicSampler(_ options: PeriodicSampler.Options = .init()) -> StrategySpec {
         catalogued("PeriodicSampler", options)
+    }
+
+    // Push slice.
+
+    /// ``Wakeful/PushTrigger`` with these options.
+    public static func pushTrigger(_ options: PushTrigger.Options = .init()) -> StrategySpec {
+        catalogued("PushTrigger", options)
+    }
+
+    /// ``Wakeful/ForegroundSession`` with these options.
+    public static func foregroundSession(_ options: ForegroundSession.Options = .init()) -> StrategySpec {
+        catalogued("ForegroundSession", options)
+    }
+
+    /// ``Wakeful/SilentAudioKeepAlive`` with these options.
+    public static func silentAudioKeepAlive(_ options: SilentAudioKeepAlive.Options = .init()) -> StrategySpec {
+        catalogued("SilentAudioKeepAlive", options)
     }
 
     /// The catalogue's spec for `options`, built the way a scenario file's options are, so the two

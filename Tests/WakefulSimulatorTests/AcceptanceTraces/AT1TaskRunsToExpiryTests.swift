@@ -39,7 +39,7 @@ struct AT1TaskRunsToExpiryTests {
     @Test func thenSuspendedWithoutTermination() {
         let suspensions = trace.states(to: .suspended)
         #expect(suspensions.map(\.time) == [home + 176])
-        #expect(suspensions.first?.change.cause == "taskEnded")
+        #expect(suspensions.first?.change.cause == "taskExpired")
         #expect(trace.metrics.terminations.isEmpty)
         #expect(trace.metrics.invariantViolations.isEmpty)
     }

@@ -45,7 +45,7 @@ struct BackgroundTaskTests {
         let expiry = try #require(trace.expirations.first)
         #expect(expiry.time >= home + budget - 5 && expiry.time < home + budget, "TASK-12: shortly before the budget counted from Home ends")
         #expect(trace.states(to: .suspended).map(\.time) == [expiry.time])
-        #expect(trace.states(to: .suspended).first?.change.cause == "taskEnded")
+        #expect(trace.states(to: .suspended).first?.change.cause == "taskExpired")
         #expect(trace.metrics.terminations.isEmpty)
     }
 

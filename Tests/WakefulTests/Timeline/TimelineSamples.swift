@@ -118,6 +118,8 @@ enum TimelineEventCase: String, CaseIterable {
     case regionEntered, regionExited, regionStateDetermined, regionMonitoringFailed, beaconsRanged, timerFired
     case remoteNotification, scheduledTaskLaunched, scheduledTaskExpiring, urlSessionEvents
     case urlSessionTaskCompleted, bluetooth, lowPowerModeChanged, backgroundRefreshStatusChanged
+    // Push slice (VOIP).
+    case voipPush, keepAliveFired
 
     init(_ event: Event) {
         switch event {
@@ -150,6 +152,8 @@ enum TimelineEventCase: String, CaseIterable {
         case .bluetooth: self = .bluetooth
         case .lowPowerModeChanged: self = .lowPowerModeChanged
         case .backgroundRefreshStatusChanged: self = .backgroundRefreshStatusChanged
+        case .voipPush: self = .voipPush
+        case .keepAliveFired: self = .keepAliveFired
         }
     }
 
@@ -222,6 +226,12 @@ enum TimelineEventCase: String, CaseIterable {
         case .lowPowerModeChanged: return [.lowPowerModeChanged(true), .lowPowerModeChanged(false)]
         case .backgroundRefreshStatusChanged:
             return BackgroundRefreshStatus.allCases.map { .backgroundRefreshStatusChanged($0) }
+        case .voipPush:
+            return [
+                .voipPush(RemoteNotification(id: "call-1")),
+                .voipPush(RemoteNotification(id: "call-2", userInfo: [Field("caller", "Ana \"A\""), Field("video", true)])),
+            ]
+        case .keepAliveFired: return [.keepAliveFired]
         }
     }
 }
@@ -256,6 +266,8 @@ enum TimelineCommandCase: String, CaseIterable {
     case startMonitoringVisits, stopMonitoringVisits, startMonitoring, stopMonitoring, requestState
     case startRangingBeacons, stopRangingBeacons, setTimer, cancelTimer, completeRemoteNotification, record
     case setCPULoad
+    // Push slice (VOIP, AUDIO).
+    case reportIncomingCall, endCall, setKeepAliveTimeout, startAudio, stopAudio
 
     init(_ command: Command) {
         switch command {
@@ -278,6 +290,11 @@ enum TimelineCommandCase: String, CaseIterable {
         case .completeRemoteNotification: self = .completeRemoteNotification
         case .record: self = .record
         case .setCPULoad: self = .setCPULoad
+        case .reportIncomingCall: self = .reportIncomingCall
+        case .endCall: self = .endCall
+        case .setKeepAliveTimeout: self = .setKeepAliveTimeout
+        case .startAudio: self = .startAudio
+        case .stopAudio: self = .stopAudio
         }
     }
 
@@ -322,6 +339,11 @@ enum TimelineCommandCase: String, CaseIterable {
                 .record(Record(kind: "collisions", fields: TimelineSamples.fields(
                     reserved: ["t", "kind", "by", "command", "record"]))),
             ]
+        case .reportIncomingCall: return [.reportIncomingCall(id: "call-1")]
+        case .endCall: return [.endCall(id: "call \"1\"")]
+        case .setKeepAliveTimeout: return [.setKeepAliveTimeout(seconds: 600), .setKeepAliveTimeout(seconds: 612.5)]
+        case .startAudio: return [.startAudio(audible: true), .startAudio(audible: false)]
+        case .stopAudio: return [.stopAudio]
         }
     }
 }

@@ -7,6 +7,8 @@ extension TimelineDecoder {
         "startMonitoringSignificantLocationChanges", "stopMonitoringSignificantLocationChanges",
         "startMonitoringVisits", "stopMonitoringVisits", "startMonitoring", "stopMonitoring", "requestState",
         "startRangingBeacons", "stopRangingBeacons", "setTimer", "cancelTimer", "completeRemoteNotification", "record", "setCPULoad",
+        // Push slice (VOIP, AUDIO).
+        "reportIncomingCall", "endCall", "setKeepAliveTimeout", "startAudio", "stopAudio",
     ]
 
     /// The `shape` values of a monitored region.
@@ -58,6 +60,12 @@ extension TimelineDecoder {
         case "record":
             let kind = try reader.string("record")
             return .record(Record(kind: kind, fields: try reader.remainingFields(reserved: FlattenedFieldKeys.record)))
+        // Push slice (VOIP, AUDIO).
+        case "reportIncomingCall": return .reportIncomingCall(id: try reader.string("id"))
+        case "endCall": return .endCall(id: try reader.string("id"))
+        case "setKeepAliveTimeout": return .setKeepAliveTimeout(seconds: try reader.double("seconds"))
+        case "startAudio": return .startAudio(audible: try reader.bool("audible"))
+        case "stopAudio": return .stopAudio
         default:
             throw reader.mismatch("command", expected: expected, found: nameValue)
         }

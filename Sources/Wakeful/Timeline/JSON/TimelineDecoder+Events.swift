@@ -10,6 +10,8 @@ extension TimelineDecoder {
         "beaconsRanged", "timerFired", "remoteNotification", "scheduledTaskLaunched", "scheduledTaskExpiring",
         "urlSessionEvents", "urlSessionTaskCompleted", "bluetooth", "lowPowerModeChanged",
         "backgroundRefreshStatusChanged",
+        // Push slice (VOIP).
+        "voipPush", "keepAliveFired",
     ]
 
     /// The `bluetooth` values of a Bluetooth event: the case names of ``BluetoothEvent``.
@@ -92,6 +94,11 @@ extension TimelineDecoder {
         case "lowPowerModeChanged": return .lowPowerModeChanged(try reader.bool("enabled"))
         case "backgroundRefreshStatusChanged":
             return .backgroundRefreshStatusChanged(try reader.enumeration("status", as: BackgroundRefreshStatus.self))
+        // Push slice (VOIP).
+        case "voipPush":
+            let id = try reader.string("id")
+            return .voipPush(RemoteNotification(id: id, userInfo: try reader.fieldObject("userInfo")))
+        case "keepAliveFired": return .keepAliveFired
         default:
             throw reader.mismatch("event", expected: expected, found: nameValue)
         }

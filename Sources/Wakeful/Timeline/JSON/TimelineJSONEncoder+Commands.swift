@@ -76,6 +76,21 @@ extension TimelineJSONEncoder {
             buffer.appendJSONRaw("\"record\",\"record\":")
             buffer.appendJSONString(record.kind)
             appendFields(record.fields, reserved: FlattenedFieldKeys.record, into: &buffer)
+        // Push slice (VOIP, AUDIO).
+        case .reportIncomingCall(let id):
+            buffer.appendJSONRaw("\"reportIncomingCall\",\"id\":")
+            buffer.appendJSONString(id)
+        case .endCall(let id):
+            buffer.appendJSONRaw("\"endCall\",\"id\":")
+            buffer.appendJSONString(id)
+        case .setKeepAliveTimeout(let seconds):
+            buffer.appendJSONRaw("\"setKeepAliveTimeout\",\"seconds\":")
+            appendNumber(seconds, into: &buffer)
+        case .startAudio(let audible):
+            buffer.appendJSONRaw("\"startAudio\",\"audible\":")
+            buffer.appendJSONBool(audible)
+        case .stopAudio:
+            buffer.appendJSONRaw("\"stopAudio\"")
         }
     }
 

@@ -129,6 +129,14 @@ extension TimelineJSONEncoder {
             buffer.appendJSONRaw("\"backgroundRefreshStatusChanged\",\"status\":\"")
             buffer.appendJSONStringContents(status.rawValue)
             buffer.append(UInt8(ascii: "\""))
+        // Push slice (VOIP).
+        case .voipPush(let notification):
+            buffer.appendJSONRaw("\"voipPush\",\"id\":")
+            buffer.appendJSONString(notification.id)
+            buffer.appendJSONKey("userInfo")
+            appendFieldObject(notification.userInfo, into: &buffer)
+        case .keepAliveFired:
+            buffer.appendJSONRaw("\"keepAliveFired\"")
         }
     }
 

@@ -1,0 +1,48 @@
+import Foundation
+import Wakeful
+
+/// An entry of `world.pushes` (push slice):
+/// `{"at": 600, "type": "background", "priority": 5, "id": "m", "userInfo": {"kind": "message"},
+/// "repeat": {"every": 600, "until": 11400}}`. Every key but `at` is optional; `type` left out
+/// models a server that sends no `apns-push-type` header (PUSH-2).
+struct PushDocument: Decodable {
+    var push: ScheduledPush
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.fields(allowed: ["at", "type", "priority", "id", "userInfo", "repeat"])
+        let at: Double = try c.value("at")
+        guard at >= 0, at.isFinite else { throw c.failure("at", "expected seconds from the start, zero or more") }
+        var type: PushType?
+        if let text = try c.optional("type", as: String.self) {
+            guard let value = PushType(rawValue: text) else {
+                throw c.failure("type", "\"\(text)\": expected one of: \(PushType.allCases.map(\.rawValue).joined(separator: ", ")), or leave it out for no apns-push-type header")
+            }
+            type = value
+        }
+        let priority: Int? = c.contains(AnyKey("priority")) ? try c.integer("priority", in: 1...10, default: 5) : nil
+        let id = try c.optional("id", as: String.self)
+        if let id, id.isEmpty { throw c.failure("id", "expected a non-empty string") }
+        var userInfo: [Field] = []
+        if c.contains(AnyKey("userInfo")) {
+            let info = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("userInfo"))
+            for key in info.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+                guard let value = try? info.decode(FieldValue.self, forKey: key) else {
+                    throw info.failure(key.stringValue, "expected a string, a number or true/false")
+                }
+                userInfo.append(Field(key.stringValue, value))
+            }
+        }
+        var every: Double?
+        var until: Double?
+        if c.contains(AnyKey("repeat")) {
+            let repeats = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("repeat"))
+            try repeats.rejectUnknownKeys(allowed: ["every", "until"])
+            let interval: Double = try repeats.value("every")
+            guard interval >= 1, interval.isFinite else { throw repeats.failure("every", "expected seconds between sends, at least 1") }
+            every = interval
+            until = try repeats.optional("until", as: Double.self)
+            if let until, until < at { throw repeats.failure("until", "expected a time no earlier than at (\(at) s)") }
+        }
+        push = ScheduledPush(at: at, type: type, priority: priority, id: id, userInfo: userInfo, repeatEvery: every, repeatUntil: until)
+    }
+}
