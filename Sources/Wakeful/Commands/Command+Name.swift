@@ -22,6 +22,13 @@ extension Command {
         case .cancelTimer: "cancelTimer"
         case .completeRemoteNotification: "completeRemoteNotification"
         case .record: "record"
+        // Scheduler slice (BGT)
+        case .submitTaskRequest: "submitTaskRequest"
+        case .cancelTaskRequest: "cancelTaskRequest"
+        case .completeScheduledTask: "completeScheduledTask"
+        case .setMinimumBackgroundFetchInterval: "setMinimumBackgroundFetchInterval"
+        case .completeBackgroundFetch: "completeBackgroundFetch"
+        case .reportTaskProgress: "reportTaskProgress"
         }
     }
 }

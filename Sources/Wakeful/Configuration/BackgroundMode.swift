@@ -24,11 +24,19 @@ public struct Requirements: Sendable, Hashable, Codable {
     public var backgroundModes: [BackgroundMode]
     /// The weakest location authorization under which it works, or nil when it needs none.
     public var locationAuthorization: LocationAuthorization?
+    /// `BGTaskSchedulerPermittedIdentifiers` the strategy submits requests under (BGT-9). Scheduler slice.
+    public var taskIdentifiers: [String] = []
 
     /// Creates requirements.
     public init(backgroundModes: [BackgroundMode] = [], locationAuthorization: LocationAuthorization? = nil) {
         self.backgroundModes = backgroundModes
         self.locationAuthorization = locationAuthorization
+    }
+
+    /// Creates requirements that include `BGTaskSchedulerPermittedIdentifiers` (BGT-9).
+    public init(backgroundModes: [BackgroundMode], locationAuthorization: LocationAuthorization? = nil, taskIdentifiers: [String]) {
+        self.init(backgroundModes: backgroundModes, locationAuthorization: locationAuthorization)
+        self.taskIdentifiers = taskIdentifiers
     }
 
     /// The union of several requirements: every mode once, in a stable order, and the strongest authorization.
@@ -37,6 +45,10 @@ public struct Requirements: Sendable, Hashable, Codable {
         let authorizations = all.compactMap(\.locationAuthorization)
         let strongest: LocationAuthorization? =
             authorizations.contains(.always) ? .always : authorizations.contains(.whenInUse) ? .whenInUse : nil
-        return Requirements(backgroundModes: modes, locationAuthorization: strongest)
+        var identifiers: [String] = []
+        for identifier in all.flatMap(\.taskIdentifiers) where !identifiers.contains(identifier) {
+            identifiers.append(identifier)
+        }
+        return Requirements(backgroundModes: modes, locationAuthorization: strongest, taskIdentifiers: identifiers)
     }
 }

@@ -84,4 +84,10 @@ public enum Event: Sendable, Hashable {
     case lowPowerModeChanged(Bool)
     /// `backgroundRefreshStatusDidChange` (LOC-22, BGT-9).
     case backgroundRefreshStatusChanged(BackgroundRefreshStatus)
+
+    // MARK: BGTaskScheduler (BGT) — scheduler slice
+
+    /// `BGTaskScheduler.submit(_:)` threw (BGT-7, BGT-9, BGT-13). Commands are fire-and-forget, so the
+    /// error comes back as an event, at once.
+    case scheduledTaskSubmitFailed(identifier: String, error: TaskSchedulerError)
 }

@@ -27,6 +27,8 @@ struct AppProcess {
     var beaconFilters: [BeaconSignalFilter]
     /// Timers the app set.
     var timers: [TimerState] = []
+    /// Launched fetches and BGTasks not yet completed (scheduler slice, BGT).
+    var scheduledTasks: [RunningScheduledTask] = []
 
     /// No process: the app is not running.
     static let absent = AppProcess(number: 0, runtime: Runtime(strategies: []), beaconFilters: [])

@@ -3,7 +3,7 @@ import Foundation
 /// Why an app in the background may keep executing: the run reasons of the policy reference's
 /// derived model (§1). A bit set, because the device checks it after every step.
 struct RunReasons: OptionSet {
-    let rawValue: UInt8
+    let rawValue: UInt16
 
     /// The grace after leaving the foreground (STATE-4, STATE-5).
     static let grace = RunReasons(rawValue: 1 << 0)
@@ -15,9 +15,13 @@ struct RunReasons: OptionSet {
     static let location = RunReasons(rawValue: 1 << 3)
     /// An attached debugger, which disables enforcement (TASK-14, CONF-13).
     static let debugger = RunReasons(rawValue: 1 << 4)
+    // Scheduler slice (BGT)
+    /// A launched background fetch or BGTask, until it completes or its time is up (BGT-2, BGT-4, BGT-5, BGT-13).
+    static let scheduledTask = RunReasons(rawValue: 1 << 8)
 
     /// Every reason, in a fixed order for naming.
     static let ordered: [RunReasons] = [.grace, .task, .wakeWindow, .location, .debugger]
+        + [.scheduledTask]  // scheduler slice
 
     /// The first reason in the fixed order, if any.
     var first: RunReasons? { Self.ordered.first { contains($0) } }
@@ -32,6 +36,7 @@ struct RunReasons: OptionSet {
         case .task: "task"
         case .wakeWindow: "wakeWindow"
         case .location: "location"
+        case .scheduledTask: "scheduledTask"  // scheduler slice
         default: "debugger"
         }
     }
@@ -43,6 +48,7 @@ struct RunReasons: OptionSet {
         case .task: ["TASK-1", "TASK-12"]
         case .wakeWindow: ["LOC-12", "LOC-21", "BEACON-5"]
         case .location: ["LOC-1", "LOC-2", "LOC-5"]
+        case .scheduledTask: ["BGT-2", "BGT-4", "BGT-5"]  // scheduler slice
         default: ["TASK-14", "CONF-13"]
         }
     }

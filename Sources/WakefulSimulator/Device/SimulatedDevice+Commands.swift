@@ -32,6 +32,13 @@ extension SimulatedDevice {
             // Silent pushes are enforced by a later part of the model (PUSH); until then the
             // timeline says plainly that the completion changed nothing.
             decide("notModelled", rules: [], [Field("command", .string(command.name))])
+        // Scheduler slice (BGT)
+        case .submitTaskRequest(let request): submitTaskRequest(request)
+        case .cancelTaskRequest(let identifier): cancelTaskRequest(identifier)
+        case .completeScheduledTask(let identifier, let success): completeScheduledTask(identifier, success: success)
+        case .setMinimumBackgroundFetchInterval(let interval): setMinimumBackgroundFetchInterval(interval)
+        case .completeBackgroundFetch(let result): completeBackgroundFetch(result)
+        case .reportTaskProgress(let identifier, let fraction): reportTaskProgress(identifier, fraction: fraction)
         }
     }
 }

@@ -62,6 +62,7 @@ extension SimulatedDevice {
                 if policy.location.backgroundRefreshOffBlocksSignificantChangeAndVisitWakes {
                     return ("backgroundAppRefresh off", lowPowerMode ? ["CONF-9", "BGT-12"] : ["CONF-9"])
                 }
+            case .scheduledTask: break  // scheduler slice: gated by TaskScheduler+Planning
             }
         }
         return nil

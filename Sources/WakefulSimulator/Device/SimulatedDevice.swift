@@ -97,6 +97,8 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     var lastRunReasons: RunReasons = []
     /// What opened the current wake window, to cite the right rule when it ends.
     var lastWakeSource: WakeSource?
+    /// The task scheduler: pending requests, the fetch interval, usage, budgets (scheduler slice, BGT).
+    var scheduler: TaskSchedulerState
 
     // MARK: Results
 
@@ -133,6 +135,9 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         let radio = scenario.device.radio
         self.beaconRanges = scenario.world.beacons.map { radio.detectionRange(measuredPower: $0.measuredPower) }
         self.beaconSignals = scenario.world.beacons.map(BeaconSignalSource.init)
+        // Scheduler slice (BGT): stream 20 for the scheduler's jitter.
+        self.scheduler = TaskSchedulerState(
+            scenario: scenario, strategies: strategies, random: root.derived(stream: 20))
     }
 
     // MARK: Running
@@ -144,6 +149,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             schedule(.userAction(index), at: scenario.actions[index].at)
         }
         scheduleWorldTick(at: 0)
+        schedulePowerChanges()  // scheduler slice
         schedule(.end, at: scenario.duration)
         while !finished, let (time, item) = queue.pop() {
             advance(to: time)
@@ -191,6 +197,12 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             terminate(.relaunchAfterForceQuit, rules: ["LOC-26", "CONF-5"])
         case .oneShotFix(let number): deliverOneShotFix(process: number)
         case .end: finished = true
+        // Scheduler slice (BGT)
+        case .scheduledLaunch(let generation): scheduledLaunchDue(generation: generation)
+        case .scheduledTaskExpiry(let generation): scheduledTaskExpiryDue(generation: generation)
+        case .scheduledTaskDeadline(let generation): scheduledTaskDeadlineDue(generation: generation)
+        case .scheduledTaskCPULimit(let generation): scheduledTaskCPULimitDue(generation: generation)
+        case .powerChange: replanScheduledWork(because: "power")
         }
     }
 
@@ -277,6 +289,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         if now < windowUntil { reasons.insert(.wakeWindow) }
         if process.location?.keepsAppRunning == true, process.location?.paused == false { reasons.insert(.location) }
         if policy.debuggerAttached, hasProcess { reasons.insert(.debugger) }
+        if !process.scheduledTasks.isEmpty { reasons.insert(.scheduledTask) }  // scheduler slice
         return reasons
     }
 

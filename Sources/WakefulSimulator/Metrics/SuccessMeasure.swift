@@ -142,6 +142,11 @@ extension RunTally {
         case "taskAssertionTimeout": "killed for a task left open"
         case "memoryPressure": "terminated for memory while suspended"
         case "reboot": "the phone restarted"
+        // Scheduler slice (BGT)
+        case "scheduledTaskEnded": "suspended after the scheduled task ended"
+        case "scheduledTaskTimeout": "killed for a scheduled task not completed in time"
+        case "backgroundFetchTimeout": "killed for a fetch not completed in 30 s"
+        case "cpuLimit": "killed by the CPU monitor"
         default: stop.to == .notRunning ? "terminated (\(stop.cause))" : "suspended (\(stop.cause))"
         }
     }

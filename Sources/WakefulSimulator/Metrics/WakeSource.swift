@@ -13,6 +13,9 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
     case significantChange
     /// An arrival or departure from the visits service (LOC-16).
     case visit
+    // Scheduler slice (BGT)
+    /// A background fetch or a `BGTaskScheduler` task (BGT-2 to BGT-13).
+    case scheduledTask
 
     public static func < (lhs: WakeSource, rhs: WakeSource) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -24,6 +27,7 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .display: ["BEACON-4"]
         case .significantChange: ["LOC-12"]
         case .visit: ["LOC-16", "LOC-21"]
+        case .scheduledTask: ["BGT-2", "BGT-4", "BGT-5"]  // scheduler slice
         }
     }
 
@@ -35,6 +39,7 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .display: "the beacon-state callback when the screen lit up"
         case .significantChange: "a significant location change"
         case .visit: "a visit"
+        case .scheduledTask: "a scheduled background task"  // scheduler slice
         }
     }
 
@@ -44,6 +49,7 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .region, .beaconRegion, .display: .region
         case .significantChange: .significantChange
         case .visit: .visit
+        case .scheduledTask: .scheduledTask  // scheduler slice
         }
     }
 }
@@ -62,6 +68,13 @@ public enum TerminationReason: String, Sendable, Hashable, Codable, CaseIterable
     case reboot
     /// Relaunched after a force-quit and killed again (CONF-5b).
     case relaunchAfterForceQuit
+    // Scheduler slice (BGT)
+    /// A `BGTaskScheduler` task not completed when its time ran out (BGT-4, BGT-5, BGT-13, TASK-13).
+    case scheduledTaskTimeout
+    /// A background fetch whose completion handler was not called within 30 s (BGT-2, TERM-6).
+    case backgroundFetchTimeout
+    /// Above the CPU monitor's limit, here during a processing task under CONF-6 (TERM-4, BGT-6).
+    case cpuLimit
 }
 
 /// One termination in a run.

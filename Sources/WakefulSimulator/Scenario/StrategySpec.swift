@@ -92,6 +92,11 @@ public enum StrategyCatalog {
             name: "PeriodicSampler",
             summary: "seed 003: a countdown reads every 45 s and sends every 5 min, a 30 s timer restarts tasks; periods hold only while the app runs (TASK-3, TASK-6, TASK-7)",
             defaults: PeriodicSampler.Options(), build: PeriodicSampler.init(options:)),
+        // Scheduler slice (BGT)
+        Entry(
+            name: "ScheduledRefresh",
+            summary: "seed 003: BGAppRefresh and BGProcessing requests (fetch on 7–12); earliest-begin is a lower bound, launches follow usage and the charger (BGT-3, BGT-5, BGT-7, BGT-8, BGT-11)",
+            defaults: ScheduledRefresh.Options(), build: ScheduledRefresh.init(options:)),
     ]
 
     /// The names, in catalogue order.
@@ -176,6 +181,11 @@ extension StrategySpec {
     /// ``Wakeful/PeriodicSampler`` with these options.
     public static func periodicSampler(_ options: PeriodicSampler.Options = .init()) -> StrategySpec {
         catalogued("PeriodicSampler", options)
+    }
+
+    /// ``Wakeful/ScheduledRefresh`` with these options (scheduler slice).
+    public static func scheduledRefresh(_ options: ScheduledRefresh.Options = .init()) -> StrategySpec {
+        catalogued("ScheduledRefresh", options)
     }
 
     /// The catalogue's spec for `options`, built the way a scenario file's options are, so the two

@@ -118,6 +118,7 @@ enum TimelineEventCase: String, CaseIterable {
     case regionEntered, regionExited, regionStateDetermined, regionMonitoringFailed, beaconsRanged, timerFired
     case remoteNotification, scheduledTaskLaunched, scheduledTaskExpiring, urlSessionEvents
     case urlSessionTaskCompleted, bluetooth, lowPowerModeChanged, backgroundRefreshStatusChanged
+    case scheduledTaskSubmitFailed  // scheduler slice
 
     init(_ event: Event) {
         switch event {
@@ -150,6 +151,7 @@ enum TimelineEventCase: String, CaseIterable {
         case .bluetooth: self = .bluetooth
         case .lowPowerModeChanged: self = .lowPowerModeChanged
         case .backgroundRefreshStatusChanged: self = .backgroundRefreshStatusChanged
+        case .scheduledTaskSubmitFailed: self = .scheduledTaskSubmitFailed  // scheduler slice
         }
     }
 
@@ -222,6 +224,8 @@ enum TimelineEventCase: String, CaseIterable {
         case .lowPowerModeChanged: return [.lowPowerModeChanged(true), .lowPowerModeChanged(false)]
         case .backgroundRefreshStatusChanged:
             return BackgroundRefreshStatus.allCases.map { .backgroundRefreshStatusChanged($0) }
+        case .scheduledTaskSubmitFailed:  // scheduler slice
+            return TaskSchedulerError.allCases.map { .scheduledTaskSubmitFailed(identifier: "com.example.refresh", error: $0) }
         }
     }
 }
@@ -255,6 +259,9 @@ enum TimelineCommandCase: String, CaseIterable {
     case startMonitoringSignificantLocationChanges, stopMonitoringSignificantLocationChanges
     case startMonitoringVisits, stopMonitoringVisits, startMonitoring, stopMonitoring, requestState
     case startRangingBeacons, stopRangingBeacons, setTimer, cancelTimer, completeRemoteNotification, record
+    // Scheduler slice (BGT)
+    case submitTaskRequest, cancelTaskRequest, completeScheduledTask, setMinimumBackgroundFetchInterval
+    case completeBackgroundFetch, reportTaskProgress
 
     init(_ command: Command) {
         switch command {
@@ -276,6 +283,13 @@ enum TimelineCommandCase: String, CaseIterable {
         case .cancelTimer: self = .cancelTimer
         case .completeRemoteNotification: self = .completeRemoteNotification
         case .record: self = .record
+        // Scheduler slice (BGT)
+        case .submitTaskRequest: self = .submitTaskRequest
+        case .cancelTaskRequest: self = .cancelTaskRequest
+        case .completeScheduledTask: self = .completeScheduledTask
+        case .setMinimumBackgroundFetchInterval: self = .setMinimumBackgroundFetchInterval
+        case .completeBackgroundFetch: self = .completeBackgroundFetch
+        case .reportTaskProgress: self = .reportTaskProgress
         }
     }
 
@@ -319,6 +333,18 @@ enum TimelineCommandCase: String, CaseIterable {
                 .record(Record(kind: "collisions", fields: TimelineSamples.fields(
                     reserved: ["t", "kind", "by", "command", "record"]))),
             ]
+        // Scheduler slice (BGT)
+        case .submitTaskRequest:
+            return TaskRequest.Kind.allCases.map { .submitTaskRequest(TaskRequest(identifier: "com.example.\($0.rawValue)", kind: $0)) }
+                + [.submitTaskRequest(TaskRequest(
+                    identifier: "com.example.sync", kind: .processing, earliestBeginDate: 3600.5,
+                    requiresExternalPower: true, requiresNetworkConnectivity: true))]
+        case .cancelTaskRequest: return [.cancelTaskRequest(identifier: "com.example.sync")]
+        case .completeScheduledTask:
+            return [.completeScheduledTask(identifier: "com.example.sync", success: true), .completeScheduledTask(identifier: "r", success: false)]
+        case .setMinimumBackgroundFetchInterval: return [.setMinimumBackgroundFetchInterval(nil), .setMinimumBackgroundFetchInterval(900)]
+        case .completeBackgroundFetch: return BackgroundFetchResult.allCases.map { .completeBackgroundFetch(result: $0) }
+        case .reportTaskProgress: return [.reportTaskProgress(identifier: "com.example.export", fraction: 0.25)]
         }
     }
 }

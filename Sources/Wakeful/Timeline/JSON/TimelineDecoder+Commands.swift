@@ -7,6 +7,9 @@ extension TimelineDecoder {
         "startMonitoringSignificantLocationChanges", "stopMonitoringSignificantLocationChanges",
         "startMonitoringVisits", "stopMonitoringVisits", "startMonitoring", "stopMonitoring", "requestState",
         "startRangingBeacons", "stopRangingBeacons", "setTimer", "cancelTimer", "completeRemoteNotification", "record",
+        // Scheduler slice (BGT)
+        "submitTaskRequest", "cancelTaskRequest", "completeScheduledTask", "setMinimumBackgroundFetchInterval",
+        "completeBackgroundFetch", "reportTaskProgress",
     ]
 
     /// The `shape` values of a monitored region.
@@ -57,6 +60,25 @@ extension TimelineDecoder {
         case "record":
             let kind = try reader.string("record")
             return .record(Record(kind: kind, fields: try reader.remainingFields(reserved: FlattenedFieldKeys.record)))
+        // Scheduler slice (BGT)
+        case "submitTaskRequest":
+            return .submitTaskRequest(TaskRequest(
+                identifier: try reader.string("identifier"),
+                kind: try reader.enumeration("taskKind", as: TaskRequest.Kind.self),
+                earliestBeginDate: try reader.optionalDouble("earliestBeginDate"),
+                requiresExternalPower: try reader.bool("requiresExternalPower"),
+                requiresNetworkConnectivity: try reader.bool("requiresNetworkConnectivity")))
+        case "cancelTaskRequest": return .cancelTaskRequest(identifier: try reader.string("identifier"))
+        case "completeScheduledTask":
+            let identifier = try reader.string("identifier")
+            return .completeScheduledTask(identifier: identifier, success: try reader.bool("success"))
+        case "setMinimumBackgroundFetchInterval":
+            return .setMinimumBackgroundFetchInterval(try reader.optionalDouble("interval"))
+        case "completeBackgroundFetch":
+            return .completeBackgroundFetch(result: try reader.enumeration("result", as: BackgroundFetchResult.self))
+        case "reportTaskProgress":
+            let identifier = try reader.string("identifier")
+            return .reportTaskProgress(identifier: identifier, fraction: try reader.double("fraction"))
         default:
             throw reader.mismatch("command", expected: expected, found: nameValue)
         }

@@ -10,6 +10,8 @@ extension TimelineDecoder {
         "beaconsRanged", "timerFired", "remoteNotification", "scheduledTaskLaunched", "scheduledTaskExpiring",
         "urlSessionEvents", "urlSessionTaskCompleted", "bluetooth", "lowPowerModeChanged",
         "backgroundRefreshStatusChanged",
+        // Scheduler slice (BGT)
+        "scheduledTaskSubmitFailed",
     ]
 
     /// The `bluetooth` values of a Bluetooth event: the case names of ``BluetoothEvent``.
@@ -92,6 +94,10 @@ extension TimelineDecoder {
         case "lowPowerModeChanged": return .lowPowerModeChanged(try reader.bool("enabled"))
         case "backgroundRefreshStatusChanged":
             return .backgroundRefreshStatusChanged(try reader.enumeration("status", as: BackgroundRefreshStatus.self))
+        // Scheduler slice (BGT)
+        case "scheduledTaskSubmitFailed":
+            let identifier = try reader.string("identifier")
+            return .scheduledTaskSubmitFailed(identifier: identifier, error: try reader.enumeration("error", as: TaskSchedulerError.self))
         default:
             throw reader.mismatch("event", expected: expected, found: nameValue)
         }

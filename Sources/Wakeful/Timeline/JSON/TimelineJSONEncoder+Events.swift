@@ -129,6 +129,13 @@ extension TimelineJSONEncoder {
             buffer.appendJSONRaw("\"backgroundRefreshStatusChanged\",\"status\":\"")
             buffer.appendJSONStringContents(status.rawValue)
             buffer.append(UInt8(ascii: "\""))
+        // Scheduler slice (BGT)
+        case .scheduledTaskSubmitFailed(let identifier, let error):
+            buffer.appendJSONRaw("\"scheduledTaskSubmitFailed\",\"identifier\":")
+            buffer.appendJSONString(identifier)
+            buffer.appendJSONRaw(",\"error\":\"")
+            buffer.appendJSONStringContents(error.rawValue)
+            buffer.append(UInt8(ascii: "\""))
         }
     }
 
