@@ -29,6 +29,13 @@ extension Command {
         case .setKeepAliveTimeout: "setKeepAliveTimeout"
         case .startAudio: "startAudio"
         case .stopAudio: "stopAudio"
+        // Scheduler slice (BGT)
+        case .submitTaskRequest: "submitTaskRequest"
+        case .cancelTaskRequest: "cancelTaskRequest"
+        case .completeScheduledTask: "completeScheduledTask"
+        case .setMinimumBackgroundFetchInterval: "setMinimumBackgroundFetchInterval"
+        case .completeBackgroundFetch: "completeBackgroundFetch"
+        case .reportTaskProgress: "reportTaskProgress"
         }
     }
 }

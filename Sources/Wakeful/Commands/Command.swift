@@ -82,4 +82,19 @@ public enum Command: Sendable, Hashable {
     case startAudio(audible: Bool)
     /// Stop playback (AUDIO-1).
     case stopAudio
+    // MARK: Background fetch and BGTaskScheduler (BGT) — scheduler slice
+
+    /// `BGTaskScheduler.submit(_:)` (BGT-7, BGT-9, BGT-13); a refusal arrives as
+    /// ``Event/scheduledTaskSubmitFailed(identifier:error:)``.
+    case submitTaskRequest(TaskRequest)
+    /// `BGTaskScheduler.cancel(taskRequestWithIdentifier:)`.
+    case cancelTaskRequest(identifier: String)
+    /// `BGTask.setTaskCompleted(success:)`: the launched task is done (BGT-4, BGT-5).
+    case completeScheduledTask(identifier: String, success: Bool)
+    /// `setMinimumBackgroundFetchInterval(_:)`; nil is `backgroundFetchIntervalNever`, the default (BGT-1).
+    case setMinimumBackgroundFetchInterval(TimeInterval?)
+    /// The fetch completion handler (BGT-2).
+    case completeBackgroundFetch(result: BackgroundFetchResult)
+    /// `BGContinuedProcessingTask.progress` advanced (BGT-13): without progress the task expires.
+    case reportTaskProgress(identifier: String, fraction: Double)
 }

@@ -26,15 +26,18 @@ public struct Requirements: Sendable, Hashable, Codable {
     public var locationAuthorization: LocationAuthorization?
     /// What App Review may object to in the technique itself, beyond its background modes.
     public var reviewFindings: [ReviewFinding]
+    /// `BGTaskSchedulerPermittedIdentifiers` the strategy submits requests under (BGT-9).
+    public var taskIdentifiers: [String]
 
     /// Creates requirements.
     public init(
         backgroundModes: [BackgroundMode] = [], locationAuthorization: LocationAuthorization? = nil,
-        reviewFindings: [ReviewFinding] = []
+        reviewFindings: [ReviewFinding] = [], taskIdentifiers: [String] = []
     ) {
         self.backgroundModes = backgroundModes
         self.locationAuthorization = locationAuthorization
         self.reviewFindings = reviewFindings
+        self.taskIdentifiers = taskIdentifiers
     }
 
     /// The union of several requirements: every mode once, in a stable order, and the strongest authorization.
@@ -47,6 +50,11 @@ public struct Requirements: Sendable, Hashable, Codable {
         for finding in all.flatMap(\.reviewFindings) where !findings.contains(where: { $0.subject == finding.subject }) {
             findings.append(finding)
         }
-        return Requirements(backgroundModes: modes, locationAuthorization: strongest, reviewFindings: findings)
+        var identifiers: [String] = []
+        for identifier in all.flatMap(\.taskIdentifiers) where !identifiers.contains(identifier) {
+            identifiers.append(identifier)
+        }
+        return Requirements(
+            backgroundModes: modes, locationAuthorization: strongest, reviewFindings: findings, taskIdentifiers: identifiers)
     }
 }

@@ -92,4 +92,9 @@ public enum Event: Sendable, Hashable {
     case voipPush(RemoteNotification)
     /// The handler given to `setKeepAliveTimeout` runs; it has about 10 s (VOIP-1).
     case keepAliveFired
+    // MARK: BGTaskScheduler (BGT) — scheduler slice
+
+    /// `BGTaskScheduler.submit(_:)` threw (BGT-7, BGT-9, BGT-13). Commands are fire-and-forget, so the
+    /// error comes back as an event, at once.
+    case scheduledTaskSubmitFailed(identifier: String, error: TaskSchedulerError)
 }

@@ -46,4 +46,15 @@ enum Agenda {
     case heldPushRelease(generation: Int)
     /// The `setKeepAliveTimeout` handler is due (VOIP-1).
     case keepAlive(generation: Int)
+    // Scheduler slice (BGT)
+    /// A planned launch of a pending task request or of a fetch falls due (BGT-8, BGT-11).
+    case scheduledLaunch(generation: Int)
+    /// A running scheduled task's expiration handler is due.
+    case scheduledTaskExpiry(generation: Int)
+    /// A running scheduled task's time is up: kill the app if it has not completed.
+    case scheduledTaskDeadline(generation: Int)
+    /// CONF-6: the CPU monitor's window has passed during a processing task.
+    case scheduledTaskCPULimit(generation: Int)
+    /// The charger state changes (`world.power`): plan again.
+    case powerChange
 }

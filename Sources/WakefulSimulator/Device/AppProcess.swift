@@ -48,6 +48,8 @@ struct AppProcess {
     var audio: AudioPlayback?
     /// The `setKeepAliveTimeout` interval, when one was accepted (VOIP-1).
     var keepAliveInterval: TimeInterval?
+    /// Launched fetches and BGTasks not yet completed (scheduler slice, BGT).
+    var scheduledTasks: [RunningScheduledTask] = []
 
     /// No process: the app is not running.
     static let absent = AppProcess(number: 0, runtime: Runtime(strategies: []), beaconFilters: [])

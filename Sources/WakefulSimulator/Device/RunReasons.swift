@@ -15,6 +15,10 @@ struct RunReasons: OptionSet {
     static let location = RunReasons(rawValue: 1 << 3)
     /// An attached debugger, which disables enforcement (TASK-14, CONF-13).
     static let debugger = RunReasons(rawValue: 1 << 4)
+    // Scheduler slice (BGT)
+    /// A launched background fetch or BGTask, until it completes or its time is up (BGT-2, BGT-4, BGT-5, BGT-13).
+    static let scheduledTask = RunReasons(rawValue: 1 << 8)
+
     // Push slice: bits 5–7.
     /// A silent-push handler that has not called its completion, within its 30 s (PUSH-6).
     static let pushHandler = RunReasons(rawValue: 1 << 5)
@@ -28,6 +32,8 @@ struct RunReasons: OptionSet {
         .grace, .task, .wakeWindow, .location, .debugger,
         // Push slice.
         .pushHandler, .voipCall, .audio,
+        // Scheduler slice.
+        .scheduledTask,
     ]
 
     /// The first reason in the fixed order, if any.
@@ -47,6 +53,7 @@ struct RunReasons: OptionSet {
         case .pushHandler: "pushHandler"
         case .voipCall: "voipCall"
         case .audio: "audio"
+        case .scheduledTask: "scheduledTask"  // scheduler slice
         default: "debugger"
         }
     }
@@ -62,6 +69,7 @@ struct RunReasons: OptionSet {
         case .pushHandler: ["PUSH-6"]
         case .voipCall: ["VOIP-2"]
         case .audio: ["AUDIO-1"]
+        case .scheduledTask: ["BGT-2", "BGT-4", "BGT-5"]  // scheduler slice
         default: ["TASK-14", "CONF-13"]
         }
     }

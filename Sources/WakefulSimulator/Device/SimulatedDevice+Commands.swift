@@ -42,6 +42,13 @@ extension SimulatedDevice {
         case .setKeepAliveTimeout(let seconds): setKeepAliveTimeout(seconds)
         case .startAudio(let audible): startAudio(audible: audible)
         case .stopAudio: stopAudio()
+        // Scheduler slice (BGT)
+        case .submitTaskRequest(let request): submitTaskRequest(request)
+        case .cancelTaskRequest(let identifier): cancelTaskRequest(identifier)
+        case .completeScheduledTask(let identifier, let success): completeScheduledTask(identifier, success: success)
+        case .setMinimumBackgroundFetchInterval(let interval): setMinimumBackgroundFetchInterval(interval)
+        case .completeBackgroundFetch(let result): completeBackgroundFetch(result)
+        case .reportTaskProgress(let identifier, let fraction): reportTaskProgress(identifier, fraction: fraction)
         }
     }
 }

@@ -4,9 +4,11 @@ import Wakeful
 extension SimulatedDevice {
     // MARK: CPU monitor (TERM-4)
 
-    /// Whether the CPU monitor spares the app right now. Nothing does yet; `BGProcessingTask`s
-    /// will, unless CONF-6 (BGT-5, BGT-6).
-    var cpuMonitorExempt: Bool { false }
+    /// Whether the CPU monitor spares the app right now: during a `BGProcessingTask`, unless
+    /// CONF-6 turns the monitor on for those too (BGT-5, BGT-6).
+    var cpuMonitorExempt: Bool {
+        !policy.scheduler.processingCPUMonitor && process.scheduledTasks.contains { $0.kind == .processing }
+    }
 
     /// Records the effective load from now on and schedules a look at the window's end when the
     /// load is over the limit.

@@ -22,6 +22,7 @@ extension SimulatedDevice {
         case .setLowPowerMode(let on): setLowPowerMode(on)
         case .setBackgroundAppRefresh(let on): setBackgroundAppRefresh(on)
         }
+        schedulerAfterUserAction(action)  // scheduler slice
     }
 
     /// Tapping the icon: unlocks if needed, launches or foregrounds the app, clears the force-quit

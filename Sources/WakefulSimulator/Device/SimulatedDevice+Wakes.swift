@@ -66,6 +66,7 @@ extension SimulatedDevice {
                 }
             // Push slice: pushes have their own gates (SimulatedDevice+Push, +VoIP).
             case .push, .voipPush, .voipKeepAlive: break
+            case .scheduledTask: break  // scheduler slice: gated by TaskScheduler+Planning
             }
         }
         return nil

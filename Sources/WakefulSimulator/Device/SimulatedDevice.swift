@@ -99,6 +99,8 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     var lastRunReasons: RunReasons = []
     /// What opened the current wake window, to cite the right rule when it ends.
     var lastWakeSource: WakeSource?
+    /// The task scheduler: pending requests, the fetch interval, usage, budgets (scheduler slice, BGT).
+    var scheduler: TaskSchedulerState
 
     // MARK: Push slice: the server's pushes and the system's push, VoIP and audio state
 
@@ -144,6 +146,9 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         let radio = scenario.device.radio
         self.beaconRanges = scenario.world.beacons.map { radio.detectionRange(measuredPower: $0.measuredPower) }
         self.beaconSignals = scenario.world.beacons.map(BeaconSignalSource.init)
+        // Scheduler slice (BGT): stream 20 for the scheduler's jitter.
+        self.scheduler = TaskSchedulerState(
+            scenario: scenario, strategies: strategies, random: root.derived(stream: 20))
     }
 
     // MARK: Running
@@ -155,6 +160,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             schedule(.userAction(index), at: scenario.actions[index].at)
         }
         scheduleWorldTick(at: 0)
+        schedulePowerChanges()  // scheduler slice
         schedule(.end, at: scenario.duration)
         schedulePushes()  // Push slice
         while !finished, let (time, item) = queue.pop() {
@@ -211,6 +217,12 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             guard generation == pushState.heldGeneration else { return }
             releaseHeldPush()
         case .keepAlive(let generation): keepAliveDue(generation: generation)
+        // Scheduler slice (BGT)
+        case .scheduledLaunch(let generation): scheduledLaunchDue(generation: generation)
+        case .scheduledTaskExpiry(let generation): scheduledTaskExpiryDue(generation: generation)
+        case .scheduledTaskDeadline(let generation): scheduledTaskDeadlineDue(generation: generation)
+        case .scheduledTaskCPULimit(let generation): scheduledTaskCPULimitDue(generation: generation)
+        case .powerChange: replanScheduledWork(because: "power")
         }
     }
 
@@ -303,6 +315,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         if process.pushHandlerHolds(at: now) { reasons.insert(.pushHandler) }
         if !process.calls.isEmpty { reasons.insert(.voipCall) }
         if process.audio?.keepsAppRunning == true { reasons.insert(.audio) }
+        if !process.scheduledTasks.isEmpty { reasons.insert(.scheduledTask) }  // scheduler slice
         return reasons
     }
 

@@ -188,6 +188,11 @@ extension RunTally {
         case "callKitNotReported": "killed: VoIP push without a CallKit call"
         case "audioEnded": "suspended when audio stopped"
         case "voipCallEnded": "suspended when the call ended"
+        // Scheduler slice (BGT)
+        case "scheduledTaskEnded": "suspended after the scheduled task ended"
+        case "scheduledTaskTimeout": "killed for a scheduled task not completed in time"
+        case "backgroundFetchTimeout": "killed for a fetch not completed in 30 s"
+        case "cpuLimit": "killed by the CPU monitor"
         default: stop.to == .notRunning ? "terminated (\(stop.cause))" : "suspended (\(stop.cause))"
         }
     }

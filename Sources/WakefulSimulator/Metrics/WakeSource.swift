@@ -20,6 +20,9 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
     case voipPush
     /// The legacy VoIP keep-alive handler (VOIP-1).
     case voipKeepAlive
+    // Scheduler slice (BGT)
+    /// A background fetch or a `BGTaskScheduler` task (BGT-2 to BGT-13).
+    case scheduledTask
 
     public static func < (lhs: WakeSource, rhs: WakeSource) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -35,6 +38,7 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .push: ["PUSH-6"]
         case .voipPush: ["VOIP-2"]
         case .voipKeepAlive: ["VOIP-1"]
+        case .scheduledTask: ["BGT-2", "BGT-4", "BGT-5"]  // scheduler slice
         }
     }
 
@@ -50,6 +54,7 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .push: "a silent push"
         case .voipPush: "a VoIP push"
         case .voipKeepAlive: "the VoIP keep-alive handler"
+        case .scheduledTask: "a scheduled background task"  // scheduler slice
         }
     }
 
@@ -62,6 +67,7 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
         // Push slice.
         case .push: .remoteNotification
         case .voipPush, .voipKeepAlive: .voipPush
+        case .scheduledTask: .scheduledTask  // scheduler slice
         }
     }
 }
@@ -89,6 +95,11 @@ public enum TerminationReason: String, Sendable, Hashable, Codable, CaseIterable
     case pushHandlerTimeout
     /// A VoIP push's callback reported no call to CallKit, iOS 13+ (VOIP-2).
     case callKitNotReported
+    // Scheduler slice (BGT)
+    /// A `BGTaskScheduler` task not completed when its time ran out (BGT-4, BGT-5, BGT-13, TASK-13).
+    case scheduledTaskTimeout
+    /// A background fetch whose completion handler was not called within 30 s (BGT-2, TERM-6).
+    case backgroundFetchTimeout
 }
 
 /// One termination in a run.

@@ -213,6 +213,16 @@ struct PolicyParameterTable {
             byFamily(.assumption, .assumption, .assumption, .observed))
         add(p + "wildcardIdentifiers", flag(rules.wildcardIdentifiers), ["BGT-9", "CONF-16"],
             byFamily(.documented, .documented, .documented))
+        // Scheduler slice: the scheduling model (cfg unless sourced).
+        add(p + "fetchDisabledByTaskIdentifiers", flag(rules.fetchDisabledByTaskIdentifiers), ["BGT-1", "BGT-9"],
+            byFamily(.assumption, .assumption, .observed))
+        add(p + "usageLeadTime", seconds(rules.usageLeadTime), ["BGT-11"], .assumption)
+        add(p + "refreshNeedsUseWithin", seconds(rules.refreshNeedsUseWithin), ["BGT-11", "BGT-5"], .assumption)
+        add(p + "overnightStartHour", "\(number(rules.overnightStartHour)) h", ["BGT-5"], .assumption)
+        add(p + "overnightEndHour", "\(number(rules.overnightEndHour)) h", ["BGT-5"], .assumption)
+        add(p + "refreshJitter", seconds(rules.refreshJitter), ["BGT-3", "BGT-8"], .assumption)
+        add(p + "processingJitter", seconds(rules.processingJitter), ["BGT-5", "BGT-8"], .assumption)
+        add(p + "dailyLaunchBudget", "\(rules.dailyLaunchBudget)", ["BGT-11"], .assumption)
     }
 
     private mutating func addURLSession() {

@@ -45,6 +45,26 @@ public struct SchedulerRules: Sendable, Hashable {
     /// Whether `BGTaskSchedulerPermittedIdentifiers` may hold wildcard identifiers (BGT-9, CONF-16).
     public var wildcardIdentifiers: Bool
 
+    // MARK: Scheduler slice: the scheduling model's parameters (BGT-3, BGT-5, BGT-11; cfg)
+
+    /// Whether an app that lists `BGTaskSchedulerPermittedIdentifiers` gets no legacy fetch (13+).
+    public var fetchDisabledByTaskIdentifiers: Bool
+    /// App usage (BGT-11 factor 3): refreshes and fetches are launched within this time before an
+    /// hour of day at which the user usually opens the app.
+    public var usageLeadTime: TimeInterval
+    /// App usage (BGT-11 factor 3): an app not opened for this long gets no refresh or fetch launches.
+    public var refreshNeedsUseWithin: TimeInterval
+    /// Processing tasks run "usually overnight" (BGT-5): the window's first hour of day (0–24).
+    public var overnightStartHour: Double
+    /// The overnight window's end, hour of day (0–24; may be below the start, the window then wraps midnight).
+    public var overnightEndHour: Double
+    /// The scheduler's jitter: a refresh or fetch starts up to this long after its chosen moment (seeded).
+    public var refreshJitter: TimeInterval
+    /// The jitter of a processing task's start (seeded).
+    public var processingJitter: TimeInterval
+    /// System budgets (BGT-11 factor 6): scheduled launches of the app per day of the scenario clock.
+    public var dailyLaunchBudget: Int
+
     /// The reference's defaults for `version`, by family and then by exact version.
     ///
     /// - Parameter version: The simulated iOS release.
@@ -86,7 +106,22 @@ public struct SchedulerRules: Sendable, Hashable {
             // BGT-13: ≈30 s without progress (observed).
             continuedProcessingNoProgressTimeout: 30,
             // BGT-9 / CONF-16 default: wildcards not supported.
-            wildcardIdentifiers: false
+            wildcardIdentifiers: false,
+            // transistorsoft/react-native-background-fetch#230 (observed): with permitted identifiers
+            // in Info.plist, `performFetchWithCompletionHandler` is no longer called; from 13.
+            fetchDisabledByTaskIdentifiers: version >= IOSVersion(13),
+            // BGT-11 (3): "apps most used at this time of day are favoured"; cfg, assumption: 30 min ahead.
+            usageLeadTime: 1800,
+            // BGT-11 (3): no figure; cfg, assumption: the 7 days of BGT-5.
+            refreshNeedsUseWithin: 7 * 86_400,
+            // BGT-5: "usually overnight"; cfg, assumption: 00:00–06:00.
+            overnightStartHour: 0,
+            overnightEndHour: 6,
+            // No source; cfg, assumption: 10 min for refreshes, 30 min for processing tasks.
+            refreshJitter: 600,
+            processingJitter: 1800,
+            // BGT-11 (6): budgets "spread over the day", no figure; cfg, assumption: 12 launches a day.
+            dailyLaunchBudget: 12
         )
     }
 }

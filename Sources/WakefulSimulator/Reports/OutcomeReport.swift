@@ -35,6 +35,10 @@ public struct OutcomeReport: Sendable {
     static func outcome(of run: RunMetrics) -> String {
         if run.triggered == true, let distance = run.triggerDistanceMeters { return "triggered at \(Format.meters(distance))" }
         if neverRan(run) { return "never ran" }
+        // Scheduler slice: a `completed` measure says whether and when the work was done.
+        if let success = run.success, success.measure != SuccessMeasure.trigger.description, success.measure.contains(" by ") {
+            return "\(success.measure.split(separator: " ").first ?? ""): \(success.summary)"
+        }
         if let stop = run.finalStop {
             let verb = stop.state == AppState.notRunning.rawValue ? "terminated" : "suspended"
             if let distance = run.suspendedAtDistanceMeters { return "\(verb) at \(Format.meters(distance))" }
@@ -135,6 +139,7 @@ public struct OutcomeReport: Sendable {
             case "grace": return "the grace period after leaving the foreground (STATE-5)"
             case "debugger": return "the attached debugger, which disables enforcement (TASK-14, CONF-13)"
             case "foreground": return "being in the foreground"
+            case "scheduledTask": return "a scheduled background task (BGT-2, BGT-4, BGT-5)"  // scheduler slice
             default: return reason
             }
         }
@@ -165,6 +170,11 @@ public struct OutcomeReport: Sendable {
         case "graceEnded": "the few seconds of grace after leaving the foreground ran out"
         case "locationEnded": "location updates stopped or paused"
         case "debuggerEnded": "the debugger detached"
+        // Scheduler slice (BGT)
+        case "scheduledTaskEnded": "its scheduled background task (a fetch or a BGTask) completed or ran out of time"
+        case "scheduledTaskTimeout": "iOS killed it for a BGTask not completed in time"
+        case "backgroundFetchTimeout": "iOS killed it for a fetch not completed within 30 s"
+        case "cpuLimit": "the CPU monitor killed it"
         default: "it was terminated (\(stop.cause))"
         }
     }

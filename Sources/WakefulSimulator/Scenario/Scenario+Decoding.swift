@@ -157,11 +157,16 @@ private struct AppDocument: Decodable {
     var backgroundModes: [BackgroundMode]?
     var locationAuthorization = LocationAuthorization.always
     var features: [FeatureDocument.Parsed] = []
+    // Scheduler slice (BGT)
+    var permittedTaskIdentifiers: [String]?
+    var usage = AppUsageHistory()
+    var processingCPULoad = 1.0
 
     init() {}
 
     init(from decoder: any Decoder) throws {
-        let c = try decoder.fields(allowed: ["backgroundModes", "locationAuthorization", "features"])
+        let c = try decoder.fields(allowed: ["backgroundModes", "locationAuthorization", "features"]
+            + ["permittedTaskIdentifiers", "usage", "processingCPULoad"])
         if let modes = try c.optional("backgroundModes", as: [String].self) {
             if let repeated = modes.first(where: { mode in modes.filter { $0 == mode }.count > 1 }) {
                 throw c.failure("backgroundModes", "\"\(repeated)\" is listed twice; expected each mode once")
@@ -180,13 +185,22 @@ private struct AppDocument: Decodable {
             locationAuthorization = value
         }
         features = try c.optional("features", as: [FeatureDocument].self)?.map(\.parsed) ?? []
+        // Scheduler slice (BGT)
+        permittedTaskIdentifiers = try c.permittedTaskIdentifiers()
+        usage = try c.optional("usage", as: UsageDocument.self)?.usage ?? AppUsageHistory()
+        processingCPULoad = try c.processingCPULoad()
     }
 
     func configuration(resolving world: WorldDescription) -> AppConfiguration {
         let projection = world.projection
-        return AppConfiguration(
+        var configuration = AppConfiguration(
             backgroundModes: backgroundModes, locationAuthorization: locationAuthorization,
             features: features.map { $0.resolve(projection) })
+        // Scheduler slice (BGT)
+        configuration.permittedTaskIdentifiers = permittedTaskIdentifiers
+        configuration.usage = usage
+        configuration.processingCPULoad = processingCPULoad
+        return configuration
     }
 }
 

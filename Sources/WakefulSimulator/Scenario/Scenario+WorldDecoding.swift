@@ -46,7 +46,7 @@ struct WorldDocument: Decodable {
     var world: WorldDescription
 
     init(from decoder: any Decoder) throws {
-        let c = try decoder.fields(allowed: ["origin", "beacons", "movement", /* push slice */ "pushes"])
+        let c = try decoder.fields(allowed: ["origin", "beacons", "movement", /* push slice */ "pushes", /* scheduler slice */ "power", "startHour"])
         var origin = Coordinate(latitude: 0, longitude: 0)
         if let position = try c.optional("origin", as: PositionDocument.self) {
             guard case .geographic(let coordinate) = position.form else {
@@ -65,6 +65,9 @@ struct WorldDocument: Decodable {
         let trajectory = try movement?.trajectory(projection, decoder: decoder) ?? .stationary(at: .zero)
         world = WorldDescription(origin: origin, trajectory: trajectory, beacons: beacons)
         world.pushes = try c.optional("pushes", as: [PushDocument].self)?.map(\.push) ?? []  // Push slice
+        // Scheduler slice (BGT)
+        world.power = try c.optional("power", as: PowerDocument.self)?.timeline ?? .unplugged
+        world.startHour = try c.startHour()
     }
 }
 

@@ -61,6 +61,15 @@ public struct AppConfiguration: Sendable, Hashable {
     /// The app's features.
     public var features: [FeatureSpec]
 
+    // Scheduler slice (BGT)
+    /// `BGTaskSchedulerPermittedIdentifiers`; nil means "whatever the strategies submit" (BGT-9).
+    public var permittedTaskIdentifiers: [String]?
+    /// How the user used the app before the scenario starts (BGT-5, BGT-11 factor 3).
+    public var usage = AppUsageHistory()
+    /// Share of one CPU the app's `BGProcessingTask` work uses (0–1), for the CPU monitor of CONF-6.
+    /// Default 1: processing tasks exist for CPU-heavy maintenance work (assumption).
+    public var processingCPULoad = 1.0
+
     /// Creates a configuration.
     public init(backgroundModes: [BackgroundMode]? = nil, locationAuthorization: LocationAuthorization = .always, features: [FeatureSpec] = []) {
         self.backgroundModes = backgroundModes
@@ -110,6 +119,12 @@ public struct WorldDescription: Sendable, Hashable {
     /// The pushes a server sends (PUSH, VOIP).
     public var pushes: [ScheduledPush]
 
+    // Scheduler slice (BGT)
+    /// Charging and battery level over time (BGT-5, BGT-11).
+    public var power = PowerTimeline.unplugged
+    /// The hour of day (0–24) at t = 0, so that "overnight" and "usual hours" mean something.
+    public var startHour = 0.0
+
     /// Creates a world.
     public init(
         origin: Coordinate = Coordinate(latitude: 0, longitude: 0), trajectory: Trajectory, beacons: [WorldBeacon] = [],
@@ -126,6 +141,17 @@ public struct WorldDescription: Sendable, Hashable {
 
     /// The beacon with this identifier.
     public func beacon(named id: String) -> WorldBeacon? { beacons.first { $0.id == id } }
+
+    /// The hour of day (0 ≤ h < 24) at simulated time `time` (scheduler slice).
+    public func hourOfDay(at time: TimeInterval) -> Double {
+        let hours = (startHour + time / 3600).truncatingRemainder(dividingBy: 24)
+        return hours < 0 ? hours + 24 : hours
+    }
+
+    /// The day of the scenario clock at `time`: 0 until the first midnight after the start.
+    public func day(at time: TimeInterval) -> Int {
+        Int(((startHour * 3600 + time) / 86_400).rounded(.down))
+    }
 }
 
 /// An iBeacon transmitter placed in the world.

@@ -105,6 +105,11 @@ public enum StrategyCatalog {
             name: "SilentAudioKeepAlive",
             summary: "anti-pattern: plays silence with the audio mode to never be suspended; works at run time, rejected by App Review (AUDIO-1, REVIEW-4)",
             defaults: SilentAudioKeepAlive.Options(), build: SilentAudioKeepAlive.init(options:)),
+        // Scheduler slice (BGT)
+        Entry(
+            name: "ScheduledRefresh",
+            summary: "seed 003: BGAppRefresh and BGProcessing requests (fetch on 7–12); earliest-begin is a lower bound, launches follow usage and the charger (BGT-3, BGT-5, BGT-7, BGT-8, BGT-11)",
+            defaults: ScheduledRefresh.Options(), build: ScheduledRefresh.init(options:)),
     ]
 
     /// The names, in catalogue order.
@@ -206,6 +211,11 @@ extension StrategySpec {
     /// ``Wakeful/SilentAudioKeepAlive`` with these options.
     public static func silentAudioKeepAlive(_ options: SilentAudioKeepAlive.Options = .init()) -> StrategySpec {
         catalogued("SilentAudioKeepAlive", options)
+    }
+
+    /// ``Wakeful/ScheduledRefresh`` with these options (scheduler slice).
+    public static func scheduledRefresh(_ options: ScheduledRefresh.Options = .init()) -> StrategySpec {
+        catalogued("ScheduledRefresh", options)
     }
 
     /// The catalogue's spec for `options`, built the way a scenario file's options are, so the two

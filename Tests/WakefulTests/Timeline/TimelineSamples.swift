@@ -120,6 +120,7 @@ enum TimelineEventCase: String, CaseIterable {
     case urlSessionTaskCompleted, bluetooth, lowPowerModeChanged, backgroundRefreshStatusChanged
     // Push slice (VOIP).
     case voipPush, keepAliveFired
+    case scheduledTaskSubmitFailed  // scheduler slice
 
     init(_ event: Event) {
         switch event {
@@ -154,6 +155,7 @@ enum TimelineEventCase: String, CaseIterable {
         case .backgroundRefreshStatusChanged: self = .backgroundRefreshStatusChanged
         case .voipPush: self = .voipPush
         case .keepAliveFired: self = .keepAliveFired
+        case .scheduledTaskSubmitFailed: self = .scheduledTaskSubmitFailed  // scheduler slice
         }
     }
 
@@ -232,6 +234,8 @@ enum TimelineEventCase: String, CaseIterable {
                 .voipPush(RemoteNotification(id: "call-2", userInfo: [Field("caller", "Ana \"A\""), Field("video", true)])),
             ]
         case .keepAliveFired: return [.keepAliveFired]
+        case .scheduledTaskSubmitFailed:  // scheduler slice
+            return TaskSchedulerError.allCases.map { .scheduledTaskSubmitFailed(identifier: "com.example.refresh", error: $0) }
         }
     }
 }
@@ -268,6 +272,9 @@ enum TimelineCommandCase: String, CaseIterable {
     case setCPULoad
     // Push slice (VOIP, AUDIO).
     case reportIncomingCall, endCall, setKeepAliveTimeout, startAudio, stopAudio
+    // Scheduler slice (BGT)
+    case submitTaskRequest, cancelTaskRequest, completeScheduledTask, setMinimumBackgroundFetchInterval
+    case completeBackgroundFetch, reportTaskProgress
 
     init(_ command: Command) {
         switch command {
@@ -295,6 +302,13 @@ enum TimelineCommandCase: String, CaseIterable {
         case .setKeepAliveTimeout: self = .setKeepAliveTimeout
         case .startAudio: self = .startAudio
         case .stopAudio: self = .stopAudio
+        // Scheduler slice (BGT)
+        case .submitTaskRequest: self = .submitTaskRequest
+        case .cancelTaskRequest: self = .cancelTaskRequest
+        case .completeScheduledTask: self = .completeScheduledTask
+        case .setMinimumBackgroundFetchInterval: self = .setMinimumBackgroundFetchInterval
+        case .completeBackgroundFetch: self = .completeBackgroundFetch
+        case .reportTaskProgress: self = .reportTaskProgress
         }
     }
 
@@ -344,6 +358,18 @@ enum TimelineCommandCase: String, CaseIterable {
         case .setKeepAliveTimeout: return [.setKeepAliveTimeout(seconds: 600), .setKeepAliveTimeout(seconds: 612.5)]
         case .startAudio: return [.startAudio(audible: true), .startAudio(audible: false)]
         case .stopAudio: return [.stopAudio]
+        // Scheduler slice (BGT)
+        case .submitTaskRequest:
+            return TaskRequest.Kind.allCases.map { .submitTaskRequest(TaskRequest(identifier: "com.example.\($0.rawValue)", kind: $0)) }
+                + [.submitTaskRequest(TaskRequest(
+                    identifier: "com.example.sync", kind: .processing, earliestBeginDate: 3600.5,
+                    requiresExternalPower: true, requiresNetworkConnectivity: true))]
+        case .cancelTaskRequest: return [.cancelTaskRequest(identifier: "com.example.sync")]
+        case .completeScheduledTask:
+            return [.completeScheduledTask(identifier: "com.example.sync", success: true), .completeScheduledTask(identifier: "r", success: false)]
+        case .setMinimumBackgroundFetchInterval: return [.setMinimumBackgroundFetchInterval(nil), .setMinimumBackgroundFetchInterval(900)]
+        case .completeBackgroundFetch: return BackgroundFetchResult.allCases.map { .completeBackgroundFetch(result: $0) }
+        case .reportTaskProgress: return [.reportTaskProgress(identifier: "com.example.export", fraction: 0.25)]
         }
     }
 }

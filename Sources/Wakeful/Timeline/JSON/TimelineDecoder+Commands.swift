@@ -9,6 +9,9 @@ extension TimelineDecoder {
         "startRangingBeacons", "stopRangingBeacons", "setTimer", "cancelTimer", "completeRemoteNotification", "record", "setCPULoad",
         // Push slice (VOIP, AUDIO).
         "reportIncomingCall", "endCall", "setKeepAliveTimeout", "startAudio", "stopAudio",
+        // Scheduler slice (BGT)
+        "submitTaskRequest", "cancelTaskRequest", "completeScheduledTask", "setMinimumBackgroundFetchInterval",
+        "completeBackgroundFetch", "reportTaskProgress",
     ]
 
     /// The `shape` values of a monitored region.
@@ -66,6 +69,25 @@ extension TimelineDecoder {
         case "setKeepAliveTimeout": return .setKeepAliveTimeout(seconds: try reader.double("seconds"))
         case "startAudio": return .startAudio(audible: try reader.bool("audible"))
         case "stopAudio": return .stopAudio
+        // Scheduler slice (BGT)
+        case "submitTaskRequest":
+            return .submitTaskRequest(TaskRequest(
+                identifier: try reader.string("identifier"),
+                kind: try reader.enumeration("taskKind", as: TaskRequest.Kind.self),
+                earliestBeginDate: try reader.optionalDouble("earliestBeginDate"),
+                requiresExternalPower: try reader.bool("requiresExternalPower"),
+                requiresNetworkConnectivity: try reader.bool("requiresNetworkConnectivity")))
+        case "cancelTaskRequest": return .cancelTaskRequest(identifier: try reader.string("identifier"))
+        case "completeScheduledTask":
+            let identifier = try reader.string("identifier")
+            return .completeScheduledTask(identifier: identifier, success: try reader.bool("success"))
+        case "setMinimumBackgroundFetchInterval":
+            return .setMinimumBackgroundFetchInterval(try reader.optionalDouble("interval"))
+        case "completeBackgroundFetch":
+            return .completeBackgroundFetch(result: try reader.enumeration("result", as: BackgroundFetchResult.self))
+        case "reportTaskProgress":
+            let identifier = try reader.string("identifier")
+            return .reportTaskProgress(identifier: identifier, fraction: try reader.double("fraction"))
         default:
             throw reader.mismatch("command", expected: expected, found: nameValue)
         }

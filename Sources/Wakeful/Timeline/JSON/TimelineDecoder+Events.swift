@@ -12,6 +12,8 @@ extension TimelineDecoder {
         "backgroundRefreshStatusChanged",
         // Push slice (VOIP).
         "voipPush", "keepAliveFired",
+        // Scheduler slice (BGT)
+        "scheduledTaskSubmitFailed",
     ]
 
     /// The `bluetooth` values of a Bluetooth event: the case names of ``BluetoothEvent``.
@@ -99,6 +101,10 @@ extension TimelineDecoder {
             let id = try reader.string("id")
             return .voipPush(RemoteNotification(id: id, userInfo: try reader.fieldObject("userInfo")))
         case "keepAliveFired": return .keepAliveFired
+        // Scheduler slice (BGT)
+        case "scheduledTaskSubmitFailed":
+            let identifier = try reader.string("identifier")
+            return .scheduledTaskSubmitFailed(identifier: identifier, error: try reader.enumeration("error", as: TaskSchedulerError.self))
         default:
             throw reader.mismatch("event", expected: expected, found: nameValue)
         }

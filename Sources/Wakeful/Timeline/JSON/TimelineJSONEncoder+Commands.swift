@@ -91,6 +91,44 @@ extension TimelineJSONEncoder {
             buffer.appendJSONBool(audible)
         case .stopAudio:
             buffer.appendJSONRaw("\"stopAudio\"")
+        // Scheduler slice (BGT)
+        case .submitTaskRequest(let request):
+            buffer.appendJSONRaw("\"submitTaskRequest\",\"identifier\":")
+            buffer.appendJSONString(request.identifier)
+            buffer.appendJSONRaw(",\"taskKind\":\"")
+            buffer.appendJSONStringContents(request.kind.rawValue)
+            buffer.append(UInt8(ascii: "\""))
+            if let earliest = request.earliestBeginDate {
+                buffer.appendJSONKey("earliestBeginDate")
+                appendNumber(earliest, into: &buffer)
+            }
+            buffer.appendJSONKey("requiresExternalPower")
+            buffer.appendJSONBool(request.requiresExternalPower)
+            buffer.appendJSONKey("requiresNetworkConnectivity")
+            buffer.appendJSONBool(request.requiresNetworkConnectivity)
+        case .cancelTaskRequest(let identifier):
+            buffer.appendJSONRaw("\"cancelTaskRequest\",\"identifier\":")
+            buffer.appendJSONString(identifier)
+        case .completeScheduledTask(let identifier, let success):
+            buffer.appendJSONRaw("\"completeScheduledTask\",\"identifier\":")
+            buffer.appendJSONString(identifier)
+            buffer.appendJSONKey("success")
+            buffer.appendJSONBool(success)
+        case .setMinimumBackgroundFetchInterval(let interval):
+            buffer.appendJSONRaw("\"setMinimumBackgroundFetchInterval\"")
+            if let interval {
+                buffer.appendJSONKey("interval")
+                appendNumber(interval, into: &buffer)
+            }
+        case .completeBackgroundFetch(let result):
+            buffer.appendJSONRaw("\"completeBackgroundFetch\",\"result\":\"")
+            buffer.appendJSONStringContents(result.rawValue)
+            buffer.append(UInt8(ascii: "\""))
+        case .reportTaskProgress(let identifier, let fraction):
+            buffer.appendJSONRaw("\"reportTaskProgress\",\"identifier\":")
+            buffer.appendJSONString(identifier)
+            buffer.appendJSONKey("fraction")
+            appendNumber(fraction, into: &buffer)
         }
     }
 

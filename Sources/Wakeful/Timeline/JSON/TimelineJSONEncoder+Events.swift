@@ -137,6 +137,13 @@ extension TimelineJSONEncoder {
             appendFieldObject(notification.userInfo, into: &buffer)
         case .keepAliveFired:
             buffer.appendJSONRaw("\"keepAliveFired\"")
+        // Scheduler slice (BGT)
+        case .scheduledTaskSubmitFailed(let identifier, let error):
+            buffer.appendJSONRaw("\"scheduledTaskSubmitFailed\",\"identifier\":")
+            buffer.appendJSONString(identifier)
+            buffer.appendJSONRaw(",\"error\":\"")
+            buffer.appendJSONStringContents(error.rawValue)
+            buffer.append(UInt8(ascii: "\""))
         }
     }
 

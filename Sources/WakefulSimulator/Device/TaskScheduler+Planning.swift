@@ -1,0 +1,241 @@
+import Foundation
+import Wakeful
+
+/// The scheduling decision (BGT-3, BGT-5, BGT-8, BGT-11, CONF-8): when the system launches a
+/// pending request or the next fetch.
+///
+/// The model, deterministic for a seed:
+/// 1. A request is eligible from its `earliestBeginDate` (a lower bound only, BGT-8); a fetch
+///    from the last fetch plus the interval, at least 15 min (BGT-1, BGT-3).
+/// 2. *Standing* conditions hold it back until they change: the force-quit flag (TERM-1, factor 4),
+///    Low Power Mode (factor 2, BGT-12) and Background App Refresh off (factor 5).
+/// 3. From eligibility the system looks ahead, minute by minute, for the first moment at which
+///    nothing time-dependent blocks it — the battery at or above 20 % (factor 1), external power
+///    for a processing request that needs it (BGT-5), use within the last 7 days (BGT-5; factor 3
+///    for refreshes), 15 min since the last refresh (factor 7, BGT-3), the daily budget (factor 6)
+///    — and that the system favours: for a refresh or fetch, the half hour before an hour at
+///    which the user usually opens the app (factor 3); for a processing task, the night (BGT-5).
+///    A processing task is looked for within 2 days of eligibility only (BGT-5).
+/// 4. The launch comes up to 10 min (refresh, fetch) or 30 min (processing) after that moment: a
+///    jitter drawn once per request from the seeded stream 20.
+/// 5. Every plan and every hold-back is a `decision` line (`taskPlanned`, `taskDeferred`) naming
+///    the factors, so a timeline says why a task ran late or never. Plans are made again when a
+///    request is submitted, the user acts, the charger state changes, or a launch happens.
+///
+/// Each factor can be switched off with `CONF-8:<factor>`; a factor switched off is not applied.
+/// Network connectivity (`requiresNetworkConnectivity`) is assumed available: the network is not
+/// modelled in this slice.
+extension SimulatedDevice {
+    /// The planning step of the look-ahead.
+    private static var planningStep: TimeInterval { 60 }
+
+    // MARK: Replanning
+
+    /// Plans every pending request and the fetch again.
+    mutating func replanScheduledWork(because reason: String) {
+        for index in scheduler.pending.indices { planRequest(at: index) }
+        planFetch()
+    }
+
+    /// Plans one pending request's launch and records the decision when it changed.
+    mutating func planRequest(at index: Int) {
+        let pending = scheduler.pending[index]
+        let request = pending.request
+        let kind = request.kind.launchKind
+        let generation = scheduler.nextGeneration()
+        scheduler.pending[index].generation = generation
+        let start = max(now, request.earliestBeginDate ?? now)
+        let horizon = kind == .processing ? min(scenario.duration, start + policy.scheduler.processingRunsWithin) : scenario.duration
+        let outcome = plan(kind, requiresPower: request.requiresExternalPower, from: start, until: horizon, jitter: pending.jitter)
+        if outcome.at == nil { scheduler.pending[index].generation = 0 }
+        if let at = outcome.at { schedule(.scheduledLaunch(generation: generation), at: at) }
+        let summary = outcome.summary
+        guard summary != pending.summary else { return }
+        scheduler.pending[index].summary = summary
+        recordPlan(outcome, identifier: request.identifier, kind: kind, eligible: start)
+    }
+
+    /// Plans the next fetch, if the app asked for fetches and the version has them.
+    mutating func planFetch() {
+        guard let interval = scheduler.fetchInterval, fetchHonoured else {
+            scheduler.fetchGeneration = 0
+            return
+        }
+        let generation = scheduler.nextGeneration()
+        scheduler.fetchGeneration = generation
+        let start = max(now, scheduler.fetchBase + interval)
+        let outcome = plan(.backgroundFetch, requiresPower: false, from: start, until: scenario.duration, jitter: scheduler.fetchJitter)
+        if let at = outcome.at { schedule(.scheduledLaunch(generation: generation), at: at) } else { scheduler.fetchGeneration = 0 }
+        guard outcome.summary != scheduler.fetchSummary else { return }
+        scheduler.fetchSummary = outcome.summary
+        recordPlan(outcome, identifier: ScheduledRefreshIdentifiers.fetch, kind: .backgroundFetch, eligible: start)
+    }
+
+    /// Whether fetches can happen at all: the version has them (BGT-1), the app declares `fetch`
+    /// (BGT-9), and it does not list BGTask identifiers on 13+ (observed, see ``SchedulerRules``).
+    var fetchHonoured: Bool {
+        policy.scheduler.fetchAvailable && backgroundModes.contains(.fetch)
+            && !(policy.scheduler.fetchDisabledByTaskIdentifiers && !scheduler.permitted.isEmpty)
+    }
+
+    // MARK: The look-ahead
+
+    /// The outcome of planning one launch.
+    struct LaunchPlan {
+        /// When it launches; nil when it does not within the look-ahead.
+        var at: TimeInterval?
+        /// What held it back, in the order first met.
+        var waitedFor: [String] = []
+        /// Why this moment: `ahead of the usual 08:00 open`, `overnight on the charger` …
+        var chosen = ""
+        /// The rules behind the decision.
+        var rules: [String] = []
+
+        var summary: String { "\(at.map { String($0) } ?? "none")|\(waitedFor.joined(separator: ";"))" }
+    }
+
+    /// Looks ahead from `start` for the first moment the factors allow and favour (see the type's notes).
+    func plan(
+        _ kind: ScheduledTaskKind, requiresPower: Bool, from start: TimeInterval, until horizon: TimeInterval, jitter: Double
+    ) -> LaunchPlan {
+        var outcome = LaunchPlan()
+        outcome.rules = ["BGT-8", "BGT-11"] + (kind == .processing ? ["BGT-5"] : ["BGT-3"]) + (kind == .backgroundFetch ? ["BGT-1"] : [])
+        if policy.scheduler.schedulingFactors.count < SchedulingFactor.allCases.count { outcome.rules.append("CONF-8") }
+        func note(_ blocker: (why: String, rules: [String])) {
+            if !outcome.waitedFor.contains(blocker.why) { outcome.waitedFor.append(blocker.why) }
+            for rule in blocker.rules where !outcome.rules.contains(rule) { outcome.rules.append(rule) }
+        }
+        let standing = standingBlockers(fetch: kind == .backgroundFetch)
+        guard standing.isEmpty else {
+            standing.forEach(note)
+            return outcome
+        }
+        var time = start
+        while time <= horizon {
+            if let blocker = timeBlocker(at: time, kind: kind, requiresPower: requiresPower) {
+                note(blocker)
+            } else if let chosen = favoured(at: time, kind: kind, requiresPower: requiresPower) {
+                outcome.chosen = chosen
+                let spread = kind == .processing ? policy.scheduler.processingJitter : policy.scheduler.refreshJitter
+                outcome.at = time + jitter * spread
+                return outcome
+            }
+            // Whole minutes of the clock after the first look, so a plan does not depend on when it was made.
+            time = ((time / Self.planningStep).rounded(.down) + 1) * Self.planningStep
+        }
+        if outcome.waitedFor.isEmpty || kind == .processing {
+            note((kind == .processing
+                ? "no moment overnight\(requiresPower ? " on the charger" : "") within \(Format.duration(horizon - start))"
+                : "no favoured moment before the end", kind == .processing ? ["BGT-5"] : ["BGT-11"]))
+        }
+        return outcome
+    }
+
+    /// Conditions that hold everything back until they change (TERM-1, BGT-9, BGT-11, BGT-12).
+    func standingBlockers(fetch: Bool) -> [(why: String, rules: [String])] {
+        let factors = policy.scheduler.schedulingFactors
+        var blockers: [(why: String, rules: [String])] = []
+        if forceQuitFlag, factors.contains(.appSwitcher),
+            policy.termination.forceQuitBlocks.contains(fetch ? .backgroundFetch : .taskScheduler)
+        {
+            blockers.append(("force-quit by the user", ["TERM-1", "BGT-11"]))
+        }
+        // Low Power Mode exists from iOS 9, when it also switches Background App Refresh off (BGT-12).
+        if lowPowerMode, policy.scheduler.lowPowerModeDisablesBackgroundRefresh, factors.contains(.lowPowerMode) {
+            blockers.append(("Low Power Mode", ["BGT-11", "BGT-12"]))
+        }
+        if !backgroundRefreshAvailable, factors.contains(.backgroundAppRefresh) {
+            blockers.append(("Background App Refresh off", lowPowerMode ? ["BGT-9", "BGT-11", "BGT-12"] : ["BGT-9", "BGT-11"]))
+        }
+        return blockers
+    }
+
+    /// What, at `time`, keeps a launch back: battery, power, usage, rate limit, budget.
+    func timeBlocker(at time: TimeInterval, kind: ScheduledTaskKind, requiresPower: Bool) -> (why: String, rules: [String])? {
+        let rules = policy.scheduler
+        let factors = rules.schedulingFactors
+        let world = scenario.world
+        if factors.contains(.lowBattery) {
+            let level = world.power.battery(at: time)
+            if level < rules.lowBatteryThreshold {
+                return ("battery below \(Int((rules.lowBatteryThreshold * 100).rounded())) %", ["BGT-11"])
+            }
+        }
+        if kind == .processing, requiresPower, !world.power.charging(at: time) {
+            return ("needs external power, not charging", ["BGT-5"])
+        }
+        let since = scheduler.sinceUse(at: time)
+        if kind == .processing, since > rules.processingNeedsUseWithin {
+            return (Self.unused(since), ["BGT-5"])
+        }
+        if kind != .processing, factors.contains(.appUsage), since > rules.refreshNeedsUseWithin {
+            return (Self.unused(since), ["BGT-11"])
+        }
+        if kind != .processing, factors.contains(.rateLimiting), time < scheduler.lastRefreshLaunch + rules.fetchMinimumInterval {
+            return ("at most one refresh every \(Format.duration(rules.fetchMinimumInterval))", ["BGT-3", "BGT-11"])
+        }
+        if factors.contains(.systemBudgets), world.day(at: time) == scheduler.launchDay,
+            scheduler.launchesToday >= rules.dailyLaunchBudget
+        {
+            return ("daily budget of \(rules.dailyLaunchBudget) launches used", ["BGT-11"])
+        }
+        return nil
+    }
+
+    /// Whether the system favours `time` for this kind, and why; nil when it does not.
+    func favoured(at time: TimeInterval, kind: ScheduledTaskKind, requiresPower: Bool) -> String? {
+        let hour = scenario.world.hourOfDay(at: time)
+        let rules = policy.scheduler
+        if kind == .processing {
+            let start = rules.overnightStartHour
+            let end = rules.overnightEndHour
+            let inWindow = start <= end ? (hour >= start && hour < end) : (hour >= start || hour < end)
+            guard inWindow else { return nil }
+            return "overnight (\(Self.clock(start))–\(Self.clock(end)))\(requiresPower ? " on the charger" : "")"
+        }
+        guard rules.schedulingFactors.contains(.appUsage), !scheduler.typicalHours.isEmpty else {
+            return "as soon as eligible"
+        }
+        for open in scheduler.typicalHours {
+            var ahead = (open - hour).truncatingRemainder(dividingBy: 24)
+            if ahead < 0 { ahead += 24 }
+            if ahead > 0, ahead * 3600 <= rules.usageLeadTime { return "ahead of the usual \(Self.clock(open)) open" }
+        }
+        return nil
+    }
+
+    private mutating func recordPlan(_ outcome: LaunchPlan, identifier: String, kind: ScheduledTaskKind, eligible: TimeInterval) {
+        guard timeline.isRecording else { return }
+        var fields: [Field] = [
+            Field("identifier", .string(identifier)), Field("taskKind", .string(kind.rawValue)),
+            Field("eligibleFrom", .double(eligible)),
+        ]
+        if let at = outcome.at {
+            fields.append(Field("plannedAt", .double((at * 1000).rounded() / 1000)))
+            fields.append(Field("clock", .string(Self.clock(scenario.world.hourOfDay(at: at)))))
+            fields.append(Field("chosen", .string(outcome.chosen)))
+        }
+        if !outcome.waitedFor.isEmpty { fields.append(Field("waitedFor", .string(outcome.waitedFor.joined(separator: "; ")))) }
+        let off = SchedulingFactor.allCases.filter { !policy.scheduler.schedulingFactors.contains($0) }
+        if !off.isEmpty { fields.append(Field("factorsOff", .string(off.map(\.rawValue).joined(separator: ",")))) }
+        decide(outcome.at == nil ? "taskDeferred" : "taskPlanned", rules: outcome.rules, fields)
+    }
+
+    /// `08:00` for 8, `12:30` for 12.5.
+    static func clock(_ hour: Double) -> String {
+        let minutes = Int((hour * 60).rounded()) % (24 * 60)
+        let h = minutes / 60
+        let m = minutes % 60
+        return (h < 10 ? "0" : "") + "\(h):" + (m < 10 ? "0" : "") + "\(m)"
+    }
+
+    private static func unused(_ since: TimeInterval) -> String {
+        since.isInfinite ? "app never used" : "app not used for \(Int(since / 86_400)) days"
+    }
+}
+
+/// Identifiers the scheduler itself uses.
+enum ScheduledRefreshIdentifiers {
+    /// A legacy fetch launch reports this identifier (``Wakeful/ScheduledTaskLaunch/identifier``).
+    static let fetch = "fetch"
+}
