@@ -22,6 +22,17 @@ extension Command {
         case .cancelTimer: "cancelTimer"
         case .completeRemoteNotification: "completeRemoteNotification"
         case .record: "record"
+        // network slice
+        case .startTransfer: "startTransfer"
+        case .cancelTransfers: "cancelTransfers"
+        case .completeBackgroundEvents: "completeBackgroundEvents"
+        case .sendRequest: "sendRequest"
+        case .scanForPeripherals: "scanForPeripherals"
+        case .stopScan: "stopScan"
+        case .connect: "connect"
+        case .cancelConnection: "cancelConnection"
+        case .writeValue: "writeValue"
+        case .subscribe: "subscribe"
         }
     }
 }

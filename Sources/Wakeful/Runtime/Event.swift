@@ -84,4 +84,10 @@ public enum Event: Sendable, Hashable {
     case lowPowerModeChanged(Bool)
     /// `backgroundRefreshStatusDidChange` (LOC-22, BGT-9).
     case backgroundRefreshStatusChanged(BackgroundRefreshStatus)
+
+    // MARK: Network (network slice: URLS)
+
+    /// An ordinary request (``Command/sendRequest(_:)``) finished: an HTTP status, or an error such as
+    /// `notConnectedToInternet`, `cannotConnectToHost` or `networkConnectionLost` (URLS-8).
+    case requestCompleted(id: String, statusCode: Int?, error: String?)
 }

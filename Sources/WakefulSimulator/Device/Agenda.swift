@@ -33,4 +33,15 @@ enum Agenda {
     case oneShotFix(process: Int)
     /// The end of the scenario.
     case end
+
+    // MARK: Network slice
+
+    /// Background transfers and requests progress, finish or fail (URLS-1, URLS-8).
+    case network(generation: Int)
+    /// The time for `handleEventsForBackgroundURLSession` is up (URLS-7).
+    case urlSessionHandlerDeadline(generation: Int)
+    /// An accessory's idle timer ran out: it goes to sleep (seed 003's dongle).
+    case accessorySleep(accessory: Int, generation: Int)
+    /// A queued Core Bluetooth event reaches the app, or a connection completes (BLE-1, BLE-4).
+    case bluetoothDelivery(serial: Int)
 }

@@ -3,7 +3,7 @@ import Foundation
 /// Why an app in the background may keep executing: the run reasons of the policy reference's
 /// derived model (§1). A bit set, because the device checks it after every step.
 struct RunReasons: OptionSet {
-    let rawValue: UInt8
+    let rawValue: UInt16
 
     /// The grace after leaving the foreground (STATE-4, STATE-5).
     static let grace = RunReasons(rawValue: 1 << 0)
@@ -15,9 +15,12 @@ struct RunReasons: OptionSet {
     static let location = RunReasons(rawValue: 1 << 3)
     /// An attached debugger, which disables enforcement (TASK-14, CONF-13).
     static let debugger = RunReasons(rawValue: 1 << 4)
+    // Network slice (bits 9 and 10 are the network slice's).
+    /// `handleEventsForBackgroundURLSession` until its completion handler is called (URLS-1, §12.3 cfg).
+    static let urlSessionEvents = RunReasons(rawValue: 1 << 9)
 
     /// Every reason, in a fixed order for naming.
-    static let ordered: [RunReasons] = [.grace, .task, .wakeWindow, .location, .debugger]
+    static let ordered: [RunReasons] = [.grace, .task, .wakeWindow, .location, .debugger, /* network slice */ .urlSessionEvents]
 
     /// The first reason in the fixed order, if any.
     var first: RunReasons? { Self.ordered.first { contains($0) } }
@@ -32,6 +35,7 @@ struct RunReasons: OptionSet {
         case .task: "task"
         case .wakeWindow: "wakeWindow"
         case .location: "location"
+        case .urlSessionEvents: "urlSessionEvents"  // network slice
         default: "debugger"
         }
     }
@@ -43,6 +47,7 @@ struct RunReasons: OptionSet {
         case .task: ["TASK-1", "TASK-12"]
         case .wakeWindow: ["LOC-12", "LOC-21", "BEACON-5"]
         case .location: ["LOC-1", "LOC-2", "LOC-5"]
+        case .urlSessionEvents: ["URLS-1"]  // network slice
         default: ["TASK-14", "CONF-13"]
         }
     }

@@ -32,6 +32,17 @@ extension SimulatedDevice {
             // Silent pushes are enforced by a later part of the model (PUSH); until then the
             // timeline says plainly that the completion changed nothing.
             decide("notModelled", rules: [], [Field("command", .string(command.name))])
+        // Network slice
+        case .startTransfer(let request): startTransfer(request)
+        case .cancelTransfers(let session): cancelTransfers(session: session)
+        case .completeBackgroundEvents(let session): completeBackgroundEvents(session: session)
+        case .sendRequest(let request): sendRequest(request)
+        case .scanForPeripherals(let services): scanForPeripherals(services: services)
+        case .stopScan: stopScan()
+        case .connect(let peripheral): connect(peripheral)
+        case .cancelConnection(let peripheral): cancelConnection(peripheral)
+        case .writeValue(let peripheral, let characteristic, let bytes): writeValue(peripheral, characteristic: characteristic, bytes: bytes)
+        case .subscribe(let peripheral, let characteristic): subscribe(peripheral, characteristic: characteristic)
         }
     }
 }

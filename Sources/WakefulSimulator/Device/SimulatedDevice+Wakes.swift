@@ -29,7 +29,7 @@ extension SimulatedDevice {
             grantAllowanceIfNeeded()
             for event in events { deliver(event) }
         case .notRunning:
-            if let blocked = wakeBlocker(source) ?? relaunchBlocker() {
+            if let blocked = wakeBlocker(source) ?? relaunchBlocker(source) {
                 tally.countSuppressedWake(source)
                 decide("relaunchSuppressed", rules: blocked.rules, [Field("source", .string(source.rawValue)), Field("why", .string(blocked.why))])
                 return
@@ -38,8 +38,8 @@ extension SimulatedDevice {
             lastWakeSource = source
             tally.countWake(source)
             openWakeWindow()
-            launch(source.launchReason, cause: "\(source.rawValue)Relaunch", rules: rules + ["LOC-16"])
-            if forceQuitFlag, case .relaunchThenTerminate(let delay) = policy.location.forceQuitRelaunch, hasProcess {
+            launch(source.launchReason, cause: "\(source.rawValue)Relaunch", rules: rules + (source.isLocation ? ["LOC-16"] : []))
+            if source.isLocation, forceQuitFlag, case .relaunchThenTerminate(let delay) = policy.location.forceQuitRelaunch, hasProcess {
                 schedule(.relaunchKill(process: process.number), at: now + delay)
             }
             for event in events where hasProcess { deliver(event) }
@@ -48,7 +48,8 @@ extension SimulatedDevice {
 
     /// Why iOS would not wake the app for this source now, if it would not.
     func wakeBlocker(_ source: WakeSource) -> (why: String, rules: [String])? {
-        if authorization != .always && policy.location.relaunchNeedsAlwaysAuthorization {
+        if source == .bluetooth, let blocked = bluetoothWakeBlocker() { return blocked }  // network slice (BLE-1)
+        if source.isLocation && authorization != .always && policy.location.relaunchNeedsAlwaysAuthorization {
             // LOC-16, BEACON-1: background location events need Always authorization from iOS 8.
             return ("locationAuthorization \(authorization.rawValue)", ["LOC-16", "BEACON-1"])
         }
@@ -62,6 +63,7 @@ extension SimulatedDevice {
                 if policy.location.backgroundRefreshOffBlocksSignificantChangeAndVisitWakes {
                     return ("backgroundAppRefresh off", lowPowerMode ? ["CONF-9", "BGT-12"] : ["CONF-9"])
                 }
+            case .urlSession, .bluetooth: break  // network slice: not gated by Background App Refresh
             }
         }
         return nil
@@ -69,7 +71,12 @@ extension SimulatedDevice {
 
     /// Why a terminated app would not be relaunched: the force-quit flag, where the version's
     /// rule says so (LOC-25 to LOC-29, CONF-5).
-    func relaunchBlocker() -> (why: String, rules: [String])? {
+    func relaunchBlocker(_ source: WakeSource) -> (why: String, rules: [String])? {
+        switch source {  // network slice: their own relaunch rules
+        case .urlSession: return urlSessionRelaunchBlocker()
+        case .bluetooth: return bluetoothRelaunchBlocker()
+        case .region, .beaconRegion, .display, .significantChange, .visit: break
+        }
         guard forceQuitFlag else { return nil }
         switch policy.location.forceQuitRelaunch {
         case .noRelaunch: return ("force-quit by the user", ["TERM-1", "LOC-29", "CONF-5"])

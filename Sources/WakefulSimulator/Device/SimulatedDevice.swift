@@ -104,6 +104,13 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     /// Broken invariants found by ``checkInvariants()``; always empty unless the model has a bug.
     public internal(set) var violations: [String] = []
 
+    // MARK: Network slice
+
+    /// Background transfers, requests and the URL-session daemon's state (URLS).
+    var network = NetworkState()
+    /// Core Bluetooth's state and the accessories' (BLE).
+    var bluetooth = BluetoothState()
+
     /// Creates a device for one run.
     public init(scenario: Scenario, policy: BackgroundPolicy, setup: StrategySetup, seed: UInt64, timeline: Sink) {
         self.scenario = scenario
@@ -144,6 +151,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             schedule(.userAction(index), at: scenario.actions[index].at)
         }
         scheduleWorldTick(at: 0)
+        startAccessories()  // network slice
         schedule(.end, at: scenario.duration)
         while !finished, let (time, item) = queue.pop() {
             advance(to: time)
@@ -191,6 +199,13 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             terminate(.relaunchAfterForceQuit, rules: ["LOC-26", "CONF-5"])
         case .oneShotFix(let number): deliverOneShotFix(process: number)
         case .end: finished = true
+        // Network slice
+        case .network(let generation):
+            guard generation == network.generation else { return }
+            networkStep()
+        case .urlSessionHandlerDeadline(let generation): urlSessionHandlerDeadline(generation: generation)
+        case .accessorySleep(let index, let generation): accessorySleep(index: index, generation: generation)
+        case .bluetoothDelivery(let serial): bluetoothDelivery(serial: serial)
         }
     }
 
@@ -277,6 +292,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         if now < windowUntil { reasons.insert(.wakeWindow) }
         if process.location?.keepsAppRunning == true, process.location?.paused == false { reasons.insert(.location) }
         if policy.debuggerAttached, hasProcess { reasons.insert(.debugger) }
+        if now < network.handlerUntil { reasons.insert(.urlSessionEvents) }  // network slice (URLS-1)
         return reasons
     }
 
@@ -301,7 +317,9 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     mutating func openWakeWindow() {
         // BEACON-5 gives beacon events their own figure; both are ≈10 s today.
         let beaconWake = lastWakeSource == .beaconRegion || lastWakeSource == .display
-        let window = beaconWake ? policy.beacons.rangingWindow : policy.execution.wakeEventWindow
+        let window = beaconWake ? policy.beacons.rangingWindow
+            : lastWakeSource == .bluetooth ? policy.bluetooth.wakeWindow  // network slice (BLE-1)
+            : policy.execution.wakeEventWindow
         windowUntil = max(windowUntil, now + window)
         schedule(.reevaluate, at: windowUntil)
     }

@@ -16,6 +16,8 @@ public enum SuccessMeasure: Sendable, Hashable {
     case periodic(record: String, period: TimeInterval, from: TimeInterval, to: TimeInterval?, tolerance: TimeInterval)
     /// A record of `record` exists no later than `by`: 1 or 0.
     case completed(record: String, by: TimeInterval)
+    /// Network slice: the share of the run the app was connected to the accessory `accessory`.
+    case connected(accessory: String)
 
     /// A short description, e.g. `read every 45 s`.
     public var description: String {
@@ -23,6 +25,7 @@ public enum SuccessMeasure: Sendable, Hashable {
         case .trigger: "trigger"
         case .periodic(let record, let period, _, _, _): "\(record) every \(Format.duration(period))"
         case .completed(let record, let by): "\(record) by \(Format.duration(by))"
+        case .connected(let accessory): "connected to \(accessory)"
         }
     }
 }
@@ -96,6 +99,8 @@ extension SuccessMeasure {
             let score = slots == 0 ? 1 : Double(met) / Double(slots)
             let summary = "\(met) of \(slots) on time (\(Int((score * 100).rounded())) %)"
             return SuccessResult(measure: description, score: score, summary: summary, largestGap: tally.largestGap(in: times, from: from, to: end))
+        case .connected(let accessory):
+            return tally.connectedResult(accessory, duration: duration, measure: description)
         }
     }
 }
@@ -142,7 +147,28 @@ extension RunTally {
         case "taskAssertionTimeout": "killed for a task left open"
         case "memoryPressure": "terminated for memory while suspended"
         case "reboot": "the phone restarted"
+        case "urlSessionEventsEnded": "suspended after the URL-session events"  // network slice
+        case "urlSessionHandlerTimeout": "killed for not completing the URL-session events"  // network slice
         default: stop.to == .notRunning ? "terminated (\(stop.cause))" : "suspended (\(stop.cause))"
         }
+    }
+}
+
+// MARK: Network slice
+
+extension RunTally {
+    /// The share of the run connected to `accessory`, and the longest stretch without a connection.
+    func connectedResult(_ accessory: String, duration: TimeInterval, measure: String) -> SuccessResult {
+        let intervals = connectionLog.filter { $0.accessory == accessory }.sorted { $0.from < $1.from }
+        let connected = intervals.reduce(0) { $0 + $1.to - $1.from }
+        let score = duration > 0 ? min(1, connected / duration) : 0
+        var best: (from: TimeInterval, to: TimeInterval)?
+        var cursor = 0.0
+        for interval in intervals + [(accessory, duration, duration)] {
+            if interval.from - cursor > (best.map { $0.to - $0.from } ?? 0) { best = (cursor, interval.from) }
+            cursor = max(cursor, interval.to)
+        }
+        let summary = "\(Format.duration(connected)) of \(Format.duration(duration)) (\(Int((score * 100).rounded())) %), \(intervals.count) connection\(intervals.count == 1 ? "" : "s")"
+        return SuccessResult(measure: measure, score: score, summary: summary, largestGap: best.map { attributeGap(from: $0.from, to: $0.to) })
     }
 }

@@ -13,6 +13,11 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
     case significantChange
     /// An arrival or departure from the visits service (LOC-16).
     case visit
+    // Network slice
+    /// Background URL-session events: every task of a session finished (URLS-1).
+    case urlSession
+    /// A Core Bluetooth delegate event (BLE-1), or state restoration (BLE-4).
+    case bluetooth
 
     public static func < (lhs: WakeSource, rhs: WakeSource) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -24,6 +29,8 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .display: ["BEACON-4"]
         case .significantChange: ["LOC-12"]
         case .visit: ["LOC-16", "LOC-21"]
+        case .urlSession: ["URLS-1"]
+        case .bluetooth: ["BLE-1"]
         }
     }
 
@@ -35,6 +42,8 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .display: "the beacon-state callback when the screen lit up"
         case .significantChange: "a significant location change"
         case .visit: "a visit"
+        case .urlSession: "background URL-session events"
+        case .bluetooth: "a Bluetooth event"
         }
     }
 
@@ -44,6 +53,16 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .region, .beaconRegion, .display: .region
         case .significantChange: .significantChange
         case .visit: .visit
+        case .urlSession: .urlSession
+        case .bluetooth: .bluetooth
+        }
+    }
+
+    /// Whether the location service produces it (authorization and Background App Refresh gates, LOC-16, LOC-22).
+    var isLocation: Bool {
+        switch self {
+        case .region, .beaconRegion, .display, .significantChange, .visit: true
+        case .urlSession, .bluetooth: false
         }
     }
 }
@@ -62,6 +81,9 @@ public enum TerminationReason: String, Sendable, Hashable, Codable, CaseIterable
     case reboot
     /// Relaunched after a force-quit and killed again (CONF-5b).
     case relaunchAfterForceQuit
+    // Network slice
+    /// `handleEventsForBackgroundURLSession` not completed in time (URLS-7, TERM-6 `0x2182bad3`).
+    case urlSessionHandlerTimeout
 }
 
 /// One termination in a run.

@@ -3,7 +3,7 @@ import Foundation
 /// The scenarios that ship with Wakeful, embedded in the package as JSON resources.
 public enum BuiltinScenarios {
     /// The names of the built-in scenarios, in display order.
-    public static let names = ["gas-station"]
+    public static let names = ["gas-station", /* network slice */ "stay-logged-in", "ble-dongle"]
 
     /// The scenario `simulate` runs when given none.
     public static let defaultName = "gas-station"

@@ -72,6 +72,12 @@ private struct ScenarioDocument: Decodable {
             }
         }
         let actions = try c.optional("user", as: [ActionDocument].self)?.map(\.action) ?? []
+        // Network slice: a woken accessory must exist.
+        for (index, action) in actions.enumerated() {
+            if case .wakeAccessory(let id) = action.kind, world.world.accessory(named: id) == nil {
+                throw DecodingError.at(decoder.codingPath, ["user", index, "accessory"], "\"\(id)\" is not defined in world.accessories; expected the id of one of its accessories")
+            }
+        }
         if let index = actions.firstIndex(where: { $0.at > duration }) {
             throw DecodingError.at(decoder.codingPath, ["user", index, "at"], "\(actions[index].at) s is after the end; expected at most the duration, \(duration) s")
         }
@@ -157,11 +163,12 @@ private struct AppDocument: Decodable {
     var backgroundModes: [BackgroundMode]?
     var locationAuthorization = LocationAuthorization.always
     var features: [FeatureDocument.Parsed] = []
+    var accessorySetupKit = false
 
     init() {}
 
     init(from decoder: any Decoder) throws {
-        let c = try decoder.fields(allowed: ["backgroundModes", "locationAuthorization", "features"])
+        let c = try decoder.fields(allowed: ["backgroundModes", "locationAuthorization", "features", "accessorySetupKit"])
         if let modes = try c.optional("backgroundModes", as: [String].self) {
             if let repeated = modes.first(where: { mode in modes.filter { $0 == mode }.count > 1 }) {
                 throw c.failure("backgroundModes", "\"\(repeated)\" is listed twice; expected each mode once")
@@ -180,13 +187,16 @@ private struct AppDocument: Decodable {
             locationAuthorization = value
         }
         features = try c.optional("features", as: [FeatureDocument].self)?.map(\.parsed) ?? []
+        accessorySetupKit = try c.optional("accessorySetupKit") ?? false  // network slice (BLE-4)
     }
 
     func configuration(resolving world: WorldDescription) -> AppConfiguration {
         let projection = world.projection
-        return AppConfiguration(
+        var configuration = AppConfiguration(
             backgroundModes: backgroundModes, locationAuthorization: locationAuthorization,
             features: features.map { $0.resolve(projection) })
+        configuration.accessorySetupKit = accessorySetupKit
+        return configuration
     }
 }
 

@@ -3,7 +3,7 @@ import Foundation
 /// `success`: `{"trigger": {}}`, `{"periodic": {"record": …, "period": …}}` or
 /// `{"completed": {"record": …, "by": …}}`.
 struct SuccessDocument: Decodable {
-    static let forms = ["trigger", "periodic", "completed"]
+    static let forms = ["trigger", "periodic", "completed", /* network slice */ "connected"]
 
     var measure: SuccessMeasure
 
@@ -28,6 +28,9 @@ struct SuccessDocument: Decodable {
             let tolerance = try body.optional("tolerance", as: Double.self) ?? 0
             guard tolerance >= 0 else { throw body.failure("tolerance", "expected seconds, zero or more") }
             measure = .periodic(record: try body.value("record"), period: period, from: from, to: to, tolerance: tolerance)
+        case "connected":  // network slice
+            try body.rejectUnknownKeys(allowed: ["accessory"])
+            measure = .connected(accessory: try body.value("accessory"))
         default:
             try body.rejectUnknownKeys(allowed: ["record", "by"])
             let by: Double = try body.value("by")

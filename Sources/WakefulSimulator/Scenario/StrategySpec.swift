@@ -92,6 +92,19 @@ public enum StrategyCatalog {
             name: "PeriodicSampler",
             summary: "seed 003: a countdown reads every 45 s and sends every 5 min, a 30 s timer restarts tasks; periods hold only while the app runs (TASK-3, TASK-6, TASK-7)",
             defaults: PeriodicSampler.Options(), build: PeriodicSampler.init(options:)),
+        // Network slice
+        Entry(
+            name: "BackgroundTransfer",
+            summary: "seed 003: uploads through a background URLSession survive suspension and relaunch the app; the resume delay doubles (URLS-1, URLS-3, URLS-5)",
+            defaults: BackgroundTransfer.Options(), build: BackgroundTransfer.init(options:)),
+        Entry(
+            name: "Heartbeat",
+            summary: "seed 004: a request every 60 s on any wake and on a timer, inside a background task; only as regular as what keeps the app running (URLS-8, TASK-6, TASK-10)",
+            defaults: Heartbeat.Options(), build: Heartbeat.init(options:)),
+        Entry(
+            name: "AccessoryKeepAlive",
+            summary: "seed 003: polls a BLE dongle inside background tasks and reconnects with a pending connect; polls stop when the budget ends (BLE-1, BLE-4, TASK-7)",
+            defaults: AccessoryKeepAlive.Options(), build: AccessoryKeepAlive.init(options:)),
     ]
 
     /// The names, in catalogue order.
@@ -176,6 +189,23 @@ extension StrategySpec {
     /// ``Wakeful/PeriodicSampler`` with these options.
     public static func periodicSampler(_ options: PeriodicSampler.Options = .init()) -> StrategySpec {
         catalogued("PeriodicSampler", options)
+    }
+
+    // Network slice
+
+    /// ``Wakeful/BackgroundTransfer`` with these options.
+    public static func backgroundTransfer(_ options: BackgroundTransfer.Options = .init()) -> StrategySpec {
+        catalogued("BackgroundTransfer", options)
+    }
+
+    /// ``Wakeful/Heartbeat`` with these options.
+    public static func heartbeat(_ options: Heartbeat.Options = .init()) -> StrategySpec {
+        catalogued("Heartbeat", options)
+    }
+
+    /// ``Wakeful/AccessoryKeepAlive`` with these options.
+    public static func accessoryKeepAlive(_ options: AccessoryKeepAlive.Options = .init()) -> StrategySpec {
+        catalogued("AccessoryKeepAlive", options)
     }
 
     /// The catalogue's spec for `options`, built the way a scenario file's options are, so the two

@@ -7,7 +7,7 @@ import WakefulSimulator
 struct BuiltinScenariosTests {
     @Test("gas-station loads with the values its JSON states")
     func gasStation() throws {
-        #expect(BuiltinScenarios.names == ["gas-station"])
+        #expect(BuiltinScenarios.names.first == "gas-station")  // other slices add theirs after it
         #expect(BuiltinScenarios.defaultName == "gas-station")
         let scenario = try BuiltinScenarios.load("gas-station")
         #expect(scenario.name == "gas-station")

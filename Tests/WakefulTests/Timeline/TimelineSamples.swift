@@ -118,6 +118,8 @@ enum TimelineEventCase: String, CaseIterable {
     case regionEntered, regionExited, regionStateDetermined, regionMonitoringFailed, beaconsRanged, timerFired
     case remoteNotification, scheduledTaskLaunched, scheduledTaskExpiring, urlSessionEvents
     case urlSessionTaskCompleted, bluetooth, lowPowerModeChanged, backgroundRefreshStatusChanged
+    // network slice
+    case requestCompleted
 
     init(_ event: Event) {
         switch event {
@@ -150,6 +152,8 @@ enum TimelineEventCase: String, CaseIterable {
         case .bluetooth: self = .bluetooth
         case .lowPowerModeChanged: self = .lowPowerModeChanged
         case .backgroundRefreshStatusChanged: self = .backgroundRefreshStatusChanged
+        // network slice
+        case .requestCompleted: self = .requestCompleted
         }
     }
 
@@ -222,6 +226,13 @@ enum TimelineEventCase: String, CaseIterable {
         case .lowPowerModeChanged: return [.lowPowerModeChanged(true), .lowPowerModeChanged(false)]
         case .backgroundRefreshStatusChanged:
             return BackgroundRefreshStatus.allCases.map { .backgroundRefreshStatusChanged($0) }
+        // network slice
+        case .requestCompleted:
+            return [
+                .requestCompleted(id: "heartbeat-1", statusCode: 200, error: nil),
+                .requestCompleted(id: "heartbeat \"2\"", statusCode: nil, error: "notConnectedToInternet"),
+                .requestCompleted(id: "h3", statusCode: 503, error: "serverError"),
+            ]
         }
     }
 }
@@ -255,6 +266,9 @@ enum TimelineCommandCase: String, CaseIterable {
     case startMonitoringSignificantLocationChanges, stopMonitoringSignificantLocationChanges
     case startMonitoringVisits, stopMonitoringVisits, startMonitoring, stopMonitoring, requestState
     case startRangingBeacons, stopRangingBeacons, setTimer, cancelTimer, completeRemoteNotification, record
+    // network slice
+    case startTransfer, cancelTransfers, completeBackgroundEvents, sendRequest, scanForPeripherals, stopScan
+    case connect, cancelConnection, writeValue, subscribe
 
     init(_ command: Command) {
         switch command {
@@ -276,6 +290,17 @@ enum TimelineCommandCase: String, CaseIterable {
         case .cancelTimer: self = .cancelTimer
         case .completeRemoteNotification: self = .completeRemoteNotification
         case .record: self = .record
+        // network slice
+        case .startTransfer: self = .startTransfer
+        case .cancelTransfers: self = .cancelTransfers
+        case .completeBackgroundEvents: self = .completeBackgroundEvents
+        case .sendRequest: self = .sendRequest
+        case .scanForPeripherals: self = .scanForPeripherals
+        case .stopScan: self = .stopScan
+        case .connect: self = .connect
+        case .cancelConnection: self = .cancelConnection
+        case .writeValue: self = .writeValue
+        case .subscribe: self = .subscribe
         }
     }
 
@@ -319,6 +344,21 @@ enum TimelineCommandCase: String, CaseIterable {
                 .record(Record(kind: "collisions", fields: TimelineSamples.fields(
                     reserved: ["t", "kind", "by", "command", "record"]))),
             ]
+        // network slice
+        case .startTransfer:
+            return TransferDirection.allCases.map {
+                .startTransfer(TransferRequest(session: "upload", taskDescription: "batch \"1\"", direction: $0, bytes: 50_000))
+            } + [.startTransfer(TransferRequest(session: "s", taskDescription: "", direction: .download, bytes: 0, discretionary: true))]
+        case .cancelTransfers: return [.cancelTransfers(session: "upload")]
+        case .completeBackgroundEvents: return [.completeBackgroundEvents(session: "upload")]
+        case .sendRequest: return [.sendRequest(RequestDescription(id: "heartbeat-1", bytes: 200))]
+        case .scanForPeripherals:
+            return [.scanForPeripherals(services: nil), .scanForPeripherals(services: []), .scanForPeripherals(services: ["FFE0", "180D"])]
+        case .stopScan: return [.stopScan]
+        case .connect: return [.connect(peripheral: "dongle")]
+        case .cancelConnection: return [.cancelConnection(peripheral: "dongle")]
+        case .writeValue: return [.writeValue(peripheral: "dongle", characteristic: "FFE1", bytes: 4)]
+        case .subscribe: return [.subscribe(peripheral: "dongle", characteristic: "FFE1")]
         }
     }
 }

@@ -7,6 +7,9 @@ extension TimelineDecoder {
         "startMonitoringSignificantLocationChanges", "stopMonitoringSignificantLocationChanges",
         "startMonitoringVisits", "stopMonitoringVisits", "startMonitoring", "stopMonitoring", "requestState",
         "startRangingBeacons", "stopRangingBeacons", "setTimer", "cancelTimer", "completeRemoteNotification", "record",
+        // network slice
+        "startTransfer", "cancelTransfers", "completeBackgroundEvents", "sendRequest", "scanForPeripherals", "stopScan",
+        "connect", "cancelConnection", "writeValue", "subscribe",
     ]
 
     /// The `shape` values of a monitored region.
@@ -57,6 +60,28 @@ extension TimelineDecoder {
         case "record":
             let kind = try reader.string("record")
             return .record(Record(kind: kind, fields: try reader.remainingFields(reserved: FlattenedFieldKeys.record)))
+        // network slice
+        case "startTransfer":
+            return .startTransfer(TransferRequest(
+                session: try reader.string("session"),
+                taskDescription: try reader.string("taskDescription"),
+                direction: try reader.enumeration("direction", as: TransferDirection.self),
+                bytes: try reader.int("bytes"),
+                discretionary: try reader.bool("discretionary")))
+        case "cancelTransfers": return .cancelTransfers(session: try reader.string("session"))
+        case "completeBackgroundEvents": return .completeBackgroundEvents(session: try reader.string("session"))
+        case "sendRequest":
+            return .sendRequest(RequestDescription(id: try reader.string("id"), bytes: try reader.int("bytes")))
+        case "scanForPeripherals": return .scanForPeripherals(services: try reader.optionalStrings("services"))
+        case "stopScan": return .stopScan
+        case "connect": return .connect(peripheral: try reader.string("peripheral"))
+        case "cancelConnection": return .cancelConnection(peripheral: try reader.string("peripheral"))
+        case "writeValue":
+            return .writeValue(
+                peripheral: try reader.string("peripheral"), characteristic: try reader.string("characteristic"),
+                bytes: try reader.int("bytes"))
+        case "subscribe":
+            return .subscribe(peripheral: try reader.string("peripheral"), characteristic: try reader.string("characteristic"))
         default:
             throw reader.mismatch("command", expected: expected, found: nameValue)
         }

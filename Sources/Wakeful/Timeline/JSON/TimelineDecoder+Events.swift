@@ -10,6 +10,8 @@ extension TimelineDecoder {
         "beaconsRanged", "timerFired", "remoteNotification", "scheduledTaskLaunched", "scheduledTaskExpiring",
         "urlSessionEvents", "urlSessionTaskCompleted", "bluetooth", "lowPowerModeChanged",
         "backgroundRefreshStatusChanged",
+        // network slice
+        "requestCompleted",
     ]
 
     /// The `bluetooth` values of a Bluetooth event: the case names of ``BluetoothEvent``.
@@ -92,6 +94,11 @@ extension TimelineDecoder {
         case "lowPowerModeChanged": return .lowPowerModeChanged(try reader.bool("enabled"))
         case "backgroundRefreshStatusChanged":
             return .backgroundRefreshStatusChanged(try reader.enumeration("status", as: BackgroundRefreshStatus.self))
+        // network slice
+        case "requestCompleted":
+            return .requestCompleted(
+                id: try reader.string("id"), statusCode: try reader.optionalInt("statusCode"),
+                error: try reader.optionalString("error"))
         default:
             throw reader.mismatch("event", expected: expected, found: nameValue)
         }

@@ -129,6 +129,18 @@ extension TimelineJSONEncoder {
             buffer.appendJSONRaw("\"backgroundRefreshStatusChanged\",\"status\":\"")
             buffer.appendJSONStringContents(status.rawValue)
             buffer.append(UInt8(ascii: "\""))
+        // network slice
+        case .requestCompleted(let id, let statusCode, let error):
+            buffer.appendJSONRaw("\"requestCompleted\",\"id\":")
+            buffer.appendJSONString(id)
+            if let statusCode {
+                buffer.appendJSONKey("statusCode")
+                buffer.appendJSONInt(statusCode)
+            }
+            if let error {
+                buffer.appendJSONKey("error")
+                buffer.appendJSONString(error)
+            }
         }
     }
 
