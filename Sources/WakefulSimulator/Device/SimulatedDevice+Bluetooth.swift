@@ -129,7 +129,8 @@ extension SimulatedDevice {
                 bluetooth.links[index].connecting = true
                 queueBluetooth(.connect, accessory: index, at: now + BluetoothState.connectLatency)
             }
-            if bluetooth.scanning && !bluetooth.links[index].discovered && reachable && scanMatches(index) {
+            // A connected peripheral no longer advertises (assumption), so a scan does not report it.
+            if bluetooth.scanning && !bluetooth.links[index].discovered && !bluetooth.links[index].connected && reachable && scanMatches(index) {
                 bluetooth.links[index].discovered = true
                 queueBluetooth(.event(.discovered(peripheral: id, rssi: rssi(index))), accessory: index, at: now)
             }
