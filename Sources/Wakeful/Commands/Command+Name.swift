@@ -36,6 +36,17 @@ extension Command {
         case .setMinimumBackgroundFetchInterval: "setMinimumBackgroundFetchInterval"
         case .completeBackgroundFetch: "completeBackgroundFetch"
         case .reportTaskProgress: "reportTaskProgress"
+        // network slice
+        case .startTransfer: "startTransfer"
+        case .cancelTransfers: "cancelTransfers"
+        case .completeBackgroundEvents: "completeBackgroundEvents"
+        case .sendRequest: "sendRequest"
+        case .scanForPeripherals: "scanForPeripherals"
+        case .stopScan: "stopScan"
+        case .connect: "connect"
+        case .cancelConnection: "cancelConnection"
+        case .writeValue: "writeValue"
+        case .subscribe: "subscribe"
         }
     }
 }

@@ -97,4 +97,28 @@ public enum Command: Sendable, Hashable {
     case completeBackgroundFetch(result: BackgroundFetchResult)
     /// `BGContinuedProcessingTask.progress` advanced (BGT-13): without progress the task expires.
     case reportTaskProgress(identifier: String, fraction: Double)
+    // MARK: Network and Bluetooth (network slice: URLS, BLE)
+
+    /// Create and `resume()` a task on a background `URLSession` (URLS-1); its outcome arrives as
+    /// ``Event/urlSessionTaskCompleted(_:)``. Created in the background, it waits out the resume delay (URLS-3).
+    case startTransfer(TransferRequest)
+    /// `invalidateAndCancel()` on a background session: its tasks end with an error.
+    case cancelTransfers(session: String)
+    /// Call the completion handler of `handleEventsForBackgroundURLSession` (URLS-1).
+    case completeBackgroundEvents(session: String)
+    /// A data task on an in-process session; it progresses only while the app executes (URLS-8).
+    case sendRequest(RequestDescription)
+    /// `scanForPeripherals(withServices:)`; nil scans for every service, which finds nothing in the background (BLE-2).
+    case scanForPeripherals(services: [String]?)
+    /// `stopScan()`.
+    case stopScan
+    /// `connect(_:)`: no timeout; it completes whenever the peripheral becomes connectable (BLE-4).
+    case connect(peripheral: String)
+    /// `cancelPeripheralConnection(_:)`: ends a connection or withdraws a pending connect.
+    case cancelConnection(peripheral: String)
+    /// `writeValue(_:for:type:)`: a poll; it resets the accessory's idle timer and the accessory
+    /// answers on the characteristic when the app subscribed to it.
+    case writeValue(peripheral: String, characteristic: String, bytes: Int)
+    /// `setNotifyValue(true, for:)`: values arrive as ``BluetoothEvent/valueUpdated(peripheral:characteristic:bytes:)``.
+    case subscribe(peripheral: String, characteristic: String)
 }

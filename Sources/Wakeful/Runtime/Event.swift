@@ -97,4 +97,9 @@ public enum Event: Sendable, Hashable {
     /// `BGTaskScheduler.submit(_:)` threw (BGT-7, BGT-9, BGT-13). Commands are fire-and-forget, so the
     /// error comes back as an event, at once.
     case scheduledTaskSubmitFailed(identifier: String, error: TaskSchedulerError)
+    // MARK: Network (network slice: URLS)
+
+    /// An ordinary request (``Command/sendRequest(_:)``) finished: an HTTP status, or an error such as
+    /// `notConnectedToInternet`, `cannotConnectToHost` or `networkConnectionLost` (URLS-8).
+    case requestCompleted(id: String, statusCode: Int?, error: String?)
 }

@@ -57,4 +57,14 @@ enum Agenda {
     case scheduledTaskCPULimit(generation: Int)
     /// The charger state changes (`world.power`): plan again.
     case powerChange
+    // MARK: Network slice
+
+    /// Background transfers and requests progress, finish or fail (URLS-1, URLS-8).
+    case network(generation: Int)
+    /// The time for `handleEventsForBackgroundURLSession` is up (URLS-7).
+    case urlSessionHandlerDeadline(generation: Int)
+    /// An accessory's idle timer ran out: it goes to sleep (seed 003's dongle).
+    case accessorySleep(accessory: Int, generation: Int)
+    /// A queued Core Bluetooth event reaches the app, or a connection completes (BLE-1, BLE-4).
+    case bluetoothDelivery(serial: Int)
 }

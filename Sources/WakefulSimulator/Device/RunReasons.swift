@@ -15,6 +15,10 @@ struct RunReasons: OptionSet {
     static let location = RunReasons(rawValue: 1 << 3)
     /// An attached debugger, which disables enforcement (TASK-14, CONF-13).
     static let debugger = RunReasons(rawValue: 1 << 4)
+    // Network slice (bits 9 and 10 are the network slice's).
+    /// `handleEventsForBackgroundURLSession` until its completion handler is called (URLS-1, §12.3 cfg).
+    static let urlSessionEvents = RunReasons(rawValue: 1 << 9)
+
     // Scheduler slice (BGT)
     /// A launched background fetch or BGTask, until it completes or its time is up (BGT-2, BGT-4, BGT-5, BGT-13).
     static let scheduledTask = RunReasons(rawValue: 1 << 8)
@@ -34,6 +38,8 @@ struct RunReasons: OptionSet {
         .pushHandler, .voipCall, .audio,
         // Scheduler slice.
         .scheduledTask,
+        // Network slice.
+        .urlSessionEvents,
     ]
 
     /// The first reason in the fixed order, if any.
@@ -54,6 +60,7 @@ struct RunReasons: OptionSet {
         case .voipCall: "voipCall"
         case .audio: "audio"
         case .scheduledTask: "scheduledTask"  // scheduler slice
+        case .urlSessionEvents: "urlSessionEvents"  // network slice
         default: "debugger"
         }
     }
@@ -70,6 +77,7 @@ struct RunReasons: OptionSet {
         case .voipCall: ["VOIP-2"]
         case .audio: ["AUDIO-1"]
         case .scheduledTask: ["BGT-2", "BGT-4", "BGT-5"]  // scheduler slice
+        case .urlSessionEvents: ["URLS-1"]  // network slice
         default: ["TASK-14", "CONF-13"]
         }
     }

@@ -49,6 +49,17 @@ extension SimulatedDevice {
         case .setMinimumBackgroundFetchInterval(let interval): setMinimumBackgroundFetchInterval(interval)
         case .completeBackgroundFetch(let result): completeBackgroundFetch(result)
         case .reportTaskProgress(let identifier, let fraction): reportTaskProgress(identifier, fraction: fraction)
+        // Network slice
+        case .startTransfer(let request): startTransfer(request)
+        case .cancelTransfers(let session): cancelTransfers(session: session)
+        case .completeBackgroundEvents(let session): completeBackgroundEvents(session: session)
+        case .sendRequest(let request): sendRequest(request)
+        case .scanForPeripherals(let services): scanForPeripherals(services: services)
+        case .stopScan: stopScan()
+        case .connect(let peripheral): connect(peripheral)
+        case .cancelConnection(let peripheral): cancelConnection(peripheral)
+        case .writeValue(let peripheral, let characteristic, let bytes): writeValue(peripheral, characteristic: characteristic, bytes: bytes)
+        case .subscribe(let peripheral, let characteristic): subscribe(peripheral, characteristic: characteristic)
         }
     }
 }

@@ -28,6 +28,7 @@ extension SimulatedDevice {
         setState(.active, cause: "becameActive", rules: ["STATE-1"])
         if policy.execution.budgetResetsWhenActive { process.allowance = nil }
         graceUntil = -.infinity
+        resetResumeDelay()  // network slice (URLS-3)
         deliver(.didBecomeActive)
         handOverHeldPush()  // Push slice: PUSH-5
     }
@@ -64,6 +65,8 @@ extension SimulatedDevice {
         if let code { fields.append(Field("code", .string(code))) }
         tally.terminations.append(Termination(reason: reason, at: now, code: code, rules: RuleIDs.sorted(rules)))
         setState(.notRunning, cause: reason.rawValue, rules: rules, fields)
+        networkProcessEnded(reason)  // network slice (URLS-5, URLS-8)
+        bluetoothProcessEnded(reason)  // network slice (BLE-4)
         process = .absent
         pendingLocationRequests = 0
         graceUntil = -.infinity
@@ -76,6 +79,7 @@ extension SimulatedDevice {
         restartRanging()
         fireOverdueTimers()
         if pendingLocationRequests > 0 { schedule(.oneShotFix(process: process.number), at: now) }
+        scheduleNetworkStep(at: now)  // network slice: held results reach the app
     }
 
     /// Called when the app stops executing: no callbacks of any kind until it runs again.
@@ -85,6 +89,7 @@ extension SimulatedDevice {
             for index in process.beaconFilters.indices { process.beaconFilters[index].reset() }
         }
         tally.executionStopped(stop)
+        networkStoppedExecuting()  // network slice (URLS-8)
     }
 
     /// Schedules a possible memory-pressure termination while suspended (STATE-3), when the

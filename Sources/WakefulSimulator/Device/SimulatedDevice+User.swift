@@ -7,6 +7,8 @@ extension SimulatedDevice {
         var fields: [Field] = []
         switch action {
         case .setLowPowerMode(let on), .setBackgroundAppRefresh(let on): fields.append(Field("on", .bool(on)))
+        case .setBluetooth(let on): fields.append(Field("on", .bool(on)))  // network slice
+        case .wakeAccessory(let id): fields.append(Field("accessory", .string(id)))  // network slice
         default: break
         }
         record(.user(action: action.name, fields: fields))
@@ -21,6 +23,8 @@ extension SimulatedDevice {
         case .memoryPressure: memoryPressure()
         case .setLowPowerMode(let on): setLowPowerMode(on)
         case .setBackgroundAppRefresh(let on): setBackgroundAppRefresh(on)
+        case .wakeAccessory(let id): wakeAccessory(id)  // network slice
+        case .setBluetooth(let on): setBluetooth(on)  // network slice
         }
         schedulerAfterUserAction(action)  // scheduler slice
     }
@@ -53,6 +57,7 @@ extension SimulatedDevice {
             firstUnlockDone = true
             decide("firstUnlock", rules: ["LOC-23"])
             scheduleWorldTick(at: now)  // crossings made while locked are reported now
+            bluetoothCheck()  // network slice: restoration waited for the first unlock (BLE-4)
         }
         let wasLocked = locked
         locked = false

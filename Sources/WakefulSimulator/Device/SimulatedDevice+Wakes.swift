@@ -30,7 +30,7 @@ extension SimulatedDevice {
             grantAllowanceIfNeeded()
             for event in events { deliver(event) }
         case .notRunning:
-            if let blocked = wakeBlocker(source) ?? relaunchBlocker() {
+            if let blocked = wakeBlocker(source) ?? relaunchBlocker(source) {
                 tally.countSuppressedWake(source)
                 tally.refusedWakes.append(RefusedWake(time: now, why: blocked.why, rules: blocked.rules))
                 decide("relaunchSuppressed", rules: blocked.rules, [Field("source", .string(source.rawValue)), Field("why", .string(blocked.why))])
@@ -40,8 +40,8 @@ extension SimulatedDevice {
             lastWakeSource = source
             tally.countWake(source)
             openWakeWindow()
-            launch(source.launchReason, cause: "\(source.rawValue)Relaunch", rules: rules + ["LOC-16"])
-            if forceQuitFlag, case .relaunchThenTerminate(let delay) = policy.location.forceQuitRelaunch, hasProcess {
+            launch(source.launchReason, cause: "\(source.rawValue)Relaunch", rules: rules + (source.isLocation ? ["LOC-16"] : []))
+            if source.isLocation, forceQuitFlag, case .relaunchThenTerminate(let delay) = policy.location.forceQuitRelaunch, hasProcess {
                 schedule(.relaunchKill(process: process.number), at: now + delay)
             }
             for event in events where hasProcess { deliver(event) }
@@ -50,7 +50,8 @@ extension SimulatedDevice {
 
     /// Why iOS would not wake the app for this source now, if it would not.
     func wakeBlocker(_ source: WakeSource) -> (why: String, rules: [String])? {
-        if authorization != .always && policy.location.relaunchNeedsAlwaysAuthorization {
+        if source == .bluetooth, let blocked = bluetoothWakeBlocker() { return blocked }  // network slice (BLE-1)
+        if source.isLocation && authorization != .always && policy.location.relaunchNeedsAlwaysAuthorization {
             // LOC-16, BEACON-1: background location events need Always authorization from iOS 8.
             return ("locationAuthorization \(authorization.rawValue)", ["LOC-16", "BEACON-1"])
         }
@@ -67,6 +68,7 @@ extension SimulatedDevice {
             // Push slice: pushes have their own gates (SimulatedDevice+Push, +VoIP).
             case .push, .voipPush, .voipKeepAlive: break
             case .scheduledTask: break  // scheduler slice: gated by TaskScheduler+Planning
+            case .urlSession, .bluetooth: break  // network slice: not gated by Background App Refresh
             }
         }
         return nil
@@ -74,7 +76,14 @@ extension SimulatedDevice {
 
     /// Why a terminated app would not be relaunched: the force-quit flag, where the version's
     /// rule says so (LOC-25 to LOC-29, CONF-5).
-    func relaunchBlocker() -> (why: String, rules: [String])? {
+    func relaunchBlocker(_ source: WakeSource) -> (why: String, rules: [String])? {
+        switch source {  // network slice: their own relaunch rules
+        case .urlSession: return urlSessionRelaunchBlocker()
+        case .bluetooth: return bluetoothRelaunchBlocker()
+        case .region, .beaconRegion, .display, .significantChange, .visit: break
+        case .push, .voipPush, .voipKeepAlive, .scheduledTask:
+            return nil  // gated on their own launch paths (PUSH-7, TERM-1, TERM-2)
+        }
         guard forceQuitFlag else { return nil }
         switch policy.location.forceQuitRelaunch {
         case .noRelaunch: return ("no location relaunch after a force-quit on iOS \(policy.version)", ["TERM-1", "LOC-29", "CONF-5"])

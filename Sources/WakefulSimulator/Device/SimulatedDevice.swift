@@ -117,6 +117,13 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     /// Broken invariants found by ``checkInvariants()``; always empty unless the model has a bug.
     public internal(set) var violations: [String] = []
 
+    // MARK: Network slice
+
+    /// Background transfers, requests and the URL-session daemon's state (URLS).
+    var network = NetworkState()
+    /// Core Bluetooth's state and the accessories' (BLE).
+    var bluetooth = BluetoothState()
+
     /// Creates a device for one run.
     public init(scenario: Scenario, policy: BackgroundPolicy, setup: StrategySetup, seed: UInt64, timeline: Sink) {
         self.scenario = scenario
@@ -161,6 +168,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         }
         scheduleWorldTick(at: 0)
         schedulePowerChanges()  // scheduler slice
+        startAccessories()  // network slice
         schedule(.end, at: scenario.duration)
         schedulePushes()  // Push slice
         while !finished, let (time, item) = queue.pop() {
@@ -223,6 +231,13 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         case .scheduledTaskDeadline(let generation): scheduledTaskDeadlineDue(generation: generation)
         case .scheduledTaskCPULimit(let generation): scheduledTaskCPULimitDue(generation: generation)
         case .powerChange: replanScheduledWork(because: "power")
+        // Network slice
+        case .network(let generation):
+            guard generation == network.generation else { return }
+            networkStep()
+        case .urlSessionHandlerDeadline(let generation): urlSessionHandlerDeadline(generation: generation)
+        case .accessorySleep(let index, let generation): accessorySleep(index: index, generation: generation)
+        case .bluetoothDelivery(let serial): bluetoothDelivery(serial: serial)
         }
     }
 
@@ -316,6 +331,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         if !process.calls.isEmpty { reasons.insert(.voipCall) }
         if process.audio?.keepsAppRunning == true { reasons.insert(.audio) }
         if !process.scheduledTasks.isEmpty { reasons.insert(.scheduledTask) }  // scheduler slice
+        if now < network.handlerUntil { reasons.insert(.urlSessionEvents) }  // network slice (URLS-1)
         return reasons
     }
 
@@ -345,7 +361,9 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     mutating func openWakeWindow() {
         // BEACON-5 gives beacon events their own figure; both are ≈10 s today.
         let beaconWake = lastWakeSource == .beaconRegion || lastWakeSource == .display
-        let window = beaconWake ? policy.beacons.rangingWindow : policy.execution.wakeEventWindow
+        let window = beaconWake ? policy.beacons.rangingWindow
+            : lastWakeSource == .bluetooth ? policy.bluetooth.wakeWindow  // network slice (BLE-1)
+            : policy.execution.wakeEventWindow
         windowUntil = max(windowUntil, now + window)
         schedule(.reevaluate, at: windowUntil)
     }

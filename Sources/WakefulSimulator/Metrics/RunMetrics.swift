@@ -67,11 +67,27 @@ public struct RunMetrics: Sendable, Hashable, Codable {
     public var success: SuccessResult?
     /// Model invariants broken during the run; empty unless the simulator has a bug.
     public var invariantViolations: [String]
+
+    // MARK: Network slice (inputs of the energy model)
+
+    /// Bytes moved over the network by background transfers and requests.
+    public var radioBytes: Double = 0
+    /// Seconds the data radio was powered: while bytes moved, plus a tail after each burst (ENERGY-2).
+    public var radioActiveSeconds: Double = 0
+    /// Seconds a Bluetooth LE scan was running.
+    public var bluetoothScanSeconds: Double = 0
+    /// Seconds connected to accessories (summed over accessories).
+    public var bluetoothConnectedSeconds: Double = 0
+    /// Bluetooth connections made.
+    public var bluetoothConnections: Int = 0
+    /// Of those, connections after the first to the same accessory.
+    public var bluetoothReconnections: Int = 0
 }
 
 extension SimulatedDevice {
     /// Closes the books at the end of the scenario.
     mutating func finish() -> RunMetrics {
+        closeBluetoothBooks()  // network slice
         tally.accumulate(state, seconds: now - stateSince)
         stateSince = now
         let triggered: Bool? = triggerBeacon == nil ? nil : tally.trigger != nil
@@ -80,7 +96,7 @@ extension SimulatedDevice {
         func bySource(_ counts: [Int]) -> [String: Int] {
             Dictionary(uniqueKeysWithValues: zip(WakeSource.allCases.map(\.rawValue), counts))
         }
-        return RunMetrics(
+        var metrics = RunMetrics(
             scenario: scenario.name, ios: policy.version.description, family: policy.family.rawValue,
             strategy: setup.name, seed: seed, durationSeconds: now,
             foregroundSeconds: tally.foregroundSeconds, backgroundRunningSeconds: tally.backgroundSeconds,
@@ -96,5 +112,13 @@ extension SimulatedDevice {
             simulatedEvents: tally.steps, eventsDelivered: tally.eventsDelivered,
             energy: energyEstimate(), success: scenario.successMeasure?.evaluate(tally, duration: now),
             invariantViolations: violations)
+        // Network slice
+        metrics.radioBytes = tally.radioBytes.rounded()
+        metrics.radioActiveSeconds = tally.radio.seconds(at: now)
+        metrics.bluetoothScanSeconds = tally.bluetoothScanSeconds
+        metrics.bluetoothConnectedSeconds = tally.bluetoothConnectedSeconds
+        metrics.bluetoothConnections = tally.bluetoothConnections
+        metrics.bluetoothReconnections = tally.bluetoothReconnections
+        return metrics
     }
 }

@@ -34,6 +34,27 @@ struct RunTally {
     /// Whether the app played silence with the audio mode (REVIEW-4).
     var silentAudio = false
 
+    // MARK: Network slice (for the energy model, ENERGY-2)
+
+    /// Bytes moved by background transfers and requests.
+    var radioBytes = 0.0
+    /// When the data radio was powered, with its tail.
+    var radio = RadioMeter()
+    /// Seconds a Bluetooth scan was running.
+    var bluetoothScanSeconds = 0.0
+    /// Connections made, and how many of them were reconnections.
+    var bluetoothConnections = 0
+    var bluetoothReconnections = 0
+    /// Every closed connection, for the `connected` success measure.
+    var connectionLog: [(accessory: String, from: TimeInterval, to: TimeInterval)] = []
+
+    /// Seconds connected, all accessories together.
+    var bluetoothConnectedSeconds: Double { connectionLog.reduce(0) { $0 + $1.to - $1.from } }
+
+    mutating func closeConnection(_ accessory: String, since: TimeInterval, at time: TimeInterval) {
+        if time > since { connectionLog.append((accessory, since, time)) }
+    }
+
     mutating func accumulate(_ state: AppState, seconds: TimeInterval) {
         switch state {
         case .active, .inactive: foregroundSeconds += seconds

@@ -19,6 +19,8 @@ public enum SuccessMeasure: Sendable, Hashable {
     /// Push slice: each push with an id is answered by a record of `record` whose `id` field is
     /// the push's id within `within` seconds of sending. The score is the share answered in time.
     case latency(record: String, within: TimeInterval)
+    /// Network slice: the share of the run the app was connected to the accessory `accessory`.
+    case connected(accessory: String)
 
     /// A short description, e.g. `read every 45 s`.
     public var description: String {
@@ -27,6 +29,7 @@ public enum SuccessMeasure: Sendable, Hashable {
         case .periodic(let record, let period, _, _, _): "\(record) every \(Format.duration(period))"
         case .completed(let record, let by): "\(record) by \(Format.duration(by))"
         case .latency(let record, let within): "\(record) within \(Format.duration(within)) of each push"
+        case .connected(let accessory): "connected to \(accessory)"
         }
     }
 }
@@ -123,6 +126,8 @@ extension SuccessMeasure {
             return SuccessResult(measure: description, score: score, summary: summary, largestGap: gap)
         case .latency(let record, let within):
             return tally.latencyResult(description, record: record, within: within, duration: duration)
+        case .connected(let accessory):
+            return tally.connectedResult(accessory, duration: duration, measure: description)
         }
     }
 }
@@ -193,7 +198,28 @@ extension RunTally {
         case "scheduledTaskTimeout": "killed for a scheduled task not completed in time"
         case "backgroundFetchTimeout": "killed for a fetch not completed in 30 s"
         case "cpuLimit": "killed by the CPU monitor"
+        case "urlSessionEventsEnded": "suspended after the URL-session events"  // network slice
+        case "urlSessionHandlerTimeout": "killed for not completing the URL-session events"  // network slice
         default: stop.to == .notRunning ? "terminated (\(stop.cause))" : "suspended (\(stop.cause))"
         }
+    }
+}
+
+// MARK: Network slice
+
+extension RunTally {
+    /// The share of the run connected to `accessory`, and the longest stretch without a connection.
+    func connectedResult(_ accessory: String, duration: TimeInterval, measure: String) -> SuccessResult {
+        let intervals = connectionLog.filter { $0.accessory == accessory }.sorted { $0.from < $1.from }
+        let connected = intervals.reduce(0) { $0 + $1.to - $1.from }
+        let score = duration > 0 ? min(1, connected / duration) : 0
+        var best: (from: TimeInterval, to: TimeInterval)?
+        var cursor = 0.0
+        for interval in intervals + [(accessory, duration, duration)] {
+            if interval.from - cursor > (best.map { $0.to - $0.from } ?? 0) { best = (cursor, interval.from) }
+            cursor = max(cursor, interval.to)
+        }
+        let summary = "\(Format.duration(connected)) of \(Format.duration(duration)) (\(Int((score * 100).rounded())) %), \(intervals.count) connection\(intervals.count == 1 ? "" : "s")"
+        return SuccessResult(measure: measure, score: score, summary: summary, largestGap: best.map { attributeGap(from: $0.from, to: $0.to) })
     }
 }

@@ -23,6 +23,11 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
     // Scheduler slice (BGT)
     /// A background fetch or a `BGTaskScheduler` task (BGT-2 to BGT-13).
     case scheduledTask
+    // Network slice
+    /// Background URL-session events: every task of a session finished (URLS-1).
+    case urlSession
+    /// A Core Bluetooth delegate event (BLE-1), or state restoration (BLE-4).
+    case bluetooth
 
     public static func < (lhs: WakeSource, rhs: WakeSource) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -39,6 +44,8 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .voipPush: ["VOIP-2"]
         case .voipKeepAlive: ["VOIP-1"]
         case .scheduledTask: ["BGT-2", "BGT-4", "BGT-5"]  // scheduler slice
+        case .urlSession: ["URLS-1"]
+        case .bluetooth: ["BLE-1"]
         }
     }
 
@@ -55,6 +62,8 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .voipPush: "a VoIP push"
         case .voipKeepAlive: "the VoIP keep-alive handler"
         case .scheduledTask: "a scheduled background task"  // scheduler slice
+        case .urlSession: "background URL-session events"
+        case .bluetooth: "a Bluetooth event"
         }
     }
 
@@ -68,6 +77,16 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .push: .remoteNotification
         case .voipPush, .voipKeepAlive: .voipPush
         case .scheduledTask: .scheduledTask  // scheduler slice
+        case .urlSession: .urlSession
+        case .bluetooth: .bluetooth
+        }
+    }
+
+    /// Whether the location service produces it (authorization and Background App Refresh gates, LOC-16, LOC-22).
+    var isLocation: Bool {
+        switch self {
+        case .region, .beaconRegion, .display, .significantChange, .visit: true
+        case .urlSession, .bluetooth, .push, .voipPush, .voipKeepAlive, .scheduledTask: false
         }
     }
 }
@@ -100,6 +119,9 @@ public enum TerminationReason: String, Sendable, Hashable, Codable, CaseIterable
     case scheduledTaskTimeout
     /// A background fetch whose completion handler was not called within 30 s (BGT-2, TERM-6).
     case backgroundFetchTimeout
+    // Network slice
+    /// `handleEventsForBackgroundURLSession` not completed in time (URLS-7, TERM-6 `0x2182bad3`).
+    case urlSessionHandlerTimeout
 }
 
 /// One termination in a run.

@@ -3,7 +3,10 @@ import Foundation
 /// The scenarios that ship with Wakeful, embedded in the package as JSON resources.
 public enum BuiltinScenarios {
     /// The names of the built-in scenarios, in display order.
-    public static let names = ["gas-station", "bike-rental", "sensor-monitor", "freeway-drive", "chat", "overnight-sync", "overnight-sync-low-power"]
+    public static let names = [
+        "gas-station", "bike-rental", "sensor-monitor", "freeway-drive", "chat", "stay-logged-in", "ble-dongle",
+        "overnight-sync", "overnight-sync-low-power",
+    ]
 
     /// The scenario `simulate` runs when given none.
     public static let defaultName = "gas-station"

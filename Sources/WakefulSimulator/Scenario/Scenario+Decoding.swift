@@ -72,6 +72,12 @@ private struct ScenarioDocument: Decodable {
             }
         }
         let actions = try c.optional("user", as: [ActionDocument].self)?.map(\.action) ?? []
+        // Network slice: a woken accessory must exist.
+        for (index, action) in actions.enumerated() {
+            if case .wakeAccessory(let id) = action.kind, world.world.accessory(named: id) == nil {
+                throw DecodingError.at(decoder.codingPath, ["user", index, "accessory"], "\"\(id)\" is not defined in world.accessories; expected the id of one of its accessories")
+            }
+        }
         if let index = actions.firstIndex(where: { $0.at > duration }) {
             throw DecodingError.at(decoder.codingPath, ["user", index, "at"], "\(actions[index].at) s is after the end; expected at most the duration, \(duration) s")
         }
@@ -161,12 +167,13 @@ private struct AppDocument: Decodable {
     var permittedTaskIdentifiers: [String]?
     var usage = AppUsageHistory()
     var processingCPULoad = 1.0
+    var accessorySetupKit = false
 
     init() {}
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.fields(allowed: ["backgroundModes", "locationAuthorization", "features"]
-            + ["permittedTaskIdentifiers", "usage", "processingCPULoad"])
+            + ["permittedTaskIdentifiers", "usage", "processingCPULoad"] + ["accessorySetupKit"])
         if let modes = try c.optional("backgroundModes", as: [String].self) {
             if let repeated = modes.first(where: { mode in modes.filter { $0 == mode }.count > 1 }) {
                 throw c.failure("backgroundModes", "\"\(repeated)\" is listed twice; expected each mode once")
@@ -189,6 +196,7 @@ private struct AppDocument: Decodable {
         permittedTaskIdentifiers = try c.permittedTaskIdentifiers()
         usage = try c.optional("usage", as: UsageDocument.self)?.usage ?? AppUsageHistory()
         processingCPULoad = try c.processingCPULoad()
+        accessorySetupKit = try c.optional("accessorySetupKit") ?? false  // network slice (BLE-4)
     }
 
     func configuration(resolving world: WorldDescription) -> AppConfiguration {
@@ -200,6 +208,7 @@ private struct AppDocument: Decodable {
         configuration.permittedTaskIdentifiers = permittedTaskIdentifiers
         configuration.usage = usage
         configuration.processingCPULoad = processingCPULoad
+        configuration.accessorySetupKit = accessorySetupKit
         return configuration
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// `success`: `{"trigger": {}}`, `{"periodic": {"record": …, "period": …}}` or
 /// `{"completed": {"record": …, "by": …}}`.
 struct SuccessDocument: Decodable {
-    static let forms = ["trigger", "periodic", "completed", /* push slice */ "latency"]
+    static let forms = ["trigger", "periodic", "completed", /* push slice */ "latency", /* network slice */ "connected"]
 
     var measure: SuccessMeasure
 
@@ -33,6 +33,9 @@ struct SuccessDocument: Decodable {
             let within: Double = try body.value("within")
             guard within > 0, within.isFinite else { throw body.failure("within", "expected a positive number of seconds") }
             measure = .latency(record: try body.value("record"), within: within)
+        case "connected":  // network slice
+            try body.rejectUnknownKeys(allowed: ["accessory"])
+            measure = .connected(accessory: try body.value("accessory"))
         default:
             try body.rejectUnknownKeys(allowed: ["record", "by"])
             let by: Double = try body.value("by")

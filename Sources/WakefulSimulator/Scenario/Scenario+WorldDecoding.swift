@@ -46,7 +46,7 @@ struct WorldDocument: Decodable {
     var world: WorldDescription
 
     init(from decoder: any Decoder) throws {
-        let c = try decoder.fields(allowed: ["origin", "beacons", "movement", /* push slice */ "pushes", /* scheduler slice */ "power", "startHour"])
+        let c = try decoder.fields(allowed: ["origin", "beacons", "movement", /* push slice */ "pushes", /* scheduler slice */ "power", "startHour", /* network slice */ "network", "server", "accessories"])
         var origin = Coordinate(latitude: 0, longitude: 0)
         if let position = try c.optional("origin", as: PositionDocument.self) {
             guard case .geographic(let coordinate) = position.form else {
@@ -68,6 +68,12 @@ struct WorldDocument: Decodable {
         // Scheduler slice (BGT)
         world.power = try c.optional("power", as: PowerDocument.self)?.timeline ?? .unplugged
         world.startHour = try c.startHour()
+        // Network slice: network, server, accessories.
+        if let network = try c.optional("network", as: [NetworkSegmentDocument].self) {
+            world.network = try NetworkSegmentDocument.timeline(network, in: c)
+        }
+        world.server = try c.optional("server", as: ServerDocument.self)?.server ?? ServerDescription()
+        world.accessories = try AccessoryDocument.accessories(c.optional("accessories") ?? [], projection, in: c)
     }
 }
 
@@ -185,7 +191,7 @@ struct DeviceDocument: Decodable {
     var settings: DeviceSettings
 
     init(from decoder: any Decoder) throws {
-        let c = try decoder.fields(allowed: ["backgroundAppRefresh", "lowPowerMode", "debuggerAttached", "variants", "suspendedTerminationsPerHour", "radio"])
+        let c = try decoder.fields(allowed: ["backgroundAppRefresh", "lowPowerMode", "debuggerAttached", "variants", "suspendedTerminationsPerHour", "radio", "radioTail"])
         var settings = DeviceSettings()
         settings.backgroundAppRefresh = try c.optional("backgroundAppRefresh") ?? true
         settings.lowPowerMode = try c.optional("lowPowerMode") ?? false
@@ -204,6 +210,9 @@ struct DeviceDocument: Decodable {
             _ = try radio.integer("smoothingSamples", in: 1...BeaconSignalFilter.maximumSmoothingSamples, default: 5)
             settings.radio = try c.value("radio", as: BeaconRadioModel.self)
         }
+        // Network slice: the radio tail (ENERGY-2).
+        settings.radioTail = try c.optional("radioTail") ?? settings.radioTail
+        guard settings.radioTail >= 0, settings.radioTail.isFinite else { throw c.failure("radioTail", "expected seconds, zero or more") }
         self.settings = settings
     }
 }
@@ -212,15 +221,22 @@ struct DeviceDocument: Decodable {
 struct ActionDocument: Decodable {
     var action: UserAction
 
-    static let names = ["open", "home", "lock", "unlock", "glance", "forceQuit", "reboot", "memoryPressure", "setLowPowerMode", "setBackgroundAppRefresh"]
+    static let names = [
+        "open", "home", "lock", "unlock", "glance", "forceQuit", "reboot", "memoryPressure", "setLowPowerMode", "setBackgroundAppRefresh",
+        // network slice
+        "wakeAccessory", "setBluetooth",
+    ]
 
     init(from decoder: any Decoder) throws {
-        let c = try decoder.fields(allowed: ["at", "action", "on"])
+        let c = try decoder.fields(allowed: ["at", "action", "on", "accessory"])
         let at: Double = try c.value("at")
         guard at >= 0, at.isFinite else { throw c.failure("at", "expected seconds from the start, zero or more") }
         let name: String = try c.value("action")
         if c.contains(AnyKey("on")) && !name.hasPrefix("set") {
-            throw c.failure("on", "only setLowPowerMode and setBackgroundAppRefresh take \"on\"")
+            throw c.failure("on", "only setLowPowerMode, setBackgroundAppRefresh and setBluetooth take \"on\"")
+        }
+        if c.contains(AnyKey("accessory")) && name != "wakeAccessory" {
+            throw c.failure("accessory", "only wakeAccessory takes \"accessory\"")
         }
         let kind: UserAction.Kind
         switch name {
@@ -234,6 +250,8 @@ struct ActionDocument: Decodable {
         case "memoryPressure": kind = .memoryPressure
         case "setLowPowerMode": kind = .setLowPowerMode(try c.value("on"))
         case "setBackgroundAppRefresh": kind = .setBackgroundAppRefresh(try c.value("on"))
+        case "wakeAccessory": kind = .wakeAccessory(try c.value("accessory"))
+        case "setBluetooth": kind = .setBluetooth(try c.value("on"))
         default: throw c.failure("action", "unknown action \"\(name)\"; expected one of: \(Self.names.joined(separator: ", "))")
         }
         action = UserAction(at: at, kind)

@@ -76,6 +76,12 @@ public struct AppConfiguration: Sendable, Hashable {
         self.locationAuthorization = locationAuthorization
         self.features = features
     }
+
+    // MARK: Network slice
+
+    /// The app pairs its accessories through AccessorySetupKit (iOS 18+): on 26 only such apps are
+    /// relaunched by Bluetooth state restoration after a force-quit or Bluetooth off (BLE-4).
+    public var accessorySetupKit = false
 }
 
 /// Device settings that a scenario fixes at the start (some can change through user actions).
@@ -105,6 +111,12 @@ public struct DeviceSettings: Sendable, Hashable {
         self.suspendedTerminationsPerHour = suspendedTerminationsPerHour
         self.radio = radio
     }
+
+    // MARK: Network slice
+
+    /// Seconds the cellular or Wi-Fi radio stays powered after the last byte (ENERGY-2). cfg,
+    /// assumption: 10 s; the reference gives no figure.
+    public var radioTail: TimeInterval = 10
 }
 
 /// Where a scenario's things are and how the user moves.
@@ -152,6 +164,17 @@ public struct WorldDescription: Sendable, Hashable {
     public func day(at time: TimeInterval) -> Int {
         Int(((startHour * 3600 + time) / 86_400).rounded(.down))
     }
+    // MARK: Network slice
+
+    /// The network over time (Wi-Fi all the time unless the scenario says otherwise).
+    public var network = NetworkTimeline.alwaysWiFi
+    /// The app's server.
+    public var server = ServerDescription()
+    /// Bluetooth LE peripherals in the world.
+    public var accessories: [WorldAccessory] = []
+
+    /// The accessory with this identifier.
+    public func accessory(named id: String) -> WorldAccessory? { accessories.first { $0.id == id } }
 }
 
 /// An iBeacon transmitter placed in the world.
@@ -220,6 +243,12 @@ public struct UserAction: Sendable, Hashable {
         case setLowPowerMode(Bool)
         /// Flip Background App Refresh.
         case setBackgroundAppRefresh(Bool)
+        // Network slice
+        /// The scenario wakes an accessory (the engine starts); it advertises again.
+        case wakeAccessory(String)
+        /// Switch Bluetooth on or off (Control Center); off drops connections, and state restoration
+        /// does not relaunch the app for what was outstanding (BLE-4).
+        case setBluetooth(Bool)
 
         /// The name used in scenario files and timelines.
         public var name: String {
@@ -234,6 +263,8 @@ public struct UserAction: Sendable, Hashable {
             case .memoryPressure: "memoryPressure"
             case .setLowPowerMode: "setLowPowerMode"
             case .setBackgroundAppRefresh: "setBackgroundAppRefresh"
+            case .wakeAccessory: "wakeAccessory"
+            case .setBluetooth: "setBluetooth"
             }
         }
     }

@@ -110,6 +110,19 @@ public enum StrategyCatalog {
             name: "ScheduledRefresh",
             summary: "seed 003: BGAppRefresh and BGProcessing requests (fetch on 7–12); earliest-begin is a lower bound, launches follow usage and the charger (BGT-3, BGT-5, BGT-7, BGT-8, BGT-11)",
             defaults: ScheduledRefresh.Options(), build: ScheduledRefresh.init(options:)),
+        // Network slice
+        Entry(
+            name: "BackgroundTransfer",
+            summary: "seed 003: uploads through a background URLSession survive suspension and relaunch the app; the resume delay doubles (URLS-1, URLS-3, URLS-5)",
+            defaults: BackgroundTransfer.Options(), build: BackgroundTransfer.init(options:)),
+        Entry(
+            name: "Heartbeat",
+            summary: "seed 004: a request every 60 s on any wake and on a timer, inside a background task; only as regular as what keeps the app running (URLS-8, TASK-6, TASK-10)",
+            defaults: Heartbeat.Options(), build: Heartbeat.init(options:)),
+        Entry(
+            name: "AccessoryKeepAlive",
+            summary: "seed 003: polls a BLE dongle inside background tasks and reconnects with a pending connect; polls stop when the budget ends (BLE-1, BLE-4, TASK-7)",
+            defaults: AccessoryKeepAlive.Options(), build: AccessoryKeepAlive.init(options:)),
     ]
 
     /// The names, in catalogue order.
@@ -216,6 +229,23 @@ extension StrategySpec {
     /// ``Wakeful/ScheduledRefresh`` with these options (scheduler slice).
     public static func scheduledRefresh(_ options: ScheduledRefresh.Options = .init()) -> StrategySpec {
         catalogued("ScheduledRefresh", options)
+    }
+
+    // Network slice
+
+    /// ``Wakeful/BackgroundTransfer`` with these options.
+    public static func backgroundTransfer(_ options: BackgroundTransfer.Options = .init()) -> StrategySpec {
+        catalogued("BackgroundTransfer", options)
+    }
+
+    /// ``Wakeful/Heartbeat`` with these options.
+    public static func heartbeat(_ options: Heartbeat.Options = .init()) -> StrategySpec {
+        catalogued("Heartbeat", options)
+    }
+
+    /// ``Wakeful/AccessoryKeepAlive`` with these options.
+    public static func accessoryKeepAlive(_ options: AccessoryKeepAlive.Options = .init()) -> StrategySpec {
+        catalogued("AccessoryKeepAlive", options)
     }
 
     /// The catalogue's spec for `options`, built the way a scenario file's options are, so the two

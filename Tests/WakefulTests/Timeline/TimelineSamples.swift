@@ -121,6 +121,8 @@ enum TimelineEventCase: String, CaseIterable {
     // Push slice (VOIP).
     case voipPush, keepAliveFired
     case scheduledTaskSubmitFailed  // scheduler slice
+    // network slice
+    case requestCompleted
 
     init(_ event: Event) {
         switch event {
@@ -156,6 +158,8 @@ enum TimelineEventCase: String, CaseIterable {
         case .voipPush: self = .voipPush
         case .keepAliveFired: self = .keepAliveFired
         case .scheduledTaskSubmitFailed: self = .scheduledTaskSubmitFailed  // scheduler slice
+        // network slice
+        case .requestCompleted: self = .requestCompleted
         }
     }
 
@@ -236,6 +240,13 @@ enum TimelineEventCase: String, CaseIterable {
         case .keepAliveFired: return [.keepAliveFired]
         case .scheduledTaskSubmitFailed:  // scheduler slice
             return TaskSchedulerError.allCases.map { .scheduledTaskSubmitFailed(identifier: "com.example.refresh", error: $0) }
+        // network slice
+        case .requestCompleted:
+            return [
+                .requestCompleted(id: "heartbeat-1", statusCode: 200, error: nil),
+                .requestCompleted(id: "heartbeat \"2\"", statusCode: nil, error: "notConnectedToInternet"),
+                .requestCompleted(id: "h3", statusCode: 503, error: "serverError"),
+            ]
         }
     }
 }
@@ -275,6 +286,9 @@ enum TimelineCommandCase: String, CaseIterable {
     // Scheduler slice (BGT)
     case submitTaskRequest, cancelTaskRequest, completeScheduledTask, setMinimumBackgroundFetchInterval
     case completeBackgroundFetch, reportTaskProgress
+    // network slice
+    case startTransfer, cancelTransfers, completeBackgroundEvents, sendRequest, scanForPeripherals, stopScan
+    case connect, cancelConnection, writeValue, subscribe
 
     init(_ command: Command) {
         switch command {
@@ -309,6 +323,17 @@ enum TimelineCommandCase: String, CaseIterable {
         case .setMinimumBackgroundFetchInterval: self = .setMinimumBackgroundFetchInterval
         case .completeBackgroundFetch: self = .completeBackgroundFetch
         case .reportTaskProgress: self = .reportTaskProgress
+        // network slice
+        case .startTransfer: self = .startTransfer
+        case .cancelTransfers: self = .cancelTransfers
+        case .completeBackgroundEvents: self = .completeBackgroundEvents
+        case .sendRequest: self = .sendRequest
+        case .scanForPeripherals: self = .scanForPeripherals
+        case .stopScan: self = .stopScan
+        case .connect: self = .connect
+        case .cancelConnection: self = .cancelConnection
+        case .writeValue: self = .writeValue
+        case .subscribe: self = .subscribe
         }
     }
 
@@ -370,6 +395,21 @@ enum TimelineCommandCase: String, CaseIterable {
         case .setMinimumBackgroundFetchInterval: return [.setMinimumBackgroundFetchInterval(nil), .setMinimumBackgroundFetchInterval(900)]
         case .completeBackgroundFetch: return BackgroundFetchResult.allCases.map { .completeBackgroundFetch(result: $0) }
         case .reportTaskProgress: return [.reportTaskProgress(identifier: "com.example.export", fraction: 0.25)]
+        // network slice
+        case .startTransfer:
+            return TransferDirection.allCases.map {
+                .startTransfer(TransferRequest(session: "upload", taskDescription: "batch \"1\"", direction: $0, bytes: 50_000))
+            } + [.startTransfer(TransferRequest(session: "s", taskDescription: "", direction: .download, bytes: 0, discretionary: true))]
+        case .cancelTransfers: return [.cancelTransfers(session: "upload")]
+        case .completeBackgroundEvents: return [.completeBackgroundEvents(session: "upload")]
+        case .sendRequest: return [.sendRequest(RequestDescription(id: "heartbeat-1", bytes: 200))]
+        case .scanForPeripherals:
+            return [.scanForPeripherals(services: nil), .scanForPeripherals(services: []), .scanForPeripherals(services: ["FFE0", "180D"])]
+        case .stopScan: return [.stopScan]
+        case .connect: return [.connect(peripheral: "dongle")]
+        case .cancelConnection: return [.cancelConnection(peripheral: "dongle")]
+        case .writeValue: return [.writeValue(peripheral: "dongle", characteristic: "FFE1", bytes: 4)]
+        case .subscribe: return [.subscribe(peripheral: "dongle", characteristic: "FFE1")]
         }
     }
 }

@@ -12,6 +12,9 @@ extension TimelineDecoder {
         // Scheduler slice (BGT)
         "submitTaskRequest", "cancelTaskRequest", "completeScheduledTask", "setMinimumBackgroundFetchInterval",
         "completeBackgroundFetch", "reportTaskProgress",
+        // network slice
+        "startTransfer", "cancelTransfers", "completeBackgroundEvents", "sendRequest", "scanForPeripherals", "stopScan",
+        "connect", "cancelConnection", "writeValue", "subscribe",
     ]
 
     /// The `shape` values of a monitored region.
@@ -88,6 +91,28 @@ extension TimelineDecoder {
         case "reportTaskProgress":
             let identifier = try reader.string("identifier")
             return .reportTaskProgress(identifier: identifier, fraction: try reader.double("fraction"))
+        // network slice
+        case "startTransfer":
+            return .startTransfer(TransferRequest(
+                session: try reader.string("session"),
+                taskDescription: try reader.string("taskDescription"),
+                direction: try reader.enumeration("direction", as: TransferDirection.self),
+                bytes: try reader.int("bytes"),
+                discretionary: try reader.bool("discretionary")))
+        case "cancelTransfers": return .cancelTransfers(session: try reader.string("session"))
+        case "completeBackgroundEvents": return .completeBackgroundEvents(session: try reader.string("session"))
+        case "sendRequest":
+            return .sendRequest(RequestDescription(id: try reader.string("id"), bytes: try reader.int("bytes")))
+        case "scanForPeripherals": return .scanForPeripherals(services: try reader.optionalStrings("services"))
+        case "stopScan": return .stopScan
+        case "connect": return .connect(peripheral: try reader.string("peripheral"))
+        case "cancelConnection": return .cancelConnection(peripheral: try reader.string("peripheral"))
+        case "writeValue":
+            return .writeValue(
+                peripheral: try reader.string("peripheral"), characteristic: try reader.string("characteristic"),
+                bytes: try reader.int("bytes"))
+        case "subscribe":
+            return .subscribe(peripheral: try reader.string("peripheral"), characteristic: try reader.string("characteristic"))
         default:
             throw reader.mismatch("command", expected: expected, found: nameValue)
         }

@@ -14,6 +14,8 @@ extension TimelineDecoder {
         "voipPush", "keepAliveFired",
         // Scheduler slice (BGT)
         "scheduledTaskSubmitFailed",
+        // network slice
+        "requestCompleted",
     ]
 
     /// The `bluetooth` values of a Bluetooth event: the case names of ``BluetoothEvent``.
@@ -105,6 +107,11 @@ extension TimelineDecoder {
         case "scheduledTaskSubmitFailed":
             let identifier = try reader.string("identifier")
             return .scheduledTaskSubmitFailed(identifier: identifier, error: try reader.enumeration("error", as: TaskSchedulerError.self))
+        // network slice
+        case "requestCompleted":
+            return .requestCompleted(
+                id: try reader.string("id"), statusCode: try reader.optionalInt("statusCode"),
+                error: try reader.optionalString("error"))
         default:
             throw reader.mismatch("event", expected: expected, found: nameValue)
         }

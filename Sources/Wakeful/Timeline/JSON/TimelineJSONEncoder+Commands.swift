@@ -129,6 +129,55 @@ extension TimelineJSONEncoder {
             buffer.appendJSONString(identifier)
             buffer.appendJSONKey("fraction")
             appendNumber(fraction, into: &buffer)
+        // network slice
+        case .startTransfer(let request):
+            buffer.appendJSONRaw("\"startTransfer\",\"session\":")
+            buffer.appendJSONString(request.session)
+            buffer.appendJSONKey("taskDescription")
+            buffer.appendJSONString(request.taskDescription)
+            buffer.appendJSONRaw(",\"direction\":\"")
+            buffer.appendJSONStringContents(request.direction.rawValue)
+            buffer.appendJSONRaw("\",\"bytes\":")
+            buffer.appendJSONInt(request.bytes)
+            buffer.appendJSONKey("discretionary")
+            buffer.appendJSONBool(request.discretionary)
+        case .cancelTransfers(let session):
+            buffer.appendJSONRaw("\"cancelTransfers\",\"session\":")
+            buffer.appendJSONString(session)
+        case .completeBackgroundEvents(let session):
+            buffer.appendJSONRaw("\"completeBackgroundEvents\",\"session\":")
+            buffer.appendJSONString(session)
+        case .sendRequest(let request):
+            buffer.appendJSONRaw("\"sendRequest\",\"id\":")
+            buffer.appendJSONString(request.id)
+            buffer.appendJSONKey("bytes")
+            buffer.appendJSONInt(request.bytes)
+        case .scanForPeripherals(let services):
+            buffer.appendJSONRaw("\"scanForPeripherals\"")
+            if let services {
+                buffer.appendJSONKey("services")
+                appendStrings(services, into: &buffer)
+            }
+        case .stopScan:
+            buffer.appendJSONRaw("\"stopScan\"")
+        case .connect(let peripheral):
+            buffer.appendJSONRaw("\"connect\",\"peripheral\":")
+            buffer.appendJSONString(peripheral)
+        case .cancelConnection(let peripheral):
+            buffer.appendJSONRaw("\"cancelConnection\",\"peripheral\":")
+            buffer.appendJSONString(peripheral)
+        case .writeValue(let peripheral, let characteristic, let bytes):
+            buffer.appendJSONRaw("\"writeValue\",\"peripheral\":")
+            buffer.appendJSONString(peripheral)
+            buffer.appendJSONKey("characteristic")
+            buffer.appendJSONString(characteristic)
+            buffer.appendJSONKey("bytes")
+            buffer.appendJSONInt(bytes)
+        case .subscribe(let peripheral, let characteristic):
+            buffer.appendJSONRaw("\"subscribe\",\"peripheral\":")
+            buffer.appendJSONString(peripheral)
+            buffer.appendJSONKey("characteristic")
+            buffer.appendJSONString(characteristic)
         }
     }
 

@@ -144,6 +144,18 @@ extension TimelineJSONEncoder {
             buffer.appendJSONRaw(",\"error\":\"")
             buffer.appendJSONStringContents(error.rawValue)
             buffer.append(UInt8(ascii: "\""))
+        // network slice
+        case .requestCompleted(let id, let statusCode, let error):
+            buffer.appendJSONRaw("\"requestCompleted\",\"id\":")
+            buffer.appendJSONString(id)
+            if let statusCode {
+                buffer.appendJSONKey("statusCode")
+                buffer.appendJSONInt(statusCode)
+            }
+            if let error {
+                buffer.appendJSONKey("error")
+                buffer.appendJSONString(error)
+            }
         }
     }
 

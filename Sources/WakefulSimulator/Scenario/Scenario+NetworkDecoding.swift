@@ -1,0 +1,101 @@
+import Foundation
+
+// Network slice: `world.network`, `world.server` and `world.accessories`.
+
+/// `world.network`: `[{"at": 0, "kind": "wifi", "bandwidth": 2000000}, {"at": 3600, "kind": "none"}]`.
+struct NetworkSegmentDocument: Decodable {
+    var segment: NetworkSegment
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.fields(allowed: ["at", "kind", "bandwidth"])
+        let at: Double = try c.value("at")
+        guard at >= 0, at.isFinite else { throw c.failure("at", "expected seconds from the start, zero or more") }
+        let text: String = try c.value("kind")
+        guard let kind = NetworkKind(rawValue: text) else {
+            throw c.failure("kind", "\"\(text)\": expected one of: \(NetworkKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let bandwidth = try c.optional("bandwidth", as: Double.self)
+        if kind == .none, bandwidth != nil { throw c.failure("bandwidth", "does not apply to \"none\"") }
+        if let bandwidth, !(bandwidth > 0 && bandwidth.isFinite) {
+            throw c.failure("bandwidth", "expected a positive number of bytes per second")
+        }
+        segment = NetworkSegment(at: at, kind: kind, bandwidth: bandwidth ?? NetworkSegment.defaultBandwidth(kind))
+    }
+
+    /// Checks the segments' order and builds the timeline.
+    static func timeline(_ documents: [NetworkSegmentDocument], in c: KeyedDecodingContainer<AnyKey>) throws -> NetworkTimeline {
+        let segments = documents.map(\.segment)
+        for (index, pair) in zip(segments, segments.dropFirst()).enumerated() where pair.1.at <= pair.0.at {
+            throw c.failure("network", "entry \(index + 1) starts at \(pair.1.at) s, not after the one before; expected segments in time order")
+        }
+        return NetworkTimeline(segments)
+    }
+}
+
+/// `world.server`: `{"latency": 0.2, "down": [{"from": 3600, "to": 3900}]}`.
+struct ServerDocument: Decodable {
+    var server: ServerDescription
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.fields(allowed: ["latency", "down"])
+        let latency = try c.optional("latency", as: Double.self) ?? ServerDescription().latency
+        guard latency >= 0, latency.isFinite else { throw c.failure("latency", "expected seconds, zero or more") }
+        let periods = try c.optional("down", as: [DownPeriodDocument].self) ?? []
+        server = ServerDescription(latency: latency, downPeriods: periods.map(\.range))
+    }
+}
+
+/// One `{"from": …, "to": …}` of `world.server.down`.
+private struct DownPeriodDocument: Decodable {
+    var range: ClosedRange<TimeInterval>
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.fields(allowed: ["from", "to"])
+        let from: Double = try c.value("from")
+        guard from >= 0, from.isFinite else { throw c.failure("from", "expected seconds from the start, zero or more") }
+        let to: Double = try c.value("to")
+        guard to > from, to.isFinite else { throw c.failure("to", "expected a time after from (\(from) s)") }
+        range = from...to
+    }
+}
+
+/// One entry of `world.accessories`:
+/// `{"id": "dongle", "position": {"east": 2, "north": 0}, "range": 30, "sleepsAfterIdle": 20, "service": "FFE0"}`.
+struct AccessoryDocument: Decodable {
+    var id: String
+    var position: PositionDocument
+    var range: Double
+    var sleepsAfterIdle: Double?
+    var service: String
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.fields(allowed: ["id", "position", "range", "sleepsAfterIdle", "service"])
+        id = try c.value("id")
+        guard !id.isEmpty else { throw c.failure("id", "expected a non-empty name") }
+        position = try c.value("position")
+        range = try c.optional("range") ?? 30
+        guard range > 0, range.isFinite else { throw c.failure("range", "expected a positive number of metres") }
+        sleepsAfterIdle = try c.optional("sleepsAfterIdle")
+        if let idle = sleepsAfterIdle, !(idle > 0 && idle.isFinite) {
+            throw c.failure("sleepsAfterIdle", "expected a positive number of seconds (leave it out for an accessory that never sleeps)")
+        }
+        service = try c.value("service")
+        guard !service.isEmpty else { throw c.failure("service", "expected a service UUID, e.g. \"FFE0\"") }
+    }
+
+    func accessory(_ projection: LocalProjection) -> WorldAccessory {
+        WorldAccessory(id: id, position: position.point(projection), range: range, sleepsAfterIdle: sleepsAfterIdle, service: service)
+    }
+
+    /// Builds the accessories, refusing two with one name.
+    static func accessories(
+        _ documents: [AccessoryDocument], _ projection: LocalProjection, in c: KeyedDecodingContainer<AnyKey>
+    ) throws -> [WorldAccessory] {
+        var seen: [String] = []
+        for document in documents {
+            if seen.contains(document.id) { throw c.failure("accessories", "two accessories are named \"\(document.id)\"; names must be unique") }
+            seen.append(document.id)
+        }
+        return documents.map { $0.accessory(projection) }
+    }
+}
