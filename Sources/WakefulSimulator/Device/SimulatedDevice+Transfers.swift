@@ -148,8 +148,9 @@ extension SimulatedDevice {
                     flow.phase = done ? .responding(at: now + server.latency) : .transferring
                 }
             case .transfer(let request):
-                // URLS-2: a discretionary transfer waits for Wi-Fi (and power, which this branch's world lacks).
-                let ready = now >= flow.startAfter && segment.kind != .none && serverUp && (!request.discretionary || segment.kind == .wifi)
+                // URLS-2: a discretionary transfer waits for Wi-Fi and external power.
+                let discretionaryOK = segment.kind == .wifi && scenario.world.power.charging(at: now)
+                let ready = now >= flow.startAfter && segment.kind != .none && serverUp && (!request.discretionary || discretionaryOK)
                 if case .responding(let at) = flow.phase, serverUp {
                     if now >= at { outcome = (200, nil) }
                 } else if !ready {

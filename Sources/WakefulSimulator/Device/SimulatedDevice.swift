@@ -230,7 +230,9 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         case .scheduledTaskExpiry(let generation): scheduledTaskExpiryDue(generation: generation)
         case .scheduledTaskDeadline(let generation): scheduledTaskDeadlineDue(generation: generation)
         case .scheduledTaskCPULimit(let generation): scheduledTaskCPULimitDue(generation: generation)
-        case .powerChange: replanScheduledWork(because: "power")
+        case .powerChange:
+            replanScheduledWork(because: "power")
+            scheduleNetworkStep(at: now)  // a discretionary transfer may start on the charger (URLS-2)
         // Network slice
         case .network(let generation):
             guard generation == network.generation else { return }

@@ -108,7 +108,9 @@ extension SimulatedDevice {
             triggerKeptRunningBy: tally.trigger?.keptRunningBy,
             finalStop: state.isExecuting ? nil : tally.lastStop, suspendedAtDistanceMeters: suspendedAt, rangingCallbacks: tally.rangingCallbacks,
             backgroundModes: backgroundModes.map(\.rawValue), reviewRisk: reviewAssessment,
-            infoPlist: InfoPlistRequirements(modes: backgroundModes, authorization: requirements.locationAuthorization),
+            infoPlist: InfoPlistRequirements(
+                modes: backgroundModes, authorization: requirements.locationAuthorization,
+                permittedTaskIdentifiers: requirements.taskIdentifiers),
             simulatedEvents: tally.steps, eventsDelivered: tally.eventsDelivered,
             energy: energyEstimate(), success: scenario.successMeasure?.evaluate(tally, duration: now),
             invariantViolations: violations)

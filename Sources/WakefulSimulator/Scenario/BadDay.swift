@@ -9,6 +9,8 @@ public enum BadDay: String, Sendable, Hashable, CaseIterable, Codable {
     case lowPowerMode
     /// Background App Refresh switched off (LOC-22, BGT-9, CONF-9).
     case backgroundAppRefreshOff
+    /// No network all day: transfers wait, requests fail (URLS-1, URLS-8).
+    case noNetwork
 }
 
 extension Scenario {
@@ -25,6 +27,8 @@ extension Scenario {
             scenario.device.lowPowerMode = true
         case .backgroundAppRefreshOff:
             scenario.device.backgroundAppRefresh = false
+        case .noNetwork:
+            scenario.world.network = NetworkTimeline([NetworkSegment(at: 0, kind: .none, bandwidth: 0)])
         }
         return scenario
     }

@@ -123,12 +123,17 @@ struct URLSessionRuleTests {
         #expect(same(wakes.first, 30.2) && same(wakes.last, 420.2))
     }
 
-    @Test("URLS-2: a discretionary transfer waits for Wi-Fi; an ordinary one goes over cellular", arguments: NetworkScenarios.modern)
-    func discretionaryWaitsForWiFi(version: IOSVersion) {
+    @Test("URLS-2: a discretionary transfer waits for Wi-Fi and power; an ordinary one goes over cellular", arguments: NetworkScenarios.modern)
+    func discretionaryWaitsForWiFi(version: IOSVersion) throws {
         let network = [NetworkSegment(at: 0, kind: .cellular, bandwidth: 1_000_000), NetworkSegment(at: 300, kind: .wifi, bandwidth: 1_000_000)]
-        let scenario = NetworkScenarios.make(duration: 600, network: network)
+        var scenario = NetworkScenarios.make(duration: 600, network: network)
+        scenario.world.power = try PowerTimeline([PowerPoint(at: 0, charging: true)])
         let discretionary = Trace(scenario, ios: version, setup: .custom(NetworkApps.uploader(discretionary: true)))
         #expect(same(discretionary.records("done").first?.time, 310.2))
+        // On Wi-Fi but on battery until 400 s: it waits for the charger too.
+        scenario.world.power = try PowerTimeline([PowerPoint(at: 0, charging: false), PowerPoint(at: 400, charging: true)])
+        let unplugged = Trace(scenario, ios: version, setup: .custom(NetworkApps.uploader(discretionary: true)))
+        #expect(same(unplugged.records("done").first?.time, 410.2))
         let ordinary = Trace(scenario, ios: version, setup: .custom(NetworkApps.uploader()))
         #expect(same(ordinary.records("done").first?.time, Self.answered))
     }

@@ -26,7 +26,7 @@ public struct PowerTimeline: Sendable, Hashable {
     private let chargerChanges: [(at: TimeInterval, charging: Bool)]
 
     /// A phone that is never charged and stays full.
-    public static let unplugged = try! PowerTimeline([])
+    public static let unplugged = PowerTimeline(validated: [])
 
     /// Creates a timeline.
     /// - Throws: ``PowerTimelineError`` when the points are out of order, a level is outside 0…1
@@ -44,6 +44,11 @@ public struct PowerTimeline: Sendable, Hashable {
                 throw PowerTimelineError(index: index, field: nil, message: "gives neither battery nor charging; expected at least one")
             }
         }
+        self.init(validated: points)
+    }
+
+    /// Creates a timeline from points already checked.
+    private init(validated points: [PowerPoint]) {
         self.points = points
         levels = points.compactMap { point in point.battery.map { (point.at, $0) } }
         chargerChanges = points.compactMap { point in point.charging.map { (point.at, $0) } }
