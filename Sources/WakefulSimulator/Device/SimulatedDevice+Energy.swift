@@ -21,11 +21,16 @@ extension SimulatedDevice {
         cpuLoadChanged()
     }
 
-    /// The run's energy estimate (§13): the ledger up to now, priced with the standard table.
-    mutating func energyEstimate() -> EnergyEstimate {
+    /// Everything the components did up to now: the meter's time plus the radio and Bluetooth
+    /// tallies and the wakes.
+    mutating func componentUsage() -> EnergyLedger {
         energy.accrue(until: now)
         var ledger = energy.ledger
         ledger.wakes = tally.wakes.reduce(0, +)
-        return EnergyEstimate(ledger, hours: now / 3600)
+        ledger.radioBytes = Int(tally.radioBytes.rounded())
+        ledger.radioActiveSeconds = tally.radio.seconds(at: now)
+        ledger.bluetoothScanSeconds = tally.bluetoothScanSeconds
+        ledger.bluetoothConnectedSeconds = tally.bluetoothConnectedSeconds
+        return ledger
     }
 }

@@ -61,6 +61,8 @@ public struct RunMetrics: Sendable, Hashable, Codable {
     public var simulatedEvents: Int
     /// Events delivered to the app's code.
     public var eventsDelivered: Int
+    /// What each power-drawing component did: seconds on, radio bytes, wakes.
+    public var usage: EnergyLedger
     /// Energy the run cost, by component: an estimate (§13).
     public var energy: EnergyEstimate
     /// How the run scored on the scenario's success measure, when it has one.
@@ -68,16 +70,8 @@ public struct RunMetrics: Sendable, Hashable, Codable {
     /// Model invariants broken during the run; empty unless the simulator has a bug.
     public var invariantViolations: [String]
 
-    // MARK: Network slice (inputs of the energy model)
+    // MARK: Bluetooth connections
 
-    /// Bytes moved over the network by background transfers and requests.
-    public var radioBytes: Double = 0
-    /// Seconds the data radio was powered: while bytes moved, plus a tail after each burst (ENERGY-2).
-    public var radioActiveSeconds: Double = 0
-    /// Seconds a Bluetooth LE scan was running.
-    public var bluetoothScanSeconds: Double = 0
-    /// Seconds connected to accessories (summed over accessories).
-    public var bluetoothConnectedSeconds: Double = 0
     /// Bluetooth connections made.
     public var bluetoothConnections: Int = 0
     /// Of those, connections after the first to the same accessory.
@@ -96,6 +90,7 @@ extension SimulatedDevice {
         func bySource(_ counts: [Int]) -> [String: Int] {
             Dictionary(uniqueKeysWithValues: zip(WakeSource.allCases.map(\.rawValue), counts))
         }
+        let usage = componentUsage()
         var metrics = RunMetrics(
             scenario: scenario.name, ios: policy.version.description, family: policy.family.rawValue,
             strategy: setup.name, seed: seed, durationSeconds: now,
@@ -112,13 +107,9 @@ extension SimulatedDevice {
                 modes: backgroundModes, authorization: requirements.locationAuthorization,
                 permittedTaskIdentifiers: requirements.taskIdentifiers),
             simulatedEvents: tally.steps, eventsDelivered: tally.eventsDelivered,
-            energy: energyEstimate(), success: scenario.successMeasure?.evaluate(tally, duration: now),
+            usage: usage, energy: EnergyEstimate(usage, hours: now / 3600), success: scenario.successMeasure?.evaluate(tally, duration: now),
             invariantViolations: violations)
         // Network slice
-        metrics.radioBytes = tally.radioBytes.rounded()
-        metrics.radioActiveSeconds = tally.radio.seconds(at: now)
-        metrics.bluetoothScanSeconds = tally.bluetoothScanSeconds
-        metrics.bluetoothConnectedSeconds = tally.bluetoothConnectedSeconds
         metrics.bluetoothConnections = tally.bluetoothConnections
         metrics.bluetoothReconnections = tally.bluetoothReconnections
         return metrics

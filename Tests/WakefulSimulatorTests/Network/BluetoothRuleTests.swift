@@ -135,6 +135,6 @@ struct BluetoothRuleTests {
         let trace = Trace(scenario, ios: version, setup: .custom(poller))
         #expect(trace.decisions("accessoryAsleep").isEmpty)
         #expect(trace.records("sample").count == 29)
-        #expect(trace.metrics.bluetoothConnectedSeconds > 299)
+        #expect(trace.metrics.usage.bluetoothConnectedSeconds > 299)
     }
 }

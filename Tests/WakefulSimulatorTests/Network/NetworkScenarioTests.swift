@@ -24,7 +24,7 @@ struct NetworkScenarioTests {
         #expect(metrics.success?.largestGap?.cause == "suspended after task expiry")
         // The app stopped when the budget ran out after the lock at 10 s (+ the 0.2 s answer of the first beat).
         #expect(metrics.finalStop?.cause == "taskExpired")
-        #expect(metrics.radioBytes == Double(200 * beats))
+        #expect(metrics.usage.radioBytes == 200 * beats)
         #expect(metrics.invariantViolations.isEmpty)
     }
 
@@ -32,9 +32,9 @@ struct NetworkScenarioTests {
     func heartbeatWithLocation(version: IOSVersion) throws {
         let metrics = try Self.run("stay-logged-in", "Heartbeat+LowPowerLocationKeepAlive", version)
         #expect(metrics.success?.score == 1)
-        #expect(metrics.radioBytes == 24_000)
+        #expect(metrics.usage.radioBytes == 24_000)
         // 120 bursts of 0.2 s with a 10 s tail each (ENERGY-2).
-        #expect(abs(metrics.radioActiveSeconds - 120 * 10.2) < 0.5)
+        #expect(abs(metrics.usage.radioActiveSeconds - 120 * 10.2) < 0.5)
         #expect(metrics.reviewRisk.level == .medium)
     }
 
@@ -51,7 +51,7 @@ struct NetworkScenarioTests {
         #expect(metrics.success?.summary == "272 of 360 on time (76 %)")
         #expect(metrics.bluetoothConnections == 3)
         #expect(metrics.bluetoothReconnections == 2)
-        #expect(abs(metrics.bluetoothConnectedSeconds - 2681.7) < 0.5)
+        #expect(abs(metrics.usage.bluetoothConnectedSeconds - 2681.7) < 0.5)
         #expect(metrics.backgroundModes == ["bluetooth-central"])
         // During the first stop iOS 12+ had suspended the app, so memory pressure removed it and
         // state restoration relaunched it at the engine start (BLE-4); iOS 6's 600 s budget kept it running.

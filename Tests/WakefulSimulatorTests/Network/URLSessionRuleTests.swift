@@ -194,8 +194,8 @@ struct URLSessionRuleTests {
         var scenario = NetworkScenarios.make(duration: 300)
         scenario.device.radioTail = 10
         let trace = Trace(scenario, ios: IOSVersion(17), setup: .custom(NetworkApps.uploader()))
-        #expect(trace.metrics.radioBytes == 10_000_000)
+        #expect(trace.metrics.usage.radioBytes == 10_000_000)
         // 10 s moving bytes, 0.2 s waiting for the answer, 10 s tail.
-        #expect(abs(trace.metrics.radioActiveSeconds - 20.2) < 0.01)
+        #expect(abs(trace.metrics.usage.radioActiveSeconds - 20.2) < 0.01)
     }
 }
