@@ -20,7 +20,13 @@ struct AppProcess {
     /// Whether a last handler pass is due for tasks begun after the warning.
     var lateWarningScheduled = false
     /// Standard location updates, when started.
-    var location: StandardLocationSession?
+    var location: StandardLocationSession? {
+        // Kept as a flag too: the run-reason check reads it on every step, and reading through the
+        // optional session would copy it, string and all.
+        didSet { locationKeepsAppRunning = location.map { $0.keepsAppRunning && !$0.paused } ?? false }
+    }
+    /// Whether standard updates currently keep the app running (LOC-1, LOC-2, LOC-5).
+    private(set) var locationKeepsAppRunning = false
     /// Beacon-ranging requests.
     var ranging: [BeaconIdentityConstraint] = []
     /// One smoothing filter per world beacon, reset when ranging pauses.

@@ -46,11 +46,15 @@ extension SimulatedDevice {
         if let circle = watch.circle {
             return position.distance(to: circle.center) <= circle.radius ? .inside : .outside
         }
-        return beaconInRange(watch) ? .inside : .outside
+        return Self.beaconInRange(watch, position: position, signals: beaconSignals, ranges: beaconRanges) ? .inside : .outside
     }
 
-    func beaconInRange(_ watch: RegionWatch) -> Bool {
-        watch.beaconIndices.contains { position.distance(to: beaconSignals[$0].position) <= beaconRanges[$0] }
+    /// Whether any of the region's beacons is within detection range. A static function of plain
+    /// values: as a method on the device, each call copied the whole device.
+    static func beaconInRange(
+        _ watch: RegionWatch, position: LocalPoint, signals: [BeaconSignalSource], ranges: [Double]
+    ) -> Bool {
+        watch.beaconIndices.contains { position.distance(to: signals[$0].position) <= ranges[$0] }
     }
 
     /// Advances every region's crossing detection; returns the earliest time a pending crossing
@@ -61,7 +65,8 @@ extension SimulatedDevice {
         for index in regions.indices {
             // Beacon presence is worked out before the call: reading `self` while `regions[index]`
             // is borrowed mutably would make Swift copy the whole device.
-            let inRange = regions[index].isBeacon && beaconInRange(regions[index])
+            let inRange = regions[index].isBeacon
+                && Self.beaconInRange(regions[index], position: position, signals: beaconSignals, ranges: beaconRanges)
             let (confirmed, deadline) = regions[index].advanceCrossing(
                 position: position, now: now, beaconInRange: inRange, location: policy.location, beacons: policy.beacons)
             if let confirmed { regionTransition(regions[index].region.id, to: confirmed) }

@@ -84,11 +84,16 @@ extension SimulatedDevice {
 
     /// `backgroundTimeRemaining` (TASK-11): a real value only in the background with a task whose
     /// countdown is running; DBL_MAX otherwise, including a 7–12 wake window (TASK-9).
+    ///
+    /// A mutating getter on purpose: it runs on every delivery, and a plain getter on this large
+    /// generic struct made Swift copy the whole device to call it.
     var backgroundTimeRemaining: TimeInterval {
-        guard state == .background, !process.openTasks.isEmpty, let allowance = process.allowance,
-            now >= allowance.start
-        else { return Context.unlimited }
-        return max(0, allowance.deadline - now)
+        mutating get {
+            guard state == .background, !process.openTasks.isEmpty, let allowance = process.allowance,
+                now >= allowance.start
+            else { return Context.unlimited }
+            return max(0, allowance.deadline - now)
+        }
     }
 
     /// Runs every open task's expiration handler shortly before the time runs out (TASK-12).

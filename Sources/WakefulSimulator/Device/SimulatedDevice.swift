@@ -326,7 +326,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         if now < graceUntil { reasons.insert(.grace) }
         if !process.openTasks.isEmpty, taskTimeHolds { reasons.insert(.task) }
         if now < windowUntil { reasons.insert(.wakeWindow) }
-        if process.location?.keepsAppRunning == true, process.location?.paused == false { reasons.insert(.location) }
+        if process.locationKeepsAppRunning { reasons.insert(.location) }
         if policy.debuggerAttached, hasProcess { reasons.insert(.debugger) }
         // Push slice.
         if process.pushHandlerHolds(at: now) { reasons.insert(.pushHandler) }
