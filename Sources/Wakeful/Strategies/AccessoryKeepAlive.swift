@@ -76,7 +76,7 @@ public struct AccessoryKeepAlive: Strategy {
         case .didEnterBackground:
             commands = task.begin()
         case .didBecomeActive:
-            commands = task.openTask.map { task.end($0) } ?? []
+            commands = task.endOpen()
         case .backgroundTaskExpiring(let id):
             // Not right after a poll: with no budget left a handler runs at once, and polling
             // from it on every answer would be a storm.
@@ -87,7 +87,7 @@ public struct AccessoryKeepAlive: Strategy {
         case .timerFired(Self.poll):
             commands = pollCommand(context)
             // The seed restarts its task on every tick (it buys nothing: TASK-7).
-            if context.isInBackground { commands += (task.openTask.map { task.end($0) } ?? []) + task.begin() }
+            if context.isInBackground { commands += task.restart() }
         case .bluetooth(let bluetooth):
             commands = handle(bluetooth, context)
             if context.isInBackground { commands += task.begin() }  // a wake's fresh budget (TASK-9, TASK-10)

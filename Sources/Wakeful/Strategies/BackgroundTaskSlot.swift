@@ -41,6 +41,16 @@ public struct BackgroundTaskSlot: Sendable, Hashable {
         return [.endBackgroundTask(id)]
     }
 
+    /// Ends the open task, if any.
+    public mutating func endOpen() -> [Command] {
+        openTask.map { end($0) } ?? []
+    }
+
+    /// Ends the open task, if any, and begins a new one: what timer-driven strategies do.
+    public mutating func restart() -> [Command] {
+        endOpen() + begin()
+    }
+
     /// Forgets `id` without ending it: the system refused it (TASK-16).
     public mutating func forget(_ id: BackgroundTaskID) {
         if holds(id) { openTask = nil }

@@ -64,7 +64,7 @@ public struct Heartbeat: Strategy {
         case .didEnterBackground:
             commands += task.begin()
         case .didBecomeActive:
-            commands += task.openTask.map { task.end($0) } ?? []
+            commands += task.endOpen()
         case .backgroundTaskExpiring(let id):
             // Never send or begin from the expiration handler: that is TaskChaining.
             return task.end(id)

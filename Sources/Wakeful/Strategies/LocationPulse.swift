@@ -62,7 +62,7 @@ public struct LocationPulse: Strategy {
             return [.cancelTimer(Self.timer)]
         case .locationsUpdated where awaitingFix && options.stopsBetweenPulses:
             awaitingFix = false
-            return [.stopUpdatingLocation] + (task.openTask.map { task.end($0) } ?? [])
+            return [.stopUpdatingLocation] + task.endOpen()
         case .backgroundTaskExpiring(let id):
             return task.end(id)
         case .backgroundTaskDenied(let id):
@@ -78,7 +78,7 @@ public struct LocationPulse: Strategy {
         awaitingFix = true
         let request = LocationRequest(
             desiredAccuracy: options.desiredAccuracy, pausesAutomatically: false, allowsBackgroundUpdates: true)
-        let restartTask = (task.openTask.map { task.end($0) } ?? []) + task.begin()
+        let restartTask = task.restart()
         return [.stopUpdatingLocation, .startUpdatingLocation(request)] + restartTask
     }
 }

@@ -58,11 +58,11 @@ public struct PeriodicSampler: Strategy {
         case .didEnterBackground:
             return task.begin() + [.setTimer(TimerRequest(id: Self.restart, interval: options.taskRestartInterval, repeats: true))]
         case .didBecomeActive:
-            return [.cancelTimer(Self.restart)] + (task.openTask.map { task.end($0) } ?? [])
+            return [.cancelTimer(Self.restart)] + task.endOpen()
         case .timerFired(Self.countdown):
             return sample(context)
         case .timerFired(Self.restart) where context.isInBackground:
-            return (task.openTask.map { task.end($0) } ?? []) + task.begin()
+            return task.restart()
         case .backgroundTaskExpiring(let id):
             return task.end(id)
         case .backgroundTaskDenied(let id):

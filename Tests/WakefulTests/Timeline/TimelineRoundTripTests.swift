@@ -136,7 +136,7 @@ struct TimelineRoundTripTests {
     @Test("schema doubles keep every bit, whole values included")
     func schemaDoubles() throws {
         var generator = TimelineTestRandom(seed: 42)
-        var values: [Double] = [0, -0.0, 176, 1e16, 9_007_199_254_740_992, -9_007_199_254_740_992, 5e-324, .greatestFiniteMagnitude]
+        var values: [Double] = [0, -0.0, 176, 1e16, 9_007_199_254_740_992, -9_007_199_254_740_992, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
         for _ in 0..<2000 {
             values.append(Double(bitPattern: generator.next()))
             values.append(Double(Int64(bitPattern: generator.next()) >> 10))

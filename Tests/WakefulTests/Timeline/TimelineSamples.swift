@@ -20,7 +20,7 @@ enum TimelineSamples {
             Field("int", .int(3)),
             Field("fraction", .double(0.1 + 0.2)),
             Field("big", .double(1e300)),
-            Field("tiny", .double(5e-324)),
+            Field("tiny", .double(.leastNonzeroMagnitude)),
             Field("negativeZero", .double(-0.0)),
             Field("max", .int(.max)),
             Field("min", .int(.min)),
