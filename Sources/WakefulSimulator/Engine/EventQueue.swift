@@ -25,10 +25,6 @@ struct EventQueue<Payload> {
 
     /// How many entries are pending.
     var count: Int { heap.count }
-    /// Whether nothing is pending.
-    var isEmpty: Bool { heap.isEmpty }
-    /// The time of the earliest entry.
-    var nextTime: TimeInterval? { heap.first?.time }
 
     /// Schedules a payload at a time.
     /// - Complexity: O(log n).

@@ -15,7 +15,6 @@ struct RunTally {
     var eventsDelivered = 0
     var steps = 0
     var rangingCallbacks = 0
-    var records = 0
     var trigger: (at: TimeInterval, distance: Double?, accuracy: Double?, keptRunningBy: [String])?
     /// The last time the app stopped executing, why, and the distance to the trigger beacon then.
     var lastStop: StopSummary?
@@ -84,7 +83,6 @@ struct RunTally {
     }
 
     mutating func noteRecord(_ record: Record, at time: TimeInterval, distance: Double?, keptRunningBy: [String]) {
-        records += 1
         recordLog.append(RecordedOutput(time: time, kind: record.kind, id: record.fields["id"]?.description))
         guard record.kind == BeaconTrigger.recordKind, trigger == nil else { return }
         trigger = (time, distance, record.fields["accuracy"]?.number, keptRunningBy)
