@@ -95,6 +95,24 @@ struct PeripheralModeTests {
         #expect(onScreen.records("write").first?.record.fields["appState"] == "active")
     }
 
+    @Test("BLE-4: after the system removes the app, a write relaunches it from iOS 7; iOS 6 has no restoration",
+          arguments: NetworkScenarios.families)
+    func restorationAfterJetsam(version: IOSVersion) {
+        let trace = Self.trace(version, actions: [UserAction(at: 100, .memoryPressure)])
+        #expect(trace.metrics.terminations.map(\.reason) == [.memoryPressure])
+        let kept = trace.decisions("peripheralStateRestoration").first?.decision
+        if version.family == .iOS6 {
+            #expect(kept?.fields["kept"] == false)
+            #expect(trace.records("write").map(\.time) == [60.1])
+            #expect(trace.metrics.relaunches == 0)
+        } else {
+            #expect(kept?.fields["kept"] == true)
+            #expect(trace.steps(at: 120.1).prefix(2) == [.to(.background), .got(.didFinishLaunching(.bluetooth))])
+            #expect(trace.records("write").map(\.time) == [60.1, 120.1, 180.1, 240.1, 300.1, 360.1])
+            #expect(trace.relaunchTransitions.map(\.cause) == ["bluetoothRelaunch"])
+        }
+    }
+
     @Test("BLE-4: a force-quit stops the advertisement; no write relaunches the app", arguments: NetworkScenarios.families)
     func forceQuit(version: IOSVersion) {
         let trace = Self.trace(version, actions: [UserAction(at: 30, .forceQuit)])
