@@ -16,8 +16,8 @@ import Foundation
 /// wakes a suspended app for ≈10 s (BLE-1). From iOS 7, state restoration relaunches an app the
 /// system removed, but not one the user force-quit (BLE-4; 26: AccessorySetupKit apps only).
 /// iOS 6 has peripheral mode but no restoration. Cost: the radio advertises continuously; each
-/// write is a short wake. App Review: low to medium — `bluetooth-peripheral` needs a real
-/// accessory role (REVIEW-3).
+/// write is a short wake (advertising energy is not modelled yet). App Review: low — the
+/// `bluetooth-peripheral` mode must serve a real accessory role (REVIEW-1).
 public struct PeripheralAdvertiser: Strategy {
     /// Configuration.
     public struct Options: Sendable, Hashable, Codable {

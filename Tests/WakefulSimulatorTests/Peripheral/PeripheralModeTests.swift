@@ -113,6 +113,16 @@ struct PeripheralModeTests {
         }
     }
 
+    @Test("Bluetooth off stops the advertisement and drops the central; on again, the central finds the app again",
+          arguments: [IOSVersion(12), IOSVersion(26)])
+    func bluetoothOff(version: IOSVersion) {
+        let trace = Self.trace(version, actions: [UserAction(at: 100, .setBluetooth(false)), UserAction(at: 200, .setBluetooth(true))])
+        #expect(trace.decisions("advertising").map { $0.decision.fields["form"]?.description } == ["foreground", "background", "off", "background"])
+        #expect(trace.decisions("centralDisconnected").map(\.time) == [100])
+        #expect(trace.decisions("centralConnected").map(\.time) == [0.1, 200.1])
+        #expect(trace.records("write").map(\.time) == [60.1, 260.1, 320.1, 380.1])
+    }
+
     @Test("BLE-4: a force-quit stops the advertisement; no write relaunches the app", arguments: NetworkScenarios.families)
     func forceQuit(version: IOSVersion) {
         let trace = Self.trace(version, actions: [UserAction(at: 30, .forceQuit)])
