@@ -47,6 +47,9 @@ extension Command {
         case .cancelConnection: "cancelConnection"
         case .writeValue: "writeValue"
         case .subscribe: "subscribe"
+        // Peripheral slice
+        case .startAdvertising: "startAdvertising"
+        case .stopAdvertising: "stopAdvertising"
         }
     }
 }

@@ -121,4 +121,12 @@ public enum Command: Sendable, Hashable {
     case writeValue(peripheral: String, characteristic: String, bytes: Int)
     /// `setNotifyValue(true, for:)`: values arrive as ``BluetoothEvent/valueUpdated(peripheral:characteristic:bytes:)``.
     case subscribe(peripheral: String, characteristic: String)
+    // Peripheral slice (BLE-1, BLE-3)
+    /// `CBPeripheralManager.startAdvertising(_:)` with a local name and service UUIDs. In the
+    /// foreground the advertisement carries the name and up to 28 bytes; in the background it is
+    /// best effort: no name, service UUIDs only in the overflow area (BLE-3). It continues in the
+    /// background only with the `bluetooth-peripheral` mode (BLE-1).
+    case startAdvertising(localName: String?, services: [String])
+    /// `CBPeripheralManager.stopAdvertising()`.
+    case stopAdvertising
 }

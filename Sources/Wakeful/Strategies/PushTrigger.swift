@@ -18,6 +18,14 @@ import Foundation
 /// a throttled stop push means a trip that never ends (the seed's "overlapping trips"). Cost: GPS
 /// for the whole trip. App Review: low for `remote-notification`, medium for `location` unless the
 /// trip is visibly user-facing (REVIEW-3).
+///
+/// With ``Options/uploadsOnStop`` the stop push also starts a background `URLSession` upload of the
+/// trip's fixes (issue 3: "upload at trip end"; assumption: 64 bytes per fix collected during the
+/// trip) on the session ``Options/uploadSession``. The transfer runs in the daemon (URLS-1), so it
+/// completes while the app is suspended; its outcome is recorded as `upload` (or `uploadFailed`) when
+/// `urlSessionTaskCompleted` arrives, and the events handler is completed after
+/// `handleEventsForBackgroundURLSession`. No stop push after a force-quit (PUSH-7) means no upload,
+/// and a force-quit cancels a transfer in flight (URLS-5).
 public struct PushTrigger: Strategy {
     /// Configuration.
     public struct Options: Sendable, Hashable, Codable {
@@ -35,11 +43,16 @@ public struct PushTrigger: Strategy {
         public var distanceFilter: Double
         /// Record every fix delivered during a trip as `fix`.
         public var recordsFixes: Bool
+        /// Upload the trip's fixes through a background session at the stop push (URLS-1).
+        public var uploadsOnStop: Bool
+        /// The background session's identifier for the trip upload.
+        public var uploadSession: String
 
         /// Creates options.
         public init(
             key: String = "trip", startValue: String = "start", stopValue: String = "stop", usesLocation: Bool = true,
-            desiredAccuracy: Double = 10, distanceFilter: Double = 0, recordsFixes: Bool = true
+            desiredAccuracy: Double = 10, distanceFilter: Double = 0, recordsFixes: Bool = true,
+            uploadsOnStop: Bool = false, uploadSession: String = "wakeful.trip"
         ) {
             self.key = key
             self.startValue = startValue
@@ -48,13 +61,23 @@ public struct PushTrigger: Strategy {
             self.desiredAccuracy = desiredAccuracy
             self.distanceFilter = distanceFilter
             self.recordsFixes = recordsFixes
+            self.uploadsOnStop = uploadsOnStop
+            self.uploadSession = uploadSession
         }
     }
+
+    /// Bytes uploaded per fix collected during a trip (assumption: 64, a compact binary fix).
+    public static let bytesPerFix = 64
+    /// Fires just after the session's outcomes were delivered: `urlSessionDidFinishEvents`.
+    public static let finishEvents: TimerID = "PushTrigger.finishEvents"
 
     /// The configuration.
     public var options: Options
     /// Whether a trip is running in this process.
     public private(set) var tripRunning = false
+    /// Fixes delivered during the current trip (for the upload at its end).
+    public private(set) var tripFixes = 0
+    private var handlerPending = false
 
     /// Creates the strategy.
     public init(options: Options = Options()) {
@@ -74,6 +97,7 @@ public struct PushTrigger: Strategy {
             let value = push.userInfo[options.key]?.description
             if value == options.startValue {
                 tripRunning = true
+                tripFixes = 0
                 let request = LocationRequest(
                     desiredAccuracy: options.desiredAccuracy, distanceFilter: options.distanceFilter,
                     pausesAutomatically: false, allowsBackgroundUpdates: true, activityType: .fitness)
@@ -81,12 +105,34 @@ public struct PushTrigger: Strategy {
                     + [Self.trip("start", push, context), .completeRemoteNotification(id: push.id, result: .newData)]
             }
             if value == options.stopValue {
+                let fixes = tripRunning ? tripFixes : 0
                 tripRunning = false
+                tripFixes = 0
+                // URLS-1: the upload is handed to the daemon before the push is completed (PUSH-6).
+                let upload: [Command] = options.uploadsOnStop
+                    ? [.startTransfer(TransferRequest(
+                        session: options.uploadSession, taskDescription: "trip \(push.id)", direction: .upload,
+                        bytes: Self.bytesPerFix * fixes))]
+                    : []
                 return (options.usesLocation ? [.stopUpdatingLocation] : [])
-                    + [Self.trip("stop", push, context), .completeRemoteNotification(id: push.id, result: .newData)]
+                    + [Self.trip("stop", push, context)] + upload + [.completeRemoteNotification(id: push.id, result: .newData)]
             }
             return [.completeRemoteNotification(id: push.id, result: .noData)]
-        case .locationsUpdated(let fixes) where tripRunning && options.recordsFixes:
+        case .urlSessionEvents(let session) where options.uploadsOnStop && session == options.uploadSession:
+            handlerPending = true
+            return [.setTimer(TimerRequest(id: Self.finishEvents, interval: 0.001))]
+        case .timerFired(Self.finishEvents):
+            guard handlerPending else { return [] }
+            handlerPending = false
+            return [.completeBackgroundEvents(session: options.uploadSession)]
+        case .urlSessionTaskCompleted(let result) where options.uploadsOnStop && result.sessionIdentifier == options.uploadSession:
+            let accepted = result.statusCode.map { (200..<300).contains($0) } ?? false
+            return [.record(Record(kind: accepted ? "upload" : "uploadFailed", fields: [
+                Field("task", .string(result.taskDescription)), Field("appState", .string(context.appState.rawValue)),
+            ] + (accepted ? [] : [Field("error", .string(result.error ?? "HTTP \(result.statusCode ?? 0)"))])))]
+        case .locationsUpdated(let fixes) where tripRunning:
+            tripFixes += fixes.count
+            guard options.recordsFixes else { return [] }
             return fixes.map { fix in
                 .record(Record(kind: "fix", fields: [
                     Field("lat", .double(fix.coordinate.latitude)), Field("lon", .double(fix.coordinate.longitude)),

@@ -67,4 +67,11 @@ enum Agenda {
     case accessorySleep(accessory: Int, generation: Int)
     /// A queued Core Bluetooth event reaches the app, or a connection completes (BLE-1, BLE-4).
     case bluetoothDelivery(serial: Int)
+
+    // MARK: Peripheral slice
+
+    /// A world central that found the app's advertisement finishes connecting (BLE-3).
+    case centralConnect(accessory: Int, generation: Int)
+    /// A connected world central writes to the app's characteristic (BLE-1).
+    case centralWrite(accessory: Int, generation: Int)
 }

@@ -83,6 +83,7 @@ extension SimulatedDevice {
     /// only for AccessorySetupKit apps on 26 (BLE-4), so no restoration relaunch follows otherwise.
     mutating func setBluetooth(_ on: Bool) {
         bluetooth.poweredOn = on
+        defer { advertisementChanged() }  // peripheral slice (BLE-3)
         guard !on else {
             bluetoothCheck()
             return
@@ -103,7 +104,7 @@ extension SimulatedDevice {
 
     private func connectable(_ index: Int) -> Bool {
         let accessory = scenario.world.accessories[index]
-        return bluetooth.poweredOn && bluetooth.links[index].awake && position.distance(to: accessory.position) <= accessory.range
+        return accessory.role == .peripheral && bluetooth.poweredOn && bluetooth.links[index].awake && position.distance(to: accessory.position) <= accessory.range
     }
 
     private func rssi(_ index: Int) -> Int {
@@ -135,6 +136,7 @@ extension SimulatedDevice {
                 queueBluetooth(.event(.discovered(peripheral: id, rssi: rssi(index))), accessory: index, at: now)
             }
         }
+        peripheralCheck()  // peripheral slice: centrals in or out of range
     }
 
     /// BLE-2: a scan for every service (nil) finds nothing outside the foreground.
@@ -204,9 +206,13 @@ extension SimulatedDevice {
 
     // MARK: Gates
 
-    /// BLE-1: only apps with the `bluetooth-central` mode are woken for Core Bluetooth events.
+    /// BLE-1: only apps with the `bluetooth-central` mode are woken for Core Bluetooth events
+    /// (peripheral slice: `bluetooth-peripheral` for peripheral-manager events).
     func bluetoothWakeBlocker() -> (why: String, rules: [String])? {
-        backgroundModes.contains(.bluetoothCentral) ? nil : ("no bluetooth-central background mode", ["BLE-1"])
+        if peripheral.waking {
+            return backgroundModes.contains(.bluetoothPeripheral) ? nil : ("no bluetooth-peripheral background mode", ["BLE-1"])
+        }
+        return backgroundModes.contains(.bluetoothCentral) ? nil : ("no bluetooth-central background mode", ["BLE-1"])
     }
 
     /// BLE-4: state restoration relaunches after jetsam or a crash, from iOS 7; not after a

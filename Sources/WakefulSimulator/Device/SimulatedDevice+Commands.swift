@@ -60,6 +60,9 @@ extension SimulatedDevice {
         case .cancelConnection(let peripheral): cancelConnection(peripheral)
         case .writeValue(let peripheral, let characteristic, let bytes): writeValue(peripheral, characteristic: characteristic, bytes: bytes)
         case .subscribe(let peripheral, let characteristic): subscribe(peripheral, characteristic: characteristic)
+        // Peripheral slice (BLE-1, BLE-3)
+        case .startAdvertising(let localName, let services): startAdvertising(localName: localName, services: services)
+        case .stopAdvertising: stopAdvertising()
         }
     }
 }

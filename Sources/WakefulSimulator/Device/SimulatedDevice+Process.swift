@@ -67,6 +67,7 @@ extension SimulatedDevice {
         setState(.notRunning, cause: reason.rawValue, rules: rules, fields)
         networkProcessEnded(reason)  // network slice (URLS-5, URLS-8)
         bluetoothProcessEnded(reason)  // network slice (BLE-4)
+        peripheralProcessEnded(reason)  // peripheral slice (BLE-4)
         process = .absent
         pendingLocationRequests = 0
         graceUntil = -.infinity

@@ -123,6 +123,8 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     var network = NetworkState()
     /// Core Bluetooth's state and the accessories' (BLE).
     var bluetooth = BluetoothState()
+    /// The app as a Bluetooth LE peripheral (peripheral slice, BLE-1, BLE-3).
+    var peripheral = PeripheralState()
 
     /// Creates a device for one run.
     public init(scenario: Scenario, policy: BackgroundPolicy, setup: StrategySetup, seed: UInt64, timeline: Sink) {
@@ -240,6 +242,9 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         case .urlSessionHandlerDeadline(let generation): urlSessionHandlerDeadline(generation: generation)
         case .accessorySleep(let index, let generation): accessorySleep(index: index, generation: generation)
         case .bluetoothDelivery(let serial): bluetoothDelivery(serial: serial)
+        // Peripheral slice
+        case .centralConnect(let index, let generation): centralConnect(index: index, generation: generation)
+        case .centralWrite(let index, let generation): centralWrite(index: index, generation: generation)
         }
     }
 
@@ -297,6 +302,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         if next == .suspended { scheduleJetsam() }
         refreshEnergy()
         cpuLoadChanged()
+        if peripheral.advertising || peripheral.form != .off { advertisementChanged() }  // peripheral slice (BLE-1, BLE-3)
     }
 
     /// Delivers an event to the app's code and carries out the commands it returns.

@@ -6,6 +6,8 @@ public enum BuiltinScenarios {
     public static let names = [
         "gas-station", "bike-rental", "sensor-monitor", "freeway-drive", "chat", "stay-logged-in", "ble-dongle",
         "overnight-sync", "overnight-sync-low-power",
+        // Peripheral slice
+        "ble-peripheral",
     ]
 
     /// The scenario `simulate` runs when given none.

@@ -67,10 +67,41 @@ struct AccessoryDocument: Decodable {
     var range: Double
     var sleepsAfterIdle: Double?
     var service: String
+    // Peripheral slice: a central (BLE-1, BLE-3).
+    var role: WorldAccessory.Role
+    var readsOverflowArea: Bool
+    var writeEvery: Double
 
     init(from decoder: any Decoder) throws {
-        let c = try decoder.fields(allowed: ["id", "position", "range", "sleepsAfterIdle", "service"])
+        let c = try decoder.fields(allowed: ["id", "position", "range", "sleepsAfterIdle", "service", /* peripheral slice */ "role", "lookingFor", "readsOverflowArea", "writeEvery"])
         id = try c.value("id")
+        // Peripheral slice: `"role": "central"` with `lookingFor`, `readsOverflowArea`, `writeEvery`.
+        let roleName: String = try c.optional("role") ?? "peripheral"
+        guard let parsed = WorldAccessory.Role(rawValue: roleName) else {
+            throw c.failure("role", "expected \"peripheral\" or \"central\"")
+        }
+        role = parsed
+        readsOverflowArea = true
+        writeEvery = 60
+        if role == .central {
+            guard !id.isEmpty else { throw c.failure("id", "expected a non-empty name") }
+            position = try c.value("position")
+            range = try c.optional("range") ?? 30
+            guard range > 0, range.isFinite else { throw c.failure("range", "expected a positive number of metres") }
+            for key in ["service", "sleepsAfterIdle"] where c.contains(AnyKey(key)) {
+                throw c.failure(key, "not allowed for a central; a central names the service it looks for in lookingFor")
+            }
+            sleepsAfterIdle = nil
+            service = try c.value("lookingFor")
+            guard !service.isEmpty else { throw c.failure("lookingFor", "expected the service UUID the central scans for, e.g. \"FFE0\"") }
+            readsOverflowArea = try c.optional("readsOverflowArea") ?? true
+            writeEvery = try c.optional("writeEvery") ?? 60
+            guard writeEvery > 0, writeEvery.isFinite else { throw c.failure("writeEvery", "expected a positive number of seconds between writes") }
+            return
+        }
+        for key in ["lookingFor", "readsOverflowArea", "writeEvery"] where c.contains(AnyKey(key)) {
+            throw c.failure(key, "only allowed with \"role\": \"central\"")
+        }
         guard !id.isEmpty else { throw c.failure("id", "expected a non-empty name") }
         position = try c.value("position")
         range = try c.optional("range") ?? 30
@@ -84,7 +115,11 @@ struct AccessoryDocument: Decodable {
     }
 
     func accessory(_ projection: LocalProjection) -> WorldAccessory {
-        WorldAccessory(id: id, position: position.point(projection), range: range, sleepsAfterIdle: sleepsAfterIdle, service: service)
+        var accessory = WorldAccessory(id: id, position: position.point(projection), range: range, sleepsAfterIdle: sleepsAfterIdle, service: service)
+        accessory.role = role
+        accessory.readsOverflowArea = readsOverflowArea
+        accessory.writeEvery = writeEvery
+        return accessory
     }
 
     /// Builds the accessories, refusing two with one name.

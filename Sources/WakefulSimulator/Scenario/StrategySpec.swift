@@ -123,6 +123,11 @@ public enum StrategyCatalog {
             name: "AccessoryKeepAlive",
             summary: "seed 003: polls a BLE dongle inside background tasks and reconnects with a pending connect; polls stop when the budget ends (BLE-1, BLE-4, TASK-7)",
             defaults: AccessoryKeepAlive.Options(), build: AccessoryKeepAlive.init(options:)),
+        // Peripheral slice
+        Entry(
+            name: "PeripheralAdvertiser",
+            summary: "seed 003: the phone advertises a service as a BLE accessory; each central write wakes it with the bluetooth-peripheral mode; background advertising drops the name and is found only in the overflow area (BLE-1, BLE-3, BLE-4)",
+            defaults: PeripheralAdvertiser.Options(), build: PeripheralAdvertiser.init(options:)),
     ]
 
     /// The names, in catalogue order.
@@ -246,6 +251,11 @@ extension StrategySpec {
     /// ``Wakeful/AccessoryKeepAlive`` with these options.
     public static func accessoryKeepAlive(_ options: AccessoryKeepAlive.Options = .init()) -> StrategySpec {
         catalogued("AccessoryKeepAlive", options)
+    }
+
+    /// ``Wakeful/PeripheralAdvertiser`` with these options (peripheral slice).
+    public static func peripheralAdvertiser(_ options: PeripheralAdvertiser.Options = .init()) -> StrategySpec {
+        catalogued("PeripheralAdvertiser", options)
     }
 
     /// The catalogue's spec for `options`, built the way a scenario file's options are, so the two

@@ -253,6 +253,8 @@ enum TimelineEventCase: String, CaseIterable {
 
 enum TimelineBluetoothCase: String, CaseIterable {
     case willRestoreState, discovered, connected, disconnected, valueUpdated
+    // Peripheral slice
+    case centralWrote
 
     init(_ event: BluetoothEvent) {
         switch event {
@@ -261,6 +263,7 @@ enum TimelineBluetoothCase: String, CaseIterable {
         case .connected: self = .connected
         case .disconnected: self = .disconnected
         case .valueUpdated: self = .valueUpdated
+        case .centralWrote: self = .centralWrote
         }
     }
 
@@ -271,6 +274,7 @@ enum TimelineBluetoothCase: String, CaseIterable {
         case .connected: [.connected(peripheral: "A")]
         case .disconnected: [.disconnected(peripheral: "A", error: nil), .disconnected(peripheral: "A", error: "timeout")]
         case .valueUpdated: [.valueUpdated(peripheral: "A", characteristic: "2A37", bytes: 20)]
+        case .centralWrote: [.centralWrote(central: "reader", characteristic: "FFE1", bytes: 20)]
         }
     }
 }
@@ -289,6 +293,8 @@ enum TimelineCommandCase: String, CaseIterable {
     // network slice
     case startTransfer, cancelTransfers, completeBackgroundEvents, sendRequest, scanForPeripherals, stopScan
     case connect, cancelConnection, writeValue, subscribe
+    // Peripheral slice
+    case startAdvertising, stopAdvertising
 
     init(_ command: Command) {
         switch command {
@@ -334,6 +340,8 @@ enum TimelineCommandCase: String, CaseIterable {
         case .cancelConnection: self = .cancelConnection
         case .writeValue: self = .writeValue
         case .subscribe: self = .subscribe
+        case .startAdvertising: self = .startAdvertising
+        case .stopAdvertising: self = .stopAdvertising
         }
     }
 
@@ -410,6 +418,9 @@ enum TimelineCommandCase: String, CaseIterable {
         case .cancelConnection: return [.cancelConnection(peripheral: "dongle")]
         case .writeValue: return [.writeValue(peripheral: "dongle", characteristic: "FFE1", bytes: 4)]
         case .subscribe: return [.subscribe(peripheral: "dongle", characteristic: "FFE1")]
+        case .startAdvertising:
+            return [.startAdvertising(localName: nil, services: []), .startAdvertising(localName: "Wakeful \"1\"", services: ["FFE0", "180D"])]
+        case .stopAdvertising: return [.stopAdvertising]
         }
     }
 }

@@ -15,6 +15,8 @@ extension TimelineDecoder {
         // network slice
         "startTransfer", "cancelTransfers", "completeBackgroundEvents", "sendRequest", "scanForPeripherals", "stopScan",
         "connect", "cancelConnection", "writeValue", "subscribe",
+        // Peripheral slice
+        "startAdvertising", "stopAdvertising",
     ]
 
     /// The `shape` values of a monitored region.
@@ -113,6 +115,10 @@ extension TimelineDecoder {
                 bytes: try reader.int("bytes"))
         case "subscribe":
             return .subscribe(peripheral: try reader.string("peripheral"), characteristic: try reader.string("characteristic"))
+        // Peripheral slice
+        case "startAdvertising":
+            return .startAdvertising(localName: try reader.optionalString("localName"), services: try reader.strings("services"))
+        case "stopAdvertising": return .stopAdvertising
         default:
             throw reader.mismatch("command", expected: expected, found: nameValue)
         }

@@ -21,6 +21,8 @@ extension TimelineDecoder {
     /// The `bluetooth` values of a Bluetooth event: the case names of ``BluetoothEvent``.
     public static let knownBluetoothEventNames = [
         "willRestoreState", "discovered", "connected", "disconnected", "valueUpdated",
+        // Peripheral slice
+        "centralWrote",
     ]
 
     private static let eventNameForm = "an event name, one of \(knownEventNames.joined(separator: ", "))"
@@ -158,6 +160,12 @@ extension TimelineDecoder {
         case "valueUpdated":
             return .valueUpdated(
                 peripheral: try reader.string("peripheral"),
+                characteristic: try reader.string("characteristic"),
+                bytes: try reader.int("bytes"))
+        // Peripheral slice
+        case "centralWrote":
+            return .centralWrote(
+                central: try reader.string("central"),
                 characteristic: try reader.string("characteristic"),
                 bytes: try reader.int("bytes"))
         default:

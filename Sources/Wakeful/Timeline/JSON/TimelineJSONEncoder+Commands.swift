@@ -178,6 +178,17 @@ extension TimelineJSONEncoder {
             buffer.appendJSONString(peripheral)
             buffer.appendJSONKey("characteristic")
             buffer.appendJSONString(characteristic)
+        // Peripheral slice
+        case .startAdvertising(let localName, let services):
+            buffer.appendJSONRaw("\"startAdvertising\"")
+            if let localName {
+                buffer.appendJSONKey("localName")
+                buffer.appendJSONString(localName)
+            }
+            buffer.appendJSONKey("services")
+            appendStrings(services, into: &buffer)
+        case .stopAdvertising:
+            buffer.appendJSONRaw("\"stopAdvertising\"")
         }
     }
 

@@ -218,6 +218,14 @@ extension TimelineJSONEncoder {
             buffer.appendJSONString(characteristic)
             buffer.appendJSONKey("bytes")
             buffer.appendJSONInt(bytes)
+        // Peripheral slice
+        case .centralWrote(let central, let characteristic, let bytes):
+            buffer.appendJSONRaw("\"centralWrote\",\"central\":")
+            buffer.appendJSONString(central)
+            buffer.appendJSONKey("characteristic")
+            buffer.appendJSONString(characteristic)
+            buffer.appendJSONKey("bytes")
+            buffer.appendJSONInt(bytes)
         }
     }
 }
