@@ -64,7 +64,7 @@ struct Compare: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let runs = await try plan().run()
+        let runs = try await plan().run()
         let report = ComparisonReport(runs: runs)
         switch format {
         case .text: print(report.text)

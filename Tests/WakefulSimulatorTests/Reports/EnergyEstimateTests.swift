@@ -6,16 +6,16 @@ import WakefulSimulator
 /// The energy estimate, checked by hand on small cases (§13).
 @Suite("Energy estimate")
 struct EnergyEstimateTests {
-    @Test func oneHourOfGPSWithTheCPUAwakeIsPricedComponentByComponent() {
+    @Test func oneHourOfGPSWithTheCPUAwakeIsPricedComponentByComponent() throws {
         var ledger = EnergyLedger()
         ledger.cpuAwakeSeconds = 3600
         ledger.gpsSeconds = 3600
         let estimate = EnergyEstimate(ledger, hours: 1)
         // 100 mW and 450 mW for an hour at 3.85 V: 25.97 mAh and 116.88 mAh.
-        let cpu = try? #require(estimate.byComponent.first { $0.name == "cpu" })
-        let gps = try? #require(estimate.byComponent.first { $0.name == "gps" })
-        #expect(abs((cpu?.milliampereHours ?? 0) - 100 / 3.85) < 1e-9)
-        #expect(abs((gps?.milliampereHours ?? 0) - 450 / 3.85) < 1e-9)
+        let cpu = try #require(estimate.byComponent.first { $0.name == "cpu" })
+        let gps = try #require(estimate.byComponent.first { $0.name == "gps" })
+        #expect(abs(cpu.milliampereHours - 100 / 3.85) < 1e-9)
+        #expect(abs(gps.milliampereHours - 450 / 3.85) < 1e-9)
         #expect(estimate.byComponent.first?.name == "gps", "largest first")
         #expect(abs(estimate.batteryPercentPerHour - 550 / 3.85 / 3000 * 100) < 1e-9)
         #expect(estimate.kind == "estimate")
