@@ -51,6 +51,21 @@ public struct BackgroundTaskSlot: Sendable, Hashable {
         endOpen() + begin()
     }
 
+    /// The slot's part of the system's task events: ends its task when the expiration handler runs
+    /// (TASK-12), forgets it when the system refused it (TASK-16). Nil for any other event, or for an
+    /// event about someone else's task, so a strategy can try the slot first and then its own cases.
+    public mutating func answer(_ event: Event) -> [Command]? {
+        switch event {
+        case .backgroundTaskExpiring(let id) where holds(id):
+            return end(id)
+        case .backgroundTaskDenied(let id) where holds(id):
+            forget(id)
+            return []
+        default:
+            return nil
+        }
+    }
+
     /// Forgets `id` without ending it: the system refused it (TASK-16).
     public mutating func forget(_ id: BackgroundTaskID) {
         if holds(id) { openTask = nil }

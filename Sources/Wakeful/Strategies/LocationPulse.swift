@@ -52,6 +52,7 @@ public struct LocationPulse: Strategy {
     }
 
     public mutating func handle(_ event: Event, in context: Context) -> [Command] {
+        if let answer = task.answer(event) { return answer }
         switch event {
         case .didEnterBackground:
             return pulse() + [.setTimer(TimerRequest(id: Self.timer, interval: options.interval, repeats: true))]
@@ -63,11 +64,6 @@ public struct LocationPulse: Strategy {
         case .locationsUpdated where awaitingFix && options.stopsBetweenPulses:
             awaitingFix = false
             return [.stopUpdatingLocation] + task.endOpen()
-        case .backgroundTaskExpiring(let id):
-            return task.end(id)
-        case .backgroundTaskDenied(let id):
-            task.forget(id)
-            return []
         default:
             return []
         }

@@ -55,6 +55,7 @@ public struct LowPowerLocationKeepAlive: Strategy {
     }
 
     public mutating func handle(_ event: Event, in context: Context) -> [Command] {
+        if let answer = task.answer(event) { return answer }
         switch event {
         case .didFinishLaunching:
             // Every launch, including relaunches into the background: a new process has no updates running.
@@ -63,11 +64,6 @@ public struct LowPowerLocationKeepAlive: Strategy {
             return commands
         case .didEnterBackground:
             return beginTask()
-        case .backgroundTaskExpiring(let id):
-            return task.end(id)
-        case .backgroundTaskDenied(let id):
-            task.forget(id)
-            return []
         default:
             return []
         }

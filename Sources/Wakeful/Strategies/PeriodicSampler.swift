@@ -50,6 +50,7 @@ public struct PeriodicSampler: Strategy {
     public var requirements: Requirements { Requirements() }
 
     public mutating func handle(_ event: Event, in context: Context) -> [Command] {
+        if let answer = task.answer(event) { return answer }
         switch event {
         case .didFinishLaunching:
             nextRead = context.now
@@ -63,11 +64,6 @@ public struct PeriodicSampler: Strategy {
             return sample(context)
         case .timerFired(Self.restart) where context.isInBackground:
             return task.restart()
-        case .backgroundTaskExpiring(let id):
-            return task.end(id)
-        case .backgroundTaskDenied(let id):
-            task.forget(id)
-            return []
         default:
             return []
         }

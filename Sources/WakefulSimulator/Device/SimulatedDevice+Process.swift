@@ -76,7 +76,7 @@ extension SimulatedDevice {
 
     /// Called when the app starts executing: ranging and overdue timers resume.
     mutating func startedExecuting() {
-        tally.executionResumed(at: now)
+        tally.executionResumed()
         restartRanging()
         fireOverdueTimers()
         if pendingLocationRequests > 0 { schedule(.oneShotFix(process: process.number), at: now) }

@@ -232,8 +232,6 @@ extension SimulatedDevice {
         startPushHandler(send.id, deadline: now + policy.push.handlerTime)
         grantAllowanceIfNeeded()
         deliver(.remoteNotification(notification))
-        // A handler completed at once still held the app: the suspension that follows cites it.
-        lastRunReasons.insert(.pushHandler)
     }
 
     private mutating func startPushHandler(_ id: String, deadline: TimeInterval?) {

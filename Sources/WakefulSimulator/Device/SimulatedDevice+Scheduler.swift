@@ -207,7 +207,6 @@ extension SimulatedDevice {
         let generation = scheduler.nextGeneration()
         process.scheduledTasks.append(RunningScheduledTask(
             identifier: launched.identifier, kind: launched.kind, launchedAt: now, generation: generation, deadline: now + limit))
-        lastRunReasons.insert(.scheduledTask)
         scheduleExpiry(generation: generation, kind: launched.kind, deadline: now + limit)
         if monitored, let cpu = policy.termination.cpuLimit, scenario.app.processingCPULoad > cpu.fraction {
             schedule(.scheduledTaskCPULimit(generation: generation), at: now + cpu.window)

@@ -78,8 +78,10 @@ extension SimulatedDevice {
 
     /// Whether open tasks still have time: the allowance has not run out (or limits are off).
     var taskTimeHolds: Bool {
-        guard state == .background, let allowance = process.allowance else { return true }
-        return policy.debuggerAttached || now < allowance.deadline
+        mutating get {  // mutating: see `runReasons`
+            guard state == .background, let allowance = process.allowance else { return true }
+            return policy.debuggerAttached || now < allowance.deadline
+        }
     }
 
     /// `backgroundTimeRemaining` (TASK-11): a real value only in the background with a task whose

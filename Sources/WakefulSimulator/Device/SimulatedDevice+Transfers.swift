@@ -305,8 +305,6 @@ extension SimulatedDevice {
         network.handlerUntil = now + policy.urlSession.relaunchHandlerTime
         network.handlerGeneration += 1
         schedule(.urlSessionHandlerDeadline(generation: network.handlerGeneration), at: network.handlerUntil)
-        // What holds the app now, so a handler completed within this step is named as what ended.
-        lastRunReasons.insert(.urlSessionEvents)
     }
 
     /// The handler's time is up: an app that never called the completion is killed (URLS-7, TERM-6).

@@ -149,7 +149,6 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         self.systemRandom = root.derived(stream: 3)
         self.cursor = TrajectoryCursor(scenario.world.trajectory)
         self.position = scenario.world.trajectory.position(at: 0)
-        self.tally.durationHint = scenario.duration
         self.backgroundAppRefreshSwitch = scenario.device.backgroundAppRefresh
         self.lowPowerMode = scenario.device.lowPowerMode
         let radio = scenario.device.radio
@@ -313,6 +312,10 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             violations.append("t=\(now): event delivered while \(state.rawValue)")
             return
         }
+        // Right after a wake nothing is known yet to hold the app: note what does now, so that a
+        // suspension in this same step (a handler completed at once) names it. Once something is
+        // known, as on every ranging callback of a running app, this costs nothing.
+        if state == .background, lastRunReasons.isEmpty { lastRunReasons = runReasons }
         let context = Context(now: now, appState: state, backgroundTimeRemaining: backgroundTimeRemaining)
         let commands = process.runtime.handle(event, in: context, timeline: &timeline)
         tally.eventsDelivered += 1
@@ -327,20 +330,24 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     // MARK: Run reasons
 
     /// The run reasons that hold now (the derived model of §1 of the policy reference).
+    /// A mutating getter for the same reason as `backgroundTimeRemaining`: it runs on every
+    /// step and delivery, and a plain getter made Swift copy the device to call it.
     var runReasons: RunReasons {
-        var reasons: RunReasons = []
-        if now < graceUntil { reasons.insert(.grace) }
-        if !process.openTasks.isEmpty, taskTimeHolds { reasons.insert(.task) }
-        if now < windowUntil { reasons.insert(.wakeWindow) }
-        if process.locationKeepsAppRunning { reasons.insert(.location) }
-        if policy.debuggerAttached, hasProcess { reasons.insert(.debugger) }
-        // Push slice.
-        if process.pushHandlerHolds(at: now) { reasons.insert(.pushHandler) }
-        if !process.calls.isEmpty { reasons.insert(.voipCall) }
-        if process.audio?.keepsAppRunning == true { reasons.insert(.audio) }
-        if !process.scheduledTasks.isEmpty { reasons.insert(.scheduledTask) }  // scheduler slice
-        if now < network.handlerUntil { reasons.insert(.urlSessionEvents) }  // network slice (URLS-1)
-        return reasons
+        mutating get {
+            var reasons: RunReasons = []
+            if now < graceUntil { reasons.insert(.grace) }
+            if !process.openTasks.isEmpty, taskTimeHolds { reasons.insert(.task) }
+            if now < windowUntil { reasons.insert(.wakeWindow) }
+            if process.locationKeepsAppRunning { reasons.insert(.location) }
+            if policy.debuggerAttached, hasProcess { reasons.insert(.debugger) }
+            // Push slice.
+            if process.pushHandlerHolds(at: now) { reasons.insert(.pushHandler) }
+            if !process.calls.isEmpty { reasons.insert(.voipCall) }
+            if process.audio?.keepsAppRunning == true { reasons.insert(.audio) }
+            if !process.scheduledTasks.isEmpty { reasons.insert(.scheduledTask) }  // scheduler slice
+            if now < network.handlerUntil { reasons.insert(.urlSessionEvents) }  // network slice (URLS-1)
+            return reasons
+        }
     }
 
     /// Suspends a background app when nothing lets it run any more (STATE-1, STATE-2).

@@ -25,8 +25,6 @@ struct RunTally {
     var stateChanges: [StateChangeRecord] = []
     /// Every wake or relaunch a rule refused, for gap attribution.
     var refusedWakes: [RefusedWake] = []
-    /// The scenario's length, so a gap that runs to the end says so.
-    var durationHint: TimeInterval = .infinity
     // Push slice.
     /// What became of each push the server sent, for the latency measure.
     var pushes: [PushOutcome] = []
@@ -73,7 +71,7 @@ struct RunTally {
 
     mutating func countRelaunch() { relaunches += 1 }
 
-    mutating func executionResumed(at time: TimeInterval) {
+    mutating func executionResumed() {
         executing = true
     }
 

@@ -102,11 +102,11 @@ extension SuccessMeasure {
             let distance = stop.distanceMeters.map { ", stopped \(Format.meters($0)) away" } ?? ""
             return SuccessResult(
                 measure: description, score: 0, summary: "not triggered\(distance)",
-                largestGap: tally.attributeGap(from: stop.at, to: duration))
+                largestGap: tally.attributeGap(from: stop.at, to: duration, end: duration))
         case .completed(let record, let by):
             let done = tally.recordLog.first { $0.kind == record && $0.time <= by }
             let summary = done.map { "done at \(Format.duration($0.time))" } ?? "not done by \(Format.duration(by))"
-            let gap = done == nil ? tally.attributeGap(from: 0, to: min(by, duration)) : nil
+            let gap = done == nil ? tally.attributeGap(from: 0, to: min(by, duration), end: duration) : nil
             return SuccessResult(measure: description, score: done == nil ? 0 : 1, summary: summary, largestGap: gap)
         case .periodic(let record, let period, let from, let to, let tolerance):
             let end = min(to ?? duration, duration)
@@ -122,7 +122,7 @@ extension SuccessMeasure {
             let score = slots == 0 ? 1 : Double(met) / Double(slots)
             let summary = "\(met) of \(slots) on time (\(Int((score * 100).rounded())) %)"
             // A stretch no longer than one period (and its tolerance) is the schedule, not a gap.
-            let gap = tally.largestGap(in: times, from: from, to: end).flatMap { $0.seconds > period + tolerance ? $0 : nil }
+            let gap = tally.largestGap(in: times, from: from, to: end, scenarioEnd: duration).flatMap { $0.seconds > period + tolerance ? $0 : nil }
             return SuccessResult(measure: description, score: score, summary: summary, largestGap: gap)
         case .latency(let record, let within):
             return tally.latencyResult(description, record: record, within: within, duration: duration)
@@ -134,7 +134,7 @@ extension SuccessMeasure {
 
 extension RunTally {
     /// The longest stretch between consecutive work times (and the window's edges), attributed.
-    func largestGap(in times: [TimeInterval], from: TimeInterval, to: TimeInterval) -> Gap? {
+    func largestGap(in times: [TimeInterval], from: TimeInterval, to: TimeInterval, scenarioEnd: TimeInterval) -> Gap? {
         var edges: [TimeInterval] = [from]
         edges += times.filter { $0 >= from && $0 <= to }
         edges.append(to)
@@ -142,12 +142,13 @@ extension RunTally {
         for (start, end) in zip(edges, edges.dropFirst()) where end - start > (best.map { $0.to - $0.from } ?? 0) {
             best = (start, end)
         }
-        return best.map { attributeGap(from: $0.from, to: $0.to) }
+        return best.map { attributeGap(from: $0.from, to: $0.to, end: scenarioEnd) }
     }
 
     /// Why nothing happened between `from` and `to`: the first time the app stopped executing in
     /// that stretch, and what brought it back.
-    func attributeGap(from: TimeInterval, to: TimeInterval) -> Gap {
+    /// `end` is when the run ended, so a gap that lasts to it says so.
+    func attributeGap(from: TimeInterval, to: TimeInterval, end: TimeInterval) -> Gap {
         // The first stop inside the stretch, or, if the app was already stopped when it began, the stop before it.
         let stop = stateChanges.first { $0.time >= from && $0.time < to && !$0.to.isExecuting }
             ?? (stateAt(from).isExecuting ? nil : stateChanges.last { $0.time < from && !$0.to.isExecuting })
@@ -168,7 +169,7 @@ extension RunTally {
         }
         let resume = stateChanges.first { $0.time > stop.time && $0.to.isExecuting && $0.time <= to }
         return Gap(
-            from: from, to: to, cause: cause, endedBy: resume?.cause ?? (to >= durationHint ? "end of scenario" : "—"),
+            from: from, to: to, cause: cause, endedBy: resume?.cause ?? (to >= end ? "end of scenario" : "—"),
             rules: rules)
     }
 
@@ -220,6 +221,6 @@ extension RunTally {
             cursor = max(cursor, interval.to)
         }
         let summary = "\(Format.duration(connected)) of \(Format.duration(duration)) (\(Int((score * 100).rounded())) %), \(intervals.count) connection\(intervals.count == 1 ? "" : "s")"
-        return SuccessResult(measure: measure, score: score, summary: summary, largestGap: best.map { attributeGap(from: $0.from, to: $0.to) })
+        return SuccessResult(measure: measure, score: score, summary: summary, largestGap: best.map { attributeGap(from: $0.from, to: $0.to, end: duration) })
     }
 }
