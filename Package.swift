@@ -14,10 +14,12 @@ let package = Package(
     products: [
         .library(name: "Wakeful", targets: ["Wakeful"]),
         .library(name: "WakefulSimulator", targets: ["WakefulSimulator"]),
+        .library(name: "WakefulStore", targets: ["WakefulStore"]),
         .executable(name: "wakeful", targets: ["WakefulCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // Platform-free core: events, commands, strategies, runtime, timeline. Foundation only.
@@ -29,12 +31,19 @@ let package = Package(
             resources: [.copy("Scenario/Builtin")],
             swiftSettings: strictSettings
         ),
+        // The outbox on SQLite (GRDB, WAL), for apps and for the simulator's crash-injection runs.
+        .target(
+            name: "WakefulStore",
+            dependencies: ["Wakeful", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSettings
+        ),
         // The `wakeful` command: parse, wire, print.
         .executableTarget(
             name: "WakefulCLI",
             dependencies: [
                 "Wakeful",
                 "WakefulSimulator",
+                "WakefulStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -44,6 +53,11 @@ let package = Package(
             name: "WakefulSimulatorTests",
             dependencies: ["Wakeful", "WakefulSimulator"],
             resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "WakefulStoreTests",
+            dependencies: ["Wakeful", "WakefulStore"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -48,6 +48,9 @@ extension Command {
         case .writeValue: "writeValue"
         case .subscribe: "subscribe"
         // Peripheral slice
+        case .runJob: "runJob"
+        case .cancelJob: "cancelJob"
+        case .upload: "upload"
         case .startAdvertising: "startAdvertising"
         case .stopAdvertising: "stopAdvertising"
         }

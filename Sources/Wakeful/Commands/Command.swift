@@ -129,4 +129,14 @@ public enum Command: Sendable, Hashable {
     case startAdvertising(localName: String?, services: [String])
     /// `CBPeripheralManager.stopAdvertising()`.
     case stopAdvertising
+
+    // MARK: Jobs and uploads
+
+    /// Start a run of a job: the ``JobRunner`` on a device, the job's cost model in the simulator.
+    /// It ends with ``Event/jobFinished(_:)``.
+    case runJob(JobRun)
+    /// Stop a run at once and report a checkpoint (or a failure) with ``Event/jobFinished(_:)``.
+    case cancelJob(job: String, run: Int)
+    /// Send an outbox batch to the ingest endpoint; ends with ``Event/uploadCompleted(_:)``.
+    case upload(UploadRequest)
 }

@@ -102,4 +102,11 @@ public enum Event: Sendable, Hashable {
     /// An ordinary request (``Command/sendRequest(_:)``) finished: an HTTP status, or an error such as
     /// `notConnectedToInternet`, `cannotConnectToHost` or `networkConnectionLost` (URLS-8).
     case requestCompleted(id: String, statusCode: Int?, error: String?)
+
+    // MARK: Jobs and uploads
+
+    /// A job run ended: completed, checkpointed or failed (``JobScheduler``).
+    case jobFinished(JobResult)
+    /// An upload attempt of an outbox batch ended (``Uploader``).
+    case uploadCompleted(UploadOutcome)
 }

@@ -63,6 +63,10 @@ extension SimulatedDevice {
         // Peripheral slice (BLE-1, BLE-3)
         case .startAdvertising(let localName, let services): startAdvertising(localName: localName, services: services)
         case .stopAdvertising: stopAdvertising()
+        // Jobs and uploads
+        case .runJob(let run): runJob(run)
+        case .cancelJob(let job, let run): cancelJob(job, run: run)
+        case .upload(let request): startUpload(request)
         }
     }
 }

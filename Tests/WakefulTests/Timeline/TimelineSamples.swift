@@ -123,6 +123,8 @@ enum TimelineEventCase: String, CaseIterable {
     case scheduledTaskSubmitFailed  // scheduler slice
     // network slice
     case requestCompleted
+    // Jobs and uploads
+    case jobFinished, uploadCompleted
 
     init(_ event: Event) {
         switch event {
@@ -160,6 +162,8 @@ enum TimelineEventCase: String, CaseIterable {
         case .scheduledTaskSubmitFailed: self = .scheduledTaskSubmitFailed  // scheduler slice
         // network slice
         case .requestCompleted: self = .requestCompleted
+        case .jobFinished: self = .jobFinished
+        case .uploadCompleted: self = .uploadCompleted
         }
     }
 
@@ -247,6 +251,27 @@ enum TimelineEventCase: String, CaseIterable {
                 .requestCompleted(id: "heartbeat \"2\"", statusCode: nil, error: "notConnectedToInternet"),
                 .requestCompleted(id: "h3", statusCode: 503, error: "serverError"),
             ]
+        case .jobFinished:
+            return JobOutcome.allCases.map {
+                .jobFinished(JobResult(job: "sensors", run: 3, outcome: $0, progress: 0.5))
+            } + [
+                .jobFinished(JobResult(
+                    job: "sync \"a\"", run: 1, outcome: .checkpointed, progress: 0.25, checkpoint: "{\"sample\":12}",
+                    reason: "cancelled", records: [
+                        Record(kind: "sensor", fields: [Field("job", "sync"), Field("sample", 12), Field("value", 0.5)]),
+                        Record(kind: "note"),
+                    ])),
+            ]
+        case .uploadCompleted:
+            let batch = UUID(uuidString: "6F1C3A52-1B7E-4C7A-9C55-0D2B8E1F3A10")!
+            return [
+                .uploadCompleted(UploadOutcome(id: "upload-1", batch: batch, statusCode: 200, answer: IngestAnswer(accepted: 2, duplicates: 1))),
+                .uploadCompleted(UploadOutcome(
+                    id: "upload-2", batch: batch, statusCode: 200,
+                    answer: IngestAnswer(accepted: 0, duplicates: 0, rejected: [RecordRejection(uuid: batch, reason: "payload: expected an object")]))),
+                .uploadCompleted(UploadOutcome(id: "upload-3", batch: batch, statusCode: 503, retryAfter: 120.5)),
+                .uploadCompleted(UploadOutcome(id: "upload-4", batch: batch, statusCode: nil, error: "timedOut")),
+            ]
         }
     }
 }
@@ -295,6 +320,8 @@ enum TimelineCommandCase: String, CaseIterable {
     case connect, cancelConnection, writeValue, subscribe
     // Peripheral slice
     case startAdvertising, stopAdvertising
+    // Jobs and uploads
+    case runJob, cancelJob, upload
 
     init(_ command: Command) {
         switch command {
@@ -342,6 +369,9 @@ enum TimelineCommandCase: String, CaseIterable {
         case .subscribe: self = .subscribe
         case .startAdvertising: self = .startAdvertising
         case .stopAdvertising: self = .stopAdvertising
+        case .runJob: self = .runJob
+        case .cancelJob: self = .cancelJob
+        case .upload: self = .upload
         }
     }
 
@@ -421,6 +451,18 @@ enum TimelineCommandCase: String, CaseIterable {
         case .startAdvertising:
             return [.startAdvertising(localName: nil, services: []), .startAdvertising(localName: "Wakeful \"1\"", services: ["FFE0", "180D"])]
         case .stopAdvertising: return [.stopAdvertising]
+        case .runJob:
+            return [
+                .runJob(JobRun(job: "sensors", run: 1, budget: 25)),
+                .runJob(JobRun(job: "sync", run: 2, budget: Context.unlimited, progress: 0.5, checkpoint: "{\"sample\":3}")),
+            ]
+        case .cancelJob: return [.cancelJob(job: "sensors", run: 1)]
+        case .upload:
+            let batch = UUID(uuidString: "6F1C3A52-1B7E-4C7A-9C55-0D2B8E1F3A10")!
+            return [
+                .upload(UploadRequest(id: "upload-1", batch: batch, records: 500, bytes: 131_072, background: true)),
+                .upload(UploadRequest(id: "upload-2", batch: batch, records: 1, bytes: 300, background: false)),
+            ]
         }
     }
 }

@@ -87,6 +87,16 @@ extension Array where Element == UInt8 {
         append(contentsOf: value.description.utf8)
     }
 
+    /// Appends a field's value; a double keeps its fraction so that it does not read back as an int.
+    mutating func appendFieldValue(_ value: FieldValue) {
+        switch value {
+        case .string(let string): appendJSONString(string)
+        case .int(let int): appendJSONInt(int)
+        case .double(let double): appendJSONDouble(double, keepsFraction: true)
+        case .bool(let bool): appendJSONBool(bool)
+        }
+    }
+
     /// Appends a string literal, escaped per RFC 8259; non-ASCII characters are written as UTF-8.
     mutating func appendJSONString(_ value: String) {
         append(UInt8(ascii: "\""))

@@ -17,6 +17,8 @@ extension TimelineDecoder {
         "connect", "cancelConnection", "writeValue", "subscribe",
         // Peripheral slice
         "startAdvertising", "stopAdvertising",
+        // Jobs and uploads
+        "runJob", "cancelJob", "upload",
     ]
 
     /// The `shape` values of a monitored region.
@@ -120,6 +122,7 @@ extension TimelineDecoder {
             return .startAdvertising(localName: try reader.optionalString("localName"), services: try reader.strings("services"))
         case "stopAdvertising": return .stopAdvertising
         default:
+            if let command = try decodeJobCommand(named: name, &reader) { return command }
             throw reader.mismatch("command", expected: expected, found: nameValue)
         }
     }

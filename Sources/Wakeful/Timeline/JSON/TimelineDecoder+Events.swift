@@ -16,6 +16,8 @@ extension TimelineDecoder {
         "scheduledTaskSubmitFailed",
         // network slice
         "requestCompleted",
+        // Jobs and uploads
+        "jobFinished", "uploadCompleted",
     ]
 
     /// The `bluetooth` values of a Bluetooth event: the case names of ``BluetoothEvent``.
@@ -115,6 +117,7 @@ extension TimelineDecoder {
                 id: try reader.string("id"), statusCode: try reader.optionalInt("statusCode"),
                 error: try reader.optionalString("error"))
         default:
+            if let event = try decodeJobEvent(named: name, &reader) { return event }
             throw reader.mismatch("event", expected: expected, found: nameValue)
         }
     }

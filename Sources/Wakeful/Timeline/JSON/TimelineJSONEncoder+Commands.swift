@@ -187,6 +187,8 @@ extension TimelineJSONEncoder {
             }
             buffer.appendJSONKey("services")
             appendStrings(services, into: &buffer)
+        case .runJob, .cancelJob, .upload:
+            appendJobCommand(command, into: &buffer)
         case .stopAdvertising:
             buffer.appendJSONRaw("\"stopAdvertising\"")
         }

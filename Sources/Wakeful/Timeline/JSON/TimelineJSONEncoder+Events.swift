@@ -144,6 +144,8 @@ extension TimelineJSONEncoder {
             buffer.appendJSONRaw(",\"error\":\"")
             buffer.appendJSONStringContents(error.rawValue)
             buffer.append(UInt8(ascii: "\""))
+        case .jobFinished, .uploadCompleted:
+            appendJobEvent(event, into: &buffer)
         // network slice
         case .requestCompleted(let id, let statusCode, let error):
             buffer.appendJSONRaw("\"requestCompleted\",\"id\":")

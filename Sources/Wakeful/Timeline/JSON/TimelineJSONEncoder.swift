@@ -91,7 +91,7 @@ public struct TimelineJSONEncoder: Sendable {
             buffer.appendJSONStringContents(field.key)
             buffer.append(UInt8(ascii: "\""))
             buffer.append(UInt8(ascii: ":"))
-            appendFieldValue(field.value, into: &buffer)
+            buffer.appendFieldValue(field.value)
         }
     }
 
@@ -102,19 +102,9 @@ public struct TimelineJSONEncoder: Sendable {
             if index > 0 { buffer.append(UInt8(ascii: ",")) }
             buffer.appendJSONString(field.key)
             buffer.append(UInt8(ascii: ":"))
-            appendFieldValue(field.value, into: &buffer)
+            buffer.appendFieldValue(field.value)
         }
         buffer.append(UInt8(ascii: "}"))
-    }
-
-    /// Appends a field's value; a double keeps its fraction so that it does not read back as an int.
-    private func appendFieldValue(_ value: FieldValue, into buffer: inout [UInt8]) {
-        switch value {
-        case .string(let string): buffer.appendJSONString(string)
-        case .int(let int): buffer.appendJSONInt(int)
-        case .double(let double): buffer.appendJSONDouble(double, keepsFraction: true)
-        case .bool(let bool): buffer.appendJSONBool(bool)
-        }
     }
 
     /// Appends `owner#serial` as a JSON string, without building the description.

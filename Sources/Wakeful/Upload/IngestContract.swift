@@ -1,0 +1,89 @@
+import Foundation
+
+/// The body of `POST /v1/ingest`: one outbox batch (the wire contract the companion server implements).
+///
+/// ```json
+/// {"batch_id":"…","install_id":"…","records":[
+///   {"uuid":"…","seq":42,"kind":"location","recorded_at":"2026-11-21T07:45:51.123Z","payload":{"lat":52.1}}]}
+/// ```
+///
+/// Headers: `Authorization: Bearer <device credential>`, `Idempotency-Key: <batch_id>`,
+/// `Content-Type: application/json`. See the UploadContract article for every rule.
+public struct IngestBatch: Sendable, Hashable {
+    /// The batch's ID; also the `Idempotency-Key`.
+    public var batchID: UUID
+    /// The install that produced the records.
+    public var installID: UUID
+    /// The records, in sequence order.
+    public var records: [IngestRecord]
+
+    /// Creates a batch.
+    public init(batchID: UUID, installID: UUID, records: [IngestRecord]) {
+        self.batchID = batchID
+        self.installID = installID
+        self.records = records
+    }
+}
+
+/// One record on the wire.
+public struct IngestRecord: Sendable, Hashable {
+    /// The record's UUID: the server keeps `UNIQUE(device, uuid)`.
+    public var uuid: UUID
+    /// The install's sequence number (strictly increasing; gaps are visible).
+    public var seq: Int64
+    /// The record's kind.
+    public var kind: String
+    /// When the device produced it, in seconds since 1970 (written as RFC 3339 with milliseconds).
+    public var recordedAt: TimeInterval
+    /// The payload: one JSON object, as text.
+    public var payload: String
+
+    /// Creates a wire record.
+    public init(uuid: UUID, seq: Int64, kind: String, recordedAt: TimeInterval, payload: String) {
+        self.uuid = uuid
+        self.seq = seq
+        self.kind = kind
+        self.recordedAt = recordedAt
+        self.payload = payload
+    }
+}
+
+/// The server's answer to a stored batch (HTTP 200): how many records it stored now, how many it
+/// already had, and which it refused and why.
+///
+/// ```json
+/// {"batch_id":"…","accepted":498,"duplicates":1,"rejected":[{"uuid":"…","reason":"payload: expected an object"}]}
+/// ```
+///
+/// The server stores a batch atomically, so every record of the batch that is not rejected is
+/// either accepted or a duplicate, and `accepted + duplicates + rejected.count` equals the batch's
+/// record count; an answer that does not add up settles nothing (the client resends the batch).
+public struct IngestAnswer: Sendable, Hashable, Codable {
+    /// Records stored by this request.
+    public var accepted: Int
+    /// Records the server already had (a resend after a lost answer).
+    public var duplicates: Int
+    /// Records refused, with the reason; the client quarantines them and moves on.
+    public var rejected: [RecordRejection]
+
+    /// Creates an answer.
+    public init(accepted: Int, duplicates: Int, rejected: [RecordRejection] = []) {
+        self.accepted = accepted
+        self.duplicates = duplicates
+        self.rejected = rejected
+    }
+}
+
+/// A record the server refused.
+public struct RecordRejection: Sendable, Hashable, Codable {
+    /// The record's UUID.
+    public var uuid: UUID
+    /// Why, naming the field and the expected form.
+    public var reason: String
+
+    /// Creates a rejection.
+    public init(uuid: UUID, reason: String) {
+        self.uuid = uuid
+        self.reason = reason
+    }
+}

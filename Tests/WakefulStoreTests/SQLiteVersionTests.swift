@@ -1,0 +1,12 @@
+import Testing
+import WakefulStore
+
+@Suite("SQLite")
+struct SQLiteVersionTests {
+    @Test("the linked SQLite supports upserts (3.24 or later)")
+    func linkedVersion() throws {
+        let parts = try sqliteVersion().split(separator: ".").compactMap { Int($0) }
+        #expect(parts.count >= 2)
+        #expect(parts[0] > 3 || (parts[0] == 3 && parts[1] >= 24))
+    }
+}
