@@ -77,14 +77,24 @@ public struct OutboxWrite: Sendable, Hashable {
 
 /// A record the app produced and the time it produced it, before the outbox gives it an identity.
 public struct CollectedRecord: Sendable, Hashable {
-    /// The record.
-    public var record: Record
+    /// The record's kind.
+    public var kind: String
+    /// Its fields as one JSON object (``Record/payloadJSON``), or any JSON object text.
+    public var payload: String
     /// When it was produced, in the context's clock.
     public var recordedAt: TimeInterval
 
-    /// Creates a collected record.
+    /// Collects an app record.
     public init(_ record: Record, at recordedAt: TimeInterval) {
-        self.record = record
+        self.kind = record.kind
+        self.payload = record.payloadJSON
+        self.recordedAt = recordedAt
+    }
+
+    /// Collects a record whose payload is already JSON object text (a timeline line).
+    public init(kind: String, payload: String, at recordedAt: TimeInterval) {
+        self.kind = kind
+        self.payload = payload
         self.recordedAt = recordedAt
     }
 }
