@@ -46,6 +46,7 @@ public protocol Outbox: AnyObject {
     /// records: drops what is older than `maxAge`, then the oldest beyond `maxCount` and beyond
     /// `maxBytes`, and appends one loss record (kind ``OutboxRecord/lossKind``) that accounts for
     /// every dropped record, in the same transaction. Nil when nothing was dropped.
+    @discardableResult
     func enforceRetention(_ policy: RetentionPolicy, now: TimeInterval) throws -> LossReport?
 
     /// The saved state of every job.
@@ -56,6 +57,10 @@ public protocol Outbox: AnyObject {
 
     /// Counts and sizes, for metrics and the uploader's decisions.
     func statistics() throws -> OutboxStatistics
+
+    /// The sequence numbers of every pending record (the open batch included), ascending: for
+    /// audits such as the simulator's end-of-run accounting.
+    func pendingSequenceNumbers() throws -> [Int64]
 }
 
 /// One transaction's worth of writes: records to append and job states to save.

@@ -40,17 +40,36 @@ public struct Runtime: Sendable {
     public mutating func handle<Sink: TimelineSink>(
         _ event: Event, in context: Context, timeline: inout Sink
     ) -> [Command] {
-        if timeline.isRecording {
-            timeline.append(TimelineEntry(time: context.now, body: .event(event)))
+        var nowhere = DiscardingTimeline()
+        return handle(event, in: context, timeline: &timeline, copy: &nowhere)
+    }
+
+    /// Delivers one event to every strategy and records the entries in two sinks: the platform's
+    /// timeline and a copy (the ``Agent`` sends its copy to the outbox).
+    ///
+    /// Two sinks instead of one that forwards to another, because a forwarding wrapper would have to
+    /// hold the platform's sink by value and copy it on every event.
+    @inlinable
+    public mutating func handle<Sink: TimelineSink, Copy: TimelineSink>(
+        _ event: Event, in context: Context, timeline: inout Sink, copy: inout Copy
+    ) -> [Command] {
+        let recording = timeline.isRecording
+        let copying = copy.isRecording
+        if recording || copying {
+            let entry = TimelineEntry(time: context.now, body: .event(event))
+            if recording { timeline.append(entry) }
+            if copying { copy.append(entry) }
         }
         var issued: [Command] = []
         for index in strategies.indices {
             let commands = strategies[index].handle(event, in: context)
             guard !commands.isEmpty else { continue }
-            if timeline.isRecording {
+            if recording || copying {
                 let owner = strategies[index].name
                 for command in commands {
-                    timeline.append(TimelineEntry(time: context.now, body: .command(command, by: owner)))
+                    let entry = TimelineEntry(time: context.now, body: .command(command, by: owner))
+                    if recording { timeline.append(entry) }
+                    if copying { copy.append(entry) }
                 }
             }
             issued.append(contentsOf: commands)

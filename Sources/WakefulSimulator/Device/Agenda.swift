@@ -74,4 +74,11 @@ enum Agenda {
     case centralConnect(accessory: Int, generation: Int)
     /// A connected world central writes to the app's characteristic (BLE-1).
     case centralWrite(accessory: Int, generation: Int)
+
+    // MARK: Outbox slice
+
+    /// A SIGKILL the crash-injection plan scheduled (``ChaosPlan/killsPerHour``).
+    case chaosKill(generation: Int)
+    /// Writes made on a background queue commit and release the database file (TERM-6 model).
+    case outboxLockReleased(generation: Int)
 }

@@ -57,8 +57,16 @@ struct AppProcess {
     /// Launched fetches and BGTasks not yet completed (scheduler slice, BGT).
     var scheduledTasks: [RunningScheduledTask] = []
 
+    // Outbox slice.
+
+    /// The app's agent (strategies, jobs, outbox, uploader), when the app has one; it is created
+    /// on the process's first event, when the outbox is opened.
+    var agent: Agent?
+    /// Whether ``agent`` is set; a flag because reading the optional copies the agent on every event.
+    var hasAgent = false
+
     /// No process: the app is not running.
-    static let absent = AppProcess(number: 0, runtime: Runtime(strategies: []), beaconFilters: [])
+    static var absent: AppProcess { AppProcess(number: 0, runtime: Runtime(strategies: []), beaconFilters: []) }
 }
 
 /// The background-task time granted to the app: shared by all its open tasks (TASK-7).

@@ -133,6 +133,7 @@ extension SimulatedDevice {
             var flow = network.flows[index]
             var outcome: (statusCode: Int?, error: String?)?
             let done = flow.remaining <= max(0.5, flow.rate * 0.0015)
+            let upload = uploadID(of: flow)  // outbox slice: the ingest endpoint answers uploads
             switch flow.kind {
             case .request(_, let number):
                 let runs = hasProcess && process.number == number && state.isExecuting
@@ -141,23 +142,27 @@ extension SimulatedDevice {
                 } else if segment.kind == .none {
                     outcome = (nil, flow.phase == .waiting ? "notConnectedToInternet" : "networkConnectionLost")
                 } else if case .responding(let at) = flow.phase {
-                    if now >= at { outcome = serverUp ? (200, nil) : (nil, "cannotConnectToHost") }
+                    if now >= at {
+                        if let upload { outcome = uploadResult(upload) } else { outcome = serverUp ? (200, nil) : (nil, "cannotConnectToHost") }
+                    }
                 } else if !serverUp {
                     outcome = (nil, "cannotConnectToHost")
                 } else {
-                    flow.phase = done ? .responding(at: now + server.latency) : .transferring
+                    flow.phase = done ? .responding(at: responseTime(upload)) : .transferring
                 }
             case .transfer(let request):
                 // URLS-2: a discretionary transfer waits for Wi-Fi and external power.
                 let discretionaryOK = segment.kind == .wifi && scenario.world.power.charging(at: now)
                 let ready = now >= flow.startAfter && segment.kind != .none && serverUp && (!request.discretionary || discretionaryOK)
-                if case .responding(let at) = flow.phase, serverUp {
-                    if now >= at { outcome = (200, nil) }
+                if case .responding(let at) = flow.phase, serverUp || upload != nil {
+                    if now >= at {
+                        if let upload { outcome = uploadResult(upload) } else { outcome = (200, nil) }
+                    }
                 } else if !ready {
                     // The daemon waits for connectivity and retries (assumption: no failure while the server is down).
                     flow.phase = .waiting
                 } else {
-                    flow.phase = done ? .responding(at: now + server.latency) : .transferring
+                    flow.phase = done ? .responding(at: responseTime(upload)) : .transferring
                 }
             }
             if let outcome {
@@ -240,12 +245,33 @@ extension SimulatedDevice {
             let mine = network.heldRequests.filter { $0.process == number }
             network.heldRequests.removeAll { $0.process == number }
             for request in mine where hasProcess && process.number == number && state.isExecuting {
-                deliver(.requestCompleted(id: request.id, statusCode: request.statusCode, error: request.error))
+                if let outcome = takeUploadOutcome(request.id, statusCode: request.statusCode, error: request.error) {
+                    deliverUploadOutcome(outcome)  // outbox slice
+                } else {
+                    deliver(.requestCompleted(id: request.id, statusCode: request.statusCode, error: request.error))
+                }
             }
         }
         while !network.heldResults.isEmpty, hasProcess, process.number == number, state.isExecuting {
-            deliver(.urlSessionTaskCompleted(network.heldResults.removeFirst()))
+            deliverTransferResult(network.heldResults.removeFirst())
         }
+    }
+
+    /// Delivers a background task's outcome: as an upload's outcome when it carried an outbox batch.
+    private mutating func deliverTransferResult(_ result: URLSessionTaskResult) {
+        if result.sessionIdentifier == UploadRequest.sessionIdentifier,
+            let outcome = takeUploadOutcome(result.taskDescription, statusCode: result.statusCode, error: result.error)
+        {
+            deliverUploadOutcome(outcome)  // outbox slice
+        } else {
+            deliver(.urlSessionTaskCompleted(result))
+        }
+    }
+
+    /// When the answer to a flow whose last byte just left reaches the phone.
+    private mutating func responseTime(_ upload: String?) -> TimeInterval {
+        guard let upload else { return now + scenario.world.server.latency }
+        return uploadArrivedAtServer(upload)
     }
 
     // MARK: Waking the app
@@ -295,7 +321,7 @@ extension SimulatedDevice {
         let number = process.number
         deliver(.urlSessionEvents(sessionIdentifier: session))
         for result in results where hasProcess && process.number == number && state.isExecuting {
-            deliver(.urlSessionTaskCompleted(result))
+            deliverTransferResult(result)
         }
     }
 
@@ -372,7 +398,11 @@ extension SimulatedDevice {
     /// after a force-quit, which cancels them (URLS-5, TERM-1).
     mutating func networkProcessEnded(_ reason: TerminationReason) {
         let number = process.number
+        for flow in network.flows {
+            if case .request(let request, let owner) = flow.kind, owner == number { outboxState.uploads[request.id] = nil }
+        }
         network.flows.removeAll { if case .request(_, let owner) = $0.kind { owner == number } else { false } }
+        for held in network.heldRequests where held.process == number { outboxState.uploads[held.id] = nil }
         network.heldRequests.removeAll { $0.process == number }
         network.openHandlers = []
         network.handlerUntil = -.infinity

@@ -1,9 +1,85 @@
 import Foundation
 import Wakeful
 
+/// An upload attempt in flight: the request, the body the server will read, and the server's
+/// reply once the last byte arrived.
+struct PendingUpload {
+    var request: UploadRequest
+    var body: Data
+    var reply: UploadOutcome?
+}
+
 extension SimulatedDevice {
-    /// Sends an outbox batch (uploads slice: in progress).
+    /// Sends an outbox batch: a background-session upload from a file (URLS-1, it survives
+    /// suspension and termination) or an in-process request (URLS-8, it dies with suspension).
     mutating func startUpload(_ request: UploadRequest) {
-        decide("commandRefused", rules: [], [Field("command", "upload"), Field("why", "uploads are not modelled yet")])
+        guard hasProcess, process.hasAgent else { return }
+        let body: Data
+        do {
+            body = try process.agent!.requestBody(for: request)
+        } catch {
+            decide("uploadNotStarted", rules: [], [Field("id", .string(request.id)), Field("error", .string(String(describing: error)))])
+            deliverUploadOutcome(UploadOutcome(id: request.id, batch: request.batch, statusCode: nil, error: "cannotReadBatch"))
+            return
+        }
+        outboxState.uploads[request.id] = PendingUpload(request: request, body: body, reply: nil)
+        if request.background {
+            startTransfer(TransferRequest(
+                session: UploadRequest.sessionIdentifier, taskDescription: request.id, direction: .upload, bytes: body.count))
+        } else {
+            sendRequest(RequestDescription(id: request.id, bytes: body.count))
+        }
+    }
+
+    /// The attempt ID of an upload flow, if the flow is one.
+    mutating func uploadID(of flow: NetworkFlow) -> String? {
+        switch flow.kind {
+        case .request(let request, _): outboxState.uploads[request.id] != nil ? request.id : nil
+        case .transfer(let request):
+            request.session == UploadRequest.sessionIdentifier && outboxState.uploads[request.taskDescription] != nil
+                ? request.taskDescription : nil
+        }
+    }
+
+    /// The last byte of upload `id` reached the server: the simulated endpoint reads the body,
+    /// stores what it accepts and decides the answer; returns when the answer reaches the phone.
+    mutating func uploadArrivedAtServer(_ id: String) -> TimeInterval {
+        guard var upload = outboxState.uploads[id] else { return now + scenario.world.server.latency }
+        let reply = ingest.receive(body: upload.body, at: now)
+        var outcome = UploadOutcome(id: id, batch: upload.request.batch, statusCode: reply.statusCode, error: reply.error)
+        outcome.retryAfter = reply.retryAfter
+        outcome.answer = reply.answer
+        upload.reply = outcome
+        outboxState.uploads[id] = upload
+        return now + reply.delay(timeout: uploadTimeout)
+    }
+
+    /// The status and error the network layer reports for a finished upload flow.
+    mutating func uploadResult(_ id: String) -> (statusCode: Int?, error: String?) {
+        guard let reply = outboxState.uploads[id]?.reply else { return (nil, "networkConnectionLost") }
+        return (reply.statusCode, reply.error)
+    }
+
+    /// Turns a finished upload flow into the event the app receives, or nil when `id` is not an upload.
+    mutating func takeUploadOutcome(_ id: String, statusCode: Int?, error: String?) -> UploadOutcome? {
+        guard let upload = outboxState.uploads.removeValue(forKey: id) else { return nil }
+        // A reply decided by the server stands unless the transfer failed before it (cancelled, lost).
+        if let reply = upload.reply, error == nil || error == reply.error { return reply }
+        return UploadOutcome(id: id, batch: upload.request.batch, statusCode: statusCode, error: error)
+    }
+
+    /// Delivers an upload's outcome, unless the crash-injection plan kills the app first: the
+    /// server stored the batch and the app never hears of it (``ChaosPlan/killBeforeAcknowledge``).
+    mutating func deliverUploadOutcome(_ outcome: UploadOutcome) {
+        if outcome.answer != nil, chaos.killBeforeAcknowledge > 0, chaosRandom.bernoulli(chaos.killBeforeAcknowledge) {
+            injectedCrash(at: "beforeAcknowledge")
+            return
+        }
+        deliver(.uploadCompleted(outcome))
+    }
+
+    /// Seconds without an answer before an upload fails with `timedOut` (the uploader's configuration).
+    var uploadTimeout: TimeInterval {
+        mutating get { agentConfiguration?.upload?.requestTimeout ?? 60 }
     }
 }

@@ -126,8 +126,33 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     /// The app as a Bluetooth LE peripheral (peripheral slice, BLE-1, BLE-3).
     var peripheral = PeripheralState()
 
+    // MARK: Outbox slice
+
+    /// The app's agent configuration: nil when the app keeps no outbox and runs no jobs.
+    let agentConfiguration: AgentConfiguration?
+    /// When the app's database writes happen (TERM-6 model).
+    let outboxWrites: OutboxWriteTiming
+    /// The app's storage, opened at every launch; nil without an agent.
+    let outboxProvider: (any OutboxProvider)?
+    /// What the app committed to its outbox and what retention dropped.
+    public let outboxLedger = OutboxLedger()
+    /// The app's server, as far as uploads go.
+    public internal(set) var ingest: IngestEndpoint
+    /// Kills injected on top of the policy's.
+    let chaos: ChaosPlan
+    var chaosRandom: SeededGenerator
+    var outboxState = OutboxDeviceState()
+
     /// Creates a device for one run.
-    public init(scenario: Scenario, policy: BackgroundPolicy, setup: StrategySetup, seed: UInt64, timeline: Sink) {
+    ///
+    /// - Parameters:
+    ///   - outbox: Opens the app's outbox at each launch; nil for an in-memory outbox when the
+    ///     scenario's app has one.
+    ///   - chaos: Kills injected on top of the policy's (crash-injection runs).
+    public init(
+        scenario: Scenario, policy: BackgroundPolicy, setup: StrategySetup, seed: UInt64, timeline: Sink,
+        outbox: (any OutboxProvider)? = nil, chaos: ChaosPlan = .none
+    ) {
         self.scenario = scenario
         self.policy = policy
         self.setup = setup
@@ -157,6 +182,16 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         // Scheduler slice (BGT): stream 20 for the scheduler's jitter.
         self.scheduler = TaskSchedulerState(
             scenario: scenario, strategies: strategies, random: root.derived(stream: 20))
+        // Outbox slice: the agent, the app's storage and server, the injected kills (streams 40, 41).
+        let spec = scenario.app.outbox
+        self.agentConfiguration = spec.map {
+            AgentConfiguration(upload: $0.upload, retention: $0.retention, timeline: $0.timeline)
+        }
+        self.outboxWrites = spec?.writes ?? .beforeCommands
+        self.outboxProvider = agentConfiguration == nil ? nil : outbox ?? { var random = root.derived(stream: 42); return InMemoryOutboxProvider(installID: random.uuid()) }()
+        self.ingest = IngestEndpoint(server: scenario.world.server, random: root.derived(stream: 40))
+        self.chaos = chaos
+        self.chaosRandom = root.derived(stream: 41)
     }
 
     // MARK: Running
@@ -172,6 +207,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         startAccessories()  // network slice
         schedule(.end, at: scenario.duration)
         schedulePushes()  // Push slice
+        scheduleChaosKill()  // outbox slice
         while !finished, let (time, item) = queue.pop() {
             advance(to: time)
             tally.steps += 1
@@ -244,6 +280,9 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         // Peripheral slice
         case .centralConnect(let index, let generation): centralConnect(index: index, generation: generation)
         case .centralWrite(let index, let generation): centralWrite(index: index, generation: generation)
+        // Outbox slice
+        case .chaosKill(let generation): chaosKillDue(generation: generation)
+        case .outboxLockReleased: break  // the check after every step suspends the app if nothing else holds it
         }
     }
 
@@ -316,8 +355,19 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         // suspension in this same step (a handler completed at once) names it. Once something is
         // known, as on every ranging callback of a running app, this costs nothing.
         if state == .background, lastRunReasons.isEmpty { lastRunReasons = runReasons }
-        let context = Context(now: now, appState: state, backgroundTimeRemaining: backgroundTimeRemaining)
-        let commands = process.runtime.handle(event, in: context, timeline: &timeline)
+        let commands: [Command]
+        if agentConfiguration != nil {
+            let segment = scenario.world.network.segment(at: now)
+            let context = Context(
+                now: now, appState: state, backgroundTimeRemaining: backgroundTimeRemaining,
+                network: segment.kind == .none ? .none : segment.kind == .wifi ? .wifi : .cellular,
+                externalPower: scenario.world.power.charging(at: now))
+            guard let handled = agentHandle(event, in: context) else { return }
+            commands = handled
+        } else {
+            let context = Context(now: now, appState: state, backgroundTimeRemaining: backgroundTimeRemaining)
+            commands = process.runtime.handle(event, in: context, timeline: &timeline)
+        }
         tally.eventsDelivered += 1
         let number = process.number
         for command in commands {
@@ -358,6 +408,12 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         }
         let reasons = runReasons
         if reasons.isEmpty {
+            if holdsOutboxLock {
+                // Outbox slice: iOS kills an app suspended while it holds a database file's lock (TERM-6).
+                terminate(.suspendedWithLockedFile, code: policy.termination.codes.suspendedWithLockedFile, rules: ["TERM-6"])
+                lastRunReasons = []
+                return
+            }
             let ended = lastRunReasons.first ?? .grace
             var rules = ["STATE-1"] + ended.rules
             var cause = "\(ended.name)Ended"

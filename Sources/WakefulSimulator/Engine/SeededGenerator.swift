@@ -117,6 +117,20 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         SeededGenerator(seed: Self.mix(seed ^ Self.mix(stream ^ 0xD1B5_4A32_D192_ED03)))
     }
 
+    /// A version-4 UUID made of the next 128 random bits: an install ID that is the same for the same seed.
+    public mutating func uuid() -> UUID {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for half in 0..<2 {
+            let value = next()
+            for index in 0..<8 { bytes[half * 8 + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(index))) }
+        }
+        bytes[6] = bytes[6] & 0x0F | 0x40  // version 4
+        bytes[8] = bytes[8] & 0x3F | 0x80  // variant 10xx (RFC 9562)
+        return UUID(uuid: (
+            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+
     // MARK: - Building blocks
 
     /// One SplitMix64 step: advances `state` by the golden gamma and returns its mix.

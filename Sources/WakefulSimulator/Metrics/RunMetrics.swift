@@ -76,6 +76,8 @@ public struct RunMetrics: Sendable, Hashable, Codable {
     public var bluetoothConnections: Int = 0
     /// Of those, connections after the first to the same accessory.
     public var bluetoothReconnections: Int = 0
+    /// Outbox slice: where every committed record ended up; nil for an app without an outbox.
+    public var outbox: OutboxMetrics?
 }
 
 extension SimulatedDevice {
@@ -112,6 +114,7 @@ extension SimulatedDevice {
         // Network slice
         metrics.bluetoothConnections = tally.bluetoothConnections
         metrics.bluetoothReconnections = tally.bluetoothReconnections
+        metrics.outbox = outboxMetrics()  // outbox slice
         return metrics
     }
 }

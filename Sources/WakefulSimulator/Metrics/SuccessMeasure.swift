@@ -201,6 +201,8 @@ extension RunTally {
         case "cpuLimit": "killed by the CPU monitor"
         case "urlSessionEventsEnded": "suspended after the URL-session events"  // network slice
         case "urlSessionHandlerTimeout": "killed for not completing the URL-session events"  // network slice
+        case "suspendedWithLockedFile": "killed: suspended while writing the database (0xdead10cc)"  // outbox slice
+        case "injectedCrash": "killed by crash injection"  // outbox slice
         default: stop.to == .notRunning ? "terminated (\(stop.cause))" : "suspended (\(stop.cause))"
         }
     }

@@ -122,6 +122,11 @@ public enum TerminationReason: String, Sendable, Hashable, Codable, CaseIterable
     // Network slice
     /// `handleEventsForBackgroundURLSession` not completed in time (URLS-7, TERM-6 `0x2182bad3`).
     case urlSessionHandlerTimeout
+    // Outbox slice
+    /// Suspended while a database write held its file lock: `0xdead10cc` (TERM-6).
+    case suspendedWithLockedFile
+    /// Killed by the crash-injection harness (``ChaosPlan``, or a crash injected in the outbox).
+    case injectedCrash
 }
 
 /// One termination in a run.

@@ -82,6 +82,11 @@ public struct AppConfiguration: Sendable, Hashable {
     /// The app pairs its accessories through AccessorySetupKit (iOS 18+): on 26 only such apps are
     /// relaunched by Bluetooth state restoration after a force-quit or Bluetooth off (BLE-4).
     public var accessorySetupKit = false
+
+    // MARK: Outbox slice
+
+    /// The app's outbox and uploads; nil for an app that keeps nothing (records only reach the timeline).
+    public var outbox: OutboxSpec?
 }
 
 /// Device settings that a scenario fixes at the start (some can change through user actions).

@@ -1,0 +1,176 @@
+import Foundation
+
+/// Everything of Wakeful that lives in the app's process: the strategies, the job scheduler, the
+/// outbox and the uploader, fed by one call per system event.
+///
+/// For each event the agent asks the strategies and the ``JobScheduler`` for their commands, then
+/// commits, in one outbox transaction, every record they produced, the jobs' new states and the
+/// timeline entries the configuration selects; only then does it let the ``Uploader`` claim and
+/// send, and return the commands for the platform to carry out. So a record exists in the outbox
+/// before any command of the same event can end a background task: the app never holds the
+/// database while iOS suspends it (TERM-6, `0xdead10cc`), and a job's records and its checkpoint
+/// are saved together or not at all.
+///
+/// A terminated app loses its agent; the outbox, on disk, survives, and the next process's agent
+/// restores the jobs' states from it.
+///
+/// ```swift
+/// var agent = try Agent(strategies: [TaskExtension()], configuration: configuration, outbox: outbox, seed: 7)
+/// let commands = agent.handle(.didEnterBackground, in: context, timeline: &timeline)
+/// ```
+public struct Agent {
+    /// The app's strategies.
+    public private(set) var runtime: Runtime
+    /// The job scheduler, when jobs are configured.
+    public private(set) var scheduler: JobScheduler?
+    /// The uploader, when uploads are configured.
+    public private(set) var uploader: Uploader?
+    /// The outbox.
+    public let outbox: any Outbox
+    /// The configuration.
+    public let configuration: AgentConfiguration
+
+    /// Writes not yet committed: an event whose commit failed keeps them for the next attempt.
+    private var unsaved = OutboxWrite()
+    /// The outbox error of the last ``handle(_:in:timeline:)``, if any. A ``SimulatedCrash`` means
+    /// the process died inside the transaction.
+    public private(set) var lastError: (any Error)?
+    private var recordsSinceRetention = 0
+    private var retentionApplied = false
+
+    /// Creates the agent of a new process and restores the jobs' states from the outbox.
+    ///
+    /// - Parameters:
+    ///   - strategies: The app's strategies, in the order they receive events.
+    ///   - configuration: Jobs, uploads, retention and timeline.
+    ///   - outbox: The opened outbox.
+    ///   - seed: Seeds the uploader's jitter (on a device, any per-install value).
+    /// - Throws: What the outbox throws when reading the jobs' states.
+    public init(strategies: [any Strategy], configuration: AgentConfiguration, outbox: any Outbox, seed: UInt64) throws {
+        self.runtime = Runtime(strategies: strategies)
+        self.configuration = configuration
+        self.outbox = outbox
+        if let options = configuration.jobs {
+            var scheduler = JobScheduler(options: options)
+            scheduler.restore(try outbox.jobStates())
+            self.scheduler = scheduler
+        }
+        self.uploader = configuration.upload.map { Uploader(configuration: $0, seed: seed) }
+    }
+
+    /// What the strategies and the scheduler together need from Info.plist and the user.
+    public var requirements: Requirements {
+        Requirements.combined(runtime.strategies.map(\.requirements) + (scheduler.map { [$0.requirements] } ?? []))
+    }
+
+    /// Handles one event: strategies, then jobs, then one commit, then uploads.
+    ///
+    /// - Parameters:
+    ///   - event: What the system reported.
+    ///   - context: The time and the system state.
+    ///   - timeline: Receives the event and each command with the name of its issuer.
+    /// - Returns: The commands to carry out, in order. When the outbox fails, ``lastError`` says so:
+    ///   the unsaved writes are kept and retried with the next event, and the commands are still
+    ///   returned (a background task must still be ended), but no upload starts.
+    public mutating func handle<Sink: TimelineSink>(_ event: Event, in context: Context, timeline: inout Sink) -> [Command] {
+        lastError = nil
+        var copy = OutboxTimelineBuffer(upload: configuration.timeline)
+        var commands = runtime.handle(event, in: context, timeline: &timeline, copy: &copy)
+        if scheduler != nil {
+            let own = scheduler!.handle(event, in: context)
+            log(own, by: JobScheduler.ownerName, at: context.now, timeline: &timeline, copy: &copy)
+            commands += own
+        }
+        collect(commands, copy.records, at: context.now)
+        do {
+            try commitUnsaved(now: context.now)
+        } catch {
+            lastError = error
+            return commands
+        }
+        if uploader != nil {
+            var uploadCopy = OutboxTimelineBuffer(upload: configuration.timeline)
+            let own: [Command]
+            do {
+                own = try uploader!.handle(event, in: context, outbox: outbox)
+            } catch {
+                lastError = error
+                return commands
+            }
+            log(own, by: Uploader.owner, at: context.now, timeline: &timeline, copy: &uploadCopy)
+            // The uploader's own entries go with the next commit: they describe what is already durable.
+            unsaved.records += uploadCopy.records
+            commands += own
+        }
+        return commands
+    }
+
+    /// The request body of an upload attempt: the open batch, encoded as the ingest contract says.
+    public func requestBody(for request: UploadRequest) throws -> Data {
+        guard let uploader else { throw AgentError.uploadsNotConfigured }
+        return try uploader.requestBody(for: request, outbox: outbox)
+    }
+
+    /// Whether the uploader waits for the app to renew its credentials (after a 401).
+    public var needsCredentials: Bool {
+        if case .awaitingCredentials = uploader?.status { return true }
+        return false
+    }
+
+    /// The app renewed its credentials: uploading resumes with the next event.
+    public mutating func credentialsRenewed() {
+        uploader?.credentialsRenewed()
+    }
+
+    // MARK: Writing
+
+    private mutating func collect(_ commands: [Command], _ timelineRecords: [CollectedRecord], at now: TimeInterval) {
+        for command in commands {
+            if case .record(let record) = command { unsaved.records.append(CollectedRecord(record, at: now)) }
+        }
+        unsaved.records += timelineRecords
+        if let states = scheduler?.takeChangedStates(), !states.isEmpty {
+            // A later state of the same job replaces an earlier one still unsaved.
+            let changed = Set(states.map(\.job))
+            unsaved.jobStates = unsaved.jobStates.filter { !changed.contains($0.job) } + states
+        }
+    }
+
+    /// Commits what is unsaved in one transaction, then applies retention at launch and every
+    /// ``AgentConfiguration/retentionEveryRecords`` records.
+    private mutating func commitUnsaved(now: TimeInterval) throws {
+        if !unsaved.isEmpty {
+            try outbox.commit(unsaved)
+            recordsSinceRetention += unsaved.records.count
+            unsaved = OutboxWrite()
+        }
+        if !retentionApplied || recordsSinceRetention >= configuration.retentionEveryRecords {
+            try outbox.enforceRetention(configuration.retention, now: now)
+            retentionApplied = true
+            recordsSinceRetention = 0
+        }
+    }
+
+    private func log<Sink: TimelineSink>(
+        _ commands: [Command], by owner: String, at now: TimeInterval, timeline: inout Sink, copy: inout OutboxTimelineBuffer
+    ) {
+        guard timeline.isRecording || copy.isRecording else { return }
+        for command in commands {
+            let entry = TimelineEntry(time: now, body: .command(command, by: owner))
+            if timeline.isRecording { timeline.append(entry) }
+            copy.append(entry)
+        }
+    }
+}
+
+/// Why the agent could not do what was asked.
+public enum AgentError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// An upload body was asked for, but the configuration has no uploader.
+    case uploadsNotConfigured
+
+    public var description: String {
+        switch self {
+        case .uploadsNotConfigured: "uploads are not configured: set AgentConfiguration.upload"
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Wakeful
+
+/// Where every record the app committed ended up: the end-of-run accounting of the outbox.
+///
+/// The invariant Wakeful promises is ``silentlyLost`` = 0 and ``duplicatesStored`` = 0: each
+/// committed record is stored by the server once, still pending on the phone, quarantined with
+/// the server's reason, or dropped by a retention limit and accounted for by a loss record.
+public struct OutboxMetrics: Sendable, Hashable, Codable {
+    /// App records committed (not counting timeline and loss records).
+    public var collected: Int
+    /// Timeline entries committed as records.
+    public var timelineRecords: Int
+    /// Committed records (of every kind) the server has stored.
+    public var acknowledged: Int
+    /// Records still in the outbox at the end.
+    public var pending: Int
+    /// Records the server rejected, kept in the quarantine.
+    public var quarantined: Int
+    /// Records dropped by retention limits, each accounted for by a loss record.
+    public var lostByRetention: Int
+    /// Committed records that are nowhere: not stored, not pending, not quarantined, not accounted
+    /// for by a loss record. Must be 0.
+    public var silentlyLost: Int
+    /// Records the server received again after storing them (resends after lost answers); harmless.
+    public var duplicatesReceived: Int
+    /// Identical records the server stored under different UUIDs (the same sample committed
+    /// twice). Must be 0.
+    public var duplicatesStored: Int
+    /// Upload attempts by outcome: HTTP status or transport error.
+    public var uploads: [String: Int]
+
+    /// Creates metrics.
+    public init(
+        collected: Int, timelineRecords: Int, acknowledged: Int, pending: Int, quarantined: Int, lostByRetention: Int,
+        silentlyLost: Int, duplicatesReceived: Int, duplicatesStored: Int, uploads: [String: Int]
+    ) {
+        self.collected = collected
+        self.timelineRecords = timelineRecords
+        self.acknowledged = acknowledged
+        self.pending = pending
+        self.quarantined = quarantined
+        self.lostByRetention = lostByRetention
+        self.silentlyLost = silentlyLost
+        self.duplicatesReceived = duplicatesReceived
+        self.duplicatesStored = duplicatesStored
+        self.uploads = uploads
+    }
+
+    /// Whether nothing was lost silently and nothing stored twice.
+    public var holdsInvariant: Bool { silentlyLost == 0 && duplicatesStored == 0 }
+}
+
+extension SimulatedDevice {
+    /// The outbox's accounting at the end of the run; nil for an app without an outbox.
+    mutating func outboxMetrics() -> OutboxMetrics? {
+        guard let provider = outboxProvider else { return nil }
+        let ledger = outboxLedger
+        var pendingSeqs: Set<Int64> = []
+        var quarantinedSeqs: Set<Int64> = []
+        if let outbox = try? provider.open() {
+            pendingSeqs = Set((try? outbox.pendingSequenceNumbers()) ?? [])
+            quarantinedSeqs = Set(((try? outbox.quarantine()) ?? []).map(\.record.seq))
+        }
+        let stored = ingest.storedRecords
+        var collected = 0
+        var timelineRecords = 0
+        var acknowledged = 0
+        var silentlyLost = 0
+        for (seq, record) in ledger.committed {
+            if record.kind == OutboxRecord.timelineKind { timelineRecords += 1 } else if record.kind != OutboxRecord.lossKind { collected += 1 }
+            if stored[record.uuid] != nil {
+                acknowledged += 1
+            } else if !pendingSeqs.contains(seq), !quarantinedSeqs.contains(seq), !ledger.dropped.contains(seq) {
+                silentlyLost += 1
+            }
+        }
+        // The same content under two UUIDs: a record committed twice.
+        var contents: [String: Int] = [:]
+        for record in stored.values { contents[record.kind + "\u{1F}" + String(record.recordedAt) + "\u{1F}" + record.payload, default: 0] += 1 }
+        let duplicatesStored = contents.values.reduce(0) { $0 + max(0, $1 - 1) }
+        return OutboxMetrics(
+            collected: collected, timelineRecords: timelineRecords, acknowledged: acknowledged, pending: pendingSeqs.count,
+            quarantined: quarantinedSeqs.count, lostByRetention: ledger.dropped.count, silentlyLost: silentlyLost,
+            duplicatesReceived: ingest.duplicatesReceived, duplicatesStored: duplicatesStored, uploads: ingest.attemptsByOutcome)
+    }
+}

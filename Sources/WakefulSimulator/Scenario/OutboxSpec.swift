@@ -1,0 +1,43 @@
+import Foundation
+import Wakeful
+
+/// The app's outbox in a scenario: whether and how it uploads, its retention, which timeline
+/// entries it sends, and when its writes happen (`app.outbox` in a scenario file).
+///
+/// ```json
+/// "outbox": {"upload": {"background": true, "batchRecords": 200}, "retention": {"maxCount": 5000},
+///            "timeline": "lifecycle", "writes": "beforeCommands"}
+/// ```
+public struct OutboxSpec: Sendable, Hashable {
+    /// How the uploader works; nil to collect without uploading.
+    public var upload: Uploader.Configuration?
+    /// Retention limits.
+    public var retention: RetentionPolicy
+    /// Which timeline entries go to the server.
+    public var timeline: TimelineUpload
+    /// When the app's database writes happen.
+    public var writes: OutboxWriteTiming
+
+    /// Creates a spec (uploads on with the defaults, default retention, the lifecycle timeline,
+    /// writes before commands).
+    public init(
+        upload: Uploader.Configuration? = Uploader.Configuration(), retention: RetentionPolicy = RetentionPolicy(),
+        timeline: TimelineUpload = .lifecycle, writes: OutboxWriteTiming = .beforeCommands
+    ) {
+        self.upload = upload
+        self.retention = retention
+        self.timeline = timeline
+        self.writes = writes
+    }
+}
+
+/// When the app's writes to its database happen, relative to the commands of the same event.
+public enum OutboxWriteTiming: Sendable, Hashable {
+    /// Wakeful's way: each event's writes commit before its commands (such as ending a background
+    /// task) are carried out, so the file is never locked when iOS suspends the app.
+    case beforeCommands
+    /// The common mistake, modelled for comparison: writes go to a background queue and hold the
+    /// database file for this many seconds after the event; a suspension inside that window is the
+    /// `0xdead10cc` kill (TERM-6).
+    case deferred(TimeInterval)
+}
