@@ -3,7 +3,9 @@ import Foundation
 /// Which timeline entries the ``Agent`` sends to the server through the outbox, as records of kind
 /// ``OutboxRecord/timelineKind`` (one line of the timeline format each).
 ///
-/// `record` commands are never sent twice: the records themselves are in the outbox.
+/// `record` commands are never sent twice: the records themselves are in the outbox. Uploads are
+/// not sent either: the server sees them arrive, and an entry about each upload would need
+/// another upload, without end.
 public enum TimelineUpload: String, Sendable, Hashable, Codable, CaseIterable {
     /// Nothing.
     case off
@@ -18,12 +20,15 @@ public enum TimelineUpload: String, Sendable, Hashable, Codable, CaseIterable {
         switch self {
         case .off: return false
         case .all:
-            if case .command(.record, _) = entry.body { return false }
-            return true
+            switch entry.body {
+            case .command(.record, _), .command(.upload, _), .event(.uploadCompleted): return false
+            default: return true
+            }
         case .lifecycle:
             switch entry.body {
             case .event(.beaconsRanged), .event(.locationsUpdated): return false
             case .command(.record, _), .command(.setCPULoad, _): return false
+            case .command(.upload, _), .event(.uploadCompleted): return false
             default: return true
             }
         }

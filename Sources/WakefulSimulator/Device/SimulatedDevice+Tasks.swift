@@ -125,6 +125,7 @@ extension SimulatedDevice {
         // Tasks begun after the warning (inside a handler, TaskChaining) get their handler now.
         runExpiryHandlers()
         guard hasProcess, state == .background, !process.openTasks.isEmpty else { return }
+        tally.tasksLeftOpen += process.openTasks.map(\.description)
         terminate(
             .taskAssertionTimeout, code: policy.termination.codes.taskAssertionTimeout,
             rules: ["TASK-13", "TERM-6"])

@@ -135,7 +135,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     /// The app's storage, opened at every launch; nil without an agent.
     let outboxProvider: (any OutboxProvider)?
     /// What the app committed to its outbox and what retention dropped.
-    public let outboxLedger = OutboxLedger()
+    public let outboxLedger: OutboxLedger
     /// The app's server, as far as uploads go.
     public internal(set) var ingest: IngestEndpoint
     /// Kills injected on top of the policy's.
@@ -149,9 +149,11 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     ///   - outbox: Opens the app's outbox at each launch; nil for an in-memory outbox when the
     ///     scenario's app has one.
     ///   - chaos: Kills injected on top of the policy's (crash-injection runs).
+    ///   - continuing: The server and the ledger of an earlier run of the same app and outbox, so a
+    ///     second phase (the crash-injection harness's drain) adds to them.
     public init(
         scenario: Scenario, policy: BackgroundPolicy, setup: StrategySetup, seed: UInt64, timeline: Sink,
-        outbox: (any OutboxProvider)? = nil, chaos: ChaosPlan = .none
+        outbox: (any OutboxProvider)? = nil, chaos: ChaosPlan = .none, continuing: (server: IngestEndpoint, ledger: OutboxLedger)? = nil
     ) {
         self.scenario = scenario
         self.policy = policy
@@ -189,7 +191,8 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         }
         self.outboxWrites = spec?.writes ?? .beforeCommands
         self.outboxProvider = agentConfiguration == nil ? nil : outbox ?? { var random = root.derived(stream: 42); return InMemoryOutboxProvider(installID: random.uuid()) }()
-        self.ingest = IngestEndpoint(server: scenario.world.server, random: root.derived(stream: 40))
+        self.ingest = continuing?.server ?? IngestEndpoint(server: scenario.world.server, random: root.derived(stream: 40))
+        self.outboxLedger = continuing?.ledger ?? OutboxLedger()
         self.chaos = chaos
         self.chaosRandom = root.derived(stream: 41)
     }

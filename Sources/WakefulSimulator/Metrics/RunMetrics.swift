@@ -78,6 +78,8 @@ public struct RunMetrics: Sendable, Hashable, Codable {
     public var bluetoothReconnections: Int = 0
     /// Outbox slice: where every committed record ended up; nil for an app without an outbox.
     public var outbox: OutboxMetrics?
+    /// Background tasks still open when the app was killed for them (TASK-13), as `owner#serial`.
+    public var tasksLeftOpen: [String] = []
 }
 
 extension SimulatedDevice {
@@ -115,6 +117,7 @@ extension SimulatedDevice {
         metrics.bluetoothConnections = tally.bluetoothConnections
         metrics.bluetoothReconnections = tally.bluetoothReconnections
         metrics.outbox = outboxMetrics()  // outbox slice
+        metrics.tasksLeftOpen = tally.tasksLeftOpen
         return metrics
     }
 }

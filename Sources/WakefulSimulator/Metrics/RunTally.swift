@@ -12,6 +12,8 @@ struct RunTally {
     var suppressedWakes = Array(repeating: 0, count: WakeSource.allCases.count)
     var relaunches = 0
     var terminations: [Termination] = []
+    /// Background tasks still open when the app was killed for them (TASK-13), as `owner#serial`.
+    var tasksLeftOpen: [String] = []
     var eventsDelivered = 0
     var steps = 0
     var rangingCallbacks = 0
