@@ -89,7 +89,6 @@ public struct Agent {
             return commands
         }
         if uploader != nil {
-            var uploadCopy = OutboxTimelineBuffer(upload: configuration.timeline)
             let own: [Command]
             do {
                 own = try uploader!.handle(event, in: context, outbox: outbox)
@@ -97,9 +96,10 @@ public struct Agent {
                 lastError = error
                 return commands
             }
-            log(own, by: Uploader.owner, at: context.now, timeline: &timeline, copy: &uploadCopy)
-            // The uploader's own entries go with the next commit: they describe what is already durable.
-            unsaved.records += uploadCopy.records
+            // The uploader's commands reach the platform's timeline only: an outbox entry about each
+            // upload would need another upload, without end (see ``TimelineUpload``).
+            var nowhere = OutboxTimelineBuffer(upload: .off)
+            log(own, by: Uploader.owner, at: context.now, timeline: &timeline, copy: &nowhere)
             commands += own
         }
         return commands
