@@ -140,7 +140,7 @@ public struct Uploader: Sendable {
             break
         }
         commands += startIfAllowed(context: context, outbox: outbox, flush: flush)
-        commands += retryTimer(context: context)
+        commands += retryTimer(context: context, outbox: outbox)
         return commands
     }
 
@@ -219,14 +219,16 @@ public struct Uploader: Sendable {
     /// Sets the retry timer for the next time an upload may start, when the app runs with
     /// unlimited time (TASK-11: `backgroundTimeRemaining` is unlimited in the foreground and under
     /// a keep-alive), so that a retry does not wait for an unrelated event.
-    private mutating func retryTimer(context: Context) -> [Command] {
+    private mutating func retryTimer(context: Context, outbox: any Outbox) -> [Command] {
         guard context.appState.isExecuting, context.backgroundTimeRemaining == Context.unlimited else { return [] }
         let due: TimeInterval
         switch phase {
         case .backingOff(let until) where until > context.now:
             due = until
         case .idle where !continuesAtOnce:
-            guard let lastStart, lastStart + configuration.minimumInterval > context.now else { return [] }
+            guard let lastStart, lastStart + configuration.minimumInterval > context.now,
+                let pending = try? outbox.statistics().pendingCount, pending > 0
+            else { return [] }
             due = lastStart + configuration.minimumInterval
         default:
             return []
