@@ -36,6 +36,7 @@ extension Uploader {
             // The server holds this batch ID for another body: send the records under a new one.
             _ = try? outbox.releaseBatch(attempt.request.batch)
             backOff(now: now)
+            continuesAtOnce = true  // a resend, not a new small batch: the backoff alone paces it
         case 429, 503:
             backOff(now: now, atLeast: outcome.retryAfter ?? 0)
         default:
