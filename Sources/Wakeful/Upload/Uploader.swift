@@ -26,6 +26,11 @@ import Foundation
 /// after the n-th consecutive failure, drawn from a SplitMix64 generator seeded at init, never
 /// from the system. Limits lowered by a 413 or 400 double back after each settled batch.
 ///
+/// A 401 and a 410 issue no command of their own (a record would only queue behind the uploads
+/// that cannot go): the app's hook is ``status``, which the agent reports when it changes, and the
+/// `uploadCompleted` event with the status is in the timeline. After a 401 the app renews its
+/// credential and calls ``credentialsRenewed()``.
+///
 /// An in-process upload (``Configuration/background`` false, URLS-8) runs inside its own
 /// background task, begun just before the upload and ended when its outcome arrives or its
 /// expiration handler runs; in the background it starts only with at least
