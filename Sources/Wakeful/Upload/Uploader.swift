@@ -172,7 +172,7 @@ public struct Uploader: Sendable {
         let now = context.now
         switch phase {
         case .idle: break
-        case .backingOff(let until) where now >= until: break
+        case .backingOff(let until) where now >= until: phase = .idle
         case .backingOff, .uploading, .awaitingCredentials, .revoked: return []
         }
         guard context.network.mayBeReachable, let statistics = try? outbox.statistics(), statistics.pendingCount > 0,
