@@ -193,7 +193,7 @@ public struct Uploader: Sendable {
         let body = IngestBatch(batch, installID: outbox.installID, clockOrigin: configuration.clockOrigin).jsonBytes()
         attempts += 1
         let request = UploadRequest(
-            id: "\(Self.owner)#\(attempts)@\(Int64((now * 1000).rounded()))", batch: batch.id, records: batch.records.count,
+            id: "\(Self.owner)#\(attempts)@\(Self.milliseconds(now))", batch: batch.id, records: batch.records.count,
             bytes: body.count, background: configuration.background)
         var commands: [Command] = []
         var task: BackgroundTaskID?
@@ -210,6 +210,13 @@ public struct Uploader: Sendable {
         continuesAtOnce = false
         commands.append(.upload(request))
         return commands
+    }
+
+    /// `now` in whole milliseconds for attempt IDs: with the attempt number it keeps IDs unique
+    /// across relaunches, whose numbering starts again at a later time.
+    private static func milliseconds(_ now: TimeInterval) -> Int64 {
+        let scaled = (now * 1000).rounded()
+        return scaled.magnitude < 9.0e18 ? Int64(scaled) : 0
     }
 
     /// Whether the pending records fill a batch under the limits in force.
