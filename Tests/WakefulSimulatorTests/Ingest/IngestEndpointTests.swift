@@ -66,9 +66,19 @@ struct IngestEndpointTests {
         batch.records[1].kind = "poison"
         let answer = try #require(Self.answered(endpoint.receive(batch, installID: Self.install, at: 0))?.answer)
         #expect(answer.accepted == 2)
-        #expect(answer.rejected == [RecordRejection(uuid: batch.records[1].uuid, reason: #"kind: "poison" is not accepted by this server"#)])
+        #expect(answer.rejected == [RecordRejection(uuid: batch.records[1].uuid, reason: #"records[1].kind: "poison" is not accepted by this server"#)])
         #expect(answer.accounts(for: Set(batch.records.map(\.uuid))))
         #expect(endpoint.counts.rejected == 1)
+    }
+
+    @Test("a record whose time cannot go on the wire is rejected alone")
+    func rejectsUnwritableTime() throws {
+        var endpoint = Self.endpoint()
+        var batch = Self.batch(count: 2)
+        batch.records[0].recordedAt = .nan
+        let answer = try #require(Self.answered(endpoint.receive(batch, installID: Self.install, at: 0))?.answer)
+        #expect(answer.accepted == 1)
+        #expect(answer.rejected.map(\.uuid) == [batch.records[0].uuid])
     }
 
     @Test("batches over the record or byte limit get a 413 and store nothing")

@@ -89,3 +89,21 @@ extension UploaderStatus {
         if case .backingOff(let until) = self { until } else { nil }
     }
 }
+
+/// An outbox whose every call fails, as a full disk or a locked file would.
+final class FailingOutbox: Outbox {
+    struct Failure: Error {}
+
+    let installID = Uploads.install
+    /// Pending records it reports, so that the uploader tries to claim.
+    var pendingCount = 3
+
+    func commit(_ write: OutboxWrite) throws -> [OutboxRecord] { throw Failure() }
+    func claimBatch(limits: BatchLimits, now: TimeInterval) throws -> OutboxBatch? { throw Failure() }
+    func acknowledge(batchID: UUID, answer: IngestAnswer, now: TimeInterval) throws -> AcknowledgeSummary { throw Failure() }
+    func releaseBatch(_ batchID: UUID) throws { throw Failure() }
+    func enforceRetention(_ policy: RetentionPolicy, now: TimeInterval) throws -> LossReport? { throw Failure() }
+    func jobStates() throws -> [JobState] { throw Failure() }
+    func quarantine() throws -> [QuarantinedRecord] { throw Failure() }
+    func statistics() throws -> OutboxStatistics { OutboxStatistics(pendingCount: pendingCount, pendingBytes: 300) }
+}

@@ -121,4 +121,21 @@ struct UploaderTests {
         _ = relaunched.handle(.uploadCompleted(duplicate), in: Uploads.background(43), outbox: outbox)
         #expect(relaunched.status == .idle)
     }
+
+    @Test("an outbox that fails to claim counts as a failed attempt: the uploader backs off instead of spinning")
+    func outboxFailure() {
+        let outbox = FailingOutbox()
+        var uploader = Uploader(seed: 1)
+        #expect(uploader.handle(.didBecomeActive, in: Uploads.background(0), outbox: outbox).uploads.isEmpty)
+        #expect(uploader.status.backoffEnd != nil)
+    }
+
+    @Test("the body of a settled batch is refused: it is no longer the open batch")
+    func bodyAfterSettling() throws {
+        let outbox = try Uploads.outbox(records: 2)
+        var uploader = Uploader(seed: 1)
+        let request = try #require(uploader.handle(.didBecomeActive, in: Uploads.foreground(0), outbox: outbox).uploads.first)
+        _ = uploader.handle(.uploadCompleted(Uploads.accepted(request)), in: Uploads.foreground(1), outbox: outbox)
+        #expect(throws: UploadBodyError.self) { try uploader.requestBody(for: request, outbox: outbox) }
+    }
 }

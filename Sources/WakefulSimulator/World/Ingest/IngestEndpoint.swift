@@ -116,10 +116,13 @@ public struct IngestEndpoint: Sendable {
     /// Stores the batch's records in one step and returns the answer that accounts for each.
     private mutating func store(_ batch: OutboxBatch, installID: UUID, at time: TimeInterval) -> IngestAnswer {
         var answer = IngestAnswer(accepted: 0, duplicates: 0)
-        for record in batch.records {
+        for (position, record) in batch.records.enumerated() {
             let key = RecordKey(install: installID, uuid: record.uuid)
             if server.rejectKinds.contains(record.kind) {
-                answer.rejected.append(RecordRejection(uuid: record.uuid, reason: "kind: \"\(record.kind)\" is not accepted by this server"))
+                answer.rejected.append(RecordRejection(uuid: record.uuid, reason: "records[\(position)].kind: \"\(record.kind)\" is not accepted by this server"))
+            } else if !record.recordedAt.isFinite {
+                // The wire carries `null` for a time RFC 3339 cannot write (see IngestBatch.jsonBytes()).
+                answer.rejected.append(RecordRejection(uuid: record.uuid, reason: "records[\(position)].recorded_at: expected a string, found null"))
             } else if !index.insert(key).inserted {
                 answer.duplicates += 1
             } else {
