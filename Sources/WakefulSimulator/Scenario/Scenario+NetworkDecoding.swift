@@ -32,16 +32,29 @@ struct NetworkSegmentDocument: Decodable {
     }
 }
 
-/// `world.server`: `{"latency": 0.2, "down": [{"from": 3600, "to": 3900}]}`.
+/// `world.server`: `{"latency": 0.2, "down": [{"from": 3600, "to": 3900}], "faults": [{"kind": "status", "status": 503}],
+/// "maxBatchRecords": 1000, "maxBatchBytes": 1048576, "rejectKinds": ["debug"], "credentialLifetime": 86400}`.
 struct ServerDocument: Decodable {
     var server: ServerDescription
 
     init(from decoder: any Decoder) throws {
-        let c = try decoder.fields(allowed: ["latency", "down"])
-        let latency = try c.optional("latency", as: Double.self) ?? ServerDescription().latency
+        let c = try decoder.fields(allowed: ["latency", "down", "faults", "maxBatchRecords", "maxBatchBytes", "rejectKinds", "credentialLifetime"])
+        let defaults = ServerDescription()
+        let latency = try c.optional("latency", as: Double.self) ?? defaults.latency
         guard latency >= 0, latency.isFinite else { throw c.failure("latency", "expected seconds, zero or more") }
         let periods = try c.optional("down", as: [DownPeriodDocument].self) ?? []
-        server = ServerDescription(latency: latency, downPeriods: periods.map(\.range))
+        let faults = try c.optional("faults", as: [ServerFaultDocument].self) ?? []
+        let maxRecords = try c.integer("maxBatchRecords", in: 1...1_000_000_000, default: defaults.maxBatchRecords)
+        let maxBytes = try c.integer("maxBatchBytes", in: 1...1_000_000_000_000, default: defaults.maxBatchBytes)
+        let rejectKinds = try c.optional("rejectKinds", as: [String].self) ?? []
+        if rejectKinds.contains("") { throw c.failure("rejectKinds", "expected non-empty record kinds, e.g. [\"debug\"]") }
+        let lifetime = try c.optional("credentialLifetime", as: Double.self)
+        if let lifetime, !(lifetime > 0 && lifetime.isFinite) {
+            throw c.failure("credentialLifetime", "expected a positive number of seconds (leave it out for credentials that never expire)")
+        }
+        server = ServerDescription(
+            latency: latency, downPeriods: periods.map(\.range), faults: faults.map(\.fault), maxBatchRecords: maxRecords,
+            maxBatchBytes: maxBytes, rejectKinds: rejectKinds, credentialLifetime: lifetime)
     }
 }
 
@@ -56,6 +69,47 @@ private struct DownPeriodDocument: Decodable {
         let to: Double = try c.value("to")
         guard to > from, to.isFinite else { throw c.failure("to", "expected a time after from (\(from) s)") }
         range = from...to
+    }
+}
+
+/// One entry of `world.server.faults`:
+/// `{"from": 0, "to": 600, "kind": "status", "status": 503, "retryAfter": 120, "probability": 0.5}`.
+private struct ServerFaultDocument: Decodable {
+    static let kinds = ["status", "timeout", "lostResponse", "slow", "partition"]
+    var fault: ServerFault
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.fields(allowed: ["from", "to", "kind", "status", "retryAfter", "extra", "probability"])
+        let from = try c.optional("from", as: Double.self) ?? 0
+        guard from >= 0, from.isFinite else { throw c.failure("from", "expected seconds from the start, zero or more") }
+        let to = try c.optional("to", as: Double.self) ?? .infinity
+        guard to > from else { throw c.failure("to", "expected a time after from (\(from) s); leave it out for a fault that never ends") }
+        let probability = try c.optional("probability", as: Double.self) ?? 1
+        guard (0...1).contains(probability) else { throw c.failure("probability", "expected a number from 0 to 1") }
+        let name: String = try c.value("kind")
+        let kind: ServerFault.Kind
+        let allowed: [String]
+        switch name {
+        case "status":
+            let status = try c.integer("status", in: 400...599, default: 0)
+            guard status != 0 else { throw c.failure("status", "is required with \"kind\": \"status\"; expected an HTTP status from 400 to 599, e.g. 503") }
+            let retryAfter = try c.optional("retryAfter", as: Double.self)
+            if let retryAfter, !(retryAfter >= 0 && retryAfter.isFinite) { throw c.failure("retryAfter", "expected seconds, zero or more") }
+            (kind, allowed) = (.status(status, retryAfter: retryAfter), ["status", "retryAfter"])
+        case "slow":
+            let extra: Double = try c.value("extra")
+            guard extra > 0, extra.isFinite else { throw c.failure("extra", "expected a positive number of seconds added to the latency") }
+            (kind, allowed) = (.slow(extra), ["extra"])
+        case "timeout": (kind, allowed) = (.timeout, [])
+        case "lostResponse": (kind, allowed) = (.lostResponse, [])
+        case "partition": (kind, allowed) = (.partition, [])
+        default:
+            throw c.failure("kind", "\"\(name)\": expected one of: \(Self.kinds.joined(separator: ", "))")
+        }
+        for key in ["status", "retryAfter", "extra"] where !allowed.contains(key) && c.contains(AnyKey(key)) {
+            throw c.failure(key, "does not apply to \"kind\": \"\(name)\"")
+        }
+        fault = ServerFault(from: from, to: to, kind: kind, probability: probability)
     }
 }
 

@@ -1,0 +1,268 @@
+import Foundation
+
+/// Sends the outbox to the ingest endpoint, one batch at a time, and applies the server's answers:
+/// a pure, deterministic state machine that the agent calls on every event.
+///
+/// On each event, when nothing is in flight, no backoff is pending, the network may be reachable
+/// and the outbox has pending records, it claims a batch and issues ``Command/upload(_:)``. The
+/// platform asks ``requestBody(for:outbox:)`` for the body and answers with
+/// ``Event/uploadCompleted(_:)``; the uploader then settles the batch or decides when to retry,
+/// following the contract (see the UploadContract article):
+///
+/// | answer | what it does |
+/// |---|---|
+/// | 200 with an answer that settles the batch | acknowledge per record; backoff reset; a backlog continues at once |
+/// | 200 without a usable answer | back off, resend the same batch (same ID: the server deduplicates) |
+/// | 400 | split: release the batch and halve the record limit; a batch of one record is quarantined locally |
+/// | 401 | ``UploaderStatus/awaitingCredentials`` until ``credentialsRenewed()`` |
+/// | 409 | retry the same batch shortly (5 s, or `Retry-After`) |
+/// | 410 | ``UploaderStatus/revoked``: stop for good |
+/// | 413 | release the batch, halve both limits; one record alone is quarantined locally |
+/// | 422 | release the batch (a new batch ID next time) and back off |
+/// | 429, 503 | back off at least `Retry-After` |
+/// | other status, transport error | back off, keep the batch open |
+///
+/// Backoff is "full jitter": a uniform delay between 0 and `min(backoffCap, backoffBase · 2ⁿ⁻¹)`
+/// after the n-th consecutive failure, drawn from a SplitMix64 generator seeded at init, never
+/// from the system. Limits lowered by a 413 or 400 double back after each settled batch.
+///
+/// A 401 and a 410 issue no command of their own (a record would only queue behind the uploads
+/// that cannot go): the app's hook is ``status``, which the agent reports when it changes, and the
+/// `uploadCompleted` event with the status is in the timeline. After a 401 the app renews its
+/// credential and calls ``credentialsRenewed()``.
+///
+/// An in-process upload (``Configuration/background`` false, URLS-8) runs inside its own
+/// background task, begun just before the upload and ended when its outcome arrives or its
+/// expiration handler runs; in the background it starts only with at least
+/// ``Configuration/minimumRemainingTime`` left (TASK-6). While the app runs with unlimited time
+/// (foreground, or a location keep-alive), a pending retry sets the timer ``retryTimer``.
+///
+/// ```swift
+/// var uploader = Uploader(configuration: .init(background: false), seed: 7)
+/// let commands = uploader.handle(event, in: context, outbox: outbox)
+/// // [.beginBackgroundTask(Uploader#1), .upload(UploadRequest(id: "Uploader#1@0", …))]
+/// ```
+public struct Uploader: Sendable {
+    /// The owner of the uploader's background tasks (``BackgroundTaskSlot``).
+    public static let owner = "Uploader"
+    /// The timer that wakes a pending retry while the app runs with unlimited time.
+    public static let retryTimer: TimerID = "Uploader.retry"
+    /// How long a 409 (the same batch still being processed) waits without `Retry-After` (assumption).
+    public static let conflictRetryDelay: TimeInterval = 5
+
+    /// The configuration.
+    public let configuration: Configuration
+
+    var phase: Phase = .idle
+    var slot = BackgroundTaskSlot(owner: Uploader.owner)
+    private var jitter: SplitMix64
+    /// The batch limits in force: the configured ones, or less after a 413 or 400.
+    public internal(set) var limits: BatchLimits
+    /// Attempts started by this uploader, for unique attempt IDs.
+    private var attempts = 0
+    /// Consecutive failed attempts: the backoff's exponent.
+    var failures = 0
+    /// When the last attempt started, for ``Configuration/minimumInterval``.
+    private var lastStart: TimeInterval?
+    /// Whether the next attempt skips the minimum interval: a backlog, or a split batch.
+    var continuesAtOnce = false
+    /// When the retry timer is set to fire, to set it only when that changes.
+    private var timerDue: TimeInterval?
+
+    /// What the uploader is doing.
+    enum Phase: Sendable, Hashable {
+        case idle
+        case uploading(Attempt)
+        case backingOff(until: TimeInterval)
+        case awaitingCredentials
+        case revoked
+    }
+
+    /// The attempt in flight.
+    struct Attempt: Sendable, Hashable {
+        var request: UploadRequest
+        /// The background task around an in-process upload.
+        var task: BackgroundTaskID?
+        /// The batch's ``OutboxBatch/byteCount``, to halve the byte limit after a 413.
+        var batchBytes: Int
+        /// The UUID of the batch's only record, to quarantine it when it alone is refused.
+        var onlyRecord: UUID?
+        /// Whether pending records were left out of the batch: a backlog to continue with at once.
+        var leftBehind: Bool
+    }
+
+    /// Creates an idle uploader.
+    ///
+    /// - Parameters:
+    ///   - configuration: Batching, pacing and retries.
+    ///   - seed: Seeds the jitter; give each install its own (e.g. from its install ID) so that a
+    ///     fleet does not retry in step.
+    public init(configuration: Configuration = Configuration(), seed: UInt64) {
+        self.configuration = configuration
+        self.limits = configuration.limits
+        self.jitter = SplitMix64(seed: seed)
+    }
+
+    /// What the uploader is doing now.
+    public var status: UploaderStatus {
+        switch phase {
+        case .idle: .idle
+        case .uploading(let attempt): .uploading(batch: attempt.request.batch)
+        case .backingOff(let until): .backingOff(until: until)
+        case .awaitingCredentials: .awaitingCredentials
+        case .revoked: .revoked
+        }
+    }
+
+    /// The app renewed its credentials after a 401; uploading resumes on the next event.
+    public mutating func credentialsRenewed() {
+        guard phase == .awaitingCredentials else { return }
+        phase = .idle
+        failures = 0
+    }
+
+    /// Called by the agent on every event, after the records of that event were committed.
+    ///
+    /// - Parameters:
+    ///   - event: What the system reported.
+    ///   - context: The time and the system state.
+    ///   - outbox: The outbox to claim batches from and settle them in.
+    /// - Returns: The commands to issue, in order.
+    public mutating func handle(_ event: Event, in context: Context, outbox: any Outbox) -> [Command] {
+        // TASK-12: end the upload's own task when its expiration handler runs; the upload itself
+        // then ends with the process's connections (URLS-8) and its outcome still arrives.
+        if let answered = slot.answer(event) { return answered }
+        var commands: [Command] = []
+        var flush = false
+        switch event {
+        case .uploadCompleted(let outcome):
+            commands += complete(outcome, context: context, outbox: outbox)
+        case .timerFired(Self.retryTimer):
+            timerDue = nil
+        case .didEnterBackground:
+            flush = true
+        default:
+            break
+        }
+        commands += startIfAllowed(context: context, outbox: outbox, flush: flush)
+        commands += retryTimer(context: context, outbox: outbox)
+        return commands
+    }
+
+    /// The request body of an attempt: the open batch of the outbox encoded as ``IngestBatch``
+    /// (install ID from ``Outbox/installID``). The same batch gives the same bytes each time.
+    ///
+    /// - Throws: ``UploadBodyError`` when the request's batch is no longer the open batch (it was
+    ///   settled or released meanwhile), or the outbox's own error.
+    public func requestBody(for request: UploadRequest, outbox: any Outbox) throws -> Data {
+        guard try outbox.statistics().openBatch == request.batch else {
+            throw UploadBodyError(batch: request.batch, message: "not the open batch of the outbox (settled or released since the request was made)")
+        }
+        // The open batch comes back as claimed, whatever the limits and time passed here.
+        guard let batch = try outbox.claimBatch(limits: limits, now: 0), batch.id == request.batch else {
+            throw UploadBodyError(batch: request.batch, message: "the outbox returned another batch")
+        }
+        return Data(IngestBatch(batch, installID: outbox.installID, clockOrigin: configuration.clockOrigin).jsonBytes())
+    }
+
+    // MARK: Starting
+
+    /// Claims a batch and issues its upload when every condition holds.
+    private mutating func startIfAllowed(context: Context, outbox: any Outbox, flush: Bool) -> [Command] {
+        let now = context.now
+        switch phase {
+        case .idle: break
+        case .backingOff(let until) where now >= until: phase = .idle
+        case .backingOff, .uploading, .awaitingCredentials, .revoked: return []
+        }
+        guard context.network.mayBeReachable, let statistics = try? outbox.statistics(), statistics.pendingCount > 0,
+            flush || continuesAtOnce || statistics.openBatch != nil || fillsBatch(statistics) || intervalElapsed(at: now)
+        else { return [] }
+        // TASK-6: in the background an in-process upload needs its own task's time to finish.
+        if !configuration.background, context.isInBackground, context.backgroundTimeRemaining < configuration.minimumRemainingTime {
+            return []
+        }
+        let batch: OutboxBatch
+        do {
+            guard let claimed = try outbox.claimBatch(limits: limits, now: now) else { return [] }
+            batch = claimed
+        } catch {
+            backOff(now: now)
+            return []
+        }
+        let body = IngestBatch(batch, installID: outbox.installID, clockOrigin: configuration.clockOrigin).jsonBytes()
+        attempts += 1
+        let request = UploadRequest(
+            id: "\(Self.owner)#\(attempts)@\(Self.milliseconds(now))", batch: batch.id, records: batch.records.count,
+            bytes: body.count, background: configuration.background)
+        var commands: [Command] = []
+        var task: BackgroundTaskID?
+        if !configuration.background {
+            // URLS-8: an in-process request progresses only while the app runs, so it holds a task.
+            commands += slot.begin()
+            task = slot.openTask
+        }
+        phase = .uploading(Attempt(
+            request: request, task: task, batchBytes: batch.byteCount,
+            onlyRecord: batch.records.count == 1 ? batch.records[0].uuid : nil,
+            leftBehind: statistics.pendingCount > batch.records.count))
+        lastStart = now
+        continuesAtOnce = false
+        commands.append(.upload(request))
+        return commands
+    }
+
+    /// `now` in whole milliseconds for attempt IDs: with the attempt number it keeps IDs unique
+    /// across relaunches, whose numbering starts again at a later time.
+    private static func milliseconds(_ now: TimeInterval) -> Int64 {
+        let scaled = (now * 1000).rounded()
+        return scaled.magnitude < 9.0e18 ? Int64(scaled) : 0
+    }
+
+    /// Whether the pending records fill a batch under the limits in force.
+    private func fillsBatch(_ statistics: OutboxStatistics) -> Bool {
+        statistics.pendingCount >= limits.maxRecords || statistics.pendingBytes >= limits.maxBytes
+    }
+
+    private func intervalElapsed(at now: TimeInterval) -> Bool {
+        lastStart.map { now >= $0 + configuration.minimumInterval } ?? true
+    }
+
+    /// Sets the retry timer for the next time an upload may start, when the app runs with
+    /// unlimited time (TASK-11: `backgroundTimeRemaining` is unlimited in the foreground and under
+    /// a keep-alive), so that a retry does not wait for an unrelated event.
+    private mutating func retryTimer(context: Context, outbox: any Outbox) -> [Command] {
+        guard context.appState.isExecuting, context.backgroundTimeRemaining == Context.unlimited else { return [] }
+        let due: TimeInterval
+        switch phase {
+        case .backingOff(let until) where until > context.now:
+            due = until
+        case .idle where !continuesAtOnce:
+            guard let lastStart, lastStart + configuration.minimumInterval > context.now,
+                let pending = try? outbox.statistics().pendingCount, pending > 0
+            else { return [] }
+            due = lastStart + configuration.minimumInterval
+        default:
+            return []
+        }
+        guard timerDue != due else { return [] }
+        timerDue = due
+        return [.setTimer(TimerRequest(id: Self.retryTimer, interval: due - context.now))]
+    }
+
+    // MARK: Backoff
+
+    /// Counts a failure and waits a full-jitter delay, at least `atLeast` (a `Retry-After`).
+    mutating func backOff(now: TimeInterval, atLeast minimum: TimeInterval = 0) {
+        failures += 1
+        let delay = jitter.nextDouble() * Self.backoffCeiling(afterFailures: failures, configuration: configuration)
+        phase = .backingOff(until: now + max(delay, minimum))
+    }
+
+    /// The largest backoff after `failures` consecutive failures: `min(cap, base · 2ⁿ⁻¹)`.
+    public static func backoffCeiling(afterFailures failures: Int, configuration: Configuration) -> TimeInterval {
+        guard failures > 0 else { return 0 }
+        let doubled = configuration.backoffBase * Double(UInt64(1) << UInt64(min(failures - 1, 62)))
+        return min(configuration.backoffCap, doubled)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import Wakeful
+
+@Suite("Uploader: in-process uploads under their own background task")
+struct UploaderTaskTests {
+    static let inProcess = Uploader.Configuration(background: false)
+    static let task = BackgroundTaskID(owner: Uploader.owner, serial: 1)
+
+    @Test("an in-process upload begins its task first; a background-session upload needs none")
+    func begins() throws {
+        let outbox = try Uploads.outbox(records: 2)
+        var uploader = Uploader(configuration: Self.inProcess, seed: 1)
+        let commands = uploader.handle(.didBecomeActive, in: Uploads.foreground(0), outbox: outbox)
+        let request = try #require(commands.uploads.first)
+        #expect(commands == [.beginBackgroundTask(Self.task), .upload(request)])
+        #expect(!request.background)
+
+        var session = Uploader(seed: 1)
+        #expect(session.handle(.didBecomeActive, in: Uploads.foreground(0), outbox: try Uploads.outbox(records: 2)).begun.isEmpty)
+    }
+
+    @Test("in the background it starts only with enough time left (TASK-6)")
+    func remainingTime() throws {
+        let outbox = try Uploads.outbox(records: 2)
+        var uploader = Uploader(configuration: Self.inProcess, seed: 1)
+        #expect(uploader.handle(.memoryWarning, in: Uploads.background(0, remaining: 4.9), outbox: outbox).isEmpty)
+        #expect(uploader.handle(.memoryWarning, in: Uploads.background(1, remaining: 5), outbox: outbox).uploads.count == 1)
+        var session = Uploader(seed: 1)
+        #expect(session.handle(.memoryWarning, in: Uploads.background(0, remaining: 1), outbox: try Uploads.outbox(records: 2)).uploads.count == 1)
+    }
+
+    @Test("the task ends when the outcome arrives, whatever it is", arguments: [
+        (200 as Int?, nil as String?), (400, nil), (401, nil), (409, nil), (410, nil), (413, nil), (422, nil), (429, nil),
+        (500, nil), (503, nil), (nil, "timedOut"), (nil, "networkConnectionLost"),
+    ])
+    func endsOnCompletion(status: Int?, error: String?) throws {
+        let outbox = try Uploads.outbox(records: 4)
+        var uploader = Uploader(configuration: Self.inProcess, seed: 1)
+        let request = try #require(uploader.handle(.didBecomeActive, in: Uploads.background(0), outbox: outbox).uploads.first)
+        let outcome = status == 200 ? Uploads.accepted(request) : Uploads.failed(request, status: status, error: error)
+        let commands = uploader.handle(.uploadCompleted(outcome), in: Uploads.background(1), outbox: outbox)
+        #expect(commands.first == .endBackgroundTask(Self.task))
+        #expect(commands.ended == [Self.task])
+        // A follow-up upload (a split, a backlog) runs under a new task, ended in its turn.
+        if let next = commands.uploads.first {
+            let second = BackgroundTaskID(owner: Uploader.owner, serial: 2)
+            #expect(commands.begun == [second])
+            let after = uploader.handle(.uploadCompleted(Uploads.accepted(next)), in: Uploads.background(2), outbox: outbox)
+            #expect(after.ended == [second])
+        }
+    }
+
+    @Test("the expiration handler ends the task; the late outcome ends nothing more")
+    func expiry() throws {
+        let outbox = try Uploads.outbox(records: 2)
+        var uploader = Uploader(configuration: Self.inProcess, seed: 1)
+        let request = try #require(uploader.handle(.didEnterBackground, in: Uploads.background(0), outbox: outbox).uploads.first)
+        #expect(uploader.handle(.backgroundTaskExpiring(Self.task), in: Uploads.background(26, remaining: 4), outbox: outbox) == [.endBackgroundTask(Self.task)])
+        #expect(uploader.handle(.backgroundTaskExpiring(BackgroundTaskID(owner: "Other", serial: 1)), in: Uploads.background(26), outbox: outbox).isEmpty)
+        let late = uploader.handle(.uploadCompleted(Uploads.failed(request, status: nil, error: "networkConnectionLost")), in: Uploads.background(300), outbox: outbox)
+        #expect(late.ended.isEmpty)
+        #expect(uploader.status.backoffEnd != nil)
+    }
+
+    @Test("a denied task is forgotten, never ended; the upload's outcome is still applied")
+    func denial() throws {
+        let outbox = try Uploads.outbox(records: 2)
+        var uploader = Uploader(configuration: Self.inProcess, seed: 1)
+        let request = try #require(uploader.handle(.didEnterBackground, in: Uploads.background(0), outbox: outbox).uploads.first)
+        #expect(uploader.handle(.backgroundTaskDenied(Self.task), in: Uploads.background(0), outbox: outbox).isEmpty)
+        let commands = uploader.handle(.uploadCompleted(Uploads.accepted(request)), in: Uploads.background(1), outbox: outbox)
+        #expect(commands.ended.isEmpty)
+        #expect(try outbox.statistics().pendingCount == 0)
+    }
+}
