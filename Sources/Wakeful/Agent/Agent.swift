@@ -27,6 +27,8 @@ public struct Agent {
     public private(set) var uploader: Uploader?
     /// The outbox.
     public let outbox: any Outbox
+    /// The outbox as the uploader sees it: notes the crashes the uploader absorbs.
+    private let uploaderOutbox: CrashLatchOutbox
     /// The configuration.
     public let configuration: AgentConfiguration
 
@@ -50,6 +52,7 @@ public struct Agent {
         self.runtime = Runtime(strategies: strategies)
         self.configuration = configuration
         self.outbox = outbox
+        self.uploaderOutbox = CrashLatchOutbox(outbox)
         if let options = configuration.jobs {
             var scheduler = JobScheduler(options: options)
             scheduler.restore(try outbox.jobStates())
@@ -89,11 +92,9 @@ public struct Agent {
             return commands
         }
         if uploader != nil {
-            let own: [Command]
-            do {
-                own = try uploader!.handle(event, in: context, outbox: outbox)
-            } catch {
-                lastError = error
+            let own = uploader!.handle(event, in: context, outbox: uploaderOutbox)
+            if let crash = uploaderOutbox.takeCrash() {
+                lastError = crash
                 return commands
             }
             // The uploader's commands reach the platform's timeline only: an outbox entry about each

@@ -41,7 +41,7 @@ public final class InMemoryOutbox: Outbox {
 
     @discardableResult
     public func commit(_ write: OutboxWrite) throws -> [OutboxRecord] {
-        let stored = write.records.map { append($0.record.kind, payload: $0.record.payloadJSON, at: $0.recordedAt) }
+        let stored = write.records.map { append($0.kind, payload: $0.payload, at: $0.recordedAt) }
         for state in write.jobStates { states[state.job] = state }
         return stored
     }
@@ -146,6 +146,10 @@ public final class InMemoryOutbox: Outbox {
         OutboxStatistics(
             pendingCount: pending.count, pendingBytes: pendingBytes, oldestPending: pending.lazy.map(\.recordedAt).min(),
             openBatch: open?.id, quarantinedCount: quarantined.count, nextSeq: nextSeq)
+    }
+
+    public func pendingSequenceNumbers() throws -> [Int64] {
+        pending.map(\.seq)
     }
 
     /// Gives a record the next sequence number and its UUID, and appends it.

@@ -41,17 +41,25 @@ extension SimulatedDevice {
         }
     }
 
-    /// The last byte of upload `id` reached the server: the simulated endpoint reads the body,
-    /// stores what it accepts and decides the answer; returns when the answer reaches the phone.
+    /// The last byte of upload `id` reached the server: the simulated endpoint reads the body (the
+    /// wire format, as the companion server would), stores what it accepts and decides the answer;
+    /// returns when the answer, or the client's timeout, reaches the phone.
     mutating func uploadArrivedAtServer(_ id: String) -> TimeInterval {
         guard var upload = outboxState.uploads[id] else { return now + scenario.world.server.latency }
-        let reply = ingest.receive(body: upload.body, at: now)
-        var outcome = UploadOutcome(id: id, batch: upload.request.batch, statusCode: reply.statusCode, error: reply.error)
-        outcome.retryAfter = reply.retryAfter
-        outcome.answer = reply.answer
+        let reply: IngestReply
+        if let batch = try? IngestBatch.parse(upload.body) {
+            let origin = agentConfiguration?.upload?.clockOrigin ?? 0
+            let records = batch.records.map {
+                OutboxRecord(uuid: $0.uuid, seq: $0.seq, kind: $0.kind, payload: $0.payload, recordedAt: $0.recordedAt - origin)
+            }
+            reply = ingest.receive(OutboxBatch(id: batch.batchID, records: records, claimedAt: now), installID: batch.installID, at: now)
+        } else {
+            reply = IngestReply(result: .answered(statusCode: 400, retryAfter: nil, answer: nil), latency: scenario.world.server.latency)
+        }
+        let (delay, outcome) = reply.outcome(for: upload.request, requestTimeout: uploadTimeout)
         upload.reply = outcome
         outboxState.uploads[id] = upload
-        return now + reply.delay(timeout: uploadTimeout)
+        return now + delay
     }
 
     /// The status and error the network layer reports for a finished upload flow.

@@ -62,7 +62,7 @@ extension SimulatedDevice {
             pendingSeqs = Set((try? outbox.pendingSequenceNumbers()) ?? [])
             quarantinedSeqs = Set(((try? outbox.quarantine()) ?? []).map(\.record.seq))
         }
-        let stored = ingest.storedRecords
+        let stored = Dictionary(ingest.records.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
         var collected = 0
         var timelineRecords = 0
         var acknowledged = 0
@@ -82,6 +82,6 @@ extension SimulatedDevice {
         return OutboxMetrics(
             collected: collected, timelineRecords: timelineRecords, acknowledged: acknowledged, pending: pendingSeqs.count,
             quarantined: quarantinedSeqs.count, lostByRetention: ledger.dropped.count, silentlyLost: silentlyLost,
-            duplicatesReceived: ingest.duplicatesReceived, duplicatesStored: duplicatesStored, uploads: ingest.attemptsByOutcome)
+            duplicatesReceived: ingest.counts.duplicates, duplicatesStored: duplicatesStored, uploads: ingest.counts.byOutcome)
     }
 }

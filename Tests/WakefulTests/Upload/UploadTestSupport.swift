@@ -106,4 +106,5 @@ final class FailingOutbox: Outbox {
     func jobStates() throws -> [JobState] { throw Failure() }
     func quarantine() throws -> [QuarantinedRecord] { throw Failure() }
     func statistics() throws -> OutboxStatistics { OutboxStatistics(pendingCount: pendingCount, pendingBytes: 300) }
+    func pendingSequenceNumbers() throws -> [Int64] { throw Failure() }
 }

@@ -24,4 +24,15 @@ public struct IngestCounts: Sendable, Hashable {
 
     /// Every request, however it ended.
     public var requests: Int { requestsByStatus.values.reduce(0, +) + unanswered + lostAnswers + refused + unreachable }
+
+    /// Requests by how they ended, for reports: the HTTP status as text, or `timeout`,
+    /// `lostAnswer`, `refused`, `unreachable`; outcomes that never happened are left out.
+    public var byOutcome: [String: Int] {
+        var outcomes = Dictionary(uniqueKeysWithValues: requestsByStatus.map { (String($0.key), $0.value) })
+        for (name, count) in [("timeout", unanswered), ("lostAnswer", lostAnswers), ("refused", refused), ("unreachable", unreachable)]
+        where count > 0 {
+            outcomes[name] = count
+        }
+        return outcomes
+    }
 }
