@@ -1,0 +1,89 @@
+import Foundation
+import GRDB
+import Wakeful
+
+extension SQLiteOutbox {
+    /// The schema's migrations, in order. Append only: a released migration never changes.
+    public static let migrations = ["v1", "v2"]
+
+    /// Migrates the store up to `lastMigration` (all when nil), each migration in its own
+    /// transaction, and returns the install ID.
+    static func migrate(_ queue: DatabaseQueue, location: String, upTo lastMigration: String?, options: Options) throws -> UUID {
+        let target = lastMigration ?? migrations[migrations.count - 1]
+        guard let targetIndex = migrations.firstIndex(of: target) else {
+            throw OutboxStoreError(.unknownMigration, path: location, detail: target)
+        }
+        let migrator = migrator(newInstallID: options.newInstallID ?? UUID(), injector: options.faultInjector)
+        let applied = try queue.read { db in try migrator.appliedIdentifiers(db) }
+        let unknown = applied.subtracting(migrations).sorted()
+        guard unknown.isEmpty else { throw OutboxStoreError(.newerSchema, path: location, detail: unknown.joined(separator: ", ")) }
+        if let beyond = migrations[(targetIndex + 1)...].first(where: applied.contains) {
+            // GRDB stops the process on such a request; a clear error is kinder.
+            throw OutboxStoreError(.newerSchema, path: location, detail: "\(beyond), beyond the requested \(target),")
+        }
+        try migrator.migrate(queue, upTo: target)
+        return try queue.read { db in
+            guard let text = try String.fetchOne(db, sql: "SELECT install_id FROM meta"), let id = UUID(uuidString: text) else {
+                throw OutboxStoreError(.notADatabase, path: location, detail: "the meta table has no valid install ID")
+            }
+            return id
+        }
+    }
+
+    /// The migrator: `v1` the records, batches, job states and the meta row; `v2` the quarantine
+    /// and the index that finds a batch's records.
+    private static func migrator(newInstallID: UUID, injector: (any OutboxFaultInjector)?) -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1", foreignKeyChecks: .immediate) { db in
+            // One row: the install and the durable counters (seq and batch numbers are never reused).
+            try db.execute(
+                sql: """
+                    CREATE TABLE meta (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        install_id TEXT NOT NULL,
+                        next_seq INTEGER NOT NULL CHECK (next_seq >= 1),
+                        next_batch INTEGER NOT NULL CHECK (next_batch >= 1));
+                    CREATE TABLE batches (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        claimed_at REAL NOT NULL);
+                    CREATE TABLE records (
+                        seq INTEGER PRIMARY KEY,
+                        uuid TEXT NOT NULL UNIQUE,
+                        kind TEXT NOT NULL,
+                        payload TEXT NOT NULL,
+                        recorded_at REAL NOT NULL,
+                        byte_count INTEGER NOT NULL,
+                        batch_id TEXT REFERENCES batches(id) ON DELETE SET NULL);
+                    CREATE TABLE job_states (
+                        job TEXT PRIMARY KEY NOT NULL,
+                        last_completed REAL,
+                        last_started REAL,
+                        progress REAL NOT NULL,
+                        checkpoint TEXT,
+                        completed_runs INTEGER NOT NULL);
+                    """)
+            try db.execute(
+                sql: "INSERT INTO meta (id, install_id, next_seq, next_batch) VALUES (1, ?, 1, 1)",
+                arguments: [newInstallID.uuidString])
+            try injector?.check(.duringMigration("v1"))
+        }
+        migrator.registerMigration("v2", foreignKeyChecks: .immediate) { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE quarantine (
+                        seq INTEGER PRIMARY KEY,
+                        uuid TEXT NOT NULL UNIQUE,
+                        kind TEXT NOT NULL,
+                        payload TEXT NOT NULL,
+                        recorded_at REAL NOT NULL,
+                        reason TEXT NOT NULL,
+                        quarantined_at REAL NOT NULL);
+                    -- Claims, acknowledgements and the foreign key's SET NULL look records up by batch;
+                    -- partial, so the pending records (batch_id NULL) cost no index entry on append.
+                    CREATE INDEX records_by_batch ON records(batch_id) WHERE batch_id IS NOT NULL;
+                    """)
+            try injector?.check(.duringMigration("v2"))
+        }
+        return migrator
+    }
+}
