@@ -21,6 +21,9 @@ struct OutboxFactory: Sendable, CustomTestStringConvertible {
                                       options: SQLiteOutbox.Options(newInstallID: install)))
             }
         },
+        OutboxFactory(name: "SQLiteOutbox in memory") { install, body in
+            try body(SQLiteOutbox.inMemory(options: SQLiteOutbox.Options(newInstallID: install)))
+        },
     ]
 }
 
