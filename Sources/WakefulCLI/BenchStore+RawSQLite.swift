@@ -51,7 +51,7 @@ final class RawSQLite {
     /// in one transaction; returns how many.
     func claim(limit: Int, id: String, now: Double) throws -> Int {
         try execute("BEGIN IMMEDIATE")
-        let select = try prepare("SELECT uuid, seq, kind, payload, recorded_at, byte_count FROM records WHERE batch_id IS NULL ORDER BY seq LIMIT ?")
+        let select = try prepare("SELECT uuid, seq, kind, payload, recorded_at, byte_count FROM records ORDER BY seq LIMIT ?")
         defer { sqlite3_finalize(select) }
         sqlite3_bind_int64(select, 1, Int64(limit))
         var rows: [RawRow] = []
@@ -62,8 +62,7 @@ final class RawSQLite {
                 recordedAt: sqlite3_column_double(select, 4), byteCount: Int(sqlite3_column_int64(select, 5))))
         }
         if let first = rows.first, let last = rows.last {
-            try execute("INSERT INTO batches (id, claimed_at) VALUES ('\(id)', \(now))")
-            try execute("UPDATE records SET batch_id = '\(id)' WHERE seq BETWEEN \(first.seq) AND \(last.seq)")
+            try execute("INSERT INTO batches (id, claimed_at, first_seq, last_seq) VALUES ('\(id)', \(now), \(first.seq), \(last.seq))")
         }
         try execute("COMMIT")
         return rows.count
@@ -71,7 +70,13 @@ final class RawSQLite {
 
     /// Deletes batch `id` and its records in one transaction.
     func settle(id: String) throws {
-        try execute("BEGIN IMMEDIATE; DELETE FROM records WHERE batch_id = '\(id)'; DELETE FROM batches WHERE id = '\(id)'; COMMIT")
+        try execute(
+            """
+            BEGIN IMMEDIATE;
+            DELETE FROM records WHERE seq BETWEEN (SELECT first_seq FROM batches WHERE id = '\(id)') AND (SELECT last_seq FROM batches WHERE id = '\(id)');
+            DELETE FROM batches WHERE id = '\(id)';
+            COMMIT
+            """)
     }
 
     private func prepare(_ sql: String) throws -> OpaquePointer? {

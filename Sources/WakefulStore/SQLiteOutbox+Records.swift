@@ -61,9 +61,9 @@ extension SQLiteOutbox {
         try queue.read { db in
             try Row.fetchAll(
                 db,
-                sql: "SELECT uuid, seq, kind, payload, recorded_at, reason, quarantined_at FROM quarantine ORDER BY quarantined_at, seq"
+                sql: "SELECT seq, kind, payload, recorded_at, reason, quarantined_at FROM quarantine ORDER BY quarantined_at, seq"
             ).map { row in
-                QuarantinedRecord(record: try Self.record(row), reason: row[5], at: row[6])
+                QuarantinedRecord(record: record(row), reason: row[4], at: row[5])
             }
         }
     }
@@ -80,12 +80,11 @@ extension SQLiteOutbox {
         }
     }
 
-    /// A record from a row whose first five columns are uuid, seq, kind, payload, recorded_at.
-    static func record(_ row: Row) throws -> OutboxRecord {
-        let text: String = row[0]
-        guard let uuid = UUID(uuidString: text) else {
-            throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "record uuid \(text) is not a UUID")
-        }
-        return OutboxRecord(uuid: uuid, seq: row[1], kind: row[2], payload: row[3], recordedAt: row[4])
+    /// A record from a row whose first four columns are seq, kind, payload, recorded_at. The UUID is
+    /// derived from the seq, as when it was stored (the `uuid` column keeps it unique and findable).
+    func record(_ row: Row) -> OutboxRecord {
+        let seq: Int64 = row[0]
+        return OutboxRecord(
+            uuid: RecordIdentity.uuid(install: installID, seq: seq), seq: seq, kind: row[1], payload: row[2], recordedAt: row[3])
     }
 }

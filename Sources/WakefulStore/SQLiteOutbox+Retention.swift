@@ -14,6 +14,8 @@ extension SQLiteOutbox {
             var droppedBytes = 0
             var reasons: [String] = []
             let delete = try db.cachedStatement(sql: "DELETE FROM records WHERE seq = ?")
+            // The open batch is the oldest pending records: everything after it may go.
+            let afterBatch = try openBatch(db, records: false)?.lastSeq ?? 0
 
             /// Drops the records the cursor yields (seq, byte_count; oldest first) while `condition` holds.
             func drop(_ reason: String, _ sql: String, _ arguments: StatementArguments, while condition: () -> Bool) throws {
@@ -33,16 +35,16 @@ extension SQLiteOutbox {
                 }
                 if !victims.isEmpty { reasons.append(reason) }
             }
-            // Never the open batch (batch_id set) nor a loss record.
-            let eligible = "SELECT seq, byte_count FROM records WHERE batch_id IS NULL AND kind <> ?"
+            // Never the open batch nor a loss record.
+            let eligible = "SELECT seq, byte_count FROM records WHERE seq > ? AND kind <> ?"
             if let maxAge = policy.maxAge {
-                try drop("age", eligible + " AND ? - recorded_at > ? ORDER BY seq", [loss, now, maxAge]) { true }
+                try drop("age", eligible + " AND ? - recorded_at > ? ORDER BY seq", [afterBatch, loss, now, maxAge]) { true }
             }
             if let maxCount = policy.maxCount, keptCount > maxCount {
-                try drop("count", eligible + " ORDER BY seq", [loss]) { keptCount > maxCount }
+                try drop("count", eligible + " ORDER BY seq", [afterBatch, loss]) { keptCount > maxCount }
             }
             if let maxBytes = policy.maxBytes, keptBytes > maxBytes {
-                try drop("bytes", eligible + " ORDER BY seq", [loss]) { keptBytes > maxBytes }
+                try drop("bytes", eligible + " ORDER BY seq", [afterBatch, loss]) { keptBytes > maxBytes }
             }
             guard !reasons.isEmpty else { return nil }
             dropped.sort()

@@ -30,8 +30,8 @@ extension SQLiteOutbox {
         }
     }
 
-    /// The migrator: `v1` the records, batches, job states and the meta row; `v2` the quarantine
-    /// and the index that finds a batch's records.
+    /// The migrator: `v1` the records, the open batch, job states and the meta row; `v2` the
+    /// quarantine and its index by time.
     private static func migrator(newInstallID: UUID, injector: (any OutboxFaultInjector)?) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", foreignKeyChecks: .immediate) { db in
@@ -43,17 +43,22 @@ extension SQLiteOutbox {
                         install_id TEXT NOT NULL,
                         next_seq INTEGER NOT NULL CHECK (next_seq >= 1),
                         next_batch INTEGER NOT NULL CHECK (next_batch >= 1));
+                    -- The open batch: the pending records from first_seq to last_seq. A claim takes the
+                    -- oldest pending records and nothing older is added later, so the batch is always
+                    -- the oldest pending records, and claiming or settling it rewrites no record row.
                     CREATE TABLE batches (
                         id TEXT PRIMARY KEY NOT NULL,
-                        claimed_at REAL NOT NULL);
+                        claimed_at REAL NOT NULL,
+                        first_seq INTEGER NOT NULL,
+                        last_seq INTEGER NOT NULL,
+                        CHECK (first_seq <= last_seq));
                     CREATE TABLE records (
                         seq INTEGER PRIMARY KEY,
                         uuid TEXT NOT NULL UNIQUE,
                         kind TEXT NOT NULL,
                         payload TEXT NOT NULL,
                         recorded_at REAL NOT NULL,
-                        byte_count INTEGER NOT NULL,
-                        batch_id TEXT REFERENCES batches(id) ON DELETE SET NULL);
+                        byte_count INTEGER NOT NULL);
                     CREATE TABLE job_states (
                         job TEXT PRIMARY KEY NOT NULL,
                         last_completed REAL,
@@ -78,9 +83,7 @@ extension SQLiteOutbox {
                         recorded_at REAL NOT NULL,
                         reason TEXT NOT NULL,
                         quarantined_at REAL NOT NULL);
-                    -- Claims, acknowledgements and the foreign key's SET NULL look records up by batch;
-                    -- partial, so the pending records (batch_id NULL) cost no index entry on append.
-                    CREATE INDEX records_by_batch ON records(batch_id) WHERE batch_id IS NOT NULL;
+                    CREATE INDEX quarantine_by_time ON quarantine(quarantined_at);
                     """)
             try injector?.check(.duringMigration("v2"))
         }

@@ -62,7 +62,7 @@ struct SQLiteOutboxCrashTests {
             #expect(try openOutbox(path, crashAt: [.duringMigration("v2")], upToV1: true).schemaObjects().contains("meta"))
             let outbox = try openOutbox(path)
             #expect(outbox.installID == testInstall)
-            #expect(try outbox.schemaObjects().isSuperset(of: ["meta", "records", "batches", "job_states", "quarantine", "records_by_batch"]))
+            #expect(try outbox.schemaObjects().isSuperset(of: ["meta", "records", "batches", "job_states", "quarantine", "quarantine_by_time"]))
             try expectConsistent(outbox)
         }
     }

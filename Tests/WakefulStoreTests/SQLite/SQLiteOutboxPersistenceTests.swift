@@ -54,7 +54,7 @@ struct SQLiteOutboxPersistenceTests {
             old = nil
 
             let outbox = try openOutbox(path)
-            #expect(try outbox.schemaObjects().isSuperset(of: ["quarantine", "records_by_batch"]))
+            #expect(try outbox.schemaObjects().isSuperset(of: ["quarantine", "quarantine_by_time"]))
             #expect(try outbox.claimBatch(limits: BatchLimits(), now: 2) == batch)
             #expect(try outbox.jobStates() == [JobState(job: "j", completedRuns: 3)])
             let answer = IngestAnswer(accepted: 2, duplicates: 0, rejected: [RecordRejection(uuid: stored[1].uuid, reason: "bad")])

@@ -41,14 +41,19 @@ extension SQLiteOutbox {
 
 extension SQLiteOutbox {
     /// The store's invariants that do not hold (empty when consistent): at most one open batch,
-    /// every batched record in it, the counters beyond every seq used, pending and quarantined
+    /// which holds the oldest pending records, the counters beyond every seq used, pending and quarantined
     /// records disjoint, foreign keys and SQLite's own integrity.
     func invariantViolations() throws -> [String] {
         try queue.read { db in
             var violations: [String] = []
             if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM batches")! > 1 { violations.append("more than one open batch") }
-            let orphans = "SELECT COUNT(*) FROM records WHERE batch_id IS NOT NULL AND batch_id NOT IN (SELECT id FROM batches)"
-            if try Int.fetchOne(db, sql: orphans)! > 0 { violations.append("records in a batch that does not exist") }
+            let olderThanBatch = "SELECT COUNT(*) FROM records WHERE seq < (SELECT first_seq FROM batches)"
+            if try Int.fetchOne(db, sql: olderThanBatch)! > 0 { violations.append("pending records older than the open batch") }
+            if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM records WHERE seq BETWEEN (SELECT first_seq FROM batches) AND (SELECT last_seq FROM batches)") == 0,
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM batches")! > 0
+            {
+                violations.append("an open batch without records")
+            }
             let nextSeq = try Int64.fetchOne(db, sql: "SELECT next_seq FROM meta")!
             let hasQuarantine = try db.tableExists("quarantine")
             let used = hasQuarantine ? "SELECT seq FROM records UNION ALL SELECT seq FROM quarantine" : "SELECT seq FROM records"
