@@ -35,8 +35,8 @@ extension SQLiteOutbox {
             let record = OutboxRecord(
                 uuid: RecordIdentity.uuid(install: installID, seq: seq), seq: seq, kind: kind, payload: payload,
                 recordedAt: recordedAt)
-            insert.setUncheckedArguments([seq, record.uuid.uuidString, kind, payload, recordedAt, record.byteCount])
-            try insert.execute()
+            // Temporary bindings: GRDB binds the strings without copying them.
+            try insert.execute(arguments: [seq, record.uuid.uuidString, kind, payload, recordedAt, record.byteCount])
             stored.append(record)
             seq += 1
         }
