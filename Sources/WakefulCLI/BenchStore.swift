@@ -16,7 +16,7 @@ struct BenchStore: ParsableCommand {
         commandName: "bench-store",
         abstract: "Measure the SQLite outbox: appends, claims and acknowledgements per second, memory, and raw SQLite beside it.",
         discussion: """
-            On a new WAL database file it appends --records records of about 200 bytes in commits of --batch records, then claims and acknowledges the whole backlog in batches of --batch records, sampling resident memory after every batch. Raw SQLite (its C API, the same schema, file settings and transactions, no GRDB and no outbox) then does the same inserts, and the same selects, updates and deletes, on a file of its own; the ratio column is the outbox's speed over raw SQLite's. Each measurement is repeated --repeats times and the fastest is reported. Targets: 50,000 appended and 100,000 claimed and acknowledged records per second.
+            On a new WAL database file it appends --records records of about 200 bytes in commits of --batch records, then claims and acknowledges the whole backlog in batches of --batch records, sampling resident memory after every batch. Raw SQLite (its C API, the same schema, file settings and transactions, no GRDB and no outbox) then does the same inserts, and the same selects, batch rows and deletes, on a file of its own; the ratio column is the outbox's speed over raw SQLite's. Each measurement is repeated --repeats times and the fastest is reported. Targets: 50,000 appended and 100,000 claimed and acknowledged records per second.
 
             Examples:
               swift run -c release wakeful bench-store
@@ -195,13 +195,7 @@ struct BenchStore: ParsableCommand {
     }
 }
 
-extension SQLiteOutbox.Options.Synchronous: ExpressibleByArgument {
-    public init?(argument: String) {
-        self.init(rawValue: argument.uppercased())
-    }
-
-    public var defaultValueDescription: String { rawValue.lowercased() }
-}
+extension SQLiteOutbox.Options.Synchronous: ExpressibleByArgument {}
 
 /// Time spent on some records: wall time, and the process's CPU time, which other work on a busy
 /// machine disturbs much less.

@@ -95,13 +95,13 @@ public final class SQLiteOutbox: Outbox, Sendable {
 extension SQLiteOutbox {
     /// How to open a ``SQLiteOutbox``.
     public struct Options: Sendable {
-        /// When a commit is on disk.
+        /// When a commit is on disk: SQLite's `synchronous` pragma, named by its raw value.
         public enum Synchronous: String, Sendable, Hashable, CaseIterable {
             /// WAL's usual setting: an app crash loses nothing committed; a power loss may lose the
             /// last commits, whole. No `fsync` per commit.
-            case normal = "NORMAL"
+            case normal
             /// An `fsync` per commit: a power loss loses nothing committed either.
-            case full = "FULL"
+            case full
         }
 
         /// When a commit is on disk (default ``Synchronous/normal``).
