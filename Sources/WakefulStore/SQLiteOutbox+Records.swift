@@ -36,7 +36,7 @@ extension SQLiteOutbox {
                 uuid: RecordIdentity.uuid(install: installID, seq: seq), seq: seq, kind: kind, payload: payload,
                 recordedAt: recordedAt)
             // Temporary bindings: GRDB binds the strings without copying them.
-            try insert.execute(arguments: [seq, record.uuid.uuidString, kind, payload, recordedAt, record.byteCount])
+            try insert.execute(arguments: [seq, record.uuid.databaseText, kind, payload, recordedAt, record.byteCount])
             stored.append(record)
             seq += 1
         }
