@@ -14,7 +14,14 @@ extension SQLiteOutbox {
             throw OutboxStoreError(.unknownMigration, path: location, detail: target)
         }
         let migrator = migrator(newInstallID: options.newInstallID ?? UUID(), injector: options.faultInjector)
-        let applied = try queue.read { db in try migrator.appliedIdentifiers(db) }
+        let (applied, tables) = try queue.read { db in
+            (try migrator.appliedIdentifiers(db),
+             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'grdb_migrations' ORDER BY name"))
+        }
+        if applied.isEmpty, !tables.isEmpty {
+            // Someone else's database: migrating it would mix our tables into it.
+            throw OutboxStoreError(.notADatabase, path: location, detail: "an SQLite database of something else, with tables \(tables.joined(separator: ", "))")
+        }
         let unknown = applied.subtracting(migrations).sorted()
         guard unknown.isEmpty else { throw OutboxStoreError(.newerSchema, path: location, detail: unknown.joined(separator: ", ")) }
         if let beyond = migrations[(targetIndex + 1)...].first(where: applied.contains) {

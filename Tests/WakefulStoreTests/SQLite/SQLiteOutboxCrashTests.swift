@@ -59,7 +59,7 @@ struct SQLiteOutboxCrashTests {
     func crashInFirstMigration() throws {
         try withDatabasePath { path in
             #expect(throws: SimulatedCrash(at: .duringMigration("v1"))) { try openOutbox(path, crashAt: [.duringMigration("v1")]) }
-            #expect(try openOutbox(path, crashAt: [.duringMigration("v2")], upToV1: true).schemaObjects().contains("meta"))
+            #expect(try tableNames(at: path).allSatisfy { $0 == "grdb_migrations" })
             let outbox = try openOutbox(path)
             #expect(outbox.installID == testInstall)
             #expect(try outbox.schemaObjects().isSuperset(of: ["meta", "records", "batches", "job_states", "quarantine", "quarantine_by_time"]))
@@ -97,9 +97,4 @@ struct SQLiteOutboxCrashTests {
     func expectConsistent(_ outbox: SQLiteOutbox) throws {
         #expect(try outbox.invariantViolations() == [])
     }
-}
-
-/// Opens the store migrated to v1 only when `upToV1` is set.
-private func openOutbox(_ path: String, crashAt points: Set<OutboxFaultPoint>, upToV1: Bool) throws -> SQLiteOutbox {
-    try openOutbox(path, upTo: upToV1 ? "v1" : nil, crashAt: points)
 }

@@ -37,6 +37,17 @@ struct SQLiteOutboxOpenErrorTests {
         }
     }
 
+    @Test("another program's SQLite database is left untouched")
+    func foreignDatabase() throws {
+        try withDatabasePath { path in
+            try makeForeignDatabase(at: path)
+            let error = try #require(throws: OutboxStoreError.self) { try SQLiteOutbox(path: path) }
+            #expect(error.code == .notADatabase)
+            #expect(error.detail.contains("tables players"))
+            #expect(try tableNames(at: path) == ["players"])
+        }
+    }
+
     @Test("a folder that does not exist")
     func missingFolder() throws {
         try withTemporaryDirectory { directory in

@@ -68,3 +68,15 @@ extension SQLiteOutbox {
         }
     }
 }
+
+/// Creates an SQLite database that is not an outbox, with one table `players`.
+func makeForeignDatabase(at path: String) throws {
+    try DatabaseQueue(path: path).write { db in try db.execute(sql: "CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT)") }
+}
+
+/// The tables of the database at `path`.
+func tableNames(at path: String) throws -> [String] {
+    try DatabaseQueue(path: path).read { db in
+        try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    }
+}
