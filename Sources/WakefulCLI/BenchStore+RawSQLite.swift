@@ -73,7 +73,8 @@ final class RawSQLite {
         try execute(
             """
             BEGIN IMMEDIATE;
-            DELETE FROM records WHERE seq BETWEEN (SELECT first_seq FROM batches WHERE id = '\(id)') AND (SELECT last_seq FROM batches WHERE id = '\(id)');
+            DELETE FROM records
+            WHERE seq BETWEEN (SELECT first_seq FROM batches WHERE id = '\(id)') AND (SELECT last_seq FROM batches WHERE id = '\(id)');
             DELETE FROM batches WHERE id = '\(id)';
             COMMIT
             """)

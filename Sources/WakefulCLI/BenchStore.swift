@@ -57,7 +57,9 @@ struct BenchStore: ParsableCommand {
             raw.keepFastest(try measureRaw(oneTransaction: false))
             rawSingle.keepFastest(try measureRaw(oneTransaction: true))
         }
-        var table = TextTable(header: ["operation", "store", "records", "wall time", "records/s", "CPU time", "records/CPU s", "outbox / raw"])
+        var table = TextTable(header: [
+            "operation", "store", "records", "wall time", "records/s", "CPU time", "records/CPU s", "outbox / raw",
+        ])
         table.append(row("append", "SQLiteOutbox.commit", best.append, ratio: best.append / raw.append))
         table.append(row("append", "raw SQLite, \(batch) per transaction", raw.append, ratio: nil))
         table.append(row("append", "raw SQLite, one transaction", rawSingle.append, ratio: nil))
@@ -68,7 +70,8 @@ struct BenchStore: ParsableCommand {
         print("""
 
             synchronous \(synchronous.rawValue), WAL, \(batch) records per commit and per batch, payloads of \(best.recordBytes) bytes.
-            resident memory: \(megabytes(memory.before)) with \(records) records pending, at most \(megabytes(memory.peak)) while claiming and acknowledging them (+\(megabytes(memory.peak - memory.before))).
+            resident memory: \(megabytes(memory.before)) with \(records) records pending, at most \(megabytes(memory.peak)) \
+            while claiming and acknowledging them (+\(megabytes(memory.peak - memory.before))).
             outbox / raw: the outbox's records per CPU second over raw SQLite's (1 = no overhead). The outbox's appends include
             encoding each record's payload JSON (the "(encode)" row) and UUID text, which the baseline gets ready-made.
             targets (wall clock): append \(verdict(best.append.rate, 50_000)), claim + ack \(verdict(best.drain.rate, 100_000)).
@@ -95,7 +98,8 @@ struct BenchStore: ParsableCommand {
                 let elapsed = try Timing.Sample.measure {
                     claimed = try outbox.claimBatch(limits: limits, now: 0)
                     if let claimed {
-                        try outbox.acknowledge(batchID: claimed.id, answer: IngestAnswer(accepted: claimed.records.count, duplicates: 0), now: 0)
+                        let answer = IngestAnswer(accepted: claimed.records.count, duplicates: 0)
+                        try outbox.acknowledge(batchID: claimed.id, answer: answer, now: 0)
                     }
                 }
                 guard let claimed else { break }
@@ -171,7 +175,8 @@ struct BenchStore: ParsableCommand {
     private func row(_ operation: String, _ store: String, _ timing: Timing, ratio: Double?) -> [String] {
         [
             operation, store, String(timing.records), String(format: "%.3f s", timing.seconds), String(format: "%.0f", timing.rate),
-            String(format: "%.3f s", timing.cpuSeconds), String(format: "%.0f", timing.cpuRate), ratio.map { String(format: "%.2f", $0) } ?? "-",
+            String(format: "%.3f s", timing.cpuSeconds), String(format: "%.0f", timing.cpuRate),
+            ratio.map { String(format: "%.2f", $0) } ?? "-",
         ]
     }
 

@@ -7,7 +7,8 @@ extension SQLiteOutbox {
         try queue.write { db in
             let loss = OutboxRecord.lossKind
             // Loss records count for no limit (and are never dropped), so a second pass is a no-op.
-            let totals = try Row.fetchOne(db, sql: "SELECT COUNT(*), COALESCE(SUM(byte_count), 0) FROM records WHERE kind <> ?", arguments: [loss])
+            let totals = try Row.fetchOne(
+                db, sql: "SELECT COUNT(*), COALESCE(SUM(byte_count), 0) FROM records WHERE kind <> ?", arguments: [loss])
             var keptCount: Int = totals?[0] ?? 0
             var keptBytes: Int = totals?[1] ?? 0
             var dropped: [Int64] = []

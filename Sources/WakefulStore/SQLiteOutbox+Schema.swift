@@ -15,15 +15,21 @@ extension SQLiteOutbox {
         }
         let migrator = migrator(newInstallID: options.newInstallID ?? UUID(), injector: options.faultInjector)
         let (applied, tables) = try queue.read { db in
-            (try migrator.appliedIdentifiers(db),
-             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'grdb_migrations' ORDER BY name"))
+            let tables = """
+                SELECT name FROM sqlite_master
+                WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'grdb_migrations' ORDER BY name
+                """
+            return (try migrator.appliedIdentifiers(db), try String.fetchAll(db, sql: tables))
         }
         if applied.isEmpty, !tables.isEmpty {
             // Someone else's database: migrating it would mix our tables into it.
-            throw OutboxStoreError(.notADatabase, path: location, detail: "an SQLite database of something else, with tables \(tables.joined(separator: ", "))")
+            let detail = "an SQLite database of something else, with tables \(tables.joined(separator: ", "))"
+            throw OutboxStoreError(.notADatabase, path: location, detail: detail)
         }
         let unknown = applied.subtracting(migrations).sorted()
-        guard unknown.isEmpty else { throw OutboxStoreError(.newerSchema, path: location, detail: unknown.joined(separator: ", ")) }
+        guard unknown.isEmpty else {
+            throw OutboxStoreError(.newerSchema, path: location, detail: unknown.joined(separator: ", "))
+        }
         if let beyond = migrations[(targetIndex + 1)...].first(where: applied.contains) {
             // GRDB stops the process on such a request; a clear error is kinder.
             throw OutboxStoreError(.newerSchema, path: location, detail: "\(beyond), beyond the requested \(target),")
