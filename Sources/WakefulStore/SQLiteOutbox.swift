@@ -4,7 +4,7 @@ import Wakeful
 
 /// The ``Outbox`` on SQLite, through GRDB: the one for apps, and the crash-injection harness's.
 ///
-/// One file, WAL journal, `synchronous = NORMAL` by default, a busy timeout and foreign keys.
+/// One file, WAL journal, `synchronous = NORMAL` by default, a busy timeout, foreign-key enforcement on.
 /// Every method is one short write transaction, finished when it returns, so the app never holds
 /// a lock on the file while iOS suspends it (the `0xdead10cc` kill, TERM-6). The schema grows by
 /// append-only named migrations (``migrations``); a store opened by this version is migrated to
