@@ -16,7 +16,7 @@ struct WakefulCommand: AsyncParsableCommand {
               wakeful compare                       every built-in scenario, strategy and family
               swift run -c release wakeful bench    the simulator's speed and memory
             """,
-        subcommands: [Simulate.self, Compare.self, Bench.self],
+        subcommands: [Simulate.self, Compare.self, Bench.self, BenchStore.self],
         defaultSubcommand: nil
     )
 }
