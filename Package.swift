@@ -37,6 +37,12 @@ let package = Package(
             dependencies: ["Wakeful", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
+        // The crash-injection harness: the simulator with the outbox on real SQLite files.
+        .target(
+            name: "WakefulChaos",
+            dependencies: ["Wakeful", "WakefulSimulator", "WakefulStore"],
+            swiftSettings: strictSettings
+        ),
         // The `wakeful` command: parse, wire, print.
         .executableTarget(
             name: "WakefulCLI",
@@ -44,6 +50,7 @@ let package = Package(
                 "Wakeful",
                 "WakefulSimulator",
                 "WakefulStore",
+                "WakefulChaos",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -58,6 +65,11 @@ let package = Package(
         .testTarget(
             name: "WakefulStoreTests",
             dependencies: ["Wakeful", "WakefulStore"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "WakefulChaosTests",
+            dependencies: ["Wakeful", "WakefulSimulator", "WakefulStore", "WakefulChaos"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -14,9 +14,10 @@ struct WakefulCommand: AsyncParsableCommand {
               wakeful simulate --list               built-in scenarios, strategies and policy variants
               wakeful simulate --help               every option of simulate
               wakeful compare                       every built-in scenario, strategy and family
+              wakeful chaos --seeds 50              kill the app at the worst moments; check no data is lost
               swift run -c release wakeful bench    the simulator's speed and memory
             """,
-        subcommands: [Simulate.self, Compare.self, Bench.self, BenchStore.self],
+        subcommands: [Simulate.self, Compare.self, Chaos.self, Bench.self, BenchStore.self],
         defaultSubcommand: nil
     )
 }

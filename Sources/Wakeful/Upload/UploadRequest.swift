@@ -49,6 +49,10 @@ public struct UploadOutcome: Sendable, Hashable, Codable {
     /// The decoded answer of a 200; nil otherwise, or when the body did not decode.
     public var answer: IngestAnswer?
 
+    /// The ``error`` of a background upload on a system without background sessions (before iOS 7,
+    /// URLS-1): the uploader sends in process from then on.
+    public static let backgroundSessionUnavailable = "backgroundSessionUnavailable"
+
     /// Creates an outcome.
     public init(id: String, batch: UUID, statusCode: Int?, error: String? = nil, retryAfter: TimeInterval? = nil, answer: IngestAnswer? = nil) {
         self.id = id

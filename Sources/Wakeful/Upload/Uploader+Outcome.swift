@@ -15,6 +15,12 @@ extension Uploader {
         let commands = attempt.task.map { slot.end($0) } ?? []
         phase = .idle
         let now = context.now
+        if outcome.error == UploadOutcome.backgroundSessionUnavailable {
+            // URLS-1: no background sessions here; the same batch goes again, in process, at once.
+            usesBackgroundSession = false
+            continuesAtOnce = true
+            return commands
+        }
         guard let status = outcome.statusCode else {
             backOff(now: now)  // timedOut, networkConnectionLost, cannotConnectToHost, notConnectedToInternet, cancelled
             return commands

@@ -47,6 +47,9 @@ public struct Uploader: Sendable {
     public static let owner = "Uploader"
     /// The timer that wakes a pending retry while the app runs with unlimited time.
     public static let retryTimer: TimerID = "Uploader.retry"
+    /// The timer that stands for `urlSessionDidFinishEvents(forBackgroundURLSession:)`: when it
+    /// fires, the outcomes of the relaunch are in and the session's completion handler is called.
+    public static let finishEventsTimer: TimerID = "Uploader.finishEvents"
     /// How long a 409 (the same batch still being processed) waits without `Retry-After` (assumption).
     public static let conflictRetryDelay: TimeInterval = 5
 
@@ -68,6 +71,9 @@ public struct Uploader: Sendable {
     var continuesAtOnce = false
     /// When the retry timer is set to fire, to set it only when that changes.
     private var timerDue: TimeInterval?
+    /// Whether uploads go through the background session: as configured, until the system says it
+    /// has none (``UploadOutcome/backgroundSessionUnavailable``, before iOS 7, URLS-1).
+    var usesBackgroundSession: Bool
 
     /// What the uploader is doing.
     enum Phase: Sendable, Hashable {
@@ -99,6 +105,7 @@ public struct Uploader: Sendable {
     ///     fleet does not retry in step.
     public init(configuration: Configuration = Configuration(), seed: UInt64) {
         self.configuration = configuration
+        self.usesBackgroundSession = configuration.background
         self.limits = configuration.limits
         self.jitter = SplitMix64(seed: seed)
     }
@@ -139,6 +146,13 @@ public struct Uploader: Sendable {
             commands += complete(outcome, context: context, outbox: outbox)
         case .timerFired(Self.retryTimer):
             timerDue = nil
+        case .urlSessionEvents(UploadRequest.sessionIdentifier):
+            // URLS-1: the outcomes follow this event; a moment later (standing for
+            // `urlSessionDidFinishEvents`) the completion handler must be called, or the app is
+            // killed when the handler's time runs out (URLS-7).
+            commands.append(.setTimer(TimerRequest(id: Self.finishEventsTimer, interval: 0.001)))
+        case .timerFired(Self.finishEventsTimer):
+            commands.append(.completeBackgroundEvents(session: UploadRequest.sessionIdentifier))
         case .didEnterBackground:
             flush = true
         default:
@@ -179,7 +193,7 @@ public struct Uploader: Sendable {
             flush || continuesAtOnce || statistics.openBatch != nil || fillsBatch(statistics) || intervalElapsed(at: now)
         else { return [] }
         // TASK-6: in the background an in-process upload needs its own task's time to finish.
-        if !configuration.background, context.isInBackground, context.backgroundTimeRemaining < configuration.minimumRemainingTime {
+        if !usesBackgroundSession, context.isInBackground, context.backgroundTimeRemaining < configuration.minimumRemainingTime {
             return []
         }
         let batch: OutboxBatch
@@ -194,10 +208,10 @@ public struct Uploader: Sendable {
         attempts += 1
         let request = UploadRequest(
             id: "\(Self.owner)#\(attempts)@\(Self.milliseconds(now))", batch: batch.id, records: batch.records.count,
-            bytes: body.count, background: configuration.background)
+            bytes: body.count, background: usesBackgroundSession)
         var commands: [Command] = []
         var task: BackgroundTaskID?
-        if !configuration.background {
+        if !usesBackgroundSession {
             // URLS-8: an in-process request progresses only while the app runs, so it holds a task.
             commands += slot.begin()
             task = slot.openTask

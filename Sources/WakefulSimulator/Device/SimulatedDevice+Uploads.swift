@@ -17,9 +17,19 @@ extension SimulatedDevice {
         let body: Data
         do {
             body = try process.agent!.requestBody(for: request)
+        } catch let crash as SimulatedCrash {
+            injectedCrash(at: crash.point)
+            return
         } catch {
             decide("uploadNotStarted", rules: [], [Field("id", .string(request.id)), Field("error", .string(String(describing: error)))])
             deliverUploadOutcome(UploadOutcome(id: request.id, batch: request.batch, statusCode: nil, error: "cannotReadBatch"))
+            return
+        }
+        guard !request.background || policy.urlSession.available else {
+            // URLS-1: no background sessions before iOS 7; the system says so at once.
+            decide("commandRefused", rules: ["URLS-1"], [Field("command", "upload"), Field("why", "no background sessions before iOS 7")])
+            deliverUploadOutcome(UploadOutcome(
+                id: request.id, batch: request.batch, statusCode: nil, error: UploadOutcome.backgroundSessionUnavailable))
             return
         }
         outboxState.uploads[request.id] = PendingUpload(request: request, body: body, reply: nil)

@@ -7,14 +7,14 @@ extension SimulatedDevice {
     mutating func systemWake(_ source: WakeSource, events: [Event], rules: [String]) {
         switch state {
         case .active, .inactive:
-            for event in events { deliver(event) }
+            for event in events where hasProcess && state.isExecuting { deliver(event) }
         case .background:
             // BEACON-5, LOC-21: each event gives the app another ≈10 s, and a fresh task budget (TASK-9, TASK-10).
             wakeEpoch += 1
             lastWakeSource = source
             openWakeWindow()
             grantAllowanceIfNeeded()
-            for event in events { deliver(event) }
+            for event in events where hasProcess && state.isExecuting { deliver(event) }
         case .suspended:
             if let blocked = wakeBlocker(source) {
                 tally.countSuppressedWake(source)
@@ -28,7 +28,7 @@ extension SimulatedDevice {
             setState(.background, cause: "\(source.rawValue)Wake", rules: rules)
             openWakeWindow()
             grantAllowanceIfNeeded()
-            for event in events { deliver(event) }
+            for event in events where hasProcess && state.isExecuting { deliver(event) }
         case .notRunning:
             if let blocked = wakeBlocker(source) ?? relaunchBlocker(source) {
                 tally.countSuppressedWake(source)

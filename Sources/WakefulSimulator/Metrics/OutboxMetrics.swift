@@ -24,8 +24,8 @@ public struct OutboxMetrics: Sendable, Hashable, Codable {
     public var silentlyLost: Int
     /// Records the server received again after storing them (resends after lost answers); harmless.
     public var duplicatesReceived: Int
-    /// Identical records the server stored under different UUIDs (the same sample committed
-    /// twice). Must be 0.
+    /// Identical app records (kind, time and fields; timeline entries aside) the server stored
+    /// under different UUIDs: the same sample committed twice. Must be 0.
     public var duplicatesStored: Int
     /// Upload attempts by outcome: HTTP status or transport error.
     public var uploads: [String: Int]
@@ -75,9 +75,13 @@ extension SimulatedDevice {
                 silentlyLost += 1
             }
         }
-        // The same content under two UUIDs: a record committed twice.
+        // The same app record (kind, time and fields) under two UUIDs: a sample committed twice, as
+        // a re-run after a crash would without the commit that saves records with the job's state.
+        // Timeline entries are left out: two events at one instant can issue identical commands.
         var contents: [String: Int] = [:]
-        for record in stored.values { contents[record.kind + "\u{1F}" + String(record.recordedAt) + "\u{1F}" + record.payload, default: 0] += 1 }
+        for record in stored.values where record.kind != OutboxRecord.timelineKind {
+            contents[record.kind + "\u{1F}" + String(record.recordedAt) + "\u{1F}" + record.payload, default: 0] += 1
+        }
         let duplicatesStored = contents.values.reduce(0) { $0 + max(0, $1 - 1) }
         return OutboxMetrics(
             collected: collected, timelineRecords: timelineRecords, acknowledged: acknowledged, pending: pendingSeqs.count,

@@ -39,12 +39,14 @@ public final class LedgerOutbox: ForwardingOutbox {
         super.init(base)
     }
 
+    @discardableResult
     public override func commit(_ write: OutboxWrite) throws -> [OutboxRecord] {
         let records = try super.commit(write)
         ledger.noteCommitted(records)
         return records
     }
 
+    @discardableResult
     public override func enforceRetention(_ policy: RetentionPolicy, now: TimeInterval) throws -> LossReport? {
         let report = try super.enforceRetention(policy, now: now)
         if let report { ledger.noteLoss(report) }

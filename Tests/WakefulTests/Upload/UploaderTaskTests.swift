@@ -74,3 +74,36 @@ struct UploaderTaskTests {
         #expect(try outbox.statistics().pendingCount == 0)
     }
 }
+
+@Suite("Uploader and the background session's events")
+struct UploaderSessionEventsTests {
+    @Test("a relaunch for the upload session's events ends with the session's completion handler (URLS-1, URLS-7)")
+    func completesSessionEvents() throws {
+        let outbox = try Uploads.outbox(records: 0)
+        var uploader = Uploader(configuration: Uploader.Configuration(), seed: 1)
+        let events = uploader.handle(
+            .urlSessionEvents(sessionIdentifier: UploadRequest.sessionIdentifier), in: Uploads.background(5), outbox: outbox)
+        #expect(events.timers.map(\.id) == [Uploader.finishEventsTimer])
+        let finished = uploader.handle(.timerFired(Uploader.finishEventsTimer), in: Uploads.background(5.001), outbox: outbox)
+        #expect(finished.contains(.completeBackgroundEvents(session: UploadRequest.sessionIdentifier)))
+        // Another session's events are someone else's.
+        #expect(uploader.handle(.urlSessionEvents(sessionIdentifier: "other"), in: Uploads.background(6), outbox: outbox).isEmpty)
+    }
+}
+
+@Suite("Uploader without background sessions")
+struct UploaderFallbackTests {
+    @Test("a system without background sessions (URLS-1, before iOS 7) gets the same batch again, in process, under a task")
+    func fallsBackToInProcess() throws {
+        let outbox = try Uploads.outbox(records: 3)
+        var uploader = Uploader(configuration: Uploader.Configuration(), seed: 1)
+        let first = try #require(uploader.handle(.didBecomeActive, in: Uploads.foreground(0), outbox: outbox).uploads.first)
+        #expect(first.background)
+        let refused = UploadOutcome(id: first.id, batch: first.batch, statusCode: nil, error: UploadOutcome.backgroundSessionUnavailable)
+        let commands = uploader.handle(.uploadCompleted(refused), in: Uploads.foreground(0), outbox: outbox)
+        let second = try #require(commands.uploads.first)
+        #expect(!second.background)
+        #expect(second.batch == first.batch)
+        #expect(commands.begun.count == 1)
+    }
+}

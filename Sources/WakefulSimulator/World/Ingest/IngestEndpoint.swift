@@ -19,8 +19,9 @@ import Wakeful
 /// endpoint.counts.accepted   // records stored so far
 /// ```
 public struct IngestEndpoint: Sendable {
-    /// The server's description.
-    public let server: ServerDescription
+    /// The server's description; changing it changes how the server behaves from then on (the
+    /// crash-injection harness heals the server for its drain), not what it stored.
+    public var server: ServerDescription
     /// Every stored record, in the order stored.
     public private(set) var records: [StoredIngestRecord] = []
     /// What the server counted.
