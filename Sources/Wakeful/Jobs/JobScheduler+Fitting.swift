@@ -51,18 +51,18 @@ extension JobScheduler {
 
     // MARK: The wake's time
 
-    /// Whether standard location updates keep the app running: updates arrived in the background
-    /// within ``locationKeepAliveWindow`` (LOC-2; assumption).
-    func keptAliveByLocation(_ context: Context) -> Bool {
-        guard context.isInBackground, let last = lastLocationUpdate else { return false }
-        return context.now - last <= Self.locationKeepAliveWindow
+    /// Whether something keeps the app running without limit in the background (a location
+    /// keep-alive, LOC-2): seen within ``keepAliveEvidenceWindow``.
+    func keptAlive(_ context: Context) -> Bool {
+        guard context.isInBackground, launch == nil, let seen = keepAliveSeen else { return false }
+        return context.now - seen <= Self.keepAliveEvidenceWindow
     }
 
     /// The time the current wake leaves.
     func available(_ context: Context) -> Available {
         if !context.isInBackground { return .unlimited }
         if let launch { return launch.end.map { .until($0) } ?? .unlimited }
-        if keptAliveByLocation(context) { return .unlimited }
+        if keptAlive(context) { return .unlimited }
         if context.backgroundTimeRemaining < Context.unlimited { return .until(context.now + context.backgroundTimeRemaining) }
         // TASK-11: DBL_MAX outside a running task, so the task is begun and its time read on the
         // next event. Still DBL_MAX then: a 7–12 wake window (TASK-9); the expiration handler is the limit.
@@ -120,7 +120,7 @@ extension JobScheduler {
         running = Running(run: run, deadline: deadline)
         // Outside its own launches the scheduler holds a task while the run lasts; begun in the
         // foreground it takes effect when the app leaves it (TASK-8).
-        let hold = launch == nil && !keptAliveByLocation(context) ? task.begin() : []
+        let hold = launch == nil && !keptAlive(context) ? task.begin() : []
         let timer: [Command] = deadline.map { [.setTimer(TimerRequest(id: Self.budgetTimer, interval: max(0.001, $0 - context.now)))] } ?? []
         return hold + [.runJob(run)] + timer
     }
@@ -129,7 +129,7 @@ extension JobScheduler {
     /// foreground, location updates stopped), holding a task for it.
     mutating func refit(_ context: Context) -> [Command] {
         guard let current = running, !current.cancelling, launch == nil, context.isInBackground else { return [] }
-        if keptAliveByLocation(context) { return [] }
+        if keptAlive(context) { return [] }
         if task.openTask == nil {
             awaitingBudget = true
             budgetRead = false

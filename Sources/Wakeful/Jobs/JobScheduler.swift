@@ -67,9 +67,10 @@ public struct JobScheduler: Strategy {
     public static let wakeRefusedRecordKind = "wakeful.jobWakeRefused"
     /// Seconds of work a refresh can hold (BGT-4: up to 30 s); longer jobs ask for a processing task.
     public static let maximumRefreshWork: TimeInterval = 30
-    /// Seconds after the last background location update during which standard updates are taken
-    /// to keep the app running (LOC-2; assumption: updates come at least once a minute).
-    public static let locationKeepAliveWindow: TimeInterval = 60
+    /// Seconds for which the app is taken to keep running without limit after the scheduler's own
+    /// timer fired in the background with no task open and no wake to explain it (a location
+    /// keep-alive, LOC-2; audio; a call). Assumption: a minute, renewed by each such firing.
+    public static let keepAliveEvidenceWindow: TimeInterval = 60
 
     /// Fires just after the scheduler began its task, to read the time the task was given (TASK-11).
     public static let fitTimer: TimerID = "JobScheduler.fit"
@@ -96,7 +97,10 @@ public struct JobScheduler: Strategy {
     var awaitingBudget = false
     /// The fit timer fired while the task was held: the system reports no limit (TASK-9 window).
     var budgetRead = false
-    var lastLocationUpdate: TimeInterval?
+    /// When the last wake began, and how long it holds the app by itself (LOC-12, PUSH-6, STATE-5).
+    var lastWake: (at: TimeInterval, holds: TimeInterval) = (-.infinity, 0)
+    /// When the app was last seen running in the background with nothing but a keep-alive to explain it.
+    var keepAliveSeen: TimeInterval?
     var push: PendingPush?
     /// Wake requests pending, by identifier, with their earliest begin date.
     var requested: [String: TimeInterval] = [:]
@@ -151,7 +155,11 @@ public struct JobScheduler: Strategy {
 
     public mutating func handle(_ event: Event, in context: Context) -> [Command] {
         if epoch == nil { epoch = context.now }
-        if Self.isWake(event) { failedThisWake = [] }
+        if Self.isWake(event) {
+            failedThisWake = []
+            keepAliveSeen = nil
+        }
+        if let holds = Self.wakeHold(event) { lastWake = (context.now, holds) }
         var commands = reportMissedDeadlines(context)
         let (answer, settled) = react(to: event, context)
         commands += answer
@@ -213,14 +221,16 @@ public struct JobScheduler: Strategy {
             return (cancelRunning(because: "wakes too short for expectedDuration"), true)
         case .timerFired(Self.nextTimer):
             nextTimerAt = nil
+            // Timers fire only while the app executes: with no task open and no wake holding it,
+            // something keeps it running (assumption, see keepAliveEvidenceWindow).
+            if context.isInBackground, context.backgroundTimeRemaining >= Context.unlimited, context.now > lastWake.at + lastWake.holds {
+                keepAliveSeen = context.now
+            }
             return ([], false)
         case .jobFinished(let result) where running?.run.run == result.run && running?.run.job == result.job:
             return (finished(result, context), false)
-        case .locationsUpdated where context.isInBackground:
-            lastLocationUpdate = context.now
-            return ([], false)
         case .locationUpdatesPaused:
-            lastLocationUpdate = nil
+            keepAliveSeen = nil  // LOC-5: paused updates no longer keep the app running
             return ([], false)
         default:
             return ([], false)
@@ -235,6 +245,17 @@ public struct JobScheduler: Strategy {
             true
         default:
             false
+        }
+    }
+
+    /// How long `event` holds the app by itself, if it starts a wake: the event window (LOC-12,
+    /// LOC-21, BLE-1: ≈10 s), the push handler (PUSH-6: 30 s), a launch (BGT-4: 30 s), the grace
+    /// after leaving the foreground (STATE-5, ≈10 s at most, CONF-3).
+    static func wakeHold(_ event: Event) -> TimeInterval? {
+        switch event {
+        case .remoteNotification, .voipPush, .scheduledTaskLaunched, .urlSessionEvents: 30
+        case .didEnterBackground, .keepAliveFired: 10
+        default: isWake(event) ? 10 : nil
         }
     }
 

@@ -134,7 +134,8 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         self.seed = seed
         self.timeline = timeline
         let features = scenario.app.features.compactMap { FeatureFactory.make($0, world: scenario.world) }
-        let strategies = features + setup.strategies.map { $0.makeStrategy() }
+        let jobs: [any Strategy] = scenario.app.jobSchedulerStrategy.map { [$0] } ?? []  // jobs slice
+        let strategies = features + jobs + setup.strategies.map { $0.makeStrategy() }
         self.freshStrategies = strategies
         self.requirements = Requirements.combined(strategies.map(\.requirements))
         self.backgroundModes = scenario.app.backgroundModes ?? requirements.backgroundModes
@@ -241,6 +242,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         case .urlSessionHandlerDeadline(let generation): urlSessionHandlerDeadline(generation: generation)
         case .accessorySleep(let index, let generation): accessorySleep(index: index, generation: generation)
         case .bluetoothDelivery(let serial): bluetoothDelivery(serial: serial)
+        case .jobStep(let generation): jobStep(generation: generation)  // jobs slice
         // Peripheral slice
         case .centralConnect(let index, let generation): centralConnect(index: index, generation: generation)
         case .centralWrite(let index, let generation): centralWrite(index: index, generation: generation)
@@ -316,7 +318,9 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         // suspension in this same step (a handler completed at once) names it. Once something is
         // known, as on every ranging callback of a running app, this costs nothing.
         if state == .background, lastRunReasons.isEmpty { lastRunReasons = runReasons }
-        let context = Context(now: now, appState: state, backgroundTimeRemaining: backgroundTimeRemaining)
+        let context = Context(
+            now: now, appState: state, backgroundTimeRemaining: backgroundTimeRemaining, network: networkPath,
+            externalPower: scenario.world.power.charging(at: now))
         let commands = process.runtime.handle(event, in: context, timeline: &timeline)
         tally.eventsDelivered += 1
         let number = process.number

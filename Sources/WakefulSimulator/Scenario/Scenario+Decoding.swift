@@ -168,12 +168,14 @@ private struct AppDocument: Decodable {
     var usage = AppUsageHistory()
     var processingCPULoad = 1.0
     var accessorySetupKit = false
+    var jobs: [Job] = []  // jobs slice
+    var jobScheduler: JobScheduler.Options?
 
     init() {}
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.fields(allowed: ["backgroundModes", "locationAuthorization", "features"]
-            + ["permittedTaskIdentifiers", "usage", "processingCPULoad"] + ["accessorySetupKit"])
+            + ["permittedTaskIdentifiers", "usage", "processingCPULoad"] + ["accessorySetupKit"] + ["jobs", "jobScheduler"])
         if let modes = try c.optional("backgroundModes", as: [String].self) {
             if let repeated = modes.first(where: { mode in modes.filter { $0 == mode }.count > 1 }) {
                 throw c.failure("backgroundModes", "\"\(repeated)\" is listed twice; expected each mode once")
@@ -197,6 +199,8 @@ private struct AppDocument: Decodable {
         usage = try c.optional("usage", as: UsageDocument.self)?.usage ?? AppUsageHistory()
         processingCPULoad = try c.processingCPULoad()
         accessorySetupKit = try c.optional("accessorySetupKit") ?? false  // network slice (BLE-4)
+        jobs = try c.jobs()  // jobs slice
+        jobScheduler = try c.optional("jobScheduler", as: JobSchedulerDocument.self)?.options
     }
 
     func configuration(resolving world: WorldDescription) -> AppConfiguration {
@@ -209,6 +213,8 @@ private struct AppDocument: Decodable {
         configuration.usage = usage
         configuration.processingCPULoad = processingCPULoad
         configuration.accessorySetupKit = accessorySetupKit
+        configuration.jobs = jobs  // jobs slice
+        configuration.jobScheduler = jobScheduler
         return configuration
     }
 }

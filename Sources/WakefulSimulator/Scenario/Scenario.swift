@@ -44,10 +44,12 @@ public struct Scenario: Sendable, Hashable {
         self.success = success
     }
 
-    /// The measure runs are scored by: `success`, or the trigger when the app has one.
+    /// The measure runs are scored by: `success`, or the trigger when the app has one, or job
+    /// deadline coverage when it declares jobs.
     public var successMeasure: SuccessMeasure? {
         if let success { return success }
         let hasTrigger = app.features.contains { if case .beaconTrigger = $0 { true } else { false } }
+        if !hasTrigger, !app.jobs.isEmpty { return .jobs(app.jobs) }  // jobs slice
         return hasTrigger ? .trigger : nil
     }
 }
@@ -82,6 +84,21 @@ public struct AppConfiguration: Sendable, Hashable {
     /// The app pairs its accessories through AccessorySetupKit (iOS 18+): on 26 only such apps are
     /// relaunched by Bluetooth state restoration after a force-quit or Bluetooth off (BLE-4).
     public var accessorySetupKit = false
+
+    // MARK: Jobs slice
+
+    /// The app's declared jobs; when there are any, the device runs a ``Wakeful/JobScheduler`` first.
+    public var jobs: [Job] = []
+    /// The scheduler's options (its `jobs` are always ``jobs``); nil for the defaults.
+    public var jobScheduler: JobScheduler.Options?
+
+    /// The scheduler the device runs for ``jobs``, if any.
+    public var jobSchedulerStrategy: JobScheduler? {
+        guard !jobs.isEmpty else { return nil }
+        var options = jobScheduler ?? JobScheduler.Options()
+        options.jobs = jobs
+        return JobScheduler(options: options)
+    }
 }
 
 /// Device settings that a scenario fixes at the start (some can change through user actions).
