@@ -73,42 +73,44 @@ extension JobScheduler {
 
     /// Starts the first due job that the wake can hold, or begins the task whose time it needs to know.
     mutating func startNext(_ context: Context) -> Start {
-        let due = dueJobs(at: context.now)
-        guard !due.isEmpty else { return .idle }
+        let ready = dueJobs(at: context.now).filter { job in
+            guard let unmet = unmetNeed(job, context) else { return true }
+            note(job.id, blocker: unmet)
+            return false
+        }
+        guard !ready.isEmpty else { return .idle }
         let deadline: TimeInterval?
         switch available(context) {
         case .unlimited: deadline = nil
         case .until(let end): deadline = end - options.safetyMargin
         case .unknown:
             guard !awaitingBudget else { return .waiting([]) }
+            guard !outOfTime else {
+                noteBlocker(Self.tooShort, forDue: context)
+                return .idle
+            }
             // Begin the task first; its time is readable on the next event (TASK-11).
             awaitingBudget = true
             budgetRead = false
             return .waiting(task.begin() + [.setTimer(TimerRequest(id: Self.fitTimer, interval: 0.001))])
         }
         let budget = deadline.map { $0 - context.now } ?? Context.unlimited
-        var chosen: Job?
-        for job in due {
-            guard let blocker = blocker(job, budget: budget, context) else {
-                if chosen == nil {
-                    chosen = job
-                } else {
-                    note(job.id, blocker: "preempted by higher priority")
-                }
-                continue
-            }
-            note(job.id, blocker: blocker)
+        let fitting = ready.filter { job in
+            let fits = job.checkpointable ? budget > 0 : job.expectedDuration <= budget
+            if !fits { note(job.id, blocker: Self.tooShort) }
+            return fits
         }
-        guard let job = chosen else { return .idle }
+        guard let job = fitting.first else { return .idle }
+        // One at a time: the others wait for this run, and may find the wake over.
+        for waiting in fitting.dropFirst() { note(waiting.id, blocker: "preempted by higher priority") }
         return .started(start(job, budget: budget, deadline: deadline, context))
     }
 
-    /// Why job `job` cannot start now with `budget` seconds, or nil when it can.
-    func blocker(_ job: Job, budget: TimeInterval, _ context: Context) -> String? {
+    /// The need of job `job` the device does not meet now: the network or external power.
+    func unmetNeed(_ job: Job, _ context: Context) -> String? {
         if job.requiresNetwork && !context.network.mayBeReachable { return "no network" }
         if job.requiresExternalPower && context.externalPower != true { return "no power" }
-        let fits = job.checkpointable ? budget > 0 : job.expectedDuration <= budget
-        return fits ? nil : "wakes too short for expectedDuration"
+        return nil
     }
 
     private mutating func start(_ job: Job, budget: TimeInterval, deadline: TimeInterval?, _ context: Context) -> [Command] {
@@ -139,7 +141,7 @@ extension JobScheduler {
         let deadline = end - options.safetyMargin
         guard current.deadline.map({ deadline < $0 - 0.5 }) ?? true else { return [] }
         running?.deadline = deadline
-        guard deadline > context.now else { return cancelRunning(because: "wakes too short for expectedDuration") }
+        guard deadline > context.now else { return cancelRunning(because: Self.tooShort) }
         return [.setTimer(TimerRequest(id: Self.budgetTimer, interval: deadline - context.now))]
     }
 
@@ -162,7 +164,7 @@ extension JobScheduler {
         case .completed:
             state.lastCompleted = context.now
             state.progress = 0
-            state.checkpoint = nil
+            state.checkpoint = result.checkpoint  // kept: a job may carry a counter across runs in it
             state.completedRuns += 1
             launch?.completedRuns += 1
         case .checkpointed:

@@ -67,10 +67,16 @@ public struct JobScheduler: Strategy {
     public static let wakeRefusedRecordKind = "wakeful.jobWakeRefused"
     /// Seconds of work a refresh can hold (BGT-4: up to 30 s); longer jobs ask for a processing task.
     public static let maximumRefreshWork: TimeInterval = 30
-    /// Seconds for which the app is taken to keep running without limit after the scheduler's own
-    /// timer fired in the background with no task open and no wake to explain it (a location
-    /// keep-alive, LOC-2; audio; a call). Assumption: a minute, renewed by each such firing.
+    /// Seconds for which the app is taken to keep running without limit after an event reached it
+    /// in the background with no task open and no wake to explain it (a location keep-alive, LOC-2;
+    /// audio; a call). Assumption: a minute, renewed by each such event.
     public static let keepAliveEvidenceWindow: TimeInterval = 60
+
+    /// Seconds between looks at due jobs that could not run (no time, network or power) while the
+    /// app keeps running (assumption: a minute).
+    public static let recheckInterval: TimeInterval = 60
+    /// The reason noted when a wake leaves too little time for a job.
+    static let tooShort = "wakes too short for expectedDuration"
 
     /// Fires just after the scheduler began its task, to read the time the task was given (TASK-11).
     public static let fitTimer: TimerID = "JobScheduler.fit"
@@ -101,6 +107,8 @@ public struct JobScheduler: Strategy {
     var lastWake: (at: TimeInterval, holds: TimeInterval) = (-.infinity, 0)
     /// When the app was last seen running in the background with nothing but a keep-alive to explain it.
     var keepAliveSeen: TimeInterval?
+    /// The system ended or refused the scheduler's task on this wake: no more tries until the next one.
+    var outOfTime = false
     var push: PendingPush?
     /// Wake requests pending, by identifier, with their earliest begin date.
     var requested: [String: TimeInterval] = [:]
@@ -159,7 +167,16 @@ public struct JobScheduler: Strategy {
             failedThisWake = []
             keepAliveSeen = nil
         }
-        if let holds = Self.wakeHold(event) { lastWake = (context.now, holds) }
+        if let holds = Self.wakeHold(event) {
+            lastWake = (context.now, holds)
+            outOfTime = false
+        } else if context.isInBackground, launch == nil, context.backgroundTimeRemaining >= Context.unlimited,
+            context.now > lastWake.at + lastWake.holds
+        {
+            // Events reach only an executing app: with no task open and no wake holding it, something
+            // keeps it running (assumption, see keepAliveEvidenceWindow).
+            keepAliveSeen = context.now
+        }
         var commands = reportMissedDeadlines(context)
         let (answer, settled) = react(to: event, context)
         commands += answer
@@ -187,10 +204,12 @@ public struct JobScheduler: Strategy {
             return ([], false)
         case .backgroundTaskExpiring(let id) where task.holds(id):
             // TASK-12: stop the work and end the task at once, whatever is left to do.
-            return (cancelRunning(because: "wakes too short for expectedDuration") + task.end(id) + completePush(), true)
+            outOfTime = true
+            return (cancelRunning(because: Self.tooShort) + task.end(id) + completePush(), true)
         case .backgroundTaskDenied(let id) where task.holds(id):
             task.forget(id)  // TASK-16: no time; the run in progress, if any, freezes with the app.
             awaitingBudget = false
+            outOfTime = true
             noteBlocker("no background time granted", forDue: context)
             return (finishWake(context), true)
         case .scheduledTaskLaunched(let scheduled):
@@ -199,7 +218,7 @@ public struct JobScheduler: Strategy {
             requested[scheduled.identifier] = nil
             return ([], false)
         case .scheduledTaskExpiring(let identifier) where launch?.identifier == identifier:
-            return (cancelRunning(because: "wakes too short for expectedDuration") + completeLaunch(), true)
+            return (cancelRunning(because: Self.tooShort) + completeLaunch(), true)
         case .scheduledTaskSubmitFailed(let identifier, let error) where requested.keys.contains(identifier):
             requested[identifier] = nil
             refused[identifier] = error
@@ -218,14 +237,9 @@ public struct JobScheduler: Strategy {
             budgetRead = task.openTask != nil
             return ([], false)
         case .timerFired(Self.budgetTimer):
-            return (cancelRunning(because: "wakes too short for expectedDuration"), true)
+            return (cancelRunning(because: Self.tooShort), true)
         case .timerFired(Self.nextTimer):
             nextTimerAt = nil
-            // Timers fire only while the app executes: with no task open and no wake holding it,
-            // something keeps it running (assumption, see keepAliveEvidenceWindow).
-            if context.isInBackground, context.backgroundTimeRemaining >= Context.unlimited, context.now > lastWake.at + lastWake.holds {
-                keepAliveSeen = context.now
-            }
             return ([], false)
         case .jobFinished(let result) where running?.run.run == result.run && running?.run.job == result.job:
             return (finished(result, context), false)
