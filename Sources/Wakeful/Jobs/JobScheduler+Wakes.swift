@@ -4,7 +4,7 @@ import Foundation
 extension JobScheduler {
     /// Seconds until a job that is due but blocked (no network, no power, too little time) is
     /// asked for again (assumption: the 15 min a refresh is spaced at least, BGT-3).
-    static let blockedRetry: TimeInterval = 900
+    public static let blockedRetry: TimeInterval = 900
 
     // MARK: Wake requests
 

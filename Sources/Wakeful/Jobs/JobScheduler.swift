@@ -76,7 +76,7 @@ public struct JobScheduler: Strategy {
     /// app keeps running (assumption: a minute).
     public static let recheckInterval: TimeInterval = 60
     /// The reason noted when a wake leaves too little time for a job.
-    static let tooShort = "wakes too short for expectedDuration"
+    public static let tooShort = "wakes too short for expectedDuration"
 
     /// Fires just after the scheduler began its task, to read the time the task was given (TASK-11).
     public static let fitTimer: TimerID = "JobScheduler.fit"
@@ -218,6 +218,7 @@ public struct JobScheduler: Strategy {
             requested[scheduled.identifier] = nil
             return ([], false)
         case .scheduledTaskExpiring(let identifier) where launch?.identifier == identifier:
+            launch?.failed = true
             return (cancelRunning(because: Self.tooShort) + completeLaunch(), true)
         case .scheduledTaskSubmitFailed(let identifier, let error) where requested.keys.contains(identifier):
             requested[identifier] = nil
