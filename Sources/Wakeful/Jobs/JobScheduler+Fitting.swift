@@ -39,7 +39,8 @@ extension JobScheduler {
     /// The jobs that may start now, by priority, then due time, then declaration order.
     func dueJobs(at now: TimeInterval) -> [Job] {
         let due = options.jobs.enumerated().compactMap { index, job -> (Job, TimeInterval, Int)? in
-            guard let at = eligibleAt(job), at <= now, !failedThisWake.contains(job.id), let dueAt = dueAt(job) else { return nil }
+            guard let at = eligibleAt(job), at <= now, let dueAt = dueAt(job) else { return nil }
+            if let failed = failedAt[job.id], now < failed + Self.recheckInterval { return nil }
             return (job, dueAt, index)
         }
         return due.sorted { lhs, rhs in
@@ -123,7 +124,11 @@ extension JobScheduler {
         // Outside its own launches the scheduler holds a task while the run lasts; begun in the
         // foreground it takes effect when the app leaves it (TASK-8).
         let hold = launch == nil && !keptAlive(context) ? task.begin() : []
-        let timer: [Command] = deadline.map { [.setTimer(TimerRequest(id: Self.budgetTimer, interval: max(0.001, $0 - context.now)))] } ?? []
+        var timer: [Command] = deadline.map { [.setTimer(TimerRequest(id: Self.budgetTimer, interval: max(0.001, $0 - context.now)))] } ?? []
+        if deadline == nil, budgetRead, context.isInBackground {
+            // TASK-9: DBL_MAX inside a 7–12 wake window; the real figure comes when it closes.
+            timer.append(.setTimer(TimerRequest(id: Self.fitTimer, interval: Self.rereadInterval)))
+        }
         return hold + [.runJob(run)] + timer
     }
 
@@ -137,7 +142,11 @@ extension JobScheduler {
             budgetRead = false
             return task.begin() + [.setTimer(TimerRequest(id: Self.fitTimer, interval: 0.001))]
         }
-        guard case .until(let end) = available(context) else { return [] }
+        guard case .until(let end) = available(context) else {
+            // TASK-9: DBL_MAX inside a 7–12 wake window; the countdown starts when it closes, so read again.
+            guard budgetRead, current.deadline == nil else { return [] }
+            return [.setTimer(TimerRequest(id: Self.fitTimer, interval: Self.rereadInterval))]
+        }
         let deadline = end - options.safetyMargin
         guard current.deadline.map({ deadline < $0 - 0.5 }) ?? true else { return [] }
         running?.deadline = deadline
@@ -171,7 +180,7 @@ extension JobScheduler {
             state.progress = result.progress
             state.checkpoint = result.checkpoint
         case .failed:
-            failedThisWake.insert(result.job)
+            failedAt[result.job] = context.now
             launch?.failed = true
             if !wasCancelling { note(result.job, blocker: "run failed: \(result.reason ?? "no reason given")") }
         }

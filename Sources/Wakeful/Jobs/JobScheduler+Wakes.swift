@@ -48,6 +48,7 @@ extension JobScheduler {
     mutating func scheduleNextTimer(_ context: Context) -> [Command] {
         var times = options.jobs.compactMap(eligibleAt).filter { $0 > context.now }
         if !dueJobs(at: context.now).isEmpty { times.append(context.now + Self.recheckInterval) }
+        times += failedAt.values.map { $0 + Self.recheckInterval }.filter { $0 > context.now }
         for watch in watches.values where !watch.reported {
             if let job = options.jobs.first(where: { $0.id == watch.job }), let deadline = job.deadline, watch.dueAt + deadline >= context.now {
                 times.append(watch.dueAt + deadline + 0.001)

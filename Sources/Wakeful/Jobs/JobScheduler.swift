@@ -75,6 +75,9 @@ public struct JobScheduler: Strategy {
     /// Seconds between looks at due jobs that could not run (no time, network or power) while the
     /// app keeps running (assumption: a minute).
     public static let recheckInterval: TimeInterval = 60
+    /// Seconds between reads of `backgroundTimeRemaining` while it says DBL_MAX during a run in
+    /// the background (TASK-9: a 7–12 wake window, ≈10 s).
+    static let rereadInterval: TimeInterval = 5
     /// The reason noted when a wake leaves too little time for a job.
     public static let tooShort = "wakes too short for expectedDuration"
 
@@ -114,8 +117,9 @@ public struct JobScheduler: Strategy {
     var requested: [String: TimeInterval] = [:]
     /// Wake requests refused since the app was last on screen, by identifier, with the error.
     var refused: [String: TaskSchedulerError] = [:]
-    /// Jobs whose run failed on this wake: retried on a later one.
-    var failedThisWake: Set<String> = []
+    /// When each job's run last failed: retried on a later wake, or after ``recheckInterval`` in an
+    /// app that keeps running.
+    var failedAt: [String: TimeInterval] = [:]
     /// What the scheduler saw of each job's current due occurrence, for missed-deadline reasons.
     var watches: [String: DeadlineWatch] = [:]
     var nextTimerAt: TimeInterval?
@@ -164,7 +168,7 @@ public struct JobScheduler: Strategy {
     public mutating func handle(_ event: Event, in context: Context) -> [Command] {
         if epoch == nil { epoch = context.now }
         if Self.isWake(event) {
-            failedThisWake = []
+            failedAt = [:]
             keepAliveSeen = nil
         }
         if let holds = Self.wakeHold(event) {
