@@ -133,9 +133,15 @@ extension JobScheduler {
     }
 
     /// Tightens the running run's deadline when the app's time became limited (the app left the
-    /// foreground, location updates stopped), holding a task for it.
+    /// foreground, location updates stopped), holding a task for it; lifts it on screen.
     mutating func refit(_ context: Context) -> [Command] {
-        guard let current = running, !current.cancelling, launch == nil, context.isInBackground else { return [] }
+        guard let current = running, !current.cancelling, launch == nil else { return [] }
+        guard context.isInBackground else {
+            // Back on screen: no limit any more.
+            guard current.deadline != nil else { return [] }
+            running?.deadline = nil
+            return [.cancelTimer(Self.budgetTimer)]
+        }
         if keptAlive(context) { return [] }
         if task.openTask == nil {
             awaitingBudget = true

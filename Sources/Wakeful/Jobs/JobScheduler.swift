@@ -186,7 +186,9 @@ public struct JobScheduler: Strategy {
         commands += answer
         guard !settled else { return commands }
         commands += refit(context)
-        if running == nil {
+        if running == nil, launch?.expiring == true {
+            commands += finishWake(context)
+        } else if running == nil {
             switch startNext(context) {
             case .started(let started): commands += started
             case .waiting(let waiting): commands += waiting
@@ -223,7 +225,10 @@ public struct JobScheduler: Strategy {
             return ([], false)
         case .scheduledTaskExpiring(let identifier) where launch?.identifier == identifier:
             launch?.failed = true
-            return (cancelRunning(because: Self.tooShort) + completeLaunch(), true)
+            launch?.expiring = true
+            // The cancelled run reports its checkpoint at once; the launch is completed with it.
+            guard running == nil else { return (cancelRunning(because: Self.tooShort), true) }
+            return (completeLaunch(), true)
         case .scheduledTaskSubmitFailed(let identifier, let error) where requested.keys.contains(identifier):
             requested[identifier] = nil
             refused[identifier] = error
@@ -302,6 +307,8 @@ extension JobScheduler {
         var end: TimeInterval?
         var failed = false
         var completedRuns = 0
+        /// Its expiration handler ran: no new run, complete it as soon as the run in progress reports.
+        var expiring = false
     }
 
     /// A silent push whose completion the scheduler owes (PUSH-6).

@@ -135,7 +135,7 @@ extension SimulatedDevice {
 
     private mutating func accrueJobProgress() {
         guard var execution = process.job, execution.result == nil else { return }
-        if execution.executing && state.isExecuting {
+        if execution.executing {  // kept by `jobFrozen()` / `jobResumed()`, called as the state changes
             let elapsed = max(0, now - execution.accruedAt)
             let before = execution.progress
             execution.progress = min(1, execution.progress + elapsed / execution.cost.duration)

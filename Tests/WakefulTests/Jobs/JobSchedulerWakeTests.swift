@@ -58,13 +58,17 @@ struct JobSchedulerWakeTests {
         #expect(done.contains(.completeScheduledTask(identifier: Self.refresh, success: true)))
     }
 
-    @Test("the refresh's expiration handler cancels the run and completes the task unsuccessfully")
+    @Test("the refresh's expiration handler cancels the run; the task is completed unsuccessfully with its checkpoint")
     func refreshExpiry() {
         var probe = SchedulerProbe([Job(id: "a", interval: 600, expectedDuration: 10, checkpointable: true)])
         let run = probe.handle(.scheduledTaskLaunched(ScheduledTaskLaunch(identifier: Self.refresh, kind: .appRefresh)), SchedulerProbe.background(0)).runs[0]
         let expiring = probe.handle(.scheduledTaskExpiring(identifier: Self.refresh), SchedulerProbe.background(3))
         #expect(expiring.contains(.cancelJob(job: "a", run: run.run)))
-        #expect(expiring.contains(.completeScheduledTask(identifier: Self.refresh, success: false)))
+        let checkpoint = JobResult(job: "a", run: run.run, outcome: .checkpointed, progress: 0.3, checkpoint: "k")
+        let reported = probe.handle(.jobFinished(checkpoint), SchedulerProbe.background(3))
+        #expect(reported.contains(.completeScheduledTask(identifier: Self.refresh, success: false)), "completed with the checkpoint")
+        #expect(reported.runs.isEmpty, "nothing new in an expiring launch")
+        #expect(probe.scheduler.state(of: "a").checkpoint == "k")
     }
 
     @Test("after a wake it asks for a refresh at the next due time and a processing task for power jobs")
