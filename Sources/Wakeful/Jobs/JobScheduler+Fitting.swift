@@ -220,9 +220,9 @@ extension JobScheduler {
 
     /// Calls the silent push's completion handler once (PUSH-6).
     mutating func completePush() -> [Command] {
-        guard let pending = push, !pending.completed else { return [] }
+        guard let pending = push else { return [] }
         push = nil
-        return [.cancelTimer(Self.pushTimer), .completeRemoteNotification(id: pending.id, result: .newData)]
+        return [.cancelTimer(Self.pushTimer), .completeRemoteNotification(id: pending, result: .newData)]
     }
 
     /// The launch, if the scheduler asked for it, with the time it gives.

@@ -112,7 +112,8 @@ public struct JobScheduler: Strategy {
     var keepAliveSeen: TimeInterval?
     /// The system ended or refused the scheduler's task on this wake: no more tries until the next one.
     var outOfTime = false
-    var push: PendingPush?
+    /// The silent push whose completion the scheduler owes (PUSH-6).
+    var push: String?
     /// Wake requests pending, by identifier, with their earliest begin date.
     var requested: [String: TimeInterval] = [:]
     /// Wake requests refused since the app was last on screen, by identifier, with the error.
@@ -237,7 +238,7 @@ public struct JobScheduler: Strategy {
             ]))], true)
         case .remoteNotification(let notification) where options.completesRemoteNotifications:
             // PUSH-6: 30 s to call the completion handler.
-            push = PendingPush(id: notification.id, completed: false)
+            push = notification.id
             let interval = max(0.001, 30 - options.safetyMargin)
             return ([.setTimer(TimerRequest(id: Self.pushTimer, interval: interval))], false)
         case .timerFired(Self.pushTimer):
@@ -309,12 +310,6 @@ extension JobScheduler {
         var completedRuns = 0
         /// Its expiration handler ran: no new run, complete it as soon as the run in progress reports.
         var expiring = false
-    }
-
-    /// A silent push whose completion the scheduler owes (PUSH-6).
-    struct PendingPush: Sendable, Hashable {
-        var id: String
-        var completed: Bool
     }
 
     /// What the scheduler saw while one due occurrence of a job with a deadline was open.
