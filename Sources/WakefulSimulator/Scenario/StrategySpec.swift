@@ -123,16 +123,16 @@ public enum StrategyCatalog {
             name: "AccessoryKeepAlive",
             summary: "seed 003: polls a BLE dongle inside background tasks and reconnects with a pending connect; polls stop when the budget ends (BLE-1, BLE-4, TASK-7)",
             defaults: AccessoryKeepAlive.Options(), build: AccessoryKeepAlive.init(options:)),
-        // Peripheral slice
-        Entry(
-            name: "PeripheralAdvertiser",
-            summary: "seed 003: the phone advertises a service as a BLE accessory; each central write wakes it with the bluetooth-peripheral mode; background advertising drops the name and is found only in the overflow area (BLE-1, BLE-3, BLE-4)",
-            defaults: PeripheralAdvertiser.Options(), build: PeripheralAdvertiser.init(options:)),
         // Jobs slice
         Entry(
             name: "JobScheduler",
             summary: "issue 4: runs the app's declared jobs on any wake within the time it gives, one at a time, and asks for refresh and processing tasks (TASK-6, TASK-10, BGT-4, BGT-5); scenarios declare jobs in app.jobs",
             defaults: JobScheduler.Options(), build: JobScheduler.init(options:)),
+        // Peripheral slice
+        Entry(
+            name: "PeripheralAdvertiser",
+            summary: "seed 003: the phone advertises a service as a BLE accessory; each central write wakes it with the bluetooth-peripheral mode; background advertising drops the name and is found only in the overflow area (BLE-1, BLE-3, BLE-4)",
+            defaults: PeripheralAdvertiser.Options(), build: PeripheralAdvertiser.init(options:)),
     ]
 
     /// The names, in catalogue order.
