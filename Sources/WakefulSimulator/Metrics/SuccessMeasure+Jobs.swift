@@ -18,8 +18,8 @@ extension RunTally {
 
     /// Scores ``SuccessMeasure/jobs(_:)``: each due occurrence of a job (from the first time the
     /// app ran, then an interval after each completion) counts on time when a completion falls
-    /// within its deadline (its interval when it has none). An occurrence still open at the end is
-    /// not counted. The largest gap is the longest miss, with the scheduler's reason when it
+    /// within its deadline (its interval when it has none); while none comes, one more occurrence
+    /// is missed every interval. An occurrence still open at the end is not counted. The largest gap is the longest miss, with the scheduler's reason when it
     /// reported one, else the cause the timeline gives.
     func jobsResult(_ jobs: [Job], measure: String, duration: TimeInterval) -> SuccessResult {
         let start = stateChanges.first { $0.to.isExecuting }?.time ?? 0
@@ -36,8 +36,9 @@ extension RunTally {
                     onTime += 1
                     due += 1
                 } else if dueAt + window <= duration {
-                    due += 1
+                    // Every occurrence that would have fallen due, one per interval, and closed before the completion is missed too.
                     let to = done ?? duration
+                    due += job.interval.map { 1 + Int(((min(to, duration) - dueAt - window) / $0).rounded(.down)) } ?? 1
                     if to - dueAt > (worst.map { $0.to - $0.from } ?? -1) { worst = (job.id, dueAt, to, done != nil) }
                 } else {
                     break
