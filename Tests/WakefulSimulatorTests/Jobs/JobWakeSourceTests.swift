@@ -38,20 +38,20 @@ struct JobWakeSourceTests {
         return window + taskBudget(version) - margin
     }
 
-    @Test("region exit (LOC-21, TASK-9, TASK-10)", arguments: NetworkScenarios.modern)
+    @Test("region exit (LOC-21, TASK-9, TASK-10)", arguments: NetworkScenarios.families)
     func regionExit(version: IOSVersion) throws {
         var scenario = Scenarios.make(
-            duration: 1500, at: .zero, walkFrom: 600, legs: [RouteLeg(destination: LocalPoint(east: 600, north: 0), speed: 2)],
+            duration: 2000, at: .zero, walkFrom: 700, legs: [RouteLeg(destination: LocalPoint(east: 600, north: 0), speed: 2)],
             features: [.geofences([GeofenceSpec(id: "home", center: .zero, radius: 150)])])
         scenario = JobScenarios.with(scenario)
         let trace = Trace(scenario, ios: version)
         try expectRun(trace, wake: ["regionWake"], executed: Self.eventWakeExecuted(version))
     }
 
-    @Test("significant change (LOC-12)", arguments: NetworkScenarios.modern)
+    @Test("significant change (LOC-12)", arguments: NetworkScenarios.families)
     func significantChange(version: IOSVersion) throws {
         let scenario = JobScenarios.with(Scenarios.make(
-            duration: 2000, at: .zero, walkFrom: 600, legs: [RouteLeg(destination: LocalPoint(east: 5000, north: 0), speed: 15)]))
+            duration: 2500, at: .zero, walkFrom: 700, legs: [RouteLeg(destination: LocalPoint(east: 5000, north: 0), speed: 15)]))
         let trace = Trace(scenario, ios: version, setup: .custom(RelaunchOnMovement(options: .init(visits: false))))
         try expectRun(trace, wake: ["significantChangeWake"], executed: Self.eventWakeExecuted(version))
     }
