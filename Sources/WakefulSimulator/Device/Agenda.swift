@@ -67,6 +67,8 @@ enum Agenda {
     case accessorySleep(accessory: Int, generation: Int)
     /// A queued Core Bluetooth event reaches the app, or a connection completes (BLE-1, BLE-4).
     case bluetoothDelivery(serial: Int)
+    /// Jobs slice: the job run in progress finishes, is cancelled, or its network may have dropped.
+    case jobStep(generation: Int)
 
     // MARK: Peripheral slice
 

@@ -56,6 +56,8 @@ struct AppProcess {
     var keepAliveInterval: TimeInterval?
     /// Launched fetches and BGTasks not yet completed (scheduler slice, BGT).
     var scheduledTasks: [RunningScheduledTask] = []
+    /// The job run in progress, or its result waiting for the app to execute (jobs slice).
+    var job: JobExecution?
 
     // Outbox slice.
 

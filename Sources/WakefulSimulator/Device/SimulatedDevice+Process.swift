@@ -81,6 +81,7 @@ extension SimulatedDevice {
         fireOverdueTimers()
         if pendingLocationRequests > 0 { schedule(.oneShotFix(process: process.number), at: now) }
         scheduleNetworkStep(at: now)  // network slice: held results reach the app
+        jobResumed()  // jobs slice
     }
 
     /// Called when the app stops executing: no callbacks of any kind until it runs again.
@@ -91,6 +92,7 @@ extension SimulatedDevice {
         }
         tally.executionStopped(stop)
         networkStoppedExecuting()  // network slice (URLS-8)
+        jobFrozen()  // jobs slice
     }
 
     /// Schedules a possible memory-pressure termination while suspended (STATE-3), when the

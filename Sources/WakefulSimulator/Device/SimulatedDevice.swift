@@ -26,8 +26,11 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     let requirements: Requirements
     /// The user's location authorization.
     let authorization: LocationAuthorization
-    /// The app's strategies as a new process starts them: features first, then the setup.
+    /// The app's strategies as a new process starts them: features first, then the setup (and the
+    /// job scheduler between them, unless the agent holds it).
     let freshStrategies: [any Strategy]
+    /// The names of every strategy of the app, the agent's scheduler included, for the run header.
+    let strategyNames: [String]
     /// The beacon a trigger feature watches, for trigger metrics.
     let triggerBeacon: WorldBeacon?
     /// The seed of every random draw in the run.
@@ -161,8 +164,18 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         self.seed = seed
         self.timeline = timeline
         let features = scenario.app.features.compactMap { FeatureFactory.make($0, world: scenario.world) }
-        let strategies = features + setup.strategies.map { $0.makeStrategy() }
-        self.freshStrategies = strategies
+        // Jobs slice: the app's jobs run in a JobScheduler, which the agent holds so that the jobs'
+        // states persist in the outbox across launches.
+        let scheduler = scenario.app.jobSchedulerStrategy
+        let setupStrategies = setup.strategies.map { $0.makeStrategy() }
+        let strategies = features + (scheduler.map { [$0] } ?? []) + setupStrategies
+        let spec = scenario.app.outbox ?? (scheduler == nil ? nil : OutboxSpec(upload: nil))
+        let agentConfiguration = spec.map {
+            AgentConfiguration(jobs: scheduler?.options, upload: $0.upload, retention: $0.retention, timeline: $0.timeline)
+        }
+        self.agentConfiguration = agentConfiguration
+        self.freshStrategies = agentConfiguration == nil ? strategies : features + setupStrategies
+        self.strategyNames = strategies.map(\.name)
         self.requirements = Requirements.combined(strategies.map(\.requirements))
         self.backgroundModes = scenario.app.backgroundModes ?? requirements.backgroundModes
         self.authorization = scenario.app.locationAuthorization
@@ -184,11 +197,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         // Scheduler slice (BGT): stream 20 for the scheduler's jitter.
         self.scheduler = TaskSchedulerState(
             scenario: scenario, strategies: strategies, random: root.derived(stream: 20))
-        // Outbox slice: the agent, the app's storage and server, the injected kills (streams 40, 41).
-        let spec = scenario.app.outbox
-        self.agentConfiguration = spec.map {
-            AgentConfiguration(upload: $0.upload, retention: $0.retention, timeline: $0.timeline)
-        }
+        // Outbox slice: the app's storage and server, the injected kills (streams 40 to 42).
         self.outboxWrites = spec?.writes ?? .beforeCommands
         self.outboxProvider = agentConfiguration == nil ? nil : outbox ?? { var random = root.derived(stream: 42); return InMemoryOutboxProvider(installID: random.uuid()) }()
         self.ingest = continuing?.server ?? IngestEndpoint(server: scenario.world.server, random: root.derived(stream: 40))
@@ -280,6 +289,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         case .urlSessionHandlerDeadline(let generation): urlSessionHandlerDeadline(generation: generation)
         case .accessorySleep(let index, let generation): accessorySleep(index: index, generation: generation)
         case .bluetoothDelivery(let serial): bluetoothDelivery(serial: serial)
+        case .jobStep(let generation): jobStep(generation: generation)  // jobs slice
         // Peripheral slice
         case .centralConnect(let index, let generation): centralConnect(index: index, generation: generation)
         case .centralWrite(let index, let generation): centralWrite(index: index, generation: generation)
@@ -309,7 +319,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             Field("family", .string(policy.family.rawValue)),
             Field("setup", .string(setup.name)),
             Field("seed", seed <= UInt64(Int.max) ? .int(Int(seed)) : .string(String(seed))),
-            Field("strategies", .string(freshStrategies.map(\.name).joined(separator: ","))),
+            Field("strategies", .string(strategyNames.joined(separator: ","))),
             Field("backgroundModes", .string(backgroundModes.map(\.rawValue).joined(separator: ","))),
             Field("locationAuthorization", .string(authorization.rawValue)),
             Field("duration", .double(scenario.duration)),
@@ -358,17 +368,14 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         // suspension in this same step (a handler completed at once) names it. Once something is
         // known, as on every ranging callback of a running app, this costs nothing.
         if state == .background, lastRunReasons.isEmpty { lastRunReasons = runReasons }
+        let context = Context(
+            now: now, appState: state, backgroundTimeRemaining: backgroundTimeRemaining, network: networkPath,
+            externalPower: scenario.world.power.charging(at: now))
         let commands: [Command]
         if agentConfiguration != nil {
-            let segment = scenario.world.network.segment(at: now)
-            let context = Context(
-                now: now, appState: state, backgroundTimeRemaining: backgroundTimeRemaining,
-                network: segment.kind == .none ? .none : segment.kind == .wifi ? .wifi : .cellular,
-                externalPower: scenario.world.power.charging(at: now))
             guard let handled = agentHandle(event, in: context) else { return }
             commands = handled
         } else {
-            let context = Context(now: now, appState: state, backgroundTimeRemaining: backgroundTimeRemaining)
             commands = process.runtime.handle(event, in: context, timeline: &timeline)
         }
         tally.eventsDelivered += 1

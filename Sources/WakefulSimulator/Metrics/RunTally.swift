@@ -47,6 +47,13 @@ struct RunTally {
     /// Every closed connection, for the `connected` success measure.
     var connectionLog: [(accessory: String, from: TimeInterval, to: TimeInterval)] = []
 
+    // MARK: Jobs slice
+
+    /// Every completed job run, for the `jobs` success measure.
+    var jobCompletions: [(job: String, at: TimeInterval)] = []
+    /// Every `wakeful.jobMissed` record, with the scheduler's reason.
+    var jobMisses: [(job: String, dueAt: TimeInterval, reason: String)] = []
+
     /// Seconds connected, all accessories together.
     var bluetoothConnectedSeconds: Double { connectionLog.reduce(0) { $0 + $1.to - $1.from } }
 
@@ -84,6 +91,7 @@ struct RunTally {
 
     mutating func noteRecord(_ record: Record, at time: TimeInterval, distance: Double?, keptRunningBy: [String]) {
         recordLog.append(RecordedOutput(time: time, kind: record.kind, id: record.fields["id"]?.description))
+        if record.kind == JobScheduler.missedRecordKind { noteJobMissed(record) }  // jobs slice
         guard record.kind == BeaconTrigger.recordKind, trigger == nil else { return }
         trigger = (time, distance, record.fields["accuracy"]?.number, keptRunningBy)
     }

@@ -21,6 +21,9 @@ public enum SuccessMeasure: Sendable, Hashable {
     case latency(record: String, within: TimeInterval)
     /// Network slice: the share of the run the app was connected to the accessory `accessory`.
     case connected(accessory: String)
+    /// Jobs slice: the share of the jobs' due occurrences completed by their deadline (their
+    /// interval when they have none); the default for a scenario whose app declares jobs.
+    case jobs([Job])
 
     /// A short description, e.g. `read every 45 s`.
     public var description: String {
@@ -30,6 +33,7 @@ public enum SuccessMeasure: Sendable, Hashable {
         case .completed(let record, let by): "\(record) by \(Format.duration(by))"
         case .latency(let record, let within): "\(record) within \(Format.duration(within)) of each push"
         case .connected(let accessory): "connected to \(accessory)"
+        case .jobs: "jobs on time"
         }
     }
 }
@@ -128,6 +132,8 @@ extension SuccessMeasure {
             return tally.latencyResult(description, record: record, within: within, duration: duration)
         case .connected(let accessory):
             return tally.connectedResult(accessory, duration: duration, measure: description)
+        case .jobs(let jobs):
+            return tally.jobsResult(jobs, measure: description, duration: duration)
         }
     }
 }

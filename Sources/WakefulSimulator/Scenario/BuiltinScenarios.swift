@@ -8,6 +8,8 @@ public enum BuiltinScenarios {
         "overnight-sync", "overnight-sync-low-power",
         // Peripheral slice
         "ble-peripheral",
+        // Jobs slice
+        "sensor-logging",
     ]
 
     /// The scenario `simulate` runs when given none.

@@ -169,12 +169,14 @@ private struct AppDocument: Decodable {
     var processingCPULoad = 1.0
     var accessorySetupKit = false
     var outbox: OutboxSpec?  // outbox slice
+    var jobs: [Job] = []  // jobs slice
+    var jobScheduler: JobScheduler.Options?
 
     init() {}
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.fields(allowed: ["backgroundModes", "locationAuthorization", "features"]
-            + ["permittedTaskIdentifiers", "usage", "processingCPULoad"] + ["accessorySetupKit"] + ["outbox"])
+            + ["permittedTaskIdentifiers", "usage", "processingCPULoad"] + ["accessorySetupKit"] + ["outbox"] + ["jobs", "jobScheduler"])
         if let modes = try c.optional("backgroundModes", as: [String].self) {
             if let repeated = modes.first(where: { mode in modes.filter { $0 == mode }.count > 1 }) {
                 throw c.failure("backgroundModes", "\"\(repeated)\" is listed twice; expected each mode once")
@@ -199,6 +201,8 @@ private struct AppDocument: Decodable {
         processingCPULoad = try c.processingCPULoad()
         accessorySetupKit = try c.optional("accessorySetupKit") ?? false  // network slice (BLE-4)
         outbox = try c.optional("outbox", as: OutboxDocument.self)?.spec  // outbox slice
+        jobs = try c.jobs()  // jobs slice
+        jobScheduler = try c.optional("jobScheduler", as: JobSchedulerDocument.self)?.options
     }
 
     func configuration(resolving world: WorldDescription) -> AppConfiguration {
@@ -212,6 +216,8 @@ private struct AppDocument: Decodable {
         configuration.processingCPULoad = processingCPULoad
         configuration.accessorySetupKit = accessorySetupKit
         configuration.outbox = outbox
+        configuration.jobs = jobs  // jobs slice
+        configuration.jobScheduler = jobScheduler
         return configuration
     }
 }

@@ -44,10 +44,12 @@ public struct Scenario: Sendable, Hashable {
         self.success = success
     }
 
-    /// The measure runs are scored by: `success`, or the trigger when the app has one.
+    /// The measure runs are scored by: `success`, or the trigger when the app has one, or job
+    /// deadline coverage when it declares jobs.
     public var successMeasure: SuccessMeasure? {
         if let success { return success }
         let hasTrigger = app.features.contains { if case .beaconTrigger = $0 { true } else { false } }
+        if !hasTrigger, !app.jobs.isEmpty { return .jobs(app.jobs) }  // jobs slice
         return hasTrigger ? .trigger : nil
     }
 }
@@ -87,6 +89,20 @@ public struct AppConfiguration: Sendable, Hashable {
 
     /// The app's outbox and uploads; nil for an app that keeps nothing (records only reach the timeline).
     public var outbox: OutboxSpec?
+    // MARK: Jobs slice
+
+    /// The app's declared jobs; when there are any, the device runs a ``Wakeful/JobScheduler`` first.
+    public var jobs: [Job] = []
+    /// The scheduler's options (its `jobs` are always ``jobs``); nil for the defaults.
+    public var jobScheduler: JobScheduler.Options?
+
+    /// The scheduler the device runs for ``jobs``, if any.
+    public var jobSchedulerStrategy: JobScheduler? {
+        guard !jobs.isEmpty else { return nil }
+        var options = jobScheduler ?? JobScheduler.Options()
+        options.jobs = jobs
+        return JobScheduler(options: options)
+    }
 }
 
 /// Device settings that a scenario fixes at the start (some can change through user actions).

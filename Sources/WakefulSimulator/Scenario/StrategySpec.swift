@@ -123,6 +123,11 @@ public enum StrategyCatalog {
             name: "AccessoryKeepAlive",
             summary: "seed 003: polls a BLE dongle inside background tasks and reconnects with a pending connect; polls stop when the budget ends (BLE-1, BLE-4, TASK-7)",
             defaults: AccessoryKeepAlive.Options(), build: AccessoryKeepAlive.init(options:)),
+        // Jobs slice
+        Entry(
+            name: "JobScheduler",
+            summary: "issue 4: runs the app's declared jobs on any wake within the time it gives, one at a time, and asks for refresh and processing tasks (TASK-6, TASK-10, BGT-4, BGT-5); scenarios declare jobs in app.jobs",
+            defaults: JobScheduler.Options(), build: JobScheduler.init(options:)),
         // Peripheral slice
         Entry(
             name: "PeripheralAdvertiser",
