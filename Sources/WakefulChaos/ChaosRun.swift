@@ -68,7 +68,7 @@ extension ChaosHarness {
 
         let injector = SeededFaultInjector(probability: options.storeCrashProbability, random: root.derived(stream: 901))
         let provider = SQLiteOutboxProvider(path: path, installID: installID, injector: injector)
-        let scenario = chaosScenario(configuration.scenario, background: background)
+        let scenario = chaosScenario(configuration.scenario, background: background, draws: &draws)
         let server = IngestEndpoint(server: scenario.world.server, random: root.derived(stream: 902))
         let first: RunMetrics
         let second: RunMetrics
@@ -131,13 +131,22 @@ extension ChaosHarness {
         try store.commit(write)
     }
 
-    /// The scenario with the outbox switched on, and a misbehaving server when asked.
-    func chaosScenario(_ base: Scenario, background: Bool) -> Scenario {
+    /// The scenario with the outbox switched on, and a misbehaving server when asked. A quarter of
+    /// the runs keep so little that retention drops records (each drop must be accounted for by a
+    /// loss record); in a third the server takes smaller batches than the app sends (413, split).
+    func chaosScenario(_ base: Scenario, background: Bool, draws: inout SeededGenerator) -> Scenario {
         var scenario = base
         var upload = Uploader.Configuration()
         upload.background = background
-        scenario.app.outbox = OutboxSpec(upload: upload, retention: RetentionPolicy(maxAge: 2 * 86_400, maxCount: 4000, maxBytes: 2_000_000))
-        if options.serverFaults { scenario.world.server = Self.faultyServer(base.world.server, duration: base.duration) }
+        let tight = draws.bernoulli(0.25)
+        let retention = tight
+            ? RetentionPolicy(maxAge: 3600, maxCount: 60, maxBytes: 40_000)
+            : RetentionPolicy(maxAge: 2 * 86_400, maxCount: 4000, maxBytes: 2_000_000)
+        scenario.app.outbox = OutboxSpec(upload: upload, retention: retention)
+        if options.serverFaults {
+            scenario.world.server = Self.faultyServer(base.world.server, duration: base.duration)
+            if draws.bernoulli(1.0 / 3) { scenario.world.server.maxBatchRecords = 40 }
+        }
         return scenario
     }
 
@@ -155,7 +164,7 @@ extension ChaosHarness {
 extension ChaosHarness {
     /// `base` with every kind of fault the uploader must survive: 500s, 503 with `Retry-After`,
     /// timeouts, answers lost after storing, slow answers, a partition through the middle of the run,
-    /// and credentials that expire every six hours (401).
+    /// credentials that expire every six hours (401), and records it refuses (poison records).
     static func faultyServer(_ base: ServerDescription, duration: TimeInterval) -> ServerDescription {
         var server = base
         server.faults += [
@@ -167,6 +176,8 @@ extension ChaosHarness {
             ServerFault(from: duration * 0.3, to: duration * 0.4, kind: .partition),
         ]
         server.credentialLifetime = 6 * 3600
+        // Records of an older app version's kind are refused one by one: quarantined, not blocking.
+        server.rejectKinds = ["legacy"]
         return server
     }
 }
