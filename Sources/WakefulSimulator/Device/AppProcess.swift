@@ -62,8 +62,9 @@ struct AppProcess {
     // Outbox slice.
 
     /// The app's agent (strategies, jobs, outbox, uploader), when the app has one; it is created
-    /// on the process's first event, when the outbox is opened.
-    var agent: Agent?
+    /// on the process's first event, when the outbox is opened. Boxed: the agent is large, and the
+    /// process is read on every step.
+    var agent: AgentBox?
     /// Whether ``agent`` is set; a flag because reading the optional copies the agent on every event.
     var hasAgent = false
 
@@ -103,4 +104,13 @@ struct TimerState {
     var generation: Int
     /// It fell due while the app was suspended and fires when the app runs again.
     var overdue = false
+}
+
+/// The app's agent, held by reference so that the process stays small.
+final class AgentBox {
+    var agent: Agent
+
+    init(_ agent: Agent) {
+        self.agent = agent
+    }
 }

@@ -21,8 +21,8 @@ extension SimulatedDevice {
     /// Nil when the process died (a crash injected in the outbox, or in the handler).
     mutating func agentHandle(_ event: Event, in context: Context) -> [Command]? {
         if !process.hasAgent, !startAgent() { return nil }
-        let commands = process.agent!.handle(event, in: context, timeline: &timeline)
-        if let error = process.agent!.lastError {
+        let commands = process.agent!.agent.handle(event, in: context, timeline: &timeline)
+        if let error = process.agent!.agent.lastError {
             if let crash = error as? SimulatedCrash {
                 injectedCrash(at: crash.point)
                 return nil
@@ -34,10 +34,10 @@ extension SimulatedDevice {
             injectedCrash(at: "expiryHandler")
             return nil
         }
-        if process.agent!.needsCredentials {
+        if process.agent!.agent.needsCredentials {
             // The app renews its credentials at once (assumption: its token refresh succeeds).
             ingest.renewCredentials(at: now)
-            process.agent!.credentialsRenewed()
+            process.agent!.agent.credentialsRenewed()
             decide("credentialsRenewed", rules: [])
         }
         return commands
@@ -49,8 +49,8 @@ extension SimulatedDevice {
         guard let configuration = agentConfiguration, let provider = outboxProvider else { return false }
         do {
             let outbox = LedgerOutbox(try provider.open(), ledger: outboxLedger)
-            process.agent = try Agent(
-                strategies: freshStrategies, configuration: configuration, outbox: outbox, seed: seed &+ UInt64(process.number))
+            process.agent = AgentBox(try Agent(
+                strategies: freshStrategies, configuration: configuration, outbox: outbox, seed: seed &+ UInt64(process.number)))
             process.hasAgent = true
             return true
         } catch let crash as SimulatedCrash {

@@ -37,11 +37,15 @@ struct JobExecution {
 
 extension SimulatedDevice {
     /// The network path the app sees (`NWPathMonitor`), from the scenario's network timeline.
+    ///
+    /// Mutating, like the other getters every delivery reads, so that Swift does not copy the device.
     var networkPath: NetworkPath {
-        switch scenario.world.network.segment(at: now).kind {
-        case .wifi: .wifi
-        case .cellular: .cellular
-        case .none: .none
+        mutating get {
+            switch scenario.world.network.segment(at: now).kind {
+            case .wifi: .wifi
+            case .cellular: .cellular
+            case .none: .none
+            }
         }
     }
 

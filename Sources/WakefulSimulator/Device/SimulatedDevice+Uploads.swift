@@ -16,7 +16,7 @@ extension SimulatedDevice {
         guard hasProcess, process.hasAgent else { return }
         let body: Data
         do {
-            body = try process.agent!.requestBody(for: request)
+            body = try process.agent!.agent.requestBody(for: request)
         } catch let crash as SimulatedCrash {
             injectedCrash(at: crash.point)
             return

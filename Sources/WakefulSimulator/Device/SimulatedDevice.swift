@@ -133,6 +133,9 @@ public struct SimulatedDevice<Sink: TimelineSink> {
 
     /// The app's agent configuration: nil when the app keeps no outbox and runs no jobs.
     let agentConfiguration: AgentConfiguration?
+    /// Whether ``agentConfiguration`` is set: a flag, because testing the optional on every delivery
+    /// copies the configuration.
+    let hasAgentConfiguration: Bool
     /// When the app's database writes happen (TERM-6 model).
     let outboxWrites: OutboxWriteTiming
     /// The app's storage, opened at every launch; nil without an agent.
@@ -174,6 +177,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             AgentConfiguration(jobs: scheduler?.options, upload: $0.upload, retention: $0.retention, timeline: $0.timeline)
         }
         self.agentConfiguration = agentConfiguration
+        self.hasAgentConfiguration = agentConfiguration != nil
         self.freshStrategies = agentConfiguration == nil ? strategies : features + setupStrategies
         self.strategyNames = strategies.map(\.name)
         self.requirements = Requirements.combined(strategies.map(\.requirements))
@@ -372,7 +376,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             now: now, appState: state, backgroundTimeRemaining: backgroundTimeRemaining, network: networkPath,
             externalPower: scenario.world.power.charging(at: now))
         let commands: [Command]
-        if agentConfiguration != nil {
+        if hasAgentConfiguration {
             guard let handled = agentHandle(event, in: context) else { return }
             commands = handled
         } else {
