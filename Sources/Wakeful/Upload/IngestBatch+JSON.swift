@@ -12,7 +12,7 @@ extension IngestBatch {
         self.init(
             batchID: batch.id, installID: installID,
             records: batch.records.map {
-                IngestRecord(uuid: $0.uuid, seq: $0.seq, kind: $0.kind, recordedAt: clockOrigin + $0.recordedAt, payload: $0.payload)
+                OutboxRecord(uuid: $0.uuid, seq: $0.seq, kind: $0.kind, payload: $0.payload, recordedAt: clockOrigin + $0.recordedAt)
             })
     }
 
@@ -103,14 +103,14 @@ extension IngestBatch {
         let installID = try root.uuid("install_id")
         let elements = try root.array("records")
         guard !elements.isEmpty else { throw root.failure("records", "expected at least one record") }
-        var records: [IngestRecord] = []
+        var records: [OutboxRecord] = []
         records.reserveCapacity(elements.count)
         var rejected: [RecordRejection] = []
         for (index, element) in elements.enumerated() {
             let reader = try IngestObjectReader(element, path: "records[\(index)]")
             let uuid = try reader.uuid("uuid")
             do {
-                records.append(try IngestRecord(reading: reader, uuid: uuid))
+                records.append(try OutboxRecord(reading: reader, uuid: uuid))
             } catch {
                 rejected.append(RecordRejection(uuid: uuid, reason: error.description))
             }
@@ -119,7 +119,7 @@ extension IngestBatch {
     }
 }
 
-extension IngestRecord {
+extension OutboxRecord {
     /// Reads the fields after `uuid` of one record.
     fileprivate init(reading reader: IngestObjectReader, uuid: UUID) throws(IngestDecodingError) {
         let seq = try reader.integer("seq", minimum: 1)
@@ -134,6 +134,6 @@ extension IngestRecord {
         guard case .object = payload else {
             throw reader.failure("payload", "expected an object, found \(payload.summary)")
         }
-        self.init(uuid: uuid, seq: Int64(seq), kind: kind, recordedAt: recordedAt, payload: payload.description)
+        self.init(uuid: uuid, seq: Int64(seq), kind: kind, payload: payload.description, recordedAt: recordedAt)
     }
 }

@@ -14,37 +14,15 @@ public struct IngestBatch: Sendable, Hashable {
     public var batchID: UUID
     /// The install that produced the records.
     public var installID: UUID
-    /// The records, in sequence order.
-    public var records: [IngestRecord]
+    /// The records, in sequence order, as the outbox keeps them except for the time: on the wire
+    /// ``OutboxRecord/recordedAt`` is in seconds since 1970 (written as RFC 3339 with milliseconds).
+    public var records: [OutboxRecord]
 
     /// Creates a batch.
-    public init(batchID: UUID, installID: UUID, records: [IngestRecord]) {
+    public init(batchID: UUID, installID: UUID, records: [OutboxRecord]) {
         self.batchID = batchID
         self.installID = installID
         self.records = records
-    }
-}
-
-/// One record on the wire.
-public struct IngestRecord: Sendable, Hashable {
-    /// The record's UUID: the server keeps `UNIQUE(device, uuid)`.
-    public var uuid: UUID
-    /// The install's sequence number (strictly increasing; gaps are visible).
-    public var seq: Int64
-    /// The record's kind.
-    public var kind: String
-    /// When the device produced it, in seconds since 1970 (written as RFC 3339 with milliseconds).
-    public var recordedAt: TimeInterval
-    /// The payload: one JSON object, as text.
-    public var payload: String
-
-    /// Creates a wire record.
-    public init(uuid: UUID, seq: Int64, kind: String, recordedAt: TimeInterval, payload: String) {
-        self.uuid = uuid
-        self.seq = seq
-        self.kind = kind
-        self.recordedAt = recordedAt
-        self.payload = payload
     }
 }
 

@@ -58,9 +58,12 @@ extension SimulatedDevice {
         guard var upload = outboxState.uploads[id] else { return now + scenario.world.server.latency }
         let reply: IngestReply
         if let batch = try? IngestBatch.parse(upload.body) {
+            // Back to the scenario's clock: the wire counts from 1970.
             let origin = agentConfiguration?.upload?.clockOrigin ?? 0
-            let records = batch.records.map {
-                OutboxRecord(uuid: $0.uuid, seq: $0.seq, kind: $0.kind, payload: $0.payload, recordedAt: $0.recordedAt - origin)
+            let records = batch.records.map { record in
+                var record = record
+                record.recordedAt -= origin
+                return record
             }
             reply = ingest.receive(OutboxBatch(id: batch.batchID, records: records, claimedAt: now), installID: batch.installID, at: now)
         } else {

@@ -8,7 +8,7 @@ struct IngestCodecTests {
     static let recordID = UUID(uuidString: "00000000-0000-4000-8000-000000000001")!
 
     static let batch = IngestBatch(batchID: batchID, installID: Uploads.install, records: [
-        IngestRecord(uuid: recordID, seq: 1, kind: "location", recordedAt: 1_763_711_151.123, payload: #"{"lat":52.1,"note":"a \"b\""}"#)
+        OutboxRecord(uuid: recordID, seq: 1, kind: "location", payload: #"{"lat":52.1,"note":"a \"b\""}"#, recordedAt: 1_763_711_151.123)
     ])
 
     static let body = #"{"batch_id":"00000000-0000-4000-8000-0000000000B1","install_id":"5A1D0C3E-8B7F-4E21-9C64-2F8A0B1D3E57","records":[{"uuid":"00000000-0000-4000-8000-000000000001","seq":1,"kind":"location","recorded_at":"2025-11-21T07:45:51.123Z","payload":{"lat":52.1,"note":"a \"b\""}}]}"#
@@ -39,7 +39,7 @@ struct IngestCodecTests {
     @Test("an unwritable time goes out as null and only that record is rejected")
     func unwritableTime() throws {
         var batch = Self.batch
-        batch.records.append(IngestRecord(uuid: UUID(uuidString: "00000000-0000-4000-8000-000000000002")!, seq: 2, kind: "x", recordedAt: .nan, payload: "{}"))
+        batch.records.append(OutboxRecord(uuid: UUID(uuidString: "00000000-0000-4000-8000-000000000002")!, seq: 2, kind: "x", payload: "{}", recordedAt: .nan))
         let body = batch.jsonBytes()
         #expect(String(decoding: body, as: UTF8.self).contains(#""recorded_at":null,"payload":{}"#))
         let (read, rejected) = try IngestBatch.parseSeparatingBadRecords(body)
