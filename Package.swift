@@ -20,6 +20,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // Platform-free core: events, commands, strategies, runtime, timeline. Foundation only.
@@ -43,6 +45,17 @@ let package = Package(
             dependencies: ["Wakeful", "WakefulSimulator", "WakefulStore"],
             swiftSettings: strictSettings
         ),
+        // Simulated devices uploading to a real server over HTTP (`wakeful fleet`).
+        .target(
+            name: "WakefulFleet",
+            dependencies: [
+                "Wakeful", "WakefulSimulator",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // The `wakeful` command: parse, wire, print.
         .executableTarget(
             name: "WakefulCLI",
@@ -51,6 +64,7 @@ let package = Package(
                 "WakefulSimulator",
                 "WakefulStore",
                 "WakefulChaos",
+                "WakefulFleet",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

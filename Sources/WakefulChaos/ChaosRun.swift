@@ -110,7 +110,7 @@ extension ChaosHarness {
             seed: seed, timeline: timelines.0, outbox: provider, chaos: options.kills, continuing: (server, ledger))
         let first = device.run()
         injector.disable()
-        let drain = drainScenario(after: scenario)
+        let drain = scenario.drain(hours: options.drainHours)
         var healed = device.ingest
         healed.server = drain.world.server
         var drainDevice = SimulatedDevice(
@@ -148,16 +148,6 @@ extension ChaosHarness {
             if draws.bernoulli(1.0 / 3) { scenario.world.server.maxBatchRecords = 40 }
         }
         return scenario
-    }
-
-    /// An hour or two with the app open on Wi-Fi, nothing collected, a healthy server.
-    func drainScenario(after scenario: Scenario) -> Scenario {
-        var app = AppConfiguration(locationAuthorization: scenario.app.locationAuthorization)
-        app.outbox = scenario.app.outbox
-        return Scenario(
-            name: scenario.name + "-drain", duration: options.drainHours * 3600, app: app,
-            world: WorldDescription(trajectory: .stationary(at: LocalPoint(east: 0, north: 0))),
-            actions: [UserAction(at: 1, .open)])
     }
 }
 

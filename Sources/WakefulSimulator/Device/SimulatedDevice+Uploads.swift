@@ -6,6 +6,8 @@ import Wakeful
 struct PendingUpload {
     var request: UploadRequest
     var body: Data
+    /// The install that sent it (a background upload outlives the process that started it).
+    var installID: UUID
     var reply: UploadOutcome?
 }
 
@@ -32,7 +34,8 @@ extension SimulatedDevice {
                 id: request.id, batch: request.batch, statusCode: nil, error: UploadOutcome.backgroundSessionUnavailable))
             return
         }
-        outboxState.uploads[request.id] = PendingUpload(request: request, body: body, reply: nil)
+        outboxState.uploads[request.id] = PendingUpload(
+            request: request, body: body, installID: process.agent!.agent.outbox.installID, reply: nil)
         if request.background {
             startTransfer(TransferRequest(
                 session: UploadRequest.sessionIdentifier, taskDescription: request.id, direction: .upload, bytes: body.count))
@@ -57,7 +60,9 @@ extension SimulatedDevice {
     mutating func uploadArrivedAtServer(_ id: String) -> TimeInterval {
         guard var upload = outboxState.uploads[id] else { return now + scenario.world.server.latency }
         let reply: IngestReply
-        if let batch = try? IngestBatch.parse(upload.body) {
+        if let transport = ingestTransport {
+            reply = transport.send(upload.body, installID: upload.installID, at: now)
+        } else if let batch = try? IngestBatch.parse(upload.body) {
             // Back to the scenario's clock: the wire counts from 1970.
             let origin = agentConfiguration?.upload?.clockOrigin ?? 0
             let records = batch.records.map { record in

@@ -144,6 +144,8 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     public let outboxLedger: OutboxLedger
     /// The app's server, as far as uploads go.
     public internal(set) var ingest: IngestEndpoint
+    /// A real server the uploads go to instead of ``ingest`` (`wakeful fleet`); nil in simulations.
+    public var ingestTransport: (any IngestTransport)?
     /// Kills injected on top of the policy's.
     let chaos: ChaosPlan
     var chaosRandom: SeededGenerator

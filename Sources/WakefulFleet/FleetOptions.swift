@@ -1,0 +1,31 @@
+import Foundation
+
+/// What `wakeful fleet` runs: how many simulated devices, for how long, against which server.
+public struct FleetOptions: Sendable, Hashable {
+    /// The server's base URL, e.g. `http://127.0.0.1:8080`.
+    public var server: URL
+    /// How many simulated devices.
+    public var devices: Int
+    /// Simulated hours each device lives.
+    public var hours: Double
+    /// The seed of the first device; device `i` uses `seed + i`.
+    public var seed: UInt64
+    /// Devices simulated at the same time (each blocks on its uploads).
+    public var concurrency: Int
+    /// How long, in real seconds, the drain keeps retrying while the server does not answer
+    /// (a server being restarted).
+    public var drainPatience: TimeInterval
+
+    /// Creates options (1 simulated day, seed 1, two devices at a time per core, 120 s of patience).
+    public init(
+        server: URL, devices: Int, hours: Double = 24, seed: UInt64 = 1,
+        concurrency: Int = 2 * ProcessInfo.processInfo.activeProcessorCount, drainPatience: TimeInterval = 120
+    ) {
+        self.server = server
+        self.devices = devices
+        self.hours = hours
+        self.seed = seed
+        self.concurrency = concurrency
+        self.drainPatience = drainPatience
+    }
+}
