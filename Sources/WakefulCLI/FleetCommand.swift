@@ -14,6 +14,7 @@ struct FleetCommand: AsyncParsableCommand {
               wakeful serve &                                  then, in another shell:
               wakeful fleet --devices 20 --hours 24 --server http://127.0.0.1:8080
               wakeful fleet --devices 200 --hours 2 --server http://127.0.0.1:8080 --concurrency 8
+              wakeful fleet --devices 20 --admin-token-file wakeful-data/admin-token    also audit the server's data
             """
     )
 
@@ -35,6 +36,9 @@ struct FleetCommand: AsyncParsableCommand {
     @Option(help: "Real seconds the drain keeps retrying while the server does not answer.")
     var drainPatience: Double = 120
 
+    @Option(help: ArgumentHelp("A file holding the server's admin token: the fleet then checks that the server still holds every record it acknowledged.", valueName: "file"))
+    var adminTokenFile: String?
+
     func validate() throws {
         guard devices >= 1 else { throw ValidationError("--devices must be at least 1") }
         guard hours > 0 else { throw ValidationError("--hours \(hours): expected more than 0") }
@@ -46,9 +50,17 @@ struct FleetCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        var adminToken: String?
+        if let adminTokenFile {
+            do {
+                adminToken = try String(contentsOfFile: adminTokenFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            } catch {
+                throw ValidationError("--admin-token-file \(adminTokenFile): cannot read it (\(error.localizedDescription))")
+            }
+        }
         let options = FleetOptions(
             server: URL(string: server)!, devices: devices, hours: hours, seed: seed, concurrency: concurrency,
-            drainPatience: drainPatience)
+            drainPatience: drainPatience, adminToken: adminToken)
         let bar = ProgressBar(total: devices)
         let report = try await Fleet(options: options).run { bar.update($0) }
         bar.finish()

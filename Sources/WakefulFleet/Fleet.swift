@@ -31,8 +31,21 @@ public struct Fleet: Sendable {
             let account = try FleetDevice(index: index, base: base, options: options, client: client).live()
             return account
         } progress: { progress($0) }
+        let accounts: [DeviceAccount]
+        var missing: Int?
+        do {
+            accounts = try outcome.get()
+            if let adminToken = options.adminToken {
+                missing = try await ServerAudit(client: client, server: options.server, adminToken: adminToken).missing(accounts)
+            }
+        } catch {
+            try await client.shutdown()
+            throw error
+        }
         try await client.shutdown()
-        return FleetReport(accounts: try outcome.get())
+        var report = FleetReport(accounts: accounts)
+        report.missingOnServer = missing
+        return report
     }
 }
 
@@ -74,7 +87,7 @@ struct FleetDevice {
             server = drainDevice.ingest
             if try provider.outbox.statistics().pendingCount > 0 { Thread.sleep(forTimeInterval: 1) }
         }
-        return try DeviceAccount(ledger: device.outboxLedger, outbox: provider.outbox, tally: transport.tally)
+        return try DeviceAccount(installID: installID, ledger: device.outboxLedger, outbox: provider.outbox, tally: transport.tally)
     }
 
     /// `POST /v1/devices/register`; returns the device's bearer token.
@@ -97,13 +110,15 @@ struct FleetDevice {
 
 /// Where one device's committed records ended up.
 struct DeviceAccount: Sendable {
+    var installID: UUID
     var collected = 0
     var pending = 0
     var dropped = 0
     var lost = 0
     var tally: FleetTally
 
-    init(ledger: OutboxLedger, outbox: InMemoryOutbox, tally: FleetTally) throws {
+    init(installID: UUID, ledger: OutboxLedger, outbox: InMemoryOutbox, tally: FleetTally) throws {
+        self.installID = installID
         self.tally = tally
         let pendingSeqs = Set(try outbox.pendingSequenceNumbers())
         let quarantined = Set(try outbox.quarantine().map(\.record.seq))
@@ -137,11 +152,15 @@ extension FleetReport {
 public enum FleetError: Error, CustomStringConvertible, Sendable {
     /// The server refused to register a device.
     case registrationFailed(status: Int, server: String)
+    /// The admin API did not list the devices.
+    case auditFailed(status: Int, server: String)
 
     public var description: String {
         switch self {
         case .registrationFailed(let status, let server):
             "the server at \(server) refused to register a device (HTTP \(status)); is it a Wakeful server (`wakeful serve`)?"
+        case .auditFailed(let status, let server):
+            "the server at \(server) did not list its devices (HTTP \(status)); check the admin token"
         }
     }
 }

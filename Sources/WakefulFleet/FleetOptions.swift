@@ -15,11 +15,15 @@ public struct FleetOptions: Sendable, Hashable {
     /// How long, in real seconds, the drain keeps retrying while the server does not answer
     /// (a server being restarted).
     public var drainPatience: TimeInterval
+    /// The server's admin token: when given, the fleet checks at the end that the server still holds
+    /// every record it acknowledged (after a restart, say).
+    public var adminToken: String?
 
     /// Creates options (1 simulated day, seed 1, two devices at a time per core, 120 s of patience).
     public init(
         server: URL, devices: Int, hours: Double = 24, seed: UInt64 = 1,
-        concurrency: Int = 2 * ProcessInfo.processInfo.activeProcessorCount, drainPatience: TimeInterval = 120
+        concurrency: Int = 2 * ProcessInfo.processInfo.activeProcessorCount, drainPatience: TimeInterval = 120,
+        adminToken: String? = nil
     ) {
         self.server = server
         self.devices = devices
@@ -27,5 +31,6 @@ public struct FleetOptions: Sendable, Hashable {
         self.seed = seed
         self.concurrency = concurrency
         self.drainPatience = drainPatience
+        self.adminToken = adminToken
     }
 }

@@ -22,9 +22,12 @@ public struct FleetReport: Sendable, Hashable {
     public var lost: Int
     /// Requests by HTTP status, and `transport` for those that got no answer.
     public var outcomes: [String: Int]
+    /// Acknowledged records the server no longer holds, by the admin API's count per device; nil
+    /// when not checked (no admin token). Must be 0.
+    public var missingOnServer: Int?
 
     /// Whether nothing was lost and nothing is left behind.
-    public var holds: Bool { lost == 0 && pending == 0 }
+    public var holds: Bool { lost == 0 && pending == 0 && (missingOnServer ?? 0) == 0 }
 
     /// The report `wakeful fleet` prints.
     public var text: String {
@@ -39,6 +42,7 @@ public struct FleetReport: Sendable, Hashable {
               dropped, with loss rec.  \(droppedWithLossRecord)
               pending at the end       \(pending)
               lost                     \(lost)
+              missing on the server    \(missingOnServer.map(String.init) ?? "not checked (no admin token)")
             """
     }
 }
