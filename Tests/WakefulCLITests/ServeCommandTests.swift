@@ -118,11 +118,11 @@ final class ServerProcess: @unchecked Sendable {
         resumed.forEach { $0.resume() }
     }
 
-    /// Waits for new output (or the end of it).
-    private func nextOutput() async {
+    /// Waits until the output is longer than `seen` bytes, or has ended.
+    private func nextOutput(after seen: Int) async {
         await withCheckedContinuation { continuation in
             let now = lock.withLock {
-                if ended { return true }
+                if ended || collected.utf8.count > seen { return true }
                 waiters.append(continuation)
                 return false
             }
@@ -133,13 +133,13 @@ final class ServerProcess: @unchecked Sendable {
     /// The URL of the `listening on http://…` line, or nil if the process ended without one.
     func waitForListening() async throws -> String? {
         while true {
-            let text = output
+            let (text, finished) = lock.withLock { (collected, ended) }
             // Our own line, not Hummingbird's log line "Server started and listening on HOST:PORT".
             if let range = text.range(of: "listening on http://"), let end = text[range.upperBound...].firstIndex(of: "\n") {
                 return "http://" + text[range.upperBound..<end]
             }
-            if lock.withLock({ ended }) { return nil }
-            await nextOutput()
+            if finished { return nil }
+            await nextOutput(after: text.utf8.count)
         }
     }
 
@@ -147,7 +147,11 @@ final class ServerProcess: @unchecked Sendable {
     func terminate() async throws -> Int32 {
         process.terminate()
         // The child closes its output when it exits.
-        while !lock.withLock({ ended }) { await nextOutput() }
+        while true {
+            let (seen, finished) = lock.withLock { (collected.utf8.count, ended) }
+            if finished { break }
+            await nextOutput(after: seen)
+        }
         process.waitUntilExit()
         return process.terminationStatus
     }
