@@ -1,0 +1,121 @@
+import ArgumentParser
+import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import UnixSignals
+import WakefulServer
+
+/// `wakeful serve`: the companion server on SQLite, with nothing to configure.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the companion server: device registration, idempotent ingest, queries.",
+        discussion: """
+            Listens on --host and --port (127.0.0.1:8080 by default) and keeps everything in one SQLite file in --data-dir (./wakeful-data, created if missing; migrations are applied on start). Prints `listening on http://HOST:PORT` once it accepts connections; with --port 0 the system picks a free port and that line tells which.
+
+            Admin routes (GET /v1/devices, a device's records and timeline, DELETE /v1/devices/{id}) need the admin token. It is read from --admin-token-file (by default admin-token in the data directory); on first start that file is created with a new random token, readable by its owner only (0600). The token itself is never printed or logged: read the file. The API is described at /openapi.json.
+
+            SIGTERM or SIGINT (Ctrl-C) stop the server gracefully: requests in flight finish, then it exits 0.
+
+            Examples:
+              wakeful serve
+              wakeful serve --port 9000 --data-dir /var/lib/wakeful
+              wakeful serve --host 0.0.0.0 --log-level debug
+              wakeful serve --port 0                 pick a free port; read it from the first line
+              curl -H "Authorization: Bearer $(cat wakeful-data/admin-token)" http://127.0.0.1:8080/v1/devices
+            """
+    )
+
+    @Option(help: "The address to listen on.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "The port to listen on; 0 picks a free one.")
+    var port: Int = 8080
+
+    @Option(help: "The directory of the database and the admin token (created if missing).")
+    var dataDir: String = "wakeful-data"
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
+    var logLevel: String = "info"
+
+    @Option(help: "The file holding the admin token (default: admin-token in --data-dir); created with a new token if missing.")
+    var adminTokenFile: String?
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port \(port): expected a port from 0 to 65535") }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level \(logLevel): expected one of trace, debug, info, notice, warning, error, critical")
+        }
+        guard !host.isEmpty else { throw ValidationError("--host: expected an address such as 127.0.0.1") }
+    }
+
+    func run() async throws {
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "wakeful.server")
+        let directory = URL(fileURLWithPath: dataDir)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw ValidationError("--data-dir \(dataDir): cannot create the directory (\(error.localizedDescription))")
+        }
+        let tokenFile = adminTokenFile.map { URL(fileURLWithPath: $0) } ?? directory.appendingPathComponent("admin-token")
+        let adminToken = try AdminTokenFile.load(tokenFile)
+        if adminToken.created {
+            printLine("admin token: created in \(tokenFile.path) (readable by its owner only)")
+        } else {
+            printLine("admin token: read from \(tokenFile.path)")
+        }
+        let storage = try SQLiteServerStorage(directory: directory)
+        let host = self.host
+        let configuration = ServerConfiguration(
+            host: host, port: port, storage: storage, adminToken: adminToken.token, logger: logger,
+            onListening: { port in printLine("listening on http://\(host):\(port)") })
+        let app = try await buildApplication(configuration)
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
+    }
+}
+
+/// Writes a line to standard output at once (not buffered), so a supervisor reading the pipe sees it.
+private func printLine(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+}
+
+/// The admin token's file: read it, or create it with a new token and mode 0600.
+enum AdminTokenFile {
+    /// The token, and whether the file was created now.
+    static func load(_ url: URL) throws -> (token: String, created: Bool) {
+        let fileManager = FileManager.default
+        if fileManager.fileExists(atPath: url.path) {
+            let token = try String(contentsOf: url, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !token.isEmpty else {
+                throw ValidationError("\(url.path): the admin token file is empty; delete it to have a new token made")
+            }
+            return (token, false)
+        }
+        let token = BearerToken.generate()
+        // Created with mode 0600 from the start (O_EXCL: never over a file that appeared meanwhile).
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else {
+            throw ValidationError("\(url.path): cannot create the admin token file (errno \(errno))")
+        }
+        defer { close(descriptor) }
+        let bytes = Array((token + "\n").utf8)
+        guard write(descriptor, bytes, bytes.count) == bytes.count, fsync(descriptor) == 0 else {
+            throw ValidationError("\(url.path): cannot write the admin token file (errno \(errno))")
+        }
+        return (token, true)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Who sent a request, as its bearer token says.
+enum Caller: Sendable {
+    /// The admin token.
+    case admin
+    /// A registered, unrevoked device's token.
+    case device(StoredDevice)
+
+    /// The device, or 403 for the admin on a device-only route.
+    func requireDevice() throws(APIError) -> StoredDevice {
+        guard case .device(let device) = self else {
+            throw APIError(.forbidden, "forbidden", "this route needs a device token, not the admin token")
+        }
+        return device
+    }
+
+    /// Passes for the admin, 403 for a device.
+    func requireAdmin() throws(APIError) {
+        guard case .admin = self else { throw APIError.adminOnly }
+    }
+
+    /// Whether the caller may read `deviceID`'s data; a device may read only its own.
+    func mayRead(_ deviceID: UUID) -> Bool {
+        switch self {
+        case .admin: true
+        case .device(let device): device.id == deviceID
+        }
+    }
+}
+
+/// Resolves `Authorization: Bearer <token>` to a ``Caller``.
+struct Authenticator: Sendable {
+    let storage: any ServerStorage
+    let adminTokenHash: String
+
+    init(storage: any ServerStorage, adminToken: String) {
+        self.storage = storage
+        self.adminTokenHash = BearerToken.hash(adminToken)
+    }
+
+    /// The caller, or 401 (no or unknown token) or 410 (revoked device).
+    func caller(of request: Request) async throws -> Caller {
+        guard let header = request.headers[.authorization] else {
+            throw APIError.unauthorized("missing_credentials", "expected an Authorization: Bearer <token> header")
+        }
+        let parts = header.split(separator: " ", omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else {
+            throw APIError.unauthorized("malformed_credentials", "expected the Authorization header as \"Bearer <token>\"")
+        }
+        // Compare hashes, not tokens: the comparison's time then tells nothing about the token.
+        let hash = BearerToken.hash(String(parts[1]))
+        if hash == adminTokenHash { return .admin }
+        guard let device = try await storage.device(tokenHash: hash) else {
+            throw APIError.unauthorized("invalid_credentials", "the token is unknown; register the device again")
+        }
+        guard device.revokedAt == nil else { throw APIError.revoked }
+        return .device(device)
+    }
+}

@@ -1,0 +1,98 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import Wakeful
+
+/// `POST /v1/ingest`: the upload contract's server side (UploadContract.md).
+///
+/// Validate, store the batch in one transaction, answer 200 only after the commit.
+struct IngestController<Context: RequestContext>: Sendable {
+    let storage: any ServerStorage
+    let authenticator: Authenticator
+    let configuration: ServerConfiguration
+    let gate: IngestGate
+
+    func addRoutes(to router: Router<Context>) {
+        router.post("/v1/ingest", use: ingest)
+    }
+
+    @Sendable func ingest(_ request: Request, context: Context) async throws -> Response {
+        let limits = configuration.limits
+        guard await gate.enter() else {
+            var error = APIError(.serviceUnavailable, "overloaded", "too many uploads at once; retry after \(limits.retryAfterSeconds) s")
+            error.headers[.retryAfter] = String(limits.retryAfterSeconds)
+            throw error
+        }
+        do {
+            let response = try await store(request, context: context)
+            await gate.leave()
+            return response
+        } catch {
+            await gate.leave()
+            throw error
+        }
+    }
+
+    private func store(_ request: Request, context: Context) async throws -> Response {
+        let device = try await authenticator.caller(of: request).requireDevice()
+        guard let key = request.headers[.idempotencyKey] else {
+            throw APIError.invalid("Idempotency-Key", "missing; expected the header with the body's batch_id")
+        }
+        guard let keyID = UUID(uuidString: key) else {
+            throw APIError.invalid("Idempotency-Key", "expected the body's batch_id, a UUID")
+        }
+        try JSONRequest.requireJSONContentType(request)
+        if let encoding = request.headers[.contentEncoding], encoding.lowercased() != "identity" {
+            throw APIError(
+                .unsupportedMediaType, "unsupported_encoding", "Content-Encoding \"\(encoding)\" is not supported; send the body uncompressed",
+                field: "Content-Encoding")
+        }
+        let body = try await request.body.collect(upTo: configuration.limits.maximumIngestBytes)
+        let (batch, rejected): (IngestBatch, [RecordRejection])
+        do {
+            (batch, rejected) = try IngestBatch.parseSeparatingBadRecords(body.readableBytesView)
+        } catch {
+            throw error.apiError
+        }
+        let count = batch.records.count + rejected.count
+        guard count <= configuration.limits.maximumRecords else {
+            throw APIError.tooLarge("\(count) records; at most \(configuration.limits.maximumRecords) per request")
+        }
+        guard batch.batchID == keyID else {
+            throw APIError.invalid("Idempotency-Key", "expected the body's batch_id \(batch.batchID.uuidString), found \(key)")
+        }
+        guard batch.installID == device.installID else {
+            throw APIError.unauthorized("install_mismatch", "the token belongs to another install; register this install")
+        }
+        let digest = Self.digest(batch.records.map(\.uuid) + rejected.map(\.uuid))
+        let outcome = try await storage.ingest(
+            deviceID: device.id, batchID: batch.batchID, digest: digest, records: batch.records, receivedAt: configuration.now())
+        switch outcome {
+        case .batchMismatch:
+            throw APIError(
+                .unprocessableContent, "idempotency_key_reused",
+                "batch \(batch.batchID.uuidString) was sent before with other records; send these under a new batch_id",
+                field: "batch_id")
+        case .stored(let accepted, let duplicates):
+            context.logger.debug(
+                "batch stored",
+                metadata: ["device_id": .string(device.id.uuidString), "accepted": .stringConvertible(accepted), "duplicates": .stringConvertible(duplicates)])
+            let answer = IngestAnswer(accepted: accepted, duplicates: duplicates, rejected: rejected)
+            return .json(bytes: answer.jsonBytes(batchID: batch.batchID))
+        }
+    }
+
+    /// Identifies a batch's set of record UUIDs, whatever their order: hex SHA-256 of the sorted UUIDs.
+    static func digest(_ uuids: [UUID]) -> String {
+        var hasher = SHA256()
+        for text in uuids.map(\.uuidString).sorted() { hasher.update(data: Array(text.utf8)) }
+        return BearerToken.hex(hasher.finalize())
+    }
+}
+
+extension HTTPField.Name {
+    /// `Idempotency-Key` (draft-ietf-httpapi-idempotency-key-header).
+    static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
+}

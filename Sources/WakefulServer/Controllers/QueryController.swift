@@ -1,0 +1,129 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Wakeful
+
+/// The read side: `GET /v1/devices`, a device's records and timeline, and `GET /v1/devices/me/records`.
+struct QueryController<Context: RequestContext>: Sendable {
+    let storage: any ServerStorage
+    let authenticator: Authenticator
+    let configuration: ServerConfiguration
+
+    func addRoutes(to router: Router<Context>) {
+        router.get("/v1/devices", use: devices)
+        router.get("/v1/devices/me/records", use: ownRecords)
+        router.get("/v1/devices/{id}/records", use: records)
+        router.get("/v1/devices/{id}/timeline", use: timeline)
+    }
+
+    /// Every device with last seen, record count and upload lag (admin).
+    @Sendable func devices(_ request: Request, context: Context) async throws -> Response {
+        try await authenticator.caller(of: request).requireAdmin()
+        let summaries = try await storage.deviceSummaries()
+        return .json([
+            "devices": .array(
+                summaries.map { summary in
+                    .object([
+                        "device_id": .string(summary.id.uuidString), "install_id": .string(summary.installID.uuidString),
+                        "bundle_id": .string(summary.bundleID), "created_at": .time(summary.createdAt),
+                        "last_seen": .time(summary.lastSeen), "revoked_at": .time(summary.revokedAt),
+                        "record_count": .int(summary.recordCount),
+                        "upload_lag": .object(["p50_seconds": .seconds(summary.lagMedian), "max_seconds": .seconds(summary.lagMax)]),
+                    ])
+                })
+        ])
+    }
+
+    /// The calling device's own records.
+    @Sendable func ownRecords(_ request: Request, context: Context) async throws -> Response {
+        let device = try await authenticator.caller(of: request).requireDevice()
+        return try await recordsAnswer(device: device.id, query: RecordQueryParameters.read(request, limits: configuration.limits))
+    }
+
+    /// A device's records (admin, or the device itself; another device's ID is 404 to a device).
+    @Sendable func records(_ request: Request, context: Context) async throws -> Response {
+        let id = try await readableDevice(request, context: context)
+        return try await recordsAnswer(device: id, query: RecordQueryParameters.read(request, limits: configuration.limits))
+    }
+
+    /// A device's timeline: its `wakeful.timeline` records, each entry's payload as the event.
+    @Sendable func timeline(_ request: Request, context: Context) async throws -> Response {
+        let id = try await readableDevice(request, context: context)
+        var query = try RecordQueryParameters.read(request, limits: configuration.limits, allowsKind: false)
+        query.kind = OutboxRecord.timelineKind
+        let records = try await storage.records(deviceID: id, matching: query)
+        return .json([
+            "device_id": .string(id.uuidString),
+            "entries": .array(
+                records.map { stored in
+                    .object([
+                        "seq": .int(Int(stored.record.seq)), "recorded_at": .time(stored.record.recordedAt),
+                        "received_at": .time(stored.receivedAt), "lag_seconds": .double(stored.receivedAt - stored.record.recordedAt),
+                        "event": Self.payload(stored.record),
+                    ])
+                }),
+        ])
+    }
+
+    private func readableDevice(_ request: Request, context: Context) async throws -> UUID {
+        let caller = try await authenticator.caller(of: request)
+        let id = try PathParameter.deviceID(context)
+        guard caller.mayRead(id), try await storage.device(id: id) != nil else {
+            throw APIError.notFound("no device \(id.uuidString)")
+        }
+        return id
+    }
+
+    private func recordsAnswer(device: UUID, query: RecordQuery) async throws -> Response {
+        let records = try await storage.records(deviceID: device, matching: query)
+        return .json([
+            "device_id": .string(device.uuidString),
+            "records": .array(
+                records.map { stored in
+                    .object([
+                        "uuid": .string(stored.record.uuid.uuidString), "seq": .int(Int(stored.record.seq)),
+                        "kind": .string(stored.record.kind), "recorded_at": .time(stored.record.recordedAt),
+                        "received_at": .time(stored.receivedAt), "payload": Self.payload(stored.record),
+                    ])
+                }),
+        ])
+    }
+
+    /// The stored payload, which ingest checked is one JSON object.
+    private static func payload(_ record: OutboxRecord) -> JSONValue {
+        (try? JSONValue.parse(Array(record.payload.utf8))) ?? .string(record.payload)
+    }
+}
+
+/// The query parameters `from`, `to`, `kind` and `limit`.
+enum RecordQueryParameters {
+    /// Reads them, 400 naming the parameter when one is malformed.
+    static func read(_ request: Request, limits: ServerLimits, allowsKind: Bool = true) throws(APIError) -> RecordQuery {
+        let parameters = request.uri.queryParameters
+        var query = RecordQuery(limit: min(1000, limits.maximumQueryLimit))
+        query.from = try time(parameters["from"].map(String.init), name: "from")
+        query.to = try time(parameters["to"].map(String.init), name: "to")
+        if allowsKind, let kind = parameters["kind"] {
+            guard !kind.isEmpty else { throw APIError.invalid("kind", "expected a record kind such as \"location\"") }
+            query.kind = String(kind)
+        }
+        if let text = parameters["limit"] {
+            guard let limit = Int(text), (1...limits.maximumQueryLimit).contains(limit) else {
+                throw APIError.invalid("limit", "expected a whole number from 1 to \(limits.maximumQueryLimit), found \"\(text.prefix(32))\"")
+            }
+            query.limit = limit
+        }
+        if let from = query.from, let to = query.to, to < from {
+            throw APIError.invalid("to", "expected a time at or after from")
+        }
+        return query
+    }
+
+    private static func time(_ text: String?, name: String) throws(APIError) -> TimeInterval? {
+        guard let text else { return nil }
+        guard let seconds = RFC3339Time.secondsSince1970(parsing: text) else {
+            throw APIError.invalid(name, "expected an RFC 3339 time such as \"2026-11-21T07:45:51.123Z\", found \"\(text.prefix(40))\"")
+        }
+        return seconds
+    }
+}

@@ -1,0 +1,58 @@
+import GRDB
+
+extension SQLiteServerStorage {
+    /// The schema's append-only migrations, applied on open.
+    ///
+    /// Times are seconds since 1970 (REAL), IDs and UUIDs upper-case text, the credential only as
+    /// the hex SHA-256 of the token.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: devices, records, batches, APNs tokens") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE devices (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        install_id TEXT NOT NULL UNIQUE,
+                        bundle_id TEXT NOT NULL,
+                        app_version TEXT NOT NULL,
+                        os_version TEXT NOT NULL,
+                        token_hash TEXT NOT NULL UNIQUE,
+                        created_at REAL NOT NULL,
+                        revoked_at REAL,
+                        last_seen REAL NOT NULL
+                    );
+                    CREATE TABLE records (
+                        id INTEGER PRIMARY KEY,
+                        device_id TEXT NOT NULL REFERENCES devices(id),
+                        uuid TEXT NOT NULL,
+                        seq INTEGER NOT NULL CHECK (seq >= 1),
+                        kind TEXT NOT NULL,
+                        payload TEXT NOT NULL,
+                        recorded_at REAL NOT NULL,
+                        received_at REAL NOT NULL,
+                        UNIQUE (device_id, uuid)
+                    );
+                    CREATE INDEX records_by_time ON records (device_id, recorded_at, seq);
+                    CREATE TABLE ingest_batches (
+                        device_id TEXT NOT NULL REFERENCES devices(id),
+                        batch_id TEXT NOT NULL,
+                        digest TEXT NOT NULL,
+                        received_at REAL NOT NULL,
+                        record_count INTEGER NOT NULL,
+                        accepted INTEGER NOT NULL,
+                        duplicates INTEGER NOT NULL,
+                        PRIMARY KEY (device_id, batch_id)
+                    );
+                    CREATE TABLE apns_tokens (
+                        device_id TEXT PRIMARY KEY NOT NULL REFERENCES devices(id),
+                        token TEXT NOT NULL,
+                        environment TEXT NOT NULL CHECK (environment IN ('sandbox', 'production')),
+                        topic TEXT NOT NULL,
+                        updated_at REAL NOT NULL,
+                        invalidated_at REAL
+                    );
+                    """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import GRDB
+import Wakeful
+
+/// ``ServerStorage`` on one SQLite file (GRDB): WAL journal, `synchronous = FULL` so a commit is
+/// on disk before the server answers, migrations applied on open.
+///
+/// ```swift
+/// let storage = try SQLiteServerStorage(directory: URL(fileURLWithPath: "wakeful-data"))
+/// ```
+///
+/// Writers are serialised by SQLite; readers run beside them on the pool's other connections.
+public final class SQLiteServerStorage: ServerStorage {
+    /// The database file's name inside the data directory.
+    public static let fileName = "wakeful-server.sqlite"
+
+    let pool: DatabasePool
+
+    /// Opens (creating if needed) the database in `directory`, which must exist, and migrates it.
+    public init(directory: URL) throws {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        configuration.foreignKeysEnabled = true
+        configuration.prepareDatabase { db in
+            // Durable acknowledgements: the WAL is synced on every commit.
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        pool = try DatabasePool(path: directory.appendingPathComponent(Self.fileName).path, configuration: configuration)
+        try Self.migrator.migrate(pool)
+    }
+
+    public func register(_ registration: DeviceRegistration, tokenHash: String, at time: TimeInterval) async throws -> UUID {
+        try await pool.write { db in
+            let install = registration.installID.uuidString
+            let existing = try Row.fetchOne(db, sql: "SELECT id, revoked_at FROM devices WHERE install_id = ?", arguments: [install])
+            let id: String
+            if let existing {
+                if existing["revoked_at"] as Double? != nil { throw ServerStorageError.deviceRevoked }
+                id = existing["id"]
+                try db.execute(
+                    sql: """
+                        UPDATE devices SET token_hash = ?, bundle_id = ?, app_version = ?, os_version = ?, last_seen = ?
+                        WHERE id = ?
+                        """,
+                    arguments: [tokenHash, registration.bundleID, registration.appVersion, registration.osVersion, time, id])
+            } else {
+                id = UUID().uuidString
+                try db.execute(
+                    sql: """
+                        INSERT INTO devices (id, install_id, bundle_id, app_version, os_version, token_hash, created_at, last_seen)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [id, install, registration.bundleID, registration.appVersion, registration.osVersion, tokenHash, time, time])
+            }
+            if let apns = registration.apns { try Self.upsertAPNs(apns, deviceID: id, at: time, in: db) }
+            return UUID(uuidString: id)!
+        }
+    }
+
+    public func device(tokenHash: String) async throws -> StoredDevice? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT id, install_id, bundle_id, revoked_at FROM devices WHERE token_hash = ?", arguments: [tokenHash])
+                .map(Self.device(from:))
+        }
+    }
+
+    public func device(id: UUID) async throws -> StoredDevice? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT id, install_id, bundle_id, revoked_at FROM devices WHERE id = ?", arguments: [id.uuidString])
+                .map(Self.device(from:))
+        }
+    }
+
+    public func revoke(deviceID: UUID, at time: TimeInterval) async throws -> Bool {
+        try await pool.write { db in
+            try db.execute(
+                sql: "UPDATE devices SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?", arguments: [time, deviceID.uuidString])
+            return db.changesCount > 0
+        }
+    }
+
+    public func setAPNsToken(_ token: APNsRegistration, deviceID: UUID, at time: TimeInterval) async throws {
+        try await pool.write { db in try Self.upsertAPNs(token, deviceID: deviceID.uuidString, at: time, in: db) }
+    }
+
+    public func apnsToken(deviceID: UUID) async throws -> StoredAPNsToken? {
+        try await pool.read { db in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT token, environment, topic, updated_at, invalidated_at FROM apns_tokens WHERE device_id = ?",
+                    arguments: [deviceID.uuidString]),
+                let environment = APNsRegistration.Environment(rawValue: row["environment"])
+            else { return nil }
+            return StoredAPNsToken(
+                registration: APNsRegistration(token: row["token"], environment: environment, topic: row["topic"]),
+                updatedAt: row["updated_at"], invalidatedAt: row["invalidated_at"])
+        }
+    }
+
+    private static func upsertAPNs(_ token: APNsRegistration, deviceID: String, at time: TimeInterval, in db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO apns_tokens (device_id, token, environment, topic, updated_at, invalidated_at) VALUES (?, ?, ?, ?, ?, NULL)
+                ON CONFLICT (device_id) DO UPDATE SET token = excluded.token, environment = excluded.environment,
+                    topic = excluded.topic, updated_at = excluded.updated_at, invalidated_at = NULL
+                """,
+            arguments: [deviceID, token.token, token.environment.rawValue, token.topic, time])
+    }
+
+    private static func device(from row: Row) -> StoredDevice {
+        StoredDevice(
+            id: UUID(uuidString: row["id"])!, installID: UUID(uuidString: row["install_id"])!, bundleID: row["bundle_id"],
+            revokedAt: row["revoked_at"])
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import Wakeful
+
+/// Where the server keeps devices, records and APNs tokens: the seam between the HTTP layer and a
+/// database engine.
+///
+/// Every operation is one plain SQL statement or one transaction of them, with values that any SQL
+/// engine stores natively (text UUIDs, hex hashes, seconds since 1970 as doubles), so a PostgreSQL
+/// implementation can sit beside ``SQLiteServerStorage``. Times are passed in: the storage never
+/// reads a clock.
+public protocol ServerStorage: Sendable {
+    /// Registers an install, or gives an already registered install a new credential.
+    ///
+    /// - Returns: The device's ID (the same for every registration of the install).
+    /// - Throws: ``ServerStorageError/deviceRevoked`` when the install's device was revoked.
+    func register(_ registration: DeviceRegistration, tokenHash: String, at time: TimeInterval) async throws -> UUID
+
+    /// The device whose credential hashes to `tokenHash`, revoked or not, or nil.
+    func device(tokenHash: String) async throws -> StoredDevice?
+
+    /// The device with this ID, or nil.
+    func device(id: UUID) async throws -> StoredDevice?
+
+    /// Revokes a device: its credential stops working for good.
+    ///
+    /// - Returns: False when no such device exists.
+    func revoke(deviceID: UUID, at time: TimeInterval) async throws -> Bool
+
+    /// Sets the device's APNs token, environment and topic, clearing an earlier invalidation.
+    func setAPNsToken(_ token: APNsRegistration, deviceID: UUID, at time: TimeInterval) async throws
+
+    /// The device's current APNs registration, or nil.
+    func apnsToken(deviceID: UUID) async throws -> StoredAPNsToken?
+
+    /// Stores a batch atomically in one transaction: every record is inserted unless the device
+    /// already has its UUID, and the device's last-seen time moves to `receivedAt`.
+    ///
+    /// - Parameters:
+    ///   - digest: Identifies the batch's set of record UUIDs; a batch ID seen before with
+    ///     another digest stores nothing and returns ``IngestOutcome/batchMismatch``.
+    func ingest(
+        deviceID: UUID, batchID: UUID, digest: String, records: [OutboxRecord], receivedAt: TimeInterval
+    ) async throws -> IngestOutcome
+
+    /// Every device with its record count and upload lag, in registration order.
+    func deviceSummaries() async throws -> [DeviceSummary]
+
+    /// A device's records matching `query`, ordered by `(recorded_at, seq)`.
+    func records(deviceID: UUID, matching query: RecordQuery) async throws -> [StoredRecord]
+}
+
+/// What `POST /v1/devices/register` carries.
+public struct DeviceRegistration: Sendable, Hashable {
+    /// The install's ID, made once by the app.
+    public var installID: UUID
+    /// The app's bundle ID.
+    public var bundleID: String
+    /// The app's version.
+    public var appVersion: String
+    /// The OS version.
+    public var osVersion: String
+    /// The APNs token registered at the same time, if any.
+    public var apns: APNsRegistration?
+
+    /// Creates a registration.
+    public init(installID: UUID, bundleID: String, appVersion: String, osVersion: String, apns: APNsRegistration? = nil) {
+        self.installID = installID
+        self.bundleID = bundleID
+        self.appVersion = appVersion
+        self.osVersion = osVersion
+        self.apns = apns
+    }
+}
+
+/// A device's APNs token with the environment it was issued for and the app's topic.
+public struct APNsRegistration: Sendable, Hashable {
+    /// The APNs environment a token belongs to.
+    public enum Environment: String, Sendable, Hashable, CaseIterable {
+        /// `api.sandbox.push.apple.com`: development builds.
+        case sandbox
+        /// `api.push.apple.com`: TestFlight and App Store builds.
+        case production
+    }
+
+    /// The device token, lower-case hex.
+    public var token: String
+    /// Where the token is valid.
+    public var environment: Environment
+    /// The `apns-topic`, normally the bundle ID.
+    public var topic: String
+
+    /// Creates a registration.
+    public init(token: String, environment: Environment, topic: String) {
+        self.token = token
+        self.environment = environment
+        self.topic = topic
+    }
+}
+
+/// A stored APNs registration.
+public struct StoredAPNsToken: Sendable, Hashable {
+    /// The registration.
+    public var registration: APNsRegistration
+    /// When it was last set, seconds since 1970.
+    public var updatedAt: TimeInterval
+    /// When APNs said it is no longer valid, or nil.
+    public var invalidatedAt: TimeInterval?
+}
+
+/// A registered device.
+public struct StoredDevice: Sendable, Hashable {
+    /// The device's ID.
+    public var id: UUID
+    /// The install it was registered for.
+    public var installID: UUID
+    /// The app's bundle ID.
+    public var bundleID: String
+    /// When it was revoked, or nil.
+    public var revokedAt: TimeInterval?
+}
+
+/// A device as `GET /v1/devices` lists it.
+public struct DeviceSummary: Sendable, Hashable {
+    /// The device's ID.
+    public var id: UUID
+    /// The install it was registered for.
+    public var installID: UUID
+    /// The app's bundle ID.
+    public var bundleID: String
+    /// When it registered, seconds since 1970.
+    public var createdAt: TimeInterval
+    /// When it last registered or uploaded, seconds since 1970.
+    public var lastSeen: TimeInterval
+    /// When it was revoked, or nil.
+    public var revokedAt: TimeInterval?
+    /// How many records it has stored.
+    public var recordCount: Int
+    /// The median of `received_at − recorded_at` over its records, in seconds, or nil without records.
+    public var lagMedian: TimeInterval?
+    /// The largest `received_at − recorded_at`, in seconds, or nil without records.
+    public var lagMax: TimeInterval?
+}
+
+/// A stored record.
+public struct StoredRecord: Sendable, Hashable {
+    /// The record as the device sent it.
+    public var record: OutboxRecord
+    /// When the server stored it, seconds since 1970.
+    public var receivedAt: TimeInterval
+}
+
+/// Which records to read.
+public struct RecordQuery: Sendable, Hashable {
+    /// Only records recorded at or after this time (seconds since 1970).
+    public var from: TimeInterval?
+    /// Only records recorded before this time (seconds since 1970).
+    public var to: TimeInterval?
+    /// Only records of this kind.
+    public var kind: String?
+    /// At most this many records.
+    public var limit: Int
+
+    /// Creates a query.
+    public init(from: TimeInterval? = nil, to: TimeInterval? = nil, kind: String? = nil, limit: Int = 1000) {
+        self.from = from
+        self.to = to
+        self.kind = kind
+        self.limit = limit
+    }
+}
+
+/// What storing a batch did.
+public enum IngestOutcome: Sendable, Hashable {
+    /// Committed: `accepted` records inserted, `duplicates` already there.
+    case stored(accepted: Int, duplicates: Int)
+    /// The batch ID was used before for another set of records; nothing was stored.
+    case batchMismatch
+}
+
+/// A storage operation refused for a reason the caller can act on.
+public enum ServerStorageError: Error, Sendable, Hashable {
+    /// The install's device was revoked; it cannot register again.
+    case deviceRevoked
+}

@@ -1,0 +1,108 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+import Wakeful
+import WakefulServer
+
+/// Every authenticated route against every kind of caller.
+@Suite("authorization matrix")
+struct AuthorizationMatrixTests {
+    enum CallerKind: String, CaseIterable, Sendable {
+        case none, malformed, unknown, revoked, otherDevice, ownDevice, admin
+    }
+
+    enum Route: String, CaseIterable, Sendable {
+        case ingest = "POST /v1/ingest"
+        case apns = "PUT /v1/devices/me/apns"
+        case ownRecords = "GET /v1/devices/me/records"
+        case devices = "GET /v1/devices"
+        case revoke = "DELETE /v1/devices/{id}"
+        case records = "GET /v1/devices/{id}/records"
+        case timeline = "GET /v1/devices/{id}/timeline"
+    }
+
+    /// The expected status; `me` routes act on the caller's own device, so another device's token
+    /// there is simply that device.
+    static func expected(_ route: Route, _ caller: CallerKind) -> Int {
+        switch caller {
+        case .none, .malformed, .unknown: return 401
+        case .revoked: return 410
+        case .otherDevice:
+            switch route {
+            case .apns, .ownRecords: return 200
+            case .ingest: return 401  // the batch's install is the target device's, not the caller's
+            case .devices, .revoke: return 403
+            case .records, .timeline: return 404
+            }
+        case .ownDevice:
+            switch route {
+            case .devices, .revoke: return 403
+            default: return 200
+            }
+        case .admin:
+            switch route {
+            case .ingest, .apns, .ownRecords: return 403
+            default: return 200
+            }
+        }
+    }
+
+    @Test("status by route and caller", arguments: Route.allCases, CallerKind.allCases)
+    func matrix(_ route: Route, _ caller: CallerKind) async throws {
+        try await ServerHarness.withServer { harness, client in
+            let target = try await client.register()
+            let other = try await client.register()
+            let revoked = try await client.register()
+            #expect(try await harness.storage.revoke(deviceID: revoked.id, at: ServerHarness.now))
+            let authorization: String? =
+                switch caller {
+                case .none: nil
+                case .malformed: "Token \(target.token)"
+                case .unknown: "Bearer \(BearerToken.generate())"
+                case .revoked: "Bearer \(revoked.token)"
+                case .otherDevice: "Bearer \(other.token)"
+                case .ownDevice: "Bearer \(target.token)"
+                case .admin: "Bearer \(ServerHarness.adminToken)"
+                }
+            var headers: HTTPFields = [:]
+            if let authorization { headers[.authorization] = authorization }
+            let id = target.id.uuidString
+            let response: TestResponse
+            switch route {
+            case .ingest:
+                let batch = IngestBatch(batchID: UUID(), installID: target.installID, records: makeRecords(install: target.installID, count: 1))
+                headers[.idempotencyKey] = batch.batchID.uuidString
+                response = try await client.send(.post, "/v1/ingest", headers: headers, body: batch.jsonBytes())
+            case .apns:
+                let body = #"{"token":"0a1b2c","environment":"production","topic":"com.example.app"}"#
+                response = try await client.send(.put, "/v1/devices/me/apns", headers: headers, body: Array(body.utf8))
+            case .ownRecords: response = try await client.send(.get, "/v1/devices/me/records", headers: headers)
+            case .devices: response = try await client.send(.get, "/v1/devices", headers: headers)
+            case .revoke: response = try await client.send(.delete, "/v1/devices/\(id)", headers: headers)
+            case .records: response = try await client.send(.get, "/v1/devices/\(id)/records", headers: headers)
+            case .timeline: response = try await client.send(.get, "/v1/devices/\(id)/timeline", headers: headers)
+            }
+            #expect(Int(response.status.code) == Self.expected(route, caller), "\(route.rawValue) as \(caller): \(response.text)")
+            #expect(response.errorCode != nil || response.status == .ok, "\(response.text)")
+            if response.status == .unauthorized { #expect(response.headers[.wwwAuthenticate] == "Bearer") }
+        }
+    }
+
+    @Test("a revoked device cannot register again, and re-registering an install keeps its device")
+    func reregistration() async throws {
+        try await ServerHarness.withServer { harness, client in
+            let first = try await client.register()
+            let second = try await client.register(install: first.installID)
+            #expect(second.id == first.id)
+            #expect(second.token != first.token)
+            let stale = try await client.send(.get, "/v1/devices/me/records", token: first.token)
+            #expect(stale.status == .unauthorized)
+            #expect(try await harness.storage.revoke(deviceID: first.id, at: ServerHarness.now))
+            let body = #"{"install_id":"\#(first.installID.uuidString)","bundle_id":"b","app_version":"1","os_version":"17"}"#
+            let again = try await client.send(.post, "/v1/devices/register", body: Array(body.utf8))
+            #expect(again.status == .gone)
+            #expect(again.errorCode == "device_revoked")
+        }
+    }
+}
