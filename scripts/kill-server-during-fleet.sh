@@ -2,12 +2,17 @@
 # Kills the server with SIGKILL in the middle of a fleet run, restarts it on the same data, and
 # checks that the fleet still ends with every record stored once and nothing lost (issue 5,
 # "Reliability"). Usage: scripts/kill-server-during-fleet.sh [devices] [hours]
+# The fleet audits the restarted server through its admin API: every acknowledged record is there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 devices=${1:-20}
 hours=${2:-12}
-swift build -c release --product wakeful >/dev/null
-bin=.build/release/wakeful
+# WAKEFUL_BIN=path uses an already built binary; otherwise a release build is made.
+bin=${WAKEFUL_BIN:-}
+if [ -z "$bin" ]; then
+    swift build -c release --product wakeful >/dev/null
+    bin=.build/release/wakeful
+fi
 data=$(mktemp -d)
 port=$((20000 + RANDOM % 20000))
 log=$(mktemp)
