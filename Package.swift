@@ -130,6 +130,15 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "WakefulFleetTests",
+            dependencies: [
+                "WakefulFleet", "WakefulServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "WakefulCLITests",
             dependencies: ["WakefulCLI"],
             swiftSettings: strictSettings

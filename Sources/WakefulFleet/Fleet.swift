@@ -98,7 +98,12 @@ struct FleetDevice {
             "install_id": installID.uuidString, "bundle_id": "com.wakeful.fleet", "app_version": "1.0", "os_version": ios.description,
         ]
         request.body = .data(try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]))
-        let response = try client.execute(request: request, deadline: .now() + .seconds(30)).wait()
+        let response: HTTPClient.Response
+        do {
+            response = try client.execute(request: request, deadline: .now() + .seconds(30)).wait()
+        } catch {
+            throw FleetError.serverUnreachable(server: options.server.absoluteString, reason: String(describing: error))
+        }
         guard (200..<300).contains(response.status.code), let bytes = response.body.map({ Data($0.readableBytesView) }),
             let object = try JSONSerialization.jsonObject(with: bytes) as? [String: Any], let token = object["token"] as? String
         else {
@@ -154,11 +159,15 @@ public enum FleetError: Error, CustomStringConvertible, Sendable {
     case registrationFailed(status: Int, server: String)
     /// The admin API did not list the devices.
     case auditFailed(status: Int, server: String)
+    /// No server answered at the URL.
+    case serverUnreachable(server: String, reason: String)
 
     public var description: String {
         switch self {
         case .registrationFailed(let status, let server):
             "the server at \(server) refused to register a device (HTTP \(status)); is it a Wakeful server (`wakeful serve`)?"
+        case .serverUnreachable(let server, let reason):
+            "no server answered at \(server) (\(reason)); start one with `wakeful serve` or pass --server"
         case .auditFailed(let status, let server):
             "the server at \(server) did not list its devices (HTTP \(status)); check the admin token"
         }
