@@ -68,6 +68,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHPACK", package: "swift-nio-http2"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
@@ -90,6 +91,7 @@ let package = Package(
                 "WakefulStore",
                 "WakefulChaos",
                 "WakefulAPNs",  // issue 5, H-apns: mock-apns and bench-push
+                .product(name: "Crypto", package: "swift-crypto"),  // issue 5, H-apns: bench-push's key
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

@@ -17,7 +17,7 @@ struct WakefulCommand: AsyncParsableCommand {
               wakeful chaos --seeds 50              kill the app at the worst moments; check no data is lost
               swift run -c release wakeful bench    the simulator's speed and memory
             """,
-        subcommands: [Simulate.self, Compare.self, Chaos.self, Bench.self, BenchStore.self, MockAPNs.self],
+        subcommands: [Simulate.self, Compare.self, Chaos.self, Bench.self, BenchStore.self, MockAPNs.self, BenchPush.self],
         defaultSubcommand: nil
     )
 }

@@ -67,10 +67,7 @@ public final class MockAPNsServer: Sendable {
                             streamConfiguration: NIOHTTP2Handler.StreamConfiguration()
                         ) { stream in
                             stream.eventLoop.makeCompletedFuture {
-                                try stream.pipeline.syncOperations.addHandlers(
-                                    HTTP2FramePayloadToHTTP1ServerCodec(),
-                                    MockStreamHandler(state: state, connection: connection)
-                                )
+                                try stream.pipeline.syncOperations.addHandler(MockStreamHandler(state: state, connection: connection))
                             }
                         }
                     }

@@ -1,18 +1,21 @@
 import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
-import NIOHTTP1
+import NIOHPACK
 import NIOHTTP2
 
 /// Serves one HTTP/2 stream of the mock: collects the request, asks the state for a decision,
 /// then answers, delays, stays silent or sends GOAWAY.
+///
+/// It reads HTTP/2 frames directly (no HTTP/1 codec): APNs clients such as aioapns send `host`
+/// instead of `:authority`, which NIOHTTP2's HTTP/1 translation refuses.
 final class MockStreamHandler: ChannelInboundHandler {
-    typealias InboundIn = HTTPServerRequestPart
-    typealias OutboundOut = HTTPServerResponsePart
+    typealias InboundIn = HTTP2Frame.FramePayload
+    typealias OutboundOut = HTTP2Frame.FramePayload
 
     private let state: NIOLockedValueBox<MockAPNsState>
     private let connection: MockConnection
-    private var head: HTTPRequestHead?
+    private var headers: HPACKHeaders?
     private var body = ByteBuffer()
 
     init(state: NIOLockedValueBox<MockAPNsState>, connection: MockConnection) {
@@ -21,34 +24,44 @@ final class MockStreamHandler: ChannelInboundHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let endStream: Bool
         switch unwrapInboundIn(data) {
-        case .head(let head): self.head = head
-        case .body(var chunk): body.writeBuffer(&chunk)
-        case .end:
-            guard let head else { return }
-            let request = MockRequest(
-                method: head.method.rawValue,
-                path: head.uri,
-                headers: head.headers.map { ($0.name, $0.value) },
-                body: Data(body.readableBytesView)
-            )
-            let streamID = (try? context.channel.syncOptions?.getOption(HTTP2StreamChannelOptions.streamID)).map { Int($0) } ?? 0
-            let decision = state.withLockedValue { $0.decide(request, connectionID: connection.id, streamID: streamID) }
-            let verdict = decision.verdict
-            let authenticated = verdict.isAccepted || (verdict.jwt != nil && verdict.status != 403 && verdict.status != 429)
-            if authenticated, connection.shouldRaiseLimit(), let parent = context.channel.parent {
-                let setting = HTTP2Setting(parameter: .maxConcurrentStreams, value: connection.establishedMaxStreams)
-                parent.writeAndFlush(HTTP2Frame(streamID: .rootStream, payload: .settings(.settings([setting]))), promise: nil)
+        case .headers(let frame):
+            if headers == nil { headers = frame.headers }
+            endStream = frame.endStream
+        case .data(let frame):
+            if case .byteBuffer(var chunk) = frame.data { body.writeBuffer(&chunk) }
+            endStream = frame.endStream
+        default:
+            return
+        }
+        guard endStream, let headers else { return }
+        handle(headers, context: context)
+    }
+
+    private func handle(_ headers: HPACKHeaders, context: ChannelHandlerContext) {
+        let request = MockRequest(
+            method: headers.first(name: ":method") ?? "",
+            path: headers.first(name: ":path") ?? "",
+            headers: headers.filter { !$0.name.hasPrefix(":") }.map { ($0.name, $0.value) },
+            body: Data(body.readableBytesView)
+        )
+        let streamID = (try? context.channel.syncOptions?.getOption(HTTP2StreamChannelOptions.streamID)).map { Int($0) } ?? 0
+        let decision = state.withLockedValue { $0.decide(request, connectionID: connection.id, streamID: streamID) }
+        let verdict = decision.verdict
+        let authenticated = verdict.isAccepted || (verdict.jwt != nil && verdict.status != 403 && verdict.status != 429)
+        if authenticated, connection.shouldRaiseLimit(), let parent = context.channel.parent {
+            let setting = HTTP2Setting(parameter: .maxConcurrentStreams, value: connection.establishedMaxStreams)
+            parent.writeAndFlush(HTTP2Frame(streamID: .rootStream, payload: .settings(.settings([setting]))), promise: nil)
+        }
+        if decision.delay > .zero {
+            let delay = TimeAmount.nanoseconds(
+                decision.delay.components.seconds * 1_000_000_000 + decision.delay.components.attoseconds / 1_000_000_000)
+            context.eventLoop.assumeIsolated().scheduleTask(in: delay) {
+                self.act(on: decision, streamID: streamID, context: context)
             }
-            if decision.delay > .zero {
-                let delay = TimeAmount.nanoseconds(
-                    decision.delay.components.seconds * 1_000_000_000 + decision.delay.components.attoseconds / 1_000_000_000)
-                context.eventLoop.assumeIsolated().scheduleTask(in: delay) {
-                    self.act(on: decision, streamID: streamID, context: context)
-                }
-            } else {
-                act(on: decision, streamID: streamID, context: context)
-            }
+        } else {
+            act(on: decision, streamID: streamID, context: context)
         }
     }
 
@@ -79,8 +92,7 @@ final class MockStreamHandler: ChannelInboundHandler {
     private func respond(_ status: Int, reason: String?, timestamp: Date?, decision: MockDecision, context: ChannelHandlerContext)
         -> EventLoopFuture<Void>
     {
-        var headers = HTTPHeaders()
-        headers.add(name: "apns-id", value: decision.apnsID)
+        var headers = HPACKHeaders([(":status", String(status)), ("apns-id", decision.apnsID)])
         var payload = ByteBuffer()
         if status == 200 {
             if decision.environment == .development { headers.add(name: "apns-unique-id", value: UUID().uuidString.lowercased()) }
@@ -91,9 +103,11 @@ final class MockStreamHandler: ChannelInboundHandler {
             headers.add(name: "content-type", value: "application/json")
         }
         headers.add(name: "content-length", value: String(payload.readableBytes))
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http2, status: .init(statusCode: status), headers: headers))), promise: nil)
-        if payload.readableBytes > 0 { context.write(wrapOutboundOut(.body(.byteBuffer(payload))), promise: nil) }
-        return context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        guard payload.readableBytes > 0 else {
+            return context.writeAndFlush(wrapOutboundOut(.headers(.init(headers: headers, endStream: true))))
+        }
+        context.write(wrapOutboundOut(.headers(.init(headers: headers))), promise: nil)
+        return context.writeAndFlush(wrapOutboundOut(.data(.init(data: .byteBuffer(payload), endStream: true))))
     }
 
     private static func goAway(lastStreamID: HTTP2StreamID, reason: String) -> HTTP2Frame {

@@ -1,4 +1,5 @@
 import NIOConcurrencyHelpers
+import NIOCore
 
 /// A counting semaphore for tasks whose limit can change while tasks wait (the in-flight bound).
 ///
@@ -13,7 +14,7 @@ public final class AsyncSemaphore: Sendable {
         var limit: Int
         var inUse = 0
         var nextID: UInt64 = 0
-        var waiters: [Waiter] = []
+        var waiters = CircularBuffer<Waiter>()
 
         /// Removes the waiters that now fit under the limit.
         mutating func admit() -> [Waiter] {
