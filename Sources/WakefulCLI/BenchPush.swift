@@ -31,6 +31,9 @@ struct BenchPush: AsyncParsableCommand {
     @Option(help: "The mock's MAX_CONCURRENT_STREAMS per connection.")
     var maxStreams: Int = 1000
 
+    @Option(help: "The mock's MAX_CONCURRENT_STREAMS before a connection's first authenticated request (APNs: 1).")
+    var initialStreams: Int = 1
+
     @Option(help: "Pushes sent before measuring, to open connections and warm caches.")
     var warmUp: Int = 500
 
@@ -59,6 +62,7 @@ struct BenchPush: AsyncParsableCommand {
         mockConfiguration.acceptAll = true
         mockConfiguration.recordsRequests = false
         mockConfiguration.establishedMaxConcurrentStreams = maxStreams
+        mockConfiguration.initialMaxConcurrentStreams = initialStreams
         let mock = try await MockAPNsServer.start(mockConfiguration)
         if latencyMs > 0 { mock.addFault(MockFaultRule(.delay(base: .milliseconds(latencyMs)))) }
         let workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("wakeful-bench-push-\(UUID().uuidString)")
