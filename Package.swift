@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "WakefulSimulator", targets: ["WakefulSimulator"]),
         .library(name: "WakefulStore", targets: ["WakefulStore"]),
         .executable(name: "wakeful", targets: ["WakefulCLI"]),
+        // --- issue 5, H-apns: the APNs provider client and the mock APNs server.
+        .library(name: "WakefulAPNs", targets: ["WakefulAPNs"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -28,6 +30,11 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // Issue 5, H-apns: the mock APNs (NIOHTTP2 + NIOSSL + a certificate made at start).
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // Platform-free core: events, commands, strategies, runtime, timeline. Foundation only.
@@ -90,6 +97,32 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // --- issue 5, H-apns: provider tokens, the background-push sender and the mock APNs.
+        .target(
+            name: "WakefulAPNs",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHPACK", package: "swift-nio-http2"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "WakefulAPNsTests",
+            dependencies: ["WakefulAPNs", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings
+        ),
+        // --- end H-apns
         // The `wakeful` command: parse, wire, print.
         .executableTarget(
             name: "WakefulCLI",
@@ -99,6 +132,8 @@ let package = Package(
                 "WakefulStore",
                 "WakefulChaos",
                 "WakefulFleet",
+                "WakefulAPNs",  // issue 5, H-apns: mock-apns and bench-push
+                .product(name: "Crypto", package: "swift-crypto"),  // issue 5, H-apns: bench-push's key
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // Issue 5 (H-server): `wakeful serve` and `wakeful bench-server`.
                 "WakefulServer",

@@ -204,10 +204,6 @@ struct IngestClients {
     }
 }
 
-extension Duration {
-    /// The duration in seconds.
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}
 
 private func pad(_ text: String, _ width: Int) -> String { text.padding(toLength: max(width, text.count + 1), withPad: " ", startingAt: 0) }
 private func seconds(_ duration: Duration) -> String { String(format: "%.2f s", duration.seconds) }

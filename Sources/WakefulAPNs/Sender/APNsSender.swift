@@ -1,0 +1,225 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import NIOCore
+import NIOFoundationCompat
+import NIOHTTP1
+import NIOSSL
+
+/// Sends background pushes to APNs over HTTP/2 and applies the response rules of reference §4.
+///
+/// One sender holds one HTTP client (connections are kept and reused) and shares one
+/// ``ProviderTokenProvider``. Call ``shutdown()`` before dropping it.
+///
+/// ```swift
+/// let (attempts, recorder) = AsyncStream.makeStream(of: PushAttempt.self)
+/// let sender = try APNsSender(
+///     configuration: APNsSenderConfiguration(baseURL: APNsSenderConfiguration.sandbox, topic: "com.example.app"),
+///     tokens: tokens, onAttempt: { recorder.yield($0) })
+/// let result = await sender.send(try BackgroundPush(deviceToken: hexToken))
+/// try await sender.shutdown()
+/// ```
+public final class APNsSender: Sendable {
+    /// The configuration the sender was made with.
+    public let configuration: APNsSenderConfiguration
+    /// The provider token source shared by every request.
+    public let tokens: ProviderTokenProvider
+    private let client: HTTPClient
+    private let inFlight: AsyncSemaphore
+    private let streamLimits: StreamLimitObserver
+    private let onAttempt: @Sendable (PushAttempt) -> Void
+    private let now: @Sendable () -> Date
+    private let pause: @Sendable (Duration) async -> Void
+    private let logger: Logger
+
+    /// A sender; it opens connections on first use.
+    ///
+    /// - Parameters:
+    ///   - onAttempt: called once per HTTP attempt (for the server to store; may run concurrently).
+    ///   - now: the wall clock, for `apns-expiration` and attempt times.
+    ///   - pause: waits between retries (tests pass one that records instead of sleeping).
+    /// - Throws: ``PushInputError`` for a bad configuration, NIOSSL errors for unreadable PEM.
+    public init(
+        configuration: APNsSenderConfiguration,
+        tokens: ProviderTokenProvider,
+        logger: Logger = Logger(label: "wakeful.apns"),
+        onAttempt: @escaping @Sendable (PushAttempt) -> Void = { _ in },
+        now: @escaping @Sendable () -> Date = { Date() },
+        pause: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    ) throws {
+        try configuration.validate()
+        self.configuration = configuration
+        self.tokens = tokens
+        self.onAttempt = onAttempt
+        self.now = now
+        self.pause = pause
+        self.logger = logger
+        let inFlight = AsyncSemaphore(limit: configuration.maxInFlight)
+        let streamLimits = StreamLimitObserver(configuredBound: configuration.maxInFlight, semaphore: inFlight)
+        self.inFlight = inFlight
+        self.streamLimits = streamLimits
+
+        var http = HTTPClient.Configuration()
+        http.httpVersion = .automatic  // HTTP/2 by ALPN
+        if let pems = configuration.trustedCertificatesPEM {
+            var tls = TLSConfiguration.makeClientConfiguration()
+            tls.trustRoots = .certificates(try pems.flatMap { try NIOSSLCertificate.fromPEMBytes(Array($0.utf8)) })
+            http.tlsConfiguration = tls
+        }
+        http.http2ConnectionDebugInitializer = { streamLimits.install(on: $0) }
+        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: http)
+    }
+
+    /// The current in-flight bound: the configured one, lowered to the server's SETTINGS.
+    public var inFlightLimit: Int { inFlight.limit }
+
+    /// Closes the connections; in-flight pushes fail.
+    public func shutdown() async throws { try await client.shutdown() }
+
+    /// Sends one push, resending as §4 allows, and says what to do next.
+    ///
+    /// A payload over 4096 bytes is refused here without contacting APNs.
+    public func send(_ push: BackgroundPush) async -> PushResult {
+        let body = push.payload()
+        guard body.count <= BackgroundPush.maximumPayloadBytes else {
+            return PushResult(outcome: .rejected(status: 413, reason: "PayloadTooLarge", timestamp: nil), action: .neverRetry, attempts: 0)
+        }
+        var jwt: String
+        do { jwt = try await tokens.currentToken() } catch {
+            return PushResult(outcome: .transportError("cannot sign the provider token"), action: .fixCredentials, attempts: 0)
+        }
+        var reMinted = false
+        var number = 0
+        while true {
+            number += 1
+            let answer = await attempt(push, body: body, jwt: jwt, number: number)
+            let (status, reason, timestamp, apnsID): (Int, String?, Date?, String?)
+            switch answer {
+            case .transport(let message):
+                let delay = configuration.retry.delay(afterAttempt: number)
+                return PushResult(outcome: .transportError(message), action: .retryAfter(delay), attempts: number)
+            case .response(let code, let why, let when, let id):
+                (status, reason, timestamp, apnsID) = (code, why, when, id)
+            }
+            let rejected = PushOutcome.rejected(status: status, reason: reason ?? "", timestamp: timestamp)
+            switch APNsResponseRule.classify(status: status, reason: reason) {
+            case .success:
+                return PushResult(outcome: .delivered(apnsID: apnsID ?? push.apnsID.uuidString), action: .none, attempts: number)
+            case .neverRetry:
+                return PushResult(outcome: rejected, action: .neverRetry, attempts: number)
+            case .unregistered:
+                return PushResult(outcome: rejected, action: Self.invalidation(push, asOf: timestamp ?? now()), attempts: number)
+            case .senderBug:
+                return PushResult(outcome: rejected, action: .fixSender, attempts: number)
+            case .credentialError:
+                return PushResult(outcome: rejected, action: .fixCredentials, attempts: number)
+            case .tooManyTokenUpdates:
+                return PushResult(outcome: rejected, action: .reuseCurrentToken, attempts: number)
+            case .expiredProviderToken:
+                // Exactly one re-mint per push, and only when the 20-minute floor allows it.
+                if !reMinted, let fresh = try? await tokens.tokenAfterExpiry(of: jwt) {
+                    jwt = fresh
+                    reMinted = true
+                    continue
+                }
+                return PushResult(outcome: rejected, action: .retryAfter(tokens.minimumMintInterval), attempts: number)
+            case .backOff, .newConnection:
+                // AHC retires a connection that received GOAWAY (APNs sends one with 503 Shutdown)
+                // and opens a fresh one for the next request; it offers no way to force one.
+                let delay = configuration.retry.delay(afterAttempt: number)
+                if number < configuration.retry.maxAttempts {
+                    await pause(delay)
+                    continue
+                }
+                let later = status >= 500 ? max(delay, configuration.retry.serverErrorRetryAfter) : delay
+                return PushResult(outcome: .retryLater(after: later, status: status, reason: reason ?? ""), action: .retryAfter(later), attempts: number)
+            }
+        }
+    }
+
+    /// 410: invalidate as of `timestamp` unless the device registered the token after it (§11).
+    static func invalidation(_ push: BackgroundPush, asOf timestamp: Date) -> PushAction {
+        if let registered = push.tokenRegisteredAt, registered > timestamp { return .keepToken }
+        return .invalidateToken(asOf: timestamp)
+    }
+
+    private enum Answer {
+        case response(status: Int, reason: String?, timestamp: Date?, apnsID: String?)
+        case transport(String)
+    }
+
+    private func attempt(_ push: BackgroundPush, body: Data, jwt: String, number: Int) async -> Answer {
+        var request = HTTPClientRequest(url: configuration.baseURL + "/3/device/" + push.deviceToken)
+        request.method = .POST
+        let expiration = push.expiration ?? now().addingTimeInterval(Self.seconds(configuration.defaultExpiration))
+        request.headers.add(name: "authorization", value: "bearer " + jwt)
+        request.headers.add(name: "apns-push-type", value: "background")
+        request.headers.add(name: "apns-priority", value: "5")
+        request.headers.add(name: "apns-topic", value: configuration.topic)
+        request.headers.add(name: "apns-expiration", value: String(Int(expiration.timeIntervalSince1970.rounded(.down))))
+        request.headers.add(name: "apns-id", value: push.apnsID.uuidString)
+        if let collapseID = push.collapseID { request.headers.add(name: "apns-collapse-id", value: collapseID) }
+        request.body = .bytes(ByteBuffer(bytes: body))
+
+        do { try await inFlight.wait() } catch { return .transport("cancelled") }
+        defer { inFlight.signal() }
+        let startedAt = now()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let answer: Answer
+        do {
+            let response = try await client.execute(request, timeout: Self.timeAmount(configuration.requestTimeout))
+            let bytes = try await response.body.collect(upTo: 64 * 1024)
+            let failure = try? JSONDecoder().decode(FailureBody.self, from: Data(buffer: bytes))
+            answer = .response(
+                status: Int(response.status.code),
+                reason: failure?.reason,
+                timestamp: failure?.timestamp.map { Date(timeIntervalSince1970: $0 / 1000) },
+                apnsID: response.headers.first(name: "apns-id")
+            )
+        } catch let error as HTTPClientError where error == .deadlineExceeded {
+            answer = .transport("deadline exceeded after \(configuration.requestTimeout)")
+        } catch {
+            answer = .transport(String(describing: error))
+        }
+        let latency = clock.now - start
+        let record: PushAttempt
+        switch answer {
+        case .response(let status, let reason, _, _):
+            record = PushAttempt(apnsID: push.apnsID.uuidString, number: number, status: status, reason: reason, startedAt: startedAt, latency: latency)
+        case .transport(let message):
+            record = PushAttempt(apnsID: push.apnsID.uuidString, number: number, status: nil, reason: message, startedAt: startedAt, latency: latency)
+        }
+        logger.debug(
+            "apns attempt",
+            metadata: [
+                "apns-id": "\(record.apnsID)", "attempt": "\(number)", "status": "\(record.status.map(String.init) ?? "none")",
+                "reason": "\(record.reason ?? "")", "latency": "\(latency)",
+            ])
+        onAttempt(record)
+        return answer
+    }
+
+    private struct FailureBody: Decodable {
+        let reason: String?
+        let timestamp: Double?
+    }
+
+    static func seconds(_ duration: Duration) -> TimeInterval {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    static func timeAmount(_ duration: Duration) -> TimeAmount {
+        .nanoseconds(duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
+    }
+}
+
+/// The result of ``APNsSender/send(_:)``.
+public struct PushResult: Sendable, Equatable {
+    /// What became of the push.
+    public let outcome: PushOutcome
+    /// What the caller should do about it.
+    public let action: PushAction
+    /// HTTP attempts made (0 when refused locally).
+    public let attempts: Int
+}

@@ -1,0 +1,5 @@
+/// Benchmarks report wall and CPU times as `Double` seconds.
+extension Duration {
+    /// The duration in seconds as a `Double`.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}
