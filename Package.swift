@@ -90,6 +90,7 @@ let package = Package(
             dependencies: [
                 "Wakeful",
                 "WakefulServer",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -1,8 +1,9 @@
 import Foundation
+import GRDB
 import HTTPTypes
 import Testing
 import Wakeful
-import WakefulServer
+@testable import WakefulServer
 
 @Suite("SQLiteServerStorage")
 struct SQLiteServerStorageTests {
@@ -55,6 +56,18 @@ struct SQLiteServerStorageTests {
             await #expect(throws: ServerStorageError.deviceRevoked) {
                 try await storage.register(Self.registration, tokenHash: "newer", at: 14)
             }
+        }
+    }
+
+    @Test("the writer syncs every commit (synchronous = FULL) in WAL mode")
+    func durability() async throws {
+        try await withTemporaryDirectory { directory in
+            let storage = try SQLiteServerStorage(directory: directory)
+            let (journal, synchronous) = try await storage.pool.write { db in
+                (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA synchronous"))
+            }
+            #expect(journal == "wal")
+            #expect(synchronous == 2)
         }
     }
 

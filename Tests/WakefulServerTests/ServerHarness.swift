@@ -16,9 +16,9 @@ struct ServerHarness {
     let storage: SQLiteServerStorage
     let configuration: ServerConfiguration
 
-    /// Runs `body` against the router with a new database, removing it afterwards on every path.
+    /// Runs `body` against the router (or a live server on a free port) with a new database, removing it afterwards on every path.
     static func withServer<T: Sendable>(
-        limits: ServerLimits = ServerLimits(), _ body: @escaping @Sendable (ServerHarness, any TestClientProtocol) async throws -> T
+        _ setup: TestingSetup = .router, limits: ServerLimits = ServerLimits(), _ body: @escaping @Sendable (ServerHarness, any TestClientProtocol) async throws -> T
     ) async throws -> T {
         try await withTemporaryDirectory { directory in
             let storage = try SQLiteServerStorage(directory: directory)
@@ -26,7 +26,7 @@ struct ServerHarness {
                 port: 0, storage: storage, adminToken: adminToken, now: { now }, limits: limits)
             let harness = ServerHarness(storage: storage, configuration: configuration)
             let app = try await buildApplication(configuration)
-            return try await app.test(.router) { client in try await body(harness, client) }
+            return try await app.test(setup) { client in try await body(harness, client) }
         }
     }
 }

@@ -21,11 +21,10 @@ public final class SQLiteServerStorage: ServerStorage {
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
         configuration.foreignKeysEnabled = true
-        configuration.prepareDatabase { db in
-            // Durable acknowledgements: the WAL is synced on every commit.
-            try db.execute(sql: "PRAGMA synchronous = FULL")
-        }
         pool = try DatabasePool(path: directory.appendingPathComponent(Self.fileName).path, configuration: configuration)
+        // Durable acknowledgements: the WAL is synced on every commit. Set on the writer after
+        // opening, because GRDB's WAL set-up sets NORMAL itself.
+        try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         try Self.migrator.migrate(pool)
     }
 

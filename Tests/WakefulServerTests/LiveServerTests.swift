@@ -1,0 +1,35 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+import Wakeful
+import WakefulServer
+
+/// The same server over real HTTP on loopback (a free port), where bodies arrive in pieces.
+@Suite("live HTTP")
+struct LiveServerTests {
+    @Test("register, ingest and resend over HTTP; every answer after the commit")
+    func ingest() async throws {
+        try await ServerHarness.withServer(.live) { harness, client in
+            let device = try await client.register()
+            let batch = IngestBatch(batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, count: 500))
+            let first = try await client.ingest(batch, token: device.token)
+            #expect(try IngestAnswer.parse(Array(first.text.utf8)).answer == IngestAnswer(accepted: 500, duplicates: 0))
+            #expect(try await harness.storage.records(deviceID: device.id, matching: RecordQuery(limit: 1000)).count == 500)
+            let again = try await client.ingest(batch, token: device.token)
+            #expect(try IngestAnswer.parse(Array(again.text.utf8)).answer == IngestAnswer(accepted: 0, duplicates: 500))
+        }
+    }
+
+    @Test("a body over 1 MiB is 413 over HTTP too")
+    func oversized() async throws {
+        try await ServerHarness.withServer(.live) { _, client in
+            let device = try await client.register()
+            let body = Array(#"{"batch_id":"\#(String(repeating: "x", count: 1_100_000))"}"#.utf8)
+            let response = try await client.send(
+                .post, "/v1/ingest", token: device.token, headers: [.idempotencyKey: UUID().uuidString], body: body)
+            #expect(response.status == .contentTooLarge)
+            #expect(response.errorCode == "too_large")
+        }
+    }
+}
