@@ -10,7 +10,7 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "Wakeful",
-    platforms: [.macOS(.v13), .iOS(.v15)],
+    platforms: [.macOS(.v14), .iOS(.v15)],
     products: [
         .library(name: "Wakeful", targets: ["Wakeful"]),
         .library(name: "WakefulSimulator", targets: ["WakefulSimulator"]),
