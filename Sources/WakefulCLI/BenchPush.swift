@@ -23,7 +23,7 @@ struct BenchPush: AsyncParsableCommand {
     var count: Int = 20_000
 
     @Option(help: "Swift sender: pushes in flight at once (the sender's maxInFlight).")
-    var inFlight: Int = 1000
+    var inFlight: Int = 500
 
     @Option(help: "Milliseconds the mock waits before each answer.")
     var latencyMs: Int = 40

@@ -10,9 +10,11 @@ import NIOSSL
 ///
 /// ```swift
 /// let mock = try await MockAPNsServer.start(configuration)
-/// defer { Task { try await mock.shutdown() } }   // tests: use a `with…` helper instead
+/// mock.register(MockDeviceRegistration(deviceToken: hex, environment: .development, topic: "com.example.app"))
 /// var sender = APNsSenderConfiguration(baseURL: mock.baseURL, topic: "com.example.app")
 /// sender.trustedCertificatesPEM = [mock.certificatePEM]
+/// // … send, then assert on mock.recordedRequests() …
+/// try await mock.shutdown()   // on every path
 /// ```
 public final class MockAPNsServer: Sendable {
     /// The bound port on 127.0.0.1.
