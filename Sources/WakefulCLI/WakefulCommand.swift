@@ -15,6 +15,7 @@ struct WakefulCommand: AsyncParsableCommand {
               wakeful simulate --help               every option of simulate
               wakeful compare                       every built-in scenario, strategy and family
               wakeful chaos --seeds 50              kill the app at the worst moments; check no data is lost
+              wakeful serve                         the companion server on 127.0.0.1:8080
               swift run -c release wakeful bench    the simulator's speed and memory
             """,
         subcommands: [
