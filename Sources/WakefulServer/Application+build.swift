@@ -25,11 +25,12 @@ public func buildRouter(_ configuration: ServerConfiguration) throws -> Router<B
     let router = Router(context: BasicRequestContext.self)
     router.add(middleware: ErrorMiddleware())
     let authenticator = Authenticator(storage: configuration.storage, adminToken: configuration.adminToken)
-    MetaController(openAPIDocument: try MetaController<BasicRequestContext>.loadDocument()).addRoutes(to: router)
+    let metrics = ServerMetrics()
+    MetaController(openAPIDocument: try MetaController<BasicRequestContext>.loadDocument(), metrics: metrics).addRoutes(to: router)
     DeviceController(storage: configuration.storage, authenticator: authenticator, configuration: configuration).addRoutes(to: router)
     IngestController(
         storage: configuration.storage, authenticator: authenticator, configuration: configuration,
-        gate: IngestGate(capacity: configuration.limits.maximumConcurrentIngests)
+        gate: IngestGate(capacity: configuration.limits.maximumConcurrentIngests), metrics: metrics
     ).addRoutes(to: router)
     QueryController(storage: configuration.storage, authenticator: authenticator, configuration: configuration).addRoutes(to: router)
     return router

@@ -13,12 +13,28 @@ struct IngestController<Context: RequestContext>: Sendable {
     let authenticator: Authenticator
     let configuration: ServerConfiguration
     let gate: IngestGate
+    let metrics: ServerMetrics
 
     func addRoutes(to router: Router<Context>) {
         router.post("/v1/ingest", use: ingest)
     }
 
     @Sendable func ingest(_ request: Request, context: Context) async throws -> Response {
+        let start = ContinuousClock.now
+        do {
+            let (response, answer) = try await admitted(request, context: context)
+            await metrics.noteIngest(
+                status: 200, seconds: (ContinuousClock.now - start).seconds, accepted: answer.accepted, duplicates: answer.duplicates,
+                rejected: answer.rejected.count)
+            return response
+        } catch {
+            await metrics.noteIngest(status: Int((error as? APIError)?.status.code ?? 500), seconds: (ContinuousClock.now - start).seconds)
+            throw error
+        }
+    }
+
+    /// Stores the request's batch if the gate lets it in: 503 with `Retry-After` otherwise.
+    private func admitted(_ request: Request, context: Context) async throws -> (Response, IngestAnswer) {
         let limits = configuration.limits
         guard await gate.enter() else {
             var error = APIError(.serviceUnavailable, "overloaded", "too many uploads at once; retry after \(limits.retryAfterSeconds) s")
@@ -26,16 +42,16 @@ struct IngestController<Context: RequestContext>: Sendable {
             throw error
         }
         do {
-            let response = try await store(request, context: context)
+            let stored = try await store(request, context: context)
             await gate.leave()
-            return response
+            return stored
         } catch {
             await gate.leave()
             throw error
         }
     }
 
-    private func store(_ request: Request, context: Context) async throws -> Response {
+    private func store(_ request: Request, context: Context) async throws -> (Response, IngestAnswer) {
         let device = try await authenticator.caller(of: request).requireDevice()
         guard let key = request.headers[.idempotencyKey] else {
             throw APIError.invalid("Idempotency-Key", "missing; expected the header with the body's batch_id")
@@ -80,7 +96,7 @@ struct IngestController<Context: RequestContext>: Sendable {
                 "batch stored",
                 metadata: ["device_id": .string(device.id.uuidString), "accepted": .stringConvertible(accepted), "duplicates": .stringConvertible(duplicates)])
             let answer = IngestAnswer(accepted: accepted, duplicates: duplicates, rejected: rejected)
-            return .json(bytes: answer.jsonBytes(batchID: batch.batchID))
+            return (.json(bytes: answer.jsonBytes(batchID: batch.batchID)), answer)
         }
     }
 
@@ -90,6 +106,11 @@ struct IngestController<Context: RequestContext>: Sendable {
         for text in uuids.map(\.uuidString).sorted() { hasher.update(data: Array(text.utf8)) }
         return BearerToken.hex(hasher.finalize())
     }
+}
+
+extension Duration {
+    /// The duration in seconds, for the latency histogram.
+    fileprivate var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }
 
 extension HTTPField.Name {

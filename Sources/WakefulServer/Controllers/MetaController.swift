@@ -3,13 +3,19 @@ import HTTPTypes
 import Hummingbird
 import Wakeful
 
-/// `GET /healthz` and `GET /openapi.json`.
+/// `GET /healthz`, `GET /openapi.json` and `GET /metrics`.
 struct MetaController<Context: RequestContext>: Sendable {
     let openAPIDocument: [UInt8]
+    let metrics: ServerMetrics
 
     func addRoutes(to router: Router<Context>) {
         router.get("/healthz") { _, _ in Response.json(["status": .string("ok")]) }
         router.get("/openapi.json") { [openAPIDocument] _, _ in Response.json(bytes: openAPIDocument) }
+        router.get("/metrics") { [metrics] _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: await metrics.exposition())))
+        }
     }
 
     /// The OpenAPI 3.1 document describing every route, from the module's resources.
