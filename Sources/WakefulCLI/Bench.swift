@@ -57,7 +57,7 @@ struct Bench: AsyncParsableCommand {
             let start = clock.now
             let runs = await comparison.run()
             let elapsed = start.duration(to: clock.now)
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let seconds = elapsed.seconds
             if best == nil || seconds < best!.seconds { best = (runs, seconds) }
         }
         if let best {
@@ -88,7 +88,7 @@ struct Bench: AsyncParsableCommand {
         for _ in 0..<count {
             var metrics: RunMetrics?
             let elapsed = try clock.measure { metrics = try body() }
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let seconds = elapsed.seconds
             if best == nil || seconds < best!.1 { best = (metrics!, seconds) }
         }
         return best!

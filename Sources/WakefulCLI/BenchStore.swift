@@ -236,7 +236,7 @@ struct Timing {
             let cpuStart = processCPUSeconds()
             let elapsed = try clock.measure(body)
             return Sample(
-                wall: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+                wall: elapsed.seconds,
                 cpu: processCPUSeconds() - cpuStart)
         }
 

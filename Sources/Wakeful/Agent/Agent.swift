@@ -99,7 +99,7 @@ public struct Agent {
             }
             // The uploader's commands reach the platform's timeline only: an outbox entry about each
             // upload would need another upload, without end (see ``TimelineUpload``).
-            var nowhere = OutboxTimelineBuffer(upload: .off)
+            var nowhere = DiscardingTimeline()
             log(own, by: Uploader.owner, at: context.now, timeline: &timeline, copy: &nowhere)
             commands += own
         }
@@ -152,14 +152,14 @@ public struct Agent {
         }
     }
 
-    private func log<Sink: TimelineSink>(
-        _ commands: [Command], by owner: String, at now: TimeInterval, timeline: inout Sink, copy: inout OutboxTimelineBuffer
+    private func log<Sink: TimelineSink, Copy: TimelineSink>(
+        _ commands: [Command], by owner: String, at now: TimeInterval, timeline: inout Sink, copy: inout Copy
     ) {
         guard timeline.isRecording || copy.isRecording else { return }
         for command in commands {
             let entry = TimelineEntry(time: now, body: .command(command, by: owner))
             if timeline.isRecording { timeline.append(entry) }
-            copy.append(entry)
+            if copy.isRecording { copy.append(entry) }
         }
     }
 }

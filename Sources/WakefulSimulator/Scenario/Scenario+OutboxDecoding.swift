@@ -8,8 +8,9 @@ struct OutboxDocument: Decodable {
     init(from decoder: any Decoder) throws {
         let c = try decoder.fields(allowed: ["upload", "retention", "timeline", "writes"])
         spec = OutboxSpec()
-        if (try? c.optional("upload", as: Bool.self)) == false {
-            spec.upload = nil
+        if let upload = try? c.optional("upload", as: Bool.self) {
+            // `false` collects without uploading; `true` uploads with the defaults.
+            if !upload { spec.upload = nil }
         } else if let upload = try c.optional("upload", as: UploadDocument.self) {
             spec.upload = upload.configuration
         }
