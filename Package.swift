@@ -18,6 +18,8 @@ let package = Package(
         .executable(name: "wakeful", targets: ["WakefulCLI"]),
         // --- issue 5, H-apns: the APNs provider client and the mock APNs server.
         .library(name: "WakefulAPNs", targets: ["WakefulAPNs"]),
+        // --- issue 6, apple: the adapters an iOS app links (empty on Linux).
+        .library(name: "WakefulApple", targets: ["WakefulApple"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -124,6 +126,19 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // --- end H-apns
+        // --- issue 6, apple: thin adapters between the core's events/commands and UIKit, CoreLocation,
+        // BackgroundTasks, URLSession, CoreBluetooth and MetricKit. Every file is inside
+        // `#if canImport(...)`, so Linux builds an empty module; GRDB for the outbox's suspension notices.
+        .target(
+            name: "WakefulApple",
+            dependencies: [
+                "Wakeful", "WakefulStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // --- end apple
         // The `wakeful` command: parse, wire, print.
         .executableTarget(
             name: "WakefulCLI",
