@@ -38,7 +38,10 @@ struct BackgroundExitReportTests {
     @Test("an empty period is all zero: no reason fields, no rules")
     func emptyPeriod() {
         let entry = BackgroundExitReport(periodStart: 0, periodEnd: 86_400).timelineEntry(at: 86_400)
-        guard case .decision(let decision) = entry.body else { return Issue.record("expected a decision") }
+        guard case .decision(let decision) = entry.body else {
+            Issue.record("expected a decision, got \(entry.kind)")
+            return
+        }
         #expect(decision.rules.isEmpty)
         #expect(decision.fields.map(\.key) == ["periodStart", "periodEnd", "unexpected"])
     }
