@@ -42,11 +42,11 @@ import WakefulSimulator
 
     @Test func aWakeOnlyTheDeviceGotIsReported() throws {
         var entries = try Self.timeline()
-        entries.append(TimelineEntry(time: 90, body: .event(.didFinishLaunching(.location))))
+        entries.append(TimelineEntry(time: 90, body: .event(.didFinishLaunching(.significantChange))))
         let result = try Replay.run(FieldTimeline(file: "extra.jsonl", entries: entries), options: ReplayOptions())
         let wake = try #require(result.report.divergences.first { $0.kind == .onlyOnDevice })
         #expect(wake.category == "wake")
-        #expect(wake.what == "event didFinishLaunching reason=location")
+        #expect(wake.what == "event didFinishLaunching reason=significantChange")
         #expect(wake.deviceTime == 90)
     }
 

@@ -16,7 +16,7 @@ import WakefulSimulator
         return (data, try FieldTimeline.read(data, file: "\(name).jsonl"))
     }
 
-    @Test(arguments: [("chat", "ForegroundSession"), ("chat", "none"), ("stay-logged-in", "Heartbeat")])
+    @Test(arguments: [("chat", "ForegroundSession"), ("chat", "none"), ("stay-logged-in", "Heartbeat"), ("stay-logged-in", "Heartbeat+LowPowerLocationKeepAlive")])
     func builtInScenarioReplaysWithoutDivergence(name: String, setup: String) throws {
         let (_, timeline) = try Self.simulated(name, setup: setup, ios: IOSVersion(17))
         let result = try Replay.run(timeline, options: ReplayOptions())
