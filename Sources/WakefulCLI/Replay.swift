@@ -64,7 +64,7 @@ struct ReplayCommand: ParsableCommand {
             var options = ReplayOptions(ios: ios.flatMap(IOSVersion.init(parsing:)), seed: seed, timeTolerance: tolerance, budgetTolerance: budgetTolerance)
             options.configuration = try config.map(ReplayConfiguration.parse)
             result = try Replay.run(try FieldTimeline.load(path: file), options: options)
-        } catch let error as ReplayError {
+        } catch {
             var stderr = StandardError()
             print("error: \(error)", to: &stderr)
             throw ExitCode(2)

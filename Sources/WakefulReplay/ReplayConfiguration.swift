@@ -12,7 +12,8 @@ import WakefulSimulator
 /// let byFile = try ReplayConfiguration.parse("my-app.json")   // a scenario file
 /// ```
 public struct ReplayConfiguration: Sendable, Hashable {
-    /// A `strategies` entry of a scenario file: a setup name, or `{"name": …, "use": […]}`.
+    /// A `strategies` entry of a scenario file: a setup name, or `{"name": …, "use": […]}`; nil when
+    /// the file lists none or several, so that the timeline's header chooses.
     public var strategies: JSONValue?
     /// The `app` section.
     public var app: JSONObject?
@@ -57,12 +58,8 @@ public struct ReplayConfiguration: Sendable, Hashable {
             throw .configuration("\(text): expected a scenario file, a JSON object")
         }
         var strategies: JSONValue?
-        if case .array(let setups)? = object["strategies"] {
-            guard setups.count <= 1 else {
-                throw .configuration("\(text): key \"strategies\": lists \(setups.count) setups; expected one, the app's configuration")
-            }
-            strategies = setups.first
-        }
+        // A file listing several setups (a comparison scenario) leaves the choice to the header.
+        if case .array(let setups)? = object["strategies"], setups.count == 1 { strategies = setups.first }
         var world = JSONObject()
         if case .object(let fileWorld)? = object["world"] {
             world.members = fileWorld.members.filter { worldKeys.contains($0.key) }
