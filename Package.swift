@@ -139,6 +139,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // --- end apple
+        // --- issue 6, replay: a field timeline back into a scenario, re-run and compared (`wakeful replay`).
+        .target(name: "WakefulReplay", dependencies: ["Wakeful", "WakefulSimulator"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "WakefulReplayTests",
+            dependencies: ["Wakeful", "WakefulSimulator", "WakefulReplay"],
+            swiftSettings: strictSettings
+        ),
+        // --- end replay
         // The `wakeful` command: parse, wire, print.
         .executableTarget(
             name: "WakefulCLI",
@@ -149,6 +157,7 @@ let package = Package(
                 "WakefulChaos",
                 "WakefulFleet",
                 "WakefulAPNs",  // issue 5, H-apns: mock-apns and bench-push
+                "WakefulReplay",  // issue 6: `wakeful replay`
                 .product(name: "Crypto", package: "swift-crypto"),  // issue 5, H-apns: bench-push's key
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // Issue 5 (H-server): `wakeful serve` and `wakeful bench-server`.

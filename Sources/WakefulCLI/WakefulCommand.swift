@@ -20,7 +20,7 @@ struct WakefulCommand: AsyncParsableCommand {
             """,
         subcommands: [
             Simulate.self, Compare.self, Chaos.self, Bench.self, BenchStore.self, Serve.self, FleetCommand.self, BenchServer.self,
-            MockAPNs.self, BenchPush.self,
+            MockAPNs.self, BenchPush.self, ReplayCommand.self,
         ],
         defaultSubcommand: nil
     )
