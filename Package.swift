@@ -18,6 +18,8 @@ let package = Package(
         .executable(name: "wakeful", targets: ["WakefulCLI"]),
         // --- issue 5, H-apns: the APNs provider client and the mock APNs server.
         .library(name: "WakefulAPNs", targets: ["WakefulAPNs"]),
+        // --- issue 6, testing: WakefulTesting for app developers' own test suites.
+        .library(name: "WakefulTesting", targets: ["WakefulTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -124,6 +126,19 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // --- end H-apns
+        // --- issue 6, testing: run a configuration on a simulated device in a Swift Testing or
+        // XCTest suite, drive it and assert on it. Imports Testing and XCTest where they exist.
+        .target(
+            name: "WakefulTesting",
+            dependencies: ["Wakeful", "WakefulSimulator"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "WakefulTestingTests",
+            dependencies: ["Wakeful", "WakefulSimulator", "WakefulTesting"],
+            swiftSettings: strictSettings
+        ),
+        // --- end issue 6, testing
         // The `wakeful` command: parse, wire, print.
         .executableTarget(
             name: "WakefulCLI",

@@ -215,26 +215,11 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     // MARK: Running
 
     /// Runs the scenario to its end and returns what happened.
+    ///
+    /// The same as stepping it (``start()``, then ``run(until:)``) to the end.
     public mutating func run() -> RunMetrics {
-        record(.run(runHeader))
-        for index in scenario.actions.indices {
-            schedule(.userAction(index), at: scenario.actions[index].at)
-        }
-        scheduleWorldTick(at: 0)
-        schedulePowerChanges()  // scheduler slice
-        startAccessories()  // network slice
-        schedule(.end, at: scenario.duration)
-        schedulePushes()  // Push slice
-        scheduleChaosKill()  // outbox slice
-        while !finished, let (time, item) = queue.pop() {
-            advance(to: time)
-            tally.steps += 1
-            handle(item)
-            reevaluate()
-            #if DEBUG
-                checkInvariants()
-            #endif
-        }
+        start()
+        run(until: .infinity)
         return finish()
     }
 
@@ -317,7 +302,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         record(.decision(SystemDecision(name: name, rules: RuleIDs.sorted(rules), fields: fields)))
     }
 
-    private var runHeader: [Field] {
+    var runHeader: [Field] {
         var fields: [Field] = [
             Field("format", .int(TimelineJSONEncoder.formatVersion)),
             Field("scenario", .string(scenario.name)),
