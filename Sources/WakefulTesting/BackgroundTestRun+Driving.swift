@@ -65,6 +65,10 @@ extension BackgroundTestRun {
     /// - Parameters:
     ///   - id: The push's id, which the app's answer may carry; `push-N` when nil.
     ///   - userInfo: Application keys outside `aps`.
+    ///   - fileID: The calling file, for a failure report; leave the default.
+    ///   - filePath: The calling file's path; leave the default.
+    ///   - line: The calling line; leave the default.
+    ///   - column: The calling column; leave the default.
     public mutating func sendSilentPush(
         id: String? = nil, userInfo: [Field] = [],
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column

@@ -37,6 +37,10 @@ extension BackgroundTestRun {
     /// - Parameters:
     ///   - limit: The longest acceptable stretch.
     ///   - activity: ``Activity/execution`` (the default) or ``Activity/records(_:)`` of a kind.
+    ///   - fileID: The calling file, for the failure report; leave the default.
+    ///   - filePath: The calling file's path; leave the default.
+    ///   - line: The calling line; leave the default.
+    ///   - column: The calling column; leave the default.
     @discardableResult
     public func expectNoGap(
         longerThan limit: Duration, in activity: Activity = .execution,
@@ -101,6 +105,10 @@ extension BackgroundTestRun {
     /// - Parameters:
     ///   - metres: The largest acceptable true distance when it fired.
     ///   - place: Where the distance is measured from; the trigger's own beacon by default.
+    ///   - fileID: The calling file, for the failure report; leave the default.
+    ///   - filePath: The calling file's path; leave the default.
+    ///   - line: The calling line; leave the default.
+    ///   - column: The calling column; leave the default.
     @discardableResult
     public func expectTriggered(
         within metres: Double, of place: Place = .triggerBeacon,

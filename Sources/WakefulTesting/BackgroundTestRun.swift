@@ -29,10 +29,10 @@ public struct BackgroundTestRun {
     /// - Parameters:
     ///   - configuration: The strategies under test: `.named("TaskExtension")`, a catalogue
     ///     setup, or `.custom(MyStrategy())` for your own.
-    ///   - version: The iOS release whose rules apply, e.g. ``WakefulSimulator/IOSVersion/v17``.
+    ///   - version: The iOS release whose rules apply, e.g. `.v17`.
     ///   - scenario: The world, the app's features and the scripted actions; its duration is how
-    ///     long the run can go on. ``WakefulSimulator/Scenario/blank(duration:app:device:world:)``
-    ///     is a quiet one to drive by hand.
+    ///     long the run can go on. `Scenario.blank(duration:app:device:world:)` is a quiet one
+    ///     to drive by hand.
     ///   - seed: The seed of every random draw; the only source of variation between runs.
     public init(configuration: StrategySetup, iOS version: IOSVersion, scenario: Scenario, seed: UInt64 = 1) {
         device = SimulatedDevice(
