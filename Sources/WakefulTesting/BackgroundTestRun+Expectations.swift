@@ -64,7 +64,8 @@ extension BackgroundTestRun {
     /// Expects the server to hold every record the app committed to its outbox exactly once:
     /// none still pending on the phone, quarantined, dropped by retention or lost, none stored twice.
     ///
-    /// Uploads take simulated time and a wake: advance the run far enough first.
+    /// Uploads take simulated time and a wake: advance the run far enough first. A run in which
+    /// the app committed no records of its own fails too: it would check nothing.
     @discardableResult
     public func expectEveryRecordUploadedExactlyOnce(
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -74,6 +75,13 @@ extension BackgroundTestRun {
             site.report(
                 "Expected every record to be uploaded exactly once, but the app keeps no outbox. "
                     + "Give the scenario's app one: `app.outbox = OutboxSpec()`.")
+            return false
+        }
+        guard outbox.collected > 0 else {
+            site.report(
+                "Expected every record to be uploaded exactly once, but the app committed no records of its own by "
+                    + "\(SimulatedTime.describe(time)) (\(outbox.timelineRecords) timeline entries): there is nothing to check. "
+                    + "Advance the run until the app records something.")
             return false
         }
         let notStored = outbox.pending + outbox.quarantined + outbox.lostByRetention + outbox.silentlyLost

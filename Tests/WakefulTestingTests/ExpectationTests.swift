@@ -142,3 +142,33 @@ struct ExpectationTests {
         }
     }
 }
+
+/// Expectations that would otherwise hold vacuously fail and say so.
+@Suite("Expectations with nothing to check")
+struct VacuousExpectationTests {
+    @Test func anAppThatNeverRanHasOneGapTheWholeRun() {
+        var run = BackgroundTestRun(configuration: .none, iOS: .v17, scenario: .blank())
+        run.advance(by: .minutes(10))
+        withKnownIssue {
+            run.expectNoGap(longerThan: .minutes(1))
+        } matching: { issue in
+            issue.comments.map(\.rawValue) == [
+                "Expected no gap in execution longer than 1 min 00 s, but one lasted 10 min 00 s: from 0 s to 10 min 00 s.\n"
+                    + "Cause: the app never ran; still going at 10 min 00 s."
+            ]
+        }
+    }
+
+    @Test func anOutboxWithNothingOfTheAppsOwnIsNotAPass() {
+        var run = BackgroundTestRun(configuration: .none, iOS: .v17, scenario: .blank(app: TripApp.app))
+        run.openApp()
+        run.advance(by: .seconds(5))
+        withKnownIssue {
+            run.expectEveryRecordUploadedExactlyOnce()
+        } matching: { issue in
+            let message = issue.comments.first?.rawValue ?? ""
+            return message.hasPrefix("Expected every record to be uploaded exactly once, but the app committed no records of its own by 5 s (")
+                && message.hasSuffix("timeline entries): there is nothing to check. Advance the run until the app records something.")
+        }
+    }
+}

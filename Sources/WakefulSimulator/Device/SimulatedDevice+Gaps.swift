@@ -14,8 +14,11 @@ extension SimulatedDevice {
     }
 
     /// The longest stretch in which the app, once it first ran, did not execute (suspended or not
-    /// running), up to now; nil when it never stopped.
+    /// running), up to now; the whole run when it never ran; nil when it never stopped.
     public func largestExecutionGap() -> Gap? {
+        guard tally.stateChanges.contains(where: \.to.isExecuting) else {
+            return now > 0 ? Gap(from: 0, to: now, cause: "the app never ran", endedBy: "end of scenario", rules: []) : nil
+        }
         var best: (from: TimeInterval, to: TimeInterval)?
         var stoppedAt: TimeInterval?
         var hasRun = false
