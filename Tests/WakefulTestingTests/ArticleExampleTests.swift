@@ -50,7 +50,7 @@ struct ArticleExampleTests {
         var run = BackgroundTestRun(
             configuration: try .named("TaskExtension"), iOS: .v17, scenario: try BuiltinScenarios.load("gas-station"))
         run.runToEnd()
-        withKnownIssue("iOS 13+ gives a background task about 30 s (TASK-4)") {
+        withKnownIssue("iOS 13+ gives a background task about 30 s (TASK-6)") {
             run.expectTriggered(within: 3)
         }
     }

@@ -10,7 +10,9 @@ import Wakeful
 /// app may execute, and carries out the commands it returns. Every decision goes to the timeline
 /// with the rule IDs behind it.
 ///
-/// Use ``Simulator`` to run scenarios; this type is the engine underneath.
+/// Use ``Simulator`` to run scenarios; this type is the engine underneath. To drive a run from
+/// outside (a test pressing Home, sending a push), step it: ``start()``, ``run(until:)``,
+/// ``inject(_:)``, as `WakefulTesting` does.
 public struct SimulatedDevice<Sink: TimelineSink> {
     // MARK: Configuration
 
