@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "WakefulAPNs", targets: ["WakefulAPNs"]),
         // --- issue 6, apple: the adapters an iOS app links (empty on Linux).
         .library(name: "WakefulApple", targets: ["WakefulApple"]),
+        // --- issue 6, testing: WakefulTesting for app developers' own test suites.
+        .library(name: "WakefulTesting", targets: ["WakefulTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -147,6 +149,19 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // --- end replay
+        // --- issue 6, testing: run a configuration on a simulated device in a Swift Testing or
+        // XCTest suite, drive it and assert on it. Imports Testing and XCTest where they exist.
+        .target(
+            name: "WakefulTesting",
+            dependencies: ["Wakeful", "WakefulSimulator"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "WakefulTestingTests",
+            dependencies: ["Wakeful", "WakefulSimulator", "WakefulTesting"],
+            swiftSettings: strictSettings
+        ),
+        // --- end issue 6, testing
         // The `wakeful` command: parse, wire, print.
         .executableTarget(
             name: "WakefulCLI",

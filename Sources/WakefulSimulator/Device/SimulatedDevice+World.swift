@@ -14,7 +14,7 @@ extension SimulatedDevice {
         } else if stationarySince == nil {
             stationarySince = now
         }
-        var next: TimeInterval? = moving ? now + 1 : scenario.world.trajectory.nextKnotTime(after: now)
+        var next: TimeInterval? = moving ? now + 1 : cursor.trajectory.nextKnotTime(after: now)
         next = earliest(next, checkRegions())
         next = earliest(next, checkSignificantChange())
         next = earliest(next, checkVisits())

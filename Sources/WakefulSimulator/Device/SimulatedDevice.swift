@@ -10,7 +10,9 @@ import Wakeful
 /// app may execute, and carries out the commands it returns. Every decision goes to the timeline
 /// with the rule IDs behind it.
 ///
-/// Use ``Simulator`` to run scenarios; this type is the engine underneath.
+/// Use ``Simulator`` to run scenarios; this type is the engine underneath. To drive a run from
+/// outside (a test pressing Home, sending a push), step it: ``start()``, ``run(until:)``,
+/// ``inject(_:)``, as `WakefulTesting` does.
 public struct SimulatedDevice<Sink: TimelineSink> {
     // MARK: Configuration
 
@@ -215,26 +217,11 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     // MARK: Running
 
     /// Runs the scenario to its end and returns what happened.
+    ///
+    /// The same as stepping it (``start()``, then ``run(until:)``) to the end.
     public mutating func run() -> RunMetrics {
-        record(.run(runHeader))
-        for index in scenario.actions.indices {
-            schedule(.userAction(index), at: scenario.actions[index].at)
-        }
-        scheduleWorldTick(at: 0)
-        schedulePowerChanges()  // scheduler slice
-        startAccessories()  // network slice
-        schedule(.end, at: scenario.duration)
-        schedulePushes()  // Push slice
-        scheduleChaosKill()  // outbox slice
-        while !finished, let (time, item) = queue.pop() {
-            advance(to: time)
-            tally.steps += 1
-            handle(item)
-            reevaluate()
-            #if DEBUG
-                checkInvariants()
-            #endif
-        }
+        start()
+        run(until: .infinity)
         return finish()
     }
 
@@ -317,7 +304,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         record(.decision(SystemDecision(name: name, rules: RuleIDs.sorted(rules), fields: fields)))
     }
 
-    private var runHeader: [Field] {
+    var runHeader: [Field] {
         var fields: [Field] = [
             Field("format", .int(TimelineJSONEncoder.formatVersion)),
             Field("scenario", .string(scenario.name)),

@@ -1,0 +1,69 @@
+import Foundation
+import Wakeful
+
+/// Changes to the world made from outside the scenario while a stepped run is paused (see
+/// ``SimulatedDevice/start()``): the user moves, the server sends a push. Each is written to the
+/// timeline as a `user` entry, so a timeline shows what a test did as well as what iOS did.
+extension SimulatedDevice {
+    /// The path the user follows: the scenario's, as changed by any ``move(along:)`` since.
+    public var trajectory: Trajectory { cursor.trajectory }
+
+    /// Where the user is now, in local metres.
+    public var currentPosition: LocalPoint { position }
+
+    /// The user sets off now from where they are along `legs`, instead of the rest of their path.
+    ///
+    /// - Throws: ``TrajectoryError`` naming the first leg with a bad speed, pause or destination.
+    public mutating func move(along legs: [RouteLeg]) throws(TrajectoryError) {
+        let route = try Trajectory.route(from: position, startingAt: now, legs: legs)
+        replacePath(with: route.knots, fields: [
+            Field("legs", .int(legs.count)), Field("east", .double(route.knots.last!.point.east)),
+            Field("north", .double(route.knots.last!.point.north)),
+        ])
+    }
+
+    /// The user is at `point` from this instant: a jump, as a trajectory's shared knot times allow.
+    public mutating func jump(to point: LocalPoint) {
+        replacePath(
+            with: [TrajectoryKnot(time: now, point: position), TrajectoryKnot(time: now, point: point)],
+            fields: [Field("east", .double(point.east)), Field("north", .double(point.north)), Field("jump", .bool(true))])
+    }
+
+    /// Keeps the path up to now (the user was where they were) and follows `knots` from now on.
+    private mutating func replacePath(with knots: [TrajectoryKnot], fields: [Field]) {
+        let past = cursor.trajectory.knots.filter { $0.time < now }
+        // The past ends where the user is now and `knots` start at now: times never decrease.
+        guard let path = try? Trajectory(knots: past + knots) else {
+            preconditionFailure("a path from now on always continues the past")
+        }
+        afterInjection { device in
+            device.record(.user(action: "move", fields: fields))
+            device.cursor = TrajectoryCursor(path)
+            device.position = device.cursor.position(at: device.now)
+            device.scheduleWorldTick(at: device.now)  // movement, crossings and location updates
+        }
+    }
+
+    /// The server sends `push` now (its `at` is ignored) and, if it repeats, again every
+    /// `repeatEvery` seconds until `repeatUntil` or the scenario's end (PUSH-1).
+    ///
+    /// It reaches the device on the next ``run(until:)``, through the same rules as a scripted push.
+    public mutating func send(_ push: ScheduledPush) {
+        var push = push
+        push.at = now
+        afterInjection { device in
+            for var send in push.sends(until: device.scenario.duration) {
+                let index = device.pushSchedule.count
+                if send.id.isEmpty { send.id = "push-\(index + 1)" }
+                device.pushSchedule.append(send)
+                device.tally.pushes.append(PushOutcome(sentAt: send.time, id: send.id, measured: send.measured))
+                device.schedule(.pushArrival(index: index), at: send.time)
+            }
+        }
+    }
+
+    /// The circular regions the system monitors for the app now, with centres and radii in local metres.
+    public var monitoredCircles: [(id: RegionID, center: LocalPoint, radius: Double)] {
+        regions.compactMap { watch in watch.circle.map { (watch.region.id, $0.center, $0.radius) } }
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import Wakeful
+import WakefulSimulator
+
+/// What a test asserts about a run so far. Each expectation returns whether it held and, when it
+/// did not, reports a failure at the caller's line with what happened, when, and the iOS rules
+/// behind it.
+extension BackgroundTestRun {
+    /// Expects every background task, scheduled task and completion handler iOS gave the app to
+    /// have been ended in time: no kill for a task left open (TASK-13), a `BGTask` or fetch not
+    /// completed (BGT-4, BGT-2), a push or URL-session handler not completed (PUSH-6, URLS-7), or
+    /// too many tasks at once (TASK-15).
+    @discardableResult
+    public func expectBackgroundTasksAlwaysEnded(
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> Bool {
+        let metrics = metrics
+        let kills = metrics.terminations.filter { Self.unendedWork[$0.reason] != nil }
+        guard !kills.isEmpty else { return true }
+        var lines = kills.map { kill in
+            "- at \(SimulatedTime.describe(kill.at)): \(Self.unendedWork[kill.reason]!) \(Self.citation(kill))"
+        }
+        if !metrics.tasksLeftOpen.isEmpty {
+            lines.append("Tasks left open: \(metrics.tasksLeftOpen.joined(separator: ", ")). End each task in its expiration handler.")
+        }
+        CallSite(fileID: fileID, filePath: filePath, line: line, column: column).report(
+            "Expected every background task to be ended, but iOS killed the app \(Self.times(kills.count)) for work left open:\n"
+                + lines.joined(separator: "\n"))
+        return false
+    }
+
+    /// Expects no stretch of `activity` to be missing for longer than `limit`, up to now.
+    ///
+    /// The failure names the gap's start and end, what stopped the app (with its rules) and what
+    /// brought it back, from the simulator's gap attribution.
+    ///
+    /// - Parameters:
+    ///   - limit: The longest acceptable stretch.
+    ///   - activity: ``Activity/execution`` (the default) or ``Activity/records(_:)`` of a kind.
+    ///   - fileID: The calling file, for the failure report; leave the default.
+    ///   - filePath: The calling file's path; leave the default.
+    ///   - line: The calling line; leave the default.
+    ///   - column: The calling column; leave the default.
+    @discardableResult
+    public func expectNoGap(
+        longerThan limit: Duration, in activity: Activity = .execution,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> Bool {
+        let gap: Gap? = switch activity {
+        case .execution: device.largestExecutionGap()
+        case .records(let kind): device.largestGap(betweenRecordsOf: kind)
+        }
+        let seconds = SimulatedTime.seconds(limit)
+        guard let gap, gap.seconds > seconds else { return true }
+        let rules = gap.rules.isEmpty ? "" : " [\(gap.rules.joined(separator: ", "))]"
+        let ending = gap.to >= time && gap.endedBy == "end of scenario" ? "still going at \(SimulatedTime.describe(time))" : "ended by \(gap.endedBy)"
+        CallSite(fileID: fileID, filePath: filePath, line: line, column: column).report(
+            "Expected no gap in \(activity.name) longer than \(SimulatedTime.describe(seconds)), but one lasted "
+                + "\(SimulatedTime.describe(gap.seconds)): from \(SimulatedTime.describe(gap.from)) to \(SimulatedTime.describe(gap.to)).\n"
+                + "Cause: \(gap.cause)\(rules); \(ending).")
+        return false
+    }
+
+    /// Expects the server to hold every record the app committed to its outbox exactly once:
+    /// none still pending on the phone, quarantined, dropped by retention or lost, none stored twice.
+    ///
+    /// Uploads take simulated time and a wake: advance the run far enough first. A run in which
+    /// the app committed no records of its own fails too: it would check nothing.
+    @discardableResult
+    public func expectEveryRecordUploadedExactlyOnce(
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> Bool {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard let outbox = metrics.outbox else {
+            site.report(
+                "Expected every record to be uploaded exactly once, but the app keeps no outbox. "
+                    + "Give the scenario's app one: `app.outbox = OutboxSpec()`.")
+            return false
+        }
+        guard outbox.collected > 0 else {
+            site.report(
+                "Expected every record to be uploaded exactly once, but the app committed no records of its own by "
+                    + "\(SimulatedTime.describe(time)) (\(outbox.timelineRecords) timeline entries): there is nothing to check. "
+                    + "Advance the run until the app records something.")
+            return false
+        }
+        let notStored = outbox.pending + outbox.quarantined + outbox.lostByRetention + outbox.silentlyLost
+        guard notStored > 0 || outbox.duplicatesStored > 0 else { return true }
+        var parts: [String] = []
+        if outbox.pending > 0 { parts.append("\(outbox.pending) still pending on the phone") }
+        if outbox.quarantined > 0 { parts.append("\(outbox.quarantined) quarantined (rejected by the server)") }
+        if outbox.lostByRetention > 0 { parts.append("\(outbox.lostByRetention) dropped by the retention limits") }
+        if outbox.silentlyLost > 0 { parts.append("\(outbox.silentlyLost) lost without a trace") }
+        if outbox.duplicatesStored > 0 { parts.append("\(outbox.duplicatesStored) stored twice under different ids") }
+        let stored = Set(device.ingest.records.map(\.uuid))
+        // The app's own records first: they are what the test is about; timeline entries after.
+        let missing = device.outboxLedger.committed.sorted { $0.key < $1.key }.map(\.value)
+            .filter { !stored.contains($0.uuid) }.sorted { ($0.kind == OutboxRecord.timelineKind ? 1 : 0) < ($1.kind == OutboxRecord.timelineKind ? 1 : 0) }
+        let examples = missing.prefix(3).map { "\($0.kind) #\($0.seq) recorded at \(SimulatedTime.describe($0.recordedAt))" }
+        let attempts = outbox.uploads.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+        site.report(
+            "Expected every record to be uploaded exactly once by \(SimulatedTime.describe(time)), but of "
+                + "\(outbox.collected + outbox.timelineRecords) committed, \(parts.joined(separator: ", ")).\n"
+                + (examples.isEmpty ? "" : "Not on the server: \(examples.joined(separator: "; "))\(missing.count > 3 ? " and \(missing.count - 3) more" : "").\n")
+                + "Upload attempts: \(attempts.isEmpty ? "none" : attempts.joined(separator: ", "))"
+                + (device.scenario.app.outbox?.upload == nil ? " (the app's outbox does not upload: its `upload` is nil)." : "."))
+        return false
+    }
+
+    /// Expects the app's trigger (its `beaconTrigger` feature) to have fired with the user at most
+    /// `metres` from `place`.
+    ///
+    /// - Parameters:
+    ///   - metres: The largest acceptable true distance when it fired.
+    ///   - place: Where the distance is measured from; the trigger's own beacon by default.
+    ///   - fileID: The calling file, for the failure report; leave the default.
+    ///   - filePath: The calling file's path; leave the default.
+    ///   - line: The calling line; leave the default.
+    ///   - column: The calling column; leave the default.
+    @discardableResult
+    public func expectTriggered(
+        within metres: Double, of place: Place = .triggerBeacon,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> Bool {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let metrics = metrics
+        guard let target = place.location(in: device.scenario) else {
+            site.report("Expected a trigger near \(place.name), but the scenario has no such place.")
+            return false
+        }
+        guard let at = metrics.triggerAtSeconds else {
+            site.report("Expected a trigger within \(Self.metres(metres)) of \(place.name), but it \(notTriggered(metrics)).")
+            return false
+        }
+        let distance = device.trajectory.position(at: at).distance(to: target)
+        guard distance > metres else { return true }
+        let estimated = metrics.triggerEstimatedMeters.map { ", estimated \(Self.metres($0))" } ?? ""
+        let keptBy = metrics.triggerKeptRunningBy.map { "; the app was running for: \($0.joined(separator: ", "))" } ?? ""
+        site.report(
+            "Expected a trigger within \(Self.metres(metres)) of \(place.name), but it fired at \(SimulatedTime.describe(at)) "
+                + "\(Self.metres(distance)) away\(estimated)\(keptBy).")
+        return false
+    }
+
+    /// Expects iOS not to have terminated the app so far. Terminations the test itself caused
+    /// (``forceQuit(fileID:filePath:line:column:)``, ``reboot(fileID:filePath:line:column:)``) do
+    /// not count unless `includingUserActions` is true.
+    @discardableResult
+    public func expectNoTermination(
+        includingUserActions: Bool = false,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> Bool {
+        let byUser: Set<TerminationReason> = [.userForceQuit, .reboot]
+        let kills = metrics.terminations.filter { includingUserActions || !byUser.contains($0.reason) }
+        guard !kills.isEmpty else { return true }
+        let lines = kills.map { "- at \(SimulatedTime.describe($0.at)): \($0.reason.rawValue) \(Self.citation($0))" }
+        CallSite(fileID: fileID, filePath: filePath, line: line, column: column).report(
+            "Expected no termination, but the app was terminated \(Self.times(kills.count)):\n" + lines.joined(separator: "\n"))
+        return false
+    }
+
+    // MARK: Wording
+
+    /// Why a trigger never fired: the app's last stop and the stretch it lost, or "no trigger".
+    private func notTriggered(_ metrics: RunMetrics) -> String {
+        guard metrics.triggered != nil else {
+            return "cannot fire: the scenario's app has no `beaconTrigger` feature"
+        }
+        var text = "had not fired by \(SimulatedTime.describe(time))"
+        if let stop = metrics.finalStop {
+            let distance = stop.distanceMeters.map { ", \(Self.metres($0)) from the beacon" } ?? ""
+            text += ": the app stopped executing at \(SimulatedTime.describe(stop.at))\(distance) (\(stop.cause) [\(stop.rules.joined(separator: ", "))])"
+            if let gap = metrics.success?.largestGap { text += " and did not run again: \(gap.cause)" }
+        }
+        return text
+    }
+
+    /// What each kill for unended work means.
+    private static let unendedWork: [TerminationReason: String] = [
+        .taskAssertionTimeout: "a background task was still open when its time ran out",
+        .tooManyTasks: "too many background tasks were open at once",
+        .scheduledTaskTimeout: "a BGTask was not completed before its time ran out",
+        .backgroundFetchTimeout: "a background fetch's completion handler was not called within 30 s",
+        .pushHandlerTimeout: "a silent push's completion handler was not called within 30 s",
+        .urlSessionHandlerTimeout: "handleEventsForBackgroundURLSession's completion handler was not called in time",
+    ]
+
+    private static func citation(_ kill: Termination) -> String {
+        "[\(kill.rules.joined(separator: ", "))\(kill.code.map { ", code \($0)" } ?? "")]"
+    }
+
+    private static func times(_ count: Int) -> String { count == 1 ? "once" : "\(count) times" }
+
+    private static func metres(_ value: Double) -> String {
+        value < 10 ? String(format: "%.1f m", value) : String(format: "%.0f m", value)
+    }
+}

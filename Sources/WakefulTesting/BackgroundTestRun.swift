@@ -1,0 +1,82 @@
+import Foundation
+import Wakeful
+import WakefulSimulator
+
+/// One configuration of your app on a simulated iPhone, in virtual time, for your own tests.
+///
+/// Create a run, drive it as a user and the world would, then assert on what iOS let the app do.
+/// Nothing waits in real time: `advance(by: .hours(8))` simulates eight hours in milliseconds.
+/// The same configuration, scenario and seed always give the same run.
+///
+/// ```swift
+/// @Test func gasStationTriggerOnIOS12() throws {
+///     var run = try BackgroundTestRun(
+///         configuration: .named("TaskExtension"), iOS: .v12, scenario: BuiltinScenarios.load("gas-station"))
+///     run.advance(by: .minutes(10))
+///     run.expectTriggered(within: 100)
+///     run.expectBackgroundTasksAlwaysEnded()
+/// }
+/// ```
+///
+/// Failed expectations are reported where you called them: as issues under Swift Testing, as
+/// `XCTFail` under XCTest. ``ExpectationFailure/collect(_:)`` hands them to you instead.
+public struct BackgroundTestRun {
+    /// The simulated device underneath, for anything this type does not wrap.
+    public internal(set) var device: SimulatedDevice<InMemoryTimeline>
+
+    /// Starts a run and carries out everything the scenario has due at time 0.
+    ///
+    /// - Parameters:
+    ///   - configuration: The strategies under test: `.named("TaskExtension")`, a catalogue
+    ///     setup, or `.custom(MyStrategy())` for your own.
+    ///   - version: The iOS release whose rules apply, e.g. `.v17`.
+    ///   - scenario: The world, the app's features and the scripted actions; its duration is how
+    ///     long the run can go on. `Scenario.blank(duration:app:device:world:)` is a quiet one
+    ///     to drive by hand.
+    ///   - seed: The seed of every random draw; the only source of variation between runs.
+    public init(configuration: StrategySetup, iOS version: IOSVersion, scenario: Scenario, seed: UInt64 = 1) {
+        device = SimulatedDevice(
+            scenario: scenario, policy: Simulator.policy(for: scenario, ios: version), setup: configuration, seed: seed,
+            timeline: InMemoryTimeline())
+        device.start()
+        device.run(until: 0)
+    }
+
+    /// Simulated seconds since the run started.
+    public var time: TimeInterval { device.now }
+
+    /// The app's state now: not running, active, in the background or suspended.
+    public var appState: AppState { device.state }
+
+    /// Whether the run has reached the scenario's end; driving it further reports a failure.
+    public var hasEnded: Bool { device.isFinished }
+
+    /// Where the user is now, in the scenario's local metres.
+    public var position: LocalPoint { device.currentPosition }
+
+    /// Everything that happened so far: user actions, state changes, events, commands, decisions.
+    public var timeline: [TimelineEntry] { device.timeline.entries }
+
+    /// The run's figures as if it ended now: wakes, terminations, trigger, outbox, energy.
+    public var metrics: RunMetrics { device.metricsSoFar() }
+
+    /// Records of `kind` the app produced so far (e.g. `"location"`), with their times.
+    public func records(ofKind kind: String) -> [(time: TimeInterval, record: Record)] {
+        timeline.compactMap { entry in
+            guard case .command(.record(let record), _) = entry.body, record.kind == kind else { return nil }
+            return (entry.time, record)
+        }
+    }
+
+    /// Runs the simulated device as far as `change` lets it, reporting a run that already ended.
+    mutating func drive(_ what: String, at site: CallSite, _ change: (inout SimulatedDevice<InMemoryTimeline>) -> Void) {
+        guard !device.isFinished else {
+            site.report(
+                "\(what) was not done: the run ended at \(SimulatedTime.describe(device.now)), the scenario's duration. "
+                    + "Give the scenario a longer duration.")
+            return
+        }
+        change(&device)
+        device.run(until: device.now)  // what the change set off at this instant happens now
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+import Wakeful
+import WakefulSimulator
+import WakefulTesting
+
+/// Each driving method does what it says, at the run's current time.
+@Suite("Driving a run")
+struct DrivingTests {
+    @Test func openHomeAndTheGraceBeforeSuspension() {
+        var run = BackgroundTestRun(configuration: .none, iOS: .v17, scenario: .blank())
+        #expect(run.appState == .notRunning)
+        run.openApp()
+        #expect(run.appState == .active)
+        run.pressHome()
+        #expect(run.appState == .background)
+        run.advance(by: .seconds(30))
+        #expect(run.appState == .suspended)
+        #expect(run.time == 30)
+    }
+
+    @Test func forceQuitEndsTheProcessAndCountsAsTheUsers() {
+        var run = BackgroundTestRun(configuration: .none, iOS: .v17, scenario: .blank())
+        run.openApp()
+        run.forceQuit()
+        #expect(run.appState == .notRunning)
+        #expect(run.metrics.terminations.map(\.reason) == [.userForceQuit])
+        #expect(run.expectNoTermination())  // the user's own doing does not count…
+        let failures = ExpectationFailure.collect { run.expectNoTermination(includingUserActions: true) }
+        #expect(failures.count == 1)  // …unless asked
+    }
+
+    @Test(arguments: [(IOSVersion.v17, 1), (.v26, 0)])
+    func aRegionExitRelaunchesAForceQuitAppExceptOn26(ios: IOSVersion, relaunches: Int) {
+        var run = BackgroundTestRun(configuration: .none, iOS: ios, scenario: .blank(app: TripApp.geofencedApp))
+        run.openApp()
+        run.pressHome()
+        run.forceQuit()
+        run.exitRegion("home")
+        run.advance(by: .minutes(2))
+        #expect(run.metrics.relaunches == relaunches)  // LOC-29, TERM-1
+    }
+
+    @Test func aSilentPushWakesAPushTriggeredApp() throws {
+        var run = BackgroundTestRun(configuration: try .named("PushTrigger"), iOS: .v17, scenario: .blank(app: TripApp.app))
+        run.openApp()
+        run.pressHome()
+        run.advance(by: .minutes(5))
+        #expect(run.appState == .suspended)
+        run.sendSilentPush(id: "start")
+        #expect(run.metrics.wakes["push"] == 1)
+        let delivered = run.timeline.contains { entry in
+            guard case .event(.remoteNotification(let push)) = entry.body else { return false }
+            return push.id == "start"
+        }
+        #expect(delivered)
+    }
+
+    @Test func movingTakesSimulatedTime() {
+        var run = BackgroundTestRun(configuration: .none, iOS: .v17, scenario: .blank())
+        run.move(to: .point(LocalPoint(east: 140, north: 0)), speed: 1.4)
+        #expect(run.position == .zero)
+        run.advance(by: .seconds(50))
+        #expect(abs(run.position.east - 70) < 1e-9)
+        run.advance(by: .seconds(100))
+        #expect(run.position == LocalPoint(east: 140, north: 0))
+        run.jump(to: .point(LocalPoint(east: 0, north: 500)))
+        #expect(run.position == LocalPoint(east: 0, north: 500))
+    }
+
+    @Test func theTripIsLoggedEverySecondWithLocationPulse() throws {
+        var run = BackgroundTestRun(configuration: try .named("LocationPulse"), iOS: .v17, scenario: .blank(app: TripApp.app))
+        run.openApp()
+        run.pressHome()
+        run.move(along: TripApp.drive)
+        run.advance(by: .seconds(1000))
+        #expect(run.records(ofKind: "location").count >= 1000)
+    }
+
+    @Test func drivingAnUnknownPlaceOrRegionIsReported() {
+        var run = BackgroundTestRun(configuration: .none, iOS: .v17, scenario: .blank())
+        let failures = ExpectationFailure.collect {
+            run.move(to: .beacon("pump-9"))
+            run.enterRegion("office")
+        }
+        #expect(failures.map(\.message) == [
+            "move(to:) was not done: the scenario has no beacon pump-9 (its beacons: none).",
+            "enterRegion(\"office\") was not done: iOS is not monitoring a circular region \"office\" for the app at 0 s "
+                + "(monitored: none). Regions exist once the app has asked for them.",
+        ])
+        #expect(run.position == .zero)
+    }
+
+    @Test func drivingPastTheScenariosEndIsReported() {
+        var run = BackgroundTestRun(configuration: .none, iOS: .v17, scenario: .blank(duration: .hours(1)))
+        let failures = ExpectationFailure.collect {
+            run.advance(by: .minutes(90))
+            run.openApp()
+        }
+        #expect(run.hasEnded)
+        #expect(run.time == 3600)
+        #expect(failures.map(\.message) == [
+            "advance to 1 h 30 min 00 s went past the scenario's end at 1 h 00 min 00 s; the run stopped there. "
+                + "Give the scenario a longer duration, or call runToEnd().",
+            "open was not done: the run ended at 1 h 00 min 00 s, the scenario's duration. Give the scenario a longer duration.",
+        ])
+    }
+}
