@@ -18,6 +18,8 @@ let package = Package(
         .executable(name: "wakeful", targets: ["WakefulCLI"]),
         // --- issue 5, H-apns: the APNs provider client and the mock APNs server.
         .library(name: "WakefulAPNs", targets: ["WakefulAPNs"]),
+        // --- issue 6, doctor: the Info.plist checker behind `wakeful doctor`.
+        .library(name: "WakefulDoctor", targets: ["WakefulDoctor"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -124,6 +126,20 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // --- end H-apns
+        // --- issue 6, doctor: Info.plist against the strategies' requirements (pure), and
+        // configuration files read through the simulator's scenario reader.
+        .target(
+            name: "WakefulDoctor",
+            dependencies: ["Wakeful", "WakefulSimulator"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "WakefulDoctorTests",
+            dependencies: ["Wakeful", "WakefulDoctor", "WakefulCLI"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        // --- end doctor
         // The `wakeful` command: parse, wire, print.
         .executableTarget(
             name: "WakefulCLI",
@@ -134,6 +150,7 @@ let package = Package(
                 "WakefulChaos",
                 "WakefulFleet",
                 "WakefulAPNs",  // issue 5, H-apns: mock-apns and bench-push
+                "WakefulDoctor",  // issue 6: wakeful doctor
                 .product(name: "Crypto", package: "swift-crypto"),  // issue 5, H-apns: bench-push's key
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // Issue 5 (H-server): `wakeful serve` and `wakeful bench-server`.
