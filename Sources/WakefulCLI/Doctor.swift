@@ -16,9 +16,9 @@ struct Doctor: ParsableCommand {
             Examples:
               wakeful doctor --plist MyApp/Info.plist
               wakeful doctor --plist MyApp/Info.plist --config wakeful.json
-              wakeful doctor --plist Info.plist --config gas.json --setup LowPowerLocationKeepAlive
-              wakeful doctor --plist Info.plist --config app.json --bundle-id com.example.app --strict
-              wakeful doctor --plist build/MyApp.app/Info.plist --format json > doctor.json
+              wakeful doctor --plist Info.plist --config gas.json --setup TaskExtension
+              wakeful doctor --plist Info.plist --bundle-id com.example.app --strict
+              wakeful doctor --plist MyApp.app/Info.plist --format json > doctor.json
             """
     )
 

@@ -24,16 +24,18 @@ public enum ConfigurationFile {
     ///   - url: The file.
     ///   - setup: Which of the file's strategy setups the app runs (a setup's name, or strategy
     ///     names joined by `+`); needed when the file lists more than one.
+    ///   - file: The name reports and errors use; nil for the URL's path.
     /// - Throws: ``DoctorInputError`` naming the file, the field and the expected form.
-    public static func load(contentsOf url: URL, setup: String?) throws(DoctorInputError) -> AppRequirements {
+    public static func load(contentsOf url: URL, setup: String?, file: String? = nil) throws(DoctorInputError) -> AppRequirements {
+        let name = file ?? url.path
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             throw DoctorInputError(
-                file: url.path, message: "cannot be read (\(error.localizedDescription)); expected a readable JSON configuration or scenario file")
+                file: name, message: "cannot be read (\(error.localizedDescription)); expected a readable JSON configuration or scenario file")
         }
-        return try decode(data, file: url.path, directory: url.deletingLastPathComponent(), setup: setup)
+        return try decode(data, file: name, directory: url.deletingLastPathComponent(), setup: setup)
     }
 
     /// Reads a configuration from JSON.

@@ -43,9 +43,9 @@ public struct DoctorRequest: Sendable, Hashable {
             if config == nil, setup != nil {
                 throw DoctorInputError(file: "--setup", message: "needs --config: it chooses one of the configuration's strategy setups")
             }
-            let plist = try InfoPlist.load(contentsOf: URL(fileURLWithPath: self.plist))
+            let plist = try InfoPlist.load(contentsOf: URL(fileURLWithPath: self.plist), file: self.plist)
             let requirements = try config.map { path throws(DoctorInputError) in
-                try ConfigurationFile.load(contentsOf: URL(fileURLWithPath: path), setup: setup)
+                try ConfigurationFile.load(contentsOf: URL(fileURLWithPath: path), setup: setup, file: path)
             }
             let report = PlistDoctor.examine(plist, requirements: requirements, bundleIdentifier: bundleIdentifier)
             let output = format == .json ? report.json(strict: strict) : report.text(strict: strict)

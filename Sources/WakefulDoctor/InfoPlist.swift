@@ -50,14 +50,19 @@ public struct InfoPlist: Sendable, Hashable {
     }
 
     /// Reads and parses a file.
-    public static func load(contentsOf url: URL) throws(DoctorInputError) -> InfoPlist {
+    ///
+    /// - Parameters:
+    ///   - url: The file.
+    ///   - file: The name reports and errors use, e.g. the path as the user typed it; nil for the URL's path.
+    public static func load(contentsOf url: URL, file: String? = nil) throws(DoctorInputError) -> InfoPlist {
+        let name = file ?? url.path
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw DoctorInputError(file: url.path, message: "cannot be read (\(Self.reason(error))); expected a readable Info.plist file")
+            throw DoctorInputError(file: name, message: "cannot be read (\(Self.reason(error))); expected a readable Info.plist file")
         }
-        return try decode(data, file: url.path)
+        return try decode(data, file: name)
     }
 
     /// The value of a top-level key.

@@ -36,7 +36,7 @@ extension PlistDoctor {
         // and region, visit and SLC relaunches need Always (LOC-16).
         if requirements == nil, modes.contains(.location) {
             add(Need(
-                description: .locationAlways, neededBy: "the declared mode location, unless the app only continues updates started in the foreground",
+                description: .locationAlways, neededBy: "the declared mode location, unless the app only continues updates it started in the foreground",
                 severity: .warning, rules: ["LOC-4", "LOC-16"]))
         }
         return needs.compactMap { finding(for: $0, in: plist) }
@@ -51,7 +51,7 @@ extension PlistDoctor {
             let instead = old.isEmpty ? "" : " The file has only \(list(old)), which current iOS versions ignore."
             return Finding(
                 need.severity, .usageDescriptionMissing, key: key,
-                message: "is missing, and \(need.neededBy) needs it: without it \(description.withoutIt).\(instead) Add \(write).",
+                message: "is missing, needed by \(need.neededBy): without it \(description.withoutIt).\(instead) Add \(write).",
                 rules: need.rules)
         }
         guard let text = value.string else {
@@ -63,7 +63,7 @@ extension PlistDoctor {
         guard text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
         return Finding(
             need.severity, .usageDescriptionEmpty, key: key,
-            message: "is empty, and \(need.neededBy) needs it: the permission prompt would explain nothing and App Review rejects it (guideline 5.1.1). Write one sentence on why the app needs \(description.permission).",
+            message: "is empty, needed by \(need.neededBy): the permission prompt would explain nothing and App Review rejects it (guideline 5.1.1). Write one sentence on why the app needs \(description.permission).",
             rules: need.rules, guideline: "5.1.1")
     }
 }

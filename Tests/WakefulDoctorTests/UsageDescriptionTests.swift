@@ -61,7 +61,8 @@ struct UsageDescriptionTests {
             "NSLocationWhenInUseUsageDescription", "NSLocationAlwaysAndWhenInUseUsageDescription",
         ])
         #expect(UsageDescription.required(for: LocationAuthorization.whenInUse).map(\.key) == ["NSLocationWhenInUseUsageDescription"])
-        #expect(UsageDescription.required(for: LocationAuthorization?.none).isEmpty)
+        let none: LocationAuthorization? = nil
+        #expect(UsageDescription.required(for: none) == [])
         let ble = Requirements(backgroundModes: [.bluetoothCentral, .bluetoothPeripheral], locationAuthorization: .whenInUse)
         #expect(UsageDescription.required(for: ble).map(\.key) == ["NSLocationWhenInUseUsageDescription", "NSBluetoothAlwaysUsageDescription"])
     }

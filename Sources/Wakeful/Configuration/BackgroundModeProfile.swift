@@ -105,7 +105,7 @@ extension BackgroundMode {
             BackgroundModeProfile(
                 mode: self, title: "Newsstand downloads",
                 purpose: "let Newsstand apps download issues in the background", usageDescriptions: [], scheduledTasks: [],
-                deprecation: "Newsstand is gone: NewsstandKit is deprecated since iOS 9; download issues with a background URLSession instead (URLS-1)",
+                deprecation: "NewsstandKit is deprecated since iOS 9 and Newsstand is gone; download issues with a background URLSession instead (URLS-1)",
                 review: Self.purposeOnlyReview(self),
                 reviewerNote: "Remove this mode: Newsstand no longer exists.",
                 rules: ["URLS-1"])
