@@ -13,10 +13,11 @@ extension PlistDoctor {
                 message: "lists \(patterns.count) identifier(s) but UIBackgroundModes declares neither fetch nor processing, so every BGTaskScheduler submit fails with notPermitted. Add \(xmlString("fetch")) to UIBackgroundModes for BGAppRefreshTask and/or \(xmlString("processing")) for BGProcessingTask.",
                 rules: ["BGT-9"]))
         }
+        // App Store Connect refuses such a build outright (ITMS-90771, "Missing Info.plist value").
         if processing, patterns.isEmpty {
             findings.append(Finding(
-                .warning, .taskModes, key: modesKey, value: BackgroundMode.processing.rawValue,
-                message: "processing is declared but BGTaskSchedulerPermittedIdentifiers lists nothing, so no BGProcessingTask can be submitted (notPermitted). Add the identifiers your code submits to BGTaskSchedulerPermittedIdentifiers, or remove \(xmlString("processing")).",
+                .error, .taskModes, key: modesKey, value: BackgroundMode.processing.rawValue,
+                message: "processing is declared but BGTaskSchedulerPermittedIdentifiers lists nothing: App Store Connect rejects the upload (ITMS-90771) and no BGProcessingTask could be submitted anyway (notPermitted). Add the identifiers your code submits to BGTaskSchedulerPermittedIdentifiers, or remove \(xmlString("processing")).",
                 rules: ["BGT-5", "BGT-9"]))
         }
         if fetch, patterns.isEmpty {

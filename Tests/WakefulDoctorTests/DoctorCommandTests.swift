@@ -36,7 +36,7 @@ struct DoctorCommandTests {
 
     @Test("--strict turns warnings into failures")
     func strict() throws {
-        let path = try Fixture.path("plist-only-problems.plist")
+        let path = try Fixture.path("every-mode.plist")
         #expect(try run(["--plist", path]).status == 0)
         let strict = try run(["--plist", path, "--strict"])
         #expect(strict.status == 1)
