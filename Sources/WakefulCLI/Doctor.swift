@@ -9,14 +9,14 @@ struct Doctor: ParsableCommand {
         discussion: """
             Reads an Info.plist (XML or binary; layout, key order and comments do not matter) and reports what iOS or App Review will object to. With --config it compares the file with what your strategies need: modes declared but unused and used but not declared, BGTaskSchedulerPermittedIdentifiers against the identifiers submitted, and the purpose strings for the authorizations requested. Without --config it checks the file on its own. Every declared mode gets App Review's view, with the guideline and a reviewer note to fill in.
 
-            --config takes a scenario file (as simulate --scenario reads it), a file with just its "strategies" and "app" sections, or an "app" section alone. Placeholders such as $(PRODUCT_BUNDLE_IDENTIFIER).refresh match as patterns unless --bundle-id (or a literal CFBundleIdentifier) expands them.
+            --config takes a scenario file or built-in scenario name (as simulate --scenario does), a file with just its "strategies" and "app" sections, or an "app" section alone. Placeholders such as $(PRODUCT_BUNDLE_IDENTIFIER).refresh match as patterns unless --bundle-id (or a literal CFBundleIdentifier) expands them.
 
             Exit status: 0 clean, 1 errors found (or warnings with --strict), 2 input that cannot be checked (missing file, not a property list, a bad configuration).
 
             Examples:
               wakeful doctor --plist MyApp/Info.plist
               wakeful doctor --plist MyApp/Info.plist --config wakeful.json
-              wakeful doctor --plist Info.plist --config gas.json --setup TaskExtension
+              wakeful doctor --plist Info.plist --config gas-station --setup TaskExtension
               wakeful doctor --plist Info.plist --bundle-id com.example.app --strict
               wakeful doctor --plist MyApp.app/Info.plist --format json > doctor.json
             """
@@ -25,7 +25,7 @@ struct Doctor: ParsableCommand {
     @Option(help: ArgumentHelp("The Info.plist to check (XML or binary).", valueName: "file"))
     var plist: String
 
-    @Option(help: ArgumentHelp("The app's Wakeful configuration: a scenario file, its strategies and app sections, or its app section.", valueName: "file"))
+    @Option(help: ArgumentHelp("The app's Wakeful configuration: a scenario file or built-in name, its strategies and app sections, or its app section.", valueName: "file"))
     var config: String?
 
     @Option(help: ArgumentHelp("Which of the configuration's strategy setups the app runs, or strategy names joined by +. Needed when it lists several.", valueName: "name"))

@@ -8,7 +8,8 @@ import WakefulSimulator
 /// - a scenario file, as `wakeful simulate --scenario` reads it;
 /// - a configuration file: a scenario's `strategies` and `app` sections alone (optionally `name`,
 ///   `summary` and `world`), e.g. `{"strategies": ["ScheduledRefresh"], "app": {"jobs": […]}}`;
-/// - a scenario's `app` section alone (`{"locationAuthorization": "always", "features": […]}`).
+/// - a scenario's `app` section alone (`{"locationAuthorization": "always", "features": […]}`);
+/// - on the command line, also the name of a built-in scenario (``resolve(_:setup:)``).
 public enum ConfigurationFile {
     /// The top-level keys of a configuration file.
     static let configurationKeys: Set<String> = ["name", "summary", "strategies", "app", "world"]
@@ -50,6 +51,26 @@ public enum ConfigurationFile {
         } catch {
             throw DoctorInputError(file: file, message: String(describing: error))
         }
+        return try requirements(of: scenario, file: file, setup: setup)
+    }
+
+    /// A configuration given on the command line: a file, or the name of a built-in scenario
+    /// (`gas-station` …) when no file has that name, as `simulate --scenario` resolves it.
+    public static func resolve(_ nameOrPath: String, setup: String?) throws(DoctorInputError) -> AppRequirements {
+        guard !FileManager.default.fileExists(atPath: nameOrPath), BuiltinScenarios.names.contains(nameOrPath) else {
+            return try load(contentsOf: URL(fileURLWithPath: nameOrPath), setup: setup, file: nameOrPath)
+        }
+        let scenario: Scenario
+        do {
+            scenario = try BuiltinScenarios.load(nameOrPath)
+        } catch {
+            throw DoctorInputError(file: error.file, field: error.field, message: error.message)
+        }
+        return try requirements(of: scenario, file: "built-in scenario \(nameOrPath)", setup: setup)
+    }
+
+    /// What the strategies of the chosen setup need.
+    private static func requirements(of scenario: Scenario, file: String, setup: String?) throws(DoctorInputError) -> AppRequirements {
         let chosen = try chooseSetup(setup, from: scenario.setups, file: file)
         return AppRequirements(source: "\(file), setup \(chosen.name)", strategies: scenario.strategies(for: chosen))
     }

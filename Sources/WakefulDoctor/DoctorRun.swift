@@ -12,7 +12,7 @@ public struct DoctorRequest: Sendable, Hashable {
 
     /// The Info.plist path.
     public var plist: String
-    /// The configuration path; nil to check the Info.plist on its own.
+    /// The configuration path or built-in scenario name; nil to check the Info.plist on its own.
     public var config: String?
     /// Which of the configuration's strategy setups the app runs.
     public var setup: String?
@@ -45,7 +45,7 @@ public struct DoctorRequest: Sendable, Hashable {
             }
             let plist = try InfoPlist.load(contentsOf: URL(fileURLWithPath: self.plist), file: self.plist)
             let requirements = try config.map { path throws(DoctorInputError) in
-                try ConfigurationFile.load(contentsOf: URL(fileURLWithPath: path), setup: setup, file: path)
+                try ConfigurationFile.resolve(path, setup: setup)
             }
             let report = PlistDoctor.examine(plist, requirements: requirements, bundleIdentifier: bundleIdentifier)
             let output = format == .json ? report.json(strict: strict) : report.text(strict: strict)

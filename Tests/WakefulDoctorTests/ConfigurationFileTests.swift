@@ -39,6 +39,18 @@ struct ConfigurationFileTests {
         #expect(error.message.contains("the file's setups (none, TaskExtension, LowPowerLocationKeepAlive)"))
     }
 
+    @Test("a built-in scenario by name, as simulate --scenario takes it; a file of that name wins")
+    func builtin() throws {
+        let gas = try ConfigurationFile.resolve("gas-station", setup: "LowPowerLocationKeepAlive")
+        #expect(gas.source == "built-in scenario gas-station, setup LowPowerLocationKeepAlive")
+        #expect(gas.combined.backgroundModes == [.location])
+        let error = try #require(throws: DoctorInputError.self) { try ConfigurationFile.resolve("gas-station", setup: nil) }
+        #expect(error.field == "strategies")
+        let file = try Fixture.path("chat.json", in: "configs")
+        #expect(try ConfigurationFile.resolve(file, setup: nil).source == "\(file), setup ForegroundSession")
+        #expect(throws: DoctorInputError.self) { try ConfigurationFile.resolve("no-such-scenario", setup: nil) }
+    }
+
     @Test("a missing configuration file is an input error")
     func missing() {
         #expect(throws: DoctorInputError.self) { try ConfigurationFile.load(contentsOf: URL(fileURLWithPath: "/nonexistent/wakeful.json"), setup: nil) }
