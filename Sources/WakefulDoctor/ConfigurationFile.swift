@@ -69,10 +69,18 @@ public enum ConfigurationFile {
         return try requirements(of: scenario, file: "built-in scenario \(nameOrPath)", setup: setup)
     }
 
-    /// What the strategies of the chosen setup need.
+    /// What the strategies of the chosen setup need, plus the modes and identifiers the `app`
+    /// section lists itself (features of the app's own that Wakeful does not run).
     private static func requirements(of scenario: Scenario, file: String, setup: String?) throws(DoctorInputError) -> AppRequirements {
         let chosen = try chooseSetup(setup, from: scenario.setups, file: file)
-        return AppRequirements(source: "\(file), setup \(chosen.name)", strategies: scenario.strategies(for: chosen))
+        var requirements = AppRequirements(source: "\(file), setup \(chosen.name)", strategies: scenario.strategies(for: chosen))
+        let app = scenario.app
+        if app.backgroundModes != nil || app.permittedTaskIdentifiers != nil {
+            requirements.entries.append(AppRequirements.Entry(
+                name: "the configuration's app section",
+                requirements: Requirements(backgroundModes: app.backgroundModes ?? [], taskIdentifiers: app.permittedTaskIdentifiers ?? [])))
+        }
+        return requirements
     }
 
     /// The file as a scenario document: unchanged when it is one, otherwise wrapped.

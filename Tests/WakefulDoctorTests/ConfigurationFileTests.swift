@@ -51,6 +51,16 @@ struct ConfigurationFileTests {
         #expect(throws: DoctorInputError.self) { try ConfigurationFile.resolve("no-such-scenario", setup: nil) }
     }
 
+    @Test("modes and identifiers the app section lists count as used by the app itself")
+    func appSectionNeeds() throws {
+        let needs = try Fixture.requirements("chat-app-section.json")
+        #expect(needs.entries.map(\.name) == ["the configuration's app section"])
+        let report = try Fixture.report("chat.plist", config: "chat-app-section.json")
+        #expect(report.findings(.modeUnused).isEmpty)
+        let missing = try #require(report.findings(.identifierNotPermitted).first)
+        #expect(missing.message.hasPrefix("com.example.parley.cleanup, submitted by the configuration's app section, is not permitted"))
+    }
+
     @Test("a missing configuration file is an input error")
     func missing() {
         #expect(throws: DoctorInputError.self) { try ConfigurationFile.load(contentsOf: URL(fileURLWithPath: "/nonexistent/wakeful.json"), setup: nil) }
