@@ -40,10 +40,8 @@ public struct InfoPlist: Sendable, Hashable {
             throw DoctorInputError(
                 file: file, message: "is not a property list (\(Self.reason(error))); expected an Info.plist in XML or binary form")
         }
-        guard let dictionary = object as? [String: Any], let value = PlistValue(foundation: dictionary),
-            case .dictionary(let entries) = value
-        else {
-            let found = PlistValue(foundation: object)?.typeDescription ?? "an unknown type"
+        guard case .dictionary(let entries) = PlistValue(foundation: object) else {
+            let found = PlistValue(foundation: object).typeDescription
             throw DoctorInputError(file: file, message: "is a property list whose top level is \(found); expected a dictionary (<dict>) of Info.plist keys")
         }
         return InfoPlist(file: file, format: Format(format), entries: entries)

@@ -10,6 +10,9 @@ public indirect enum PlistValue: Sendable, Hashable {
     case data(Data)
     case array([PlistValue])
     case dictionary([String: PlistValue])
+    /// Anything else Foundation returned (a keyed-archiver UID …), by its type's name, so that one
+    /// odd value is reported where it is instead of making the whole file unreadable.
+    case unsupported(String)
 
     /// The value's type as a message names it: `a string`, `an array` …
     public var typeDescription: String {
@@ -22,6 +25,7 @@ public indirect enum PlistValue: Sendable, Hashable {
         case .data: "data"
         case .array: "an array"
         case .dictionary: "a dictionary"
+        case .unsupported(let type): "an unsupported value (\(type))"
         }
     }
 
@@ -31,8 +35,8 @@ public indirect enum PlistValue: Sendable, Hashable {
         return nil
     }
 
-    /// Converts what `PropertyListSerialization` returned; nil for a type a property list cannot hold.
-    init?(foundation value: Any) {
+    /// Converts what `PropertyListSerialization` returned.
+    init(foundation value: Any) {
         switch value {
         case let text as String:
             self = .string(text)
@@ -43,21 +47,11 @@ public indirect enum PlistValue: Sendable, Hashable {
         case let data as Data:
             self = .data(data)
         case let array as [Any]:
-            var values: [PlistValue] = []
-            for element in array {
-                guard let converted = PlistValue(foundation: element) else { return nil }
-                values.append(converted)
-            }
-            self = .array(values)
+            self = .array(array.map(PlistValue.init(foundation:)))
         case let dictionary as [String: Any]:
-            var values: [String: PlistValue] = [:]
-            for (key, element) in dictionary {
-                guard let converted = PlistValue(foundation: element) else { return nil }
-                values[key] = converted
-            }
-            self = .dictionary(values)
+            self = .dictionary(dictionary.mapValues(PlistValue.init(foundation:)))
         default:
-            return nil
+            self = .unsupported(String(describing: type(of: value)))
         }
     }
 

@@ -62,6 +62,14 @@ struct InfoPlistReadingTests {
         #expect(error.message.contains(expected), "\(error)")
     }
 
+    @Test("a value no Info.plist should hold (a keyed-archiver UID) is reported where it is")
+    func unsupportedValue() throws {
+        let report = try Fixture.report("uid.binary.plist")
+        let wrong = try #require(report.findings(.wrongType).first)
+        #expect(wrong.message.hasPrefix("item 1 is an unsupported value"))
+        #expect(report.declaredModes == ["fetch"])
+    }
+
     @Test("reports and errors name the file as the user typed it")
     func displayName() throws {
         let url = URL(fileURLWithPath: try Fixture.path("chat.plist"))
