@@ -7,6 +7,7 @@ extension PlistDoctor {
     static func declaredModes(_ plist: InfoPlist, into findings: inout [Finding]) -> [BackgroundMode] {
         guard let strings = strings(of: modesKey, in: plist, example: "location", into: &findings) else { return [] }
         var modes: [BackgroundMode] = []
+        var firstIndex: [BackgroundMode: Int] = [:]
         for (index, raw) in strings {
             let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             guard let mode = BackgroundMode(rawValue: trimmed) else {
@@ -20,12 +21,13 @@ extension PlistDoctor {
                     .error, .whitespace, key: modesKey, value: raw,
                     message: "item \(index), \"\(raw)\", has spaces around it; iOS compares values exactly, so \(mode.rawValue) is not in effect. Write \(xmlString(mode.rawValue))."))
             }
-            if modes.contains(mode) {
+            if let first = firstIndex[mode] {
                 findings.append(Finding(
                     .warning, .duplicate, key: modesKey, value: mode.rawValue,
-                    message: "\(mode.rawValue) is listed more than once. Remove item \(index)."))
+                    message: "\(mode.rawValue) is listed more than once (items \(first) and \(index)). Remove one, and write the other exactly as \(xmlString(mode.rawValue))."))
                 continue
             }
+            firstIndex[mode] = index
             modes.append(mode)
         }
         return modes
@@ -36,6 +38,7 @@ extension PlistDoctor {
     static func permittedIdentifiers(_ plist: InfoPlist, settings: [String: String], into findings: inout [Finding]) -> [IdentifierPattern] {
         guard let strings = strings(of: identifiersKey, in: plist, example: "com.example.app.refresh", into: &findings) else { return [] }
         var patterns: [IdentifierPattern] = []
+        var firstIndex: [String: Int] = [:]
         for (index, raw) in strings {
             let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !trimmed.isEmpty else {
@@ -51,13 +54,14 @@ extension PlistDoctor {
                     message: "item \(index), \"\(raw)\", has spaces around it; identifiers are compared exactly, so a request for \(trimmed) is refused (notPermitted). Write \(xmlString(trimmed)).",
                     rules: ["BGT-9"]))
             }
-            let pattern = IdentifierPattern(trimmed, settings: settings)
-            if patterns.contains(where: { $0.text == pattern.text }) {
+            if let first = firstIndex[trimmed] {
                 findings.append(Finding(
-                    .warning, .duplicate, key: identifiersKey, value: trimmed, message: "\(trimmed) is listed more than once. Remove item \(index)."))
+                    .warning, .duplicate, key: identifiersKey, value: trimmed,
+                    message: "\(trimmed) is listed more than once (items \(first) and \(index)). Remove one, and write the other exactly as \(xmlString(trimmed))."))
                 continue
             }
-            patterns.append(pattern)
+            firstIndex[trimmed] = index
+            patterns.append(IdentifierPattern(trimmed, settings: settings))
         }
         return patterns
     }

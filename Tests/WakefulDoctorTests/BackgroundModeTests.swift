@@ -50,7 +50,10 @@ struct BackgroundModeTests {
         #expect(unknown[2].message.contains("Did you mean fetch"))
         #expect(unknown[3].message.contains("Remove it or correct it"))
         #expect(report.findings(.whitespace).compactMap(\.value) == [" audio ", "com.example.refresh "])
-        #expect(report.findings(.duplicate).compactMap(\.value) == ["audio", "com.example.refresh"])
+        let duplicates = report.findings(.duplicate)
+        #expect(duplicates.compactMap(\.value) == ["audio", "com.example.refresh"])
+        // The first audio is the one with spaces: the message must not send the user to delete the good one.
+        #expect(duplicates[0].message.contains("(items 3 and 4). Remove one, and write the other exactly as <string>audio</string>"))
         #expect(report.declaredModes == ["audio"])
     }
 
