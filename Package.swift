@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "WakefulApple", targets: ["WakefulApple"]),
         // --- issue 6, testing: WakefulTesting for app developers' own test suites.
         .library(name: "WakefulTesting", targets: ["WakefulTesting"]),
+        // --- issue 6, doctor: the Info.plist checker behind `wakeful doctor`.
+        .library(name: "WakefulDoctor", targets: ["WakefulDoctor"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -162,6 +164,20 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // --- end issue 6, testing
+        // --- issue 6, doctor: Info.plist against the strategies' requirements (pure), and
+        // configuration files read through the simulator's scenario reader.
+        .target(
+            name: "WakefulDoctor",
+            dependencies: ["Wakeful", "WakefulSimulator"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "WakefulDoctorTests",
+            dependencies: ["Wakeful", "WakefulDoctor", "WakefulCLI"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        // --- end doctor
         // The `wakeful` command: parse, wire, print.
         .executableTarget(
             name: "WakefulCLI",
@@ -173,6 +189,7 @@ let package = Package(
                 "WakefulFleet",
                 "WakefulAPNs",  // issue 5, H-apns: mock-apns and bench-push
                 "WakefulReplay",  // issue 6: `wakeful replay`
+                "WakefulDoctor",  // issue 6: wakeful doctor
                 .product(name: "Crypto", package: "swift-crypto"),  // issue 5, H-apns: bench-push's key
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // Issue 5 (H-server): `wakeful serve` and `wakeful bench-server`.

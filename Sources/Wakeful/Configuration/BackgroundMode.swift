@@ -14,6 +14,8 @@ public enum BackgroundMode: String, Sendable, Hashable, Codable, CaseIterable, C
     case newsstandContent = "newsstand-content"
     case nearbyInteraction = "nearby-interaction"
     case pushToTalk = "push-to-talk"
+    /// Hotspot helpers (`NEHotspotHelper`); Xcode's "Network authentication".
+    case networkAuthentication = "network-authentication"
 
     public static func < (lhs: BackgroundMode, rhs: BackgroundMode) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -10,18 +10,15 @@ public struct InfoPlistRequirements: Sendable, Hashable, Codable {
     /// `BGTaskSchedulerPermittedIdentifiers` values.
     public var permittedTaskIdentifiers: [String]
 
-    /// Works the keys out from what the configuration needs.
+    /// Works the keys out from what the configuration needs (through ``UsageDescription``).
     ///
     /// Location needs `NSLocationWhenInUseUsageDescription`, and Always adds
     /// `NSLocationAlwaysAndWhenInUseUsageDescription` (iOS 11+); Bluetooth modes need
     /// `NSBluetoothAlwaysUsageDescription` (iOS 13+).
     public init(modes: [BackgroundMode], authorization: LocationAuthorization?, permittedTaskIdentifiers: [String] = []) {
         backgroundModes = Array(Set(modes)).sorted().map(\.rawValue)
-        var keys: [String] = []
-        if authorization == .whenInUse || authorization == .always { keys.append("NSLocationWhenInUseUsageDescription") }
-        if authorization == .always { keys.append("NSLocationAlwaysAndWhenInUseUsageDescription") }
-        if modes.contains(.bluetoothCentral) || modes.contains(.bluetoothPeripheral) { keys.append("NSBluetoothAlwaysUsageDescription") }
-        usageDescriptionKeys = keys
+        usageDescriptionKeys = UsageDescription.required(for: Requirements(backgroundModes: modes, locationAuthorization: authorization))
+            .map(\.key)
         self.permittedTaskIdentifiers = permittedTaskIdentifiers
     }
 }

@@ -56,7 +56,7 @@ public struct ReviewAssessment: Sendable, Hashable, Codable {
     /// Assesses the declared background modes. Each mode may only serve its designated purpose
     /// (REVIEW-1, guideline 2.5.4); declaring one the app does not visibly use is rejected (REVIEW-2).
     public init(modes: [BackgroundMode], techniques: [ReviewFinding] = []) {
-        findings = modes.enumerated().filter { modes.firstIndex(of: $0.element) == $0.offset }.compactMap { Self.finding(for: $0.element) }
+        findings = modes.enumerated().filter { modes.firstIndex(of: $0.element) == $0.offset }.compactMap { $0.element.profile.review }
             + techniques
         level = findings.map(\.level).max() ?? .low
     }
@@ -67,32 +67,5 @@ public struct ReviewAssessment: Sendable, Hashable, Codable {
         guard !findings.contains(finding) else { return }
         findings.append(finding)
         level = max(level, finding.level)
-    }
-
-    private static func finding(for mode: BackgroundMode) -> ReviewFinding? {
-        switch mode {
-        case .location:
-            ReviewFinding(
-                subject: mode.rawValue, level: .medium, guideline: "2.5.4, 5.1.5", rules: ["REVIEW-1", "REVIEW-3", "REVIEW-5"],
-                note: "needs a visible, user-facing reason to use location in the background; using it only to stay alive is rejected")
-        case .audio:
-            ReviewFinding(
-                subject: mode.rawValue, level: .high, guideline: "2.5.4", rules: ["REVIEW-2", "REVIEW-4", "AUDIO-1"],
-                note: "rejected unless the app plays audible content in the background")
-        case .voip:
-            ReviewFinding(
-                subject: mode.rawValue, level: .high, guideline: "2.5.4", rules: ["REVIEW-1", "REVIEW-2", "VOIP-2"],
-                note: "only for apps that place and receive calls through CallKit")
-        case .bluetoothCentral, .bluetoothPeripheral, .externalAccessory:
-            ReviewFinding(
-                subject: mode.rawValue, level: .low, guideline: "2.5.4", rules: ["REVIEW-1"],
-                note: "expected to talk to a real accessory the reviewer can see described")
-        case .fetch, .remoteNotification, .processing:
-            nil
-        case .newsstandContent, .nearbyInteraction, .pushToTalk:
-            ReviewFinding(
-                subject: mode.rawValue, level: .medium, guideline: "2.5.4", rules: ["REVIEW-1", "REVIEW-2"],
-                note: "only for the purpose the mode names")
-        }
     }
 }

@@ -24,6 +24,7 @@ struct ReviewAssessmentTests {
         Expectation(mode: .newsstandContent, level: .medium, guideline: "2.5.4", rules: ["REVIEW-1", "REVIEW-2"]),
         Expectation(mode: .nearbyInteraction, level: .medium, guideline: "2.5.4", rules: ["REVIEW-1", "REVIEW-2"]),
         Expectation(mode: .pushToTalk, level: .medium, guideline: "2.5.4", rules: ["REVIEW-1", "REVIEW-2"]),
+        Expectation(mode: .networkAuthentication, level: .medium, guideline: "2.5.4", rules: ["REVIEW-1", "REVIEW-2"]),
         Expectation(mode: .fetch, level: nil, guideline: nil, rules: []),
         Expectation(mode: .remoteNotification, level: nil, guideline: nil, rules: []),
         Expectation(mode: .processing, level: nil, guideline: nil, rules: []),

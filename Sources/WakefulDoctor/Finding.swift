@@ -1,0 +1,91 @@
+import Foundation
+
+/// One thing `wakeful doctor` found in an Info.plist: what is wrong, where, what to change, and
+/// the rules behind it.
+public struct Finding: Sendable, Hashable, Codable {
+    /// How much it matters for CI.
+    public enum Severity: String, Sendable, Hashable, Codable, Comparable, CaseIterable {
+        /// Something fails at run time or in review as the file stands: exit status 1.
+        case error
+        /// Likely a mistake or a review risk; exit status 1 only with `--strict`.
+        case warning
+        /// Information: App Review's view of a declared mode and a suggested reviewer note.
+        case note
+
+        private var rank: Int {
+            switch self {
+            case .error: 0
+            case .warning: 1
+            case .note: 2
+            }
+        }
+
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+    }
+
+    /// What kind of check produced it; stable, for scripts reading `--format json`.
+    public enum Check: String, Sendable, Hashable, Codable, CaseIterable {
+        /// A key holds the wrong type (`UIBackgroundModes` as a string …).
+        case wrongType = "wrong-type"
+        /// A `UIBackgroundModes` value iOS does not know.
+        case unknownMode = "unknown-mode"
+        /// A value with spaces around it, which iOS compares exactly.
+        case whitespace
+        /// A value listed twice.
+        case duplicate
+        /// A mode the configuration needs that the file does not declare.
+        case modeNotDeclared = "mode-not-declared"
+        /// A declared mode the configuration does not use.
+        case modeUnused = "mode-unused"
+        /// An obsolete mode.
+        case deprecatedMode = "deprecated-mode"
+        /// A task identifier the configuration submits that the file does not permit.
+        case identifierNotPermitted = "identifier-not-permitted"
+        /// A permitted identifier the configuration never submits.
+        case identifierUnused = "identifier-unused"
+        /// A permitted identifier that matches only through an unexpanded build setting.
+        case identifierPattern = "identifier-pattern"
+        /// `fetch` / `processing` and the permitted identifiers disagree.
+        case taskModes = "task-modes"
+        /// A purpose string the configuration or a declared mode needs is missing.
+        case usageDescriptionMissing = "usage-description-missing"
+        /// A purpose string is empty or only whitespace.
+        case usageDescriptionEmpty = "usage-description-empty"
+        /// App Review's view of a declared mode, with a suggested reviewer note.
+        case reviewRisk = "review-risk"
+        /// App Review's view of a technique the configuration uses.
+        case techniqueReview = "technique-review"
+    }
+
+    /// How much it matters.
+    public var severity: Severity
+    /// The check.
+    public var check: Check
+    /// The Info.plist key it is about.
+    public var key: String
+    /// The value concerned (a mode, an identifier), if any.
+    public var value: String?
+    /// What is wrong and what to change in the file.
+    public var message: String
+    /// Policy rule IDs behind it.
+    public var rules: [String]
+    /// The App Store Review Guideline, for review findings.
+    public var guideline: String?
+    /// A suggested note for App Review, for review findings.
+    public var reviewerNote: String?
+
+    /// Creates a finding.
+    public init(
+        _ severity: Severity, _ check: Check, key: String, value: String? = nil, message: String, rules: [String] = [],
+        guideline: String? = nil, reviewerNote: String? = nil
+    ) {
+        self.severity = severity
+        self.check = check
+        self.key = key
+        self.value = value
+        self.message = message
+        self.rules = rules
+        self.guideline = guideline
+        self.reviewerNote = reviewerNote
+    }
+}
