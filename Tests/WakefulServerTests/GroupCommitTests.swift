@@ -34,7 +34,7 @@ struct GroupCommitTests {
             #expect(try results[1].get() == .batchMismatch)
             #expect(throws: DatabaseError.self) { try results[2].get() }
             #expect(try results[3].get() == .stored(accepted: 1, duplicates: 1))
-            let stored = try await storage.records(deviceID: device, matching: RecordQuery()).map(\.record.seq)
+            let stored = try await storage.records(deviceID: device, matching: RecordQuery()).map(\.record.seq).sorted()
             #expect(stored == [1, 10, 11, 12, 13])
             let failedBatchRows = try await storage.pool.read { db in
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ingest_batches WHERE batch_id = ?", arguments: [failingID.uuidString])
