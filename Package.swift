@@ -41,6 +41,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // Issue 5, perf: gzip request bodies on POST /v1/ingest (zlib through CompressNIO).
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
     ],
     targets: [
         // Platform-free core: events, commands, strategies, runtime, timeline. Foundation only.
@@ -87,6 +89,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "CompressNIO", package: "compress-nio"),  // issue 5, perf: gzip ingest bodies
             ],
             resources: [.copy("Resources/openapi.json")],
             swiftSettings: strictSettings
@@ -101,6 +104,7 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "CompressNIO", package: "compress-nio"),  // issue 5, perf: gzip test bodies
             ],
             swiftSettings: strictSettings
         ),

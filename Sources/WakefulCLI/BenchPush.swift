@@ -10,12 +10,14 @@ struct BenchPush: AsyncParsableCommand {
         commandName: "bench-push",
         abstract: "Measure background pushes per second to the mock APNs, beside aioapns in the same run.",
         discussion: """
-            Starts the mock APNs in accept-all mode on 127.0.0.1 (HTTP/2 over TLS, up to --max-streams streams per connection) with --latency-ms added to every answer to emulate a WAN round trip, then sends --count background pushes with the Swift sender, --in-flight at a time, after a warm-up of --warm-up pushes. With --with-aioapns the script scripts/bench-push/aioapns_bench.py (which creates a virtual environment under .build and installs aioapns from PyPI on first use) sends the same notifications to the same mock, and both figures are printed with their ratio. Targets: at least 10,000 notifications/s and at least 3 times aioapns.
+            Starts the mock APNs in accept-all mode (with --validate: every APNs check, the provider token verified once per connection as APNs does) on 127.0.0.1 with --mock-threads event loops (HTTP/2 over TLS, up to --max-streams streams per connection) with --latency-ms added to every answer to emulate a WAN round trip, then sends --count background pushes with the Swift sender over --connections connections, --in-flight at a time, after a warm-up of --warm-up pushes. With --with-aioapns the script scripts/bench-push/aioapns_bench.py (which creates a virtual environment under .build and installs aioapns from PyPI on first use) sends the same notifications to the same mock, and both figures are printed with their ratio. Targets: at least 10,000 notifications/s and at least 3 times aioapns.
 
             Examples:
               swift run -c release wakeful bench-push
               swift run -c release wakeful bench-push --with-aioapns
               swift run -c release wakeful bench-push --count 50000 --in-flight 2000 --latency-ms 40 --with-aioapns
+              swift run -c release wakeful bench-push --validate          the mock checks every request as APNs does
+              swift run -c release wakeful bench-push --connections 1 --mock-threads 1   one connection, one mock thread
             """
     )
 
@@ -33,6 +35,15 @@ struct BenchPush: AsyncParsableCommand {
 
     @Option(help: "The mock's MAX_CONCURRENT_STREAMS before a connection's first authenticated request (APNs: 1).")
     var initialStreams: Int = 1
+
+    @Option(help: "Swift sender: HTTP/2 connections to spread pushes over (APNs: add connections rather than bursting).")
+    var connections: Int = 2
+
+    @Option(help: "The mock's event-loop threads (connections are spread over them).")
+    var mockThreads: Int = 2
+
+    @Flag(name: .customLong("validate"), help: "Run the mock with every APNs check (token signature and age, topic, device, headers, payload) instead of accept-all.")
+    var validating = false
 
     @Option(help: "Pushes sent before measuring, to open connections and warm caches.")
     var warmUp: Int = 500
@@ -52,24 +63,35 @@ struct BenchPush: AsyncParsableCommand {
         guard latencyMs >= 0 else { throw ValidationError("--latency-ms must be 0 or more") }
         guard maxStreams >= 1 else { throw ValidationError("--max-streams must be at least 1") }
         guard warmUp >= 0 else { throw ValidationError("--warm-up must be 0 or more") }
+        guard (1...64).contains(connections) else { throw ValidationError("--connections \(connections): expected 1 to 64") }
+        guard (1...64).contains(mockThreads) else { throw ValidationError("--mock-threads \(mockThreads): expected 1 to 64") }
     }
 
     func run() async throws {
         #if DEBUG
             print("note: this is a debug build; use `swift run -c release wakeful bench-push` for real figures\n")
         #endif
+        let key = BenchKey.generate()
         var mockConfiguration = MockAPNsConfiguration()
-        mockConfiguration.acceptAll = true
+        mockConfiguration.acceptAll = !validating
         mockConfiguration.recordsRequests = false
         mockConfiguration.establishedMaxConcurrentStreams = maxStreams
         mockConfiguration.initialMaxConcurrentStreams = initialStreams
+        mockConfiguration.threads = mockThreads
+        if validating {
+            mockConfiguration.allowedTopics = [BenchKey.topic]
+            mockConfiguration.keys = [BenchKey.keyID: MockProviderKey(teamID: BenchKey.teamID, publicKey: key.credentials.publicKey)]
+            // Each client mints its own token for the same key at start: two mints within seconds,
+            // which the 20-minute floor would refuse although neither client refreshes.
+            mockConfiguration.minimumTokenInterval = .zero
+        }
         let mock = try await MockAPNsServer.start(mockConfiguration)
+        if validating { mock.register(MockDeviceRegistration(deviceToken: BenchKey.deviceToken, environment: .development, topic: BenchKey.topic)) }
         if latencyMs > 0 { mock.addFault(MockFaultRule(.delay(base: .milliseconds(latencyMs)))) }
         let workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("wakeful-bench-push-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: workDirectory) }
         do {
             try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
-            let key = BenchKey.generate()
             let swift = try await measureSwift(mock: mock, key: key)
             var aioapns: PushBenchFigures?
             var aioapnsNote: String?
@@ -92,6 +114,7 @@ struct BenchPush: AsyncParsableCommand {
         var configuration = APNsSenderConfiguration(baseURL: mock.baseURL, topic: BenchKey.topic)
         configuration.trustedCertificatesPEM = [mock.certificatePEM]
         configuration.maxInFlight = inFlight
+        configuration.connections = connections
         configuration.requestTimeout = .seconds(30)
         let latencies = LatencyLog(capacity: count + warmUp)
         let tokens = try ProviderTokenProvider(credentials: key.credentials)
@@ -139,8 +162,9 @@ struct BenchPush: AsyncParsableCommand {
             ])
         }
         print(table.rendered)
-        print("\nmock APNs: accept-all, HTTP/2 over TLS on 127.0.0.1, \(latencyMs) ms added per answer, \(maxStreams) streams per connection.")
-        print("Swift sender: \(inFlight) in flight; target 10,000/s: \(swift.rate >= 10_000 ? "met" : "NOT met").")
+        let checks = validating ? "every APNs check" : "accept-all"
+        print("\nmock APNs: \(checks), HTTP/2 over TLS on 127.0.0.1, \(mockThreads) threads, \(latencyMs) ms added per answer, \(maxStreams) streams per connection.")
+        print("Swift sender: \(inFlight) in flight over \(connections) connections; target 10,000/s: \(swift.rate >= 10_000 ? "met" : "NOT met").")
         if let aioapns {
             let ratio = swift.rate / max(aioapns.rate, 0.001)
             print("aioapns: \(aioapnsInFlight) in flight; Swift / aioapns = \(String(format: "%.1f", ratio))x; target 3x: \(ratio >= 3 ? "met" : "NOT met").")

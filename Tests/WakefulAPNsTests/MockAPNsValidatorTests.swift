@@ -43,8 +43,9 @@ import Testing
 
     static func judge(_ request: MockRequest, configuration: MockAPNsConfiguration = configuration) -> MockVerdict {
         var latest: [String: Int] = [:]
+        var verified = MockVerifiedTokens()
         return MockAPNsValidator(configuration: configuration, registrations: registrations)
-            .validate(request, now: clock.now, latestIssuedAt: &latest)
+            .validate(request, now: clock.now, latestIssuedAt: &latest, verifiedTokens: &verified)
     }
 
     struct Case: Sendable, CustomTestStringConvertible {
@@ -100,13 +101,37 @@ import Testing
     @Test func mintFloorRefusesANewerTokenWithinTwentyMinutes() throws {
         let validator = MockAPNsValidator(configuration: Self.configuration, registrations: Self.registrations)
         var latest: [String: Int] = [:]
+        var verified = MockVerifiedTokens()
         let old = Self.setting("authorization", "bearer " + Self.jwt(minutesAgo: 30), in: Self.valid())
         let tenLater = Self.setting("authorization", "bearer " + Self.jwt(minutesAgo: 20.5), in: Self.valid())
         let twentyLater = Self.setting("authorization", "bearer " + Self.jwt(minutesAgo: 10), in: Self.valid())
-        #expect(validator.validate(old, now: Self.clock.now, latestIssuedAt: &latest).status == 200)
-        #expect(validator.validate(tenLater, now: Self.clock.now, latestIssuedAt: &latest).reason == "TooManyProviderTokenUpdates")
-        #expect(validator.validate(old, now: Self.clock.now, latestIssuedAt: &latest).status == 200)
-        #expect(validator.validate(twentyLater, now: Self.clock.now, latestIssuedAt: &latest).status == 200)
+        #expect(validator.validate(old, now: Self.clock.now, latestIssuedAt: &latest, verifiedTokens: &verified).status == 200)
+        #expect(validator.validate(tenLater, now: Self.clock.now, latestIssuedAt: &latest, verifiedTokens: &verified).reason == "TooManyProviderTokenUpdates")
+        #expect(validator.validate(old, now: Self.clock.now, latestIssuedAt: &latest, verifiedTokens: &verified).status == 200)
+        #expect(validator.validate(twentyLater, now: Self.clock.now, latestIssuedAt: &latest, verifiedTokens: &verified).status == 200)
+    }
+
+    @Test func aConnectionVerifiesATokenOnceButStillChecksItsAgeAndKey() throws {
+        let validator = MockAPNsValidator(configuration: Self.configuration, registrations: Self.registrations)
+        var latest: [String: Int] = [:]
+        var verified = MockVerifiedTokens()
+        let request = Self.valid()
+        #expect(validator.validate(request, now: Self.clock.now, latestIssuedAt: &latest, verifiedTokens: &verified).status == 200)
+        #expect(validator.validate(request, now: Self.clock.now, latestIssuedAt: &latest, verifiedTokens: &verified).status == 200)
+        #expect(verified.count == 1)
+        // The cached token still ages out.
+        let later = Self.clock.now.addingTimeInterval(3601)
+        #expect(validator.validate(request, now: later, latestIssuedAt: &latest, verifiedTokens: &verified).reason == "ExpiredProviderToken")
+        // A tampered signature is verified afresh and refused, though a token of the same key is cached.
+        let token = try #require(request.header("authorization")).dropFirst("bearer ".count)
+        let tampered = Self.setting("authorization", "bearer " + token.dropLast(2) + (token.hasSuffix("AA") ? "BB" : "AA"), in: request)
+        #expect(validator.validate(tampered, now: Self.clock.now, latestIssuedAt: &latest, verifiedTokens: &verified).reason == "InvalidProviderToken")
+        // After the Key ID is given another key, the cached token no longer counts.
+        var rekeyed = Self.configuration
+        let other = try Fixture.credentials()
+        rekeyed.keys[Self.credentials.keyID] = MockProviderKey(teamID: Self.credentials.teamID, publicKey: other.publicKey)
+        let rekeyedValidator = MockAPNsValidator(configuration: rekeyed, registrations: Self.registrations)
+        #expect(rekeyedValidator.validate(request, now: Self.clock.now, latestIssuedAt: &latest, verifiedTokens: &verified).reason == "InvalidProviderToken")
     }
 
     @Test func backgroundLintIsAFindingOrAFailureInStrictMode() {

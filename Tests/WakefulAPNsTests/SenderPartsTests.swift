@@ -11,6 +11,14 @@ import Testing
         #expect((object["aps"] as? [String: Int]) == ["content-available": 1])
     }
 
+    @Test func payloadEscapesControlCharactersAndKeepsUnicode() throws {
+        let value = "line\nbreak\ttab\u{1}bell é 🚀 a/b"
+        let push = try BackgroundPush(deviceToken: Fixture.deviceToken, data: ["k": value])
+        #expect(String(decoding: push.payload(), as: UTF8.self) == #"{"aps":{"content-available":1},"k":"line\nbreak\ttab\u0001bell é 🚀 a/b"}"#)
+        let object = try #require(try JSONSerialization.jsonObject(with: push.payload()) as? [String: Any])
+        #expect(object["k"] as? String == value)
+    }
+
     @Test func badInputNamesTheField() {
         func field(_ make: () throws -> BackgroundPush) -> String? {
             do { _ = try make() } catch let error as PushInputError { return error.field } catch {}

@@ -131,10 +131,12 @@ private final class ManagedAtomicCounter: Sendable {
     func next() -> Int { value.withLockedValue { $0 += 1; return $0 } }
 }
 
-/// Per-connection state: its number and whether SETTINGS already raised the stream limit.
+/// Per-connection state: its number, whether SETTINGS already raised the stream limit, and the
+/// provider tokens it has verified (its streams run on one event loop, so the locks are uncontended).
 final class MockConnection: Sendable {
     let id: Int
     let establishedMaxStreams: Int
+    let verifiedTokens = NIOLockedValueBox(MockVerifiedTokens())
     private let raised = NIOLockedValueBox(false)
 
     init(id: Int, establishedMaxStreams: Int) {

@@ -46,14 +46,16 @@ struct MockAPNsState {
         generator = SeededGenerator(seed: configuration.seed)
     }
 
-    mutating func decide(_ request: MockRequest, connectionID: Int, streamID: Int) -> MockDecision {
+    mutating func decide(
+        _ request: MockRequest, connectionID: Int, streamID: Int, verifiedTokens: inout MockVerifiedTokens
+    ) -> MockDecision {
         ordinal += 1
         let now = configuration.now()
         let verdict =
             configuration.acceptAll
             ? MockVerdict(status: 200, reason: nil, jwt: nil)
             : MockAPNsValidator(configuration: configuration, registrations: registrations)
-                .validate(request, now: now, latestIssuedAt: &latestIssuedAt)
+                .validate(request, now: now, latestIssuedAt: &latestIssuedAt, verifiedTokens: &verifiedTokens)
         var delay = Duration.zero
         var fault: MockFault?
         if verdict.isAccepted {

@@ -58,8 +58,11 @@ struct MockAPNsValidator {
         "alert", "background", "location", "voip", "complication", "fileprovider", "mdm", "liveactivity", "pushtotalk", "widgets",
     ]
 
-    /// Judges `request`; `latestIssuedAt` (per Key ID) tracks the newest token seen, for the mint floor.
-    func validate(_ request: MockRequest, now: Date, latestIssuedAt: inout [String: Int]) -> MockVerdict {
+    /// Judges `request`; `latestIssuedAt` (per Key ID) tracks the newest token seen, for the mint
+    /// floor; `verifiedTokens` holds the tokens whose signature the request's connection verified.
+    func validate(
+        _ request: MockRequest, now: Date, latestIssuedAt: inout [String: Int], verifiedTokens: inout MockVerifiedTokens
+    ) -> MockVerdict {
         func fail(_ status: Int, _ reason: String, _ jwt: DecodedProviderJWT? = nil) -> MockVerdict {
             MockVerdict(status: status, reason: reason, jwt: jwt)
         }
@@ -72,9 +75,8 @@ struct MockAPNsValidator {
 
         guard let authorization = request.header("authorization") else { return fail(403, "MissingProviderToken") }
         guard authorization.lowercased().hasPrefix("bearer "),
-            let jwt = try? ProviderJWT.decode(String(authorization.dropFirst("bearer ".count))),
-            jwt.algorithm == "ES256", let keyID = jwt.keyID, let key = configuration.keys[keyID],
-            jwt.issuer == key.teamID, let issuedAt = jwt.issuedAt, jwt.isSigned(by: key.publicKey)
+            let jwt = verifiedTokens.verified(authorization.dropFirst("bearer ".count), keys: configuration.keys),
+            let keyID = jwt.keyID, let issuedAt = jwt.issuedAt
         else { return fail(403, "InvalidProviderToken") }
         let nowSeconds = Int(now.timeIntervalSince1970.rounded(.down))
         guard Duration.seconds(nowSeconds - issuedAt) <= configuration.maximumTokenAge else {

@@ -47,7 +47,9 @@ final class MockStreamHandler: ChannelInboundHandler {
             body: Data(body.readableBytesView)
         )
         let streamID = (try? context.channel.syncOptions?.getOption(HTTP2StreamChannelOptions.streamID)).map { Int($0) } ?? 0
-        let decision = state.withLockedValue { $0.decide(request, connectionID: connection.id, streamID: streamID) }
+        let decision = connection.verifiedTokens.withLockedValue { tokens in
+            state.withLockedValue { $0.decide(request, connectionID: connection.id, streamID: streamID, verifiedTokens: &tokens) }
+        }
         let verdict = decision.verdict
         let authenticated = verdict.isAccepted || (verdict.jwt != nil && verdict.status != 403 && verdict.status != 429)
         if authenticated, connection.shouldRaiseLimit(), let parent = context.channel.parent {

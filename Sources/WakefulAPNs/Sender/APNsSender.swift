@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOFoundationCompat
 import NIOHTTP1
@@ -8,7 +9,8 @@ import NIOSSL
 
 /// Sends background pushes to APNs over HTTP/2 and applies the response rules of reference §4.
 ///
-/// One sender holds one HTTP client (connections are kept and reused) and shares one
+/// One sender holds one HTTP client per ``APNsSenderConfiguration/connections`` (each keeps one
+/// HTTP/2 connection open and reuses it; pushes go to them round robin) and shares one
 /// ``ProviderTokenProvider``. Call ``shutdown()`` before dropping it.
 ///
 /// ```swift
@@ -24,7 +26,8 @@ public final class APNsSender: Sendable {
     public let configuration: APNsSenderConfiguration
     /// The provider token source shared by every request.
     public let tokens: ProviderTokenProvider
-    private let client: HTTPClient
+    private let clients: [HTTPClient]
+    private let nextClient = NIOLockedValueBox(0)
     private let inFlight: AsyncSemaphore
     private let streamLimits: StreamLimitObserver
     private let onAttempt: @Sendable (PushAttempt) -> Void
@@ -67,14 +70,30 @@ public final class APNsSender: Sendable {
             http.tlsConfiguration = tls
         }
         http.http2ConnectionDebugInitializer = { streamLimits.install(on: $0) }
-        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: http)
+        // AsyncHTTPClient keeps one HTTP/2 connection per host and pool: one client per connection.
+        clients = (0..<configuration.connections).map { _ in HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: http) }
     }
 
     /// The current in-flight bound: the configured one, lowered to the server's SETTINGS.
     public var inFlightLimit: Int { inFlight.limit }
 
     /// Closes the connections; in-flight pushes fail.
-    public func shutdown() async throws { try await client.shutdown() }
+    public func shutdown() async throws {
+        var failure: (any Error)?
+        for client in clients {
+            do { try await client.shutdown() } catch { failure = failure ?? error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// The client for the next request, round robin.
+    private func client() -> HTTPClient {
+        guard clients.count > 1 else { return clients[0] }
+        return clients[nextClient.withLockedValue { next in
+            defer { next = (next + 1) % clients.count }
+            return next
+        }]
+    }
 
     /// Sends one push, resending as §4 allows, and says what to do next.
     ///
@@ -168,9 +187,10 @@ public final class APNsSender: Sendable {
         let start = clock.now
         let answer: Answer
         do {
-            let response = try await client.execute(request, timeout: Self.timeAmount(configuration.requestTimeout))
+            let response = try await client().execute(request, timeout: Self.timeAmount(configuration.requestTimeout))
             let bytes = try await response.body.collect(upTo: 64 * 1024)
-            let failure = try? JSONDecoder().decode(FailureBody.self, from: Data(buffer: bytes))
+            // A 200 has an empty body: decode only failure bodies.
+            let failure = bytes.readableBytes == 0 ? nil : try? JSONDecoder().decode(FailureBody.self, from: Data(buffer: bytes))
             answer = .response(
                 status: Int(response.status.code),
                 reason: failure?.reason,

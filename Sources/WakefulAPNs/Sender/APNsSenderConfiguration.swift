@@ -15,6 +15,10 @@ public struct APNsSenderConfiguration: Sendable {
     public var requestTimeout: Duration = .seconds(10)
     /// Upper bound on pushes in flight; lowered further to what the server's SETTINGS allow.
     public var maxInFlight: Int = 100
+    /// HTTP/2 connections to keep open and spread pushes over, round robin. APNs advises adding
+    /// connections rather than bursting over a few (reference §1); each is one TLS session and
+    /// one event loop's worth of work on both ends.
+    public var connections: Int = 1
     /// `apns-expiration` = now + this, unless the push names its own.
     public var defaultExpiration: Duration = .seconds(3600)
     /// Resends of one push after 429 and 5xx answers.
@@ -35,6 +39,7 @@ public struct APNsSenderConfiguration: Sendable {
         guard !topic.isEmpty else { throw PushInputError(field: "topic", expected: "the app's bundle ID") }
         guard requestTimeout > .zero else { throw PushInputError(field: "requestTimeout", expected: "a positive duration") }
         guard maxInFlight >= 1 else { throw PushInputError(field: "maxInFlight", expected: "at least 1") }
+        guard (1...64).contains(connections) else { throw PushInputError(field: "connections", expected: "1 to 64") }
         guard retry.maxAttempts >= 1 else { throw PushInputError(field: "retry.maxAttempts", expected: "at least 1") }
     }
 }

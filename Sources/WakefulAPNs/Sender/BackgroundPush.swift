@@ -16,6 +16,7 @@ public struct BackgroundPush: Sendable, Equatable {
     public let expiration: Date?
     /// When the device registered this token, to ignore a 410 whose timestamp is older (§11).
     public let tokenRegisteredAt: Date?
+    private let body: Data
 
     /// Checks the fields and builds a push.
     ///
@@ -43,24 +44,46 @@ public struct BackgroundPush: Sendable, Equatable {
         self.apnsID = apnsID
         self.expiration = expiration
         self.tokenRegisteredAt = tokenRegisteredAt
+        body = Self.body(data: data)
     }
 
     /// The JSON body: `aps` first, then the data keys in sorted order.
-    public func payload() -> Data {
-        var json = #"{"aps":{"content-available":1}"#
-        for key in data.keys.sorted() {
-            json += "," + Self.quoted(key) + ":" + Self.quoted(data[key]!)
-        }
-        return Data((json + "}").utf8)
-    }
+    public func payload() -> Data { body }
 
     /// The largest body APNs accepts for a background push (§5).
     public static let maximumPayloadBytes = 4096
 
-    private static func quoted(_ string: String) -> String {
-        // JSONEncoder writes a lone string as a JSON string literal.
-        let data = (try? JSONEncoder().encode(string)) ?? Data("\"\"".utf8)
-        return String(decoding: data, as: UTF8.self)
+    /// Encodes the body once, when the push is made: a resend, or the same push sent to many
+    /// devices' copies, costs no JSON work per attempt.
+    private static func body(data: [String: String]) -> Data {
+        var json = #"{"aps":{"content-available":1}"#
+        for key in data.keys.sorted() {
+            json += ","
+            appendQuoted(key, to: &json)
+            json += ":"
+            appendQuoted(data[key]!, to: &json)
+        }
+        return Data((json + "}").utf8)
+    }
+
+    /// Appends `string` as a JSON string literal (RFC 8259 §7: quote, backslash and control
+    /// characters escaped).
+    private static func appendQuoted(_ string: String, to json: inout String) {
+        json += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": json += "\\\""
+            case "\\": json += "\\\\"
+            case "\n": json += "\\n"
+            case "\r": json += "\\r"
+            case "\t": json += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                json += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: json.unicodeScalars.append(scalar)
+            }
+        }
+        json += "\""
     }
 }
 

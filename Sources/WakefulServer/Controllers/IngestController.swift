@@ -7,13 +7,22 @@ import Wakeful
 
 /// `POST /v1/ingest`: the upload contract's server side (UploadContract.md).
 ///
-/// Validate, store the batch in one transaction, answer 200 only after the commit.
+/// Validate, store the batch in one transaction (shared with the batches of concurrent requests:
+/// ``IngestCommitter``), answer 200 only after the commit.
 struct IngestController<Context: RequestContext>: Sendable {
-    let storage: any ServerStorage
     let authenticator: Authenticator
     let configuration: ServerConfiguration
     let gate: IngestGate
+    let committer: IngestCommitter
     let metrics: ServerMetrics
+
+    init(storage: any ServerStorage, authenticator: Authenticator, configuration: ServerConfiguration, gate: IngestGate, metrics: ServerMetrics) {
+        self.authenticator = authenticator
+        self.configuration = configuration
+        self.gate = gate
+        self.committer = IngestCommitter(storage: storage)
+        self.metrics = metrics
+    }
 
     func addRoutes(to router: Router<Context>) {
         router.post("/v1/ingest", use: ingest)
@@ -60,12 +69,33 @@ struct IngestController<Context: RequestContext>: Sendable {
             throw APIError.invalid("Idempotency-Key", "expected the body's batch_id, a UUID")
         }
         try JSONRequest.requireJSONContentType(request)
-        if let encoding = request.headers[.contentEncoding], encoding.lowercased() != "identity" {
-            throw APIError(
-                .unsupportedMediaType, "unsupported_encoding", "Content-Encoding \"\(encoding)\" is not supported; send the body uncompressed",
-                field: "Content-Encoding")
+        let encoding = try RequestContentEncoding(header: request.headers[.contentEncoding])
+        let batchKey = IngestGate.BatchKey(deviceID: device.id, batchID: keyID)
+        guard await gate.claim(batchKey) else {
+            // The reference's "409 same key still being processed": the first request's answer
+            // settles the batch; this one must not race it (it would read as all duplicates).
+            var error = APIError(
+                .conflict, "batch_in_progress",
+                "batch \(keyID.uuidString) is still being processed by another request; retry after \(configuration.limits.retryAfterSeconds) s",
+                field: "Idempotency-Key")
+            error.headers[.retryAfter] = String(configuration.limits.retryAfterSeconds)
+            throw error
         }
-        let body = try await request.body.collect(upTo: configuration.limits.maximumIngestBytes)
+        do {
+            let stored = try await store(request, device: device, keyID: keyID, encoding: encoding, context: context)
+            await gate.release(batchKey)
+            return stored
+        } catch {
+            await gate.release(batchKey)
+            throw error
+        }
+    }
+
+    private func store(
+        _ request: Request, device: StoredDevice, keyID: UUID, encoding: RequestContentEncoding, context: Context
+    ) async throws -> (Response, IngestAnswer) {
+        let limit = configuration.limits.maximumIngestBytes
+        let body = try encoding.decode(try await request.body.collect(upTo: limit), limit: limit)
         let (batch, rejected): (IngestBatch, [RecordRejection])
         do {
             (batch, rejected) = try IngestBatch.parseSeparatingBadRecords(body.readableBytesView)
@@ -77,14 +107,14 @@ struct IngestController<Context: RequestContext>: Sendable {
             throw APIError.tooLarge("\(count) records; at most \(configuration.limits.maximumRecords) per request")
         }
         guard batch.batchID == keyID else {
-            throw APIError.invalid("Idempotency-Key", "expected the body's batch_id \(batch.batchID.uuidString), found \(key)")
+            throw APIError.invalid("Idempotency-Key", "expected the body's batch_id \(batch.batchID.uuidString), found \(keyID.uuidString)")
         }
         guard batch.installID == device.installID else {
             throw APIError.unauthorized("install_mismatch", "the token belongs to another install; register this install")
         }
         let digest = Self.digest(batch.records.map(\.uuid) + rejected.map(\.uuid))
-        let outcome = try await storage.ingest(
-            deviceID: device.id, batchID: batch.batchID, digest: digest, records: batch.records, receivedAt: configuration.now())
+        let outcome = try await committer.ingest(
+            IngestRequestBatch(deviceID: device.id, batchID: batch.batchID, digest: digest, records: batch.records, receivedAt: configuration.now()))
         switch outcome {
         case .batchMismatch:
             throw APIError(

@@ -6,37 +6,69 @@ extension SQLiteServerStorage {
     public func ingest(
         deviceID: UUID, batchID: UUID, digest: String, records: [OutboxRecord], receivedAt: TimeInterval
     ) async throws -> IngestOutcome {
-        let device = deviceID.uuidString
-        let batch = batchID.uuidString
-        return try await pool.write { db in
-            if let known = try String.fetchOne(
-                db, sql: "SELECT digest FROM ingest_batches WHERE device_id = ? AND batch_id = ?", arguments: [device, batch]),
-                known != digest
-            {
-                return .batchMismatch
+        let batch = IngestRequestBatch(deviceID: deviceID, batchID: batchID, digest: digest, records: records, receivedAt: receivedAt)
+        return try await pool.write { db in try Self.store(batch, in: db) }
+    }
+
+    /// Group commit: every batch in one transaction, each inside its own savepoint, so a failing or
+    /// mismatched batch rolls back only itself, and one `fsync` (synchronous = FULL) makes them all
+    /// durable. Nothing is returned before the commit; if the transaction is lost, this throws.
+    public func ingest(_ batches: [IngestRequestBatch]) async throws -> [Result<IngestOutcome, any Error>] {
+        try await pool.write { db in
+            var results: [Result<IngestOutcome, any Error>] = []
+            results.reserveCapacity(batches.count)
+            for batch in batches {
+                try db.execute(sql: "SAVEPOINT ingest_batch")
+                do {
+                    let outcome = try Self.store(batch, in: db)
+                    try db.execute(sql: "RELEASE ingest_batch")
+                    results.append(.success(outcome))
+                } catch {
+                    // A statement that aborted the whole transaction (RAISE(ROLLBACK), an I/O
+                    // error) took the savepoint and the batches before it with it: nothing of the
+                    // group may be acknowledged, so the group fails.
+                    guard db.isInsideTransaction else { throw error }
+                    try db.execute(sql: "ROLLBACK TO ingest_batch")
+                    try db.execute(sql: "RELEASE ingest_batch")
+                    results.append(.failure(error))
+                }
             }
-            let insert = try db.cachedStatement(
-                sql: """
-                    INSERT INTO records (device_id, uuid, seq, kind, payload, recorded_at, received_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (device_id, uuid) DO NOTHING
-                    """)
-            var accepted = 0
-            for record in records {
-                try insert.execute(arguments: [
-                    device, record.uuid.uuidString, record.seq, record.kind, record.payload, record.recordedAt, receivedAt,
-                ])
-                accepted += db.changesCount
-            }
-            let duplicates = records.count - accepted
-            try db.execute(
-                sql: """
-                    INSERT INTO ingest_batches (device_id, batch_id, digest, received_at, record_count, accepted, duplicates)
-                    VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (device_id, batch_id) DO NOTHING
-                    """,
-                arguments: [device, batch, digest, receivedAt, records.count, accepted, duplicates])
-            try db.execute(sql: "UPDATE devices SET last_seen = MAX(last_seen, ?) WHERE id = ?", arguments: [receivedAt, device])
-            return .stored(accepted: accepted, duplicates: duplicates)
+            return results
         }
+    }
+
+    /// Stores one batch inside the current transaction.
+    private static func store(_ batch: IngestRequestBatch, in db: Database) throws -> IngestOutcome {
+        let device = batch.deviceID.uuidString
+        let batchID = batch.batchID.uuidString
+        if let known = try String.fetchOne(
+            db.cachedStatement(sql: "SELECT digest FROM ingest_batches WHERE device_id = ? AND batch_id = ?"), arguments: [device, batchID]),
+            known != batch.digest
+        {
+            return .batchMismatch
+        }
+        let insert = try db.cachedStatement(
+            sql: """
+                INSERT INTO records (device_id, uuid, seq, kind, payload, recorded_at, received_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (device_id, uuid) DO NOTHING
+                """)
+        var accepted = 0
+        for record in batch.records {
+            try insert.execute(arguments: [
+                device, record.uuid.uuidString, record.seq, record.kind, record.payload, record.recordedAt, batch.receivedAt,
+            ])
+            accepted += db.changesCount
+        }
+        let duplicates = batch.records.count - accepted
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO ingest_batches (device_id, batch_id, digest, received_at, record_count, accepted, duplicates)
+                VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (device_id, batch_id) DO NOTHING
+                """
+        ).execute(arguments: [device, batchID, batch.digest, batch.receivedAt, batch.records.count, accepted, duplicates])
+        try db.cachedStatement(sql: "UPDATE devices SET last_seen = MAX(last_seen, ?) WHERE id = ?")
+            .execute(arguments: [batch.receivedAt, device])
+        return .stored(accepted: accepted, duplicates: duplicates)
     }
 
     public func deviceSummaries() async throws -> [DeviceSummary] {

@@ -42,11 +42,67 @@ public protocol ServerStorage: Sendable {
         deviceID: UUID, batchID: UUID, digest: String, records: [OutboxRecord], receivedAt: TimeInterval
     ) async throws -> IngestOutcome
 
+    /// Stores several batches, answering each on its own: an engine that can, stores them in one
+    /// transaction with one durable commit (group commit); a batch that fails, or whose batch ID
+    /// was used with another digest, leaves the others unaffected.
+    ///
+    /// A result is returned only once its batch is durable. When the shared commit fails, the
+    /// method throws and none of the batches may be acknowledged.
+    ///
+    /// - Returns: One result per batch, in order: the batch's outcome, or the error that stored
+    ///   nothing of it.
+    func ingest(_ batches: [IngestRequestBatch]) async throws -> [Result<IngestOutcome, any Error>]
+
     /// Every device with its record count and upload lag, in registration order.
     func deviceSummaries() async throws -> [DeviceSummary]
 
     /// A device's records matching `query`, ordered by `(recorded_at, seq)`.
     func records(deviceID: UUID, matching query: RecordQuery) async throws -> [StoredRecord]
+}
+
+extension ServerStorage {
+    /// Stores the batches one after another, each in its own transaction: correct on any engine,
+    /// without sharing a commit.
+    public func ingest(_ batches: [IngestRequestBatch]) async throws -> [Result<IngestOutcome, any Error>] {
+        var results: [Result<IngestOutcome, any Error>] = []
+        results.reserveCapacity(batches.count)
+        for batch in batches {
+            do {
+                results.append(
+                    .success(
+                        try await ingest(
+                            deviceID: batch.deviceID, batchID: batch.batchID, digest: batch.digest, records: batch.records,
+                            receivedAt: batch.receivedAt)))
+            } catch {
+                results.append(.failure(error))
+            }
+        }
+        return results
+    }
+}
+
+/// One batch for ``ServerStorage/ingest(_:)``: the arguments of
+/// ``ServerStorage/ingest(deviceID:batchID:digest:records:receivedAt:)``.
+public struct IngestRequestBatch: Sendable, Hashable {
+    /// The device that sent it.
+    public var deviceID: UUID
+    /// Its `batch_id`.
+    public var batchID: UUID
+    /// Identifies its set of record UUIDs (a reused batch ID with another digest stores nothing).
+    public var digest: String
+    /// The records to store.
+    public var records: [OutboxRecord]
+    /// The server's time of receipt, seconds since 1970.
+    public var receivedAt: TimeInterval
+
+    /// Creates a batch.
+    public init(deviceID: UUID, batchID: UUID, digest: String, records: [OutboxRecord], receivedAt: TimeInterval) {
+        self.deviceID = deviceID
+        self.batchID = batchID
+        self.digest = digest
+        self.records = records
+        self.receivedAt = receivedAt
+    }
 }
 
 /// What `POST /v1/devices/register` carries.
