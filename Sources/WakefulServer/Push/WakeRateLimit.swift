@@ -63,13 +63,13 @@ public struct WakeRateLimit: Sendable, Hashable {
         return Refusal(limit: self, at: at, conflicting: nearby.count, earlier: nearby.filter { $0 <= at }.count, nextAllowedAt: next)
     }
 
-    /// True when every window containing `time` holds fewer than `count` wakes.
+    /// True when every window containing `time` holds fewer than `count` other wakes.
     private func allows(_ time: TimeInterval, existing: [TimeInterval], length: Double) -> Bool {
-        // The windows containing `time` start in (time − length, time]; the fullest one starts at
-        // an existing wake's time or at time − length (just after it).
-        let starts = [time - length + 1e-6] + existing.filter { $0 > time - length && $0 <= time }
+        // The windows (s, s + length] containing `time` have s in [time − length, time). Sliding s
+        // up, a wake enters when s reaches its time − length: the fullest windows start there.
+        let starts = [time - length] + existing.map { $0 - length }.filter { $0 >= time - length && $0 < time }
         return starts.allSatisfy { start in
-            existing.filter { $0 >= start && $0 < start + length }.count < count
+            existing.filter { $0 > start && $0 <= start + length }.count < count
         }
     }
 
