@@ -32,10 +32,15 @@ struct Serve: AsyncParsableCommand {
               wakeful serve --host 0.0.0.0 --log-level debug
               wakeful serve --port 0                 pick a free port; read it from the first line
               curl -H "Authorization: Bearer $(cat wakeful-data/admin-token)" http://127.0.0.1:8080/v1/devices
-              wakeful serve --apns-key-file AuthKey_ABC123DEFG.p8 --apns-key-id ABC123DEFG --apns-team-id TEAM123456
-              wakeful serve --apns-key-file AuthKey_ABC123DEFG.p8 --apns-key-id ABC123DEFG --apns-team-id TEAM123456 \\
-                  --apns-host https://127.0.0.1:2197 --apns-ca-file mock-apns.pem     push to `wakeful mock-apns --cert-out mock-apns.pem`
-              wakeful serve --wake-limit 2 --wake-window 3600                         at most 2 wakes per device per hour
+              wakeful serve --apns-key-file AuthKey_ABC123DEFG.p8 \\
+                  --apns-key-id ABC123DEFG --apns-team-id TEAM123456
+              wakeful serve --apns-key-file AuthKey_ABC123DEFG.p8 \\
+                  --apns-key-id ABC123DEFG --apns-team-id TEAM123456 \\
+                  --apns-host https://127.0.0.1:2197 --apns-ca-file mock-apns.pem
+              wakeful serve --wake-limit 2 --wake-window 3600    2 wakes per hour
+
+            The second APNs example pushes to a mock started with
+            `wakeful mock-apns --port 2197 --cert-out mock-apns.pem …`.
             """
     )
 
