@@ -9,6 +9,7 @@ import Hummingbird
 import Logging
 import ServiceLifecycle
 import UnixSignals
+import WakefulAPNs
 import WakefulServer
 
 /// `wakeful serve`: the companion server on SQLite, with nothing to configure.
@@ -21,6 +22,8 @@ struct Serve: AsyncParsableCommand {
 
             Admin routes (GET /v1/devices, a device's records and timeline, DELETE /v1/devices/{id}) need the admin token. It is read from --admin-token-file (by default admin-token in the data directory); on first start that file is created with a new random token, readable by its owner only (0600). The token itself is never printed or logged: read the file. The API is described at /openapi.json.
 
+            Waking devices (POST /v1/devices/{id}/wakes) needs APNs token credentials: --apns-key-file (the .p8 key from the Apple developer account), --apns-key-id and --apns-team-id; without them wakes are refused with 503. Each device's pushes go to the APNs environment it registered (sandbox or production); --apns-host sends every push to another host instead (a mock APNs), and --apns-ca-file trusts that host's certificate. At most --wake-limit wakes per device within --wake-window seconds (default 3 per hour, Apple's guidance). The key, provider tokens and device tokens are never logged.
+
             SIGTERM or SIGINT (Ctrl-C) stop the server gracefully: requests in flight finish, then it exits 0.
 
             Examples:
@@ -29,6 +32,15 @@ struct Serve: AsyncParsableCommand {
               wakeful serve --host 0.0.0.0 --log-level debug
               wakeful serve --port 0                 pick a free port; read it from the first line
               curl -H "Authorization: Bearer $(cat wakeful-data/admin-token)" http://127.0.0.1:8080/v1/devices
+              wakeful serve --apns-key-file AuthKey_ABC123DEFG.p8 \\
+                  --apns-key-id ABC123DEFG --apns-team-id TEAM123456
+              wakeful serve --apns-key-file AuthKey_ABC123DEFG.p8 \\
+                  --apns-key-id ABC123DEFG --apns-team-id TEAM123456 \\
+                  --apns-host https://127.0.0.1:2197 --apns-ca-file mock-apns.pem
+              wakeful serve --wake-limit 2 --wake-window 3600    2 wakes per hour
+
+            The second APNs example pushes to a mock started with
+            `wakeful mock-apns --port 2197 --cert-out mock-apns.pem …`.
             """
     )
 
@@ -47,7 +59,42 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The file holding the admin token (default: admin-token in --data-dir); created with a new token if missing.")
     var adminTokenFile: String?
 
+    @Option(help: "The APNs signing key (.p8, PKCS#8 PEM) for provider tokens; enables waking devices.")
+    var apnsKeyFile: String?
+
+    @Option(help: "The 10-character Key ID of --apns-key-file.")
+    var apnsKeyID: String?
+
+    @Option(help: "The 10-character Team ID the key belongs to.")
+    var apnsTeamID: String?
+
+    @Option(help: "Send every push to this https://host:port instead of Apple's hosts (a mock APNs).")
+    var apnsHost: String?
+
+    @Option(help: "A PEM certificate to trust for --apns-host (the file `wakeful mock-apns --cert-out` writes).")
+    var apnsCAFile: String?
+
+    @Option(help: "Most wakes per device within --wake-window.")
+    var wakeLimit: Int = 3
+
+    @Option(help: "The rate limit's window in seconds.")
+    var wakeWindow: Int = 3600
+
     func validate() throws {
+        let apns = [apnsKeyFile, apnsKeyID, apnsTeamID].compactMap { $0 }
+        guard apns.isEmpty || apns.count == 3 else {
+            throw ValidationError("give --apns-key-file, --apns-key-id and --apns-team-id together (or none of them)")
+        }
+        guard apnsKeyFile != nil || (apnsHost == nil && apnsCAFile == nil) else {
+            throw ValidationError("--apns-host and --apns-ca-file need --apns-key-file, --apns-key-id and --apns-team-id")
+        }
+        if let apnsHost {
+            guard let url = URL(string: apnsHost), url.scheme == "https", url.host != nil, url.path.isEmpty else {
+                throw ValidationError("--apns-host \(apnsHost): expected https://host[:port] (HTTP/2 to APNs needs TLS)")
+            }
+        }
+        guard wakeLimit >= 1 else { throw ValidationError("--wake-limit \(wakeLimit): expected at least 1") }
+        guard wakeWindow >= 1 else { throw ValidationError("--wake-window \(wakeWindow): expected a number of seconds, at least 1") }
         guard (0...65535).contains(port) else { throw ValidationError("--port \(port): expected a port from 0 to 65535") }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level \(logLevel): expected one of trace, debug, info, notice, warning, error, critical")
@@ -80,11 +127,41 @@ struct Serve: AsyncParsableCommand {
         let host = self.host
         let configuration = ServerConfiguration(
             host: host, port: port, storage: storage, adminToken: adminToken.token, logger: logger,
-            onListening: { port in printLine("listening on http://\(host):\(port)") })
+            onListening: { port in printLine("listening on http://\(host):\(port)") }, push: try pushSettings())
         let app = try await buildApplication(configuration)
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
+    }
+}
+
+extension Serve {
+    /// The push settings from the APNs and wake options; the key is read here and never printed.
+    func pushSettings() throws -> PushSettings {
+        var settings = PushSettings()
+        settings.wakeLimit = WakeRateLimit(count: wakeLimit, window: .seconds(wakeWindow))
+        guard let apnsKeyFile, let apnsKeyID, let apnsTeamID else {
+            printLine("APNs: no credentials; wakes are refused until --apns-key-file, --apns-key-id and --apns-team-id are given")
+            return settings
+        }
+        let credentials: APNsCredentials
+        do {
+            credentials = try APNsCredentials(teamID: apnsTeamID, keyID: apnsKeyID, p8File: apnsKeyFile)
+        } catch let error as APNsCredentialsError {
+            let option = ["teamID": "--apns-team-id", "keyID": "--apns-key-id"][error.field] ?? "--apns-key-file"
+            throw ValidationError("\(option): expected \(error.expected)")
+        }
+        var connection = APNsConnection(credentials: credentials, hostOverride: apnsHost)
+        if let apnsCAFile {
+            do {
+                connection.trustedCertificatesPEM = [try String(contentsOfFile: apnsCAFile, encoding: .utf8)]
+            } catch {
+                throw ValidationError("--apns-ca-file \(apnsCAFile): cannot read the certificate (\(error.localizedDescription))")
+            }
+        }
+        settings.apns = connection
+        printLine("APNs: key \(apnsKeyID) of team \(apnsTeamID), sending to \(apnsHost ?? "Apple's sandbox or production host, as each device registered")")
+        return settings
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 /// Builds the server: the router with every route, the error middleware, and the HTTP server on
 /// the configured address. Shared by `wakeful serve` and the tests.
@@ -11,27 +12,62 @@ import Logging
 /// try await app.test(.router) { client in … }   // tests
 /// try await app.runService()                     // the executable
 /// ```
-public func buildApplication(_ configuration: ServerConfiguration) async throws -> some ApplicationProtocol {
-    let router = try buildRouter(configuration)
+public func buildApplication(_ configuration: ServerConfiguration, parts: ServerParts? = nil) async throws -> some ApplicationProtocol {
+    let parts = try parts ?? ServerParts(configuration)
+    let router = try buildRouter(configuration, parts: parts)
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "wakeful"),
+        services: parts.dispatcher.map { [$0 as any Service] } ?? [],
         onServerRunning: { channel in await configuration.onListening(channel.localAddress?.port ?? configuration.port) },
         logger: configuration.logger)
 }
 
-/// The router alone, with every route; ``buildApplication(_:)`` serves it.
-public func buildRouter(_ configuration: ServerConfiguration) throws -> Router<BasicRequestContext> {
+/// The router alone, with every route; ``buildApplication(_:parts:)`` serves it.
+public func buildRouter(_ configuration: ServerConfiguration, parts: ServerParts? = nil) throws -> Router<BasicRequestContext> {
     let router = Router(context: BasicRequestContext.self)
     router.add(middleware: ErrorMiddleware())
     let authenticator = Authenticator(storage: configuration.storage, adminToken: configuration.adminToken)
-    let metrics = ServerMetrics()
+    let parts = try parts ?? ServerParts(configuration)
+    let metrics = parts.metrics
     MetaController(openAPIDocument: try MetaController<BasicRequestContext>.loadDocument(), metrics: metrics).addRoutes(to: router)
     DeviceController(storage: configuration.storage, authenticator: authenticator, configuration: configuration).addRoutes(to: router)
     IngestController(
         storage: configuration.storage, authenticator: authenticator, configuration: configuration,
         gate: IngestGate(capacity: configuration.limits.maximumConcurrentIngests), metrics: metrics
     ).addRoutes(to: router)
-    QueryController(storage: configuration.storage, authenticator: authenticator, configuration: configuration).addRoutes(to: router)
+    QueryController(
+        storage: configuration.storage, authenticator: authenticator, configuration: configuration,
+        pushTimeline: configuration.pushStorage.map { PushTimeline(storage: $0, window: configuration.push.deviceWakeWindow) }
+    ).addRoutes(to: router)
+    WakeController(
+        storage: configuration.storage, pushStorage: configuration.pushStorage, authenticator: authenticator, configuration: configuration,
+        dispatcher: parts.dispatcher, metrics: metrics
+    ).addRoutes(to: router)
     return router
+}
+
+/// What the router and the application's services share: the metrics, and the push dispatcher
+/// when the server has APNs credentials and a storage that keeps wakes.
+///
+/// Tests make one to reach the dispatcher: `try await parts.dispatcher?.dispatchDue(now: t)`.
+public struct ServerParts: Sendable {
+    /// The counters behind `/metrics`.
+    public let metrics: ServerMetrics
+    /// Sends due wakes; nil without APNs credentials or push storage.
+    public let dispatcher: PushDispatcher?
+
+    /// Makes the parts for `configuration`.
+    ///
+    /// - Throws: when the APNs settings cannot make a client (a bad key or URL).
+    public init(_ configuration: ServerConfiguration) throws {
+        metrics = ServerMetrics()
+        if let connection = configuration.push.apns, let storage = configuration.pushStorage {
+            dispatcher = try PushDispatcher(
+                storage: storage, settings: configuration.push, connection: connection, metrics: metrics, now: configuration.now,
+                logger: configuration.logger)
+        } else {
+            dispatcher = nil
+        }
+    }
 }

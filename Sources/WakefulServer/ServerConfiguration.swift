@@ -26,13 +26,18 @@ public struct ServerConfiguration: Sendable {
     public var logger: Logger
     /// Called once the server listens, with the bound port.
     public var onListening: @Sendable (Int) async -> Void
+    /// Waking devices: APNs credentials, the per-device rate limit, resends.
+    public var push: PushSettings
+    /// Where wakes are kept: by default `storage` when its engine keeps them too; without it wakes get 503.
+    public var pushStorage: (any PushStorage)?
 
     /// Creates a configuration; by default on 127.0.0.1:8080 with the system clock.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, storage: any ServerStorage, adminToken: String,
         now: @escaping @Sendable () -> TimeInterval = { Date().timeIntervalSince1970 },
         limits: ServerLimits = ServerLimits(), logger: Logger = Logger(label: "wakeful.server"),
-        onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+        onListening: @escaping @Sendable (Int) async -> Void = { _ in }, push: PushSettings = PushSettings(),
+        pushStorage: (any PushStorage)? = nil
     ) {
         self.host = host
         self.port = port
@@ -42,6 +47,8 @@ public struct ServerConfiguration: Sendable {
         self.limits = limits
         self.logger = logger
         self.onListening = onListening
+        self.push = push
+        self.pushStorage = pushStorage ?? (storage as? any PushStorage)
     }
 }
 

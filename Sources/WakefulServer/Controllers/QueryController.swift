@@ -8,6 +8,8 @@ struct QueryController<Context: RequestContext>: Sendable {
     let storage: any ServerStorage
     let authenticator: Authenticator
     let configuration: ServerConfiguration
+    /// The pushes section of the timeline; nil when the storage keeps no wakes.
+    var pushTimeline: PushTimeline? = nil
 
     func addRoutes(to router: Router<Context>) {
         router.get("/v1/devices", use: devices)
@@ -46,22 +48,29 @@ struct QueryController<Context: RequestContext>: Sendable {
         return try await recordsAnswer(device: id, query: RecordQueryParameters.read(request, limits: configuration.limits))
     }
 
-    /// A device's timeline: its `wakeful.timeline` records, each entry's payload as the event.
+    /// A device's timeline: its `wakeful.timeline` records, each entry's payload as the event, and
+    /// the wakes sent to it with their APNs attempts, linked to the entries they caused.
     @Sendable func timeline(_ request: Request, context: Context) async throws -> Response {
         let id = try await readableDevice(request, context: context)
         var query = try RecordQueryParameters.read(request, limits: configuration.limits, allowsKind: false)
         query.kind = OutboxRecord.timelineKind
         let records = try await storage.records(deviceID: id, matching: query)
+        let pushes = try await pushTimeline?.section(deviceID: id, query: query, now: configuration.now())
         return .json([
             "device_id": .string(id.uuidString),
             "entries": .array(
                 records.map { stored in
-                    .object([
+                    var entry: JSONObject = [
                         "seq": .int(Int(stored.record.seq)), "recorded_at": .time(stored.record.recordedAt),
                         "received_at": .time(stored.receivedAt), "lag_seconds": .double(stored.receivedAt - stored.record.recordedAt),
                         "event": Self.payload(stored.record),
-                    ])
+                    ]
+                    if let wake = pushes?.causes[stored.record.uuid] {
+                        entry.members.append(JSONMember(key: "caused_by_wake", value: .string(wake.uuidString)))
+                    }
+                    return .object(entry)
                 }),
+            "pushes": pushes?.json ?? .array([]),
         ])
     }
 

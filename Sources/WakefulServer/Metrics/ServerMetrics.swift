@@ -1,18 +1,15 @@
 import Foundation
 
 /// The server's counters, served at `GET /metrics` in the Prometheus text format: ingest requests
-/// by status, records by result and the ingest latency as a histogram.
+/// by status, records by result and the ingest latency as a histogram; APNs attempts by status and
+/// reason, their latency, and refused wakes.
 public actor ServerMetrics {
-    /// The histogram's upper bounds, in seconds.
-    static let latencyBounds: [Double] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
-
     private var requests: [Int: Int] = [:]
     private var accepted = 0
     private var duplicates = 0
     private var rejected = 0
-    private var latencyBuckets = [Int](repeating: 0, count: ServerMetrics.latencyBounds.count)
-    private var latencySum = 0.0
-    private var latencyCount = 0
+    private var latency = LatencyHistogram()
+    private var push = PushMetricCounts()
 
     /// Creates counters at zero.
     public init() {}
@@ -23,10 +20,16 @@ public actor ServerMetrics {
         self.accepted += accepted
         self.duplicates += duplicates
         self.rejected += rejected
-        latencySum += seconds
-        latencyCount += 1
-        for (index, bound) in Self.latencyBounds.enumerated() where seconds <= bound { latencyBuckets[index] += 1 }
+        latency.observe(seconds)
     }
+
+    /// Notes one APNs request: its status (nil: no answer), APNs's reason and its latency.
+    func notePushAttempt(status: Int?, reason: String?, seconds: Double) {
+        push.noteAttempt(status: status, reason: reason, seconds: seconds)
+    }
+
+    /// Notes a wake refused when requested (`rate_limit`, `no_apns_token`, …).
+    func noteWakeRefused(reason: String) { push.noteRefused(reason: reason) }
 
     /// The counters in the Prometheus text exposition format (version 0.0.4).
     public func exposition() -> String {
@@ -44,14 +47,8 @@ public actor ServerMetrics {
             "# HELP wakeful_ingest_duration_seconds Time to answer an ingest request.",
             "# TYPE wakeful_ingest_duration_seconds histogram",
         ]
-        for (index, bound) in Self.latencyBounds.enumerated() {
-            lines.append("wakeful_ingest_duration_seconds_bucket{le=\"\(bound)\"} \(latencyBuckets[index])")
-        }
-        lines += [
-            "wakeful_ingest_duration_seconds_bucket{le=\"+Inf\"} \(latencyCount)",
-            "wakeful_ingest_duration_seconds_sum \(latencySum)",
-            "wakeful_ingest_duration_seconds_count \(latencyCount)",
-        ]
+        lines += latency.lines("wakeful_ingest_duration_seconds")
+        lines += push.exposition()
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -53,6 +53,43 @@ extension SQLiteServerStorage {
                     );
                     """)
         }
+        migrator.registerMigration("v2: wakes and their APNs attempts") { db in
+            // claim_id / claimed_until: which instance is sending a wake, and until when it may.
+            try db.execute(
+                sql: """
+                    CREATE TABLE wakes (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        device_id TEXT NOT NULL REFERENCES devices(id),
+                        scheduled_at REAL NOT NULL,
+                        expires_at REAL NOT NULL,
+                        note TEXT,
+                        collapse_id TEXT,
+                        created_at REAL NOT NULL,
+                        state TEXT NOT NULL CHECK (state IN ('scheduled', 'sending', 'delivered', 'failed', 'expired')),
+                        next_attempt_at REAL NOT NULL,
+                        attempt_count INTEGER NOT NULL DEFAULT 0,
+                        reason TEXT,
+                        delivered_at REAL,
+                        claim_id TEXT,
+                        claimed_until REAL
+                    );
+                    CREATE INDEX wakes_by_device ON wakes (device_id, scheduled_at);
+                    CREATE INDEX wakes_due ON wakes (state, next_attempt_at);
+                    CREATE TABLE push_attempts (
+                        id INTEGER PRIMARY KEY,
+                        wake_id TEXT NOT NULL REFERENCES wakes(id),
+                        device_id TEXT NOT NULL REFERENCES devices(id),
+                        apns_id TEXT NOT NULL,
+                        status INTEGER,
+                        reason TEXT,
+                        latency_seconds REAL NOT NULL,
+                        attempted_at REAL NOT NULL,
+                        outcome TEXT NOT NULL
+                    );
+                    CREATE INDEX push_attempts_by_device ON push_attempts (device_id, attempted_at);
+                    CREATE INDEX push_attempts_by_wake ON push_attempts (wake_id, id);
+                    """)
+        }
         return migrator
     }
 }

@@ -1,0 +1,97 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOConcurrencyHelpers
+import Testing
+import Wakeful
+import WakefulAPNs
+import WakefulServer
+
+/// A server wired to a mock APNs, sharing one clock that the test moves, for one push test.
+struct PushHarness {
+    static let topic = "com.example.app"
+    static let teamID = "TEAM123456"
+    static let keyID = "KEY1234567"
+
+    let clock: TestClock
+    let mock: MockAPNsServer
+    let storage: SQLiteServerStorage
+    let parts: ServerParts
+
+    /// The dispatcher (the harness always configures APNs).
+    var dispatcher: PushDispatcher { parts.dispatcher! }
+
+    /// Dispatches what is due at the clock's time.
+    @discardableResult
+    func dispatch() async -> DispatchReport { await dispatcher.dispatchDue(now: clock.now) }
+
+    /// Runs `body` against the router with a fresh database and a started mock APNs; both go away on every path.
+    static func withPushServer<T: Sendable>(
+        _ adjust: @Sendable (inout PushSettings) -> Void = { _ in },
+        _ body: @escaping @Sendable (PushHarness, any TestClientProtocol) async throws -> T
+    ) async throws -> T {
+        let clock = TestClock()
+        let credentials = try APNsCredentials(teamID: teamID, keyID: keyID, privateKey: P256.Signing.PrivateKey())
+        var mockConfiguration = MockAPNsConfiguration()
+        mockConfiguration.allowedTopics = [topic]
+        mockConfiguration.keys = [keyID: MockProviderKey(teamID: teamID, publicKey: credentials.publicKey)]
+        mockConfiguration.now = { Date(timeIntervalSince1970: clock.now) }
+        let mock = try await MockAPNsServer.start(mockConfiguration)
+        do {
+            let result = try await withTemporaryDirectory { directory in
+                let storage = try SQLiteServerStorage(directory: directory)
+                var settings = PushSettings()
+                settings.pollInterval = nil
+                settings.apns = APNsConnection(
+                    credentials: credentials, hostOverride: mock.baseURL, trustedCertificatesPEM: [mock.certificatePEM])
+                adjust(&settings)
+                let configuration = ServerConfiguration(
+                    port: 0, storage: storage, adminToken: ServerHarness.adminToken, now: { clock.now }, push: settings)
+                let parts = try ServerParts(configuration)
+                let app = try await buildApplication(configuration, parts: parts)
+                let harness = PushHarness(clock: clock, mock: mock, storage: storage, parts: parts)
+                return try await app.test(.router) { client in try await body(harness, client) }
+            }
+            try await mock.shutdown()
+            return result
+        } catch {
+            try? await mock.shutdown()
+            throw error
+        }
+    }
+
+    /// A new 64-hex-digit device token, registered with the mock unless told otherwise.
+    func deviceToken(knownToMock: Bool = true) -> String {
+        let token = (UUID().uuidString + UUID().uuidString).replacingOccurrences(of: "-", with: "").lowercased()
+        if knownToMock { mock.register(MockDeviceRegistration(deviceToken: token, environment: .development, topic: Self.topic)) }
+        return token
+    }
+}
+
+/// The server's and the mock's clock, seconds since 1970, moved by the test.
+final class TestClock: Sendable {
+    private let value = NIOLockedValueBox(ServerHarness.now)
+
+    var now: TimeInterval { value.withLockedValue { $0 } }
+
+    func advance(seconds: TimeInterval) { value.withLockedValue { $0 += seconds } }
+}
+
+extension TestClientProtocol {
+    /// `POST /v1/devices/{id}/wakes` as the admin (or `token`), with an optional JSON body.
+    func postWake(_ device: UUID, _ body: String? = nil, token: String = ServerHarness.adminToken) async throws -> TestResponse {
+        try await send(.post, "/v1/devices/\(device.uuidString)/wakes", token: token, body: body.map { Array($0.utf8) })
+    }
+
+    /// The device's wakes as the admin, newest first.
+    func wakes(_ device: UUID) async throws -> [[String: Any]] {
+        let response = try await send(.get, "/v1/devices/\(device.uuidString)/wakes", token: ServerHarness.adminToken)
+        #expect(response.status == .ok, "\(response.text)")
+        return try #require(try response.object()["wakes"] as? [[String: Any]])
+    }
+}
+
+/// An RFC 3339 time for request bodies.
+func stamp(_ seconds: TimeInterval) -> String { RFC3339Time.string(fromSecondsSince1970: seconds)! }
