@@ -33,5 +33,6 @@ public func buildRouter(_ configuration: ServerConfiguration) throws -> Router<B
         gate: IngestGate(capacity: configuration.limits.maximumConcurrentIngests), metrics: metrics
     ).addRoutes(to: router)
     QueryController(storage: configuration.storage, authenticator: authenticator, configuration: configuration).addRoutes(to: router)
+    DashboardController(storage: configuration.storage, authenticator: authenticator, configuration: configuration).addRoutes(to: router)
     return router
 }
