@@ -21,7 +21,8 @@ enum DashboardStyle {
         th,td{text-align:left;padding:5px 8px;border-bottom:1px solid #e5e7eb;vertical-align:top}
         th{background:#f1f5f9;font-weight:600;white-space:nowrap}
         td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
-        td.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12.5px}
+        .mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+        td.mono{font-size:12.5px}
         .revoked{color:#b91c1c;font-weight:600}
         .filters{display:flex;flex-wrap:wrap;align-items:center;gap:6px;margin:8px 0}
         .filters a{padding:3px 10px;border:1px solid var(--line);border-radius:14px;background:#fff;text-decoration:none;color:var(--ink)}
@@ -42,7 +43,7 @@ enum DashboardStyle {
         .chart .grid{stroke:#e5e7eb;stroke-width:1}
         .chart .lane-rule{stroke:#e5e7eb}
         .chart .track{fill:#f9fafb}
-        .chart .gap{fill:url(#hatch);opacity:.85}
+        .chart .gap{fill:url(#hatch);opacity:.75}
         .state-foreground,.sw-foreground{fill:#2563eb;background:#2563eb}
         .state-background,.sw-background{fill:#16a34a;background:#16a34a}
         .state-suspended,.sw-suspended{fill:#cbd5e1;background:#cbd5e1}
@@ -65,7 +66,7 @@ enum DashboardStyle {
         .push-received{fill:#7c3aed}
         .legend{display:flex;flex-wrap:wrap;gap:4px 16px;margin:8px 2px 0;color:var(--muted);font-size:13px}
         .legend span.sw{display:inline-block;width:12px;height:12px;border-radius:2px;vertical-align:-1px;margin-right:4px}
-        .legend span.hatch{background:repeating-linear-gradient(45deg,#fdf2e9 0 3px,#f0b27a 3px 5px)}
+        .legend span.hatch{background:repeating-linear-gradient(45deg,#fff7ed 0 3px,#f6c89f 3px 5px)}
         .legend span.dot{border-radius:50%;background:#7c3aed}
         .legend span.diamond{background:#c2410c;transform:rotate(45deg) scale(.8)}
         .note{background:#fffbeb;border:1px solid #fcd34d;border-radius:6px;padding:6px 10px;margin:8px 0}

@@ -28,6 +28,8 @@ struct SwimlaneChart {
         var lane: String
         var label: String
         var height: Double
+        /// A second line under a one-row lane's title.
+        var caption: String? = nil
         var draw: (inout SVGCanvas, _ top: Double, _ height: Double) -> Void
     }
 
@@ -47,11 +49,15 @@ struct SwimlaneChart {
             y += Self.laneSpacing
         }
         let height = y + 4
-        // Bands and grid first, so marks draw over them.
+        // Tracks, then gap bands and the grid over them, then labels and marks on top.
+        for (row, top, _) in placed {
+            canvas.rect(x: Self.plotLeft, y: top, width: scale.width, height: row.height, class: "track")
+        }
         for (rank, gap) in gaps.enumerated() {
             let (x, width) = scale.span(gap.start, gap.end)
-            canvas.rect(x: x, y: Self.axisHeight - 4, width: width, height: height - Self.axisHeight, class: "gap",
-                        title: "gap \(rank + 1): \(DashboardFormat.duration(gap.duration)), \(gap.cause)")
+            canvas.rect(
+                x: x, y: Self.axisHeight - 4, width: width, height: height - Self.axisHeight, class: "gap",
+                title: "gap \(rank + 1): \(DashboardFormat.duration(gap.duration)), \(gap.cause)")
             if width > 18 { canvas.text("\(rank + 1)", x: x + width / 2, y: height - 2, class: "gap-number", anchor: "middle") }
         }
         for tick in scale.ticks {
@@ -59,18 +65,19 @@ struct SwimlaneChart {
             canvas.line(x1: x, y1: Self.axisHeight - 6, x2: x, y2: height - 14, class: "grid")
             canvas.text(scale.label(tick), x: x, y: 14, class: "tick", anchor: "middle")
         }
-        var laneTitleDrawn: Set<String> = []
         for (row, top, isFirst) in placed {
-            if isFirst, !laneTitleDrawn.contains(row.lane) {
-                laneTitleDrawn.insert(row.lane)
-                let multi = row.lane != row.label
-                canvas.text(row.lane, x: 8, y: multi ? top - 5 : top + row.height / 2 + 4, class: "lane-title")
-                canvas.line(x1: 8, y1: (multi ? top - 18 : top) - 3, x2: Self.plotRight, y2: (multi ? top - 18 : top) - 3, class: "lane-rule")
+            let titled = row.lane != row.label
+            if isFirst {
+                let rule = (titled ? top - 18 : top) - 3
+                canvas.line(x1: 8, y1: rule, x2: Self.plotRight, y2: rule, class: "lane-rule")
+                if let caption = row.caption {
+                    canvas.text(row.lane, x: 8, y: top + row.height / 2 - 1, class: "lane-title")
+                    canvas.text(caption, x: 8, y: top + row.height / 2 + 13, class: "row-note")
+                } else {
+                    canvas.text(row.lane, x: 8, y: titled ? top - 5 : top + row.height / 2 + 4, class: "lane-title")
+                }
             }
-            if row.lane != row.label {
-                canvas.text(row.label, x: 20, y: top + row.height / 2 + 4, class: "row-label")
-            }
-            canvas.rect(x: Self.plotLeft, y: top, width: scale.width, height: row.height, class: "track")
+            if titled { canvas.text(row.label, x: 20, y: top + row.height / 2 + 4, class: "row-label") }
             row.draw(&canvas, top, row.height)
         }
         let title = "Activity of the device from \(DashboardFormat.time(scale.window.start)) to \(DashboardFormat.time(scale.window.end)) UTC"
@@ -79,7 +86,7 @@ struct SwimlaneChart {
             preserveAspectRatio="xMinYMin meet" xmlns="http://www.w3.org/2000/svg">\
             <title id="chart-title">\(HTML.escape(title))</title>\
             <defs><pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">\
-            <rect width="6" height="6" fill="#fdf2e9"/><line x1="0" y1="0" x2="0" y2="6" stroke="#f0b27a" stroke-width="2"/></pattern></defs>\
+            <rect width="6" height="6" fill="#fff7ed"/><line x1="0" y1="0" x2="0" y2="6" stroke="#f6c89f" stroke-width="1.5"/></pattern></defs>\
             \(canvas.out)</svg>
             """
     }
@@ -157,8 +164,9 @@ struct SwimlaneChart {
     /// Records per bin of about 4 px, as bars scaled to the busiest bin.
     private func recordRow() -> Row {
         let times = activity.recordTimes.filter(scale.contains)
-        return Row(lane: "Records", label: "Records", height: 32) { canvas, top, height in
-            let bins = max(1, Int(scale.width / 4))
+        let bins = max(1, Int(scale.width / 4))
+        return Row(lane: "Records", label: "Records", height: 34, caption: "\(times.count) · bar = \(DashboardFormat.duration(scale.window.duration / Double(bins)))") {
+            canvas, top, height in
             var counts = [Int](repeating: 0, count: bins)
             let window = scale.window
             for time in times {
@@ -174,7 +182,6 @@ struct SwimlaneChart {
                     class: "records",
                     title: "\(count) record\(count == 1 ? "" : "s") recorded \(DashboardFormat.time(start)) – \(DashboardFormat.clock(start + binSeconds, withSeconds: true))")
             }
-            canvas.text("\(times.count) records, busiest bar \(Int(busiest))", x: Self.plotRight - 4, y: top + 11, class: "row-note", anchor: "end")
         }
     }
 
