@@ -44,6 +44,10 @@ public func buildRouter(_ configuration: ServerConfiguration, parts: ServerParts
         storage: configuration.storage, pushStorage: configuration.pushStorage, authenticator: authenticator, configuration: configuration,
         dispatcher: parts.dispatcher, metrics: metrics
     ).addRoutes(to: router)
+    DashboardController(
+        storage: configuration.storage, authenticator: authenticator, configuration: configuration,
+        pushes: configuration.pushStorage.map { DashboardPush.source(reading: $0) } ?? { _, _, _ in [] }
+    ).addRoutes(to: router)
     return router
 }
 
