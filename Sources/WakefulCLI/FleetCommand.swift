@@ -60,7 +60,9 @@ struct FleetCommand: AsyncParsableCommand {
         }
         let options = FleetOptions(
             server: URL(string: server)!, devices: devices, hours: hours, seed: seed, concurrency: concurrency,
-            drainPatience: drainPatience, adminToken: adminToken)
+            drainPatience: drainPatience, adminToken: adminToken,
+            // The simulated day ends now, so the server sees it as the day just past.
+            clockOrigin: Date().timeIntervalSince1970 - hours * 3600)
         let bar = ProgressBar(total: devices)
         let report = try await Fleet(options: options).run { bar.update($0) }
         bar.finish()

@@ -67,6 +67,7 @@ struct FleetDevice {
         var scenario = base
         scenario.duration = options.hours * 3600
         scenario.app.outbox = OutboxSpec()
+        scenario.app.outbox?.upload?.clockOrigin = options.clockOrigin
         let transport = HTTPIngestTransport(client: client, server: options.server, token: token, latency: scenario.world.server.latency)
         let provider = InMemoryOutboxProvider(installID: installID)
         var device = SimulatedDevice(
@@ -75,7 +76,8 @@ struct FleetDevice {
         device.ingestTransport = transport
         _ = device.run()
         // Drain until the outbox is empty; while the server does not answer, wait and try again.
-        let drain = scenario.drain(hours: 1)
+        var drain = scenario.drain(hours: 1)
+        drain.app.outbox?.upload?.clockOrigin = options.clockOrigin + scenario.duration  // the drain goes on where the day ended
         let giveUp = ContinuousClock.now + .seconds(options.drainPatience)
         var server = device.ingest
         while try provider.outbox.statistics().pendingCount > 0, ContinuousClock.now < giveUp {

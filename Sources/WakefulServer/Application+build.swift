@@ -46,7 +46,7 @@ public func buildRouter(_ configuration: ServerConfiguration, parts: ServerParts
     ).addRoutes(to: router)
     DashboardController(
         storage: configuration.storage, authenticator: authenticator, configuration: configuration,
-        pushes: configuration.pushStorage.map { DashboardPush.source(reading: $0) } ?? { _, _, _ in [] }
+        pushes: DashboardPush.source(reading: configuration.pushStorage)
     ).addRoutes(to: router)
     return router
 }
