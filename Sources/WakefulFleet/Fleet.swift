@@ -76,8 +76,7 @@ struct FleetDevice {
         device.ingestTransport = transport
         _ = device.run()
         // Drain until the outbox is empty; while the server does not answer, wait and try again.
-        var drain = scenario.drain(hours: 1)
-        drain.app.outbox?.upload?.clockOrigin = options.clockOrigin + scenario.duration  // the drain goes on where the day ended
+        let drain = scenario.drain(hours: 1)  // keeps the upload's clockOrigin: the drain's clock goes on from the day's
         let giveUp = ContinuousClock.now + .seconds(options.drainPatience)
         var server = device.ingest
         while try provider.outbox.statistics().pendingCount > 0, ContinuousClock.now < giveUp {
