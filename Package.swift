@@ -35,6 +35,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // --- issue 5, H-pg: `wakeful serve --database postgres://…` (PostgresServerStorage).
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // --- end H-pg
     ],
     targets: [
         // Platform-free core: events, commands, strategies, runtime, timeline. Foundation only.
@@ -81,6 +84,11 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                // --- issue 5, H-pg: PostgreSQL storage, its pool run as a service, TLS for sslmode.
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                // --- end H-pg
             ],
             resources: [.copy("Resources/openapi.json")],
             swiftSettings: strictSettings
@@ -95,6 +103,10 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                // --- issue 5, H-pg: test databases (CREATE/DROP DATABASE) for the PostgreSQL storage tests.
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                // --- end H-pg
             ],
             swiftSettings: strictSettings
         ),

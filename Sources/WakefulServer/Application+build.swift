@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 /// Builds the server: the router with every route, the error middleware, and the HTTP server on
 /// the configured address. Shared by `wakeful serve` and the tests.
@@ -16,6 +17,9 @@ public func buildApplication(_ configuration: ServerConfiguration) async throws 
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "wakeful"),
+        // A storage with background work (PostgreSQL's connection pool) runs beside the server and,
+        // listed before it, stops after it on graceful shutdown.
+        services: [configuration.storage].compactMap { $0 as? any Service },
         onServerRunning: { channel in await configuration.onListening(channel.localAddress?.port ?? configuration.port) },
         logger: configuration.logger)
 }
