@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Wakeful
-import WakefulServer
+@testable import WakefulServer
 
 /// What every ``ServerStorage`` engine must do, run on SQLite and on PostgreSQL.
 @Suite("ServerStorage conformance")
