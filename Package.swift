@@ -43,6 +43,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // Issue 5, perf: gzip request bodies on POST /v1/ingest (zlib through CompressNIO).
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
+        // --- issue 5, H-pg: `wakeful serve --database postgres://…` (PostgresServerStorage).
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // --- end H-pg
     ],
     targets: [
         // Platform-free core: events, commands, strategies, runtime, timeline. Foundation only.
@@ -94,6 +97,10 @@ let package = Package(
                 "WakefulAPNs",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                // --- issue 5, H-pg: PostgreSQL storage, its pool run as a service, TLS for sslmode.
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                // --- end H-pg
             ],
             resources: [.copy("Resources/openapi.json")],
             swiftSettings: strictSettings
@@ -113,6 +120,10 @@ let package = Package(
                 "WakefulAPNs",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                // --- issue 5, H-pg: test databases (CREATE/DROP DATABASE) for the PostgreSQL storage tests.
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                // --- end H-pg
             ],
             swiftSettings: strictSettings
         ),

@@ -12,7 +12,7 @@ import UnixSignals
 import WakefulAPNs
 import WakefulServer
 
-/// `wakeful serve`: the companion server on SQLite, with nothing to configure.
+/// `wakeful serve`: the companion server on SQLite, with nothing to configure, or on PostgreSQL.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -24,6 +24,8 @@ struct Serve: AsyncParsableCommand {
 
             Waking devices (POST /v1/devices/{id}/wakes) needs APNs token credentials: --apns-key-file (the .p8 key from the Apple developer account), --apns-key-id and --apns-team-id; without them wakes are refused with 503. Each device's pushes go to the APNs environment it registered (sandbox or production); --apns-host sends every push to another host instead (a mock APNs), and --apns-ca-file trusts that host's certificate. At most --wake-limit wakes per device within --wake-window seconds (default 3 per hour, Apple's guidance). The key, provider tokens and device tokens are never logged.
 
+            With --database postgres://… everything is kept in that PostgreSQL database instead (migrations applied on start, under a lock, so several servers may start at once). Several servers can share one database behind a load balancer: give them the same --admin-token-file. The URL's password is never printed or logged; without one in the URL, PGPASSWORD is used (keeping it off the command line, where ps shows it). If the database cannot be reached at start, the server exits 1 with a message naming the URL and what to check; if it fails later, requests are answered 503 with Retry-After.
+
             SIGTERM or SIGINT (Ctrl-C) stop the server gracefully: requests in flight finish, then it exits 0.
 
             Examples:
@@ -31,6 +33,7 @@ struct Serve: AsyncParsableCommand {
               wakeful serve --port 9000 --data-dir /var/lib/wakeful
               wakeful serve --host 0.0.0.0 --log-level debug
               wakeful serve --port 0                 pick a free port; read it from the first line
+              wakeful serve --database postgres://wakeful:secret@db.internal:5432/wakeful?sslmode=require --admin-token-file /etc/wakeful/admin-token
               curl -H "Authorization: Bearer $(cat wakeful-data/admin-token)" http://127.0.0.1:8080/v1/devices
               wakeful serve --apns-key-file AuthKey_ABC123DEFG.p8 \\
                   --apns-key-id ABC123DEFG --apns-team-id TEAM123456
@@ -52,6 +55,12 @@ struct Serve: AsyncParsableCommand {
 
     @Option(help: "The directory of the database and the admin token (created if missing).")
     var dataDir: String = "wakeful-data"
+
+    @Option(
+        help: ArgumentHelp(
+            "Keep everything in PostgreSQL instead of SQLite in --data-dir: postgres://user:password@host:5432/database, optionally ?sslmode=disable|prefer|require|verify-full (default prefer).",
+            valueName: "url"))
+    var database: String?
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel: String = "info"
@@ -100,6 +109,9 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--log-level \(logLevel): expected one of trace, debug, info, notice, warning, error, critical")
         }
         guard !host.isEmpty else { throw ValidationError("--host: expected an address such as 127.0.0.1") }
+        if let database {
+            do { _ = try PostgresDatabaseURL(database) } catch { throw ValidationError("--database: \(error.message)") }
+        }
     }
 
     func run() async throws {
@@ -123,7 +135,7 @@ struct Serve: AsyncParsableCommand {
         } else {
             printLine("admin token: read from \(tokenFile.path)")
         }
-        let storage = try SQLiteServerStorage(directory: directory)
+        let storage = try await openStorage(directory: directory, logger: logger)
         let host = self.host
         let configuration = ServerConfiguration(
             host: host, port: port, storage: storage, adminToken: adminToken.token, logger: logger,
@@ -162,6 +174,20 @@ extension Serve {
         settings.apns = connection
         printLine("APNs: key \(apnsKeyID) of team \(apnsTeamID), sending to \(apnsHost ?? "Apple's sandbox or production host, as each device registered")")
         return settings
+    }
+
+    /// PostgreSQL at --database, or SQLite in the data directory.
+    private func openStorage(directory: URL, logger: Logger) async throws -> any ServerStorage {
+        guard let database else { return try SQLiteServerStorage(directory: directory) }
+        var url = try PostgresDatabaseURL(database)
+        // As libpq does: the password may come from PGPASSWORD rather than the command line, where `ps` shows it.
+        if url.password == nil, let password = ProcessInfo.processInfo.environment["PGPASSWORD"] { url.password = password }
+        do {
+            return try await PostgresServerStorage(url: url, logger: logger)
+        } catch let error as PostgresStorageStartError {
+            FileHandle.standardError.write(Data("wakeful serve: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
     }
 }
 

@@ -18,7 +18,10 @@ public func buildApplication(_ configuration: ServerConfiguration, parts: Server
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "wakeful"),
-        services: parts.dispatcher.map { [$0 as any Service] } ?? [],
+        // A storage with background work (PostgreSQL's connection pool) runs beside the server and,
+        // listed before it, stops after it on graceful shutdown.
+        // The push dispatcher, listed after the storage it uses, stops before it.
+        services: [configuration.storage].compactMap { $0 as? any Service } + (parts.dispatcher.map { [$0 as any Service] } ?? []),
         onServerRunning: { channel in await configuration.onListening(channel.localAddress?.port ?? configuration.port) },
         logger: configuration.logger)
 }

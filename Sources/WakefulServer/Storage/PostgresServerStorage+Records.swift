@@ -1,0 +1,113 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Wakeful
+
+extension PostgresServerStorage {
+    public func ingest(
+        deviceID: UUID, batchID: UUID, digest: String, records: [OutboxRecord], receivedAt: TimeInterval
+    ) async throws -> IngestOutcome {
+        // In UUID order, so two servers storing overlapping batches wait for each other's rows in
+        // the same order and cannot deadlock.
+        let sorted = records.sorted { $0.uuid.uuidString < $1.uuid.uuidString }
+        let uuids: [UUID] = sorted.map(\.uuid)
+        let seqs: [Int64] = sorted.map(\.seq)
+        let kinds: [String] = sorted.map(\.kind)
+        let payloads: [String] = sorted.map(\.payload)
+        let times: [Double] = sorted.map(\.recordedAt)
+        let count: Int = records.count
+        return try await inTransaction("ingest") { connection in
+            // Claim the batch ID first: a concurrent transaction with the same ID makes this wait
+            // for its commit, so the digest check below always sees the winner's digest.
+            let claimed = try await connection.query(
+                """
+                INSERT INTO ingest_batches (device_id, batch_id, digest, received_at, record_count, accepted, duplicates)
+                VALUES (\(deviceID), \(batchID), \(digest), \(receivedAt), \(count), 0, 0)
+                ON CONFLICT (device_id, batch_id) DO NOTHING RETURNING 1
+                """, logger: logger
+            ).decode(Int.self).first { _ in true } != nil
+            if !claimed {
+                let known = try await connection.query(
+                    "SELECT digest FROM ingest_batches WHERE device_id = \(deviceID) AND batch_id = \(batchID)", logger: logger
+                ).decode(String.self).first { _ in true }
+                if known != digest { return .batchMismatch }
+            }
+            // One statement for the whole batch; DO NOTHING also skips a UUID repeated in the batch.
+            let accepted = try await connection.query(
+                """
+                WITH inserted AS (
+                    INSERT INTO records (device_id, uuid, seq, kind, payload, recorded_at, received_at)
+                    SELECT \(deviceID), r.uuid, r.seq, r.kind, r.payload, r.recorded_at, \(receivedAt)
+                    FROM unnest(\(uuids)::uuid[], \(seqs)::bigint[], \(kinds)::text[], \(payloads)::text[], \(times)::float8[])
+                        WITH ORDINALITY AS r(uuid, seq, kind, payload, recorded_at, position)
+                    ORDER BY r.position
+                    ON CONFLICT (device_id, uuid) DO NOTHING
+                    RETURNING 1
+                )
+                SELECT count(*)::bigint FROM inserted
+                """, logger: logger
+            ).decode(Int.self).first { _ in true } ?? 0
+            let duplicates = count - accepted
+            if claimed {
+                try await connection.query(
+                    """
+                    UPDATE ingest_batches SET accepted = \(accepted), duplicates = \(duplicates)
+                    WHERE device_id = \(deviceID) AND batch_id = \(batchID)
+                    """, logger: logger)
+            }
+            try await connection.query(
+                "UPDATE devices SET last_seen = GREATEST(last_seen, \(receivedAt)) WHERE id = \(deviceID)", logger: logger)
+            return .stored(accepted: accepted, duplicates: duplicates)
+        }
+    }
+
+    public func deviceSummaries() async throws -> [DeviceSummary] {
+        try await withConnection("device summaries") { connection in
+            // percentile_disc(0.5) is the lower median, the value SQLiteServerStorage reads at
+            // offset (count − 1) / 2, so both engines report the same lag.
+            let rows = try await connection.query(
+                """
+                SELECT d.id, d.install_id, d.bundle_id, d.created_at, d.last_seen, d.revoked_at,
+                    COALESCE(lag.record_count, 0), lag.median, lag.max
+                FROM devices d LEFT JOIN LATERAL (
+                    SELECT count(*)::bigint AS record_count,
+                        percentile_disc(0.5) WITHIN GROUP (ORDER BY r.received_at - r.recorded_at) AS median,
+                        max(r.received_at - r.recorded_at) AS max
+                    FROM records r WHERE r.device_id = d.id
+                ) lag ON true
+                ORDER BY d.created_at, d.id
+                """, logger: logger)
+            var summaries: [DeviceSummary] = []
+            for try await (id, installID, bundleID, createdAt, lastSeen, revokedAt, count, median, max) in rows.decode(
+                (UUID, UUID, String, Double, Double, Double?, Int, Double?, Double?).self)
+            {
+                summaries.append(
+                    DeviceSummary(
+                        id: id, installID: installID, bundleID: bundleID, createdAt: createdAt, lastSeen: lastSeen, revokedAt: revokedAt,
+                        recordCount: count, lagMedian: median, lagMax: max))
+            }
+            return summaries
+        }
+    }
+
+    public func records(deviceID: UUID, matching query: RecordQuery) async throws -> [StoredRecord] {
+        try await withConnection("records") { connection in
+            let rows = try await connection.query(
+                """
+                SELECT uuid, seq, kind, payload, recorded_at, received_at FROM records
+                WHERE device_id = \(deviceID)
+                    AND (\(query.from)::float8 IS NULL OR recorded_at >= \(query.from))
+                    AND (\(query.to)::float8 IS NULL OR recorded_at < \(query.to))
+                    AND (\(query.kind)::text IS NULL OR kind = \(query.kind))
+                ORDER BY recorded_at, seq LIMIT \(query.limit)
+                """, logger: logger)
+            var stored: [StoredRecord] = []
+            for try await (uuid, seq, kind, payload, recordedAt, receivedAt) in rows.decode((UUID, Int64, String, String, Double, Double).self) {
+                stored.append(
+                    StoredRecord(
+                        record: OutboxRecord(uuid: uuid, seq: seq, kind: kind, payload: payload, recordedAt: recordedAt), receivedAt: receivedAt))
+            }
+            return stored
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Logging
+import PostgresNIO
+
+/// One append-only step of the PostgreSQL schema: its version, a name for the logs, its statements.
+struct PostgresMigration: Sendable {
+    /// The version it brings the schema to, one more than the previous migration's.
+    let version: Int
+    /// What it adds.
+    let name: String
+    /// The statements, run in order (the extended protocol takes one statement per query).
+    let statements: [String]
+}
+
+extension PostgresServerStorage {
+    /// The schema's migrations, in order. A new feature appends one (version = last + 1); a
+    /// migration that was released is never edited.
+    ///
+    /// The same tables as ``SQLiteServerStorage``: times are seconds since 1970 (double precision),
+    /// IDs native `uuid`s, the credential only as the hex SHA-256 of the token.
+    static let migrations: [PostgresMigration] = [
+        PostgresMigration(
+            version: 1, name: "v1: devices, records, batches, APNs tokens",
+            statements: [
+                """
+                CREATE TABLE devices (
+                    id uuid PRIMARY KEY,
+                    install_id uuid NOT NULL UNIQUE,
+                    bundle_id text NOT NULL,
+                    app_version text NOT NULL,
+                    os_version text NOT NULL,
+                    token_hash text NOT NULL UNIQUE,
+                    created_at double precision NOT NULL,
+                    revoked_at double precision,
+                    last_seen double precision NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE records (
+                    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                    device_id uuid NOT NULL REFERENCES devices(id),
+                    uuid uuid NOT NULL,
+                    seq bigint NOT NULL CHECK (seq >= 1),
+                    kind text NOT NULL,
+                    payload text NOT NULL,
+                    recorded_at double precision NOT NULL,
+                    received_at double precision NOT NULL,
+                    UNIQUE (device_id, uuid)
+                )
+                """,
+                "CREATE INDEX records_by_time ON records (device_id, recorded_at, seq)",
+                """
+                CREATE TABLE ingest_batches (
+                    device_id uuid NOT NULL REFERENCES devices(id),
+                    batch_id uuid NOT NULL,
+                    digest text NOT NULL,
+                    received_at double precision NOT NULL,
+                    record_count integer NOT NULL,
+                    accepted integer NOT NULL,
+                    duplicates integer NOT NULL,
+                    PRIMARY KEY (device_id, batch_id)
+                )
+                """,
+                """
+                CREATE TABLE apns_tokens (
+                    device_id uuid PRIMARY KEY REFERENCES devices(id),
+                    token text NOT NULL,
+                    environment text NOT NULL CHECK (environment IN ('sandbox', 'production')),
+                    topic text NOT NULL,
+                    updated_at double precision NOT NULL,
+                    invalidated_at double precision
+                )
+                """,
+            ]),
+    ]
+
+    /// The advisory lock key that serialises migrations between servers starting at once
+    /// ("wakeful" in ASCII).
+    static let migrationLock: Int64 = 0x77_616B_6566_756C
+
+    /// Applies the migrations the database lacks, all in one transaction.
+    ///
+    /// The transaction first takes an advisory lock, so a second server starting at the same time
+    /// waits, then finds the schema migrated and applies nothing. `wakeful_schema_migrations`
+    /// records each applied version.
+    ///
+    /// - Returns: The versions applied now.
+    @discardableResult
+    static func migrate(on connection: PostgresConnection, logger: Logger) async throws -> [Int] {
+        try await connection.withTransaction(logger: logger) { connection in
+            try await connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", logger: logger)
+            try await connection.query(
+                """
+                CREATE TABLE IF NOT EXISTS wakeful_schema_migrations (
+                    version integer PRIMARY KEY,
+                    name text NOT NULL,
+                    applied_at timestamptz NOT NULL DEFAULT now()
+                )
+                """, logger: logger)
+            let current = try await connection.query("SELECT COALESCE(MAX(version), 0) FROM wakeful_schema_migrations", logger: logger)
+                .decode(Int.self).first { _ in true } ?? 0
+            var applied: [Int] = []
+            for migration in migrations where migration.version > current {
+                for statement in migration.statements {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                try await connection.query(
+                    "INSERT INTO wakeful_schema_migrations (version, name) VALUES (\(migration.version), \(migration.name))", logger: logger)
+                logger.info("migration applied", metadata: ["version": .stringConvertible(migration.version), "name": .string(migration.name)])
+                applied.append(migration.version)
+            }
+            return applied
+        }
+    }
+}

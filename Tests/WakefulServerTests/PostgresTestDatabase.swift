@@ -1,0 +1,122 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Testing
+import WakefulServer
+
+/// The PostgreSQL server the tests use, and a fresh database per test.
+///
+/// `WAKEFUL_POSTGRES_URL` names a server to use; without it the tests run `scripts/postgres.sh start`,
+/// which creates and starts a throwaway cluster in `.build/postgres`. Without PostgreSQL binaries the
+/// PostgreSQL tests are skipped, unless `WAKEFUL_REQUIRE_POSTGRES=1` (CI) makes them run and fail.
+enum PostgresTestDatabase {
+    /// Why the PostgreSQL variants are skipped.
+    static let unavailableMessage: Comment =
+        "PostgreSQL is not installed: run scripts/postgres.sh install (or set WAKEFUL_POSTGRES_URL) to run the PostgreSQL storage tests"
+
+    /// Whether the PostgreSQL tests run: a server is named, binaries are installed, or they are required.
+    static var isEnabled: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return environment["WAKEFUL_POSTGRES_URL"] != nil || environment["WAKEFUL_REQUIRE_POSTGRES"] == "1" || binariesInstalled
+    }
+
+    /// Whether `pg_ctl` is on the PATH or in Debian's /usr/lib/postgresql/N/bin.
+    private static var binariesInstalled: Bool {
+        let fileManager = FileManager.default
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        if path.split(separator: ":").contains(where: { fileManager.isExecutableFile(atPath: "\($0)/pg_ctl") }) { return true }
+        let versions = (try? fileManager.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
+        return versions.contains { fileManager.isExecutableFile(atPath: "/usr/lib/postgresql/\($0)/bin/pg_ctl") }
+    }
+
+    /// Quiet storage logs: warnings and errors only.
+    static var logger: Logger {
+        var logger = Logger(label: "wakeful.tests.postgres")
+        logger.logLevel = .warning
+        return logger
+    }
+
+    /// Runs `body` with the URL of a new empty database, dropped afterwards on every path.
+    ///
+    /// - Parameter dropWithoutForce: Drop it without terminating its connections, failing if some
+    ///   stay open: a check that everything using it closed its connections.
+    static func withDatabase<T>(
+        dropWithoutForce: Bool = false, _ body: (PostgresDatabaseURL) async throws -> T
+    ) async throws -> T {
+        let server = try await Provisioner.shared.serverURL()
+        var url = server
+        url.database = "wakeful_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        try await administer(server, "CREATE DATABASE \(url.database)")
+        let result: T
+        do {
+            result = try await body(url)
+        } catch {
+            try? await administer(server, "DROP DATABASE IF EXISTS \(url.database) WITH (FORCE)")
+            throw error
+        }
+        try await administer(server, "DROP DATABASE \(url.database)" + (dropWithoutForce ? "" : " WITH (FORCE)"))
+        return result
+    }
+
+    /// Runs one statement on its own connection to `url`.
+    static func administer(_ url: PostgresDatabaseURL, _ sql: String) async throws {
+        let connection = try await PostgresConnection.connect(
+            configuration: PostgresConnection.Configuration(
+                host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: .disable),
+            id: 1, logger: logger)
+        do {
+            try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        try await connection.close()
+    }
+}
+
+/// Finds or starts the tests' server once per test run.
+private actor Provisioner {
+    static let shared = Provisioner()
+    private var url: PostgresDatabaseURL?
+
+    func serverURL() async throws -> PostgresDatabaseURL {
+        if let url { return url }
+        let text: String
+        if let named = ProcessInfo.processInfo.environment["WAKEFUL_POSTGRES_URL"] {
+            text = named
+        } else {
+            text = try await Self.startScript()
+        }
+        let parsed = try PostgresDatabaseURL(text)
+        url = parsed
+        return parsed
+    }
+
+    /// `scripts/postgres.sh start`: its last line of output is the URL.
+    private static func startScript() async throws -> String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [root.appendingPathComponent("scripts/postgres.sh").path, "start"]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch { continuation.resume(throwing: error) }
+        }
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        guard status == 0, let line = printed.split(separator: "\n").last else {
+            throw ProvisioningError(message: "scripts/postgres.sh start failed (exit \(status)): \(complaint)")
+        }
+        return String(line)
+    }
+}
+
+/// The tests' PostgreSQL server could not be started.
+struct ProvisioningError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
