@@ -71,6 +71,47 @@ extension PostgresServerStorage {
                 )
                 """,
             ]),
+        PostgresMigration(
+            version: 2, name: "v2: wakes and their APNs attempts",
+            statements: [
+                // claim_id / claimed_until: which instance is sending a wake, and until when it may.
+                """
+                CREATE TABLE wakes (
+                    id uuid PRIMARY KEY,
+                    device_id uuid NOT NULL REFERENCES devices(id),
+                    scheduled_at double precision NOT NULL,
+                    expires_at double precision NOT NULL,
+                    note text,
+                    collapse_id text,
+                    created_at double precision NOT NULL,
+                    state text NOT NULL CHECK (state IN ('scheduled', 'sending', 'delivered', 'failed', 'expired')),
+                    next_attempt_at double precision NOT NULL,
+                    attempt_count integer NOT NULL DEFAULT 0,
+                    reason text,
+                    delivered_at double precision,
+                    claim_id uuid,
+                    claimed_until double precision
+                )
+                """,
+                "CREATE INDEX wakes_by_device ON wakes (device_id, scheduled_at)",
+                "CREATE INDEX wakes_due ON wakes (state, next_attempt_at)",
+                "CREATE INDEX wakes_by_claim ON wakes (claim_id) WHERE claim_id IS NOT NULL",
+                """
+                CREATE TABLE push_attempts (
+                    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                    wake_id uuid NOT NULL REFERENCES wakes(id),
+                    device_id uuid NOT NULL REFERENCES devices(id),
+                    apns_id text NOT NULL,
+                    status integer,
+                    reason text,
+                    latency_seconds double precision NOT NULL,
+                    attempted_at double precision NOT NULL,
+                    outcome text NOT NULL
+                )
+                """,
+                "CREATE INDEX push_attempts_by_device ON push_attempts (device_id, attempted_at)",
+                "CREATE INDEX push_attempts_by_wake ON push_attempts (wake_id, id)",
+            ]),
     ]
 
     /// The advisory lock key that serialises migrations between servers starting at once
