@@ -17,7 +17,7 @@ struct PushHarness {
 
     let clock: TestClock
     let mock: MockAPNsServer
-    let storage: SQLiteServerStorage
+    let storage: any ServerStorage & PushStorage
     let parts: ServerParts
 
     /// The dispatcher (the harness always configures APNs).
@@ -27,8 +27,10 @@ struct PushHarness {
     @discardableResult
     func dispatch() async -> DispatchReport { await dispatcher.dispatchDue(now: clock.now) }
 
-    /// Runs `body` against the router with a fresh database and a started mock APNs; both go away on every path.
+    /// Runs `body` against the router with a fresh database of `engine` and a started mock APNs;
+    /// both go away on every path.
     static func withPushServer<T: Sendable>(
+        engine: StorageEngine = .sqlite,
         _ adjust: @Sendable (inout PushSettings) -> Void = { _ in },
         _ body: @escaping @Sendable (PushHarness, any TestClientProtocol) async throws -> T
     ) async throws -> T {
@@ -40,8 +42,8 @@ struct PushHarness {
         mockConfiguration.now = { Date(timeIntervalSince1970: clock.now) }
         let mock = try await MockAPNsServer.start(mockConfiguration)
         do {
-            let result = try await withTemporaryDirectory { directory in
-                let storage = try SQLiteServerStorage(directory: directory)
+            let result = try await engine.withStore { store in
+                let storage = try await Self.openStorage(store)
                 var settings = PushSettings()
                 settings.pollInterval = nil
                 settings.apns = APNsConnection(
@@ -59,6 +61,14 @@ struct PushHarness {
         } catch {
             try? await mock.shutdown()
             throw error
+        }
+    }
+
+    /// A storage on `store` whose pool, for PostgreSQL, the application runs as one of its services.
+    private static func openStorage(_ store: TestStore) async throws -> any ServerStorage & PushStorage {
+        switch store.location {
+        case .directory(let directory): return try SQLiteServerStorage(directory: directory)
+        case .postgres(let url): return try await PostgresServerStorage(url: url, logger: PostgresTestDatabase.logger, maximumConnections: 8)
         }
     }
 
