@@ -118,7 +118,8 @@ struct PushStorageTests {
             let retry = StoredPushAttempt(
                 wakeID: wake.id, deviceID: device, apnsID: "A1", status: 429, reason: "TooManyRequests", latency: 0.25, attemptedAt: 101,
                 outcome: "retry")
-            #expect(try await storage.finishClaim(wakeID: wake.id, claimID: claim, attempts: [retry], update: WakeUpdate(state: .scheduled, nextAttemptAt: 160, reason: "TooManyRequests")))
+            let wait = WakeUpdate(state: .scheduled, nextAttemptAt: 160, reason: "TooManyRequests")
+            #expect(try await storage.finishClaim(wakeID: wake.id, claimID: claim, attempts: [retry], update: wait))
             var stored = try #require(try await storage.wakes(deviceID: device, from: nil, to: nil, limit: 10).first)
             #expect(stored.state == .scheduled && stored.nextAttemptAt == 160 && stored.attemptCount == 1 && stored.reason == "TooManyRequests")
             #expect(stored.attempts == [retry])
@@ -131,7 +132,8 @@ struct PushStorageTests {
             let late = StoredPushAttempt(
                 wakeID: wake.id, deviceID: device, apnsID: "A3", status: nil, reason: "timeout", latency: 5, attemptedAt: 162, outcome: "retry")
             #expect(try await storage.finishClaim(wakeID: wake.id, claimID: claim, attempts: [late], update: WakeUpdate(state: .failed)) == false)
-            #expect(try await storage.finishClaim(wakeID: wake.id, claimID: second, attempts: [delivered], update: WakeUpdate(state: .delivered, deliveredAt: 161)))
+            let done = WakeUpdate(state: .delivered, deliveredAt: 161)
+            #expect(try await storage.finishClaim(wakeID: wake.id, claimID: second, attempts: [delivered], update: done))
             stored = try #require(try await storage.wakes(deviceID: device, from: nil, to: nil, limit: 10).first)
             #expect(stored.state == .delivered && stored.deliveredAt == 161 && stored.attemptCount == 2 && stored.nextAttemptAt == 160)
             #expect(stored.attempts.map(\.apnsID) == ["A1", "A3", "A2"])

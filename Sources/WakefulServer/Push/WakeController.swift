@@ -79,7 +79,7 @@ struct WakeController<Context: RequestContext>: Sendable {
             ? APIError(
                 .serviceUnavailable, "no_apns_credentials",
                 "the server has no APNs credentials; restart it with --apns-key-file AuthKey_KEYID.p8 --apns-key-id KEYID --apns-team-id TEAMID")
-            : APIError(.serviceUnavailable, "pushes_unsupported", "this server's storage engine does not keep wakes yet; use the SQLite storage")
+            : APIError(.serviceUnavailable, "pushes_unsupported", "this server's storage engine does not keep wakes; use the SQLite or the PostgreSQL storage")
         error.headers[.retryAfter] = "3600"
         return error
     }

@@ -5,7 +5,7 @@ import Foundation
 /// Like ``ServerStorage``, every operation is plain SQL on values any engine stores natively, and
 /// times are passed in. Two operations must be atomic across server instances sharing one
 /// database: ``insertWake(_:limit:)`` (the count and the insert in one transaction that serialises
-/// writers per device — SQLite: `BEGIN IMMEDIATE`; PostgreSQL: `SELECT … FOR UPDATE` on the
+/// writers per device — SQLite: `BEGIN IMMEDIATE`; PostgreSQL: `SELECT … FOR NO KEY UPDATE` on the
 /// device row) and ``claimDueWakes(now:claimID:leaseUntil:limit:)`` (one `UPDATE … WHERE id IN
 /// (SELECT …)`; PostgreSQL adds `FOR UPDATE SKIP LOCKED`), so no wake is ever sent twice.
 public protocol PushStorage: Sendable {
