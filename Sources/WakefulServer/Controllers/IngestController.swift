@@ -33,11 +33,11 @@ struct IngestController<Context: RequestContext>: Sendable {
         do {
             let (response, answer) = try await admitted(request, context: context)
             await metrics.noteIngest(
-                status: 200, seconds: (ContinuousClock.now - start).seconds, accepted: answer.accepted, duplicates: answer.duplicates,
+                status: 200, seconds: (ContinuousClock.now - start).secondsValue, accepted: answer.accepted, duplicates: answer.duplicates,
                 rejected: answer.rejected.count)
             return response
         } catch {
-            await metrics.noteIngest(status: Int((error as? APIError)?.status.code ?? 500), seconds: (ContinuousClock.now - start).seconds)
+            await metrics.noteIngest(status: Int((error as? APIError)?.status.code ?? 500), seconds: (ContinuousClock.now - start).secondsValue)
             throw error
         }
     }
@@ -136,11 +136,6 @@ struct IngestController<Context: RequestContext>: Sendable {
         for text in uuids.map(\.uuidString).sorted() { hasher.update(data: Array(text.utf8)) }
         return BearerToken.hex(hasher.finalize())
     }
-}
-
-extension Duration {
-    /// The duration in seconds, for the latency histogram.
-    fileprivate var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }
 
 extension HTTPField.Name {
