@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Fuzzes the running API against its own OpenAPI document with schemathesis (from PyPI) and fails
 # on any 5xx answer (issue 5, "Bad input"). Two passes: with the admin token, then with a
-# registered device's token, so that every route is reached by a caller it accepts.
+# registered device's token, so that every route is reached by a caller it accepts. The server is
+# fully configured: its wakes go to `wakeful mock-apns` (accept-all) with a throwaway ES256 key, so a
+# wake is answered for what it is, not with the 503 of a server without APNs credentials.
 # Usage: scripts/fuzz-openapi.sh [examples per operation, default 100]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,9 +21,17 @@ if [ -z "$bin" ]; then
 fi
 data=$(mktemp -d)
 port=$((20000 + RANDOM % 20000))
-"$bin" serve --port "$port" --data-dir "$data" >"$data/serve.log" 2>&1 &
+mock_port=$((port + 1))
+openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out "$data/AuthKey_FUZZKEY001.p8" 2>/dev/null
+"$bin" mock-apns --accept-all --port "$mock_port" --cert-out "$data/mock-apns.pem" >"$data/mock.log" 2>&1 &
+mock=$!
+trap 'kill "$mock" 2>/dev/null || true; rm -rf "$data"' EXIT
+for _ in $(seq 1 100); do [ -s "$data/mock-apns.pem" ] && break; sleep 0.1; done
+"$bin" serve --port "$port" --data-dir "$data" \
+    --apns-key-file "$data/AuthKey_FUZZKEY001.p8" --apns-key-id FUZZKEY001 --apns-team-id FUZZTEAM01 \
+    --apns-host "https://127.0.0.1:$mock_port" --apns-ca-file "$data/mock-apns.pem" >"$data/serve.log" 2>&1 &
 server=$!
-trap 'kill "$server" 2>/dev/null || true; rm -rf "$data"' EXIT
+trap 'kill "$server" "$mock" 2>/dev/null || true; rm -rf "$data"' EXIT
 for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
 base="http://127.0.0.1:$port"
 device_token=$(curl -sf -X POST "$base/v1/devices/register" -H 'Content-Type: application/json' \
