@@ -60,22 +60,16 @@ struct DashboardAuthTests {
 
     @Test("a tampered cookie and one past its expiry are refused")
     func tamperedAndExpired() async throws {
-        let clock = Mutex(ServerHarness.now)
-        try await withTemporaryDirectory { directory in
-            let configuration = ServerConfiguration(
-                storage: try SQLiteServerStorage(directory: directory), adminToken: ServerHarness.adminToken, now: { clock.withLock { $0 } })
-            let app = try await buildApplication(configuration)
-            try await app.test(.router) { client in
-                let cookie = Self.pair(try #require(try await Self.login(client, token: ServerHarness.adminToken).headers[.setCookie]))
-                #expect(try await client.send(.get, "/dashboard", headers: [.cookie: cookie]).status == .ok)
-                var tampered = Array(cookie.utf8)
-                tampered[tampered.count - 1] = tampered.last == UInt8(ascii: "0") ? UInt8(ascii: "1") : UInt8(ascii: "0")
-                #expect(try await client.send(.get, "/dashboard", headers: [.cookie: String(decoding: tampered, as: UTF8.self)]).status == .unauthorized)
-                let longer = cookie.replacingOccurrences(of: "v1.", with: "v1.9")
-                #expect(try await client.send(.get, "/dashboard", headers: [.cookie: longer]).status == .unauthorized)
-                clock.withLock { $0 += 12 * 3600 + 1 }
-                #expect(try await client.send(.get, "/dashboard", headers: [.cookie: cookie]).status == .unauthorized)
-            }
+        try await Self.withClockedServer { clock, client in
+            let cookie = Self.pair(try #require(try await Self.login(client, token: ServerHarness.adminToken).headers[.setCookie]))
+            #expect(try await client.send(.get, "/dashboard", headers: [.cookie: cookie]).status == .ok)
+            var tampered = Array(cookie.utf8)
+            tampered[tampered.count - 1] = tampered.last == UInt8(ascii: "0") ? UInt8(ascii: "1") : UInt8(ascii: "0")
+            #expect(try await client.send(.get, "/dashboard", headers: [.cookie: String(decoding: tampered, as: UTF8.self)]).status == .unauthorized)
+            let longer = cookie.replacingOccurrences(of: "v1.", with: "v1.9")
+            #expect(try await client.send(.get, "/dashboard", headers: [.cookie: longer]).status == .unauthorized)
+            clock.withLock { $0 += 12 * 3600 + 1 }
+            #expect(try await client.send(.get, "/dashboard", headers: [.cookie: cookie]).status == .unauthorized)
         }
     }
 
@@ -90,32 +84,39 @@ struct DashboardAuthTests {
 
     @Test("a signed link opens exactly its page until it expires, and only the admin can make one")
     func signedLinks() async throws {
+        try await Self.withClockedServer { clock, client in
+            let device = try await client.register()
+            let body = Array(#"{"path":"/dashboard/devices/\#(device.id.uuidString)?preset=6h","expires_in":120}"#.utf8)
+            #expect(try await client.send(.post, "/v1/dashboard/links", token: device.token, body: body).status == .forbidden)
+            let created = try await client.send(.post, "/v1/dashboard/links", token: ServerHarness.adminToken, body: body)
+            #expect(created.status == .created)
+            let url = try #require(try created.object()["url"] as? String)
+            #expect(!url.contains(ServerHarness.adminToken))
+            #expect(try await client.send(.get, url).status == .ok)
+            #expect(try await client.send(.get, url.replacingOccurrences(of: "preset=6h", with: "preset=7d")).status == .unauthorized)
+            #expect(try await client.send(.get, "/dashboard?" + (url.split(separator: "?").last.map(String.init) ?? "")).status == .unauthorized)
+            clock.withLock { $0 += 121 }
+            #expect(try await client.send(.get, url).status == .unauthorized)
+            let outside = try await client.send(
+                .post, "/v1/dashboard/links", token: ServerHarness.adminToken, body: Array(#"{"path":"/v1/devices"}"#.utf8))
+            #expect(outside.status == .badRequest && outside.errorCode == "invalid_request")
+            let tooLong = try await client.send(
+                .post, "/v1/dashboard/links", token: ServerHarness.adminToken, body: Array(#"{"path":"/dashboard","expires_in":86400}"#.utf8))
+            #expect(tooLong.status == .badRequest)
+            #expect(try tooLong.object()["field"] as? String == "expires_in")
+        }
+    }
+
+    /// A server whose clock the test moves (cookies and links expire by it).
+    static func withClockedServer(
+        _ body: @Sendable (_ clock: borrowing Mutex<TimeInterval>, _ client: any TestClientProtocol) async throws -> Void
+    ) async throws {
         let clock = Mutex(ServerHarness.now)
         try await withTemporaryDirectory { directory in
             let configuration = ServerConfiguration(
                 storage: try SQLiteServerStorage(directory: directory), adminToken: ServerHarness.adminToken, now: { clock.withLock { $0 } })
             let app = try await buildApplication(configuration)
-            try await app.test(.router) { client in
-                let device = try await client.register()
-                let body = Array(#"{"path":"/dashboard/devices/\#(device.id.uuidString)?preset=6h","expires_in":120}"#.utf8)
-                #expect(try await client.send(.post, "/v1/dashboard/links", token: device.token, body: body).status == .forbidden)
-                let created = try await client.send(.post, "/v1/dashboard/links", token: ServerHarness.adminToken, body: body)
-                #expect(created.status == .created)
-                let url = try #require(try created.object()["url"] as? String)
-                #expect(!url.contains(ServerHarness.adminToken))
-                #expect(try await client.send(.get, url).status == .ok)
-                #expect(try await client.send(.get, url.replacingOccurrences(of: "preset=6h", with: "preset=7d")).status == .unauthorized)
-                #expect(try await client.send(.get, "/dashboard?" + (url.split(separator: "?").last.map(String.init) ?? "")).status == .unauthorized)
-                clock.withLock { $0 += 121 }
-                #expect(try await client.send(.get, url).status == .unauthorized)
-                let outside = try await client.send(
-                    .post, "/v1/dashboard/links", token: ServerHarness.adminToken, body: Array(#"{"path":"/v1/devices"}"#.utf8))
-                #expect(outside.status == .badRequest && outside.errorCode == "invalid_request")
-                let tooLong = try await client.send(
-                    .post, "/v1/dashboard/links", token: ServerHarness.adminToken, body: Array(#"{"path":"/dashboard","expires_in":86400}"#.utf8))
-                #expect(tooLong.status == .badRequest)
-                #expect(try tooLong.object()["field"] as? String == "expires_in")
-            }
+            try await app.test(.router) { client in try await body(clock, client) }
         }
     }
 

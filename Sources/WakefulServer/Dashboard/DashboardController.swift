@@ -14,10 +14,10 @@ struct DashboardController<Context: RequestContext>: Sendable {
     let access: DashboardAccess
     let pushes: DashboardPushSource
 
-    /// Creates the controller; `pushes` reads the server's push attempts for the pushes lane (none by default).
+    /// Creates the controller; `pushes` reads the server's push attempts for the pushes lane.
     init(
         storage: any ServerStorage, authenticator: Authenticator, configuration: ServerConfiguration,
-        pushes: @escaping DashboardPushSource = { _, _, _ in [] }
+        pushes: @escaping DashboardPushSource
     ) {
         self.storage = storage
         self.configuration = configuration

@@ -3,7 +3,7 @@ import Foundation
 /// One background push the server sent or refused for a device, as the pushes lane shows it.
 ///
 /// The dashboard does not read push storage itself: whoever builds the router passes a
-/// ``DashboardPushSource`` that maps stored attempts to these values.
+/// ``DashboardPushSource``, normally ``source(reading:)`` over the server's `PushStorage`.
 struct DashboardPush: Sendable, Hashable {
     /// When the attempt was made (or refused), seconds since 1970.
     var time: TimeInterval
