@@ -16,19 +16,19 @@ let package = Package(
         .library(name: "WakefulSimulator", targets: ["WakefulSimulator"]),
         .library(name: "WakefulStore", targets: ["WakefulStore"]),
         .executable(name: "wakeful", targets: ["WakefulCLI"]),
-        // --- issue 5, H-apns: the APNs provider client and the mock APNs server.
+        // The APNs provider client and the mock APNs server.
         .library(name: "WakefulAPNs", targets: ["WakefulAPNs"]),
-        // --- issue 6, apple: the adapters an iOS app links (empty on Linux).
+        // The adapters an iOS app links (empty on Linux).
         .library(name: "WakefulApple", targets: ["WakefulApple"]),
-        // --- issue 6, testing: WakefulTesting for app developers' own test suites.
+        // For app developers' own test suites.
         .library(name: "WakefulTesting", targets: ["WakefulTesting"]),
-        // --- issue 6, doctor: the Info.plist checker behind `wakeful doctor`.
+        // The Info.plist checker behind `wakeful doctor`.
         .library(name: "WakefulDoctor", targets: ["WakefulDoctor"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        // Issue 5, the companion server (H-server): HTTP server, hashing, lifecycle, logging, HTTP client.
+        // The companion server: HTTP server, hashing, lifecycle, logging, HTTP client.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -36,16 +36,17 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        // Issue 5, H-apns: the mock APNs (NIOHTTP2 + NIOSSL + a certificate made at start).
+        // The mock APNs (NIOHTTP2 + NIOSSL + a certificate made at start).
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
-        // Issue 5, perf: gzip request bodies on POST /v1/ingest (zlib through CompressNIO).
+        // Gzip request bodies on POST /v1/ingest (zlib through CompressNIO).
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
-        // --- issue 5, H-pg: `wakeful serve --database postgres://…` (PostgresServerStorage).
+        // `wakeful serve --database postgres://…` (PostgresServerStorage).
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
-        // --- end H-pg
+        // `swift package generate-documentation`: builds the DocC catalogues (no code depends on it).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Platform-free core: events, commands, strategies, runtime, timeline. Foundation only.
@@ -80,7 +81,7 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // Issue 5 (H-server): the companion server — Hummingbird application, ingest, devices,
+        // The companion server — Hummingbird application, ingest, devices,
         // queries, storage behind `ServerStorage` (SQLite on GRDB).
         .target(
             name: "WakefulServer",
@@ -92,15 +93,14 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "CompressNIO", package: "compress-nio"),  // issue 5, perf: gzip ingest bodies
-                // Issue 5, H-push: waking devices (the APNs sender, the dispatcher service).
+                .product(name: "CompressNIO", package: "compress-nio"),  // gzip ingest bodies
+                // waking devices (the APNs sender, the dispatcher service).
                 "WakefulAPNs",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                // --- issue 5, H-pg: PostgreSQL storage, its pool run as a service, TLS for sslmode.
+                // PostgreSQL storage, its pool run as a service, TLS for sslmode.
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                // --- end H-pg
             ],
             resources: [.copy("Resources/openapi.json")],
             swiftSettings: strictSettings
@@ -115,19 +115,18 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "CompressNIO", package: "compress-nio"),  // issue 5, perf: gzip test bodies
-                // Issue 5, H-push: the push tests run against the mock APNs with a test key.
+                .product(name: "CompressNIO", package: "compress-nio"),  // gzip test bodies
+                // the push tests run against the mock APNs with a test key.
                 "WakefulAPNs",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                // --- issue 5, H-pg: test databases (CREATE/DROP DATABASE) for the PostgreSQL storage tests.
+                // Test databases (CREATE/DROP DATABASE) for the PostgreSQL storage tests.
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
-                // --- end H-pg
             ],
             swiftSettings: strictSettings
         ),
-        // --- issue 5, H-apns: provider tokens, the background-push sender and the mock APNs.
+        // Provider tokens, the background-push sender and the mock APNs.
         .target(
             name: "WakefulAPNs",
             dependencies: [
@@ -149,11 +148,18 @@ let package = Package(
         ),
         .testTarget(
             name: "WakefulAPNsTests",
-            dependencies: ["WakefulAPNs", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "WakefulAPNs",
+                .product(name: "Crypto", package: "swift-crypto"),
+                // The frame-level client's handler on an embedded channel.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHPACK", package: "swift-nio-http2"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+            ],
             swiftSettings: strictSettings
         ),
-        // --- end H-apns
-        // --- issue 6, apple: thin adapters between the core's events/commands and UIKit, CoreLocation,
+        // Thin adapters between the core's events/commands and UIKit, CoreLocation,
         // BackgroundTasks, URLSession, CoreBluetooth and MetricKit. Every file is inside
         // `#if canImport(...)`, so Linux builds an empty module; GRDB for the outbox's suspension notices.
         .target(
@@ -165,16 +171,14 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // --- end apple
-        // --- issue 6, replay: a field timeline back into a scenario, re-run and compared (`wakeful replay`).
+        // A field timeline back into a scenario, re-run and compared (`wakeful replay`).
         .target(name: "WakefulReplay", dependencies: ["Wakeful", "WakefulSimulator"], swiftSettings: strictSettings),
         .testTarget(
             name: "WakefulReplayTests",
             dependencies: ["Wakeful", "WakefulSimulator", "WakefulReplay"],
             swiftSettings: strictSettings
         ),
-        // --- end replay
-        // --- issue 6, testing: run a configuration on a simulated device in a Swift Testing or
+        // Run a configuration on a simulated device in a Swift Testing or
         // XCTest suite, drive it and assert on it. Imports Testing and XCTest where they exist.
         .target(
             name: "WakefulTesting",
@@ -186,8 +190,7 @@ let package = Package(
             dependencies: ["Wakeful", "WakefulSimulator", "WakefulTesting"],
             swiftSettings: strictSettings
         ),
-        // --- end issue 6, testing
-        // --- issue 6, doctor: Info.plist against the strategies' requirements (pure), and
+        // Info.plist against the strategies' requirements (pure), and
         // configuration files read through the simulator's scenario reader.
         .target(
             name: "WakefulDoctor",
@@ -200,7 +203,6 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
-        // --- end doctor
         // The `wakeful` command: parse, wire, print.
         .executableTarget(
             name: "WakefulCLI",
@@ -210,12 +212,12 @@ let package = Package(
                 "WakefulStore",
                 "WakefulChaos",
                 "WakefulFleet",
-                "WakefulAPNs",  // issue 5, H-apns: mock-apns and bench-push
-                "WakefulReplay",  // issue 6: `wakeful replay`
-                "WakefulDoctor",  // issue 6: wakeful doctor
-                .product(name: "Crypto", package: "swift-crypto"),  // issue 5, H-apns: bench-push's key
+                "WakefulAPNs",  // mock-apns and bench-push
+                "WakefulReplay",  // `wakeful replay`
+                "WakefulDoctor",  // wakeful doctor
+                .product(name: "Crypto", package: "swift-crypto"),  // bench-push's key
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                // Issue 5 (H-server): `wakeful serve` and `wakeful bench-server`.
+                // `wakeful serve` and `wakeful bench-server`.
                 "WakefulServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -10,7 +10,7 @@ struct BenchPush: AsyncParsableCommand {
         commandName: "bench-push",
         abstract: "Measure background pushes per second to the mock APNs, beside aioapns in the same run.",
         discussion: """
-            Starts the mock APNs in accept-all mode (with --validate: every APNs check, the provider token verified once per connection as APNs does) on 127.0.0.1 with --mock-threads event loops (HTTP/2 over TLS, up to --max-streams streams per connection) with --latency-ms added to every answer to emulate a WAN round trip, then sends --count background pushes with the Swift sender over --connections connections, --in-flight at a time, after a warm-up of --warm-up pushes. With --with-aioapns the script scripts/bench-push/aioapns_bench.py (which creates a virtual environment under .build and installs aioapns from PyPI on first use) sends the same notifications to the same mock, and both figures are printed with their ratio. Targets: at least 10,000 notifications/s and at least 3 times aioapns.
+            Starts the mock APNs in accept-all mode (with --validate: every APNs check, the provider token verified once per connection as APNs does) on 127.0.0.1 with --mock-threads event loops (HTTP/2 over TLS, up to --max-streams streams per connection) with --latency-ms added to every answer to emulate a WAN round trip, then sends --count background pushes with the Swift sender over --connections connections, --in-flight at a time, after a warm-up of --warm-up pushes: with each --transport in turn (by default the sender's own HTTP/2 client, then AsyncHTTPClient, so both are measured in the same run; the targets apply to the first). With --with-aioapns the script scripts/bench-push/aioapns_bench.py (which creates a virtual environment under .build and installs aioapns from PyPI on first use) sends the same notifications to the same mock, and both figures are printed with their ratio. Targets: at least 10,000 notifications/s and at least 3 times aioapns.
 
             Examples:
               swift run -c release wakeful bench-push
@@ -18,6 +18,7 @@ struct BenchPush: AsyncParsableCommand {
               swift run -c release wakeful bench-push --count 50000 --in-flight 2000 --latency-ms 40 --with-aioapns
               swift run -c release wakeful bench-push --validate          the mock checks every request as APNs does
               swift run -c release wakeful bench-push --connections 1 --mock-threads 1   one connection, one mock thread
+              swift run -c release wakeful bench-push --transport async-http-client        AsyncHTTPClient only
             """
     )
 
@@ -25,7 +26,7 @@ struct BenchPush: AsyncParsableCommand {
     var count: Int = 20_000
 
     @Option(help: "Swift sender: pushes in flight at once (the sender's maxInFlight).")
-    var inFlight: Int = 500
+    var inFlight: Int = 1000
 
     @Option(help: "Milliseconds the mock waits before each answer.")
     var latencyMs: Int = 40
@@ -35,6 +36,9 @@ struct BenchPush: AsyncParsableCommand {
 
     @Option(help: "The mock's MAX_CONCURRENT_STREAMS before a connection's first authenticated request (APNs: 1).")
     var initialStreams: Int = 1
+
+    @Option(help: "Swift sender: the HTTP/2 client, http2-frames or async-http-client; repeat to measure several (default: both, in that order).")
+    var transport: [APNsTransportKind] = [.http2Frames, .asyncHTTPClient]
 
     @Option(help: "Swift sender: HTTP/2 connections to spread pushes over (APNs: add connections rather than bursting).")
     var connections: Int = 2
@@ -63,6 +67,7 @@ struct BenchPush: AsyncParsableCommand {
         guard latencyMs >= 0 else { throw ValidationError("--latency-ms must be 0 or more") }
         guard maxStreams >= 1 else { throw ValidationError("--max-streams must be at least 1") }
         guard warmUp >= 0 else { throw ValidationError("--warm-up must be 0 or more") }
+        guard !transport.isEmpty else { throw ValidationError("--transport: name at least one of http2-frames, async-http-client") }
         guard (1...64).contains(connections) else { throw ValidationError("--connections \(connections): expected 1 to 64") }
         guard (1...64).contains(mockThreads) else { throw ValidationError("--mock-threads \(mockThreads): expected 1 to 64") }
     }
@@ -92,7 +97,8 @@ struct BenchPush: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(at: workDirectory) }
         do {
             try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
-            let swift = try await measureSwift(mock: mock, key: key)
+            var swift: [PushBenchFigures] = []
+            for kind in transport { swift.append(try await measureSwift(kind, mock: mock, key: key)) }
             var aioapns: PushBenchFigures?
             var aioapnsNote: String?
             if withAioapns {
@@ -110,8 +116,9 @@ struct BenchPush: AsyncParsableCommand {
     }
 
     /// The Swift sender: `inFlight` workers share the count.
-    private func measureSwift(mock: MockAPNsServer, key: BenchKey) async throws -> PushBenchFigures {
+    private func measureSwift(_ kind: APNsTransportKind, mock: MockAPNsServer, key: BenchKey) async throws -> PushBenchFigures {
         var configuration = APNsSenderConfiguration(baseURL: mock.baseURL, topic: BenchKey.topic)
+        configuration.transport = kind
         configuration.trustedCertificatesPEM = [mock.certificatePEM]
         configuration.maxInFlight = inFlight
         configuration.connections = connections
@@ -128,7 +135,7 @@ struct BenchPush: AsyncParsableCommand {
             let elapsed = ContinuousClock.now - start
             try await sender.shutdown()
             return PushBenchFigures(
-                client: "Swift APNsSender (AsyncHTTPClient)", count: count, delivered: delivered, seconds: elapsed.seconds,
+                client: "Swift APNsSender (\(kind.title))", count: count, delivered: delivered, seconds: elapsed.seconds,
                 p50Milliseconds: latencies.percentile(0.50), p99Milliseconds: latencies.percentile(0.99))
         } catch {
             try? await sender.shutdown()
@@ -152,9 +159,10 @@ struct BenchPush: AsyncParsableCommand {
         }
     }
 
-    private func report(swift: PushBenchFigures, aioapns: PushBenchFigures?, aioapnsNote: String?) {
+    private func report(swift figures: [PushBenchFigures], aioapns: PushBenchFigures?, aioapnsNote: String?) {
+        let swift = figures[0]
         var table = TextTable(header: ["client", "notifications", "delivered", "seconds", "notifications/s", "p50 ms", "p99 ms"])
-        for figures in [swift] + (aioapns.map { [$0] } ?? []) {
+        for figures in figures + (aioapns.map { [$0] } ?? []) {
             table.append([
                 figures.client, "\(figures.count)", "\(figures.delivered)", String(format: "%.2f", figures.seconds),
                 String(format: "%.0f", figures.rate), String(format: "%.1f", figures.p50Milliseconds),
@@ -164,10 +172,10 @@ struct BenchPush: AsyncParsableCommand {
         print(table.rendered)
         let checks = validating ? "every APNs check" : "accept-all"
         print("\nmock APNs: \(checks), HTTP/2 over TLS on 127.0.0.1, \(mockThreads) threads, \(latencyMs) ms added per answer, \(maxStreams) streams per connection.")
-        print("Swift sender: \(inFlight) in flight over \(connections) connections; target 10,000/s: \(swift.rate >= 10_000 ? "met" : "NOT met").")
+        print("Swift sender: \(inFlight) in flight over \(connections) connections; \(swift.client): target 10,000/s: \(swift.rate >= 10_000 ? "met" : "NOT met").")
         if let aioapns {
             let ratio = swift.rate / max(aioapns.rate, 0.001)
-            print("aioapns: \(aioapnsInFlight) in flight; Swift / aioapns = \(String(format: "%.1f", ratio))x; target 3x: \(ratio >= 3 ? "met" : "NOT met").")
+            print("aioapns: \(aioapnsInFlight) in flight; \(swift.client) / aioapns = \(String(format: "%.1f", ratio))x; target 3x: \(ratio >= 3 ? "met" : "NOT met").")
         } else if let aioapnsNote {
             print("aioapns: not measured: \(aioapnsNote)")
         }

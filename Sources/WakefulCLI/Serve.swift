@@ -22,7 +22,7 @@ struct Serve: AsyncParsableCommand {
 
             Admin routes (GET /v1/devices, a device's records and timeline, DELETE /v1/devices/{id}) need the admin token. It is read from --admin-token-file (by default admin-token in the data directory); on first start that file is created with a new random token, readable by its owner only (0600). The token itself is never printed or logged: read the file. The API is described at /openapi.json.
 
-            Waking devices (POST /v1/devices/{id}/wakes) needs APNs token credentials: --apns-key-file (the .p8 key from the Apple developer account), --apns-key-id and --apns-team-id; without them wakes are refused with 503. Each device's pushes go to the APNs environment it registered (sandbox or production); --apns-host sends every push to another host instead (a mock APNs), and --apns-ca-file trusts that host's certificate. At most --wake-limit wakes per device within --wake-window seconds (default 3 per hour, Apple's guidance). The key, provider tokens and device tokens are never logged.
+            Waking devices (POST /v1/devices/{id}/wakes) needs APNs token credentials: --apns-key-file (the .p8 key from the Apple developer account), --apns-key-id and --apns-team-id; without them wakes are refused with 503. Each device's pushes go to the APNs environment it registered (sandbox or production); --apns-host sends every push to another host instead (a mock APNs), and --apns-ca-file trusts that host's certificate. Pushes go over the sender's own HTTP/2 client; --apns-transport async-http-client uses AsyncHTTPClient instead. At most --wake-limit wakes per device within --wake-window seconds (default 3 per hour, Apple's guidance). The key, provider tokens and device tokens are never logged.
 
             With --database postgres://… everything is kept in that PostgreSQL database instead (migrations applied on start, under a lock, so several servers may start at once). Several servers can share one database behind a load balancer: give them the same --admin-token-file. The URL's password is never printed or logged; without one in the URL, PGPASSWORD is used (keeping it off the command line, where ps shows it). If the database cannot be reached at start, the server exits 1 with a message naming the URL and what to check; if it fails later, requests are answered 503 with Retry-After.
 
@@ -82,6 +82,9 @@ struct Serve: AsyncParsableCommand {
 
     @Option(help: "A PEM certificate to trust for --apns-host (the file `wakeful mock-apns --cert-out` writes).")
     var apnsCAFile: String?
+
+    @Option(help: "The HTTP/2 client for APNs: http2-frames (the sender's own, the default) or async-http-client.")
+    var apnsTransport: APNsTransportKind = .http2Frames
 
     @Option(help: "Most wakes per device within --wake-window.")
     var wakeLimit: Int = 3
@@ -164,6 +167,7 @@ extension Serve {
             throw ValidationError("\(option): expected \(error.expected)")
         }
         var connection = APNsConnection(credentials: credentials, hostOverride: apnsHost)
+        connection.transport = apnsTransport
         if let apnsCAFile {
             do {
                 connection.trustedCertificatesPEM = [try String(contentsOfFile: apnsCAFile, encoding: .utf8)]

@@ -77,6 +77,7 @@ final class SenderLog: @unchecked Sendable {
 /// Runs `body` with a sender pointed at `mock` (pauses recorded, not slept), shut down on every path.
 func withSender<T>(
     _ mock: MockAPNsServer,
+    transport: APNsTransportKind = .http2Frames,
     tokens: ProviderTokenProvider,
     clock: ManualClock,
     log: SenderLog = SenderLog(),
@@ -86,6 +87,7 @@ func withSender<T>(
     var configuration = APNsSenderConfiguration(baseURL: mock.baseURL, topic: Fixture.topic)
     configuration.trustedCertificatesPEM = [mock.certificatePEM]
     configuration.requestTimeout = .seconds(5)
+    configuration.transport = transport
     configure(&configuration)
     let sender = try APNsSender(
         configuration: configuration, tokens: tokens, onAttempt: { log.record($0) }, now: clock.reader, pause: { log.pause($0) })

@@ -51,6 +51,25 @@ struct HelpAndListTests {
         #expect(result.stdout.contains(example))
     }
 
+    @Test("every subcommand that wakeful --help lists has an Examples section that runs it")
+    func everySubcommandHasExamples() async throws {
+        let overview = try await WakefulExecutable.run(["--help"])
+        // The SUBCOMMANDS section: a name starts each "  name   abstract" line; the abstract's
+        // wrapped lines are indented further.
+        let section = try #require(overview.stdout.components(separatedBy: "SUBCOMMANDS:").last)
+        let names = section.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+            .prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(names.count >= 12, "\(names)")
+        for name in names {
+            let help = try await WakefulExecutable.run([name, "--help"])
+            #expect(help.status == 0, "\(name): \(help)")
+            #expect(help.stdout.contains("Examples:"), "\(name) --help has no Examples section")
+            #expect(help.stdout.contains("wakeful \(name)"), "\(name) --help shows no invocation of wakeful \(name)")
+        }
+    }
+
     @Test("help text is not wrapped twice (hard line breaks inside the discussion)", arguments: [["--help"], ["simulate", "--help"], ["bench", "--help"]])
     func noDoubleWrapping(_ arguments: [String]) async throws {
         let result = try await WakefulExecutable.run(arguments)

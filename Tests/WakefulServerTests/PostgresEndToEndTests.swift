@@ -57,4 +57,23 @@ struct PostgresEndToEndTests {
             }
         }
     }
+
+    @Test("a record kind holding U+0000, which PostgreSQL text cannot store, is that record's rejection, not a 503")
+    func nulInKindIsRejected() async throws {
+        try await PostgresTestDatabase.withDatabase { url in
+            try await Self.withServer(on: url) { storage, client in
+                let device = try await client.register()
+                var records = makeRecords(install: device.installID, count: 3)
+                records[1].kind = "loc\u{0}ation"
+                let batch = IngestBatch(batchID: UUID(), installID: device.installID, records: records)
+                let response = try await client.ingest(batch, token: device.token)
+                #expect(response.status == .ok, "\(response.text)")
+                let answer = try IngestAnswer.parse(Array(response.text.utf8)).answer
+                #expect(answer.accepted == 2)
+                #expect(answer.rejected.map(\.uuid) == [records[1].uuid])
+                #expect(answer.rejected.first?.reason.contains("kind: expected a string without control characters, found U+0000") == true)
+                #expect(try await storage.records(deviceID: device.id, matching: RecordQuery()).count == 2)
+            }
+        }
+    }
 }

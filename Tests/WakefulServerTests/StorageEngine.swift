@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import WakefulServer
 
@@ -45,9 +44,14 @@ final class TestStore: Sendable {
     }
 
     let location: Location
-    private let pools = Mutex<[Task<Void, Never>]>([])
+    /// The PostgreSQL storages opened so far, for ``closing(_:)`` to run their pools.
+    private let opened: AsyncStream<PostgresServerStorage>
+    private let opening: AsyncStream<PostgresServerStorage>.Continuation
 
-    init(location: Location) { self.location = location }
+    init(location: Location) {
+        self.location = location
+        (opened, opening) = AsyncStream.makeStream(of: PostgresServerStorage.self)
+    }
 
     /// Opens a storage on the store, as a server starting would.
     func open() async throws -> any ServerStorage {
@@ -57,22 +61,28 @@ final class TestStore: Sendable {
         }
     }
 
-    /// Opens a PostgreSQL storage and runs its pool until the test ends.
+    /// Opens a PostgreSQL storage whose pool runs until the test ends.
     func openPostgres(_ url: PostgresDatabaseURL) async throws -> PostgresServerStorage {
         let storage = try await PostgresServerStorage(url: url, logger: PostgresTestDatabase.logger, maximumConnections: 8)
-        let pool = Task { await storage.run() }
-        pools.withLock { $0.append(pool) }
+        opening.yield(storage)
         return storage
     }
 
-    /// Runs `body`, then stops every pool opened meanwhile and waits for them to close.
+    /// Runs `body` while a child task runs the pool of every storage it opens (structured, as a
+    /// server's service group runs it), then stops the pools and waits for them to close.
     func closing<T>(_ body: () async throws -> T) async throws -> T {
-        defer { pools.withLock { tasks in tasks.forEach { $0.cancel() } } }
-        let result = try await body()
-        for task in pools.withLock({ $0 }) {
-            task.cancel()
-            await task.value
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { [opened] in
+                await withDiscardingTaskGroup { pools in
+                    for await storage in opened { pools.addTask { await storage.run() } }
+                }
+            }
+            let result: Result<T, any Error>
+            do { result = .success(try await body()) } catch { result = .failure(error) }
+            opening.finish()
+            group.cancelAll()
+            try await group.waitForAll()
+            return try result.get()
         }
-        return result
     }
 }

@@ -23,13 +23,6 @@ extension Agent {
     public func recordHeader<Sink: TimelineSink>(_ header: TimelineHeader, at now: TimeInterval, timeline: inout Sink) throws {
         var header = header
         if header.source == nil { header.source = "device" }
-        let entry = header.entry(at: now)
-        if timeline.isRecording { timeline.append(entry) }
-        guard configuration.timeline.includes(entry) else { return }
-        var line: [UInt8] = []
-        TimelineJSONEncoder().encode(entry, into: &line)
-        if line.last == UInt8(ascii: "\n") { line.removeLast() }
-        let record = CollectedRecord(kind: OutboxRecord.timelineKind, payload: String(decoding: line, as: UTF8.self), at: now)
-        _ = try outbox.commit(OutboxWrite(records: [record]))
+        try note(header.entry(at: now), timeline: &timeline)
     }
 }

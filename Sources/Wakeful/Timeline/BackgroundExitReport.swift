@@ -75,7 +75,7 @@ public struct BackgroundExitReport: Sendable, Hashable, Codable {
     }
 
     /// The `decision` entry for the timeline: the period, every non-zero count by reason (in
-    /// ``Reason/allCases`` order, so the line is deterministic) and the rules behind those reasons.
+    /// `Reason.allCases` order, so the line is deterministic) and the rules behind those reasons.
     ///
     /// - Parameter time: When the report arrived, in the runtime's seconds.
     public func timelineEntry(at time: TimeInterval) -> TimelineEntry {

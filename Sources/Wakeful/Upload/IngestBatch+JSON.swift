@@ -125,6 +125,12 @@ extension OutboxRecord {
         let seq = try reader.integer("seq", minimum: 1)
         let kind = try reader.string("kind")
         guard !kind.isEmpty else { throw reader.failure("kind", "expected a non-empty string") }
+        // A kind is a label: a control character in it (U+0000 above all, which PostgreSQL text
+        // cannot hold) is the client's mistake, rejected here rather than failing at the database.
+        if let control = kind.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+            throw reader.failure(
+                "kind", "expected a string without control characters, found U+\(String(control.value, radix: 16, uppercase: true).leftPadded(to: 4))")
+        }
         let time = try reader.string("recorded_at")
         guard let recordedAt = RFC3339Time.secondsSince1970(parsing: time) else {
             throw reader.failure(
@@ -135,5 +141,12 @@ extension OutboxRecord {
             throw reader.failure("payload", "expected an object, found \(payload.summary)")
         }
         self.init(uuid: uuid, seq: Int64(seq), kind: kind, payload: payload.description, recordedAt: recordedAt)
+    }
+}
+
+extension String {
+    /// The string with leading zeros up to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -57,9 +57,7 @@ final class MockStreamHandler: ChannelInboundHandler {
             parent.writeAndFlush(HTTP2Frame(streamID: .rootStream, payload: .settings(.settings([setting]))), promise: nil)
         }
         if decision.delay > .zero {
-            let delay = TimeAmount.nanoseconds(
-                decision.delay.components.seconds * 1_000_000_000 + decision.delay.components.attoseconds / 1_000_000_000)
-            context.eventLoop.assumeIsolated().scheduleTask(in: delay) {
+            context.eventLoop.assumeIsolated().scheduleTask(in: decision.delay.timeAmount) {
                 self.act(on: decision, streamID: streamID, context: context)
             }
         } else {

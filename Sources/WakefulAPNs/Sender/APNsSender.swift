@@ -1,17 +1,14 @@
-import AsyncHTTPClient
 import Foundation
 import Logging
-import NIOConcurrencyHelpers
 import NIOCore
 import NIOFoundationCompat
-import NIOHTTP1
 import NIOSSL
 
 /// Sends background pushes to APNs over HTTP/2 and applies the response rules of reference §4.
 ///
-/// One sender holds one HTTP client per ``APNsSenderConfiguration/connections`` (each keeps one
-/// HTTP/2 connection open and reuses it; pushes go to them round robin) and shares one
-/// ``ProviderTokenProvider``. Call ``shutdown()`` before dropping it.
+/// One sender keeps ``APNsSenderConfiguration/connections`` HTTP/2 connections open (pushes go to
+/// them round robin) through the transport the configuration names (``APNsTransportKind``), and
+/// shares one ``ProviderTokenProvider``. Call ``shutdown()`` before dropping it.
 ///
 /// ```swift
 /// let (attempts, recorder) = AsyncStream.makeStream(of: PushAttempt.self)
@@ -26,8 +23,7 @@ public final class APNsSender: Sendable {
     public let configuration: APNsSenderConfiguration
     /// The provider token source shared by every request.
     public let tokens: ProviderTokenProvider
-    private let clients: [HTTPClient]
-    private let nextClient = NIOLockedValueBox(0)
+    private let transport: any APNsTransport
     private let inFlight: AsyncSemaphore
     private let streamLimits: StreamLimitObserver
     private let onAttempt: @Sendable (PushAttempt) -> Void
@@ -62,16 +58,14 @@ public final class APNsSender: Sendable {
         self.inFlight = inFlight
         self.streamLimits = streamLimits
 
-        var http = HTTPClient.Configuration()
-        http.httpVersion = .automatic  // HTTP/2 by ALPN
+        var tls = TLSConfiguration.makeClientConfiguration()
         if let pems = configuration.trustedCertificatesPEM {
-            var tls = TLSConfiguration.makeClientConfiguration()
             tls.trustRoots = .certificates(try pems.flatMap { try NIOSSLCertificate.fromPEMBytes(Array($0.utf8)) })
-            http.tlsConfiguration = tls
         }
-        http.http2ConnectionDebugInitializer = { streamLimits.install(on: $0) }
-        // AsyncHTTPClient keeps one HTTP/2 connection per host and pool: one client per connection.
-        clients = (0..<configuration.connections).map { _ in HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: http) }
+        switch configuration.transport {
+        case .http2Frames: transport = try HTTP2FrameTransport(configuration: configuration, tls: tls, streamLimits: streamLimits)
+        case .asyncHTTPClient: transport = AsyncHTTPClientTransport(configuration: configuration, tls: tls, streamLimits: streamLimits)
+        }
     }
 
     /// The current in-flight bound: the configured one, lowered to the server's SETTINGS.
@@ -79,20 +73,7 @@ public final class APNsSender: Sendable {
 
     /// Closes the connections; in-flight pushes fail.
     public func shutdown() async throws {
-        var failure: (any Error)?
-        for client in clients {
-            do { try await client.shutdown() } catch { failure = failure ?? error }
-        }
-        if let failure { throw failure }
-    }
-
-    /// The client for the next request, round robin.
-    private func client() -> HTTPClient {
-        guard clients.count > 1 else { return clients[0] }
-        return clients[nextClient.withLockedValue { next in
-            defer { next = (next + 1) % clients.count }
-            return next
-        }]
+        try await transport.shutdown()
     }
 
     /// Sends one push, resending as §4 allows, and says what to do next.
@@ -168,17 +149,14 @@ public final class APNsSender: Sendable {
     }
 
     private func attempt(_ push: BackgroundPush, body: Data, jwt: String, number: Int) async -> Answer {
-        var request = HTTPClientRequest(url: configuration.baseURL + "/3/device/" + push.deviceToken)
-        request.method = .POST
         let expiration = push.expiration ?? now().addingTimeInterval(Self.seconds(configuration.defaultExpiration))
-        request.headers.add(name: "authorization", value: "bearer " + jwt)
-        request.headers.add(name: "apns-push-type", value: "background")
-        request.headers.add(name: "apns-priority", value: "5")
-        request.headers.add(name: "apns-topic", value: configuration.topic)
-        request.headers.add(name: "apns-expiration", value: String(Int(expiration.timeIntervalSince1970.rounded(.down))))
-        request.headers.add(name: "apns-id", value: push.apnsID.uuidString)
-        if let collapseID = push.collapseID { request.headers.add(name: "apns-collapse-id", value: collapseID) }
-        request.body = .bytes(ByteBuffer(bytes: body))
+        var headers = [
+            ("authorization", "bearer " + jwt), ("apns-push-type", "background"), ("apns-priority", "5"),
+            ("apns-topic", configuration.topic), ("apns-expiration", String(Int(expiration.timeIntervalSince1970.rounded(.down)))),
+            ("apns-id", push.apnsID.uuidString),
+        ]
+        if let collapseID = push.collapseID { headers.append(("apns-collapse-id", collapseID)) }
+        let request = APNsHTTPRequest(path: "/3/device/" + push.deviceToken, headers: headers, body: ByteBuffer(bytes: body))
 
         do { try await inFlight.wait() } catch { return .transport("cancelled") }
         defer { inFlight.signal() }
@@ -187,17 +165,16 @@ public final class APNsSender: Sendable {
         let start = clock.now
         let answer: Answer
         do {
-            let response = try await client().execute(request, timeout: Self.timeAmount(configuration.requestTimeout))
-            let bytes = try await response.body.collect(upTo: 64 * 1024)
+            let response = try await transport.send(request, timeout: configuration.requestTimeout)
             // A 200 has an empty body: decode only failure bodies.
-            let failure = bytes.readableBytes == 0 ? nil : try? JSONDecoder().decode(FailureBody.self, from: Data(buffer: bytes))
+            let failure = response.body.readableBytes == 0 ? nil : try? JSONDecoder().decode(FailureBody.self, from: Data(buffer: response.body))
             answer = .response(
-                status: Int(response.status.code),
+                status: response.status,
                 reason: failure?.reason,
                 timestamp: failure?.timestamp.map { Date(timeIntervalSince1970: $0 / 1000) },
-                apnsID: response.headers.first(name: "apns-id")
+                apnsID: response.apnsID
             )
-        } catch let error as HTTPClientError where error == .deadlineExceeded {
+        } catch APNsTransportError.deadlineExceeded {
             answer = .transport("deadline exceeded after \(configuration.requestTimeout)")
         } catch {
             answer = .transport(String(describing: error))
@@ -227,10 +204,6 @@ public final class APNsSender: Sendable {
 
     static func seconds(_ duration: Duration) -> TimeInterval {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
-
-    static func timeAmount(_ duration: Duration) -> TimeAmount {
-        .nanoseconds(duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
     }
 }
 

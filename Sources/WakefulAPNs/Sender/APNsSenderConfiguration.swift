@@ -19,6 +19,8 @@ public struct APNsSenderConfiguration: Sendable {
     /// connections rather than bursting over a few (reference §1); each is one TLS session and
     /// one event loop's worth of work on both ends.
     public var connections: Int = 1
+    /// The HTTP/2 client that sends the requests.
+    public var transport: APNsTransportKind = .http2Frames
     /// `apns-expiration` = now + this, unless the push names its own.
     public var defaultExpiration: Duration = .seconds(3600)
     /// Resends of one push after 429 and 5xx answers.

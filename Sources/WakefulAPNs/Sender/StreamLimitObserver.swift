@@ -5,10 +5,10 @@ import NIOHTTP2
 /// Follows the `SETTINGS_MAX_CONCURRENT_STREAMS` that APNs advertises on each connection and keeps
 /// the sender's in-flight bound at min(configured bound, sum over open connections) (reference §6).
 ///
-/// AsyncHTTPClient exposes the HTTP/2 connection channel only through
-/// `Configuration.http2ConnectionDebugInitializer`; this handler is added there and reads the
-/// SETTINGS frames that AHC's own idle handler passes on. AHC itself also queues requests above
-/// the advertised limit, so the bound never exceeds what the server allows.
+/// Its handler sits after `NIOHTTP2Handler` on each connection and reads the SETTINGS frames passed
+/// on: ``HTTP2FrameTransport`` adds it to its pipeline; AsyncHTTPClient exposes the connection
+/// channel only through `Configuration.http2ConnectionDebugInitializer`, where it is added. Both
+/// also hold back streams above the advertised limit, so the bound never exceeds what the server allows.
 final class StreamLimitObserver: Sendable {
     private let configuredBound: Int
     private let semaphore: AsyncSemaphore
@@ -19,11 +19,16 @@ final class StreamLimitObserver: Sendable {
         self.semaphore = semaphore
     }
 
-    /// The channel initializer for `http2ConnectionDebugInitializer`.
+    /// The channel initializer for AsyncHTTPClient's `http2ConnectionDebugInitializer`.
     func install(on channel: any Channel) -> EventLoopFuture<Void> {
         channel.eventLoop.makeCompletedFuture {
-            try channel.pipeline.syncOperations.addHandler(Handler(observer: self))
+            try channel.pipeline.syncOperations.addHandler(handler())
         }
+    }
+
+    /// The handler for one connection, placed after `NIOHTTP2Handler`.
+    func handler() -> some ChannelInboundHandler {
+        Handler(observer: self)
     }
 
     fileprivate func connection(_ id: ObjectIdentifier, advertised value: Int?) {

@@ -36,6 +36,7 @@ actor APNsSenderPool {
         var configuration = APNsSenderConfiguration(baseURL: connection.baseURL(for: environment), topic: topic)
         configuration.requestTimeout = connection.requestTimeout
         configuration.trustedCertificatesPEM = connection.trustedCertificatesPEM
+        configuration.transport = connection.transport
         // One HTTP attempt per dispatch: the dispatcher reschedules in storage instead of sleeping,
         // so resends survive a restart and show on the timeline.
         configuration.retry.maxAttempts = 1

@@ -45,6 +45,8 @@ public struct APNsConnection: Sendable {
     public var trustedCertificatesPEM: [String]?
     /// Deadline for each HTTP attempt.
     public var requestTimeout: Duration = .seconds(10)
+    /// The HTTP/2 client the senders use.
+    public var transport: APNsTransportKind = .http2Frames
     /// The least time between two provider-token mints; keep 20 minutes against Apple (reference §3).
     public var minimumMintInterval: Duration = .seconds(20 * 60)
 

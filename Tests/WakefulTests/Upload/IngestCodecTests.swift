@@ -70,6 +70,8 @@ struct IngestCodecTests {
         (#""seq":0"#, "records[1].seq: expected a whole number, 1 or more, found 0"),
         (#""seq":"2""#, #"records[1].seq: expected a whole number, 1 or more, found "2""#),
         (#""seq":2,"kind":"""#, "records[1].kind: expected a non-empty string"),
+        (#""seq":2,"kind":"a\u0000b""#, "records[1].kind: expected a string without control characters, found U+0000"),
+        (#""seq":2,"kind":"line\n""#, "records[1].kind: expected a string without control characters, found U+000A"),
         (#""seq":2,"kind":"k","recorded_at":"yesterday""#, #"records[1].recorded_at: expected an RFC 3339 time such as "2026-11-21T07:45:51.123Z", found "yesterday""#),
         (#""seq":2,"kind":"k","recorded_at":"2025-11-21T07:45:51Z","payload":[1]"#, "records[1].payload: expected an object, found an array"),
         (#""seq":2,"kind":"k","recorded_at":"2025-11-21T07:45:51Z""#, "records[1].payload: is required"),
