@@ -8,7 +8,7 @@ public struct AppRequirements: Sendable, Hashable {
     public struct Entry: Sendable, Hashable {
         /// The strategy's name.
         public var name: String
-        /// Its ``Wakeful/Requirements``.
+        /// Its `Requirements`.
         public var requirements: Requirements
 
         /// Creates an entry.
@@ -34,7 +34,7 @@ public struct AppRequirements: Sendable, Hashable {
         self.init(source: source, entries: strategies.map { Entry(name: $0.name, requirements: $0.requirements) })
     }
 
-    /// Everything together (``Wakeful/Requirements/combined(_:)``).
+    /// Everything together (`Requirements.combined(_:)`).
     public var combined: Requirements { Requirements.combined(entries.map(\.requirements)) }
 
     /// The names of the strategies that need `mode`, for messages.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Finds the line on which each element of a top-level object's array member starts.
 ///
-/// ``Wakeful/JSONValue`` keeps no positions, but an error in the server's timeline JSON should
+/// `JSONValue` keeps no positions, but an error in the server's timeline JSON should
 /// name the line of the entry at fault. The bytes were already parsed successfully, so this scan
 /// only tracks strings, escapes and nesting depth.
 enum JSONElementLines {

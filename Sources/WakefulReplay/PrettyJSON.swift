@@ -1,7 +1,7 @@
 import Foundation
 import Wakeful
 
-/// Writes a ``Wakeful/JSONValue`` indented by two spaces, members in their order, small arrays of
+/// Writes a `JSONValue` indented by two spaces, members in their order, small arrays of
 /// scalars and small objects of scalars on one line, so a saved scenario reads like a hand-written one.
 enum PrettyJSON {
     /// The value as text ending in a newline.

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 
-/// Everything ``buildApplication(_:)`` needs: where to listen, where to store, the admin token,
+/// Everything ``buildApplication(_:parts:)`` needs: where to listen, where to store, the admin token,
 /// the limits and the clock.
 ///
 /// ```swift

@@ -33,7 +33,7 @@ public enum OutboxFaultPoint: Sendable, Hashable, CustomStringConvertible {
 /// Consulted by a ``SQLiteOutbox`` at every ``OutboxFaultPoint``; throwing there rolls the
 /// transaction back, as a kill before COMMIT would.
 ///
-/// The crash-injection harness throws ``SimulatedCrash``, drops the outbox object and opens a new
+/// The crash-injection harness throws `SimulatedCrash`, drops the outbox object and opens a new
 /// one on the same file: a relaunch. Nothing partial may be visible then.
 public protocol OutboxFaultInjector: Sendable {
     /// Throws to crash at `point`; returns to let the transaction go on.

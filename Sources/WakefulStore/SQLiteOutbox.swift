@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Wakeful
 
-/// The ``Outbox`` on SQLite, through GRDB: the one for apps, and the crash-injection harness's.
+/// The `Outbox` on SQLite, through GRDB: the one for apps, and the crash-injection harness's.
 ///
 /// One file, WAL journal, `synchronous = NORMAL` by default, a busy timeout, foreign-key enforcement on.
 /// Every method is one short write transaction, finished when it returns, so the app never holds
@@ -49,7 +49,7 @@ public final class SQLiteOutbox: Outbox, Sendable {
     ///   - lastMigration: migrate up to this migration of ``migrations`` only (tests); nil for all.
     ///   - options: durability, suspension and test settings.
     /// - Throws: ``OutboxStoreError`` naming the path when the file cannot be opened, is not a
-    ///   database, or was migrated by a newer version; ``SimulatedCrash`` from a fault injector.
+    ///   database, or was migrated by a newer version; `SimulatedCrash` from a fault injector.
     public convenience init(path: String, upTo lastMigration: String? = nil, options: Options = Options()) throws {
         try self.init(location: path, upTo: lastMigration, options: options) { configuration in
             configuration.journalMode = .wal

@@ -139,4 +139,35 @@ struct PostgresServerStorageTests {
             #expect(!message.contains("s3cret-password"))
         }
     }
+
+    @Test("a request that gets no pooled connection within the lease timeout is a 503 with Retry-After, and the pool serves again once one is free")
+    func leaseTimeout() async throws {
+        try await PostgresTestDatabase.withDatabase { url in
+            let storage = try await PostgresServerStorage(
+                url: url, logger: PostgresTestDatabase.logger, maximumConnections: 1, leaseTimeout: .milliseconds(300))
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await storage.run() }
+                let (release, releasing) = AsyncStream.makeStream(of: Void.self)
+                let (held, holding) = AsyncStream.makeStream(of: Void.self)
+                // The only connection, held until the test lets it go.
+                group.addTask {
+                    try await storage.withConnection("hold") { _ in
+                        holding.yield()
+                        for await _ in release {}
+                    }
+                }
+                for await _ in held { break }
+                let clock = ContinuousClock()
+                let start = clock.now
+                let error = await #expect(throws: APIError.self) { _ = try await storage.device(id: UUID()) }
+                #expect(clock.now - start < .seconds(5))
+                #expect(error?.status == .serviceUnavailable)
+                #expect(error?.headers[.retryAfter] == "1")
+                releasing.finish()
+                let afterwards = try await storage.device(id: UUID())
+                #expect(afterwards == nil)
+                group.cancelAll()
+            }
+        }
+    }
 }

@@ -33,7 +33,11 @@ extension Uploader {
         case 401:
             phase = .awaitingCredentials
         case 409:
-            phase = .backingOff(until: now + max(outcome.retryAfter ?? 0, Self.conflictRetryDelay))
+            // The same batch is still being stored (an earlier attempt's request outlived its
+            // timeout): retry soon, then less often while the conflicts go on.
+            failures += 1
+            let doubled = Self.conflictRetryDelay * Double(UInt64(1) << UInt64(min(failures - 1, 62)))
+            phase = .backingOff(until: now + max(outcome.retryAfter ?? 0, min(configuration.backoffCap, doubled)))
         case 410:
             phase = .revoked
         case 413:

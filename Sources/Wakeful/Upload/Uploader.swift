@@ -15,7 +15,7 @@ import Foundation
 /// | 200 without a usable answer | back off, resend the same batch (same ID: the server deduplicates) |
 /// | 400 | split: release the batch and halve the record limit; a batch of one record is quarantined locally |
 /// | 401 | ``UploaderStatus/awaitingCredentials`` until ``credentialsRenewed()`` |
-/// | 409 | retry the same batch shortly (5 s, or `Retry-After`) |
+/// | 409 | retry the same batch shortly (5 s, doubling while failures go on, or `Retry-After`) |
 /// | 410 | ``UploaderStatus/revoked``: stop for good |
 /// | 413 | release the batch, halve both limits; one record alone is quarantined locally |
 /// | 422 | release the batch (a new batch ID next time) and back off |
@@ -50,7 +50,8 @@ public struct Uploader: Sendable {
     /// The timer that stands for `urlSessionDidFinishEvents(forBackgroundURLSession:)`: when it
     /// fires, the outcomes of the relaunch are in and the session's completion handler is called.
     public static let finishEventsTimer: TimerID = "Uploader.finishEvents"
-    /// How long a 409 (the same batch still being processed) waits without `Retry-After` (assumption).
+    /// How long a first 409 (the same batch still being processed) waits without `Retry-After`
+    /// (assumption); each further consecutive failure doubles it, up to the backoff cap.
     public static let conflictRetryDelay: TimeInterval = 5
 
     /// The configuration.

@@ -34,6 +34,9 @@ public final class APNsSender: Sendable {
     /// A sender; it opens connections on first use.
     ///
     /// - Parameters:
+    ///   - configuration: where to send, the topic, the transport, deadlines and bounds.
+    ///   - tokens: the provider-token source, shared with other senders of the same key.
+    ///   - logger: receives one debug line per attempt (never a token).
     ///   - onAttempt: called once per HTTP attempt (for the server to store; may run concurrently).
     ///   - now: the wall clock, for `apns-expiration` and attempt times.
     ///   - pause: waits between retries (tests pass one that records instead of sleeping).

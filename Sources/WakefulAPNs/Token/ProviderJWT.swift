@@ -5,7 +5,9 @@ import Foundation
 public enum ProviderJWT {
     /// Signs a token `{"alg":"ES256","kid":…}.{"iss":…,"iat":…}` with the credentials' key.
     ///
-    /// - Parameter issuedAt: seconds since 1970, written as a JSON integer.
+    /// - Parameters:
+    ///   - credentials: the Team ID, the Key ID and the `.p8` key that signs.
+    ///   - issuedAt: seconds since 1970, written as a JSON integer.
     /// - Returns: the compact JWS: three base64url parts, the signature raw r‖s (64 bytes).
     public static func sign(_ credentials: APNsCredentials, issuedAt: Int) throws -> String {
         let header = #"{"alg":"ES256","kid":"\#(credentials.keyID)"}"#

@@ -26,6 +26,7 @@ public actor ProviderTokenProvider {
     /// A provider for `credentials`.
     ///
     /// - Parameters:
+    ///   - credentials: the key that signs every token.
     ///   - refreshAfter: between 20 and 60 minutes (R: 40–50 min).
     ///   - minimumMintInterval: at least 20 minutes against real APNs; lower only for a mock.
     ///   - now: the wall clock (seconds since 1970 become `iat`).

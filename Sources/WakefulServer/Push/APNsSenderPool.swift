@@ -3,7 +3,7 @@ import Logging
 import NIOConcurrencyHelpers
 import WakefulAPNs
 
-/// One ``APNsSender`` per (environment, topic), made on first use, all sharing one provider token
+/// One `APNsSender` per (environment, topic), made on first use, all sharing one provider token
 /// (reference §3: one token for all requests and connections); shut down together.
 actor APNsSenderPool {
     private struct Key: Hashable {

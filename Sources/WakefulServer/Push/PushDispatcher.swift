@@ -4,8 +4,8 @@ import ServiceLifecycle
 import WakefulAPNs
 
 /// Sends due wakes as background pushes: claims them in storage (so two server instances never
-/// send the same wake), sends each through ``APNsSender``, records every attempt and moves the
-/// wake on as the APNs answer says (reference §4, via ``WakeResolution``).
+/// send the same wake), sends each through `APNsSender`, records every attempt and moves the
+/// wake on as the APNs answer says (reference §4, via `WakeResolution`).
 ///
 /// Runs as a service beside the HTTP server. It looks for due wakes every
 /// ``PushSettings/pollInterval`` and at once when a wake for now is posted; tests set the
@@ -22,7 +22,7 @@ public final class PushDispatcher: Service, Sendable {
 
     /// A dispatcher sending through `connection`.
     ///
-    /// - Throws: ``APNsCredentialsError`` or ``PushInputError`` for unusable APNs settings.
+    /// - Throws: `APNsCredentialsError` or `PushInputError` for unusable APNs settings.
     public init(
         storage: any PushStorage, settings: PushSettings, connection: APNsConnection, metrics: ServerMetrics,
         now: @escaping @Sendable () -> TimeInterval, logger: Logger

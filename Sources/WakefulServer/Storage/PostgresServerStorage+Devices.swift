@@ -4,7 +4,7 @@ import PostgresNIO
 
 extension PostgresServerStorage {
     public func register(_ registration: DeviceRegistration, tokenHash: String, at time: TimeInterval) async throws -> UUID {
-        try await inTransaction("register") { connection in
+        try await inTransaction("register") { [self] connection in
             // One statement, so two servers registering the same install at once end with one
             // device: the second waits for the first's row, then updates it. A revoked device's
             // row is left as it is and no ID comes back.
@@ -27,21 +27,21 @@ extension PostgresServerStorage {
     }
 
     public func device(tokenHash: String) async throws -> StoredDevice? {
-        try await withConnection("device by token") { connection in
+        try await withConnection("device by token") { [self] connection in
             try await Self.device(
                 from: connection.query("SELECT id, install_id, bundle_id, revoked_at FROM devices WHERE token_hash = \(tokenHash)", logger: logger))
         }
     }
 
     public func device(id: UUID) async throws -> StoredDevice? {
-        try await withConnection("device by ID") { connection in
+        try await withConnection("device by ID") { [self] connection in
             try await Self.device(
                 from: connection.query("SELECT id, install_id, bundle_id, revoked_at FROM devices WHERE id = \(id)", logger: logger))
         }
     }
 
     public func revoke(deviceID: UUID, at time: TimeInterval) async throws -> Bool {
-        try await withConnection("revoke") { connection in
+        try await withConnection("revoke") { [self] connection in
             let rows = try await connection.query(
                 "UPDATE devices SET revoked_at = COALESCE(revoked_at, \(time)) WHERE id = \(deviceID) RETURNING id", logger: logger)
             return try await rows.decode(UUID.self).first(where: { _ in true }) != nil
@@ -49,11 +49,11 @@ extension PostgresServerStorage {
     }
 
     public func setAPNsToken(_ token: APNsRegistration, deviceID: UUID, at time: TimeInterval) async throws {
-        try await withConnection("set APNs token") { connection in try await upsertAPNs(token, deviceID: deviceID, at: time, on: connection) }
+        try await withConnection("set APNs token") { [self] connection in try await upsertAPNs(token, deviceID: deviceID, at: time, on: connection) }
     }
 
     public func apnsToken(deviceID: UUID) async throws -> StoredAPNsToken? {
-        try await withConnection("APNs token") { connection in
+        try await withConnection("APNs token") { [self] connection in
             let rows = try await connection.query(
                 "SELECT token, environment, topic, updated_at, invalidated_at FROM apns_tokens WHERE device_id = \(deviceID)", logger: logger)
             for try await (token, environment, topic, updatedAt, invalidatedAt) in rows.decode((String, String, String, Double, Double?).self) {

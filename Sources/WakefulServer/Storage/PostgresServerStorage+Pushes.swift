@@ -6,7 +6,7 @@ import Wakeful
 extension PostgresServerStorage: PushStorage {
     public func insertWake(_ wake: NewWake, limit: WakeRateLimit) async throws -> WakeInsertion {
         let window = limit.window.secondsValue
-        return try await inTransaction("insert wake") { connection in
+        return try await inTransaction("insert wake") { [self] connection in
             // Locking the device row serialises the wake inserts of one device across servers: the
             // next one waits here, then its count (a new snapshot per statement) sees this one's
             // wake. NO KEY UPDATE, the weakest lock that conflicts with itself, leaves concurrent
@@ -31,7 +31,7 @@ extension PostgresServerStorage: PushStorage {
     }
 
     public func wakes(deviceID: UUID, from: TimeInterval?, to: TimeInterval?, limit: Int) async throws -> [StoredWake] {
-        try await withConnection("wakes") { connection in
+        try await withConnection("wakes") { [self] connection in
             var wakes = try await connection.query(
                 """
                 SELECT \(unescaped: Self.wakeColumns()) FROM wakes
@@ -51,7 +51,7 @@ extension PostgresServerStorage: PushStorage {
     }
 
     public func claimDueWakes(now: TimeInterval, claimID: UUID, leaseUntil: TimeInterval, limit: Int) async throws -> [ClaimedWake] {
-        try await inTransaction("claim wakes") { connection in
+        try await inTransaction("claim wakes") { [self] connection in
             // SKIP LOCKED: a wake another server is claiming right now is left to it, not waited
             // for; a row whose claim committed meanwhile is re-checked against the condition and
             // dropped, so no two servers ever hold the same wake.
@@ -89,7 +89,7 @@ extension PostgresServerStorage: PushStorage {
     }
 
     public func finishClaim(wakeID: UUID, claimID: UUID, attempts: [StoredPushAttempt], update: WakeUpdate) async throws -> Bool {
-        try await inTransaction("finish claim") { connection in
+        try await inTransaction("finish claim") { [self] connection in
             for attempt in attempts {
                 try await connection.query(
                     """
@@ -112,7 +112,7 @@ extension PostgresServerStorage: PushStorage {
     }
 
     public func invalidateAPNsToken(deviceID: UUID, token: String, asOf time: TimeInterval) async throws -> Bool {
-        try await withConnection("invalidate APNs token") { connection in
+        try await withConnection("invalidate APNs token") { [self] connection in
             // A registration after `time` wins (reference §11): the token was valid again then.
             try await connection.query(
                 """
@@ -125,7 +125,7 @@ extension PostgresServerStorage: PushStorage {
     }
 
     public func attempts(deviceID: UUID, from: TimeInterval?, to: TimeInterval?) async throws -> [StoredPushAttempt] {
-        try await withConnection("push attempts") { connection in
+        try await withConnection("push attempts") { [self] connection in
             try await connection.query(
                 """
                 SELECT \(unescaped: Self.attemptColumns) FROM push_attempts
@@ -138,7 +138,7 @@ extension PostgresServerStorage: PushStorage {
     }
 
     public func deviceWakeEntries(deviceID: UUID, from: TimeInterval, to: TimeInterval) async throws -> [StoredRecord] {
-        try await withConnection("device wake entries") { connection in
+        try await withConnection("device wake entries") { [self] connection in
             // The timeline encoder writes `"kind":"event","event":"remoteNotification"` without spaces.
             let rows = try await connection.query(
                 """

@@ -16,7 +16,7 @@ extension PostgresServerStorage {
         let payloads: [String] = sorted.map(\.payload)
         let times: [Double] = sorted.map(\.recordedAt)
         let count: Int = records.count
-        return try await inTransaction("ingest") { connection in
+        return try await inTransaction("ingest") { [self] connection in
             // Claim the batch ID first: a concurrent transaction with the same ID makes this wait
             // for its commit, so the digest check below always sees the winner's digest.
             let claimed = try await connection.query(
@@ -62,7 +62,7 @@ extension PostgresServerStorage {
     }
 
     public func deviceSummaries() async throws -> [DeviceSummary] {
-        try await withConnection("device summaries") { connection in
+        try await withConnection("device summaries") { [self] connection in
             // percentile_disc(0.5) is the lower median, the value SQLiteServerStorage reads at
             // offset (count − 1) / 2, so both engines report the same lag.
             let rows = try await connection.query(
@@ -91,7 +91,7 @@ extension PostgresServerStorage {
     }
 
     public func records(deviceID: UUID, matching query: RecordQuery) async throws -> [StoredRecord] {
-        try await withConnection("records") { connection in
+        try await withConnection("records") { [self] connection in
             let rows = try await connection.query(
                 """
                 SELECT uuid, seq, kind, payload, recorded_at, received_at FROM records

@@ -4,6 +4,7 @@ import Logging
 import NIOSSL
 import PostgresNIO
 import ServiceLifecycle
+import Synchronization
 
 /// ``ServerStorage`` on a PostgreSQL database, so several stateless servers can share one store.
 ///
@@ -16,7 +17,7 @@ import ServiceLifecycle
 ///
 /// Creating it connects once to check the database and applies the migrations (under an advisory
 /// lock, so servers starting together migrate once). Its connection pool serves requests while
-/// ``run()`` runs: ``buildApplication(_:)`` adds the storage to the application's services, so the
+/// ``run()`` runs: ``buildApplication(_:parts:)`` adds the storage to the application's services, so the
 /// pool starts with the server and closes after it on graceful shutdown. Every commit waits for
 /// the WAL flush (`synchronous_commit = on`), so an acknowledgement means the data is durable.
 /// A database failure during a request becomes a 503 answer with `Retry-After`, never a 500.
@@ -27,17 +28,26 @@ public final class PostgresServerStorage: ServerStorage, Service {
     let logger: Logger
     /// The `Retry-After` seconds of the 503 answer when the database fails during a request.
     let retryAfterSeconds: Int
+    /// How long a request waits for a pooled connection before its answer is a 503.
+    let leaseTimeout: Duration
 
     /// Connects to `url`, applies the migrations and prepares the connection pool.
     ///
     /// - Parameters:
+    ///   - url: The database; its password is never logged.
+    ///   - logger: Receives the start-up line, warnings and database failures.
     ///   - maximumConnections: The pool's most connections to the database, per server.
     ///   - retryAfterSeconds: The `Retry-After` of the 503 answer when the database fails during a request.
+    ///   - leaseTimeout: How long a request waits for a pooled connection (all busy, or the database
+    ///     unreachable: the pool itself gives up only after a minute) before its answer is a 503.
     /// - Throws: ``PostgresStorageStartError`` naming the URL (password hidden) and what to check.
-    public init(url: PostgresDatabaseURL, logger: Logger, maximumConnections: Int = 20, retryAfterSeconds: Int = 1) async throws {
+    public init(
+        url: PostgresDatabaseURL, logger: Logger, maximumConnections: Int = 20, retryAfterSeconds: Int = 1, leaseTimeout: Duration = .seconds(5)
+    ) async throws {
         self.url = url
         self.logger = logger
         self.retryAfterSeconds = retryAfterSeconds
+        self.leaseTimeout = leaseTimeout
         let tls = try Self.tlsConfiguration(url.tls)
         var configuration = PostgresClient.Configuration(
             host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: tls.client)
@@ -105,10 +115,10 @@ public final class PostgresServerStorage: ServerStorage, Service {
 extension PostgresServerStorage {
     /// Runs `body` on a pooled connection; a database failure becomes a 503 answer with `Retry-After`.
     func withConnection<Result: Sendable>(
-        _ operation: StaticString, _ body: (PostgresConnection) async throws -> Result
+        _ operation: StaticString, _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         do {
-            return try await client.withConnection { connection in try await body(connection) }
+            return try await leased(body)
         } catch {
             throw unavailable(operation, error)
         }
@@ -119,12 +129,13 @@ extension PostgresServerStorage {
     /// or a serialization failure, which concurrent servers can cause; any other database failure
     /// becomes a 503 answer with `Retry-After`. ``ServerStorageError`` passes through.
     func inTransaction<Result: Sendable>(
-        _ operation: StaticString, _ body: (PostgresConnection) async throws -> Result
+        _ operation: StaticString, _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
+        let logger = logger
         var attempt = 1
         while true {
             do {
-                return try await client.withConnection { connection in
+                return try await leased { connection in
                     try await connection.query("BEGIN", logger: logger)
                     do {
                         let result = try await body(connection)
@@ -158,4 +169,65 @@ extension PostgresServerStorage {
         answer.headers[.retryAfter] = String(retryAfterSeconds)
         return answer
     }
+}
+
+extension PostgresServerStorage {
+    /// Runs `body` on a pooled connection, or throws ``PostgresLeaseTimeout`` when none is leased
+    /// within ``leaseTimeout``. Exactly one of the two happens: a lease that arrives after the
+    /// timeout is handed back without running `body`.
+    func leased<Result: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Result) async throws -> Result {
+        let lease = LeaseRace()
+        let client = client
+        let leaseTimeout = leaseTimeout
+        return try await withThrowingTaskGroup(of: LeaseOutcome<Result>.self) { group in
+            group.addTask {
+                .done(
+                    try await client.withConnection { connection in
+                        guard lease.claim() else { throw PostgresLeaseTimeout(waited: leaseTimeout) }
+                        return try await body(connection)
+                    })
+            }
+            group.addTask {
+                try await Task.sleep(for: leaseTimeout)
+                return .timerFired
+            }
+            while let outcome = try await group.next() {
+                switch outcome {
+                case .done(let result):
+                    group.cancelAll()
+                    return result
+                case .timerFired where lease.expire():
+                    group.cancelAll()
+                    throw PostgresLeaseTimeout(waited: leaseTimeout)
+                case .timerFired:
+                    continue  // leased in time: wait for the body
+                }
+            }
+            throw PostgresLeaseTimeout(waited: leaseTimeout)  // unreachable: the body's task always ends the loop
+        }
+    }
+}
+
+/// What ended first in ``PostgresServerStorage/leased(_:)``: the body on its connection, or the timer.
+private enum LeaseOutcome<Result: Sendable>: Sendable {
+    case done(Result)
+    case timerFired
+}
+
+/// No pooled connection became free in time: every connection busy, or the database unreachable.
+struct PostgresLeaseTimeout: Error, CustomStringConvertible {
+    let waited: Duration
+    var description: String { "no database connection within \(waited)" }
+}
+
+/// Who wins between a lease and its timeout.
+final class LeaseRace: Sendable {
+    private enum State: UInt8 { case waiting, leased, expired }
+    private let state = Atomic<UInt8>(State.waiting.rawValue)
+
+    /// The lease wins unless the timeout already did.
+    func claim() -> Bool { state.compareExchange(expected: State.waiting.rawValue, desired: State.leased.rawValue, ordering: .acquiringAndReleasing).exchanged }
+
+    /// The timeout wins unless the lease already did.
+    func expire() -> Bool { state.compareExchange(expected: State.waiting.rawValue, desired: State.expired.rawValue, ordering: .acquiringAndReleasing).exchanged }
 }

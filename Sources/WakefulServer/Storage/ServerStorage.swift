@@ -36,8 +36,12 @@ public protocol ServerStorage: Sendable {
     /// already has its UUID, and the device's last-seen time moves to `receivedAt`.
     ///
     /// - Parameters:
+    ///   - deviceID: The authenticated device.
+    ///   - batchID: The batch's `Idempotency-Key`.
     ///   - digest: Identifies the batch's set of record UUIDs; a batch ID seen before with
     ///     another digest stores nothing and returns ``IngestOutcome/batchMismatch``.
+    ///   - records: The valid records of the batch.
+    ///   - receivedAt: The server's time of the request (seconds since 1970), kept per record.
     func ingest(
         deviceID: UUID, batchID: UUID, digest: String, records: [OutboxRecord], receivedAt: TimeInterval
     ) async throws -> IngestOutcome

@@ -52,7 +52,7 @@ extension SimulatedDevice {
     // MARK: Commands
 
     /// Starts a job run from the scenario's cost model (`app.jobs`). Progress accrues only while
-    /// the app executes; the result arrives as ``Wakeful/Event/jobFinished(_:)``.
+    /// the app executes; the result arrives as `Event.jobFinished(_:)`.
     mutating func runJob(_ run: JobRun) {
         guard hasProcess else { return }
         let job = scenario.app.jobs.first { $0.id == run.job }

@@ -7,7 +7,7 @@ import Wakeful
 extension SimulatedDevice {
     // MARK: Submitting (BGT-7, BGT-9, BGT-13)
 
-    /// `BGTaskScheduler.submit(_:)`. Refusals come back as ``Wakeful/Event/scheduledTaskSubmitFailed(identifier:error:)``.
+    /// `BGTaskScheduler.submit(_:)`. Refusals come back as `Event.scheduledTaskSubmitFailed(identifier:error:)`.
     mutating func submitTaskRequest(_ request: TaskRequest) {
         let continued = request.kind == .continuedProcessing
         let rules = policy.scheduler

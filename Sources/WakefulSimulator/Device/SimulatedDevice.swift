@@ -6,7 +6,7 @@ import Wakeful
 /// The device owns the agenda (one queue ordered by time and insertion), the system state that
 /// outlives the app (region monitoring, the significant-change service, the force-quit flag, the
 /// settings) and the app's process while it exists. Each step pops the earliest agenda entry,
-/// applies the policy's rules, delivers events to the app's ``Wakeful/Runtime`` while, and only while, the
+/// applies the policy's rules, delivers events to the app's `Runtime` while, and only while, the
 /// app may execute, and carries out the commands it returns. Every decision goes to the timeline
 /// with the rule IDs behind it.
 ///
@@ -156,6 +156,11 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     /// Creates a device for one run.
     ///
     /// - Parameters:
+    ///   - scenario: The world, the user, the app and how long to run.
+    ///   - policy: The iOS family's rules (``Simulator/policy(for:ios:)``), with the scenario's variants applied.
+    ///   - setup: The strategies the app runs.
+    ///   - seed: Seeds every random draw, so the same inputs give the same timeline.
+    ///   - timeline: Receives every event, command and decision in order.
     ///   - outbox: Opens the app's outbox at each launch; nil for an in-memory outbox when the
     ///     scenario's app has one.
     ///   - chaos: Kills injected on top of the policy's (crash-injection runs).

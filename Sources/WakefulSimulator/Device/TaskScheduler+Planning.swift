@@ -236,6 +236,6 @@ extension SimulatedDevice {
 
 /// Identifiers the scheduler itself uses.
 enum ScheduledRefreshIdentifiers {
-    /// A legacy fetch launch reports this identifier (``Wakeful/ScheduledTaskLaunch/identifier``).
+    /// A legacy fetch launch reports this identifier (`ScheduledTaskLaunch.identifier`).
     static let fetch = "fetch"
 }

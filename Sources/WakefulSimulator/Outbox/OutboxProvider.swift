@@ -8,7 +8,7 @@ import Wakeful
 /// crash-injection harness opens a real SQLite file each time, running migrations and injecting
 /// crashes (`WakefulChaos`).
 public protocol OutboxProvider: AnyObject {
-    /// Opens the outbox for a new process; throwing ``SimulatedCrash`` kills that process at launch.
+    /// Opens the outbox for a new process; throwing `SimulatedCrash` kills that process at launch.
     func open() throws -> any Outbox
 }
 

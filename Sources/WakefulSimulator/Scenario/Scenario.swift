@@ -91,7 +91,7 @@ public struct AppConfiguration: Sendable, Hashable {
     public var outbox: OutboxSpec?
     // MARK: Jobs slice
 
-    /// The app's declared jobs; when there are any, the device runs a ``Wakeful/JobScheduler`` first.
+    /// The app's declared jobs; when there are any, the device runs a `JobScheduler` first.
     public var jobs: [Job] = []
     /// The scheduler's options (its `jobs` are always ``jobs``); nil for the defaults.
     public var jobScheduler: JobScheduler.Options?

@@ -43,11 +43,11 @@ public struct StrategySetup: Sendable, Hashable {
 
 /// An app feature as a scenario describes it, resolved against the world when a run starts.
 public enum FeatureSpec: Sendable, Hashable {
-    /// ``Wakeful/BeaconTrigger``: act when the named world beacon is estimated within `triggerDistance` metres.
+    /// `BeaconTrigger`: act when the named world beacon is estimated within `triggerDistance` metres.
     case beaconTrigger(beacon: String, triggerDistance: Double)
-    /// ``Wakeful/RegionMonitor``: monitor these circular regions from launch.
+    /// `RegionMonitor`: monitor these circular regions from launch.
     case geofences([GeofenceSpec])
-    /// ``Wakeful/LocationLogger``: record every location the app receives.
+    /// `LocationLogger`: record every location the app receives.
     case locationLog
 
     /// The name used in scenario files.

@@ -184,81 +184,81 @@ public struct OptionsError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension StrategySpec {
-    /// ``Wakeful/TaskExtension`` with these options.
+    /// `TaskExtension` with these options.
     public static func taskExtension(_ options: TaskExtension.Options = .init()) -> StrategySpec {
         catalogued("TaskExtension", options)
     }
 
-    /// ``Wakeful/LowPowerLocationKeepAlive`` with these options.
+    /// `LowPowerLocationKeepAlive` with these options.
     public static func lowPowerLocationKeepAlive(_ options: LowPowerLocationKeepAlive.Options = .init()) -> StrategySpec {
         catalogued("LowPowerLocationKeepAlive", options)
     }
 
-    /// ``Wakeful/TaskChaining`` with these options.
+    /// `TaskChaining` with these options.
     public static func taskChaining(_ options: TaskChaining.Options = .init()) -> StrategySpec {
         catalogued("TaskChaining", options)
     }
 
-    /// ``Wakeful/LocationPulse`` with these options.
+    /// `LocationPulse` with these options.
     public static func locationPulse(_ options: LocationPulse.Options = .init()) -> StrategySpec {
         catalogued("LocationPulse", options)
     }
 
-    /// ``Wakeful/RelaunchOnMovement`` with these options.
+    /// `RelaunchOnMovement` with these options.
     public static func relaunchOnMovement(_ options: RelaunchOnMovement.Options = .init()) -> StrategySpec {
         catalogued("RelaunchOnMovement", options)
     }
 
-    /// ``Wakeful/MovingGeofence`` with these options.
+    /// `MovingGeofence` with these options.
     public static func movingGeofence(_ options: MovingGeofence.Options = .init()) -> StrategySpec {
         catalogued("MovingGeofence", options)
     }
 
-    /// ``Wakeful/PeriodicSampler`` with these options.
+    /// `PeriodicSampler` with these options.
     public static func periodicSampler(_ options: PeriodicSampler.Options = .init()) -> StrategySpec {
         catalogued("PeriodicSampler", options)
     }
 
     // Push slice.
 
-    /// ``Wakeful/PushTrigger`` with these options.
+    /// `PushTrigger` with these options.
     public static func pushTrigger(_ options: PushTrigger.Options = .init()) -> StrategySpec {
         catalogued("PushTrigger", options)
     }
 
-    /// ``Wakeful/ForegroundSession`` with these options.
+    /// `ForegroundSession` with these options.
     public static func foregroundSession(_ options: ForegroundSession.Options = .init()) -> StrategySpec {
         catalogued("ForegroundSession", options)
     }
 
-    /// ``Wakeful/SilentAudioKeepAlive`` with these options.
+    /// `SilentAudioKeepAlive` with these options.
     public static func silentAudioKeepAlive(_ options: SilentAudioKeepAlive.Options = .init()) -> StrategySpec {
         catalogued("SilentAudioKeepAlive", options)
     }
 
-    /// ``Wakeful/ScheduledRefresh`` with these options (scheduler slice).
+    /// `ScheduledRefresh` with these options (scheduler slice).
     public static func scheduledRefresh(_ options: ScheduledRefresh.Options = .init()) -> StrategySpec {
         catalogued("ScheduledRefresh", options)
     }
 
     // Network slice
 
-    /// ``Wakeful/BackgroundTransfer`` with these options.
+    /// `BackgroundTransfer` with these options.
     public static func backgroundTransfer(_ options: BackgroundTransfer.Options = .init()) -> StrategySpec {
         catalogued("BackgroundTransfer", options)
     }
 
-    /// ``Wakeful/Heartbeat`` with these options.
+    /// `Heartbeat` with these options.
     public static func heartbeat(_ options: Heartbeat.Options = .init()) -> StrategySpec {
         catalogued("Heartbeat", options)
     }
 
-    /// ``Wakeful/AccessoryKeepAlive`` with these options.
+    /// `AccessoryKeepAlive` with these options.
     public static func accessoryKeepAlive(_ options: AccessoryKeepAlive.Options = .init()) -> StrategySpec {
         catalogued("AccessoryKeepAlive", options)
     }
 
-    /// ``Wakeful/PeripheralAdvertiser`` with these options (peripheral slice).
+    /// `PeripheralAdvertiser` with these options (peripheral slice).
     public static func peripheralAdvertiser(_ options: PeripheralAdvertiser.Options = .init()) -> StrategySpec {
         catalogued("PeripheralAdvertiser", options)
     }

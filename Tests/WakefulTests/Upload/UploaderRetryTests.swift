@@ -118,6 +118,26 @@ struct UploaderRetryTests {
         }
     }
 
+    @Test("409s in a row wait 5, 10, 20 s: the conflict is retried less often while it lasts")
+    func repeatedConflicts() throws {
+        let outbox = try Uploads.outbox(records: 2)
+        var uploader = Uploader(seed: 3)
+        var now: TimeInterval = 0
+        var request = try #require(uploader.handle(.didBecomeActive, in: Uploads.background(now), outbox: outbox).uploads.first)
+        var waits: [TimeInterval] = []
+        for _ in 0..<3 {
+            now += 1
+            _ = uploader.handle(.uploadCompleted(Uploads.failed(request, status: 409)), in: Uploads.background(now), outbox: outbox)
+            let until = try #require(uploader.status.backoffEnd)
+            waits.append(until - now)
+            now = until
+            let next = try #require(uploader.handle(.memoryWarning, in: Uploads.background(now), outbox: outbox).uploads.first)
+            #expect(next.batch == request.batch)
+            request = next
+        }
+        #expect(waits == [5, 10, 20])
+    }
+
     @Test("a 422 sends the records again under a new batch ID")
     func newBatch() throws {
         let outbox = try Uploads.outbox(records: 2)

@@ -3,7 +3,7 @@ import Foundation
 /// A point on a local east/north plane, in metres from a projection origin.
 ///
 /// Beacons, geofences and the user's path are placed on this plane; ``LocalProjection`` converts
-/// to and from ``Wakeful/Coordinate``.
+/// to and from `Coordinate`.
 ///
 /// ```swift
 /// let pump = LocalPoint(east: 30, north: 40)

@@ -10,7 +10,7 @@ public protocol IngestTransport: AnyObject {
     /// Sends one request body and returns how the request ended.
     ///
     /// - Parameters:
-    ///   - body: The request body, an encoded ``Wakeful/IngestBatch``.
+    ///   - body: The request body, an encoded `IngestBatch`.
     ///   - installID: The install that sent it.
     ///   - time: The simulated time of the request.
     func send(_ body: Data, installID: UUID, at time: TimeInterval) -> IngestReply
