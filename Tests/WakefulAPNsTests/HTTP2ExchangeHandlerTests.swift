@@ -100,7 +100,7 @@ struct HTTP2ExchangeHandlerTests {
         #expect(delivered.status == 200 && delivered.apnsID == "B" && delivered.body.readableBytes == 0)
     }
 
-    @Test("GOAWAY fails only the streams above its last stream, as unprocessed, and retires the connection")
+    @Test("GOAWAY fails only the streams above its last stream, as unprocessed, retires the connection and closes it when drained")
     func goAway() throws {
         let harness = try Harness()
         let answered = harness.start()
@@ -112,6 +112,7 @@ struct HTTP2ExchangeHandlerTests {
         #expect(!harness.health.isUsable)
         try harness.receive(1, harness.headers([(":status", "503"), ("apns-id", "A")], endStream: true))
         #expect(try Self.outcome(answered)?.get().status == 503)
+        #expect(!harness.channel.isActive, "a retired connection closes once its last exchange ends")
         // Never written, so safe to send elsewhere.
         guard case .unprocessed = Self.transportError(harness.start()) else { Issue.record("a new request was accepted after GOAWAY"); return }
         #expect(try harness.written().isEmpty)

@@ -139,6 +139,7 @@ final class HTTP2ExchangeHandler: ChannelInboundHandler {
             health.retire()
             // Streams above the last one the server names were not processed; the others may still be answered.
             for streamID in exchanges.keys where streamID > lastStreamID { fail(streamID, with: .unprocessed(why)) }
+            closeIfDrained()
         default:
             break
         }
@@ -175,11 +176,15 @@ final class HTTP2ExchangeHandler: ChannelInboundHandler {
             context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .rstStream(.cancel))), promise: nil)
             reset = true
         }
-        if reset { scheduleFlush(context) }
+        if reset {
+            scheduleFlush(context)
+            closeIfDrained()
+        }
     }
 
     private func finish(_ streamID: HTTP2StreamID) {
         guard let exchange = exchanges.removeValue(forKey: streamID) else { return }
+        defer { closeIfDrained() }
         guard let status = exchange.status else {
             return exchange.promise.fail(APNsTransportError.connectionFailed("the stream ended without a :status"))
         }
@@ -188,6 +193,14 @@ final class HTTP2ExchangeHandler: ChannelInboundHandler {
 
     private func fail(_ streamID: HTTP2StreamID, with error: APNsTransportError) {
         exchanges.removeValue(forKey: streamID)?.promise.fail(error)
+        closeIfDrained()
+    }
+
+    /// A retired connection (GOAWAY, stream IDs used up) is closed once its last exchange ends:
+    /// the pool has stopped using it, and nothing else would close it.
+    private func closeIfDrained() {
+        guard refusal != nil, exchanges.isEmpty, let context, context.channel.isActive else { return }
+        context.close(promise: nil)
     }
 
     /// Returns flow-control credit for consumed DATA bytes, on the connection and on a stream that
