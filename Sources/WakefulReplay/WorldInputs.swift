@@ -18,14 +18,22 @@ struct WorldInputs {
         func at(_ time: Double) -> JSONValue { .double(ScenarioReconstructor.milliseconds(time - origin)) }
         let hasUserEntries = entries.contains { if case .user = $0.body { true } else { false } }
         if hasUserEntries {
+            var moves = 0
             actions = entries.compactMap { entry in
                 guard case .user(let action, let fields) = entry.body else { return nil }
+                // A `move` (WakefulTesting driving the simulator) changes the user's path, which
+                // the route below rebuilds from the location events; it is no scenario action.
+                guard action != "move" else {
+                    moves += 1
+                    return nil
+                }
                 var object: JSONObject = ["at": at(entry.time), "action": .string(action)]
                 for field in fields where field.key == "on" || field.key == "accessory" {
                     object.members.append(JSONMember(key: field.key, value: Self.json(field.value)))
                 }
                 return object
             }
+            if moves > 0 { notes.append("user: \(moves) move entries left to the route (positions come from the location events)") }
         } else {
             actions = Self.inferredActions(entries, at: at)
             if !actions.isEmpty { notes.append("user: \(actions.count) actions inferred from lifecycle events (no user entries)") }

@@ -50,6 +50,23 @@ import WakefulSimulator
         #expect(wake.deviceTime == 90)
     }
 
+    @Test func aMoveDrivenFromATestBecomesRouteNotAnAction() throws {
+        let scenario = Scenario(
+            name: "walk", duration: 600, world: WorldDescription(trajectory: .stationary(at: .zero)), actions: [UserAction(at: 0, .open)])
+        var device = SimulatedDevice(
+            scenario: scenario, policy: Simulator.policy(for: scenario, ios: IOSVersion(17)), setup: try StrategySetup.named("TaskExtension"),
+            seed: 1, timeline: InMemoryTimeline())
+        device.start()
+        device.run(until: 60)
+        try device.move(along: [RouteLeg(destination: LocalPoint(east: 300, north: 0), speed: 1.5)])
+        device.run(until: 600)
+        let entries = device.timeline.entries
+        #expect(entries.contains { if case .user("move", _) = $0.body { true } else { false } })
+        let result = try Replay.run(FieldTimeline(file: "walk.jsonl", entries: entries), options: ReplayOptions())
+        #expect(result.reconstructed.scenario.actions.map(\.kind) == [.open])
+        #expect(result.reconstructed.notes.contains { $0.hasPrefix("user: 1 move entries left to the route") })
+    }
+
     @Test func headerlessDeviceTimelineNeedsIOSAndConfiguration() throws {
         let entries = try Self.timeline().filter { if case .event = $0.body { true } else if case .command = $0.body { true } else { false } }
         let timeline = FieldTimeline(file: "device.jsonl", entries: entries.map { TimelineEntry(time: $0.time + 1_700_000_000, body: $0.body) })
