@@ -63,15 +63,9 @@ public final class MockAPNsServer: Sendable {
                         try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: sslContext))
                         var connectionConfiguration = NIOHTTP2Handler.ConnectionConfiguration()
                         connectionConfiguration.initialSettings = initialSettings
-                        _ = try channel.pipeline.syncOperations.configureHTTP2Pipeline(
-                            mode: .server,
-                            connectionConfiguration: connectionConfiguration,
-                            streamConfiguration: NIOHTTP2Handler.StreamConfiguration()
-                        ) { stream in
-                            stream.eventLoop.makeCompletedFuture {
-                                try stream.pipeline.syncOperations.addHandler(MockStreamHandler(state: state, connection: connection))
-                            }
-                        }
+                        try channel.pipeline.syncOperations.addHandler(
+                            NIOHTTP2Handler(mode: .server, connectionConfiguration: connectionConfiguration))
+                        try channel.pipeline.syncOperations.addHandler(MockConnectionHandler(state: state, connection: connection))
                     }
                 }
                 .bind(host: "127.0.0.1", port: port)
@@ -132,7 +126,7 @@ private final class ManagedAtomicCounter: Sendable {
 }
 
 /// Per-connection state: its number, whether SETTINGS already raised the stream limit, and the
-/// provider tokens it has verified (its streams run on one event loop, so the locks are uncontended).
+/// provider tokens it has verified (its handler runs on one event loop, so the locks are uncontended).
 final class MockConnection: Sendable {
     let id: Int
     let establishedMaxStreams: Int

@@ -19,7 +19,7 @@ final class ConnectionHealth: Sendable {
 /// Writes are flushed once per event-loop turn, so a burst of pushes costs one TLS record and
 /// one system call instead of one per push. NIOHTTP2Handler, below it, enforces the server's
 /// SETTINGS_MAX_CONCURRENT_STREAMS (it holds back streams above the limit) and outbound flow
-/// control; this handler returns inbound flow-control credit, which a multiplexer would.
+/// control; this handler returns inbound flow-control credit (``InboundCredit``), which a multiplexer would.
 final class HTTP2ExchangeHandler: ChannelInboundHandler {
     typealias InboundIn = HTTP2Frame
     typealias OutboundOut = HTTP2Frame
@@ -31,14 +31,10 @@ final class HTTP2ExchangeHandler: ChannelInboundHandler {
         var status: Int?
         var apnsID: String?
         var body = ByteBuffer()
-        /// DATA bytes received on the stream and not yet credited back.
-        var unacknowledged = 0
     }
 
     /// Largest answer body kept (APNs failure bodies are a few dozen bytes).
     static let maximumBody = 64 * 1024
-    /// Flow-control credit is returned once this many bytes are consumed (half the default window).
-    static let creditThreshold = 32 * 1024
     /// How often deadlines are checked.
     static let sweepInterval = TimeAmount.milliseconds(50)
 
@@ -47,8 +43,8 @@ final class HTTP2ExchangeHandler: ChannelInboundHandler {
     private var context: ChannelHandlerContext?
     private var exchanges: [HTTP2StreamID: Exchange] = [:]
     private var nextStreamID: Int32 = 1
-    private var flushScheduled = false
-    private var connectionUnacknowledged = 0
+    private let flusher = FlushCoalescer()
+    private var credit = InboundCredit()
     /// Why new requests are refused, once the connection is going away.
     private var refusal: APNsTransportError?
     private var sweep: RepeatedTask?
@@ -60,6 +56,7 @@ final class HTTP2ExchangeHandler: ChannelInboundHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
+        flusher.context = context
         let loopBound = NIOLoopBound(self, eventLoop: context.eventLoop)
         sweep = context.eventLoop.scheduleRepeatedTask(initialDelay: Self.sweepInterval, delay: Self.sweepInterval) { _ in
             loopBound.value.expire(now: .now())
@@ -69,6 +66,7 @@ final class HTTP2ExchangeHandler: ChannelInboundHandler {
     func handlerRemoved(context: ChannelHandlerContext) {
         close(because: .connectionFailed("the connection's pipeline was torn down"))
         self.context = nil
+        flusher.context = nil
     }
 
     /// Writes `request` on a new stream; `promise` gets the answer or an ``APNsTransportError``.
@@ -104,7 +102,7 @@ final class HTTP2ExchangeHandler: ChannelInboundHandler {
         if hasBody {
             context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .data(.init(data: .byteBuffer(request.body), endStream: true)))), promise: written)
         }
-        scheduleFlush(context)
+        flusher.request()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -122,8 +120,11 @@ final class HTTP2ExchangeHandler: ChannelInboundHandler {
             exchanges[frame.streamID] = exchange
             if payload.endStream { finish(frame.streamID) }
         case .data(let payload):
-            // Padding and its length byte count against flow control too (RFC 9113 §6.1).
-            credit(payload.data.readableBytes + (payload.paddingBytes.map { $0 + 1 } ?? 0), on: frame.streamID, context: context)
+            let updates = credit.received(payload, on: frame.streamID, open: exchanges[frame.streamID] != nil)
+            if !updates.isEmpty {
+                for update in updates { context.write(wrapOutboundOut(update), promise: nil) }
+                flusher.request()
+            }
             guard var exchange = exchanges[frame.streamID] else { return }
             if case .byteBuffer(var chunk) = payload.data, exchange.body.readableBytes + chunk.readableBytes <= Self.maximumBody {
                 exchange.body.writeBuffer(&chunk)
@@ -172,18 +173,20 @@ final class HTTP2ExchangeHandler: ChannelInboundHandler {
         var reset = false
         for (streamID, exchange) in exchanges where exchange.deadline <= now {
             exchanges[streamID] = nil
+            credit.forget(streamID)
             exchange.promise.fail(APNsTransportError.deadlineExceeded)
             context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .rstStream(.cancel))), promise: nil)
             reset = true
         }
         if reset {
-            scheduleFlush(context)
+            flusher.request()
             closeIfDrained()
         }
     }
 
     private func finish(_ streamID: HTTP2StreamID) {
         guard let exchange = exchanges.removeValue(forKey: streamID) else { return }
+        credit.forget(streamID)
         defer { closeIfDrained() }
         guard let status = exchange.status else {
             return exchange.promise.fail(APNsTransportError.connectionFailed("the stream ended without a :status"))
@@ -193,6 +196,7 @@ final class HTTP2ExchangeHandler: ChannelInboundHandler {
 
     private func fail(_ streamID: HTTP2StreamID, with error: APNsTransportError) {
         exchanges.removeValue(forKey: streamID)?.promise.fail(error)
+        credit.forget(streamID)
         closeIfDrained()
     }
 
@@ -201,37 +205,5 @@ final class HTTP2ExchangeHandler: ChannelInboundHandler {
     private func closeIfDrained() {
         guard refusal != nil, exchanges.isEmpty, let context, context.channel.isActive else { return }
         context.close(promise: nil)
-    }
-
-    /// Returns flow-control credit for consumed DATA bytes, on the connection and on a stream that
-    /// is still open, once half a default window has been used.
-    private func credit(_ bytes: Int, on streamID: HTTP2StreamID, context: ChannelHandlerContext) {
-        guard bytes > 0 else { return }
-        connectionUnacknowledged += bytes
-        if connectionUnacknowledged >= Self.creditThreshold {
-            context.write(wrapOutboundOut(HTTP2Frame(streamID: .rootStream, payload: .windowUpdate(windowSizeIncrement: connectionUnacknowledged))), promise: nil)
-            connectionUnacknowledged = 0
-            scheduleFlush(context)
-        }
-        guard var exchange = exchanges[streamID] else { return }
-        exchange.unacknowledged += bytes
-        if exchange.unacknowledged >= Self.creditThreshold {
-            context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .windowUpdate(windowSizeIncrement: exchange.unacknowledged))), promise: nil)
-            exchange.unacknowledged = 0
-            scheduleFlush(context)
-        }
-        exchanges[streamID] = exchange
-    }
-
-    /// One flush at the end of this event-loop turn for everything written during it.
-    private func scheduleFlush(_ context: ChannelHandlerContext) {
-        guard !flushScheduled else { return }
-        flushScheduled = true
-        let loopBound = NIOLoopBound(self, eventLoop: context.eventLoop)
-        context.eventLoop.execute {
-            let handler = loopBound.value
-            handler.flushScheduled = false
-            handler.context?.flush()
-        }
     }
 }
