@@ -24,7 +24,7 @@ struct Serve: AsyncParsableCommand {
 
             Waking devices (POST /v1/devices/{id}/wakes) needs APNs token credentials: --apns-key-file (the .p8 key from the Apple developer account), --apns-key-id and --apns-team-id; without them wakes are refused with 503. Each device's pushes go to the APNs environment it registered (sandbox or production); --apns-host sends every push to another host instead (a mock APNs), and --apns-ca-file trusts that host's certificate. Pushes go over the sender's own HTTP/2 client; --apns-transport async-http-client uses AsyncHTTPClient instead. At most --wake-limit wakes per device within --wake-window seconds (default 3 per hour, Apple's guidance). The key, provider tokens and device tokens are never logged.
 
-            With --database postgres://… everything is kept in that PostgreSQL database instead (migrations applied on start, under a lock, so several servers may start at once). Several servers can share one database behind a load balancer: give them the same --admin-token-file. The URL's password is never printed or logged; without one in the URL, PGPASSWORD is used (keeping it off the command line, where ps shows it). If the database cannot be reached at start, the server exits 1 with a message naming the URL and what to check; if it fails later, requests are answered 503 with Retry-After.
+            With --database postgres://… everything is kept in that PostgreSQL database instead (migrations applied on start, under a lock, so several servers may start at once). Several servers can share one database behind a load balancer: give them the same --admin-token-file. The URL's password is never printed or logged; without one in the URL, PGPASSWORD is used (keeping it off the command line, where ps shows it). If the database cannot be reached at start, the server exits 1 with a message naming the URL and what to check; if it fails later, or no connection of the pool (--database-connections, 20) frees up within --database-wait seconds (5), requests are answered 503 with Retry-After.
 
             SIGTERM or SIGINT (Ctrl-C) stop the server gracefully: requests in flight finish, then it exits 0.
 
@@ -61,6 +61,12 @@ struct Serve: AsyncParsableCommand {
             "Keep everything in PostgreSQL instead of SQLite in --data-dir: postgres://user:password@host:5432/database, optionally ?sslmode=disable|prefer|require|verify-full (default prefer).",
             valueName: "url"))
     var database: String?
+
+    @Option(help: "With --database: the most connections each server opens to PostgreSQL.")
+    var databaseConnections: Int = 20
+
+    @Option(help: "With --database: seconds a request waits for a free connection before it is answered 503 with Retry-After.")
+    var databaseWait: Int = 5
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel: String = "info"
@@ -115,6 +121,10 @@ struct Serve: AsyncParsableCommand {
         if let database {
             do { _ = try PostgresDatabaseURL(database) } catch { throw ValidationError("--database: \(error.message)") }
         }
+        guard (1...1000).contains(databaseConnections) else {
+            throw ValidationError("--database-connections \(databaseConnections): expected 1 to 1000")
+        }
+        guard (1...300).contains(databaseWait) else { throw ValidationError("--database-wait \(databaseWait): expected 1 to 300 seconds") }
     }
 
     func run() async throws {
@@ -187,7 +197,8 @@ extension Serve {
         // As libpq does: the password may come from PGPASSWORD rather than the command line, where `ps` shows it.
         if url.password == nil, let password = ProcessInfo.processInfo.environment["PGPASSWORD"] { url.password = password }
         do {
-            return try await PostgresServerStorage(url: url, logger: logger)
+            return try await PostgresServerStorage(
+                url: url, logger: logger, maximumConnections: databaseConnections, leaseTimeout: .seconds(databaseWait))
         } catch let error as PostgresStorageStartError {
             FileHandle.standardError.write(Data("wakeful serve: \(error)\n".utf8))
             throw ExitCode.failure

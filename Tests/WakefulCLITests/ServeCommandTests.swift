@@ -48,6 +48,9 @@ struct ServeCommandTests {
     @Test("bad options are refused with the option and the expected form", arguments: [
         (["serve", "--port", "70000"], "--port 70000: expected a port from 0 to 65535"),
         (["serve", "--log-level", "loud"], "--log-level loud: expected one of"),
+        (["serve", "--database-connections", "0"], "--database-connections 0: expected 1 to 1000"),
+        (["serve", "--database-wait", "0"], "--database-wait 0: expected 1 to 300 seconds"),
+        (["serve", "--apns-transport", "carrier-pigeon"], "--apns-transport"),
     ])
     func badOptions(_ arguments: [String], _ message: String) async throws {
         let result = try await WakefulExecutable.run(arguments)
