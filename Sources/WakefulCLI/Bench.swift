@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Wakeful
+import WakefulAPNs
 import WakefulSimulator
 
 /// `wakeful bench`: measures the simulator on one device-day of forever ranging.
@@ -57,7 +58,7 @@ struct Bench: AsyncParsableCommand {
             let start = clock.now
             let runs = await comparison.run()
             let elapsed = start.duration(to: clock.now)
-            let seconds = elapsed.seconds
+            let seconds = elapsed.secondsValue
             if best == nil || seconds < best!.seconds { best = (runs, seconds) }
         }
         if let best {
@@ -88,7 +89,7 @@ struct Bench: AsyncParsableCommand {
         for _ in 0..<count {
             var metrics: RunMetrics?
             let elapsed = try clock.measure { metrics = try body() }
-            let seconds = elapsed.seconds
+            let seconds = elapsed.secondsValue
             if best == nil || seconds < best!.1 { best = (metrics!, seconds) }
         }
         return best!

@@ -135,7 +135,7 @@ struct BenchPush: AsyncParsableCommand {
             let elapsed = ContinuousClock.now - start
             try await sender.shutdown()
             return PushBenchFigures(
-                client: "Swift APNsSender (\(kind.title))", count: count, delivered: delivered, seconds: elapsed.seconds,
+                client: "Swift APNsSender (\(kind.title))", count: count, delivered: delivered, seconds: elapsed.secondsValue,
                 p50Milliseconds: latencies.percentile(0.50), p99Milliseconds: latencies.percentile(0.99))
         } catch {
             try? await sender.shutdown()
@@ -220,7 +220,7 @@ private final class LatencyLog: @unchecked Sendable {
 
     init(capacity: Int) { milliseconds.reserveCapacity(capacity) }
 
-    func add(_ latency: Duration) { lock.withLock { milliseconds.append(latency.seconds * 1000) } }
+    func add(_ latency: Duration) { lock.withLock { milliseconds.append(latency.secondsValue * 1000) } }
 
     func reset() { lock.withLock { milliseconds.removeAll(keepingCapacity: true) } }
 

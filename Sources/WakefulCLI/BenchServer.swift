@@ -7,6 +7,7 @@ import NIOCore
 import NIOHTTP1
 import ServiceLifecycle
 import Wakeful
+import WakefulAPNs
 import WakefulServer
 
 /// `wakeful bench-server`: ingest throughput and latency of the companion server over loopback,
@@ -134,7 +135,7 @@ struct IngestMeasurement: Sendable {
     var wall: Duration
     var latencies: [Duration]
 
-    var recordsPerSecond: Double { Double(records) / wall.seconds }
+    var recordsPerSecond: Double { Double(records) / wall.secondsValue }
     var p50: Duration { percentile(0.50) }
     var p99: Duration { percentile(0.99) }
 
@@ -206,6 +207,6 @@ struct IngestClients {
 
 
 private func pad(_ text: String, _ width: Int) -> String { text.padding(toLength: max(width, text.count + 1), withPad: " ", startingAt: 0) }
-private func seconds(_ duration: Duration) -> String { String(format: "%.2f s", duration.seconds) }
-private func milliseconds(_ duration: Duration) -> String { String(format: "%.1f ms", duration.seconds * 1000) }
+private func seconds(_ duration: Duration) -> String { String(format: "%.2f s", duration.secondsValue) }
+private func milliseconds(_ duration: Duration) -> String { String(format: "%.1f ms", duration.secondsValue * 1000) }
 private func rate(_ value: Double) -> String { String(Int(value.rounded())) }

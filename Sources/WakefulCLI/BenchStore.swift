@@ -1,13 +1,14 @@
 import ArgumentParser
 import Foundation
+import Wakeful
+import WakefulAPNs
+import WakefulSimulator
+import WakefulStore
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Wakeful
-import WakefulSimulator
-import WakefulStore
 
 /// `wakeful bench-store`: the outbox's append and claim-and-acknowledge throughput on SQLite, beside
 /// raw SQLite doing the same work, and its memory with a large backlog.
@@ -236,7 +237,7 @@ struct Timing {
             let cpuStart = processCPUSeconds()
             let elapsed = try clock.measure(body)
             return Sample(
-                wall: elapsed.seconds,
+                wall: elapsed.secondsValue,
                 cpu: processCPUSeconds() - cpuStart)
         }
 

@@ -36,8 +36,8 @@ extension Uploader {
             // The same batch is still being stored (an earlier attempt's request outlived its
             // timeout): retry soon, then less often while the conflicts go on.
             failures += 1
-            let doubled = Self.conflictRetryDelay * Double(UInt64(1) << UInt64(min(failures - 1, 62)))
-            phase = .backingOff(until: now + max(outcome.retryAfter ?? 0, min(configuration.backoffCap, doubled)))
+            let delay = Self.doubling(Self.conflictRetryDelay, afterFailures: failures, cap: configuration.backoffCap)
+            phase = .backingOff(until: now + max(outcome.retryAfter ?? 0, delay))
         case 410:
             phase = .revoked
         case 413:

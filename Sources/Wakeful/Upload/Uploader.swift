@@ -276,8 +276,12 @@ public struct Uploader: Sendable {
 
     /// The largest backoff after `failures` consecutive failures: `min(cap, base · 2ⁿ⁻¹)`.
     public static func backoffCeiling(afterFailures failures: Int, configuration: Configuration) -> TimeInterval {
+        doubling(configuration.backoffBase, afterFailures: failures, cap: configuration.backoffCap)
+    }
+
+    /// `min(cap, base · 2ⁿ⁻¹)` after n consecutive failures; 0 before any.
+    static func doubling(_ base: TimeInterval, afterFailures failures: Int, cap: TimeInterval) -> TimeInterval {
         guard failures > 0 else { return 0 }
-        let doubled = configuration.backoffBase * Double(UInt64(1) << UInt64(min(failures - 1, 62)))
-        return min(configuration.backoffCap, doubled)
+        return min(cap, base * Double(UInt64(1) << UInt64(min(failures - 1, 62))))
     }
 }

@@ -152,7 +152,7 @@ public final class APNsSender: Sendable {
     }
 
     private func attempt(_ push: BackgroundPush, body: Data, jwt: String, number: Int) async -> Answer {
-        let expiration = push.expiration ?? now().addingTimeInterval(Self.seconds(configuration.defaultExpiration))
+        let expiration = push.expiration ?? now().addingTimeInterval(configuration.defaultExpiration.secondsValue)
         var headers = [
             ("authorization", "bearer " + jwt), ("apns-push-type", "background"), ("apns-priority", "5"),
             ("apns-topic", configuration.topic), ("apns-expiration", String(Int(expiration.timeIntervalSince1970.rounded(.down)))),
@@ -203,10 +203,6 @@ public final class APNsSender: Sendable {
     private struct FailureBody: Decodable {
         let reason: String?
         let timestamp: Double?
-    }
-
-    static func seconds(_ duration: Duration) -> TimeInterval {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }
 

@@ -56,10 +56,3 @@ protocol APNsTransport: Sendable {
     /// Closes the connections; requests in flight fail.
     func shutdown() async throws
 }
-
-extension Duration {
-    /// The same span as a NIO `TimeAmount`.
-    var timeAmount: TimeAmount {
-        .nanoseconds(components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000)
-    }
-}

@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import Wakeful
+import WakefulAPNs
 
 /// `POST /v1/ingest`: the upload contract's server side (UploadContract.md).
 ///

@@ -111,10 +111,3 @@ public struct DispatchReport: Sendable, Hashable {
     /// An empty report.
     public init() {}
 }
-
-extension Duration {
-    /// The duration in seconds, fractions included.
-    var secondsValue: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-}

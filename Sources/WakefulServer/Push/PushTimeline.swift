@@ -1,5 +1,6 @@
 import Foundation
 import Wakeful
+import WakefulAPNs
 
 /// The pushes section of a device's timeline: each wake with its APNs attempts and the device's
 /// own wake it caused, or why none was seen.

@@ -1,5 +1,6 @@
 import Foundation
 import Wakeful
+import WakefulAPNs
 
 /// At most `count` wakes per device within any `window`-long stretch of time (PUSH-4: Apple
 /// advises senders to keep silent pushes to 2–3 per hour; iOS throttles beyond).

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Wakeful
+import WakefulAPNs
 
 /// The optional body of `POST /v1/devices/{id}/wakes`:
 /// `{"at": RFC 3339, "note": string, "expiration": RFC 3339, "collapse_id": string}`, all optional.

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import Wakeful
+import WakefulAPNs
 
 extension PostgresServerStorage: PushStorage {
     public func insertWake(_ wake: NewWake, limit: WakeRateLimit) async throws -> WakeInsertion {
@@ -147,13 +148,7 @@ extension PostgresServerStorage: PushStorage {
                     AND payload LIKE \(#"%"event":"remoteNotification"%"#)
                 ORDER BY recorded_at, seq LIMIT 1000
                 """, logger: logger)
-            var stored: [StoredRecord] = []
-            for try await (uuid, seq, kind, payload, recordedAt, receivedAt) in rows.decode((UUID, Int64, String, String, Double, Double).self) {
-                stored.append(
-                    StoredRecord(
-                        record: OutboxRecord(uuid: uuid, seq: seq, kind: kind, payload: payload, recordedAt: recordedAt), receivedAt: receivedAt))
-            }
-            return stored
+            return try await Self.storedRecords(rows)
         }
     }
 

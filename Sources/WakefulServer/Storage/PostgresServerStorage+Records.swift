@@ -101,13 +101,18 @@ extension PostgresServerStorage {
                     AND (\(query.kind)::text IS NULL OR kind = \(query.kind))
                 ORDER BY recorded_at, seq LIMIT \(query.limit)
                 """, logger: logger)
-            var stored: [StoredRecord] = []
-            for try await (uuid, seq, kind, payload, recordedAt, receivedAt) in rows.decode((UUID, Int64, String, String, Double, Double).self) {
-                stored.append(
-                    StoredRecord(
-                        record: OutboxRecord(uuid: uuid, seq: seq, kind: kind, payload: payload, recordedAt: recordedAt), receivedAt: receivedAt))
-            }
-            return stored
+            return try await Self.storedRecords(rows)
         }
+    }
+
+    /// The rows of a `SELECT uuid, seq, kind, payload, recorded_at, received_at FROM records …`.
+    static func storedRecords(_ rows: PostgresRowSequence) async throws -> [StoredRecord] {
+        var stored: [StoredRecord] = []
+        for try await (uuid, seq, kind, payload, recordedAt, receivedAt) in rows.decode((UUID, Int64, String, String, Double, Double).self) {
+            stored.append(
+                StoredRecord(
+                    record: OutboxRecord(uuid: uuid, seq: seq, kind: kind, payload: payload, recordedAt: recordedAt), receivedAt: receivedAt))
+        }
+        return stored
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Wakeful
+import WakefulAPNs
 
 extension SQLiteServerStorage: PushStorage {
     public func insertWake(_ wake: NewWake, limit: WakeRateLimit) async throws -> WakeInsertion {

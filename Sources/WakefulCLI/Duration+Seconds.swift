@@ -1,5 +1,0 @@
-/// Benchmarks report wall and CPU times as `Double` seconds.
-extension Duration {
-    /// The duration in seconds as a `Double`.
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}
