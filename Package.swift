@@ -47,6 +47,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // `swift package generate-documentation`: builds the DocC catalogues (no code depends on it).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Tests start child processes (the PostgreSQL script) and wait on them by pidfd.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
         // Platform-free core: events, commands, strategies, runtime, timeline. Foundation only.
@@ -91,6 +93,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),  // HTTPParserError: a client that hung up mid-request
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CompressNIO", package: "compress-nio"),  // gzip ingest bodies
@@ -123,6 +126,8 @@ let package = Package(
                 // Test databases (CREATE/DROP DATABASE) for the PostgreSQL storage tests.
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                // starts the throwaway PostgreSQL cluster (scripts/postgres.sh start).
+                .product(name: "Subprocess", package: "swift-subprocess"),
             ],
             swiftSettings: strictSettings
         ),

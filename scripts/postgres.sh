@@ -39,6 +39,15 @@ as_owner() {
     fi
 }
 
+# Closes every descriptor above standard error in this (sub)shell.
+close_inherited_descriptors() {
+    local fd
+    for fd in $(ls /proc/$BASHPID/fd); do
+        [ "$fd" -gt 2 ] && eval "exec $fd>&-" 2>/dev/null
+    done
+    return 0
+}
+
 install() {
     if bindir >/dev/null; then
         echo "postgres: binaries in $(bindir)"
@@ -81,7 +90,12 @@ host all all 127.0.0.1/32 trust
 EOF
     fi
     if ! as_owner "$bin/pg_ctl" -D "$data" status >/dev/null 2>&1; then
-        as_owner "$bin/pg_ctl" -D "$data" -l "$root/server.log" -w -t 60 start >/dev/null 9>&- \
+        # The postmaster outlives this script, so it must not keep any descriptor this script was
+        # given: not the lock (fd 9), and not whatever the caller left open. Foundation's Process on
+        # Linux learns that a child exited when a socket every descendant inherits reaches EOF; a
+        # postmaster holding it made the test process wait for ever.
+        ( close_inherited_descriptors
+          as_owner "$bin/pg_ctl" -D "$data" -l "$root/server.log" -w -t 60 start >/dev/null ) \
             || { tail -n 20 "$root/server.log" >&2; echo "postgres: the cluster did not start (is port $port taken? set WAKEFUL_POSTGRES_PORT)" >&2; exit 1; }
     fi
     echo "$url"

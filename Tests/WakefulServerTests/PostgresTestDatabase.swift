@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import Subprocess
 import Testing
 import WakefulServer
 
@@ -75,41 +76,50 @@ enum PostgresTestDatabase {
 }
 
 /// Finds or starts the tests' server once per test run.
+///
+/// Concurrent tests share one provisioning task, so the script runs once however many tests ask at
+/// once (an actor method that suspends would let each of them start its own).
 private actor Provisioner {
     static let shared = Provisioner()
-    private var url: PostgresDatabaseURL?
+    private var provisioning: Task<PostgresDatabaseURL, any Error>?
 
     func serverURL() async throws -> PostgresDatabaseURL {
-        if let url { return url }
-        let text: String
-        if let named = ProcessInfo.processInfo.environment["WAKEFUL_POSTGRES_URL"] {
-            text = named
-        } else {
-            text = try await Self.startScript()
+        if let provisioning { return try await provisioning.value }
+        let task = Task<PostgresDatabaseURL, any Error> {
+            if let named = ProcessInfo.processInfo.environment["WAKEFUL_POSTGRES_URL"] {
+                return try PostgresDatabaseURL(named)
+            }
+            return try PostgresDatabaseURL(try await Self.startScript())
         }
-        let parsed = try PostgresDatabaseURL(text)
-        url = parsed
-        return parsed
+        provisioning = task
+        return try await task.value
     }
 
-    /// `scripts/postgres.sh start`: its last line of output is the URL.
-    private static func startScript() async throws -> String {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [root.appendingPathComponent("scripts/postgres.sh").path, "start"]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch { continuation.resume(throwing: error) }
+    /// `scripts/postgres.sh start`, at most `timeLimit`: its last line of output is the URL.
+    ///
+    /// Run through swift-subprocess, which watches the child itself (a pidfd): Foundation's `Process`
+    /// on Linux learns of the exit from a socket every descendant inherits, so a daemon the script
+    /// starts (the postmaster) kept it open and the termination handler never ran.
+    private static func startScript(timeLimit: Duration = .seconds(120)) async throws -> String {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("scripts/postgres.sh").path
+        let result = try await withThrowingTaskGroup(of: ExecutionResult<Void, StringOutput<UTF8>, StringOutput<UTF8>>?.self) { group in
+            group.addTask {
+                try await run(.name("bash"), arguments: [script, "start"], output: .string(limit: 64 << 10), error: .string(limit: 64 << 10))
+            }
+            group.addTask {
+                try await Task.sleep(for: timeLimit)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let result = first else {
+                throw ProvisioningError(message: "scripts/postgres.sh start did not finish within \(timeLimit); see .build/postgres/server.log")
+            }
+            return result
         }
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        guard status == 0, let line = printed.split(separator: "\n").last else {
-            throw ProvisioningError(message: "scripts/postgres.sh start failed (exit \(status)): \(complaint)")
+        guard result.terminationStatus.isSuccess, let line = result.standardOutput.split(separator: "\n").last else {
+            throw ProvisioningError(
+                message: "scripts/postgres.sh start failed (\(result.terminationStatus)): \(result.standardError)")
         }
         return String(line)
     }
