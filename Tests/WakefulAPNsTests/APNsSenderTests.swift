@@ -3,7 +3,7 @@ import Testing
 @testable import WakefulAPNs
 
 /// The sender against the mock, one rule of reference §4 per test.
-@Suite struct APNsSenderTests {
+@Suite(.timeLimit(.minutes(2))) struct APNsSenderTests {
     struct Setup {
         let clock = ManualClock()
         let credentials: APNsCredentials

@@ -7,7 +7,7 @@ import Testing
 
 /// The frame-level client's handler on an embedded channel: frames in and out as they are, no TLS
 /// and no HTTP/2 codec, time advanced by hand.
-@Suite("HTTP/2 exchanges written as frames on the connection channel")
+@Suite("HTTP/2 exchanges written as frames on the connection channel", .timeLimit(.minutes(2)))
 struct HTTP2ExchangeHandlerTests {
     final class Harness {
         let channel = EmbeddedChannel()

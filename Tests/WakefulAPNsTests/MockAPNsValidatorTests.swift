@@ -4,7 +4,7 @@ import Testing
 @testable import WakefulAPNs
 
 /// The mock's checks of reference §9.1, each failing alone, in the table's order.
-@Suite struct MockAPNsValidatorTests {
+@Suite(.timeLimit(.minutes(2))) struct MockAPNsValidatorTests {
     static let clock = ManualClock()
     static let credentials = try! Fixture.credentials()
 
@@ -147,7 +147,7 @@ import Testing
     }
 }
 
-@Suite struct MockFaultSelectionTests {
+@Suite(.timeLimit(.minutes(2))) struct MockFaultSelectionTests {
     @Test func selectorsCountsAndDelays() {
         var rules: [MockFaultRule] = [
             MockFaultRule(.delay(base: .milliseconds(40))),

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import WakefulAPNs
 
-@Suite struct ProviderJWTTests {
+@Suite(.timeLimit(.minutes(2))) struct ProviderJWTTests {
     @Test func headerAndClaimsAreExactlyWhatAPNsExpects() throws {
         let credentials = try Fixture.credentials()
         let token = try ProviderJWT.sign(credentials, issuedAt: 1_800_000_123)
@@ -32,7 +32,7 @@ import Testing
     }
 }
 
-@Suite struct APNsCredentialsTests {
+@Suite(.timeLimit(.minutes(2))) struct APNsCredentialsTests {
     @Test func badInputNamesTheField() {
         #expect(throws: APNsCredentialsError.self) { try APNsCredentials(teamID: "T", keyID: Fixture.keyID, p8PEM: "") }
         do {
@@ -54,7 +54,7 @@ import Testing
     }
 }
 
-@Suite struct ProviderTokenProviderTests {
+@Suite(.timeLimit(.minutes(2))) struct ProviderTokenProviderTests {
     @Test func reusesTheTokenUntilRefreshAfterThenMintsOnce() async throws {
         let clock = ManualClock()
         let tokens = try ProviderTokenProvider(credentials: Fixture.credentials(), now: clock.reader)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import WakefulAPNs
 
-@Suite struct BackgroundPushTests {
+@Suite(.timeLimit(.minutes(2))) struct BackgroundPushTests {
     @Test func payloadIsContentAvailableOnlyWithDataBesideIt() throws {
         let push = try BackgroundPush(deviceToken: Fixture.deviceToken, data: ["z": "last", "a": "quote \" and \\ slash"])
         let text = String(decoding: push.payload(), as: UTF8.self)
@@ -42,7 +42,7 @@ import Testing
     }
 }
 
-@Suite struct APNsResponseRuleTests {
+@Suite(.timeLimit(.minutes(2))) struct APNsResponseRuleTests {
     @Test(arguments: [
         (200, nil, APNsResponseRule.success),
         (400, "BadDeviceToken", .neverRetry), (400, "DeviceTokenNotForTopic", .neverRetry), (403, "Forbidden", .neverRetry),
@@ -64,7 +64,7 @@ import Testing
     }
 }
 
-@Suite struct AsyncSemaphoreTests {
+@Suite(.timeLimit(.minutes(2))) struct AsyncSemaphoreTests {
     @Test func waitersEnterWhenTheLimitRises() async throws {
         let semaphore = AsyncSemaphore(limit: 1)
         try await semaphore.wait()

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("wakeful bench-server")
+@Suite("wakeful bench-server", .timeLimit(.minutes(3)))
 struct BenchServerCommandTests {
     @Test("a small run posts every record, checks every answer and reports both stores")
     func smallRun() async throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("wakeful chaos and bench-store")
+@Suite("wakeful chaos and bench-store", .timeLimit(.minutes(3)))
 struct ChaosCommandTests {
     @Test("a small crash-injection run prints the summary and exits 0 when the invariant holds")
     func smallRun() async throws {

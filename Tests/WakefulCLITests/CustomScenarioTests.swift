@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("wakeful simulate --scenario FILE")
+@Suite("wakeful simulate --scenario FILE", .timeLimit(.minutes(3)))
 struct CustomScenarioTests {
     /// A timed walk due north at 1 m/s, one point every 10 s, from 91 m south of the pump to 1 m south of it.
     static let gpx: String = {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("wakeful --help and simulate --list")
+@Suite("wakeful --help and simulate --list", .timeLimit(.minutes(3)))
 struct HelpAndListTests {
     @Test("--list names the built-in scenario, both strategies and the policy variants")
     func list() async throws {

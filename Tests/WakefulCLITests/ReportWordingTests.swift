@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// What the text report says about scenarios without a beacon trigger.
-@Suite("wakeful simulate: report wording without a trigger")
+@Suite("wakeful simulate: report wording without a trigger", .timeLimit(.minutes(3)))
 struct ReportWordingTests {
     /// A scenario with no features: nothing can trigger.
     static func document(user: [[String: Any]]) -> [String: Any] {

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// `wakeful serve` as a process: start on port 0, register, ingest, SIGTERM, clean exit.
-@Suite("wakeful serve")
+@Suite("wakeful serve", .timeLimit(.minutes(3)))
 struct ServeCommandTests {
     @Test("serves on the port it prints, registers and ingests, and exits 0 on SIGTERM")
     func serveRegisterIngestStop() async throws {

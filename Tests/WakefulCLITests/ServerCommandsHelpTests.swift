@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("wakeful fleet, mock-apns and bench-push: help and option errors")
+@Suite("wakeful fleet, mock-apns and bench-push: help and option errors", .timeLimit(.minutes(3)))
 struct ServerCommandsHelpTests {
     @Test("--help explains and shows real invocations", arguments: [
         (["fleet", "--help"], "wakeful fleet --devices 20 --hours 24 --server http://127.0.0.1:8080"),

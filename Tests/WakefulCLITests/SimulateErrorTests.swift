@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("wakeful simulate: errors")
+@Suite("wakeful simulate: errors", .timeLimit(.minutes(3)))
 struct SimulateErrorTests {
     // MARK: Command-line errors
 

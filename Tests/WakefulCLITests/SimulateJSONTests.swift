@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `--format json` is a public contract: the names asserted here must not change.
-@Suite("wakeful simulate: JSON output")
+@Suite("wakeful simulate: JSON output", .timeLimit(.minutes(3)))
 struct SimulateJSONTests {
     @Test("--format json parses and has 12 runs with the contract's fields")
     func contract() async throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("wakeful simulate: text output")
+@Suite("wakeful simulate: text output", .timeLimit(.minutes(3)))
 struct SimulateTextTests {
     /// The rows of the table: the lines after the dashed rule up to the first blank line.
     static func tableRows(_ text: String) -> [String] {

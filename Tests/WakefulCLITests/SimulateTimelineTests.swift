@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("wakeful simulate --timeline")
+@Suite("wakeful simulate --timeline", .timeLimit(.minutes(3)))
 struct SimulateTimelineTests {
     /// The lines of a JSON Lines file, each parsed as an object.
     static func lines(of path: String) throws -> [[String: Any]] {

@@ -6,7 +6,7 @@ import WakefulSimulator
 
 /// The crash-injection invariant, in CI with a smaller seed count; the full 1,000 seeds run with
 /// `swift run -c release wakeful chaos`.
-@Suite("Crash injection")
+@Suite("Crash injection", .timeLimit(.minutes(3)))
 struct ChaosHarnessTests {
     static func options(seeds: Int, scenarios: [String] = BuiltinScenarios.names) -> ChaosOptions {
         var options = ChaosOptions(seeds: seeds, scenarios: scenarios)

@@ -6,7 +6,7 @@ import Wakeful
 import WakefulServer
 
 /// Every authenticated route against every kind of caller.
-@Suite("authorization matrix")
+@Suite("authorization matrix", .timeLimit(.minutes(2)))
 struct AuthorizationMatrixTests {
     enum CallerKind: String, CaseIterable, Sendable {
         case none, malformed, unknown, revoked, otherDevice, ownDevice, admin

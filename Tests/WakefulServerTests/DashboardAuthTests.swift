@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 import WakefulServer
 
-@Suite("dashboard: signing in, cookies, signed links")
+@Suite("dashboard: signing in, cookies, signed links", .timeLimit(.minutes(2)))
 struct DashboardAuthTests {
     @Test("without credentials a page answers 401 with the login form, coming back to the page")
     func noCookie() async throws {

@@ -3,7 +3,7 @@ import Testing
 import Wakeful
 @testable import WakefulServer
 
-@Suite("dashboard: lanes and gaps from a device's timeline")
+@Suite("dashboard: lanes and gaps from a device's timeline", .timeLimit(.minutes(2)))
 struct DashboardLaneTests {
     let activity = DeviceActivity.extract(records: DashboardFixture.stored(), window: DashboardFixture.window, pushes: [])
 

@@ -5,7 +5,7 @@ import Testing
 import Wakeful
 import WakefulServer
 
-@Suite("dashboard: the devices page and a device's page")
+@Suite("dashboard: the devices page and a device's page", .timeLimit(.minutes(2)))
 struct DashboardPageTests {
     @Test("the devices page lists every seeded device with its bundle, records and revocation")
     func devices() async throws {

@@ -7,7 +7,7 @@ import Testing
 import Wakeful
 @testable import WakefulServer
 
-@Suite("Group commit of ingest batches")
+@Suite("Group commit of ingest batches", .timeLimit(.minutes(2)))
 struct GroupCommitTests {
     static let registration = DeviceRegistration(installID: UUID(), bundleID: "com.example.app", appVersion: "1.0", osVersion: "17.4")
 

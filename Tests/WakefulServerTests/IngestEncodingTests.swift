@@ -7,7 +7,7 @@ import Testing
 import Wakeful
 import WakefulServer
 
-@Suite("POST /v1/ingest with Content-Encoding")
+@Suite("POST /v1/ingest with Content-Encoding", .timeLimit(.minutes(2)))
 struct IngestEncodingTests {
     @Test("a gzip body is inflated and stored like the plain one", arguments: ["gzip", "x-gzip", "identity, gzip"])
     func gzipRoundTrip(encoding: String) async throws {

@@ -5,7 +5,7 @@ import Testing
 import Wakeful
 import WakefulServer
 
-@Suite("POST /v1/ingest")
+@Suite("POST /v1/ingest", .timeLimit(.minutes(2)))
 struct IngestEndpointTests {
     @Test("a batch is stored and answered with every record accounted for; a resend is all duplicates")
     func storeAndResend() async throws {

@@ -6,7 +6,7 @@ import Wakeful
 import WakefulServer
 
 /// The same server over real HTTP on loopback (a free port), where bodies arrive in pieces.
-@Suite("live HTTP")
+@Suite("live HTTP", .timeLimit(.minutes(2)))
 struct LiveServerTests {
     @Test("register, ingest and resend over HTTP; every answer after the commit")
     func ingest() async throws {

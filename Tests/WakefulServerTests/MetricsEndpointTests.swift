@@ -5,7 +5,7 @@ import Testing
 import Wakeful
 import WakefulServer
 
-@Suite("GET /metrics")
+@Suite("GET /metrics", .timeLimit(.minutes(2)))
 struct MetricsEndpointTests {
     @Test("ingest requests by status, records by result and the latency histogram, in the Prometheus text format")
     func countsIngest() async throws {

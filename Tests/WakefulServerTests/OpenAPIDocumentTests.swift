@@ -6,7 +6,7 @@ import NIOCore
 import Testing
 import WakefulServer
 
-@Suite("the OpenAPI document and the router agree")
+@Suite("the OpenAPI document and the router agree", .timeLimit(.minutes(2)))
 struct OpenAPIDocumentTests {
     @Test("every route is documented and every documented operation is routed")
     func routesMatchDocument() async throws {

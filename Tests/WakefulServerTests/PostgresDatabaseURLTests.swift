@@ -2,7 +2,7 @@ import Logging
 import Testing
 import WakefulServer
 
-@Suite("PostgresDatabaseURL")
+@Suite("PostgresDatabaseURL", .timeLimit(.minutes(2)))
 struct PostgresDatabaseURLTests {
     @Test("every part of a postgres:// or postgresql:// URL is read; the defaults fill the rest")
     func parsing() throws {

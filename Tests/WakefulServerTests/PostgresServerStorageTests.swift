@@ -7,7 +7,7 @@ import Wakeful
 
 /// What only the PostgreSQL engine promises: several servers on one database, durable commits,
 /// migrations under a lock. The shared behaviour is in ``ServerStorageConformanceTests``.
-@Suite("PostgresServerStorage", .enabled(if: PostgresTestDatabase.isEnabled, PostgresTestDatabase.unavailableMessage))
+@Suite("PostgresServerStorage", .timeLimit(.minutes(2)), .enabled(if: PostgresTestDatabase.isEnabled, PostgresTestDatabase.unavailableMessage))
 struct PostgresServerStorageTests {
     static let registration = DeviceRegistration(installID: UUID(), bundleID: "com.example.app", appVersion: "1.0", osVersion: "17.4")
 

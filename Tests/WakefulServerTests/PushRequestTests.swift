@@ -4,7 +4,7 @@ import HummingbirdTesting
 import Testing
 import WakefulServer
 
-@Suite("POST /v1/devices/{id}/wakes: validation, refusals, the rate limit and metrics")
+@Suite("POST /v1/devices/{id}/wakes: validation, refusals, the rate limit and metrics", .timeLimit(.minutes(2)))
 struct PushRequestTests {
     @Test("the 4th wake within the hour is refused with 429, Retry-After and the reason")
     func rateLimit() async throws {

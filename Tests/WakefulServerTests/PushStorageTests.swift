@@ -8,7 +8,7 @@ import WakefulAPNs
 
 /// What every ``PushStorage`` engine must do, run on SQLite and on PostgreSQL like
 /// ``ServerStorageConformanceTests``.
-@Suite("wakes in storage: the rate limit and claims hold across instances sharing a database")
+@Suite("wakes in storage: the rate limit and claims hold across instances sharing a database", .timeLimit(.minutes(2)))
 struct PushStorageTests {
     static let registration = DeviceRegistration(installID: UUID(), bundleID: "b", appVersion: "1", osVersion: "17")
 

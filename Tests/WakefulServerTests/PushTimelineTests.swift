@@ -5,7 +5,7 @@ import Testing
 import Wakeful
 import WakefulServer
 
-@Suite("the device timeline shows pushes next to the wakes they caused")
+@Suite("the device timeline shows pushes next to the wakes they caused", .timeLimit(.minutes(2)))
 struct PushTimelineTests {
     @Test("a delivered push is linked to the device's remoteNotification entry; another is not seen after the window")
     func linked() async throws {

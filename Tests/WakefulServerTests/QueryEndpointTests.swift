@@ -5,7 +5,7 @@ import Testing
 import Wakeful
 import WakefulServer
 
-@Suite("queries: devices, records, timeline")
+@Suite("queries: devices, records, timeline", .timeLimit(.minutes(2)))
 struct QueryEndpointTests {
     @Test("records come ordered by (recorded_at, seq), filtered by time, kind and limit")
     func records() async throws {

@@ -4,7 +4,7 @@ import Testing
 @testable import WakefulServer
 
 /// What only the SQLite engine promises; the shared behaviour is in ``ServerStorageConformanceTests``.
-@Suite("SQLiteServerStorage")
+@Suite("SQLiteServerStorage", .timeLimit(.minutes(2)))
 struct SQLiteServerStorageTests {
     @Test("the writer syncs every commit (synchronous = FULL) in WAL mode")
     func durability() async throws {

@@ -4,7 +4,7 @@ import Wakeful
 @testable import WakefulServer
 
 /// What every ``ServerStorage`` engine must do, run on SQLite and on PostgreSQL.
-@Suite("ServerStorage conformance")
+@Suite("ServerStorage conformance", .timeLimit(.minutes(2)))
 struct ServerStorageConformanceTests {
     static let registration = DeviceRegistration(installID: UUID(), bundleID: "com.example.app", appVersion: "1.0", osVersion: "17.4")
 

@@ -1,7 +1,7 @@
 import Testing
 import WakefulStore
 
-@Suite("SQLite")
+@Suite("SQLite", .timeLimit(.minutes(2)))
 struct SQLiteVersionTests {
     @Test("the linked SQLite supports upserts (3.24 or later)")
     func linkedVersion() throws {

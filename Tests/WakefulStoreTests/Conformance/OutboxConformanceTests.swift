@@ -3,7 +3,7 @@ import Testing
 import Wakeful
 
 /// The ``Outbox`` protocol's rules, checked on every implementation.
-@Suite("Outbox conformance")
+@Suite("Outbox conformance", .timeLimit(.minutes(2)))
 struct OutboxConformanceTests {
     @Test("records get seq from 1, their derived UUID and the payload JSON", arguments: OutboxFactory.all)
     func identity(_ factory: OutboxFactory) throws {

@@ -3,7 +3,7 @@ import Testing
 import Wakeful
 
 /// The helpers both outboxes share: batch IDs and the loss record's payload.
-@Suite("Outbox identities and loss payloads")
+@Suite("Outbox identities and loss payloads", .timeLimit(.minutes(2)))
 struct OutboxIdentityTests {
     @Test("batch IDs are deterministic, distinct per number and never a record's UUID")
     func batchIDs() {

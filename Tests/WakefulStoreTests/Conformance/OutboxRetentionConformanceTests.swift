@@ -3,7 +3,7 @@ import Testing
 import Wakeful
 
 /// The ``Outbox`` retention rules, checked on every implementation.
-@Suite("Outbox retention conformance")
+@Suite("Outbox retention conformance", .timeLimit(.minutes(2)))
 struct OutboxRetentionConformanceTests {
     /// Checks that the loss record accounts for exactly `seqs` and is the last record.
     func expectLoss(_ report: LossReport, seqs: [Int64], reasons: [String], in outbox: any Outbox, now: TimeInterval) throws {

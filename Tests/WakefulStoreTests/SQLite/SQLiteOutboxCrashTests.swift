@@ -5,7 +5,7 @@ import Wakeful
 
 /// Crash injection: a crash at any fault point rolls the transaction back whole, and the relaunched
 /// store (a new object on the same file) is consistent and carries on.
-@Suite("SQLiteOutbox crash injection")
+@Suite("SQLiteOutbox crash injection", .timeLimit(.minutes(2)))
 struct SQLiteOutboxCrashTests {
     /// The operations that reach each fault point, with a store prepared so that each changes something.
     static let operationPoints: [OutboxFaultPoint] = [.afterAppend, .afterClaim, .insideAcknowledge, .insideRetention]

@@ -4,7 +4,7 @@ import Wakeful
 import WakefulStore
 
 /// Files that cannot be an outbox give an error naming the path and what to do.
-@Suite("SQLiteOutbox open errors")
+@Suite("SQLiteOutbox open errors", .timeLimit(.minutes(2)))
 struct SQLiteOutboxOpenErrorTests {
     @Test("a file that is not a database", arguments: ["plain text, not SQLite\n", String(repeating: "\u{1}", count: 4096)])
     func notADatabase(_ contents: String) throws {

@@ -4,7 +4,7 @@ import Wakeful
 @testable import WakefulStore
 
 /// What the file keeps across launches, and how it is opened.
-@Suite("SQLiteOutbox persistence")
+@Suite("SQLiteOutbox persistence", .timeLimit(.minutes(2)))
 struct SQLiteOutboxPersistenceTests {
     @Test("records, the open batch, job states and counters survive a relaunch")
     func reopen() throws {

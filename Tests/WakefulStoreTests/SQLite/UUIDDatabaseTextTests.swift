@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import WakefulStore
 
-@Suite("UUID database text")
+@Suite("UUID database text", .timeLimit(.minutes(2)))
 struct UUIDDatabaseTextTests {
     @Test("is exactly Foundation's uuidString, for every byte value in every position")
     func matchesFoundation() {

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Runs `swift test` N times from this checkout and stops at the first failure or hang.
+#
+#   scripts/repeat-tests.sh N [extra swift test arguments…]
+#
+# Builds the tests once first, so each run's wall time is the test run alone. A run that takes longer
+# than WAKEFUL_REPEAT_TIMEOUT seconds (default 900) is a hang: it is killed, its log kept, and the
+# script exits 1. Each run's log goes to .build/repeat-tests/run-K.log; the wall times are printed
+# as they come and summed up at the end.
+#
+# The PostgreSQL tests use WAKEFUL_POSTGRES_URL when it is set; without it they start the throwaway
+# cluster in .build/postgres themselves (stop it first with scripts/postgres.sh stop, and remove
+# .build/postgres, to try a newcomer's first run).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+count=${1:-}
+[[ "$count" =~ ^[1-9][0-9]*$ ]] || { echo "usage: scripts/repeat-tests.sh N [swift test arguments…] (N: how many runs, at least 1)" >&2; exit 2; }
+shift
+limit=${WAKEFUL_REPEAT_TIMEOUT:-900}
+logs=.build/repeat-tests
+mkdir -p "$logs"
+
+echo "repeat-tests: building the tests once"
+swift build --build-tests >"$logs/build.log" 2>&1 || { tail -n 30 "$logs/build.log" >&2; echo "repeat-tests: the build failed; see $logs/build.log" >&2; exit 1; }
+
+echo "repeat-tests: $count runs of swift test $*, each at most $limit s; WAKEFUL_POSTGRES_URL=${WAKEFUL_POSTGRES_URL:-(unset: the tests start .build/postgres)}"
+times=()
+for run in $(seq 1 "$count"); do
+    log="$logs/run-$run.log"
+    start=$(date +%s%N)
+    status=0
+    # --kill-after: a test process that ignores SIGTERM is still ended.
+    timeout --kill-after=10 "$limit" swift test --skip-build "$@" >"$log" 2>&1 || status=$?
+    tenths=$(( ($(date +%s%N) - start) / 100000000 ))
+    seconds="$((tenths / 10)).$((tenths % 10))"
+    times+=("$seconds")
+    summary=$(grep -E "Test run with [0-9]+ tests? (in [0-9]+ suites? )?(passed|failed)" "$log" | tail -n 1 || true)
+    if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+        echo "run $run: HANG, killed after $limit s; log $log"
+        grep -E "timeLimitExceeded|exceeded.*time limit|Time limit" "$log" | head -n 20 || true
+        echo "wall times so far (s): ${times[*]}"
+        exit 1
+    fi
+    if [ "$status" -ne 0 ]; then
+        echo "run $run: FAILED (exit $status) in $seconds s; log $log"
+        grep -E "✘|error:|failed" "$log" | head -n 20 || true
+        echo "wall times so far (s): ${times[*]}"
+        exit 1
+    fi
+    echo "run $run: passed in $seconds s ${summary:+— $summary}"
+done
+echo "repeat-tests: all $count runs passed; wall times (s): ${times[*]}"
