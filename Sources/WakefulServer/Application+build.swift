@@ -28,12 +28,15 @@ public func buildApplication(_ configuration: ServerConfiguration, parts: Server
 
 /// The router alone, with every route; ``buildApplication(_:parts:)`` serves it.
 public func buildRouter(_ configuration: ServerConfiguration, parts: ServerParts? = nil) throws -> Router<BasicRequestContext> {
-    let router = Router(context: BasicRequestContext.self)
-    router.add(middleware: ErrorMiddleware())
-    let authenticator = Authenticator(storage: configuration.storage, adminToken: configuration.adminToken)
+    // HEAD is answered wherever GET is (a load balancer's `HEAD /healthz`).
+    let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
     let parts = try parts ?? ServerParts(configuration)
     let metrics = parts.metrics
-    MetaController(openAPIDocument: try MetaController<BasicRequestContext>.loadDocument(), metrics: metrics).addRoutes(to: router)
+    let openAPIDocument = try MetaController<BasicRequestContext>.loadDocument()
+    router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
+    router.add(middleware: ErrorMiddleware(routeMethods: try RouteMethods(openAPIDocument: openAPIDocument)))
+    let authenticator = Authenticator(storage: configuration.storage, adminToken: configuration.adminToken)
+    MetaController(openAPIDocument: openAPIDocument, metrics: metrics, storage: configuration.storage).addRoutes(to: router)
     DeviceController(storage: configuration.storage, authenticator: authenticator, configuration: configuration).addRoutes(to: router)
     IngestController(
         storage: configuration.storage, authenticator: authenticator, configuration: configuration,

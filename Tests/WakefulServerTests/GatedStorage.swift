@@ -55,6 +55,7 @@ final class GatedStorage: ServerStorage, @unchecked Sendable {  // the gate is g
     func register(_ registration: DeviceRegistration, tokenHash: String, at time: TimeInterval) async throws -> UUID {
         try await base.register(registration, tokenHash: tokenHash, at: time)
     }
+    func checkReachable() async throws { try await base.checkReachable() }
     func device(tokenHash: String) async throws -> StoredDevice? { try await base.device(tokenHash: tokenHash) }
     func device(id: UUID) async throws -> StoredDevice? { try await base.device(id: id) }
     func revoke(deviceID: UUID, at time: TimeInterval) async throws -> Bool { try await base.revoke(deviceID: deviceID, at: time) }

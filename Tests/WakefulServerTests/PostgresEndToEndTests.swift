@@ -6,7 +6,7 @@ import Wakeful
 import WakefulServer
 
 /// The server through HTTP on PostgreSQL: `buildApplication` runs the storage's pool as a service.
-@Suite("Server on PostgreSQL", .enabled(if: PostgresTestDatabase.isEnabled, PostgresTestDatabase.unavailableMessage))
+@Suite("Server on PostgreSQL", .timeLimit(.minutes(2)), .enabled(if: PostgresTestDatabase.isEnabled, PostgresTestDatabase.unavailableMessage))
 struct PostgresEndToEndTests {
     /// A live server on `url`, shut down gracefully after `body`.
     private static func withServer<T: Sendable>(
@@ -36,6 +36,27 @@ struct PostgresEndToEndTests {
                 let records = try await client.send(.get, "/v1/devices/\(device.id.uuidString)/records", token: ServerHarness.adminToken)
                 #expect(records.status == .ok, "\(records.text)")
                 #expect(try await storage.records(deviceID: device.id, matching: RecordQuery()).map(\.record) == batch.records)
+            }
+        }
+    }
+
+    @Test("GET /readyz is 503 while PostgreSQL refuses connections, /healthz stays 200, and /readyz recovers")
+    func readiness() async throws {
+        try await PostgresTestDatabase.withDatabase { url in
+            try await Self.withServer(on: url) { _, client in
+                #expect(try await client.send(.get, "/readyz").status == .ok)
+                var server = url
+                server.database = "postgres"
+                try await PostgresTestDatabase.administer(server, "ALTER DATABASE \(url.database) ALLOW_CONNECTIONS false")
+                try await PostgresTestDatabase.administer(
+                    server, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(url.database)'")
+                let down = try await client.send(.get, "/readyz")
+                #expect(down.status == .serviceUnavailable, "\(down.text)")
+                #expect(down.errorCode == "storage_unreachable")
+                #expect(down.headers[.retryAfter] != nil)
+                #expect(try await client.send(.get, "/healthz").status == .ok)
+                try await PostgresTestDatabase.administer(server, "ALTER DATABASE \(url.database) ALLOW_CONNECTIONS true")
+                #expect(try await client.send(.get, "/readyz").status == .ok)
             }
         }
     }

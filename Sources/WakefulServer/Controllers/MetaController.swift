@@ -1,15 +1,31 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Logging
 import Wakeful
 
-/// `GET /healthz`, `GET /openapi.json` and `GET /metrics`.
+/// `GET /healthz` (the process answers), `GET /readyz` (and its storage too), `GET /openapi.json`
+/// and `GET /metrics`.
 struct MetaController<Context: RequestContext>: Sendable {
     let openAPIDocument: [UInt8]
     let metrics: ServerMetrics
+    let storage: any ServerStorage
 
     func addRoutes(to router: Router<Context>) {
         router.get("/healthz") { _, _ in Response.json(["status": .string("ok")]) }
+        // Ready only while the storage answers: a load balancer stops sending requests that could
+        // only be answered 503, while /healthz keeps the process from being restarted for it.
+        router.get("/readyz") { [storage] _, context in
+            do {
+                try await storage.checkReachable()
+                return Response.json(["status": .string("ok")])
+            } catch {
+                context.logger.warning("not ready: the storage does not answer", metadata: ["error": .string("\(error)")])
+                var error = APIError(.serviceUnavailable, "storage_unreachable", "the storage does not answer; retry after 5 s")
+                error.headers[.retryAfter] = "5"
+                return error.response
+            }
+        }
         router.get("/openapi.json") { [openAPIDocument] _, _ in Response.json(bytes: openAPIDocument) }
         router.get("/metrics") { [metrics] _, _ in
             Response(

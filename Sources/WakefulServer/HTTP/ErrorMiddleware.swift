@@ -2,12 +2,17 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import Logging
 import NIOCore
 
 /// Turns every error into a JSON answer `{"error":…,"message":…}`: ``APIError`` as it is,
-/// Hummingbird's own errors (no route, body too large) by their status, anything else — a storage
-/// failure, never bad input — as 500 without details.
+/// Hummingbird's own errors (no route, body too large) by their status — a path that exists with
+/// other methods is 405 with `Allow` — and anything else, a storage failure, never bad input, as
+/// 500 without details. A client that went away gets no answer: ``ClientAborted`` is thrown so the
+/// request is counted as aborted, and it is logged at debug level, since nothing failed here.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    let routeMethods: RouteMethods
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
@@ -16,19 +21,26 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch is NIOTooManyBytesError {
             return APIError.tooLarge("the body is over the limit").response
         } catch let error as any HTTPResponseError {
-            return Self.answer(for: error.status, request: request).response
+            return answer(for: error.status, request: request).response
+        } catch where ClientAbort.isAbort(error) {
+            context.logger.debug("client went away", metadata: ["path": .string(request.uri.path), "error": .string("\(error)")])
+            throw ClientAborted()
         } catch {
             context.logger.error("request failed", metadata: ["path": .string(request.uri.path), "error": .string("\(error)")])
             return APIError(.internalServerError, "internal_error", "the server could not complete the request").response
         }
     }
 
-    private static func answer(for status: HTTPResponse.Status, request: Request) -> APIError {
+    private func answer(for status: HTTPResponse.Status, request: Request) -> APIError {
         switch status {
-        case .notFound: APIError.notFound("no route \(request.method) \(request.uri.path)")
-        case .contentTooLarge: APIError.tooLarge("the body is over the limit")
-        case .methodNotAllowed: APIError(status, "method_not_allowed", "\(request.method) is not allowed on \(request.uri.path)")
-        default: APIError(status, status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_"), status.reasonPhrase)
+        case .notFound:
+            guard let allow = routeMethods.allow(path: request.uri.path) else { return APIError.notFound("no route \(request.method) \(request.uri.path)") }
+            var error = APIError(.methodNotAllowed, "method_not_allowed", "\(request.method) is not allowed on \(request.uri.path); use \(allow)")
+            error.headers[.allow] = allow
+            return error
+        case .contentTooLarge: return APIError.tooLarge("the body is over the limit")
+        case .methodNotAllowed: return APIError(status, "method_not_allowed", "\(request.method) is not allowed on \(request.uri.path)")
+        default: return APIError(status, status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_"), status.reasonPhrase)
         }
     }
 }

@@ -1,9 +1,18 @@
 import Foundation
 
-/// The server's counters, served at `GET /metrics` in the Prometheus text format: ingest requests
-/// by status, records by result and the ingest latency as a histogram; APNs attempts by status and
-/// reason, their latency, and refused wakes.
+/// The server's counters, served at `GET /metrics` in the Prometheus text format: every request by
+/// route and the status sent, requests whose client went away; ingest requests by status, records
+/// by result and the ingest latency as a histogram; APNs attempts by status and reason, their
+/// latency, and refused wakes.
+///
+/// Hand-written rather than on swift-metrics and swift-prometheus: a handful of counters and two
+/// histograms, all owned by this actor, do not need a metrics backend or its dependencies.
 public actor ServerMetrics {
+    /// The route whose requests are also counted as ingest requests.
+    static let ingestRoute = "/v1/ingest"
+
+    private var routeRequests: [RouteStatus: Int] = [:]
+    private var aborted: [String: Int] = [:]
     private var requests: [Int: Int] = [:]
     private var accepted = 0
     private var duplicates = 0
@@ -11,16 +20,33 @@ public actor ServerMetrics {
     private var latency = LatencyHistogram()
     private var push = PushMetricCounts()
 
+    /// A route template and a status.
+    private struct RouteStatus: Hashable, Comparable {
+        var route: String
+        var status: Int
+        static func < (a: Self, b: Self) -> Bool { (a.route, a.status) < (b.route, b.status) }
+    }
+
     /// Creates counters at zero.
     public init() {}
 
-    /// Notes one ingest request: its status, how long it took and, when stored, its records.
-    func noteIngest(status: Int, seconds: Double, accepted: Int = 0, duplicates: Int = 0, rejected: Int = 0) {
-        requests[status, default: 0] += 1
+    /// Notes one answered request: its route template, the status sent and how long it took.
+    func noteRequest(route: String, status: Int, seconds: Double) {
+        routeRequests[RouteStatus(route: route, status: status), default: 0] += 1
+        if route == Self.ingestRoute {
+            requests[status, default: 0] += 1
+            latency.observe(seconds)
+        }
+    }
+
+    /// Notes a request whose client went away before it could be answered.
+    func noteAborted(route: String) { aborted[route, default: 0] += 1 }
+
+    /// Notes the records of one stored ingest batch.
+    func noteIngestRecords(accepted: Int, duplicates: Int, rejected: Int) {
         self.accepted += accepted
         self.duplicates += duplicates
         self.rejected += rejected
-        latency.observe(seconds)
     }
 
     /// Notes one APNs request: its status (nil: no answer), APNs's reason and its latency.
@@ -34,6 +60,18 @@ public actor ServerMetrics {
     /// The counters in the Prometheus text exposition format (version 0.0.4).
     public func exposition() -> String {
         var lines = [
+            "# HELP wakeful_http_requests_total Requests by route and the HTTP status sent.",
+            "# TYPE wakeful_http_requests_total counter",
+        ]
+        for key in routeRequests.keys.sorted() {
+            lines.append("wakeful_http_requests_total{route=\"\(key.route)\",status=\"\(key.status)\"} \(routeRequests[key]!)")
+        }
+        lines += [
+            "# HELP wakeful_http_requests_aborted_total Requests whose client went away before the answer.",
+            "# TYPE wakeful_http_requests_aborted_total counter",
+        ]
+        for route in aborted.keys.sorted() { lines.append("wakeful_http_requests_aborted_total{route=\"\(route)\"} \(aborted[route]!)") }
+        lines += [
             "# HELP wakeful_ingest_requests_total Ingest requests by HTTP status.",
             "# TYPE wakeful_ingest_requests_total counter",
         ]

@@ -61,6 +61,13 @@ extension PostgresServerStorage {
         }
     }
 
+    public func checkReachable() async throws {
+        let logger = logger
+        try await withConnection("readiness check") { connection in
+            _ = try await connection.query("SELECT 1", logger: logger)
+        }
+    }
+
     public func deviceSummaries() async throws -> [DeviceSummary] {
         try await withConnection("device summaries") { [self] connection in
             // percentile_disc(0.5) is the lower median, the value SQLiteServerStorage reads at

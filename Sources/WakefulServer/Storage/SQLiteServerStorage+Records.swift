@@ -71,6 +71,10 @@ extension SQLiteServerStorage {
         return .stored(accepted: accepted, duplicates: duplicates)
     }
 
+    public func checkReachable() async throws {
+        _ = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+    }
+
     public func deviceSummaries() async throws -> [DeviceSummary] {
         try await pool.read { db in
             let rows = try Row.fetchAll(

@@ -15,6 +15,9 @@ public protocol ServerStorage: Sendable {
     /// - Throws: ``ServerStorageError/deviceRevoked`` when the install's device was revoked.
     func register(_ registration: DeviceRegistration, tokenHash: String, at time: TimeInterval) async throws -> UUID
 
+    /// Returns once the storage has answered a trivial query; throws when it cannot (`/readyz`).
+    func checkReachable() async throws
+
     /// The device whose credential hashes to `tokenHash`, revoked or not, or nil.
     func device(tokenHash: String) async throws -> StoredDevice?
 
