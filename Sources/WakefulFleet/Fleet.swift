@@ -27,6 +27,14 @@ public struct Fleet: Sendable {
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
         let base = try BuiltinScenarios.load("sensor-logging")
         let options = options
+        if let adminToken = options.adminToken {
+            do {
+                try await ServerAudit(client: client, server: options.server, adminToken: adminToken).checkAccess()
+            } catch {
+                try await client.shutdown()
+                throw error
+            }
+        }
         let outcome: Result<[DeviceAccount], any Error> = await BlockingWorkers.run(count: options.devices, workers: options.concurrency) { index in
             let account = try FleetDevice(index: index, base: base, options: options, client: client).live()
             return account
@@ -162,6 +170,8 @@ public enum FleetError: Error, CustomStringConvertible, Sendable {
     case auditFailed(status: Int, server: String)
     /// No server answered at the URL.
     case serverUnreachable(server: String, reason: String)
+    /// The server refused the admin token given for the audit.
+    case adminTokenRefused(status: Int, server: String)
 
     public var description: String {
         switch self {
@@ -169,6 +179,8 @@ public enum FleetError: Error, CustomStringConvertible, Sendable {
             "the server at \(server) refused to register a device (HTTP \(status)); is it a Wakeful server (`wakeful serve`)?"
         case .serverUnreachable(let server, let reason):
             "no server answered at \(server) (\(reason)); start one with `wakeful serve` or pass --server"
+        case .adminTokenRefused(let status, let server):
+            "the server at \(server) refused the admin token (HTTP \(status)); give --admin-token-file the server's token file (admin-token in its --data-dir)"
         case .auditFailed(let status, let server):
             "the server at \(server) did not list its devices (HTTP \(status)); check the admin token"
         }

@@ -7,7 +7,7 @@ import WakefulServer
 
 /// Simulated devices against a real server on loopback: every record each device committed is
 /// stored once, and the server holds all it acknowledged.
-@Suite("wakeful fleet")
+@Suite("wakeful fleet", .timeLimit(.minutes(3)))
 struct FleetTests {
     @Test("a small fleet uploads everything to a live server; nothing lost, nothing missing on the server")
     func smallFleet() async throws {
@@ -29,6 +29,24 @@ struct FleetTests {
             #expect(report.pending == 0)
             #expect(report.missingOnServer == 0)
             #expect(report.holds)
+        }
+    }
+
+    @Test("a wrong admin token is refused before any device runs, with an error naming the token file")
+    func wrongAdminToken() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wakeful-fleet-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let storage = try SQLiteServerStorage(directory: directory)
+        let app = try await buildApplication(ServerConfiguration(port: 0, storage: storage, adminToken: "fleet-admin"))
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let options = FleetOptions(
+                server: URL(string: "http://127.0.0.1:\(port)")!, devices: 2, hours: 2, drainPatience: 0, adminToken: "not-the-token")
+            let error = await #expect(throws: FleetError.self) { try await Fleet(options: options).run() }
+            #expect(error.map(String.init(describing:))?.contains("refused the admin token (HTTP 401)") == true, "\(String(describing: error))")
+            // Nothing ran: no device registered.
+            #expect(try await storage.deviceSummaries().isEmpty)
         }
     }
 

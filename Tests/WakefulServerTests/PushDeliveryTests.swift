@@ -5,7 +5,7 @@ import Testing
 import WakefulAPNs
 import WakefulServer
 
-@Suite("waking a device: the dispatcher against the mock APNs")
+@Suite("waking a device: the dispatcher against the mock APNs", .timeLimit(.minutes(2)))
 struct PushDeliveryTests {
     @Test("a wake for now is sent as a background push and its apns-id and latency are recorded")
     func delivered() async throws {
@@ -127,6 +127,22 @@ struct PushDeliveryTests {
             #expect(harness.mock.requestCount == 1)
             let refused = try await client.postWake(device.id)
             #expect(refused.status == .conflict && refused.errorCode == "apns_token_invalidated", "\(refused.text)")
+        }
+    }
+
+    @Test("400 TopicDisallowed is a configuration error that names the options to fix; BadPriority stays a server bug", arguments: [
+        ("TopicDisallowed", "--apns-key-id"), ("BadPriority", "a server bug"),
+    ])
+    func senderFaults(reason: String, explanation: String) async throws {
+        try await PushHarness.withPushServer { harness, client in
+            harness.mock.setFaults([MockFaultRule(.reject(status: 400, reason: reason), times: 1)])
+            let device = try await client.register(apns: harness.deviceToken())
+            #expect(try await client.postWake(device.id).status == .accepted)
+            #expect(await harness.dispatch().failed == 1)
+            let wake = try #require(try await client.wakes(device.id).first)
+            let why = try #require(wake["reason"] as? String)
+            #expect(why.contains("400 \(reason)") && why.contains(explanation), "\(why)")
+            #expect(reason != "TopicDisallowed" || (why.contains(PushHarness.topic) && !why.contains("server bug")), "\(why)")
         }
     }
 

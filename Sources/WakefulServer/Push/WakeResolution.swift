@@ -51,7 +51,7 @@ struct WakeResolution: Sendable, Equatable {
             resolution.invalidateTokenAsOf = now
             return resolution
         case .fixSender:
-            var resolution = failed("\(answer): APNs refused the request as malformed (a server bug); not resent unchanged")
+            var resolution = failed("\(answer): \(senderFault(result.outcome, topic: topic)); not resent unchanged")
             resolution.needsOperator = true
             return resolution
         case .fixCredentials:
@@ -80,6 +80,16 @@ struct WakeResolution: Sendable, Equatable {
         }
         return WakeResolution(
             update: WakeUpdate(state: .scheduled, nextAttemptAt: next, reason: "\(answer); next attempt at \(stamp(next))"), outcome: "retry")
+    }
+
+    /// Why APNs refused a request it calls the sender's fault (reference §4): `TopicDisallowed` is the
+    /// operator's configuration, not malformed code — the key may not send to the topic.
+    private static func senderFault(_ outcome: PushOutcome, topic: String) -> String {
+        guard case .rejected(_, let reason, _) = outcome, reason == "TopicDisallowed" else {
+            return "APNs refused the request as malformed (a server bug)"
+        }
+        return "APNs does not let this key send to topic \(topic): give --apns-key-file, --apns-key-id and --apns-team-id "
+            + "of the team that owns the app \(topic), or check the topic (the bundle ID) the app registered with PUT /v1/devices/me/apns"
     }
 
     /// "APNs answered 429 TooManyRequests", "no answer from APNs (…)".
