@@ -11,7 +11,8 @@
 #
 # Usage: scripts/dashboard-screenshot.sh [output.png]        (default: docs/dashboard.png)
 # Environment: DEVICES (4), HOURS (24), DEVICE_INDEX (which device to show, 0-based, 2),
-#              PRESET (24h), WINDOW (1440,1000), CONFIGURATION (debug)
+#              PRESET (24h), WINDOW (1440,1000), CONFIGURATION (debug),
+#              WAKEFUL_BIN (an already built `wakeful` to use instead of building one)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,8 +33,13 @@ if [ -z "$browser" ]; then
     browser=$(command -v chromium)
 fi
 
-swift build -c "$configuration" --product wakeful >&2
-wakeful="$(swift build -c "$configuration" --show-bin-path)/wakeful"
+if [ -n "${WAKEFUL_BIN:-}" ]; then
+    [ -x "$WAKEFUL_BIN" ] || { echo "WAKEFUL_BIN=$WAKEFUL_BIN is not an executable file" >&2; exit 2; }
+    wakeful=$WAKEFUL_BIN
+else
+    swift build -c "$configuration" --product wakeful >&2
+    wakeful="$(swift build -c "$configuration" --show-bin-path)/wakeful"
+fi
 
 work=$(mktemp -d)
 server_pid=""
