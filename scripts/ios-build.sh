@@ -222,17 +222,23 @@ done
 demo_target=arm64-apple-ios17.0
 demo=(-target "$demo_target" "${common[@]}" -I "$modules" -I "$out" -I "$grdb_src/Sources/GRDBSQLite"
     -module-name WakefulDemo -DDEBUG -warnings-as-errors -parse-as-library -wmo -num-threads 0)
-declare -A variants=(
-    [package]="-swift-version $language_mode ${package_flags[*]}"
-    [xcode26]="-swift-version 6 -default-isolation MainActor -enable-upcoming-feature InferIsolatedConformances -enable-upcoming-feature NonisolatedNonsendingByDefault -enable-upcoming-feature MemberImportVisibility"
-    [swift5]="-swift-version 5"
-)
+# A function rather than an associative array: macOS's /bin/bash is 3.2.
+variant_flags() {
+    case $1 in
+        package) echo "-swift-version $language_mode ${package_flags[*]}" ;;
+        # Xcode 26's "Approachable Concurrency" setting also turns on DisableOutwardActorInference,
+        # GlobalActorIsolatedTypesUsability and InferSendableFromCaptures, which Swift 6 already has.
+        xcode26) echo "-swift-version 6 -default-isolation MainActor -enable-upcoming-feature InferIsolatedConformances" \
+            "-enable-upcoming-feature NonisolatedNonsendingByDefault -enable-upcoming-feature MemberImportVisibility" ;;
+        swift5) echo "-swift-version 5" ;;
+    esac
+}
 demo_sources=$(sources Examples/WakefulDemo/WakefulDemo)
 for variant in package xcode26 swift5; do
     [ "$failed" -eq 0 ] || { summary+=("$(printf '  %-28s not built (a module failed)' "WakefulDemo ($variant)")"); continue; }
     mkdir -p "$out/demo-$variant"
     # shellcheck disable=SC2086 # the variant's flags are words
-    compile "WakefulDemo ($variant)" "WakefulDemo-$variant" -- "${demo[@]}" ${variants[$variant]} \
+    compile "WakefulDemo ($variant)" "WakefulDemo-$variant" -- "${demo[@]}" $(variant_flags "$variant") \
         -c -o "$out/demo-$variant/WakefulDemo.o" $demo_sources || failed=2
 done
 
