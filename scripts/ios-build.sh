@@ -12,12 +12,12 @@
 #   Wakeful, WakefulStore, WakefulApple
 #                                  arm64-apple-ios<Package.swift's iOS floor>, with the Swift language
 #                                  mode and strictSettings read from Package.swift, -warnings-as-errors
-#   WakefulDemo (Examples/WakefulDemo), arm64-apple-ios17.0, -warnings-as-errors, three ways:
-#     package    the package's own settings
-#     xcode26    what a new Xcode 26 project sets: default MainActor isolation, approachable
-#                concurrency (InferIsolatedConformances, NonisolatedNonsendingByDefault), member
-#                import visibility; in the Swift 6 language mode
-#     swift5     an app still in the Swift 5 language mode, nothing else turned on
+#   WakefulDemo (Examples/WakefulDemo), arm64-apple-ios17.0, -warnings-as-errors, four ways:
+#     package         the package's own settings
+#     xcode26         what a new Xcode 26 project sets: the Swift 5 language mode, default
+#                     MainActor isolation, Approachable Concurrency
+#     xcode26-swift6  the same in the Swift 6 language mode
+#     swift5          an app still in the Swift 5 language mode, nothing else turned on
 # Nothing is linked: linking needs the SDK's .tbd stubs and an Apple linker.
 #
 # Caches live in .build/ios-build (the SDK's own modules compiled from their interfaces, the
@@ -69,16 +69,25 @@ mkdir -p "$cache"
 # usr/lib/swift also holds Linux module maps for Dispatch, os, Block and CoreFoundation, which
 # would hide the SDK's ("no type named 'DispatchQueue' in module 'Dispatch'").
 resource=$cache/resource
-rm -rf "$resource"
-mkdir -p "$resource/apinotes"
-for part in clang shims host swiftToCxx; do
-    [ -e "$toolchain_lib/$part" ] || fail "the toolchain has no $toolchain_lib/$part"
-    ln -s "$(readlink -f "$toolchain_lib/$part")" "$resource/$part"
-done
-ln -s "$toolchain_lib/apinotes/std.apinotes" "$resource/apinotes/std.apinotes"
-# With the 26.2 SDK the compiler passes clang -fno-modulemap-allow-subdirectory-search, so the
-# SwiftShims module map in shims/ is only found through one at the top of the resource directory.
-echo 'extern module SwiftShims "shims/module.modulemap"' > "$resource/module.modulemap"
+# Written only when it differs: the compiler's module cache checks the module map's time stamp,
+# and a new one would make every later run recompile the SDK's modules.
+want_resource() {
+    local part
+    for part in clang shims host swiftToCxx; do
+        [ -e "$toolchain_lib/$part" ] || fail "the toolchain has no $toolchain_lib/$part"
+        echo "$part -> $(readlink -f "$toolchain_lib/$part")"
+    done
+    echo "apinotes/std.apinotes -> $toolchain_lib/apinotes/std.apinotes"
+}
+if [ "$(cat "$resource.manifest" 2>/dev/null)" != "$(want_resource)" ]; then
+    rm -rf "$resource" "$resource.manifest"
+    mkdir -p "$resource/apinotes"
+    want_resource | while read -r name _ target; do ln -s "$target" "$resource/$name"; done
+    # With the 26.2 SDK the compiler passes clang -fno-modulemap-allow-subdirectory-search, so the
+    # SwiftShims module map in shims/ is only found through one at the top of the resource directory.
+    echo 'extern module SwiftShims "shims/module.modulemap"' > "$resource/module.modulemap"
+    want_resource > "$resource.manifest"
+fi
 
 # --- settings read from Package.swift --------------------------------------------------------
 manifest=$root/Package.swift
@@ -223,18 +232,25 @@ demo_target=arm64-apple-ios17.0
 demo=(-target "$demo_target" "${common[@]}" -I "$modules" -I "$out" -I "$grdb_src/Sources/GRDBSQLite"
     -module-name WakefulDemo -DDEBUG -warnings-as-errors -parse-as-library -wmo -num-threads 0)
 # A function rather than an associative array: macOS's /bin/bash is 3.2.
+# Xcode 26's "Approachable Concurrency" is DisableOutwardActorInference, GlobalActorIsolatedTypesUsability,
+# InferIsolatedConformances, InferSendableFromCaptures and NonisolatedNonsendingByDefault; the Swift 6
+# language mode already has the first, second and fourth.
+approachable="-enable-upcoming-feature InferIsolatedConformances -enable-upcoming-feature NonisolatedNonsendingByDefault"
 variant_flags() {
     case $1 in
         package) echo "-swift-version $language_mode ${package_flags[*]}" ;;
-        # Xcode 26's "Approachable Concurrency" setting also turns on DisableOutwardActorInference,
-        # GlobalActorIsolatedTypesUsability and InferSendableFromCaptures, which Swift 6 already has.
-        xcode26) echo "-swift-version 6 -default-isolation MainActor -enable-upcoming-feature InferIsolatedConformances" \
-            "-enable-upcoming-feature NonisolatedNonsendingByDefault -enable-upcoming-feature MemberImportVisibility" ;;
+        # A new project in Xcode 26: Swift 5, minimal concurrency checking, MainActor by default.
+        xcode26) echo "-swift-version 5 -default-isolation MainActor $approachable" \
+            "-enable-upcoming-feature DisableOutwardActorInference -enable-upcoming-feature GlobalActorIsolatedTypesUsability" \
+            "-enable-upcoming-feature InferSendableFromCaptures" ;;
+        # The same project moved to the Swift 6 language mode.
+        xcode26-swift6) echo "-swift-version 6 -default-isolation MainActor $approachable" ;;
+        # An older app project: Swift 5 and nothing else.
         swift5) echo "-swift-version 5" ;;
     esac
 }
 demo_sources=$(sources Examples/WakefulDemo/WakefulDemo)
-for variant in package xcode26 swift5; do
+for variant in package xcode26 xcode26-swift6 swift5; do
     [ "$failed" -eq 0 ] || { summary+=("$(printf '  %-28s not built (a module failed)' "WakefulDemo ($variant)")"); continue; }
     mkdir -p "$out/demo-$variant"
     # shellcheck disable=SC2086 # the variant's flags are words
