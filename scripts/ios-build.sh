@@ -69,8 +69,7 @@ mkdir -p "$cache"
 # usr/lib/swift also holds Linux module maps for Dispatch, os, Block and CoreFoundation, which
 # would hide the SDK's ("no type named 'DispatchQueue' in module 'Dispatch'").
 resource=$cache/resource
-# Written only when it differs: the compiler's module cache checks the module map's time stamp,
-# and a new one would make every later run recompile the SDK's modules.
+# Rebuilt only when the toolchain's folders move (a new toolchain), so its files keep their dates.
 want_resource() {
     local part
     for part in clang shims host swiftToCxx; do
