@@ -162,7 +162,8 @@ compile() {
     t0=$(date +%s.%N)
     swiftc "$@" > "$log" 2>&1 || status=$?
     t1=$(date +%s.%N)
-    count=$(grep -c -E '^[^ ]+:[0-9]+:[0-9]+: (error|warning):|^(error|warning):' "$log" || true)
+    # file:line:col: error:, <unknown>:0: warning:, or a bare error: from the driver.
+    count=$(grep -c -E '^([^ ]+:[0-9]+(:[0-9]+)?: )?(error|warning):' "$log" || true)
     diagnostics=$((diagnostics + count))
     if [ "$status" -ne 0 ] || [ "$count" -ne 0 ]; then
         cat "$log" >&2
