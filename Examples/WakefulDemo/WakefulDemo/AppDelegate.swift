@@ -1,3 +1,4 @@
+import Combine
 import UIKit
 import Wakeful
 import WakefulApple

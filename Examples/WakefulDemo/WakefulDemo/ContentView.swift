@@ -1,6 +1,7 @@
 import SwiftUI
 import UIKit
 import Wakeful
+import WakefulApple
 
 /// The configuration, the permissions it needs, and the live timeline.
 struct ContentView: View {

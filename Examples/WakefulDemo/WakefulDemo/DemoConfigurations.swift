@@ -51,7 +51,7 @@ enum DemoConfiguration: String, CaseIterable, Identifiable {
     }
 
     /// The app's whole configuration for `WakefulApp`.
-    func appConfiguration(server: URL?, credential: @escaping @MainActor () -> String?) -> WakefulApp.Configuration {
+    func appConfiguration(server: URL?, credential: @escaping @MainActor @Sendable () -> String?) -> WakefulApp.Configuration {
         var agent = AgentConfiguration()
         // Upload through the background session so batches survive suspension (URLS-1).
         agent.upload = Uploader.Configuration(background: true)

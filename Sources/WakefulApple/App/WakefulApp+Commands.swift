@@ -1,5 +1,6 @@
 #if canImport(UIKit)
 import Foundation
+import Logging
 import Wakeful
 
 extension WakefulApp {

@@ -24,7 +24,7 @@ extension WakefulApp {
         /// The companion server's `POST /v1/ingest` URL; uploads are not carried out without it.
         public var ingestEndpoint: URL?
         /// The device credential for `Authorization: Bearer`; read before every upload.
-        public var credential: @MainActor () -> String?
+        public var credential: @MainActor @Sendable () -> String?
         /// The work of each job, by job identifier (see ``JobRunner``).
         public var jobs: [String: JobRunner.Work]
         /// Turns a ``TransferRequest`` into a real request (and, for an upload, the file to send).

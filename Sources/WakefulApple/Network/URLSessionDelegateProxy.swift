@@ -3,7 +3,12 @@ import Foundation
 import Wakeful
 
 /// The delegate of every background session: collects each task's response body and reports how
-/// the task ended. Sessions deliver on the main queue, so the methods assume the main actor.
+/// the task ended.
+///
+/// Sessions deliver on the main queue (``URLSessionAdapter`` creates them with `delegateQueue: .main`),
+/// so the state is the main actor's and the `nonisolated` protocol methods assume it; a callback on
+/// any other queue would stop at `assumeIsolated` rather than race on `bodies`.
+@MainActor
 final class URLSessionDelegateProxy: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate {
     /// How one background task ended.
     struct Result: Sendable {
