@@ -31,14 +31,16 @@ for run in $(seq 1 "$count"); do
     start=$(date +%s%N)
     status=0
     # --kill-after: a test process that ignores SIGTERM is still ended.
-    timeout --kill-after=10 "$limit" swift test --skip-build "$@" >"$log" 2>&1 || status=$?
+    # Line-buffered, so a killed run's log still names the tests that were running.
+    timeout --kill-after=10 "$limit" stdbuf -oL -eL swift test --skip-build "$@" >"$log" 2>&1 || status=$?
     tenths=$(( ($(date +%s%N) - start) / 100000000 ))
     seconds="$((tenths / 10)).$((tenths % 10))"
     times+=("$seconds")
     summary=$(grep -E "Test run with [0-9]+ tests? (in [0-9]+ suites? )?(passed|failed)" "$log" | tail -n 1 || true)
     if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
         echo "run $run: HANG, killed after $limit s; log $log"
-        grep -E "timeLimitExceeded|exceeded.*time limit|Time limit" "$log" | head -n 20 || true
+        grep -E "Time limit was exceeded" "$log" | head -n 20 || true
+        scripts/unfinished-tests.sh "$log" | head -n 40
         echo "wall times so far (s): ${times[*]}"
         exit 1
     fi
