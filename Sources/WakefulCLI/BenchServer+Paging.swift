@@ -3,8 +3,10 @@ import AsyncHTTPClient
 import Foundation
 import Logging
 import NIOCore
+import NIOHTTP1
 import ServiceLifecycle
 import Wakeful
+import WakefulAPNs
 import WakefulServer
 
 /// The read side of `wakeful bench-server`: paging a device's records with the cursor, and

@@ -35,7 +35,8 @@ extension PostgresServerStorage {
             // One statement for the whole batch; DO NOTHING also skips a UUID repeated in the batch.
             // It also counts the inserted records whose seq the device already had under another
             // UUID: rows stored before (the outer query sees the snapshot from before the insert;
-            // only seqs up to the highest stored one are looked up) or earlier in this batch.
+            // only seqs up to the highest stored one are looked up) or earlier in this batch (all
+            // but the first of a seq, numbered by a window: a self-join would be quadratic).
             let (accepted, seqReused) = try await connection.query(
                 """
                 WITH inserted AS (
@@ -46,15 +47,14 @@ extension PostgresServerStorage {
                     ORDER BY r.position
                     ON CONFLICT (device_id, uuid) DO NOTHING
                     RETURNING seq, uuid
-                ), highest AS (
-                    SELECT max(seq) AS seq FROM records WHERE device_id = \(deviceID)
+                ), numbered AS (
+                    SELECT seq, uuid, row_number() OVER (PARTITION BY seq ORDER BY uuid) AS nth FROM inserted
                 )
                 SELECT count(*)::bigint,
-                    count(*) FILTER (WHERE
-                        (i.seq <= (SELECT seq FROM highest) AND EXISTS (
-                            SELECT 1 FROM records r WHERE r.device_id = \(deviceID) AND r.seq = i.seq AND r.uuid <> i.uuid))
-                        OR EXISTS (SELECT 1 FROM inserted j WHERE j.seq = i.seq AND j.uuid < i.uuid))
-                FROM inserted i
+                    count(*) FILTER (WHERE nth > 1 OR (
+                        seq <= (SELECT max(seq) FROM records WHERE device_id = \(deviceID))
+                        AND EXISTS (SELECT 1 FROM records r WHERE r.device_id = \(deviceID) AND r.seq = n.seq AND r.uuid <> n.uuid)))
+                FROM numbered n
                 """, logger: logger
             ).decode((Int, Int).self).first { _ in true } ?? (0, 0)
             let duplicates = count - accepted
