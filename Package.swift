@@ -49,6 +49,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // Tests start child processes (the PostgreSQL script) and wait on them by pidfd.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        // Test-only: property-based tests (seeded generators) for the payload round trip.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // Platform-free core: events, commands, strategies, runtime, timeline. Foundation only.
@@ -128,6 +130,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 // starts the throwaway PostgreSQL cluster (scripts/postgres.sh start).
                 .product(name: "Subprocess", package: "swift-subprocess"),
+                // Random payloads that must read back exactly as acknowledged.
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strictSettings
         ),

@@ -38,6 +38,8 @@ struct BenchServer: AsyncParsableCommand {
     @Option(help: "Approximate bytes of each record's payload.")
     var payloadBytes: Int = 200
 
+    @OptionGroup var paging: PagingBenchOptions
+
     func validate() throws {
         guard records >= 1 else { throw ValidationError("--records must be at least 1") }
         guard clients >= 1 else { throw ValidationError("--clients must be at least 1") }
@@ -64,6 +66,10 @@ struct BenchServer: AsyncParsableCommand {
         print("server / raw: \(String(format: "%.2f", ratio)) (target 0.5)  \(ratio >= 0.5 ? "met" : "NOT met")")
         print("server records/s: \(rate(server.recordsPerSecond)) (target 50,000)  \(server.recordsPerSecond >= 50_000 ? "met" : "NOT met")")
         print("latency: per request (server) and per transaction (raw); synchronous FULL, WAL.")
+        if paging.pagingRecords > 0 {
+            print("")
+            for line in try await PagingBench(options: paging).run().lines { print(line) }
+        }
     }
 
     /// Runs the server in this process, posts the workload, and stops the server.

@@ -20,6 +20,8 @@ struct AuthorizationMatrixTests {
         case revoke = "DELETE /v1/devices/{id}"
         case records = "GET /v1/devices/{id}/records"
         case timeline = "GET /v1/devices/{id}/timeline"
+        case recordsExport = "GET /v1/devices/{id}/records.ndjson"
+        case allRecordsExport = "GET /v1/records.ndjson"
     }
 
     /// The expected status; `me` routes act on the caller's own device, so another device's token
@@ -34,10 +36,13 @@ struct AuthorizationMatrixTests {
             case .ingest: return 401  // the batch's install is the target device's, not the caller's
             case .devices, .revoke: return 403
             case .records, .timeline: return 404
+            case .recordsExport: return 404
+            case .allRecordsExport: return 403
             }
         case .ownDevice:
             switch route {
             case .devices, .revoke: return 403
+            case .allRecordsExport: return 403
             default: return 200
             }
         case .admin:
@@ -82,6 +87,8 @@ struct AuthorizationMatrixTests {
             case .revoke: response = try await client.send(.delete, "/v1/devices/\(id)", headers: headers)
             case .records: response = try await client.send(.get, "/v1/devices/\(id)/records", headers: headers)
             case .timeline: response = try await client.send(.get, "/v1/devices/\(id)/timeline", headers: headers)
+            case .recordsExport: response = try await client.send(.get, "/v1/devices/\(id)/records.ndjson", headers: headers)
+            case .allRecordsExport: response = try await client.send(.get, "/v1/records.ndjson", headers: headers)
             }
             #expect(Int(response.status.code) == Self.expected(route, caller), "\(route.rawValue) as \(caller): \(response.text)")
             #expect(response.errorCode != nil || response.status == .ok, "\(response.text)")

@@ -36,7 +36,7 @@ struct PostgresServerStorageTests {
             for (index, outcomes) in answers {
                 #expect(outcomes.count == 2)
                 for outcome in outcomes {
-                    guard case .stored(let accepted, let duplicates) = outcome else {
+                    guard case .stored(let accepted, let duplicates, _) = outcome else {
                         Issue.record("batch \(index): \(outcome)")
                         continue
                     }

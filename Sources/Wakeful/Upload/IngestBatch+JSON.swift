@@ -98,7 +98,9 @@ extension IngestBatch {
     public static func parseSeparatingBadRecords(
         _ bytes: some Collection<UInt8>
     ) throws(IngestDecodingError) -> (batch: IngestBatch, rejected: [RecordRejection]) {
-        let root = try IngestObjectReader(try JSONValue.parseIngest(bytes), path: "")
+        // Payloads (members of each record, the record being at depth 3) are kept as sent: never
+        // built into values, so their numbers and escapes are stored exactly as acknowledged.
+        let root = try IngestObjectReader(try JSONValue.parseIngest(bytes, keepingTextOf: ("payload", 3)), path: "")
         let batchID = try root.uuid("batch_id")
         let installID = try root.uuid("install_id")
         let elements = try root.array("records")
@@ -136,11 +138,8 @@ extension OutboxRecord {
             throw reader.failure(
                 "recorded_at", "expected an RFC 3339 time such as \"2026-11-21T07:45:51.123Z\", found \(JSONValue.string(time).summary)")
         }
-        let payload = try reader.value("payload")
-        guard case .object = payload else {
-            throw reader.failure("payload", "expected an object, found \(payload.summary)")
-        }
-        self.init(uuid: uuid, seq: Int64(seq), kind: kind, payload: payload.description, recordedAt: recordedAt)
+        let payload = try reader.objectText("payload")
+        self.init(uuid: uuid, seq: Int64(seq), kind: kind, payload: payload, recordedAt: recordedAt)
     }
 }
 

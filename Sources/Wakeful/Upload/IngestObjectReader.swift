@@ -44,6 +44,19 @@ struct IngestObjectReader {
         return int
     }
 
+    /// A member read with ``JSONValue/parse(_:keepingTextOf:atDepth:)``: its JSON text, which must
+    /// be an object's.
+    func objectText(_ key: String) throws(IngestDecodingError) -> String {
+        let value = try value(key)
+        guard case .string(let text) = value, text.utf8.first == UInt8(ascii: "{") else {
+            // The text is valid JSON (the parser checked it), so it parses for the message.
+            var found = value.summary
+            if case .string(let text) = value, let parsed = try? JSONValue.parse(Array(text.utf8)) { found = parsed.summary }
+            throw failure(key, "expected an object, found \(found)")
+        }
+        return text
+    }
+
     func array(_ key: String) throws(IngestDecodingError) -> [JSONValue] {
         let value = try value(key)
         guard case .array(let elements) = value else { throw failure(key, "expected an array, found \(value.summary)") }
@@ -57,8 +70,14 @@ struct IngestObjectReader {
 
 extension JSONValue {
     /// Parses a wire document, turning a syntax error into an ``IngestDecodingError`` of the whole document.
-    static func parseIngest(_ bytes: some Collection<UInt8>) throws(IngestDecodingError) -> JSONValue {
+    ///
+    /// - Parameter keepingTextOf: A member name and depth whose values stay JSON text
+    ///   (``parse(_:keepingTextOf:atDepth:)``).
+    static func parseIngest(
+        _ bytes: some Collection<UInt8>, keepingTextOf verbatim: (key: String, depth: Int)? = nil
+    ) throws(IngestDecodingError) -> JSONValue {
         do {
+            if let verbatim { return try JSONValue.parse(bytes, keepingTextOf: verbatim.key, atDepth: verbatim.depth) }
             return try JSONValue.parse(bytes)
         } catch {
             throw IngestDecodingError(path: "", message: "not valid JSON: \(error.description)")

@@ -115,7 +115,13 @@ struct IngestController<Context: RequestContext>: Sendable {
                 .unprocessableContent, "idempotency_key_reused",
                 "batch \(batch.batchID.uuidString) was sent before with other records; send these under a new batch_id",
                 field: "batch_id")
-        case .stored(let accepted, let duplicates):
+        case .stored(let accepted, let duplicates, let seqReused):
+            if seqReused > 0 {
+                // Kept (the UUID is the identity), but a client reusing seqs breaks gap detection.
+                context.logger.warning(
+                    "records reused seqs", metadata: ["device_id": .string(device.id.uuidString), "count": .stringConvertible(seqReused)])
+                await metrics.noteSeqReused(seqReused)
+            }
             context.logger.debug(
                 "batch stored",
                 metadata: ["device_id": .string(device.id.uuidString), "accepted": .stringConvertible(accepted), "duplicates": .stringConvertible(duplicates)])

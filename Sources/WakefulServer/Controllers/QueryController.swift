@@ -16,6 +16,7 @@ struct QueryController<Context: RequestContext>: Sendable {
         router.get("/v1/devices/me/records", use: ownRecords)
         router.get("/v1/devices/{id}/records", use: records)
         router.get("/v1/devices/{id}/timeline", use: timeline)
+        addExportRoutes(to: router)
     }
 
     /// Every device with last seen, record count and upload lag (admin).
@@ -54,24 +55,24 @@ struct QueryController<Context: RequestContext>: Sendable {
         let id = try await readableDevice(request, context: context)
         var query = try RecordQueryParameters.read(request, limits: configuration.limits, allowsKind: false)
         query.kind = OutboxRecord.timelineKind
-        let records = try await storage.records(deviceID: id, matching: query)
+        let (records, next) = try await page(deviceID: id, query: query)
         let pushes = try await pushTimeline?.section(deviceID: id, query: query, now: configuration.now())
-        return .json([
-            "device_id": .string(id.uuidString),
-            "entries": .array(
-                records.map { stored in
-                    var entry: JSONObject = [
-                        "seq": .int(Int(stored.record.seq)), "recorded_at": .time(stored.record.recordedAt),
-                        "received_at": .time(stored.receivedAt), "lag_seconds": .double(stored.receivedAt - stored.record.recordedAt),
-                        "event": Self.payload(stored.record),
-                    ]
-                    if let wake = pushes?.causes[stored.record.uuid] {
-                        entry.members.append(JSONMember(key: "caused_by_wake", value: .string(wake.uuidString)))
-                    }
-                    return .object(entry)
-                }),
-            "pushes": pushes?.json ?? .array([]),
-        ])
+        var bytes = Array(#"{"device_id":"#.utf8)
+        JSONValue.string(id.uuidString).encode(into: &bytes)
+        bytes += #","entries":["#.utf8
+        for (index, stored) in records.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            let entry: JSONObject = [
+                "seq": .int(Int(stored.record.seq)), "recorded_at": .time(stored.record.recordedAt),
+                "received_at": .time(stored.receivedAt), "lag_seconds": .double(stored.receivedAt - stored.record.recordedAt),
+            ]
+            let cause: JSONObject = pushes?.causes[stored.record.uuid].map { JSONObject([JSONMember(key: "caused_by_wake", value: .string($0.uuidString))]) } ?? [:]
+            JSONValue.appendObject(entry, verbatim: ("event", stored.record.payload), then: cause, to: &bytes)
+        }
+        bytes += #"],"pushes":"#.utf8
+        (pushes?.json ?? .array([])).encode(into: &bytes)
+        Self.appendNext(next, to: &bytes)
+        return .json(bytes: bytes)
     }
 
     private func readableDevice(_ request: Request, context: Context) async throws -> UUID {
@@ -84,30 +85,44 @@ struct QueryController<Context: RequestContext>: Sendable {
     }
 
     private func recordsAnswer(device: UUID, query: RecordQuery) async throws -> Response {
-        let records = try await storage.records(deviceID: device, matching: query)
-        return .json([
-            "device_id": .string(device.uuidString),
-            "records": .array(
-                records.map { stored in
-                    .object([
-                        "uuid": .string(stored.record.uuid.uuidString), "seq": .int(Int(stored.record.seq)),
-                        "kind": .string(stored.record.kind), "recorded_at": .time(stored.record.recordedAt),
-                        "received_at": .time(stored.receivedAt), "payload": Self.payload(stored.record),
-                    ])
-                }),
-        ])
+        let (records, next) = try await page(deviceID: device, query: query)
+        var bytes = Array(#"{"device_id":"#.utf8)
+        JSONValue.string(device.uuidString).encode(into: &bytes)
+        bytes += #","records":["#.utf8
+        for (index, stored) in records.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            stored.appendJSON(to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "]"))
+        Self.appendNext(next, to: &bytes)
+        return .json(bytes: bytes)
     }
 
-    /// The stored payload, which ingest checked is one JSON object.
-    private static func payload(_ record: OutboxRecord) -> JSONValue {
-        (try? JSONValue.parse(Array(record.payload.utf8))) ?? .string(record.payload)
+    /// One page of `query`, and the cursor of the next one: nil when no record follows. One row
+    /// more than the page is read to tell, so the last page never sends the client for an empty one.
+    private func page(deviceID: UUID, query: RecordQuery) async throws -> (records: [StoredRecord], next: String?) {
+        var probe = query
+        probe.limit = query.limit + 1
+        var records = try await storage.records(deviceID: deviceID, matching: probe)
+        guard records.count > query.limit else { return (records, nil) }
+        records.removeLast(records.count - query.limit)
+        return (records, records.last.map { RecordCursor.token($0.position) })
+    }
+
+    /// Ends an answer object: `,"next":"…"}` while more records follow, `}` on the last page.
+    private static func appendNext(_ next: String?, to bytes: inout [UInt8]) {
+        if let next {
+            bytes += #","next":"#.utf8
+            JSONValue.string(next).encode(into: &bytes)
+        }
+        bytes.append(UInt8(ascii: "}"))
     }
 }
 
-/// The query parameters `from`, `to`, `kind` and `limit`.
+/// The query parameters `from`, `to`, `kind`, `limit` and `cursor`.
 enum RecordQueryParameters {
     /// Reads them, 400 naming the parameter when one is malformed.
-    static func read(_ request: Request, limits: ServerLimits, allowsKind: Bool = true) throws(APIError) -> RecordQuery {
+    static func read(_ request: Request, limits: ServerLimits, allowsKind: Bool = true, allowsCursor: Bool = true) throws(APIError) -> RecordQuery {
         let parameters = request.uri.queryParameters
         var query = RecordQuery(limit: min(1000, limits.maximumQueryLimit))
         query.from = try time(parameters["from"].map(String.init), name: "from")
@@ -121,6 +136,13 @@ enum RecordQueryParameters {
                 throw APIError.invalid("limit", "expected a whole number from 1 to \(limits.maximumQueryLimit), found \"\(text.prefix(32))\"")
             }
             query.limit = limit
+        }
+        if let token = parameters["cursor"] {
+            guard allowsCursor else { throw APIError.invalid("cursor", "not accepted by this route") }
+            guard let position = RecordCursor.position(String(token)) else {
+                throw APIError.invalid("cursor", "expected the \"next\" value of a previous page, found \"\(token.prefix(40))\"")
+            }
+            query.after = position
         }
         if let from = query.from, let to = query.to, to < from {
             throw APIError.invalid("to", "expected a time at or after from")

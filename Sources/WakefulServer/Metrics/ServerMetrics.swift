@@ -17,6 +17,7 @@ public actor ServerMetrics {
     private var accepted = 0
     private var duplicates = 0
     private var rejected = 0
+    private var seqReused = 0
     private var latency = LatencyHistogram()
     private var push = PushMetricCounts()
 
@@ -48,6 +49,9 @@ public actor ServerMetrics {
         self.duplicates += duplicates
         self.rejected += rejected
     }
+
+    /// Notes accepted records that reused a `seq` their device had stored under another UUID.
+    func noteSeqReused(_ count: Int) { seqReused += count }
 
     /// Notes one APNs request: its status (nil: no answer), APNs's reason and its latency.
     func notePushAttempt(status: Int?, reason: String?, seconds: Double) {
@@ -82,6 +86,9 @@ public actor ServerMetrics {
             "wakeful_ingest_records_total{result=\"accepted\"} \(accepted)",
             "wakeful_ingest_records_total{result=\"duplicate\"} \(duplicates)",
             "wakeful_ingest_records_total{result=\"rejected\"} \(rejected)",
+            "# HELP wakeful_ingest_seq_reused_total Accepted records whose seq their device had already stored under another UUID.",
+            "# TYPE wakeful_ingest_seq_reused_total counter",
+            "wakeful_ingest_seq_reused_total \(seqReused)",
             "# HELP wakeful_ingest_duration_seconds Time to answer an ingest request.",
             "# TYPE wakeful_ingest_duration_seconds histogram",
         ]

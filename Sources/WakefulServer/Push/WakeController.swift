@@ -60,7 +60,7 @@ struct WakeController<Context: RequestContext>: Sendable {
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
         let caller = try await authenticator.caller(of: request)
         let id = try PathParameter.deviceID(context)
-        let query = try RecordQueryParameters.read(request, limits: configuration.limits, allowsKind: false)
+        let query = try RecordQueryParameters.read(request, limits: configuration.limits, allowsKind: false, allowsCursor: false)
         guard caller.mayRead(id), try await storage.device(id: id) != nil else { throw APIError.notFound("no device \(id.uuidString)") }
         let wakes = try await pushStorage?.wakes(deviceID: id, from: query.from, to: query.to, limit: query.limit) ?? []
         return .json(["device_id": .string(id.uuidString), "wakes": .array(wakes.map(WakeJSON.wake))])

@@ -143,7 +143,7 @@ extension PostgresServerStorage: PushStorage {
             // The timeline encoder writes `"kind":"event","event":"remoteNotification"` without spaces.
             let rows = try await connection.query(
                 """
-                SELECT uuid, seq, kind, payload, recorded_at, received_at FROM records
+                SELECT uuid, seq, kind, payload, recorded_at, received_at, id FROM records
                 WHERE device_id = \(deviceID) AND kind = \(OutboxRecord.timelineKind) AND recorded_at >= \(from) AND recorded_at < \(to)
                     AND payload LIKE \(#"%"event":"remoteNotification"%"#)
                 ORDER BY recorded_at, seq LIMIT 1000

@@ -33,7 +33,11 @@ extension PostgresServerStorage {
                 if known != digest { return .batchMismatch }
             }
             // One statement for the whole batch; DO NOTHING also skips a UUID repeated in the batch.
-            let accepted = try await connection.query(
+            // It also counts the inserted records whose seq the device already had under another
+            // UUID: rows stored before (the outer query sees the snapshot from before the insert;
+            // only seqs up to the highest stored one are looked up) or earlier in this batch (all
+            // but the first of a seq, numbered by a window: a self-join would be quadratic).
+            let (accepted, seqReused) = try await connection.query(
                 """
                 WITH inserted AS (
                     INSERT INTO records (device_id, uuid, seq, kind, payload, recorded_at, received_at)
@@ -42,11 +46,17 @@ extension PostgresServerStorage {
                         WITH ORDINALITY AS r(uuid, seq, kind, payload, recorded_at, position)
                     ORDER BY r.position
                     ON CONFLICT (device_id, uuid) DO NOTHING
-                    RETURNING 1
+                    RETURNING seq, uuid
+                ), numbered AS (
+                    SELECT seq, uuid, row_number() OVER (PARTITION BY seq ORDER BY uuid) AS nth FROM inserted
                 )
-                SELECT count(*)::bigint FROM inserted
+                SELECT count(*)::bigint,
+                    count(*) FILTER (WHERE nth > 1 OR (
+                        seq <= (SELECT max(seq) FROM records WHERE device_id = \(deviceID))
+                        AND EXISTS (SELECT 1 FROM records r WHERE r.device_id = \(deviceID) AND r.seq = n.seq AND r.uuid <> n.uuid)))
+                FROM numbered n
                 """, logger: logger
-            ).decode(Int.self).first { _ in true } ?? 0
+            ).decode((Int, Int).self).first { _ in true } ?? (0, 0)
             let duplicates = count - accepted
             if claimed {
                 try await connection.query(
@@ -57,7 +67,7 @@ extension PostgresServerStorage {
             }
             try await connection.query(
                 "UPDATE devices SET last_seen = GREATEST(last_seen, \(receivedAt)) WHERE id = \(deviceID)", logger: logger)
-            return .stored(accepted: accepted, duplicates: duplicates)
+            return .stored(accepted: accepted, duplicates: duplicates, seqReused: seqReused)
         }
     }
 
@@ -98,27 +108,44 @@ extension PostgresServerStorage {
     }
 
     public func records(deviceID: UUID, matching query: RecordQuery) async throws -> [StoredRecord] {
-        try await withConnection("records") { [self] connection in
+        // Without a position, one that precedes every row (ids start at 1), so that one statement
+        // serves both and the row comparison always seeks in records_by_position.
+        let after = query.after ?? RecordPosition(recordedAt: -.infinity, seq: .min, rowID: .min)
+        return try await withConnection("records") { [self] connection in
             let rows = try await connection.query(
                 """
-                SELECT uuid, seq, kind, payload, recorded_at, received_at FROM records
+                SELECT uuid, seq, kind, payload, recorded_at, received_at, id FROM records
                 WHERE device_id = \(deviceID)
                     AND (\(query.from)::float8 IS NULL OR recorded_at >= \(query.from))
                     AND (\(query.to)::float8 IS NULL OR recorded_at < \(query.to))
                     AND (\(query.kind)::text IS NULL OR kind = \(query.kind))
-                ORDER BY recorded_at, seq LIMIT \(query.limit)
+                    AND (recorded_at, seq, id) > (\(after.recordedAt)::float8, \(after.seq)::bigint, \(after.rowID)::bigint)
+                ORDER BY recorded_at, seq, id LIMIT \(query.limit)
                 """, logger: logger)
             return try await Self.storedRecords(rows)
         }
     }
 
-    /// The rows of a `SELECT uuid, seq, kind, payload, recorded_at, received_at FROM records …`.
+    public func deviceIDs() async throws -> [UUID] {
+        try await withConnection("device IDs") { [self] connection in
+            var ids: [UUID] = []
+            for try await id in try await connection.query("SELECT id FROM devices ORDER BY created_at, id", logger: logger).decode(UUID.self) {
+                ids.append(id)
+            }
+            return ids
+        }
+    }
+
+    /// The rows of a `SELECT uuid, seq, kind, payload, recorded_at, received_at, id FROM records …`.
     static func storedRecords(_ rows: PostgresRowSequence) async throws -> [StoredRecord] {
         var stored: [StoredRecord] = []
-        for try await (uuid, seq, kind, payload, recordedAt, receivedAt) in rows.decode((UUID, Int64, String, String, Double, Double).self) {
+        for try await (uuid, seq, kind, payload, recordedAt, receivedAt, rowID) in rows.decode(
+            (UUID, Int64, String, String, Double, Double, Int64).self)
+        {
             stored.append(
                 StoredRecord(
-                    record: OutboxRecord(uuid: uuid, seq: seq, kind: kind, payload: payload, recordedAt: recordedAt), receivedAt: receivedAt))
+                    record: OutboxRecord(uuid: uuid, seq: seq, kind: kind, payload: payload, recordedAt: recordedAt), receivedAt: receivedAt,
+                    rowID: rowID))
         }
         return stored
     }

@@ -112,6 +112,16 @@ extension PostgresServerStorage {
                 "CREATE INDEX push_attempts_by_device ON push_attempts (device_id, attempted_at)",
                 "CREATE INDEX push_attempts_by_wake ON push_attempts (wake_id, id)",
             ]),
+        PostgresMigration(
+            version: 3, name: "v3: records by position and by seq",
+            statements: [
+                // Pages seek to (recorded_at, seq, id), a total order; SQLite's records_by_time
+                // already ends with the rowid, PostgreSQL's index needs the column.
+                "CREATE INDEX records_by_position ON records (device_id, recorded_at, seq, id)",
+                "DROP INDEX records_by_time",
+                // Finds a seq the device already stored under another UUID (ingest counts such reuse).
+                "CREATE INDEX records_by_seq ON records (device_id, seq)",
+            ]),
     ]
 
     /// The advisory lock key that serialises migrations between servers starting at once

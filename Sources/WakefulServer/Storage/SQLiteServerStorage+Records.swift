@@ -52,12 +52,20 @@ extension SQLiteServerStorage {
                 INSERT INTO records (device_id, uuid, seq, kind, payload, recorded_at, received_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (device_id, uuid) DO NOTHING
                 """)
+        // A record can reuse a seq only if it is at most the highest seq stored before it, so the
+        // usual batch, whose seqs rise past everything stored, costs one index probe in all.
+        var highestSeq =
+            try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM records WHERE device_id = ?"), arguments: [device]) ?? 0
+        let seqTaken = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM records WHERE device_id = ? AND seq = ? AND uuid <> ?)")
         var accepted = 0
+        var seqReused = 0
         for record in batch.records {
-            try insert.execute(arguments: [
-                device, record.uuid.uuidString, record.seq, record.kind, record.payload, record.recordedAt, batch.receivedAt,
-            ])
-            accepted += db.changesCount
+            let uuid = record.uuid.uuidString
+            try insert.execute(arguments: [device, uuid, record.seq, record.kind, record.payload, record.recordedAt, batch.receivedAt])
+            guard db.changesCount == 1 else { continue }
+            accepted += 1
+            if record.seq <= highestSeq, try Bool.fetchOne(seqTaken, arguments: [device, record.seq, uuid]) == true { seqReused += 1 }
+            highestSeq = max(highestSeq, record.seq)
         }
         let duplicates = batch.records.count - accepted
         try db.cachedStatement(
@@ -68,7 +76,7 @@ extension SQLiteServerStorage {
         ).execute(arguments: [device, batchID, batch.digest, batch.receivedAt, batch.records.count, accepted, duplicates])
         try db.cachedStatement(sql: "UPDATE devices SET last_seen = MAX(last_seen, ?) WHERE id = ?")
             .execute(arguments: [batch.receivedAt, device])
-        return .stored(accepted: accepted, duplicates: duplicates)
+        return .stored(accepted: accepted, duplicates: duplicates, seqReused: seqReused)
     }
 
     public func checkReachable() async throws {
@@ -117,10 +125,15 @@ extension SQLiteServerStorage {
             conditions.append("kind = ?")
             arguments += [kind]
         }
+        if let after = query.after {
+            // A row value, so SQLite seeks in records_by_time (whose entries end with the rowid `id`).
+            conditions.append("(recorded_at, seq, id) > (?, ?, ?)")
+            arguments += [after.recordedAt, after.seq, after.rowID]
+        }
         arguments += [query.limit]
         let sql = """
-            SELECT uuid, seq, kind, payload, recorded_at, received_at FROM records
-            WHERE \(conditions.joined(separator: " AND ")) ORDER BY recorded_at, seq LIMIT ?
+            SELECT id, uuid, seq, kind, payload, recorded_at, received_at FROM records
+            WHERE \(conditions.joined(separator: " AND ")) ORDER BY recorded_at, seq, id LIMIT ?
             """
         return try await pool.read { [arguments] db in
             try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
@@ -128,8 +141,14 @@ extension SQLiteServerStorage {
                     record: OutboxRecord(
                         uuid: UUID(uuidString: row["uuid"])!, seq: row["seq"], kind: row["kind"], payload: row["payload"],
                         recordedAt: row["recorded_at"]),
-                    receivedAt: row["received_at"])
+                    receivedAt: row["received_at"], rowID: row["id"])
             }
+        }
+    }
+
+    public func deviceIDs() async throws -> [UUID] {
+        try await pool.read { db in
+            try String.fetchAll(db, sql: "SELECT id FROM devices ORDER BY created_at, id").compactMap(UUID.init(uuidString:))
         }
     }
 }

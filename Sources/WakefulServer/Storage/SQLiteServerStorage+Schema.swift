@@ -90,6 +90,10 @@ extension SQLiteServerStorage {
                     CREATE INDEX push_attempts_by_wake ON push_attempts (wake_id, id);
                     """)
         }
+        migrator.registerMigration("v3: records by device and seq") { db in
+            // Finds a seq the device already stored under another UUID (ingest counts such reuse).
+            try db.execute(sql: "CREATE INDEX records_by_seq ON records (device_id, seq)")
+        }
         return migrator
     }
 }

@@ -63,8 +63,18 @@ public protocol ServerStorage: Sendable {
     /// Every device with its record count and upload lag, in registration order.
     func deviceSummaries() async throws -> [DeviceSummary]
 
-    /// A device's records matching `query`, ordered by `(recorded_at, seq)`.
+    /// A device's records matching `query`, ordered by `(recorded_at, seq, row ID)`: a total order,
+    /// so ``RecordQuery/after`` pages through records that share a time without skipping any.
     func records(deviceID: UUID, matching query: RecordQuery) async throws -> [StoredRecord]
+
+    /// Every device's ID, in registration order (the all-devices export walks them).
+    func deviceIDs() async throws -> [UUID]
+}
+
+extension ServerStorage {
+    /// Every device's ID from ``deviceSummaries()``: correct on any engine; the engines answer it
+    /// without counting records.
+    public func deviceIDs() async throws -> [UUID] { try await deviceSummaries().map(\.id) }
 }
 
 extension ServerStorage {
@@ -210,6 +220,32 @@ public struct StoredRecord: Sendable, Hashable {
     public var record: OutboxRecord
     /// When the server stored it, seconds since 1970.
     public var receivedAt: TimeInterval
+    /// The storage's own ID of the row, unique in the database: it orders records that share a
+    /// time and a `seq`.
+    public var rowID: Int64 = 0
+
+    /// Where the record stands in the order of reads.
+    public var position: RecordPosition {
+        RecordPosition(recordedAt: record.recordedAt, seq: record.seq, rowID: rowID)
+    }
+}
+
+/// A place in the order records are read in, `(recorded_at, seq, row ID)`; ``RecordQuery/after``
+/// reads what follows it.
+public struct RecordPosition: Sendable, Hashable {
+    /// The record's `recorded_at`, seconds since 1970.
+    public var recordedAt: TimeInterval
+    /// Its `seq`.
+    public var seq: Int64
+    /// Its row ID (``StoredRecord/rowID``).
+    public var rowID: Int64
+
+    /// Creates a position.
+    public init(recordedAt: TimeInterval, seq: Int64, rowID: Int64) {
+        self.recordedAt = recordedAt
+        self.seq = seq
+        self.rowID = rowID
+    }
 }
 
 /// Which records to read.
@@ -222,20 +258,25 @@ public struct RecordQuery: Sendable, Hashable {
     public var kind: String?
     /// At most this many records.
     public var limit: Int
+    /// Only records after this position (the last record of the previous page).
+    public var after: RecordPosition?
 
     /// Creates a query.
-    public init(from: TimeInterval? = nil, to: TimeInterval? = nil, kind: String? = nil, limit: Int = 1000) {
+    public init(from: TimeInterval? = nil, to: TimeInterval? = nil, kind: String? = nil, limit: Int = 1000, after: RecordPosition? = nil) {
         self.from = from
         self.to = to
         self.kind = kind
         self.limit = limit
+        self.after = after
     }
 }
 
 /// What storing a batch did.
 public enum IngestOutcome: Sendable, Hashable {
-    /// Committed: `accepted` records inserted, `duplicates` already there.
-    case stored(accepted: Int, duplicates: Int)
+    /// Committed: `accepted` records inserted, `duplicates` already there. `seqReused` of the
+    /// accepted records carry a `seq` the device had already stored under another UUID (kept: the
+    /// UUID is the record's identity; see UploadContract.md).
+    case stored(accepted: Int, duplicates: Int, seqReused: Int = 0)
     /// The batch ID was used before for another set of records; nothing was stored.
     case batchMismatch
 }

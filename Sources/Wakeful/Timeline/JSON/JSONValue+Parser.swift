@@ -20,9 +20,32 @@ extension JSONValue {
     /// - Throws: ``JSONParseError`` with the line and column of the first problem.
     /// - Complexity: O(n) in the number of bytes.
     public static func parse(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONValue {
+        try parse(bytes, verbatim: nil)
+    }
+
+    /// Parses one document like ``parse(_:)``, except that the value of every object member named
+    /// `key`, in an object at nesting `depth` (the outermost object or array is at depth 1), is not
+    /// built: it is checked against the same grammar and limits and kept as its text, as sent but
+    /// without the whitespace between tokens, in a ``string(_:)``.
+    ///
+    /// Ingest reads record payloads this way, so that a number, an escape or a duplicate key comes
+    /// back exactly as the device wrote it (`18446744073709551615` stays itself, where ``double(_:)``
+    /// would round it), and so that the payload is scanned once and never turned into values.
+    ///
+    /// ```swift
+    /// try JSONValue.parse(Array(#"[{"p": {"n": 1.50}}]"#.utf8), keepingTextOf: "p", atDepth: 2)
+    /// // .array([.object(["p": .string(#"{"n":1.50}"#)])])
+    /// ```
+    ///
+    /// - Complexity: O(n) in the number of bytes.
+    static func parse(_ bytes: some Collection<UInt8>, keepingTextOf key: String, atDepth depth: Int) throws(JSONParseError) -> JSONValue {
+        try parse(bytes, verbatim: (key, depth))
+    }
+
+    private static func parse(_ bytes: some Collection<UInt8>, verbatim: (key: String, depth: Int)?) throws(JSONParseError) -> JSONValue {
         let parsed = bytes.withContiguousStorageIfAvailable { buffer in
             Result { () throws(JSONParseError) -> JSONValue in
-                var parser = JSONParser(bytes: buffer)
+                var parser = JSONParser(bytes: buffer, verbatim: verbatim)
                 return try parser.parseDocument()
             }
         }
@@ -30,7 +53,7 @@ extension JSONValue {
         // Collections without contiguous storage (lazy or chained views) are copied once.
         return try Array(bytes).withUnsafeBufferPointer { buffer in
             Result { () throws(JSONParseError) -> JSONValue in
-                var parser = JSONParser(bytes: buffer)
+                var parser = JSONParser(bytes: buffer, verbatim: verbatim)
                 return try parser.parseDocument()
             }
         }.get()
@@ -38,13 +61,16 @@ extension JSONValue {
 }
 
 /// A recursive-descent parser over contiguous UTF-8 bytes.
-private struct JSONParser {
+struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     var depth = 0
+    /// The member whose values are kept as text (``JSONValue/parse(_:keepingTextOf:atDepth:)``).
+    let verbatim: (key: String, depth: Int)?
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>, verbatim: (key: String, depth: Int)? = nil) {
         self.bytes = bytes
+        self.verbatim = verbatim
     }
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {
@@ -94,7 +120,13 @@ private struct JSONParser {
             }
             index += 1
             skipWhitespace()
-            members.append(JSONMember(key: key, value: try parseValue()))
+            if let verbatim, depth == verbatim.depth, key == verbatim.key {
+                var text: [UInt8] = []
+                try scanValue(copyingInto: &text)
+                members.append(JSONMember(key: key, value: .string(String(decoding: text, as: UTF8.self))))
+            } else {
+                members.append(JSONMember(key: key, value: try parseValue()))
+            }
             skipWhitespace()
             switch peek {
             case UInt8(ascii: ","):
@@ -137,14 +169,14 @@ private struct JSONParser {
         }
     }
 
-    private mutating func enterContainer() throws(JSONParseError) {
+    mutating func enterContainer() throws(JSONParseError) {
         depth += 1
         guard depth <= JSONValue.maximumNestingDepth else {
             throw error("nesting deeper than \(JSONValue.maximumNestingDepth) arrays and objects")
         }
     }
 
-    private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONParseError) -> JSONValue {
+    mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONParseError) -> JSONValue {
         let matches = word.withUTF8Buffer { expected in
             index + expected.count <= bytes.count
                 && expected.indices.allSatisfy { bytes[index + $0] == expected[$0] }
@@ -158,6 +190,22 @@ private struct JSONParser {
 
     private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = index
+        let isInteger = try scanNumber()
+        let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        if isInteger, let value = Self.integer(text) {
+            return .int(value)
+        }
+        // Strtod behind `Double(_:)` rounds correctly, so shortest-form output reads back exactly.
+        guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else {
+            throw error("number out of range", at: start)
+        }
+        return .double(value)
+    }
+
+    /// Moves past one number of RFC 8259's grammar.
+    ///
+    /// - Returns: Whether it has neither fraction nor exponent.
+    mutating func scanNumber() throws(JSONParseError) -> Bool {
         if peek == UInt8(ascii: "-") { index += 1 }
         if peek == UInt8(ascii: "0") {
             index += 1
@@ -177,15 +225,7 @@ private struct JSONParser {
             if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { index += 1 }
             try digits("in the exponent")
         }
-        let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
-        if isInteger, let value = Self.integer(text) {
-            return .int(value)
-        }
-        // Strtod behind `Double(_:)` rounds correctly, so shortest-form output reads back exactly.
-        guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else {
-            throw error("number out of range", at: start)
-        }
-        return .double(value)
+        return isInteger
     }
 
     private mutating func digits(_ place: String) throws(JSONParseError) {
@@ -277,7 +317,7 @@ private struct JSONParser {
     }
 
     /// The scalar of `\uXXXX` at `position`, combined with a following low surrogate escape.
-    private func unicodeEscape(at position: Int, end: Int) throws(JSONParseError) -> Unicode.Scalar {
+    func unicodeEscape(at position: Int, end: Int) throws(JSONParseError) -> Unicode.Scalar {
         let high = try hexQuad(at: position + 2, end: end, escapeAt: position)
         if (0xDC00...0xDFFF).contains(high) {
             throw error("unpaired low surrogate \\u\(Self.hex(high))", at: position)
@@ -311,11 +351,11 @@ private struct JSONParser {
 
     // MARK: Bytes
 
-    private var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+    var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while let byte = peek,
             byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
                 || byte == UInt8(ascii: "\r")
@@ -338,14 +378,14 @@ private struct JSONParser {
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
-    private static func scalarName(_ value: UInt32) -> String { "U+" + hex(value) }
+    static func scalarName(_ value: UInt32) -> String { "U+" + hex(value) }
 
-    private static func character(_ byte: UInt8) -> String {
+    static func character(_ byte: UInt8) -> String {
         byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : scalarName(UInt32(byte))
     }
 
     /// The offset of the first byte that is not part of well-formed UTF-8, or nil.
-    private static func firstInvalidUTF8(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func firstInvalidUTF8(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
         while index < bytes.count {
             let lead = bytes[index]
@@ -377,7 +417,7 @@ private struct JSONParser {
     // MARK: Errors
 
     /// How the input at `position` reads in a message: a character, a code point, or the end.
-    private func found(at position: Int) -> String {
+    func found(at position: Int) -> String {
         guard position < bytes.count else { return "the end of the input" }
         let byte = bytes[position]
         if byte < 0x80 { return "'\(Self.character(byte))'" }
@@ -388,7 +428,7 @@ private struct JSONParser {
         return "the byte 0x\(String(byte, radix: 16, uppercase: true))"
     }
 
-    private func error(_ message: String, at position: Int? = nil) -> JSONParseError {
+    func error(_ message: String, at position: Int? = nil) -> JSONParseError {
         let offset = min(position ?? index, bytes.count)
         var line = 1
         var column = 1
