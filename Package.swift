@@ -36,6 +36,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The server's per-connection deadlines read Hummingbird's HTTP parts (NIOHTTPTypes).
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         // The mock APNs (NIOHTTP2 + NIOSSL + a certificate made at start).
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
@@ -101,6 +103,10 @@ let package = Package(
                 // PostgreSQL storage, its pool run as a service, TLS for sslmode.
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                // Deadlines on request heads and bodies (RequestDeadlineHandler), set up on
+                // Hummingbird's HTTP/1 channel.
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
             ],
             resources: [.copy("Resources/openapi.json")],
             swiftSettings: strictSettings
@@ -123,6 +129,8 @@ let package = Package(
                 // Test databases (CREATE/DROP DATABASE) for the PostgreSQL storage tests.
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                // Graceful shutdown under a service group.
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings
         ),

@@ -1,0 +1,125 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+import Wakeful
+import WakefulServer
+
+/// Hostile clients on real sockets: stalled uploads, idle connections, trickles. None of them
+/// may keep honest devices from uploading, and the server closes them all within its limits.
+@Suite("slow and stalled clients")
+struct SlowClientTests {
+    /// Short limits, so the test waits seconds; a small store capacity, so stalled uploads
+    /// holding places (as they did) would turn every honest upload into a 503.
+    static let limits = ServerLimits(
+        maximumConcurrentIngests: 8, headerTimeout: .seconds(1), idleTimeout: .seconds(2), bodyTimeout: .seconds(1),
+        minimumBodyRate: 500, maximumUploadsPerDevice: 4, registrationsPerMinute: 1000)
+
+    /// An ingest request's head with a body announced but never sent beyond its first byte.
+    static func stalledUpload(token: String) -> String {
+        "POST /v1/ingest HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nIdempotency-Key: \(UUID().uuidString)\r\n"
+            + "Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"
+    }
+
+    @Test(
+        "while 200 stalled uploads and 1,000 idle connections are open, honest devices upload without a 503, and every attacker is cut off",
+        .timeLimit(.minutes(2)))
+    func hostileCrowd() async throws {
+        try await ServerHarness.withServer(.live, limits: Self.limits) { harness, client in
+            let port = try #require(client.port)
+            // 50 attacking devices with 4 stalled uploads each: every one within its device's limit.
+            var attackers: [TestDevice] = []
+            for _ in 0..<50 { attackers.append(try await client.register()) }
+            let honest = [try await client.register(), try await client.register()]
+            let tokens = attackers.map(\.token)
+            let hostile = try await RawConnection.offPool {
+                var connections: [RawConnection] = []
+                for _ in 0..<1000 { connections.append(try RawConnection(port: port)) }
+                for index in 0..<200 {
+                    let connection = try RawConnection(port: port)
+                    try connection.send(Self.stalledUpload(token: tokens[index % tokens.count]))
+                    connections.append(connection)
+                }
+                return connections
+            }
+            #expect(hostile.count == 1200)
+            // Honest uploads while the crowd is open: all stored, none refused.
+            var statuses: [HTTPResponse.Status] = []
+            for round in 0..<10 {
+                for device in honest {
+                    let records = makeRecords(install: device.installID, from: Int64(round * 10 + 1), count: 10)
+                    let response = try await client.ingest(IngestBatch(batchID: UUID(), installID: device.installID, records: records), token: device.token)
+                    statuses.append(response.status)
+                }
+            }
+            #expect(statuses.allSatisfy { $0 == .ok }, "\(statuses.map(\.code))")
+            // Every hostile connection is closed by the server: header timeout 1 s, body 1 s, idle 2 s.
+            let stillOpen = try await RawConnection.offPool { RawConnection.waitUntilClosed(hostile, timeout: .seconds(20)) }
+            #expect(stillOpen == 0, "\(stillOpen) hostile connections still open")
+            // And afterwards the server serves as before.
+            let device = honest[0]
+            let after = try await client.ingest(
+                IngestBatch(batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, from: 500, count: 5)),
+                token: device.token)
+            #expect(after.status == .ok)
+            #expect(try await harness.storage.records(deviceID: device.id, matching: RecordQuery()).count == 105)
+        }
+    }
+
+    @Test("a body trickling below the minimum rate is cut off", .timeLimit(.minutes(1)))
+    func trickle() async throws {
+        try await ServerHarness.withServer(.live, limits: Self.limits) { _, client in
+            let port = try #require(client.port)
+            let device = try await client.register()
+            let upload = Self.stalledUpload(token: device.token)
+            // 1 byte every 200 ms (5 B/s against 500 B/s): closed after about 1 s; sending stops at
+            // the first failure, and 50 bytes (10 s) is far more than the limit allows.
+            let (sent, closed) = try await RawConnection.offPool {
+                let connection = try RawConnection(port: port)
+                try connection.send(upload)
+                var sent = 0
+                for _ in 0..<50 {
+                    if RawConnection.waitUntilClosed([connection], timeout: .milliseconds(200)) == 0 { return (sent, true) }
+                    guard (try? connection.send(" ")) != nil else { return (sent, true) }
+                    sent += 1
+                }
+                return (sent, false)
+            }
+            #expect(closed)
+            #expect(sent < 20, "the trickle went on for \(sent) bytes")
+        }
+    }
+
+    @Test("one device's uploads beyond its limit are 429 with Retry-After while its others stall", .timeLimit(.minutes(1)))
+    func perDeviceLimit() async throws {
+        var limits = Self.limits
+        limits.bodyTimeout = .seconds(30)  // the four stalled uploads stay open for the whole test
+        try await ServerHarness.withServer(.live, limits: limits) { _, client in
+            let port = try #require(client.port)
+            let device = try await client.register()
+            let stalled = try await RawConnection.offPool {
+                try (0..<4).map { _ in
+                    let connection = try RawConnection(port: port)
+                    try connection.send(Self.stalledUpload(token: device.token))
+                    return connection
+                }
+            }
+            // The stalled heads may still be on their way: retry until the fifth sees the four (bounded).
+            var response: TestResponse?
+            for _ in 0..<50 {
+                let batch = IngestBatch(batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, count: 1))
+                let answer = try await client.ingest(batch, token: device.token)
+                response = answer
+                if answer.status == .tooManyRequests { break }
+            }
+            #expect(response?.status == .tooManyRequests, "\(response?.text ?? "")")
+            #expect(response?.errorCode == "too_many_uploads")
+            #expect(response?.headers[.retryAfter] == "1")
+            // Another device is not affected.
+            let other = try await client.register()
+            let batch = IngestBatch(batchID: UUID(), installID: other.installID, records: makeRecords(install: other.installID, count: 1))
+            #expect(try await client.ingest(batch, token: other.token).status == .ok)
+            withExtendedLifetime(stalled) {}
+        }
+    }
+}
