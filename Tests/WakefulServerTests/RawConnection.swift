@@ -48,6 +48,26 @@ final class RawConnection: @unchecked Sendable {  // the descriptor is only clos
         }
     }
 
+    /// What the server has sent so far, without waiting ("" when nothing).
+    func pendingText() -> String {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = recv(descriptor, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+        return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : ""
+    }
+
+    /// Waits until the server sends something on one of `connections`, for at most `timeout`.
+    ///
+    /// - Returns: Which one and what it received first, or nil.
+    static func firstAnswer(_ connections: [RawConnection], timeout: Duration) -> (index: Int, text: String)? {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            var polls = connections.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+            guard poll(&polls, nfds_t(polls.count), 100) > 0 else { continue }
+            if let index = polls.firstIndex(where: { $0.revents != 0 }) { return (index, connections[index].pendingText()) }
+        }
+        return nil
+    }
+
     /// Waits until the server has closed every one of `connections` (reading and discarding
     /// whatever it sends first), or until `timeout` has passed.
     ///

@@ -1,13 +1,14 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import NIOConcurrencyHelpers
 import Testing
 import Wakeful
 import WakefulServer
 
 /// Hostile clients on real sockets: stalled uploads, idle connections, trickles. None of them
 /// may keep honest devices from uploading, and the server closes them all within its limits.
-@Suite("slow and stalled clients")
+@Suite("slow and stalled clients", .serialized)
 struct SlowClientTests {
     /// Short limits, so the test waits seconds; a small store capacity, so stalled uploads
     /// holding places (as they did) would turn every honest upload into a 503.
@@ -32,7 +33,11 @@ struct SlowClientTests {
             for _ in 0..<50 { attackers.append(try await client.register()) }
             let honest = [try await client.register(), try await client.register()]
             let tokens = attackers.map(\.token)
-            let hostile = try await RawConnection.offPool {
+            // The crowd connects on a Dispatch thread while the honest devices upload: their own
+            // keep-alive connection is never idle for the 2 s idle timeout.
+            let opened = NIOLockedValueBox(false)
+            async let crowd = RawConnection.offPool {
+                defer { opened.withLockedValue { $0 = true } }
                 var connections: [RawConnection] = []
                 for _ in 0..<1000 { connections.append(try RawConnection(port: port)) }
                 for index in 0..<200 {
@@ -42,16 +47,24 @@ struct SlowClientTests {
                 }
                 return connections
             }
-            #expect(hostile.count == 1200)
-            // Honest uploads while the crowd is open: all stored, none refused.
+            // Honest uploads while the crowd connects, then 10 rounds with all of it open: all
+            // stored, none refused. Bounded: at most 1,000 rounds.
             var statuses: [HTTPResponse.Status] = []
-            for round in 0..<10 {
+            var round = 0
+            var roundsWithCrowdOpen = 0
+            while roundsWithCrowdOpen < 10, round < 1000 {
+                let crowdOpen = opened.withLockedValue { $0 }
                 for device in honest {
                     let records = makeRecords(install: device.installID, from: Int64(round * 10 + 1), count: 10)
                     let response = try await client.ingest(IngestBatch(batchID: UUID(), installID: device.installID, records: records), token: device.token)
                     statuses.append(response.status)
                 }
+                round += 1
+                if crowdOpen { roundsWithCrowdOpen += 1 }
             }
+            let hostile = try await crowd
+            #expect(hostile.count == 1200)
+            #expect(roundsWithCrowdOpen == 10)
             #expect(statuses.allSatisfy { $0 == .ok }, "\(statuses.map(\.code))")
             // Every hostile connection is closed by the server: header timeout 1 s, body 1 s, idle 2 s.
             let stillOpen = try await RawConnection.offPool { RawConnection.waitUntilClosed(hostile, timeout: .seconds(20)) }
@@ -59,10 +72,10 @@ struct SlowClientTests {
             // And afterwards the server serves as before.
             let device = honest[0]
             let after = try await client.ingest(
-                IngestBatch(batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, from: 500, count: 5)),
+                IngestBatch(batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, from: Int64(round * 10 + 1), count: 5)),
                 token: device.token)
             #expect(after.status == .ok)
-            #expect(try await harness.storage.records(deviceID: device.id, matching: RecordQuery()).count == 105)
+            #expect(try await harness.storage.records(deviceID: device.id, matching: RecordQuery(limit: 10_000)).count == round * 10 + 5)
         }
     }
 
@@ -93,32 +106,38 @@ struct SlowClientTests {
     @Test("one device's uploads beyond its limit are 429 with Retry-After while its others stall", .timeLimit(.minutes(1)))
     func perDeviceLimit() async throws {
         var limits = Self.limits
-        limits.bodyTimeout = .seconds(30)  // the four stalled uploads stay open for the whole test
+        // The four stalled uploads stay open for the whole test: neither the body deadline nor
+        // the idle timeout (which also closes a body that stops arriving) cuts them off.
+        limits.bodyTimeout = .seconds(30)
+        limits.idleTimeout = .seconds(30)
         try await ServerHarness.withServer(.live, limits: limits) { _, client in
             let port = try #require(client.port)
             let device = try await client.register()
+            // Five stalled uploads of one device: four are let in, the fifth — whichever arrives
+            // last — is answered 429 at once while the four go on stalling.
             let stalled = try await RawConnection.offPool {
-                try (0..<4).map { _ in
+                try (0..<5).map { _ in
                     let connection = try RawConnection(port: port)
                     try connection.send(Self.stalledUpload(token: device.token))
                     return connection
                 }
             }
-            // The stalled heads may still be on their way: retry until the fifth sees the four (bounded).
-            var response: TestResponse?
-            for _ in 0..<50 {
-                let batch = IngestBatch(batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, count: 1))
-                let answer = try await client.ingest(batch, token: device.token)
-                response = answer
-                if answer.status == .tooManyRequests { break }
-            }
-            #expect(response?.status == .tooManyRequests, "\(response?.text ?? "")")
-            #expect(response?.errorCode == "too_many_uploads")
-            #expect(response?.headers[.retryAfter] == "1")
+            let answer = try await RawConnection.offPool { RawConnection.firstAnswer(stalled, timeout: .seconds(10)) }
+            let text = answer?.text ?? ""
+            #expect(text.hasPrefix("HTTP/1.1 429 "), "\(text)")
+            #expect(text.contains("Retry-After: 1\r\n"), "\(text)")
+            #expect(text.contains("too_many_uploads"), "\(text)")
+            // With four stalling, an upload over HTTP is refused too, and only one stalled one was answered.
+            let batch = IngestBatch(batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, count: 1))
+            let refused = try await client.ingest(batch, token: device.token)
+            #expect(refused.status == .tooManyRequests, "\(refused.text)")
+            #expect(refused.errorCode == "too_many_uploads")
+            let others = stalled.indices.filter { $0 != answer?.index }.map { stalled[$0].pendingText() }
+            #expect(others.allSatisfy { $0.isEmpty }, "\(others)")
             // Another device is not affected.
             let other = try await client.register()
-            let batch = IngestBatch(batchID: UUID(), installID: other.installID, records: makeRecords(install: other.installID, count: 1))
-            #expect(try await client.ingest(batch, token: other.token).status == .ok)
+            let otherBatch = IngestBatch(batchID: UUID(), installID: other.installID, records: makeRecords(install: other.installID, count: 1))
+            #expect(try await client.ingest(otherBatch, token: other.token).status == .ok)
             withExtendedLifetime(stalled) {}
         }
     }
