@@ -10,10 +10,12 @@ import WakefulServer
 /// may keep honest devices from uploading, and the server closes them all within its limits.
 @Suite("slow and stalled clients", .serialized)
 struct SlowClientTests {
-    /// Short limits, so the test waits seconds; a small store capacity, so stalled uploads
+    /// Short limits, so the test waits seconds (3 s for heads and idleness: the test client's own
+    /// connection opens before the test's first request, which a loaded machine may delay);
+    /// a small store capacity, so stalled uploads
     /// holding places (as they did) would turn every honest upload into a 503.
     static let limits = ServerLimits(
-        maximumConcurrentIngests: 8, headerTimeout: .seconds(1), idleTimeout: .seconds(2), bodyTimeout: .seconds(1),
+        maximumConcurrentIngests: 8, headerTimeout: .seconds(3), idleTimeout: .seconds(3), bodyTimeout: .seconds(1),
         minimumBodyRate: 500, maximumUploadsPerDevice: 4, registrationsPerMinute: 1000)
 
     /// An ingest request's head with a body announced but never sent beyond its first byte.
@@ -34,7 +36,7 @@ struct SlowClientTests {
             let honest = [try await client.register(), try await client.register()]
             let tokens = attackers.map(\.token)
             // The crowd connects on a Dispatch thread while the honest devices upload: their own
-            // keep-alive connection is never idle for the 2 s idle timeout.
+            // keep-alive connection is never idle for the 3 s idle timeout.
             let opened = NIOLockedValueBox(false)
             async let crowd = RawConnection.offPool {
                 defer { opened.withLockedValue { $0 = true } }
@@ -66,7 +68,7 @@ struct SlowClientTests {
             #expect(hostile.count == 1200)
             #expect(roundsWithCrowdOpen == 10)
             #expect(statuses.allSatisfy { $0 == .ok }, "\(statuses.map(\.code))")
-            // Every hostile connection is closed by the server: header timeout 1 s, body 1 s, idle 2 s.
+            // Every hostile connection is closed by the server: header timeout 3 s, body 1 s, idle 3 s.
             let stillOpen = try await RawConnection.offPool { RawConnection.waitUntilClosed(hostile, timeout: .seconds(20)) }
             #expect(stillOpen == 0, "\(stillOpen) hostile connections still open")
             // And afterwards the server serves as before.
