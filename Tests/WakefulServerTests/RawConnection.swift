@@ -55,6 +55,24 @@ final class RawConnection: @unchecked Sendable {  // the descriptor is only clos
         return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : ""
     }
 
+    /// Posts `body` to `path` on a new connection (`Connection: close`) and returns the answer's
+    /// status code, or 0 when none came within 30 s. A fresh connection per request, so no
+    /// keep-alive connection of the test's own can hit the server's idle timeout.
+    static func post(port: Int, path: String, headers: [String: String], body: [UInt8]) throws -> Int {
+        let connection = try RawConnection(port: port)
+        var head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        try connection.send(head + "\r\n" + String(decoding: body, as: UTF8.self))
+        var answer = ""
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline, !answer.contains("\r\n") {
+            guard let (_, text) = firstAnswer([connection], timeout: .seconds(1)) else { continue }
+            if text.isEmpty { break }
+            answer += text
+        }
+        return answer.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+    }
+
     /// Waits until the server sends something on one of `connections`, for at most `timeout`.
     ///
     /// - Returns: Which one and what it received first, or nil.
