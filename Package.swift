@@ -36,6 +36,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The server's per-connection deadlines read Hummingbird's HTTP parts (NIOHTTPTypes).
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         // The mock APNs (NIOHTTP2 + NIOSSL + a certificate made at start).
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
@@ -106,6 +108,10 @@ let package = Package(
                 // PostgreSQL storage, its pool run as a service, TLS for sslmode.
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                // Deadlines on request heads and bodies (RequestDeadlineHandler), set up on
+                // Hummingbird's HTTP/1 channel.
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
             ],
             resources: [.copy("Resources/openapi.json")],
             swiftSettings: strictSettings
@@ -132,6 +138,8 @@ let package = Package(
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 // Random payloads that must read back exactly as acknowledged.
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                // Graceful shutdown under a service group.
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings
         ),

@@ -23,6 +23,9 @@ struct BenchServer: AsyncParsableCommand {
               swift run -c release wakeful bench-server
               swift run -c release wakeful bench-server --records 500000 --clients 8
               wakeful bench-server --records 5000 --clients 2       a quick check in a debug build
+              swift run -c release wakeful bench-server --records 50000 --hostile 200,1000
+
+            --hostile N,M… then measures the same honest ingest again on a new server with 0, N, M … hostile connections open (half uploads stalled after their first body byte, half idle) and prints each row's records/s and p99 as a ratio to the row with none.
             """
     )
 
@@ -40,11 +43,15 @@ struct BenchServer: AsyncParsableCommand {
 
     @OptionGroup var paging: PagingBenchOptions
 
+    @Option(help: ArgumentHelp("Also measure with these many hostile connections open, e.g. 200,1000.", valueName: "n,n…"))
+    var hostile: String?
+
     func validate() throws {
         guard records >= 1 else { throw ValidationError("--records must be at least 1") }
         guard clients >= 1 else { throw ValidationError("--clients must be at least 1") }
         guard (1...1000).contains(batch) else { throw ValidationError("--batch \(batch): expected 1 to 1000 records") }
         guard (16...4000).contains(payloadBytes) else { throw ValidationError("--payload-bytes \(payloadBytes): expected 16 to 4000") }
+        try validateHostile()
     }
 
     func run() async throws {
@@ -70,10 +77,11 @@ struct BenchServer: AsyncParsableCommand {
             print("")
             for line in try await PagingBench(options: paging).run().lines { print(line) }
         }
+        if !hostileCounts.isEmpty { try await reportHostile(workload) }
     }
 
     /// Runs the server in this process, posts the workload, and stops the server.
-    private func measureServer(_ workload: IngestWorkload) async throws -> IngestMeasurement {
+    func measureServer(_ workload: IngestWorkload, hostileConnections: Int = 0) async throws -> IngestMeasurement {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wakeful-bench-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -83,7 +91,7 @@ struct BenchServer: AsyncParsableCommand {
         let adminToken = BearerToken.generate()
         let configuration = ServerConfiguration(
             port: 0, storage: try SQLiteServerStorage(directory: directory), adminToken: adminToken,
-            limits: ServerLimits(maximumConcurrentIngests: max(64, workload.clients)), logger: logger,
+            limits: ServerLimits(maximumConcurrentIngests: max(64, workload.clients), registrationsPerMinute: 100_000), logger: logger,
             onListening: { port in portContinuation.yield(port) })
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [try await buildApplication(configuration)], logger: logger))
         return try await withThrowingTaskGroup(of: IngestMeasurement?.self) { tasks in
@@ -94,7 +102,9 @@ struct BenchServer: AsyncParsableCommand {
             do {
                 var iterator = ports.makeAsyncIterator()
                 guard let port = await iterator.next() else { throw ValidationError("the server did not start") }
-                let measurement = try await IngestClients(base: "http://127.0.0.1:\(port)", workload: workload).run()
+                let crowd = try await HostileCrowd.open(hostileConnections, port: port)
+                var measurement = try await IngestClients(base: "http://127.0.0.1:\(port)", workload: workload).run()
+                measurement.hostileStillOpen = crowd?.stillOpen
                 await group.triggerGracefulShutdown()
                 try await tasks.waitForAll()
                 return measurement
@@ -140,6 +150,8 @@ struct IngestMeasurement: Sendable {
     var records: Int
     var wall: Duration
     var latencies: [Duration]
+    /// With hostile connections open during the run: how many the server had not closed by its end.
+    var hostileStillOpen: Int? = nil
 
     var recordsPerSecond: Double { Double(records) / wall.secondsValue }
     var p50: Duration { percentile(0.50) }

@@ -18,7 +18,7 @@ struct Serve: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Run the companion server: device registration, idempotent ingest, queries.",
         discussion: """
-            Listens on --host and --port (127.0.0.1:8080 by default) and keeps everything in one SQLite file in --data-dir (./wakeful-data, created if missing; migrations are applied on start). Prints `listening on http://HOST:PORT` once it accepts connections; with --port 0 the system picks a free port and that line tells which.
+            Listens on --host and --port (127.0.0.1:8080 by default) and keeps everything in one SQLite file in --data-dir (./wakeful-data, created if missing; migrations are applied on start; one server per data directory, held by the lock file .lock). The port is checked before anything is created; if it is taken, the server says so and exits 1. The line `listening on http://HOST:PORT`, printed after the admin-token and APNs lines once the server accepts connections, gives the address; with --port 0 the system picks a free port and that line tells which.
 
             Admin routes (GET /v1/devices, a device's records and timeline, DELETE /v1/devices/{id}) need the admin token. It is read from --admin-token-file (by default admin-token in the data directory); on first start that file is created with a new random token, readable by its owner only (0600). The token itself is never printed or logged: read the file. The API is described at /openapi.json.
 
@@ -26,13 +26,19 @@ struct Serve: AsyncParsableCommand {
 
             With --database postgres://… everything is kept in that PostgreSQL database instead (migrations applied on start, under a lock, so several servers may start at once). Several servers can share one database behind a load balancer: give them the same --admin-token-file. The URL's password is never printed or logged; without one in the URL, PGPASSWORD is used (keeping it off the command line, where ps shows it). If the database cannot be reached at start, the server exits 1 with a message naming the URL and what to check; if it fails later, or no connection of the pool (--database-connections, 20) frees up within --database-wait seconds (5), requests are answered 503 with Retry-After.
 
-            SIGTERM or SIGINT (Ctrl-C) stop the server gracefully: requests in flight finish, then it exits 0.
+            Registration (--registration): open lets anyone register a new install; secret only requests carrying the secret of --registration-secret-file in the Wakeful-Registration-Secret header; closed only the admin. In every mode an install that is already registered gets a new token only for its current token (Authorization: Bearer, a rotation) or the admin token, and registrations are limited per address (--registrations-per-minute).
+
+            Slow and stalled clients: a new connection must send its headers within --header-timeout seconds, a body must arrive within --body-timeout seconds plus one second per --minimum-body-rate bytes, and a connection that receives nothing for --idle-timeout seconds is closed. An upload takes a place among the concurrent stores only once its whole body has arrived; one device may have at most --device-uploads uploads in progress (429 beyond).
+
+            SIGTERM or SIGINT (Ctrl-C) stop the server gracefully: it stops accepting connections, requests in flight may finish within --shutdown-grace seconds, then every connection is closed and it exits 0.
 
             Examples:
               wakeful serve
               wakeful serve --port 9000 --data-dir /var/lib/wakeful
               wakeful serve --host 0.0.0.0 --log-level debug
-              wakeful serve --port 0                 pick a free port; read it from the first line
+              wakeful serve --port 0                 pick a free port; read it from the `listening on` line
+              wakeful serve --registration secret --registration-secret-file /etc/wakeful/registration-secret
+              wakeful serve --body-timeout 10 --idle-timeout 30 --shutdown-grace 5
               wakeful serve --database postgres://wakeful:secret@db.internal:5432/wakeful?sslmode=require --admin-token-file /etc/wakeful/admin-token
               curl -H "Authorization: Bearer $(cat wakeful-data/admin-token)" http://127.0.0.1:8080/v1/devices
               wakeful serve --apns-key-file AuthKey_ABC123DEFG.p8 \\
@@ -98,6 +104,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The rate limit's window in seconds.")
     var wakeWindow: Int = 3600
 
+    @OptionGroup(title: "Slow clients, uploads, registration and shutdown")
+    var limits: ServeLimitOptions
+
     func validate() throws {
         let apns = [apnsKeyFile, apnsKeyID, apnsTeamID].compactMap { $0 }
         guard apns.isEmpty || apns.count == 3 else {
@@ -135,12 +144,18 @@ struct Serve: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "wakeful.server")
+        // Everything that can fail is checked before the data directory and token are created.
+        try PortProbe.check(host: host, port: port)
+        let registration = try limits.registrationPolicy()
+        let pushSettings = try pushSettings()
         let directory = URL(fileURLWithPath: dataDir)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw ValidationError("--data-dir \(dataDir): cannot create the directory (\(error.localizedDescription))")
+            throw ServeFailure("--data-dir \(dataDir): cannot create the directory (\(error.localizedDescription)); create it or choose another path")
         }
+        // SQLite: one server per data directory. PostgreSQL servers share their database by design.
+        let lock = database == nil ? try DataDirectoryLock(directory: directory) : nil
         let tokenFile = adminTokenFile.map { URL(fileURLWithPath: $0) } ?? directory.appendingPathComponent("admin-token")
         let adminToken = try AdminTokenFile.load(tokenFile)
         if adminToken.created {
@@ -151,12 +166,14 @@ struct Serve: AsyncParsableCommand {
         let storage = try await openStorage(directory: directory, logger: logger)
         let host = self.host
         let configuration = ServerConfiguration(
-            host: host, port: port, storage: storage, adminToken: adminToken.token, logger: logger,
-            onListening: { port in printLine("listening on http://\(host):\(port)") }, push: try pushSettings())
+            host: host, port: port, storage: storage, adminToken: adminToken.token, limits: limits.limits, logger: logger,
+            onListening: { port in printLine("listening on http://\(host):\(port)") }, push: pushSettings, registration: registration)
         let app = try await buildApplication(configuration)
-        let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
+        var groupConfiguration = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        // Past the grace, graceful shutdown becomes cancellation, which closes every connection.
+        groupConfiguration.maximumGracefulShutdownDuration = configuration.limits.shutdownGrace
+        try await ServiceGroup(configuration: groupConfiguration).run()
+        withExtendedLifetime(lock) {}
     }
 }
 
@@ -174,7 +191,7 @@ extension Serve {
             credentials = try APNsCredentials(teamID: apnsTeamID, keyID: apnsKeyID, p8File: apnsKeyFile)
         } catch let error as APNsCredentialsError {
             let option = ["teamID": "--apns-team-id", "keyID": "--apns-key-id"][error.field] ?? "--apns-key-file"
-            throw ValidationError("\(option): expected \(error.expected)")
+            throw ServeFailure("\(option): expected \(error.expected)")
         }
         var connection = APNsConnection(credentials: credentials, hostOverride: apnsHost)
         connection.transport = apnsTransport
@@ -182,7 +199,7 @@ extension Serve {
             do {
                 connection.trustedCertificatesPEM = [try String(contentsOfFile: apnsCAFile, encoding: .utf8)]
             } catch {
-                throw ValidationError("--apns-ca-file \(apnsCAFile): cannot read the certificate (\(error.localizedDescription))")
+                throw ServeFailure("--apns-ca-file \(apnsCAFile): cannot read the certificate (\(error.localizedDescription)); check the path")
             }
         }
         settings.apns = connection
@@ -209,31 +226,4 @@ extension Serve {
 /// Writes a line to standard output at once (not buffered), so a supervisor reading the pipe sees it.
 private func printLine(_ text: String) {
     FileHandle.standardOutput.write(Data((text + "\n").utf8))
-}
-
-/// The admin token's file: read it, or create it with a new token and mode 0600.
-enum AdminTokenFile {
-    /// The token, and whether the file was created now.
-    static func load(_ url: URL) throws -> (token: String, created: Bool) {
-        let fileManager = FileManager.default
-        if fileManager.fileExists(atPath: url.path) {
-            let token = try String(contentsOf: url, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !token.isEmpty else {
-                throw ValidationError("\(url.path): the admin token file is empty; delete it to have a new token made")
-            }
-            return (token, false)
-        }
-        let token = BearerToken.generate()
-        // Created with mode 0600 from the start (O_EXCL: never over a file that appeared meanwhile).
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else {
-            throw ValidationError("\(url.path): cannot create the admin token file (errno \(errno))")
-        }
-        defer { close(descriptor) }
-        let bytes = Array((token + "\n").utf8)
-        guard write(descriptor, bytes, bytes.count) == bytes.count, fsync(descriptor) == 0 else {
-            throw ValidationError("\(url.path): cannot write the admin token file (errno \(errno))")
-        }
-        return (token, true)
-    }
 }

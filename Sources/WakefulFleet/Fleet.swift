@@ -107,12 +107,22 @@ struct FleetDevice {
             "install_id": installID.uuidString, "bundle_id": "com.wakeful.fleet", "app_version": "1.0", "os_version": ios.description,
         ]
         request.body = .data(try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]))
-        let response: HTTPClient.Response
-        do {
-            response = try client.execute(request: request, deadline: .now() + .seconds(30)).wait()
-        } catch {
-            throw FleetError.serverUnreachable(server: options.server.absoluteString, reason: String(describing: error))
-        }
+        var response: HTTPClient.Response
+        var attempts = 0
+        repeat {
+            do {
+                response = try client.execute(request: request, deadline: .now() + .seconds(30)).wait()
+            } catch {
+                throw FleetError.serverUnreachable(server: options.server.absoluteString, reason: String(describing: error))
+            }
+            attempts += 1
+            // The server limits registrations per address (429 with Retry-After): a fleet on one
+            // machine waits as the app on many devices would not need to. At most 20 waits.
+            guard response.status == .tooManyRequests, attempts <= 20,
+                let wait = response.headers.first(name: "Retry-After").flatMap(Double.init)
+            else { break }
+            Thread.sleep(forTimeInterval: min(max(wait, 0.1), 60))
+        } while true
         guard (200..<300).contains(response.status.code), let bytes = response.body.map({ Data($0.readableBytesView) }),
             let object = try JSONSerialization.jsonObject(with: bytes) as? [String: Any], let token = object["token"] as? String
         else {

@@ -1,7 +1,9 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import Logging
+import NIOCore
 import ServiceLifecycle
 
 /// Builds the server: the router with every route, the error middleware, and the HTTP server on
@@ -15,9 +17,18 @@ import ServiceLifecycle
 public func buildApplication(_ configuration: ServerConfiguration, parts: ServerParts? = nil) async throws -> some ApplicationProtocol {
     let parts = try parts ?? ServerParts(configuration)
     let router = try buildRouter(configuration, parts: parts)
+    let limits = configuration.limits
+    let logger = configuration.logger
     return Application(
         router: router,
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "wakeful"),
+        // Slow clients: the first head and every body under RequestDeadlineHandler's limits, and
+        // Hummingbird's idle timeout for connections that receive nothing (keep-alive included).
+        server: .http1(
+            configuration: HTTP1Channel.Configuration(
+                additionalChannelHandlers: [RequestDeadlineHandler(limits: limits, logger: logger)], idleTimeout: TimeAmount(limits.idleTimeout))),
+        // A backlog above Hummingbird's 256, so a burst of connections is queued rather than
+        // left to SYN retries while the server accepts.
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "wakeful", backlog: 1024),
         // A storage with background work (PostgreSQL's connection pool) runs beside the server and,
         // listed before it, stops after it on graceful shutdown.
         // The push dispatcher, listed after the storage it uses, stops before it.
@@ -27,20 +38,24 @@ public func buildApplication(_ configuration: ServerConfiguration, parts: Server
 }
 
 /// The router alone, with every route; ``buildApplication(_:parts:)`` serves it.
-public func buildRouter(_ configuration: ServerConfiguration, parts: ServerParts? = nil) throws -> Router<BasicRequestContext> {
+public func buildRouter(_ configuration: ServerConfiguration, parts: ServerParts? = nil) throws -> Router<WakefulRequestContext> {
     // HEAD is answered wherever GET is (a load balancer's `HEAD /healthz`).
-    let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
+    let router = Router(context: WakefulRequestContext.self, options: .autoGenerateHeadEndpoints)
     let parts = try parts ?? ServerParts(configuration)
     let metrics = parts.metrics
-    let openAPIDocument = try MetaController<BasicRequestContext>.loadDocument()
+    let openAPIDocument = try MetaController<WakefulRequestContext>.loadDocument()
     router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
     router.add(middleware: ErrorMiddleware(routeMethods: try RouteMethods(openAPIDocument: openAPIDocument)))
     let authenticator = Authenticator(storage: configuration.storage, adminToken: configuration.adminToken)
     MetaController(openAPIDocument: openAPIDocument, metrics: metrics, storage: configuration.storage).addRoutes(to: router)
-    DeviceController(storage: configuration.storage, authenticator: authenticator, configuration: configuration).addRoutes(to: router)
+    DeviceController(
+        storage: configuration.storage, authenticator: authenticator, configuration: configuration,
+        rateLimit: RegistrationRateLimit(perMinute: configuration.limits.registrationsPerMinute)
+    ).addRoutes(to: router)
     IngestController(
         storage: configuration.storage, authenticator: authenticator, configuration: configuration,
-        gate: IngestGate(capacity: configuration.limits.maximumConcurrentIngests), metrics: metrics
+        gate: IngestGate(capacity: configuration.limits.maximumConcurrentIngests, perDevice: configuration.limits.maximumUploadsPerDevice),
+        metrics: metrics
     ).addRoutes(to: router)
     QueryController(
         storage: configuration.storage, authenticator: authenticator, configuration: configuration,

@@ -30,6 +30,8 @@ public struct ServerConfiguration: Sendable {
     public var push: PushSettings
     /// Where wakes are kept: by default `storage` when its engine keeps them too; without it wakes get 503.
     public var pushStorage: (any PushStorage)?
+    /// Who may register a new install: anyone, holders of a registration secret, or the admin only.
+    public var registration: RegistrationPolicy
 
     /// Creates a configuration; by default on 127.0.0.1:8080 with the system clock.
     public init(
@@ -37,7 +39,7 @@ public struct ServerConfiguration: Sendable {
         now: @escaping @Sendable () -> TimeInterval = { Date().timeIntervalSince1970 },
         limits: ServerLimits = ServerLimits(), logger: Logger = Logger(label: "wakeful.server"),
         onListening: @escaping @Sendable (Int) async -> Void = { _ in }, push: PushSettings = PushSettings(),
-        pushStorage: (any PushStorage)? = nil
+        pushStorage: (any PushStorage)? = nil, registration: RegistrationPolicy = .open
     ) {
         self.host = host
         self.port = port
@@ -49,10 +51,15 @@ public struct ServerConfiguration: Sendable {
         self.onListening = onListening
         self.push = push
         self.pushStorage = pushStorage ?? (storage as? any PushStorage)
+        self.registration = registration
     }
 }
 
-/// The limits the server enforces on requests.
+/// The limits the server enforces on requests and connections.
+///
+/// The defaults suit a server reachable from the internet: a client that sends slowly, stops
+/// sending or opens connections it never uses is disconnected within seconds to a minute, and
+/// holds no ingest place while it does (the place is taken once the whole body has arrived).
 public struct ServerLimits: Sendable, Hashable {
     /// Most records in one ingest request (413 beyond).
     public var maximumRecords: Int
@@ -60,17 +67,44 @@ public struct ServerLimits: Sendable, Hashable {
     public var maximumIngestBytes: Int
     /// Most bytes of any other request body.
     public var maximumBodyBytes: Int
-    /// Most ingest requests handled at once; beyond, 503 with `Retry-After`.
+    /// Most ingest requests stored at once, counted from the moment a body has fully arrived;
+    /// beyond, 503 with `Retry-After`.
     public var maximumConcurrentIngests: Int
     /// The `Retry-After` seconds of an overload answer.
     public var retryAfterSeconds: Int
     /// Most records one query returns.
     public var maximumQueryLimit: Int
+    /// How long a new connection may take to send its first request's head (request line and
+    /// headers) before it is closed.
+    public var headerTimeout: Duration
+    /// How long a connection may wait for its next request, or go without receiving any part of
+    /// one, before it is closed (keep-alive connections included).
+    public var idleTimeout: Duration
+    /// How long a request body may take beyond what ``minimumBodyRate`` allows; a body that has
+    /// not arrived by then closes the connection. As Apache's `mod_reqtimeout` (`body=20,MinRate=500`):
+    /// the body has `bodyTimeout`, plus one second for every `minimumBodyRate` bytes received.
+    public var bodyTimeout: Duration
+    /// Bytes per second that extend a body's time limit (see ``bodyTimeout``); 0: the whole body
+    /// must arrive within ``bodyTimeout``.
+    public var minimumBodyRate: Int
+    /// Most ingest requests one device may have open at once, reading the body included;
+    /// beyond, 429 with `Retry-After`.
+    public var maximumUploadsPerDevice: Int
+    /// On graceful shutdown (SIGTERM), how long requests in flight may go on; then every
+    /// connection is closed and the server stops.
+    public var shutdownGrace: Duration
+    /// Most registrations one source address may make per minute (429 with `Retry-After`
+    /// beyond); the admin is not limited.
+    public var registrationsPerMinute: Int
 
-    /// Creates limits: by default the upload contract's 1000 records and 1 MiB.
+    /// Creates limits: by default the upload contract's 1000 records and 1 MiB, and time limits
+    /// for a server on the internet.
     public init(
         maximumRecords: Int = 1000, maximumIngestBytes: Int = 1 << 20, maximumBodyBytes: Int = 64 << 10,
-        maximumConcurrentIngests: Int = 64, retryAfterSeconds: Int = 1, maximumQueryLimit: Int = 10_000
+        maximumConcurrentIngests: Int = 64, retryAfterSeconds: Int = 1, maximumQueryLimit: Int = 10_000,
+        headerTimeout: Duration = .seconds(20), idleTimeout: Duration = .seconds(60), bodyTimeout: Duration = .seconds(20),
+        minimumBodyRate: Int = 500, maximumUploadsPerDevice: Int = 4, shutdownGrace: Duration = .seconds(10),
+        registrationsPerMinute: Int = 60
     ) {
         self.maximumRecords = maximumRecords
         self.maximumIngestBytes = maximumIngestBytes
@@ -78,5 +112,12 @@ public struct ServerLimits: Sendable, Hashable {
         self.maximumConcurrentIngests = maximumConcurrentIngests
         self.retryAfterSeconds = retryAfterSeconds
         self.maximumQueryLimit = maximumQueryLimit
+        self.headerTimeout = headerTimeout
+        self.idleTimeout = idleTimeout
+        self.bodyTimeout = bodyTimeout
+        self.minimumBodyRate = minimumBodyRate
+        self.maximumUploadsPerDevice = maximumUploadsPerDevice
+        self.shutdownGrace = shutdownGrace
+        self.registrationsPerMinute = registrationsPerMinute
     }
 }

@@ -22,13 +22,16 @@ struct AuthorizationMatrixTests {
         case timeline = "GET /v1/devices/{id}/timeline"
         case recordsExport = "GET /v1/devices/{id}/records.ndjson"
         case allRecordsExport = "GET /v1/records.ndjson"
+        /// Taking over the target's install: registering its install_id again.
+        case takeover = "POST /v1/devices/register with the target's install_id"
     }
 
     /// The expected status; `me` routes act on the caller's own device, so another device's token
     /// there is simply that device.
     static func expected(_ route: Route, _ caller: CallerKind) -> Int {
         switch caller {
-        case .none, .malformed, .unknown: return 401
+        case .none: return route == .takeover ? 409 : 401  // registering needs no token, but the install is taken
+        case .malformed, .unknown: return 401
         case .revoked: return 410
         case .otherDevice:
             switch route {
@@ -38,16 +41,19 @@ struct AuthorizationMatrixTests {
             case .records, .timeline: return 404
             case .recordsExport: return 404
             case .allRecordsExport: return 403
+            case .takeover: return 403  // a token rotates only its own install
             }
         case .ownDevice:
             switch route {
             case .devices, .revoke: return 403
             case .allRecordsExport: return 403
+            case .takeover: return 201  // a rotation
             default: return 200
             }
         case .admin:
             switch route {
             case .ingest, .apns, .ownRecords: return 403
+            case .takeover: return 201  // the admin may re-register any install
             default: return 200
             }
         }
@@ -89,18 +95,25 @@ struct AuthorizationMatrixTests {
             case .timeline: response = try await client.send(.get, "/v1/devices/\(id)/timeline", headers: headers)
             case .recordsExport: response = try await client.send(.get, "/v1/devices/\(id)/records.ndjson", headers: headers)
             case .allRecordsExport: response = try await client.send(.get, "/v1/records.ndjson", headers: headers)
+            case .takeover:
+                let body = #"{"install_id":"\#(target.installID.uuidString)","bundle_id":"b","app_version":"1","os_version":"17"}"#
+                response = try await client.send(.post, "/v1/devices/register", headers: headers, body: Array(body.utf8))
             }
             #expect(Int(response.status.code) == Self.expected(route, caller), "\(route.rawValue) as \(caller): \(response.text)")
-            #expect(response.errorCode != nil || response.status == .ok, "\(response.text)")
+            #expect(response.errorCode != nil || response.status.kind == .successful, "\(response.text)")
+            if route == .takeover, response.status.kind != .successful {
+                // The target keeps its token and its data.
+                #expect(try await client.send(.get, "/v1/devices/me/records", token: target.token).status == .ok)
+            }
             if response.status == .unauthorized { #expect(response.headers[.wwwAuthenticate] == "Bearer") }
         }
     }
 
-    @Test("a revoked device cannot register again, and re-registering an install keeps its device")
+    @Test("a revoked device cannot register again, and re-registering an install with its token keeps its device")
     func reregistration() async throws {
         try await ServerHarness.withServer { harness, client in
             let first = try await client.register()
-            let second = try await client.register(install: first.installID)
+            let second = try await client.register(install: first.installID, token: first.token)
             #expect(second.id == first.id)
             #expect(second.token != first.token)
             let stale = try await client.send(.get, "/v1/devices/me/records", token: first.token)

@@ -52,8 +52,8 @@ final class GatedStorage: ServerStorage, @unchecked Sendable {  // the gate is g
         return try await base.ingest(batches)
     }
 
-    func register(_ registration: DeviceRegistration, tokenHash: String, at time: TimeInterval) async throws -> UUID {
-        try await base.register(registration, tokenHash: tokenHash, at: time)
+    func register(_ registration: DeviceRegistration, tokenHash: String, at time: TimeInterval, existing: ExistingInstall) async throws -> UUID {
+        try await base.register(registration, tokenHash: tokenHash, at: time, existing: existing)
     }
     func checkReachable() async throws { try await base.checkReachable() }
     func device(tokenHash: String) async throws -> StoredDevice? { try await base.device(tokenHash: tokenHash) }

@@ -58,11 +58,12 @@ extension TestClientProtocol {
         return try await execute(uri: uri, method: method, headers: fields, body: body.map { ByteBuffer(bytes: $0) }) { $0 }
     }
 
-    /// Registers a new install and returns its credentials.
-    func register(install: UUID = UUID(), apns: String? = nil) async throws -> TestDevice {
+    /// Registers a new install and returns its credentials; `token` (the install's current one,
+    /// or the admin's) re-registers an install already registered.
+    func register(install: UUID = UUID(), apns: String? = nil, token: String? = nil) async throws -> TestDevice {
         let apnsMember = apns.map { #","apns":{"token":"\#($0)","environment":"sandbox","topic":"com.example.app"}"# } ?? ""
         let body = #"{"install_id":"\#(install.uuidString)","bundle_id":"com.example.app","app_version":"1.0","os_version":"17.4"\#(apnsMember)}"#
-        let response = try await send(.post, "/v1/devices/register", body: Array(body.utf8))
+        let response = try await send(.post, "/v1/devices/register", token: token, body: Array(body.utf8))
         #expect(response.status == .created, "\(response.text)")
         let object = try response.object()
         return TestDevice(

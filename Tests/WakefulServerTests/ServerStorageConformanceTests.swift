@@ -64,6 +64,36 @@ struct ServerStorageConformanceTests {
         }
     }
 
+    @Test("an existing install's credential is replaced only as allowed: refused, rotated with the current hash, replaced", .timeLimit(.minutes(1)), arguments: StorageEngine.allCases)
+    func reregistration(engine: StorageEngine) async throws {
+        try await engine.withStorage { storage in
+            let id = try await storage.register(Self.registration, tokenHash: "h1", at: 10, existing: .refuse)
+            await #expect(throws: ServerStorageError.installRegistered) {
+                try await storage.register(Self.registration, tokenHash: "stolen", at: 11, existing: .refuse)
+            }
+            await #expect(throws: ServerStorageError.installRegistered) {
+                try await storage.register(Self.registration, tokenHash: "stolen", at: 11, existing: .rotate(currentTokenHash: "guess"))
+            }
+            #expect(try await storage.device(tokenHash: "stolen") == nil)
+            #expect(try await storage.device(tokenHash: "h1")?.id == id)
+            #expect(try await storage.register(Self.registration, tokenHash: "h2", at: 12, existing: .rotate(currentTokenHash: "h1")) == id)
+            #expect(try await storage.device(tokenHash: "h1") == nil)
+            // The rotated-away hash no longer rotates.
+            await #expect(throws: ServerStorageError.installRegistered) {
+                try await storage.register(Self.registration, tokenHash: "h3", at: 13, existing: .rotate(currentTokenHash: "h1"))
+            }
+            #expect(try await storage.register(Self.registration, tokenHash: "h4", at: 14, existing: .replace) == id)
+            #expect(try await storage.device(tokenHash: "h4")?.id == id)
+            #expect(try await storage.revoke(deviceID: id, at: 15))
+            await #expect(throws: ServerStorageError.deviceRevoked) {
+                try await storage.register(Self.registration, tokenHash: "h5", at: 16, existing: .rotate(currentTokenHash: "h4"))
+            }
+            await #expect(throws: ServerStorageError.deviceRevoked) {
+                try await storage.register(Self.registration, tokenHash: "h5", at: 16, existing: .refuse)
+            }
+        }
+    }
+
     @Test("an APNs token is stored with registration, replaced, and read back", arguments: StorageEngine.allCases)
     func apnsTokens(engine: StorageEngine) async throws {
         try await engine.withStorage { storage in

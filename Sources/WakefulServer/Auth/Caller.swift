@@ -43,16 +43,30 @@ struct Authenticator: Sendable {
 
     /// The caller, or 401 (no or unknown token) or 410 (revoked device).
     func caller(of request: Request) async throws -> Caller {
-        guard let header = request.headers[.authorization] else {
+        guard let hash = try presentedTokenHash(of: request) else {
             throw APIError.unauthorized("missing_credentials", "expected an Authorization: Bearer <token> header")
         }
+        return try await caller(tokenHash: hash)
+    }
+
+    /// The SHA-256 of the request's bearer token, nil without an `Authorization` header, or 401
+    /// for a malformed one.
+    func presentedTokenHash(of request: Request) throws(APIError) -> String? {
+        guard let header = request.headers[.authorization] else { return nil }
         let parts = header.split(separator: " ", omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else {
             throw APIError.unauthorized("malformed_credentials", "expected the Authorization header as \"Bearer <token>\"")
         }
         // Compare hashes, not tokens: the comparison's time then tells nothing about the token.
-        let hash = BearerToken.hash(String(parts[1]))
-        if hash == adminTokenHash { return .admin }
+        return BearerToken.hash(String(parts[1]))
+    }
+
+    /// Whether `tokenHash` is the admin token's.
+    func isAdmin(tokenHash: String) -> Bool { tokenHash == adminTokenHash }
+
+    /// The caller whose token hashes to `tokenHash`, or 401 (unknown) or 410 (revoked device).
+    func caller(tokenHash hash: String) async throws -> Caller {
+        if isAdmin(tokenHash: hash) { return .admin }
         guard let device = try await storage.device(tokenHash: hash) else {
             throw APIError.unauthorized("invalid_credentials", "the token is unknown; register the device again")
         }

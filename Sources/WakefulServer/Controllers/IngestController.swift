@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOCore
 import Wakeful
 import WakefulAPNs
 
@@ -36,26 +37,30 @@ struct IngestController<Context: RequestContext>: Sendable {
         return response
     }
 
-    /// Stores the request's batch if the gate lets it in: 503 with `Retry-After` otherwise.
+    /// Stores the request's batch: authenticate, count the device's upload (429 beyond its
+    /// limit), check the headers, receive the whole body, and only then take a place to store it
+    /// (503 when every place is taken), so a client that sends its body slowly never holds one.
     private func admitted(_ request: Request, context: Context) async throws -> (Response, IngestAnswer) {
+        let device = try await authenticator.caller(of: request).requireDevice()
         let limits = configuration.limits
-        guard await gate.enter() else {
-            var error = APIError(.serviceUnavailable, "overloaded", "too many uploads at once; retry after \(limits.retryAfterSeconds) s")
+        guard await gate.openUpload(of: device.id) else {
+            var error = APIError(
+                .tooManyRequests, "too_many_uploads",
+                "this device already has \(limits.maximumUploadsPerDevice) uploads in progress; retry after \(limits.retryAfterSeconds) s")
             error.headers[.retryAfter] = String(limits.retryAfterSeconds)
             throw error
         }
         do {
-            let stored = try await store(request, context: context)
-            await gate.leave()
+            let stored = try await store(request, device: device, context: context)
+            await gate.closeUpload(of: device.id)
             return stored
         } catch {
-            await gate.leave()
+            await gate.closeUpload(of: device.id)
             throw error
         }
     }
 
-    private func store(_ request: Request, context: Context) async throws -> (Response, IngestAnswer) {
-        let device = try await authenticator.caller(of: request).requireDevice()
+    private func store(_ request: Request, device: StoredDevice, context: Context) async throws -> (Response, IngestAnswer) {
         guard let key = request.headers[.idempotencyKey] else {
             throw APIError.invalid("Idempotency-Key", "missing; expected the header with the body's batch_id")
         }
@@ -76,7 +81,10 @@ struct IngestController<Context: RequestContext>: Sendable {
             throw error
         }
         do {
-            let stored = try await store(request, device: device, keyID: keyID, encoding: encoding, context: context)
+            // The body is read before a storing place is taken: its time limits are the
+            // connection's (RequestDeadlineHandler), its size limit this one.
+            let body = try await request.body.collect(upTo: configuration.limits.maximumIngestBytes)
+            let stored = try await storeReceived(body, encoding: encoding, device: device, keyID: keyID, context: context)
             await gate.release(batchKey)
             return stored
         } catch {
@@ -85,11 +93,30 @@ struct IngestController<Context: RequestContext>: Sendable {
         }
     }
 
-    private func store(
-        _ request: Request, device: StoredDevice, keyID: UUID, encoding: RequestContentEncoding, context: Context
+    /// Takes a storing place for a fully received body: 503 with `Retry-After` when all are taken.
+    private func storeReceived(
+        _ body: ByteBuffer, encoding: RequestContentEncoding, device: StoredDevice, keyID: UUID, context: Context
     ) async throws -> (Response, IngestAnswer) {
-        let limit = configuration.limits.maximumIngestBytes
-        let body = try encoding.decode(try await request.body.collect(upTo: limit), limit: limit)
+        let limits = configuration.limits
+        guard await gate.enter() else {
+            var error = APIError(.serviceUnavailable, "overloaded", "too many uploads at once; retry after \(limits.retryAfterSeconds) s")
+            error.headers[.retryAfter] = String(limits.retryAfterSeconds)
+            throw error
+        }
+        do {
+            let stored = try await store(body, encoding: encoding, device: device, keyID: keyID, context: context)
+            await gate.leave()
+            return stored
+        } catch {
+            await gate.leave()
+            throw error
+        }
+    }
+
+    private func store(
+        _ received: ByteBuffer, encoding: RequestContentEncoding, device: StoredDevice, keyID: UUID, context: Context
+    ) async throws -> (Response, IngestAnswer) {
+        let body = try encoding.decode(received, limit: configuration.limits.maximumIngestBytes)
         let (batch, rejected): (IngestBatch, [RecordRejection])
         do {
             (batch, rejected) = try IngestBatch.parseSeparatingBadRecords(body.readableBytesView)

@@ -3,11 +3,21 @@ import Logging
 import PostgresNIO
 
 extension PostgresServerStorage {
-    public func register(_ registration: DeviceRegistration, tokenHash: String, at time: TimeInterval) async throws -> UUID {
-        try await inTransaction("register") { [self] connection in
+    public func register(
+        _ registration: DeviceRegistration, tokenHash: String, at time: TimeInterval, existing policy: ExistingInstall
+    ) async throws -> UUID {
+        // Whether an existing install's credential may be replaced: always (admin), only while it
+        // is the presented one (rotation), or never. An empty hash matches no stored one.
+        let (replaceAny, currentHash): (Bool, String) =
+            switch policy {
+            case .replace: (true, "")
+            case .rotate(let current): (false, current)
+            case .refuse: (false, "")
+            }
+        return try await inTransaction("register") { [self] connection in
             // One statement, so two servers registering the same install at once end with one
-            // device: the second waits for the first's row, then updates it. A revoked device's
-            // row is left as it is and no ID comes back.
+            // device: the second waits for the first's row, then updates it if allowed. A revoked
+            // device's row, or one the caller may not replace, is left as it is and no ID comes back.
             let rows = try await connection.query(
                 """
                 INSERT INTO devices (id, install_id, bundle_id, app_version, os_version, token_hash, created_at, last_seen)
@@ -15,11 +25,15 @@ extension PostgresServerStorage {
                     \(registration.osVersion), \(tokenHash), \(time), \(time))
                 ON CONFLICT (install_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, bundle_id = EXCLUDED.bundle_id,
                     app_version = EXCLUDED.app_version, os_version = EXCLUDED.os_version, last_seen = EXCLUDED.last_seen
-                WHERE devices.revoked_at IS NULL
+                WHERE devices.revoked_at IS NULL AND (\(replaceAny) OR devices.token_hash = \(currentHash))
                 RETURNING id
                 """, logger: logger)
             guard let id = try await rows.decode(UUID.self).first(where: { _ in true }) else {
-                throw ServerStorageError.deviceRevoked
+                // The row exists and was locked by the attempt above: read why it was left alone.
+                let revoked = try await connection.query(
+                    "SELECT revoked_at IS NOT NULL FROM devices WHERE install_id = \(registration.installID)", logger: logger
+                ).decode(Bool.self).first { _ in true }
+                throw revoked == true ? ServerStorageError.deviceRevoked : ServerStorageError.installRegistered
             }
             if let apns = registration.apns { try await upsertAPNs(apns, deviceID: id, at: time, on: connection) }
             return id

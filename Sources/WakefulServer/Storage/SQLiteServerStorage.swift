@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import GRDB
 import Wakeful
 
@@ -21,20 +26,40 @@ public final class SQLiteServerStorage: ServerStorage {
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
         configuration.foreignKeysEnabled = true
-        pool = try DatabasePool(path: directory.appendingPathComponent(Self.fileName).path, configuration: configuration)
+        let path = directory.appendingPathComponent(Self.fileName).path
+        Self.restrictToOwner(path)
+        pool = try DatabasePool(path: path, configuration: configuration)
         // Durable acknowledgements: the WAL is synced on every commit. Set on the writer after
         // opening, because GRDB's WAL set-up sets NORMAL itself.
         try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         try Self.migrator.migrate(pool)
     }
 
-    public func register(_ registration: DeviceRegistration, tokenHash: String, at time: TimeInterval) async throws -> UUID {
+    /// Makes the database file readable by its owner only (0600, like the admin token), creating
+    /// it empty when missing: SQLite then gives its `-wal` and `-shm` files the same mode.
+    private static func restrictToOwner(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_CREAT, 0o600)
+        guard descriptor >= 0 else { return }  // GRDB's open reports what is wrong with the path
+        _ = fchmod(descriptor, 0o600)
+        close(descriptor)
+    }
+
+    public func register(
+        _ registration: DeviceRegistration, tokenHash: String, at time: TimeInterval, existing policy: ExistingInstall
+    ) async throws -> UUID {
         try await pool.write { db in
             let install = registration.installID.uuidString
-            let existing = try Row.fetchOne(db, sql: "SELECT id, revoked_at FROM devices WHERE install_id = ?", arguments: [install])
+            let existing = try Row.fetchOne(
+                db, sql: "SELECT id, revoked_at, token_hash FROM devices WHERE install_id = ?", arguments: [install])
             let id: String
             if let existing {
                 if existing["revoked_at"] as Double? != nil { throw ServerStorageError.deviceRevoked }
+                switch policy {
+                case .replace: break
+                case .refuse: throw ServerStorageError.installRegistered
+                case .rotate(let current):
+                    guard existing["token_hash"] as String == current else { throw ServerStorageError.installRegistered }
+                }
                 id = existing["id"]
                 try db.execute(
                     sql: """

@@ -9,11 +9,14 @@ import Wakeful
 /// implementation can sit beside ``SQLiteServerStorage``. Times are passed in: the storage never
 /// reads a clock.
 public protocol ServerStorage: Sendable {
-    /// Registers an install, or gives an already registered install a new credential.
+    /// Registers an install, or gives an already registered install a new credential when
+    /// `existing` allows it; the check and the change are one transaction.
     ///
     /// - Returns: The device's ID (the same for every registration of the install).
-    /// - Throws: ``ServerStorageError/deviceRevoked`` when the install's device was revoked.
-    func register(_ registration: DeviceRegistration, tokenHash: String, at time: TimeInterval) async throws -> UUID
+    /// - Throws: ``ServerStorageError/deviceRevoked`` when the install's device was revoked;
+    ///   ``ServerStorageError/installRegistered`` when the install has a device and `existing`
+    ///   does not allow replacing its credential.
+    func register(_ registration: DeviceRegistration, tokenHash: String, at time: TimeInterval, existing: ExistingInstall) async throws -> UUID
 
     /// Returns once the storage has answered a trivial query; throws when it cannot (`/readyz`).
     func checkReachable() async throws
@@ -78,6 +81,12 @@ extension ServerStorage {
 }
 
 extension ServerStorage {
+    /// Registers an install, replacing the credential of an install already registered whoever
+    /// asks: for the admin and for tools that own the storage, never for an unauthenticated request.
+    public func register(_ registration: DeviceRegistration, tokenHash: String, at time: TimeInterval) async throws -> UUID {
+        try await register(registration, tokenHash: tokenHash, at: time, existing: .replace)
+    }
+
     /// Stores the batches one after another, each in its own transaction: correct on any engine,
     /// without sharing a commit.
     public func ingest(_ batches: [IngestRequestBatch]) async throws -> [Result<IngestOutcome, any Error>] {
@@ -281,8 +290,21 @@ public enum IngestOutcome: Sendable, Hashable {
     case batchMismatch
 }
 
+/// What registering may do to an install that already has a device: who asks decides it.
+public enum ExistingInstall: Sendable, Hashable {
+    /// Refuse (``ServerStorageError/installRegistered``): the caller proved nothing about the install.
+    case refuse
+    /// Replace the credential only while it is the one hashing to `currentTokenHash`: the device
+    /// itself rotating its token.
+    case rotate(currentTokenHash: String)
+    /// Replace the credential whatever it is: the admin.
+    case replace
+}
+
 /// A storage operation refused for a reason the caller can act on.
 public enum ServerStorageError: Error, Sendable, Hashable {
     /// The install's device was revoked; it cannot register again.
     case deviceRevoked
+    /// The install already has a device, and the caller may not replace its credential.
+    case installRegistered
 }
