@@ -5,8 +5,15 @@ import Testing
 struct BenchServerCommandTests {
     @Test("a small run posts every record, checks every answer and reports both stores")
     func smallRun() async throws {
-        let result = try await WakefulExecutable.run(["bench-server", "--records", "1200", "--clients", "2", "--batch", "100"])
+        let result = try await WakefulExecutable.run([
+            "bench-server", "--records", "1200", "--clients", "2", "--batch", "100", "--paging-records", "2500", "--page-limit", "1000",
+            "--hostile", "20",
+        ])
         #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("reading back 2500 records of one device"), "\(result.stdout)")
+        #expect(result.stdout.contains("paging with the cursor: 3 pages"), "\(result.stdout)")
+        #expect(result.stdout.contains("NDJSON export: "), "\(result.stdout)")
+        #expect(result.stdout.contains("honest ingest with hostile connections open"), "\(result.stdout)")
         #expect(result.stdout.contains("ingest of 1200 records, 2 clients, 100 records per request"))
         #expect(result.stdout.contains("server (HTTP + SQLite, 2 clients)"))
         #expect(result.stdout.contains("raw SQLite (same inserts, one connection)"))

@@ -6,12 +6,6 @@ import Testing
 import Wakeful
 import WakefulServer
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `/metrics` counts the status that was sent and the requests whose client went away; `/healthz`
 /// and `/readyz` say what a load balancer needs; a wrong method is 405 with `Allow`.
 @Suite("health, readiness, methods and the statuses /metrics counts", .timeLimit(.minutes(2)))
@@ -67,7 +61,8 @@ struct HealthAndMetricsTests {
             let device = try await client.register()
             let head = "POST /v1/ingest HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(device.token)\r\n"
                 + "Content-Type: application/json\r\nIdempotency-Key: \(UUID().uuidString)\r\nContent-Length: 100000\r\n\r\n{"
-            try RawConnection.sendAndHangUp(port: port, bytes: Array(head.utf8))
+            // Sent, then the connection is dropped (closed as it goes out of scope).
+            try RawConnection(port: port).send(head)
             // The server notices the hang-up on its own; ask until it has counted it (each
             // question is a real request, so the loop is bounded by requests, not by sleeping).
             var metrics = ""
@@ -78,31 +73,5 @@ struct HealthAndMetricsTests {
             #expect(metrics.contains(#"wakeful_http_requests_aborted_total{route="/v1/ingest"} 1"#), "\(metrics)")
             #expect(!metrics.contains(#"status="500""#), "\(metrics)")
         }
-    }
-}
-
-/// A plain TCP client on loopback that sends some bytes and closes, as a client that gives up would.
-enum RawConnection {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    static func sendAndHangUp(port: Int, bytes: [UInt8]) throws {
-        #if canImport(Glibc)
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw Failure(description: "socket: errno \(errno)") }
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw Failure(description: "connect to 127.0.0.1:\(port): errno \(errno)") }
-        guard send(descriptor, bytes, bytes.count, 0) == bytes.count else { throw Failure(description: "send: errno \(errno)") }
     }
 }
