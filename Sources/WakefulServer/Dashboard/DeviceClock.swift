@@ -1,4 +1,5 @@
 import Foundation
+import Wakeful
 
 /// Whether a record's time, read from the device's clock, can be trusted, judged against the
 /// server's clock when it was stored (`received_at`).

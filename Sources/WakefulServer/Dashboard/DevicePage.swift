@@ -1,4 +1,5 @@
 import Foundation
+import Wakeful
 
 /// A device's page: its facts and setup, the time filters, the swimlane chart, a legend and the
 /// gap table, all drawn from one ``DeviceActivity``.
