@@ -17,7 +17,8 @@ struct DashboardConsistencyTests {
     func lanesAgree(seed: UInt64) throws {
         let records = RandomTimeline.make(seed: seed, start: Self.start, count: 400).stored
         let end = try #require(records.last).record.recordedAt
-        for length in [3600.0, 6 * 3600, 24 * 3600, end - Self.start] where end - length >= Self.start {
+        let lengths: [TimeInterval] = [3600, 6 * 3600, 24 * 3600, end - Self.start]
+        for length in lengths where end - length >= Self.start {
             let window = DashboardWindow(start: end - length, end: end)
             let activity = Self.extract(records, window: window)
             try Self.checkAgreement(activity, records: records, window: window, seed: seed)
@@ -30,7 +31,8 @@ struct DashboardConsistencyTests {
         let end = try #require(records.last).record.recordedAt
         // The whole history walked: the truth every window must agree with.
         let whole = DeviceActivity.extract(records: records, window: DashboardWindow(start: Self.start, end: end), lifeStart: Self.start, pushes: [])
-        for length in [3600.0, 6 * 3600, 24 * 3600] where end - length > Self.start {
+        let lengths: [TimeInterval] = [3600, 6 * 3600, 24 * 3600]
+        for length in lengths where end - length > Self.start {
             let window = DashboardWindow(start: end - length, end: end)
             let activity = Self.extract(records, window: window)
             #expect(Self.merged(activity.states) == Self.merged(Self.clip(whole.states, to: window)), "seed \(seed), \(Int(length)) s")

@@ -136,7 +136,7 @@ enum RandomTimeline {
                 let kind = [ScheduledTaskKind.appRefresh, .processing].randomElement(using: &random)!
                 body = .event(.scheduledTaskLaunched(ScheduledTaskLaunch(identifier: identifier, kind: kind)))
             case 10: body = .command(.completeScheduledTask(identifier: identifier, success: true), by: "Jobs")
-            case 11: body = .event(.scheduledTaskExpiring(identifier))
+            case 11: body = .event(.scheduledTaskExpiring(identifier: identifier))
             case 12: body = .command(.submitTaskRequest(TaskRequest(identifier: identifier, kind: .appRefresh)), by: "Jobs")
             case 13: body = .command(.startUpdatingLocation(LocationRequest(allowsBackgroundUpdates: Bool.random(using: &random))), by: "Location")
             case 14: body = .command(.stopUpdatingLocation, by: "Location")
@@ -144,7 +144,7 @@ enum RandomTimeline {
             case 16: body = .event([.regionExited(RegionID("home")), .regionEntered(RegionID("work"))].randomElement(using: &random)!)
             case 17: body = .event(.remoteNotification(RemoteNotification(id: "push-\(Int.random(in: 0..<1000, using: &random))")))
             case 18: body = .event(.voipPush(RemoteNotification(id: "voip-\(Int.random(in: 0..<1000, using: &random))")))
-            case 19: body = .event(.urlSessionEvents("uploads"))
+            case 19: body = .event(.urlSessionEvents(sessionIdentifier: "uploads"))
             case 20: body = .event(.timerFired(TimerID("tick")))
             case 21: body = .event(.lowPowerModeChanged(Bool.random(using: &random)))
             case 22:

@@ -63,13 +63,12 @@ struct DashboardRegressionTests {
         for (records, state) in [(timeline, ObservedState.background), (suspended, .suspended)] {
             var lastHours: [[String]] = []
             for preset in [DashboardPreset.hour, .sixHours, .day] {
-                try await Self.withDevice(records, request: .preset(preset)) { page, _ in
+                let spans = try await Self.withDevice(records, request: .preset(preset)) { page, _ in
                     let end = page.window.end
-                    let hour = DashboardWindow(start: end - 3600, end: end)
-                    let spans = DashboardConsistencyTests.clip(page.activity.states, to: hour)
-                    #expect(spans.first?.state == state, "\(preset.rawValue)")
-                    lastHours.append(DashboardConsistencyTests.merged(spans))
+                    return DashboardConsistencyTests.clip(page.activity.states, to: DashboardWindow(start: end - 3600, end: end))
                 }
+                #expect(spans.first?.state == state, "\(preset.rawValue)")
+                lastHours.append(DashboardConsistencyTests.merged(spans))
             }
             #expect(Set(lastHours).count == 1, "\(lastHours)")
         }
@@ -130,9 +129,10 @@ struct DashboardRegressionTests {
         timeline.add(.command(.runJob(JobRun(job: "b", run: 1, budget: 25)), by: "Jobs"), at: start + 2)
         timeline.add(.event(.didFinishLaunching(.region)), at: start + 3 * 3600)
         timeline.add(.event(.regionExited(RegionID("home"))), at: start + 3 * 3600)
+        let records = timeline
         try await ServerHarness.withServer { _, client in
-            let device = try await client.register(install: timeline.install)
-            for batch in timeline.batches() { #expect(try await client.ingest(batch, token: device.token).status == .ok) }
+            let device = try await client.register(install: records.install)
+            for batch in records.batches() { #expect(try await client.ingest(batch, token: device.token).status == .ok) }
             var pages: Set<String> = []
             for _ in 0..<6 {
                 pages.insert(try await client.send(.get, "/dashboard/devices/\(device.id.uuidString)?preset=6h", token: ServerHarness.adminToken).text)
@@ -152,8 +152,9 @@ struct DashboardRegressionTests {
             backgroundModes: ["location"], locationAuthorization: "always")
         timeline.add(header.entry(at: start).body, at: start)
         timeline.add(.event(.didFinishLaunching(.user)), at: start)
+        let install = timeline.install
         try await Self.withDevice(timeline) { page, html in
-            #expect(html.contains(#"Install <b class="mono">\#(timeline.install.uuidString)</b>"#))
+            #expect(html.contains(#"Install <b class="mono">\#(install.uuidString)</b>"#))
             #expect(html.contains("App version <b>1.0</b>"))
             #expect(html.contains("iOS <b>17.4</b> (registered)"))
             #expect(html.contains("Model <b>iPhone15,2</b>"))
@@ -182,10 +183,11 @@ struct DashboardRegressionTests {
 
     /// Registers `timeline`'s install, uploads it and reads the device page for `request` both as
     /// the page model and as the HTML the server sends.
-    static func withDevice(
+    @discardableResult
+    static func withDevice<T: Sendable>(
         _ timeline: DashboardRecords, request: DashboardWindowRequest = .standard,
-        _ body: @escaping @Sendable (DevicePage, String) async throws -> Void
-    ) async throws {
+        _ body: @escaping @Sendable (DevicePage, String) async throws -> T
+    ) async throws -> T {
         try await ServerHarness.withServer { harness, client in
             let device = try await client.register(install: timeline.install)
             for batch in timeline.batches() { #expect(try await client.ingest(batch, token: device.token).status == .ok) }
@@ -198,7 +200,7 @@ struct DashboardRegressionTests {
             case .range: query = ""
             }
             let html = try await client.send(.get, "/dashboard/devices/\(device.id.uuidString)?\(query)", token: ServerHarness.adminToken).text
-            try await body(page, html)
+            return try await body(page, html)
         }
     }
 }
