@@ -48,6 +48,31 @@ struct DashboardAuthTests {
         }
     }
 
+    @Test("after Sign out the old cookie no longer opens a page, though another session's still does", .timeLimit(.minutes(1)))
+    func logoutRevokes() async throws {
+        try await Self.withClockedServer { clock, client in
+            let first = Self.pair(try #require(try await Self.login(client, token: ServerHarness.adminToken).headers[.setCookie]))
+            let second = Self.pair(try #require(try await Self.login(client, token: ServerHarness.adminToken).headers[.setCookie]))
+            #expect(first != second, "each sign-in is a session of its own")
+            #expect(try await client.send(.get, "/dashboard", headers: [.cookie: first]).status == .ok)
+            let logout = try await client.send(.post, "/dashboard/logout", headers: [.cookie: first])
+            #expect(logout.status == .seeOther && logout.headers[.setCookie]?.contains("Max-Age=0") == true)
+            // The browser would drop the cookie; a copy of its value must not work either.
+            #expect(try await client.send(.get, "/dashboard", headers: [.cookie: first]).status == .unauthorized)
+            #expect(try await client.send(.get, "/dashboard/devices/\(UUID().uuidString)", headers: [.cookie: first]).status == .unauthorized)
+            #expect(try await client.send(.get, "/dashboard", headers: [.cookie: second]).status == .ok)
+            // A sign-out outlives the pruning of expired entries while its cookie could still be valid.
+            clock.withLock { $0 += 6 * 3600 }
+            _ = try await client.send(.post, "/dashboard/logout", headers: [.cookie: second])
+            #expect(try await client.send(.get, "/dashboard", headers: [.cookie: first]).status == .unauthorized)
+            #expect(try await client.send(.get, "/dashboard", headers: [.cookie: second]).status == .unauthorized)
+            // A logout without a valid cookie changes nothing.
+            let third = Self.pair(try #require(try await Self.login(client, token: ServerHarness.adminToken).headers[.setCookie]))
+            _ = try await client.send(.post, "/dashboard/logout", headers: [.cookie: "wakeful_dashboard=v2.1.2.3"])
+            #expect(try await client.send(.get, "/dashboard", headers: [.cookie: third]).status == .ok)
+        }
+    }
+
     @Test("login never redirects off the dashboard")
     func openRedirect() async throws {
         try await ServerHarness.withServer { _, client in
@@ -66,7 +91,7 @@ struct DashboardAuthTests {
             var tampered = Array(cookie.utf8)
             tampered[tampered.count - 1] = tampered.last == UInt8(ascii: "0") ? UInt8(ascii: "1") : UInt8(ascii: "0")
             #expect(try await client.send(.get, "/dashboard", headers: [.cookie: String(decoding: tampered, as: UTF8.self)]).status == .unauthorized)
-            let longer = cookie.replacingOccurrences(of: "v1.", with: "v1.9")
+            let longer = cookie.replacingOccurrences(of: "v2.", with: "v2.9")
             #expect(try await client.send(.get, "/dashboard", headers: [.cookie: longer]).status == .unauthorized)
             clock.withLock { $0 += 12 * 3600 + 1 }
             #expect(try await client.send(.get, "/dashboard", headers: [.cookie: cookie]).status == .unauthorized)

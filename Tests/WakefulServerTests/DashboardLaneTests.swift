@@ -42,17 +42,19 @@ struct DashboardLaneTests {
 
     @Test("gaps come longest first, each with the cause the timeline gives")
     func gaps() throws {
-        let gaps = DashboardGap.find(in: activity, window: DashboardFixture.window, minimum: 300)
+        let gaps = activity.gaps
         #expect(gaps.count == 2)
         let first = try #require(gaps.first)
         #expect(first.start - DashboardFixture.start == 1805 && first.end - DashboardFixture.start == 3600)
         #expect(first.cause == "suspended at the end of the region wake's ≈10 s, then terminated by the system")
         #expect(first.endedBy == "relaunch: significant change")
         #expect(first.rules == ["LOC-21", "STATE-3"])
+        #expect(first.state == .notRunning)
         let second = try #require(gaps.last)
         #expect(second.cause == "suspended when its background task TaskExtension#1 expired")
         #expect(second.endedBy == "wake: region (regionExited)")
         #expect(second.rules == ["TASK-12"])
+        #expect(second.state == .suspended)
     }
 
     @Test("gap causes name willTerminate, a scheduled task waited for and Low Power Mode")
@@ -75,7 +77,7 @@ struct DashboardLaneTests {
         }
         let window = DashboardWindow(start: start, end: start + 4000)
         let activity = DeviceActivity.extract(records: records, window: window, pushes: [])
-        let gap = try #require(DashboardGap.find(in: activity, window: window, minimum: 300).first)
+        let gap = try #require(activity.gaps.first)
         #expect(gap.cause.hasPrefix("terminated while running: willTerminate was delivered"))
         #expect(gap.cause.contains("waiting for the scheduled task refresh submitted 1 h 6 min earlier"))
         #expect(gap.cause.contains("Low Power Mode on"))
@@ -88,13 +90,12 @@ struct DashboardLaneTests {
         let record = OutboxRecord(uuid: UUID(), seq: 1, kind: OutboxRecord.timelineKind, payload: #"{"event":"appLaunched"}"#, recordedAt: DashboardFixture.start)
         let activity = DeviceActivity.extract(records: [StoredRecord(record: record, receivedAt: ServerHarness.now)], window: DashboardFixture.window, pushes: [])
         #expect(activity.unreadableEntries == 1)
-        #expect(activity.entries.isEmpty && activity.activityTimes.count == 1)
+        #expect(activity.entries.isEmpty && activity.activityTimes.count == 1 && activity.timelineEntries == 1)
     }
 
     @Test("the chart has every lane, the expired task and the numbered gaps, with tooltips")
     func chart() {
-        let gaps = DashboardGap.find(in: activity, window: DashboardFixture.window, minimum: 300)
-        let svg = SwimlaneChart(activity: activity, gaps: gaps, window: DashboardFixture.window).svg()
+        let svg = SwimlaneChart(activity: activity, gaps: activity.gaps, window: DashboardFixture.window).svg()
         for lane in ["App state", "Wakes", "Tasks", "Jobs", "Records", "Uploads", "Pushes"] {
             #expect(svg.contains(">\(lane)</text>"), "lane \(lane)")
         }

@@ -6,6 +6,8 @@ import Hummingbird
 struct DashboardAccess: Sendable {
     let signer: DashboardSigner
     let adminTokenHash: String
+    /// Sessions signed out on this instance.
+    let sessions = DashboardSessions()
 
     /// How a request proved it is the admin.
     enum Proof: Sendable, Hashable {
@@ -21,7 +23,7 @@ struct DashboardAccess: Sendable {
                 return .bearer
             }
         }
-        if let value = Self.cookie(DashboardSigner.cookieName, in: request.headers), signer.isValidSession(value, now: now) {
+        if let session = self.session(of: request, now: now), !sessions.isSignedOut(session.id) {
             return .session
         }
         if let query = request.uri.query, signer.isValidLink(path: request.uri.path, query: query, now: now) {
@@ -30,13 +32,25 @@ struct DashboardAccess: Sendable {
         return nil
     }
 
+    /// The valid session the request's cookie names, signed out or not.
+    func session(of request: Request, now: TimeInterval) -> DashboardSigner.Session? {
+        Self.cookie(DashboardSigner.cookieName, in: request.headers).flatMap { signer.session($0, now: now) }
+    }
+
+    /// Ends the session of the request's cookie on this instance; a cookie that is not a valid
+    /// session changes nothing (so a stranger cannot fill the list).
+    func signOut(_ request: Request, now: TimeInterval) {
+        guard let session = self.session(of: request, now: now) else { return }
+        sessions.signOut(session.id, expires: TimeInterval(session.expires), now: now)
+    }
+
     /// Whether `token` is the admin token.
     func isAdminToken(_ token: String) -> Bool { BearerToken.hash(token) == adminTokenHash }
 
     /// The cookie that signs the browser in until `now` + the session lifetime.
     func sessionCookie(now: TimeInterval, secure: Bool) -> String {
         let expires = Int(now + DashboardSigner.sessionLifetime)
-        return "\(DashboardSigner.cookieName)=\(signer.sessionValue(expires: expires)); Path=/dashboard; Max-Age=\(Int(DashboardSigner.sessionLifetime)); HttpOnly; SameSite=Strict\(secure ? "; Secure" : "")"
+        return "\(DashboardSigner.cookieName)=\(signer.sessionValue(id: DashboardSigner.newSessionID(), expires: expires)); Path=/dashboard; Max-Age=\(Int(DashboardSigner.sessionLifetime)); HttpOnly; SameSite=Strict\(secure ? "; Secure" : "")"
     }
 
     /// The cookie that signs the browser out.

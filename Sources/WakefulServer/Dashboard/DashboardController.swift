@@ -53,18 +53,8 @@ struct DashboardController<Context: RequestContext>: Sendable {
             guard let summary = try await storage.deviceSummaries().first(where: { $0.id == id }) else {
                 throw APIError.notFound("no device \(id.uuidString)")
             }
-            let data = DashboardData(storage: storage, limits: configuration.limits)
-            var first: TimeInterval?
-            var newest: TimeInterval?
-            if let earliest = try await data.firstRecordTime(deviceID: id) {
-                first = earliest
-                newest = try await data.newestRecordTime(deviceID: id, after: earliest, now: now)
-            }
-            let window = DashboardWindow(windowRequest, first: first, newest: newest, now: now)
-            let (records, truncated) = try await data.records(deviceID: id, window: window)
-            let activity = DeviceActivity.extract(records: records, window: window, pushes: try await pushes(id, window.start, window.end))
-            let gaps = DashboardGap.find(in: activity, window: window, minimum: DashboardGap.minimum(for: window))
-            let page = DevicePage(device: summary, request: windowRequest, window: window, activity: activity, gaps: gaps, truncated: truncated)
+            let page = try await DashboardData(storage: storage, limits: configuration.limits)
+                .page(device: summary, request: windowRequest, now: now, pushes: pushes)
             return Self.html(page.html())
         } catch let error as APIError {
             return Self.html(DashboardPages.error(status: Int(error.status.code), message: error.message, signedIn: true), status: error.status)
@@ -95,8 +85,9 @@ struct DashboardController<Context: RequestContext>: Sendable {
         return response
     }
 
-    /// Clears the session cookie.
+    /// Ends the session on this instance (its cookie stops working here) and clears the cookie.
     @Sendable func logout(_ request: Request, context: Context) async throws -> Response {
+        access.signOut(request, now: configuration.now())
         var response = Response.redirect(to: "/dashboard/login", type: .normal)
         response.headers[.setCookie] = DashboardAccess.clearedCookie
         return response

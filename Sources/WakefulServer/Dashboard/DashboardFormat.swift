@@ -35,4 +35,13 @@ enum DashboardFormat {
         if days < 365 { return hours % 24 == 0 ? "\(days) d" : "\(days) d \(hours % 24) h" }
         return String(format: "%.1f years", seconds / (365.25 * 86400))
     }
+
+    /// An upload lag (received − recorded): a duration, or a flag when it is beyond what a device
+    /// clock that agrees with the server can give (a record dated year 0001 or 9999), so that one
+    /// bad clock never reads as "2025.9 years" of lag. HTML.
+    static func lag(_ seconds: TimeInterval?) -> String {
+        guard let seconds else { return "—" }
+        guard let offset = DeviceClock.offset(recordedAt: -seconds, receivedAt: 0) else { return duration(seconds) }
+        return #"<span class="flag" title="a record is dated \#(DeviceClock.describe(offset)) from its receipt">device clock off</span>"#
+    }
 }

@@ -1,10 +1,13 @@
 import Foundation
 import Wakeful
 
-/// A stretch with no record of any kind (so no wake either), with the cause the device's timeline gives.
+/// A stretch with no record of any kind (so no wake either), with the state the state lane draws
+/// over it and the cause the device's timeline gives.
 struct DashboardGap: Sendable, Hashable {
     var start: TimeInterval
     var end: TimeInterval
+    /// The state of the one state span the gap lies in; nil while the state is unknown.
+    var state: ObservedState?
     /// Why the app recorded nothing, in words.
     var cause: String
     /// What ended the gap: the wake after it, or the window's end.
@@ -19,45 +22,69 @@ extension DashboardGap {
     /// The shortest stretch listed as a gap in `window`: 5 minutes, or 1/100 of a long window.
     static func minimum(for window: DashboardWindow) -> TimeInterval { max(300, window.duration / 100) }
 
-    /// Every stretch of at least `minimum` seconds between consecutive records (and the window's
-    /// edges), longest first, each attributed from the timeline.
-    static func find(in activity: DeviceActivity, window: DashboardWindow, minimum: TimeInterval) -> [DashboardGap] {
-        let times = activity.activityTimes.filter { $0 >= window.start && $0 <= window.end }
+    /// Every stretch of at least `minimum` seconds between consecutive records (and the edges of
+    /// the window, or the device's first sign of life), longest first, each attributed from the
+    /// derived states and the timeline.
+    ///
+    /// - Parameter keptRunning: Why a silent, backgrounded app was still taken as running, by the
+    ///   start of its silence (``LaneWalker/keptRunning``).
+    static func find(
+        in activity: DeviceActivity, keptRunning: [TimeInterval: String], window: DashboardWindow, minimum: TimeInterval
+    ) -> [DashboardGap] {
+        let times = activity.activityTimes.filter { $0 >= activity.lifeStart && $0 <= window.end }
         var stretches: [(TimeInterval, TimeInterval)] = []
-        var previous = window.start
+        var previous = activity.lifeStart
         for time in times {
             if time - previous >= minimum { stretches.append((previous, time)) }
             previous = max(previous, time)
         }
         if window.end - previous >= minimum { stretches.append((previous, window.end)) }
-        let attribution = GapAttribution(activity: activity)
+        let attribution = GapAttribution(activity: activity, keptRunning: keptRunning)
+        // Starts differ between stretches, so (duration, start) orders them totally.
         return stretches.map { attribution.gap(from: $0.0, to: $0.1, window: window) }
             .sorted { $0.duration != $1.duration ? $0.duration > $1.duration : $0.start < $1.start }
     }
 }
 
-/// Reads the cause of a gap from the entries around it.
+/// Words for a gap: its state from the state lane, its cause from the entries around it.
 struct GapAttribution {
     let activity: DeviceActivity
+    let keptRunning: [TimeInterval: String]
 
     func gap(from start: TimeInterval, to end: TimeInterval, window: DashboardWindow) -> DashboardGap {
         let entries = activity.entries
         let before = entries.lastIndex { $0.time <= start }
         let after = entries.firstIndex { $0.time >= end && $0.time > start }
         let endedBy = after.map { describeWake(entries[$0]) } ?? (end >= window.end ? "the end of the window" : "a record that is not a timeline entry")
-        guard let before else {
-            return DashboardGap(
-                start: start, end: end, cause: start <= window.start ? "before the first timeline entry of this window (widen the window to see why)" : "no timeline entry before this gap",
-                endedBy: endedBy, rules: [])
+        let state = self.state(over: start, end)
+        func gap(_ cause: String, _ rules: [String]) -> DashboardGap {
+            DashboardGap(start: start, end: end, state: state, cause: cause, endedBy: endedBy, rules: Array(Set(rules)).sorted())
         }
-        if state(at: (start + end) / 2) == .foreground {
-            return DashboardGap(start: start, end: end, cause: "in the foreground, recording nothing", endedBy: endedBy, rules: [])
+        switch state {
+        case nil:
+            let cause =
+                before == nil
+                ? (start <= window.start ? "state unknown: before the first timeline entry read (widen the window to see why)" : "state unknown: no timeline entry before this gap")
+                : "state unknown: the timeline does not say"
+            return gap(cause, [])
+        case .foreground?:
+            return gap("in the foreground, recording nothing", [])
+        case .background?:
+            let why = keptRunning[start] ?? "its last entries show it running"
+            return gap("running in the background, recording nothing: \(why)", keptRunning[start]?.contains("LOC-2") == true ? ["LOC-1", "LOC-2"] : [])
+        case .suspended?, .notRunning?:
+            break
         }
+        guard let before else { return gap("\(state == .suspended ? "suspended" : "not running"); no timeline entry before this gap", ["STATE-1"]) }
         var (cause, rules) = suspension(burstEndingAt: before)
         if entries[before].isEvent(.willTerminate) {
             (cause, rules) = ("terminated while running: willTerminate was delivered (the user or the system ended the app)", ["STATE-6"])
-        } else if let after, case .event(.didFinishLaunching(let reason)) = entries[after].body {
+        } else if state == .notRunning {
             // STATE-3: a suspended app is terminated without any callback; TERM-1: a force-quit looks the same.
+            let reason = after.flatMap { index -> LaunchReason? in
+                if case .event(.didFinishLaunching(let reason)) = entries[index].body { return reason }
+                return nil
+            }
             cause += reason == .user
                 ? ", then terminated (by the system for memory, or force-quit by the user: iOS reports neither)"
                 : ", then terminated by the system"
@@ -71,7 +98,7 @@ struct GapAttribution {
                 rules += extra.rules
             }
         }
-        return DashboardGap(start: start, end: end, cause: cause, endedBy: endedBy, rules: Array(Set(rules)).sorted())
+        return gap(cause, rules)
     }
 
     /// Why the app stopped after the burst of entries that ends at `index`.
@@ -98,8 +125,10 @@ struct GapAttribution {
         return ("suspended; the timeline gives no reason", ["STATE-1"])
     }
 
-    private func state(at time: TimeInterval) -> ObservedState? {
-        activity.states.last { $0.start <= time }.flatMap { $0.end > time ? $0.state : nil }
+    /// The state of the span the stretch lies in: states change only at records, so one span
+    /// holds the whole stretch; nil when none does (the state is unknown there).
+    private func state(over start: TimeInterval, _ end: TimeInterval) -> ObservedState? {
+        activity.states.last { $0.start <= start }.flatMap { $0.end >= end ? $0.state : nil }
     }
 
     private func describeWake(_ entry: TimelineEntry) -> String {
@@ -156,7 +185,9 @@ private struct Conditions {
                 return Note(text: "waiting for the scheduled task \(launch.identifier) submitted \(DashboardFormat.duration(entry.time - submitted)) earlier", rules: ["BGT-8"])
             }
         }
-        guard let identifier = pending.min(by: { $0.value < $1.value })?.key else { return nil }
+        // The earliest submission, the identifier breaking ties: a dictionary's order differs
+        // between two loads of the same page.
+        guard let identifier = pending.min(by: { ($0.value, $0.key) < ($1.value, $1.key) })?.key else { return nil }
         return Note(text: "waiting for the scheduled task \(identifier)", rules: ["BGT-8"])
     }
 }

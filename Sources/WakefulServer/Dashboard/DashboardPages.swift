@@ -27,8 +27,8 @@ enum DashboardPages {
                 <tr><td class="mono"><a href="\(link)">\(device.id.uuidString)</a></td>\
                 <td>\(HTML.escape(device.bundleID))</td>\
                 <td>\(HTML.escape(DashboardFormat.time(device.lastSeen)))</td>\
-                <td class="num">\(device.lagMedian.map(DashboardFormat.duration) ?? "—")</td>\
-                <td class="num">\(device.lagMax.map(DashboardFormat.duration) ?? "—")</td>\
+                <td class="num">\(DashboardFormat.lag(device.lagMedian))</td>\
+                <td class="num">\(DashboardFormat.lag(device.lagMax))</td>\
                 <td class="num">\(device.recordCount)</td>\
                 <td>\(revoked)</td></tr>
 

@@ -1,9 +1,10 @@
 import Crypto
 import Foundation
 
-/// The dashboard's credentials, all derived from the admin token so that any number of stateless
-/// server instances sharing the token accept each other's: a session cookie and short-lived signed
-/// links, each an HMAC-SHA256 with an expiry. Changing the admin token ends every session.
+/// The dashboard's credentials, all derived from the admin token so that any number of server
+/// instances sharing the token accept each other's: a session cookie and short-lived signed links,
+/// each an HMAC-SHA256 with an expiry. Changing the admin token ends every session; signing out
+/// ends one on the instance that handled it (``DashboardSessions``).
 ///
 /// The raw admin token never travels in a cookie or a URL; the key is a hash of it, and each value
 /// signs its purpose (`session` or `link` with the exact path) so one cannot stand for the other.
@@ -23,18 +24,35 @@ struct DashboardSigner: Sendable {
 
     // MARK: Sessions
 
-    /// A cookie value valid until `expires` (seconds since 1970): `v1.<expires>.<hex MAC>`.
-    func sessionValue(expires: Int) -> String {
-        "v1.\(expires).\(mac("session\n\(expires)"))"
+    /// A session, as its cookie's value says.
+    struct Session: Sendable, Hashable {
+        /// A random ID, so that one session can be signed out (``DashboardSessions``).
+        var id: String
+        /// Seconds since 1970.
+        var expires: Int
     }
 
-    /// Whether `value` is a session this key signed that has not expired at `now`.
-    func isValidSession(_ value: String, now: TimeInterval) -> Bool {
+    /// A cookie value for session `id` valid until `expires` (seconds since 1970):
+    /// `v2.<expires>.<id>.<hex MAC>`.
+    func sessionValue(id: String, expires: Int) -> String {
+        "v2.\(expires).\(id).\(mac("session\n\(expires)\n\(id)"))"
+    }
+
+    /// A new random session ID: 128 bits in hex.
+    static func newSessionID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return BearerToken.hex((0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+    }
+
+    /// The session `value` names if this key signed it and it has not expired at `now`, else nil.
+    func session(_ value: String, now: TimeInterval) -> Session? {
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0] == "v1", let expires = Int(parts[1]), TimeInterval(expires) > now,
-            TimeInterval(expires) <= now + Self.sessionLifetime
-        else { return false }
-        return isValid(String(parts[2]), for: "session\n\(expires)")
+        guard parts.count == 4, parts[0] == "v2", let expires = Int(parts[1]), TimeInterval(expires) > now,
+            TimeInterval(expires) <= now + Self.sessionLifetime, parts[2].count == 32, parts[2].allSatisfy(\.isHexDigit)
+        else { return nil }
+        let id = String(parts[2])
+        guard isValid(String(parts[3]), for: "session\n\(expires)\n\(id)") else { return nil }
+        return Session(id: id, expires: expires)
     }
 
     // MARK: Signed links

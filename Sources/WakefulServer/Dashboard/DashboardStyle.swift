@@ -50,6 +50,8 @@ enum DashboardStyle {
         .state-not-running,.sw-not-running{fill:#475569;background:#475569}
         .wake{fill:#7c3aed;stroke:#fff;stroke-width:1}
         .wake.relaunch{fill:#c2410c}
+        .wake.delivered{fill:#fff;stroke:#7c3aed;stroke-width:2}
+        .chart .unborn{fill:#f1f5f9}
         .task-ended,.sw-task-ended{fill:#0e7490;background:#0e7490}
         .task-expired,.sw-task-expired{fill:#dc2626;background:#dc2626;stroke:#7f1d1d;stroke-width:1}
         .task-denied{fill:#dc2626}
@@ -68,8 +70,11 @@ enum DashboardStyle {
         .legend span.sw{display:inline-block;width:12px;height:12px;border-radius:2px;vertical-align:-1px;margin-right:4px}
         .legend span.hatch{background:repeating-linear-gradient(45deg,#fff7ed 0 3px,#f6c89f 3px 5px)}
         .legend span.dot{border-radius:50%;background:#7c3aed}
+        .legend span.ring{border-radius:50%;border:2px solid #7c3aed;background:#fff}
         .legend span.diamond{background:#c2410c;transform:rotate(45deg) scale(.8)}
         .note{background:#fffbeb;border:1px solid #fcd34d;border-radius:6px;padding:6px 10px;margin:8px 0}
+        .flag{color:#9a3412;font-weight:600}
+        .note.flag{font-weight:400;color:var(--ink);border-color:#fdba74;background:#fff7ed}
         .error{background:#fef2f2;border:1px solid #fca5a5;border-radius:6px;padding:8px 12px}
         .login{max-width:420px;margin:60px auto;background:#fff;border:1px solid var(--line);border-radius:8px;padding:20px 24px}
         .login input{width:100%;font:inherit;padding:6px 8px;margin:6px 0 12px;border:1px solid #9ca3af;border-radius:4px}

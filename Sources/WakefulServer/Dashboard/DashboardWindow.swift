@@ -6,7 +6,8 @@ import Wakeful
 /// `7d`, `all`) or `from`/`to` (RFC 3339).
 ///
 /// Presets end at the device's newest record rather than at the server's clock, so a device that
-/// stopped uploading, or a simulated fleet whose clock starts in 1970, still shows its last hours.
+/// stopped uploading still shows its last hours; only records whose clock agrees with their
+/// receipt count (``DeviceClock``), so a record dated 9999 never moves a window.
 enum DashboardWindowRequest: Sendable, Hashable {
     /// The last stretch of the device's data.
     case preset(DashboardPreset)

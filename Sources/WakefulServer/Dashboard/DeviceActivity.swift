@@ -2,23 +2,30 @@ import Foundation
 import Wakeful
 
 /// What a device did in a window, lane by lane, as its uploaded records and timeline entries say:
-/// the input of the swimlane chart and of the gap table.
+/// the one input of every lane of the swimlane chart and of the gap table, so that none of them
+/// derives a state, a wake or a gap of its own.
 ///
 /// The app cannot see its own suspension (STATE-1) nor a termination while suspended (STATE-3),
 /// and its timeline holds only what it saw (events and commands, ``TimelineUpload``), so the
-/// suspended and not-running spans are inferred: see ``DeviceActivity/extract(records:window:pushes:)``.
+/// suspended and not-running spans are inferred: see
+/// ``DeviceActivity/extract(records:prelude:window:lifeStart:pushes:)``.
 struct DeviceActivity: Sendable {
-    /// App state spans, in time order, without overlaps.
+    /// App state spans, in time order, without overlaps, inside the window and after ``lifeStart``.
     var states: [StateSpan] = []
-    /// Moments the app started executing, by what woke it.
+    /// Every wake in the window, in time order.
     var wakes: [WakeMark] = []
     /// Background tasks and scheduled (BGTaskScheduler) tasks.
     var tasks: [TaskSpan] = []
     /// Job runs of the job scheduler.
     var jobs: [JobSpan] = []
-    /// The recording times of data records (every kind but the timeline's).
+    /// Stretches without any record, longest first, each with the state the state lane draws over it.
+    var gaps: [DashboardGap] = []
+    /// The recording times of data records (every kind but the timeline's) with a plausible clock.
     var recordTimes: [TimeInterval] = []
-    /// The recording times of every record, timeline entries included, sorted: the device's activity.
+    /// The window's timeline entries with a plausible clock, readable or not.
+    var timelineEntries = 0
+    /// The recording times of every record with a plausible clock, timeline entries included, in
+    /// storage order `(recorded_at, seq)`: the device's activity.
     var activityTimes: [TimeInterval] = []
     /// Batches as the server stored them (records with one `received_at`).
     var uploads: [UploadMark] = []
@@ -26,10 +33,17 @@ struct DeviceActivity: Sendable {
     var pushesReceived: [PushMark] = []
     /// Push attempts the server made (APNs), when the server has them.
     var pushAttempts: [DashboardPush] = []
-    /// The decoded timeline entries with `time` in seconds since 1970, in time order.
+    /// The decoded timeline entries the state was derived from, those read before the window
+    /// (to carry its state in) included, with `time` in seconds since 1970, in storage order.
     var entries: [TimelineEntry] = []
-    /// Timeline records this server version could not read (a newer app's entries, say).
+    /// Timeline records of the window this server version could not read (a newer app's entries, say).
     var unreadableEntries = 0
+    /// Records of the window whose device clock was far off their receipt: left out of every lane.
+    var clockFlags = ClockFlags()
+    /// The newest `run` header read: the app's setup as its agent last started.
+    var header: TimelineHeader?
+    /// Where the lanes begin: the window's start, or the device's first sign of life when later.
+    var lifeStart: TimeInterval = 0
 }
 
 /// An app state as the dashboard can tell it from the app's own timeline.
@@ -62,6 +76,18 @@ enum WakeSource: String, Sendable, Hashable, CaseIterable {
     case urlSession = "URL session"
     case bluetooth
     case other
+
+    /// Whether every `event` of this kind is a wake of its own, even when the app was running: each
+    /// is one delivery iOS launches or resumes the app for. The others (ranging, location fixes,
+    /// foreground notifications …) stream while the app runs and count only when they resume it.
+    static func isDiscrete(_ event: Event) -> Bool {
+        switch event {
+        case .scheduledTaskLaunched, .remoteNotification, .voipPush, .significantLocationChange, .visit, .regionEntered, .regionExited,
+            .urlSessionEvents:
+            true
+        default: false
+        }
+    }
 
     /// The source of a wake that starts with `event`, or nil for events that only a running app gets.
     init?(_ event: Event) {
@@ -97,14 +123,27 @@ enum WakeSource: String, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// One wake.
+/// One wake: a timeline entry (or a record) by which iOS ran the app.
 struct WakeMark: Sendable, Hashable {
+    /// What the wake did to the app.
+    enum Effect: String, Sendable, Hashable {
+        /// The app was launched: it was not running before.
+        case relaunched
+        /// The app was suspended (or its state unknown) and ran again.
+        case resumed
+        /// Delivered to an app already running (a scheduled task launched while a location
+        /// session kept it awake, say): still a wake by its source, but the state does not change.
+        case delivered
+    }
+
     var time: TimeInterval
     var source: WakeSource
     /// The entry that showed it, e.g. `regionExited home`.
     var detail: String
+    var effect: Effect
+
     /// Whether the app was launched (it was not running before).
-    var relaunch: Bool
+    var relaunch: Bool { effect == .relaunched }
 }
 
 /// A background task or a scheduled task, begin to end.

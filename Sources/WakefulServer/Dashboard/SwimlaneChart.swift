@@ -28,8 +28,8 @@ struct SwimlaneChart {
         var lane: String
         var label: String
         var height: Double
-        /// A second line under a one-row lane's title.
-        var caption: String? = nil
+        /// Lines under a one-row lane's title.
+        var caption: [String] = []
         var draw: (inout SVGCanvas, _ top: Double, _ height: Double) -> Void
     }
 
@@ -70,9 +70,12 @@ struct SwimlaneChart {
             if isFirst {
                 let rule = (titled ? top - 18 : top) - 3
                 canvas.line(x1: 8, y1: rule, x2: Self.plotRight, y2: rule, class: "lane-rule")
-                if let caption = row.caption {
-                    canvas.text(row.lane, x: 8, y: top + row.height / 2 - 1, class: "lane-title")
-                    canvas.text(caption, x: 8, y: top + row.height / 2 + 13, class: "row-note")
+                if !row.caption.isEmpty {
+                    let first = top + row.height / 2 - 1 - 7 * Double(row.caption.count - 1)
+                    canvas.text(row.lane, x: 8, y: first, class: "lane-title")
+                    for (index, line) in row.caption.enumerated() {
+                        canvas.text(line, x: 8, y: first + 14 * Double(index + 1), class: "row-note")
+                    }
                 } else {
                     canvas.text(row.lane, x: 8, y: titled ? top - 5 : top + row.height / 2 + 4, class: "lane-title")
                 }
@@ -100,6 +103,12 @@ struct SwimlaneChart {
     private func stateLane() -> [Row] {
         [
             Row(lane: "App state", label: "App state", height: 24) { canvas, top, height in
+                if activity.lifeStart > scale.window.start {
+                    let (x, width) = scale.span(scale.window.start, activity.lifeStart, minimum: 1)
+                    canvas.rect(
+                        x: x, y: top, width: width, height: height, class: "unborn",
+                        title: "before the device was first seen (\(DashboardFormat.time(activity.lifeStart))): not a gap")
+                }
                 for span in activity.states {
                     let (x, width) = scale.span(span.start, span.end, minimum: 1)
                     canvas.rect(
@@ -116,12 +125,17 @@ struct SwimlaneChart {
         return sources.map { source in
             let marks = activity.wakes.filter { $0.source == source }
             return Row(lane: "Wakes", label: "\(source.rawValue) (\(marks.count))", height: 14) { canvas, top, height in
-                for wake in marks where scale.contains(wake.time) {
-                    let title = "\(wake.relaunch ? "relaunch" : "wake"): \(source.rawValue) at \(DashboardFormat.time(wake.time)) (\(wake.detail))"
-                    if wake.relaunch {
-                        canvas.diamond(x: scale.x(wake.time), y: top + height / 2, radius: 6, class: "wake relaunch", title: title)
-                    } else {
-                        canvas.circle(x: scale.x(wake.time), y: top + height / 2, radius: 4, class: "wake", title: title)
+                for wake in marks {
+                    let x = scale.x(wake.time)
+                    switch wake.effect {
+                    case .relaunched:
+                        canvas.diamond(x: x, y: top + height / 2, radius: 6, class: "wake relaunch", title: "relaunch: \(source.rawValue) at \(DashboardFormat.time(wake.time)) (\(wake.detail))")
+                    case .resumed:
+                        canvas.circle(x: x, y: top + height / 2, radius: 4, class: "wake", title: "wake: \(source.rawValue) at \(DashboardFormat.time(wake.time)) (\(wake.detail))")
+                    case .delivered:
+                        canvas.circle(
+                            x: x, y: top + height / 2, radius: 3.5, class: "wake delivered",
+                            title: "wake while running: \(source.rawValue) at \(DashboardFormat.time(wake.time)) (\(wake.detail))")
                     }
                 }
             }
@@ -161,11 +175,15 @@ struct SwimlaneChart {
         }
     }
 
-    /// Records per bin of about 4 px, as bars scaled to the busiest bin.
+    /// Data records per bin of about 4 px, as bars scaled to the busiest bin; the caption says what
+    /// is not counted (timeline entries, drawn in the lanes above, and records with a bad clock).
     private func recordRow() -> Row {
-        let times = activity.recordTimes.filter(scale.contains)
+        let times = activity.recordTimes
         let bins = max(1, Int(scale.width / 4))
-        return Row(lane: "Records", label: "Records", height: 34, caption: "\(times.count) · bar = \(DashboardFormat.duration(scale.window.duration / Double(bins)))") {
+        var left = "not counted: \(activity.timelineEntries) timeline entr\(activity.timelineEntries == 1 ? "y" : "ies")"
+        if activity.clockFlags.count > 0 { left += ", \(activity.clockFlags.count) clock off" }
+        let caption = ["\(times.count) data record\(times.count == 1 ? "" : "s"), bar = \(DashboardFormat.duration(scale.window.duration / Double(bins)))", left]
+        return Row(lane: "Records", label: "Records", height: 40, caption: caption) {
             canvas, top, height in
             var counts = [Int](repeating: 0, count: bins)
             let window = scale.window
