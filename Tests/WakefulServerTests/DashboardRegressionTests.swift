@@ -6,7 +6,7 @@ import Wakeful
 @testable import WakefulServer
 
 /// The defects seen on a fleet device's page, each as the test that would have caught it.
-@Suite("dashboard: the device page never contradicts itself")
+@Suite("dashboard: the device page never contradicts itself", .timeLimit(.minutes(2)))
 struct DashboardRegressionTests {
     static let now = ServerHarness.now
 

@@ -4,7 +4,7 @@ import Wakeful
 @testable import WakefulServer
 
 /// The dashboard's reads (``DashboardStorage``) on every engine.
-@Suite("dashboard: storage reads for the device page")
+@Suite("dashboard: storage reads for the device page", .timeLimit(.minutes(2)))
 struct DashboardStorageTests {
     @Test("latest records come newest first, page by (recorded_at, seq) through records sharing a time, by kind", .timeLimit(.minutes(1)), arguments: StorageEngine.allCases)
     func latestRecords(engine: StorageEngine) async throws {
@@ -23,16 +23,16 @@ struct DashboardStorageTests {
                         payload: "{}", recordedAt: time))
             }
             _ = try await storage.ingest(deviceID: id, batchID: UUID(), digest: "d", records: records.reversed(), receivedAt: ServerHarness.now)
-            let all = try await dashboard.latestRecords(deviceID: id, before: RecordPosition(recordedAt: .greatestFiniteMagnitude, seq: .max), kind: nil, limit: 100)
+            let all = try await dashboard.latestRecords(deviceID: id, before: RecordPosition.end, kind: nil, limit: 100)
             #expect(all.map(\.record.seq) == [8, 7, 6, 5, 4, 3, 2, 1])
             #expect(all.allSatisfy { $0.receivedAt == ServerHarness.now })
             var seqs: [Int64] = []
-            var position = RecordPosition(recordedAt: .greatestFiniteMagnitude, seq: .max)
+            var position = RecordPosition.end
             while true {
                 let page = try await dashboard.latestRecords(deviceID: id, before: position, kind: nil, limit: 3)
                 seqs += page.map(\.record.seq)
                 guard let last = page.last else { break }
-                position = RecordPosition(last.record)
+                position = last.position
             }
             #expect(seqs == [8, 7, 6, 5, 4, 3, 2, 1], "pages cross the five records of one time without loss or repeat")
             let before = try await dashboard.latestRecords(deviceID: id, before: .before(ServerHarness.now - 99), kind: nil, limit: 100)

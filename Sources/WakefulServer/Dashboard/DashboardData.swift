@@ -61,12 +61,12 @@ struct DashboardData {
     func newestPlausibleTime(device: DeviceSummary, lifeStart: TimeInterval) async throws -> TimeInterval? {
         let bound = device.lastSeen + DeviceClock.aheadTolerance
         guard let storage = dashboardStorage else { return try await newestTime(deviceID: device.id, from: lifeStart, before: bound) }
-        var position = RecordPosition(recordedAt: bound, seq: Int64.max)
+        var position = RecordPosition(recordedAt: bound, seq: .max, rowID: .max)
         for _ in 0..<Self.probePages {
             let page = try await storage.latestRecords(deviceID: device.id, before: position, kind: nil, limit: Self.probePage)
             if let newest = page.first(where: DeviceClock.isPlausible) { return newest.record.recordedAt }
             guard page.count == Self.probePage, let last = page.last else { break }
-            position = RecordPosition(last.record)
+            position = last.position
         }
         return nil
     }
@@ -98,7 +98,7 @@ struct DashboardData {
     func extremes(deviceID: UUID) async throws -> [StoredRecord] {
         var found = try await storage.records(deviceID: deviceID, matching: RecordQuery(limit: 1))
         if let storage = dashboardStorage {
-            found += try await storage.latestRecords(deviceID: deviceID, before: RecordPosition(recordedAt: .greatestFiniteMagnitude, seq: Int64.max), kind: nil, limit: 1)
+            found += try await storage.latestRecords(deviceID: deviceID, before: RecordPosition.end, kind: nil, limit: 1)
         }
         var seen: Set<UUID> = []
         return found.filter { seen.insert($0.record.uuid).inserted }
@@ -117,7 +117,7 @@ struct DashboardData {
             newestFirst += page
             if let cut = Self.preludeCut(newestFirst: newestFirst) { return cut }
             guard page.count == pageSize, let last = page.last else { break }
-            position = RecordPosition(last.record)
+            position = last.position
         }
         return newestFirst.reversed()
     }

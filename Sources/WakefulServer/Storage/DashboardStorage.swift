@@ -8,37 +8,23 @@ import Wakeful
 /// the dashboard through the slower fallbacks in `DashboardData`; ``SQLiteServerStorage`` and
 /// ``PostgresServerStorage`` answer each read with one indexed query.
 public protocol DashboardStorage: ServerStorage {
-    /// A device's records recorded strictly before `time` (seconds since 1970), newest first,
-    /// ordered by `(recorded_at, seq)` descending: at most `limit`, of `kind` when given.
+    /// A device's records strictly before `before`, newest first, in the records' total order
+    /// `(recorded_at, seq, row ID)` descending: at most `limit`, of `kind` when given.
     ///
-    /// Pass the oldest record of one page as `before` of the next to read further back: records
-    /// at that same time with a lower `seq` come next.
+    /// Pass the oldest record's ``StoredRecord/position`` of one page as `before` of the next to
+    /// read further back; records sharing a time and a `seq` are neither skipped nor read twice.
     func latestRecords(deviceID: UUID, before: RecordPosition, kind: String?, limit: Int) async throws -> [StoredRecord]
 
     /// The app and OS versions the device last registered with, or nil for an unknown device.
     func registeredVersions(deviceID: UUID) async throws -> RegisteredVersions?
 }
 
-/// A place in a device's `(recorded_at, seq)` order.
-public struct RecordPosition: Sendable, Hashable {
-    /// Seconds since 1970.
-    public var recordedAt: TimeInterval
-    /// The record's sequence number; `Int64.min` stands for "before every record at `recordedAt`".
-    public var seq: Int64
-
+extension RecordPosition {
     /// The position just before every record recorded at `time`.
-    public static func before(_ time: TimeInterval) -> RecordPosition { RecordPosition(recordedAt: time, seq: Int64.min) }
+    public static func before(_ time: TimeInterval) -> RecordPosition { RecordPosition(recordedAt: time, seq: .min, rowID: .min) }
 
-    /// The position of `record`.
-    public init(_ record: OutboxRecord) {
-        self.init(recordedAt: record.recordedAt, seq: record.seq)
-    }
-
-    /// A position.
-    public init(recordedAt: TimeInterval, seq: Int64) {
-        self.recordedAt = recordedAt
-        self.seq = seq
-    }
+    /// The position after every record: where reading newest first starts.
+    public static let end = RecordPosition(recordedAt: .greatestFiniteMagnitude, seq: .max, rowID: .max)
 }
 
 /// What `POST /v1/devices/register` last said about the app and the OS.

@@ -6,13 +6,14 @@ import Wakeful
 extension PostgresServerStorage: DashboardStorage {
     public func latestRecords(deviceID: UUID, before: RecordPosition, kind: String?, limit: Int) async throws -> [StoredRecord] {
         try await withConnection("latest records") { [self] connection in
-            // A row comparison, so the records_by_time index (device_id, recorded_at, seq) serves the descending scan.
+            // A row comparison, so the index (device_id, recorded_at, seq, id) serves the descending scan.
             let rows = try await connection.query(
                 """
-                SELECT uuid, seq, kind, payload, recorded_at, received_at FROM records
-                WHERE device_id = \(deviceID) AND (recorded_at, seq) < (\(before.recordedAt), \(before.seq))
+                SELECT uuid, seq, kind, payload, recorded_at, received_at, id FROM records
+                WHERE device_id = \(deviceID)
+                    AND (recorded_at, seq, id) < (\(before.recordedAt)::float8, \(before.seq)::bigint, \(before.rowID)::bigint)
                     AND (\(kind)::text IS NULL OR kind = \(kind))
-                ORDER BY recorded_at DESC, seq DESC LIMIT \(limit)
+                ORDER BY recorded_at DESC, seq DESC, id DESC LIMIT \(limit)
                 """, logger: logger)
             return try await Self.storedRecords(rows)
         }

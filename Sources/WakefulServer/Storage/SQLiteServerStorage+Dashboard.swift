@@ -4,20 +4,21 @@ import Wakeful
 
 extension SQLiteServerStorage: DashboardStorage {
     public func latestRecords(deviceID: UUID, before: RecordPosition, kind: String?, limit: Int) async throws -> [StoredRecord] {
-        // Row values compare lexicographically; records_by_time (device_id, recorded_at, seq) serves the descending scan.
+        // Row values compare lexicographically; records_by_time (device_id, recorded_at, seq, then the
+        // rowid `id`) serves the descending scan.
         let sql = """
-            SELECT uuid, seq, kind, payload, recorded_at, received_at FROM records
-            WHERE device_id = ? AND (recorded_at, seq) < (?, ?) AND (? IS NULL OR kind = ?)
-            ORDER BY recorded_at DESC, seq DESC LIMIT ?
+            SELECT uuid, seq, kind, payload, recorded_at, received_at, id FROM records
+            WHERE device_id = ? AND (recorded_at, seq, id) < (?, ?, ?) AND (? IS NULL OR kind = ?)
+            ORDER BY recorded_at DESC, seq DESC, id DESC LIMIT ?
             """
-        let arguments: StatementArguments = [deviceID.uuidString, before.recordedAt, before.seq, kind, kind, limit]
+        let arguments: StatementArguments = [deviceID.uuidString, before.recordedAt, before.seq, before.rowID, kind, kind, limit]
         return try await pool.read { db in
             try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
                 StoredRecord(
                     record: OutboxRecord(
                         uuid: UUID(uuidString: row["uuid"])!, seq: row["seq"], kind: row["kind"], payload: row["payload"],
                         recordedAt: row["recorded_at"]),
-                    receivedAt: row["received_at"])
+                    receivedAt: row["received_at"], rowID: row["id"])
             }
         }
     }
