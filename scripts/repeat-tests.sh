@@ -41,6 +41,8 @@ for run in $(seq 1 "$count"); do
         echo "run $run: HANG, killed after $limit s; log $log"
         grep -E "Time limit was exceeded" "$log" | head -n 20 || true
         scripts/unfinished-tests.sh "$log" | head -n 40
+        # swift test runs the tests in a child process of its own that can outlive the kill.
+        pkill -KILL -f "debug/WakefulPackageTests.xctest" 2>/dev/null || true
         echo "wall times so far (s): ${times[*]}"
         exit 1
     fi

@@ -1,10 +1,8 @@
 import ArgumentParser
 import AsyncHTTPClient
 import Foundation
-import Logging
 import NIOCore
 import NIOHTTP1
-import ServiceLifecycle
 import Wakeful
 import WakefulAPNs
 import WakefulServer
@@ -56,47 +54,29 @@ struct PagingBench {
         let device = try await fill(storage)
         let fill = clock.now - fillStart
 
-        var logger = Logger(label: "wakeful.bench-server")
-        logger.logLevel = .warning
-        let (ports, portContinuation) = AsyncStream<Int>.makeStream()
         let adminToken = BearerToken.generate()
-        let configuration = ServerConfiguration(
-            port: 0, storage: storage, adminToken: adminToken, logger: logger, onListening: { portContinuation.yield($0) })
-        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [try await buildApplication(configuration)], logger: logger))
-        return try await withThrowingTaskGroup(of: Result?.self) { tasks in
-            tasks.addTask {
-                try await group.run()
-                return nil
+        let options = options
+        return try await InProcessServer.with(storage: storage, adminToken: adminToken) { port in
+            let reader = Reader(base: "http://127.0.0.1:\(port)/v1/devices/\(device.uuidString)", token: adminToken)
+            let pagingStart = clock.now
+            let (paged, pages) = try await reader.pageThrough(limit: options.pageLimit)
+            let paging = clock.now - pagingStart
+            guard paged == options.pagingRecords else {
+                throw ValidationError("paging read \(paged) of \(options.pagingRecords) records")
             }
-            do {
-                var iterator = ports.makeAsyncIterator()
-                guard let port = await iterator.next() else { throw ValidationError("the server did not start") }
-                let reader = Reader(base: "http://127.0.0.1:\(port)/v1/devices/\(device.uuidString)", token: adminToken)
-                let pagingStart = clock.now
-                let (paged, pages) = try await reader.pageThrough(limit: options.pageLimit)
-                let paging = clock.now - pagingStart
-                guard paged == options.pagingRecords else {
-                    throw ValidationError("paging read \(paged) of \(options.pagingRecords) records")
-                }
-                let before = ProcessMemory.residentBytes()
-                ProcessMemory.resetPeak()
-                let exportStart = clock.now
-                let (exported, bytes) = try await reader.export()
-                let export = clock.now - exportStart
-                let peak = ProcessMemory.peakBytes()
-                guard exported == options.pagingRecords else {
-                    throw ValidationError("the export had \(exported) of \(options.pagingRecords) records")
-                }
-                await group.triggerGracefulShutdown()
-                try await tasks.waitForAll()
-                let growth = before.flatMap { before in peak.map { max(0, $0 - before) } }
-                return Result(
-                    records: options.pagingRecords, fill: fill, paging: paging, pages: pages, export: export, exportBytes: bytes,
-                    exportPeakGrowth: growth, residentBeforeExport: before)
-            } catch {
-                await group.triggerGracefulShutdown()
-                throw error
+            let before = ProcessMemory.residentBytes()
+            ProcessMemory.resetPeak()
+            let exportStart = clock.now
+            let (exported, bytes) = try await reader.export()
+            let export = clock.now - exportStart
+            let peak = ProcessMemory.peakBytes()
+            guard exported == options.pagingRecords else {
+                throw ValidationError("the export had \(exported) of \(options.pagingRecords) records")
             }
+            let growth = before.flatMap { before in peak.map { max(0, $0 - before) } }
+            return Result(
+                records: options.pagingRecords, fill: fill, paging: paging, pages: pages, export: export, exportBytes: bytes,
+                exportPeakGrowth: growth, residentBeforeExport: before)
         }
     }
 

@@ -5,7 +5,6 @@ import Hummingbird
 import Logging
 import NIOCore
 import NIOHTTP1
-import ServiceLifecycle
 import Wakeful
 import WakefulAPNs
 import WakefulServer
@@ -85,33 +84,12 @@ struct BenchServer: AsyncParsableCommand {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wakeful-bench-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        var logger = Logger(label: "wakeful.bench-server")
-        logger.logLevel = .warning
-        let (ports, portContinuation) = AsyncStream<Int>.makeStream()
-        let adminToken = BearerToken.generate()
-        let configuration = ServerConfiguration(
-            port: 0, storage: try SQLiteServerStorage(directory: directory), adminToken: adminToken,
-            limits: ServerLimits(maximumConcurrentIngests: max(64, workload.clients), registrationsPerMinute: 100_000), logger: logger,
-            onListening: { port in portContinuation.yield(port) })
-        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [try await buildApplication(configuration)], logger: logger))
-        return try await withThrowingTaskGroup(of: IngestMeasurement?.self) { tasks in
-            tasks.addTask {
-                try await group.run()
-                return nil
-            }
-            do {
-                var iterator = ports.makeAsyncIterator()
-                guard let port = await iterator.next() else { throw ValidationError("the server did not start") }
-                let crowd = try await HostileCrowd.open(hostileConnections, port: port)
-                var measurement = try await IngestClients(base: "http://127.0.0.1:\(port)", workload: workload).run()
-                measurement.hostileStillOpen = crowd?.stillOpen
-                await group.triggerGracefulShutdown()
-                try await tasks.waitForAll()
-                return measurement
-            } catch {
-                await group.triggerGracefulShutdown()
-                throw error
-            }
+        let limits = ServerLimits(maximumConcurrentIngests: max(64, workload.clients), registrationsPerMinute: 100_000)
+        return try await InProcessServer.with(storage: try SQLiteServerStorage(directory: directory), adminToken: BearerToken.generate(), limits: limits) { port in
+            let crowd = try await HostileCrowd.open(hostileConnections, port: port)
+            var measurement = try await IngestClients(base: "http://127.0.0.1:\(port)", workload: workload).run()
+            measurement.hostileStillOpen = crowd?.stillOpen
+            return measurement
         }
     }
 }

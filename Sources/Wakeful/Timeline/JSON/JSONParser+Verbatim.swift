@@ -84,30 +84,7 @@ extension JSONParser {
     /// surrogate pairs), appended with its quotes and escapes as written.
     private mutating func scanString(copyingInto output: inout [UInt8]) throws(JSONParseError) {
         let open = index
-        index += 1
-        let start = index
-        var hasEscapes = false
-        while true {
-            guard index < bytes.count else {
-                throw error("unterminated string; expected '\"' before the end of the input")
-            }
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") { break }
-            if byte < 0x20 {
-                throw error("a control character (\(Self.scalarName(UInt32(byte)))) must be escaped in a string")
-            }
-            if byte == UInt8(ascii: "\\") {
-                hasEscapes = true
-                index += 1
-                guard index < bytes.count else { continue }
-            }
-            index += 1
-        }
-        let end = index
-        index += 1
-        if let invalid = Self.firstInvalidUTF8(in: UnsafeBufferPointer(rebasing: bytes[start..<end])) {
-            throw error("invalid UTF-8 in a string", at: start + invalid)
-        }
+        let (start, end, hasEscapes) = try scanStringContent()
         if hasEscapes { try checkEscapes(from: start, to: end) }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[open..<index]))
     }

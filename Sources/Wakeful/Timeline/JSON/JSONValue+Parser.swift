@@ -253,6 +253,15 @@ struct JSONParser {
     // MARK: Strings
 
     private mutating func parseString() throws(JSONParseError) -> String {
+        let (start, end, hasEscapes) = try scanStringContent()
+        guard hasEscapes else { return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) }
+        return try unescape(from: start, to: end)
+    }
+
+    /// Moves past a string whose opening quote is at `index`, refusing unescaped control
+    /// characters, an unterminated string and invalid UTF-8: the bounds of its content (between
+    /// the quotes) and whether it holds escapes, which the caller checks or decodes.
+    mutating func scanStringContent() throws(JSONParseError) -> (start: Int, end: Int, hasEscapes: Bool) {
         index += 1
         let start = index
         var hasEscapes = false
@@ -274,12 +283,10 @@ struct JSONParser {
         }
         let end = index
         index += 1
-        let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        if let invalid = Self.firstInvalidUTF8(in: raw) {
+        if let invalid = Self.firstInvalidUTF8(in: UnsafeBufferPointer(rebasing: bytes[start..<end])) {
             throw error("invalid UTF-8 in a string", at: start + invalid)
         }
-        guard hasEscapes else { return String(decoding: raw, as: UTF8.self) }
-        return try unescape(from: start, to: end)
+        return (start, end, hasEscapes)
     }
 
     private func unescape(from start: Int, to end: Int) throws(JSONParseError) -> String {
