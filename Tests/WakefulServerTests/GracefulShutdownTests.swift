@@ -47,13 +47,13 @@ struct GracefulShutdownTests {
                 await group.triggerGracefulShutdown()
                 try await tasks.next()
                 let elapsed = ContinuousClock.now - start
-                // At least most of the grace (the upload was in flight and held the shutdown). The target,
-                // grace + 2 s, is checked on the `wakeful serve` process (ServeStartupTests); in here,
-                // among a full parallel test run on 2 cores, the teardown after the grace was seen to
-                // take 2.1 s, so the bound allows grace + 4 s: it still fails a shutdown that waits for
-                // the body (60 s).
+                // At least most of the grace (the upload was in flight and held the shutdown), and far
+                // less than the 60 s the body may take: the grace, not the body, ended the shutdown.
+                // The target itself, grace + 2 s, is checked on the `wakeful serve` process
+                // (ServeStartupTests); in here, among a full parallel test run on 2 cores, the
+                // teardown after the grace was seen to take from 2.1 to 6.3 s.
                 #expect(elapsed >= .milliseconds(900), "\(elapsed)")
-                #expect(elapsed <= .seconds(5), "\(elapsed)")
+                #expect(elapsed <= .seconds(20), "\(elapsed)")
                 let closed = try await RawConnection.offPool { RawConnection.waitUntilClosed([stalled], timeout: .seconds(5)) }
                 #expect(closed == 0)
             }
