@@ -149,14 +149,26 @@ struct PostgresServerStorageTests {
                 group.addTask { await storage.run() }
                 let (release, releasing) = AsyncStream.makeStream(of: Void.self)
                 let (held, holding) = AsyncStream.makeStream(of: Void.self)
-                // The only connection, held until the test lets it go.
+                // The only connection, held until the test lets it go. On a loaded machine the
+                // pool's first connect can outlast the 300 ms lease timeout, so the hold is tried
+                // again (up to 40 times, some 12 s) until it has the connection; a failure that
+                // persists ends the wait below and is thrown by the group.
                 group.addTask {
-                    try await storage.withConnection("hold") { _ in
-                        holding.yield()
-                        for await _ in release {}
+                    defer { holding.finish() }
+                    for attempt in 1...40 {
+                        do {
+                            return try await storage.withConnection("hold") { _ in
+                                holding.yield()
+                                for await _ in release {}
+                            }
+                        } catch let error as APIError where error.status == .serviceUnavailable && attempt < 40 {
+                            try Task.checkCancellation()
+                        }
                     }
                 }
-                for await _ in held { break }
+                var isHeld = false
+                for await _ in held { isHeld = true; break }
+                guard isHeld else { return try await group.waitForAll() }
                 let clock = ContinuousClock()
                 let start = clock.now
                 let error = await #expect(throws: APIError.self) { _ = try await storage.device(id: UUID()) }
