@@ -8,6 +8,16 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// The trait that brings in the companion server, the `wakeful` command, the fleet and the mock
+/// APNs, with everything they and their tests need (SwiftNIO, Hummingbird, PostgresNIO,
+/// AsyncHTTPClient, swift-crypto, ArgumentParser …). It is on by default, so this repository's own
+/// `swift run wakeful simulate` and `swift test` build everything; an app turns it off
+/// (`traits: []`, or untick it in Xcode 26.4's package list) and then resolves only GRDB and
+/// swift-log (SE-0450: a package dependency used only under a disabled trait is not resolved).
+let serverAndTools = "ServerAndTools"
+/// The condition on every product dependency that only the server and the tools use.
+let tools: TargetDependencyCondition? = .when(traits: [serverAndTools])
+
 let package = Package(
     name: "Wakeful",
     platforms: [.macOS(.v14), .iOS(.v15)],
@@ -16,6 +26,9 @@ let package = Package(
         .library(name: "WakefulSimulator", targets: ["WakefulSimulator"]),
         .library(name: "WakefulStore", targets: ["WakefulStore"]),
         .executable(name: "wakeful", targets: ["WakefulCLI"]),
+        // The companion server, the fleet and the mock APNs: apart from `wakeful`, so that
+        // `swift run wakeful simulate` does not wait for the server's dependency graph to build.
+        .executable(name: "wakeful-server", targets: ["WakefulServerCLI"]),
         // The APNs provider client and the mock APNs server.
         .library(name: "WakefulAPNs", targets: ["WakefulAPNs"]),
         // The adapters an iOS app links (empty on Linux).
@@ -24,6 +37,13 @@ let package = Package(
         .library(name: "WakefulTesting", targets: ["WakefulTesting"]),
         // The Info.plist checker behind `wakeful doctor`.
         .library(name: "WakefulDoctor", targets: ["WakefulDoctor"]),
+    ],
+    traits: [
+        .trait(
+            name: serverAndTools,
+            description: "The companion server, the wakeful command, the fleet and the mock APNs, with their dependencies. Turn it off in an app: the app then resolves only GRDB and swift-log."
+        ),
+        .default(enabledTraits: [serverAndTools]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -45,7 +65,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // Gzip request bodies on POST /v1/ingest (zlib through CompressNIO).
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
-        // `wakeful serve --database postgres://…` (PostgresServerStorage).
+        // `wakeful-server serve --database postgres://…` (PostgresServerStorage).
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // `swift package generate-documentation`: builds the DocC catalogues (no code depends on it).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -76,14 +96,14 @@ let package = Package(
             dependencies: ["Wakeful", "WakefulSimulator", "WakefulStore"],
             swiftSettings: strictSettings
         ),
-        // Simulated devices uploading to a real server over HTTP (`wakeful fleet`).
+        // Simulated devices uploading to a real server over HTTP (`wakeful-server fleet`).
         .target(
             name: "WakefulFleet",
             dependencies: [
                 "Wakeful", "WakefulSimulator",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: tools),
+                .product(name: "NIOCore", package: "swift-nio", condition: tools),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: tools),
             ],
             swiftSettings: strictSettings
         ),
@@ -94,24 +114,24 @@ let package = Package(
             dependencies: [
                 "Wakeful",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),  // HTTPParserError: a client that hung up mid-request
-                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: tools),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: tools),
+                .product(name: "NIOCore", package: "swift-nio", condition: tools),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: tools),  // HTTPParserError: a client that hung up mid-request
+                .product(name: "Crypto", package: "swift-crypto", condition: tools),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "CompressNIO", package: "compress-nio"),  // gzip ingest bodies
+                .product(name: "CompressNIO", package: "compress-nio", condition: tools),  // gzip ingest bodies
                 // waking devices (the APNs sender, the dispatcher service).
                 "WakefulAPNs",
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: tools),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: tools),
                 // PostgreSQL storage, its pool run as a service, TLS for sslmode.
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: tools),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: tools),
                 // Deadlines on request heads and bodies (RequestDeadlineHandler), set up on
                 // Hummingbird's HTTP/1 channel.
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: tools),
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: tools),
             ],
             resources: [.copy("Resources/openapi.json")],
             swiftSettings: strictSettings
@@ -122,24 +142,24 @@ let package = Package(
                 "Wakeful",
                 "WakefulServer",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "CompressNIO", package: "compress-nio"),  // gzip test bodies
+                .product(name: "Hummingbird", package: "hummingbird", condition: tools),
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: tools),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: tools),
+                .product(name: "NIOCore", package: "swift-nio", condition: tools),
+                .product(name: "CompressNIO", package: "compress-nio", condition: tools),  // gzip test bodies
                 // the push tests run against the mock APNs with a test key.
                 "WakefulAPNs",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto", condition: tools),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: tools),
                 // Test databases (CREATE/DROP DATABASE) for the PostgreSQL storage tests.
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: tools),
                 .product(name: "Logging", package: "swift-log"),
                 // starts the throwaway PostgreSQL cluster (scripts/postgres.sh start).
-                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "Subprocess", package: "swift-subprocess", condition: tools),
                 // Random payloads that must read back exactly as acknowledged.
-                .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "PropertyBased", package: "swift-property-based", condition: tools),
                 // Graceful shutdown under a service group.
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: tools),
             ],
             swiftSettings: strictSettings
         ),
@@ -147,18 +167,18 @@ let package = Package(
         .target(
             name: "WakefulAPNs",
             dependencies: [
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOHPACK", package: "swift-nio-http2"),
-                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: tools),
+                .product(name: "Crypto", package: "swift-crypto", condition: tools),
+                .product(name: "X509", package: "swift-certificates", condition: tools),
+                .product(name: "SwiftASN1", package: "swift-asn1", condition: tools),
+                .product(name: "NIOCore", package: "swift-nio", condition: tools),
+                .product(name: "NIOPosix", package: "swift-nio", condition: tools),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio", condition: tools),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: tools),
+                .product(name: "NIOHPACK", package: "swift-nio-http2", condition: tools),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2", condition: tools),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: tools),
+                .product(name: "NIOFoundationCompat", package: "swift-nio", condition: tools),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -167,12 +187,12 @@ let package = Package(
             name: "WakefulAPNsTests",
             dependencies: [
                 "WakefulAPNs",
-                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Crypto", package: "swift-crypto", condition: tools),
                 // The frame-level client's handler on an embedded channel.
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOEmbedded", package: "swift-nio"),
-                .product(name: "NIOHPACK", package: "swift-nio-http2"),
-                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "NIOCore", package: "swift-nio", condition: tools),
+                .product(name: "NIOEmbedded", package: "swift-nio", condition: tools),
+                .product(name: "NIOHPACK", package: "swift-nio-http2", condition: tools),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2", condition: tools),
             ],
             swiftSettings: strictSettings
         ),
@@ -220,6 +240,8 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
+        // What the two commands share on a terminal (the progress bar).
+        .target(name: "WakefulCommandLine", swiftSettings: strictSettings),
         // The `wakeful` command: parse, wire, print.
         .executableTarget(
             name: "WakefulCLI",
@@ -228,25 +250,46 @@ let package = Package(
                 "WakefulSimulator",
                 "WakefulStore",
                 "WakefulChaos",
-                "WakefulFleet",
-                "WakefulAPNs",  // mock-apns and bench-push
+                "WakefulCommandLine",
                 "WakefulReplay",  // `wakeful replay`
                 "WakefulDoctor",  // wakeful doctor
-                .product(name: "Crypto", package: "swift-crypto"),  // bench-push's key
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                // `wakeful serve` and `wakeful bench-server`.
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
+                // The benchmarks: bench-server and bench-push.
+                "WakefulAPNs",
                 "WakefulServer",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto", condition: tools),  // bench-push's key
+                .product(name: "Hummingbird", package: "hummingbird", condition: tools),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: tools),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: tools),
+                .product(name: "NIOCore", package: "swift-nio", condition: tools),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: tools),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The `wakeful-server` command: serve, fleet, mock-apns.
+        .executableTarget(
+            name: "WakefulServerCLI",
+            dependencies: [
+                "WakefulServer",
+                "WakefulFleet",
+                "WakefulAPNs",
+                "WakefulCommandLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
+                .product(name: "Hummingbird", package: "hummingbird", condition: tools),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: tools),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: tools),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "WakefulTests", dependencies: ["Wakeful"], swiftSettings: strictSettings),
+        // What an app resolves when it adds this package (resolved by the real `swift`).
+        .testTarget(
+            name: "PackageGraphTests",
+            dependencies: [.product(name: "Subprocess", package: "swift-subprocess", condition: tools)],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "WakefulSimulatorTests",
             dependencies: ["Wakeful", "WakefulSimulator"],
@@ -267,14 +310,15 @@ let package = Package(
             name: "WakefulFleetTests",
             dependencies: [
                 "WakefulFleet", "WakefulServer",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: tools),
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: tools),
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "WakefulCLITests",
-            dependencies: ["WakefulCLI"],
+            // Both executables, so `swift test` builds them for the tests that run them.
+            dependencies: ["WakefulCLI", "WakefulServerCLI"],
             swiftSettings: strictSettings
         ),
     ]

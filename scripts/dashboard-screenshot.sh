@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The dashboard in a real headless browser: builds `wakeful`, starts `wakeful serve` on a
-# temporary data directory and a free port, fills it with `wakeful fleet` (simulated devices
+# The dashboard in a real headless browser: builds `wakeful-server`, starts `wakeful-server serve` on a
+# temporary data directory and a free port, fills it with `wakeful-server fleet` (simulated devices
 # uploading their records and lifecycle timelines), then has Chromium (from Debian's packages,
 # installed when missing) load a device's page and save a screenshot. The server is stopped and
 # the data directory removed on every path.
@@ -12,7 +12,7 @@
 # Usage: scripts/dashboard-screenshot.sh [output.png]        (default: docs/dashboard.png)
 # Environment: DEVICES (4), HOURS (24), DEVICE_INDEX (which device to show, 0-based, 2),
 #              PRESET (24h), WINDOW (1440,1000), CONFIGURATION (debug),
-#              WAKEFUL_BIN (an already built `wakeful` to use instead of building one)
+#              WAKEFUL_BIN (an already built `wakeful-server` to use instead of building one)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -37,8 +37,8 @@ if [ -n "${WAKEFUL_BIN:-}" ]; then
     [ -x "$WAKEFUL_BIN" ] || { echo "WAKEFUL_BIN=$WAKEFUL_BIN is not an executable file" >&2; exit 2; }
     wakeful=$WAKEFUL_BIN
 else
-    swift build -c "$configuration" --product wakeful >&2
-    wakeful="$(swift build -c "$configuration" --show-bin-path)/wakeful"
+    swift build -c "$configuration" --product wakeful-server >&2
+    wakeful="$(swift build -c "$configuration" --show-bin-path)/wakeful-server"
 fi
 
 work=$(mktemp -d)

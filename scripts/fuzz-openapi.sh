@@ -2,7 +2,7 @@
 # Fuzzes the running API against its own OpenAPI document with schemathesis (from PyPI) and fails
 # on any 5xx answer (issue 5, "Bad input"). Two passes: with the admin token, then with a
 # registered device's token, so that every route is reached by a caller it accepts. The server is
-# fully configured: its wakes go to `wakeful mock-apns` (accept-all) with a throwaway ES256 key, so a
+# fully configured: its wakes go to `wakeful-server mock-apns` (accept-all) with a throwaway ES256 key, so a
 # wake is answered for what it is, not with the 503 of a server without APNs credentials.
 # Usage: scripts/fuzz-openapi.sh [examples per operation, default 100]
 set -euo pipefail
@@ -13,11 +13,11 @@ if [ ! -x "$venv/bin/st" ]; then
     python3 -m venv "$venv"
     "$venv/bin/pip" install -q schemathesis || { echo "fuzz: cannot install schemathesis from PyPI" >&2; exit 2; }
 fi
-# WAKEFUL_BIN=path uses an already built binary; otherwise a debug build is made.
+# WAKEFUL_BIN=path uses an already built wakeful-server; otherwise a debug build is made.
 bin=${WAKEFUL_BIN:-}
 if [ -z "$bin" ]; then
-    swift build --product wakeful >/dev/null
-    bin=.build/debug/wakeful
+    swift build --product wakeful-server >/dev/null
+    bin=.build/debug/wakeful-server
 fi
 data=$(mktemp -d)
 port=$((20000 + RANDOM % 20000))

@@ -7,11 +7,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 devices=${1:-20}
 hours=${2:-12}
-# WAKEFUL_BIN=path uses an already built binary; otherwise a release build is made.
+# WAKEFUL_BIN=path uses an already built wakeful-server; otherwise a release build is made.
 bin=${WAKEFUL_BIN:-}
 if [ -z "$bin" ]; then
-    swift build -c release --product wakeful >/dev/null
-    bin=.build/release/wakeful
+    swift build -c release --product wakeful-server >/dev/null
+    bin=.build/release/wakeful-server
 fi
 data=$(mktemp -d)
 port=$((20000 + RANDOM % 20000))

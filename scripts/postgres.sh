@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A throwaway PostgreSQL cluster for the storage tests and for trying `wakeful serve --database`.
+# A throwaway PostgreSQL cluster for the storage tests and for trying `wakeful-server serve --database`.
 #
 #   scripts/postgres.sh install   install Debian's postgresql package when its binaries are missing
 #   scripts/postgres.sh start     create (once) and start the cluster in .build/postgres; prints its URL

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WakefulCommandLine
 import WakefulChaos
 import WakefulSimulator
 

@@ -15,13 +15,14 @@ struct WakefulCommand: AsyncParsableCommand {
               wakeful simulate --help               every option of simulate
               wakeful compare                       every built-in scenario, strategy and family
               wakeful chaos --seeds 50              kill the app at the worst moments; check no data is lost
-              wakeful serve                         the companion server on 127.0.0.1:8080
+              wakeful plist --config wakeful.json   the Info.plist entries a configuration needs
               wakeful doctor --plist Info.plist     check background modes, task identifiers and purpose strings
               swift run -c release wakeful bench    the simulator's speed and memory
+
+            The companion server, the fleet and the mock APNs are the separate `wakeful-server` command.
             """,
         subcommands: [
-            Simulate.self, Compare.self, Chaos.self, Bench.self, BenchStore.self, Serve.self, FleetCommand.self, BenchServer.self,
-            MockAPNs.self, BenchPush.self, ReplayCommand.self, Doctor.self,
+            Simulate.self, Compare.self, Chaos.self, Bench.self, BenchStore.self, BenchServer.self, BenchPush.self, ReplayCommand.self, PlistCommand.self, Doctor.self,
         ],
         defaultSubcommand: nil
     )

@@ -51,6 +51,8 @@ public struct Finding: Sendable, Hashable, Codable {
         case usageDescriptionMissing = "usage-description-missing"
         /// A purpose string is empty or only whitespace.
         case usageDescriptionEmpty = "usage-description-empty"
+        /// A purpose string is still the placeholder `wakeful plist` wrote.
+        case usageDescriptionPlaceholder = "usage-description-placeholder"
         /// App Review's view of a declared mode, with a suggested reviewer note.
         case reviewRisk = "review-risk"
         /// App Review's view of a technique the configuration uses.

@@ -45,7 +45,7 @@ extension PlistDoctor {
     private static func finding(for need: Need, in plist: InfoPlist) -> Finding? {
         let description = need.description
         let key = description.key
-        let write = "<key>\(key)</key>\(xmlString("<why the app needs \(description.permission)>"))"
+        let write = "<key>\(key)</key>\(xmlString("\(InfoPlistFragment.placeholderPrefix) \(description.permission)."))"
         guard let value = plist[key] else {
             let old = description.replaces.filter { plist[$0] != nil }
             let instead = old.isEmpty ? "" : " The file has only \(list(old)), which current iOS versions ignore."
@@ -60,7 +60,14 @@ extension PlistDoctor {
                 message: "is \(value.typeDescription); expected a string that tells the user why the app needs \(description.permission). Replace it with \(write).",
                 rules: need.rules)
         }
-        guard text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix(InfoPlistFragment.placeholderPrefix) {
+            return Finding(
+                need.severity, .usageDescriptionPlaceholder, key: key,
+                message: "is still the placeholder wakeful plist wrote, needed by \(need.neededBy): App Review rejects a purpose string that does not explain the use (guideline 5.1.1). Write one sentence on why the app needs \(description.permission).",
+                rules: need.rules, guideline: "5.1.1")
+        }
+        guard trimmed.isEmpty else { return nil }
         return Finding(
             need.severity, .usageDescriptionEmpty, key: key,
             message: "is empty, needed by \(need.neededBy): the permission prompt would explain nothing and App Review rejects it (guideline 5.1.1). Write one sentence on why the app needs \(description.permission).",

@@ -35,6 +35,12 @@ public indirect enum PlistValue: Sendable, Hashable {
         return nil
     }
 
+    /// The items, when the value is an array.
+    public var array: [PlistValue]? {
+        if case .array(let items) = self { return items }
+        return nil
+    }
+
     /// Converts what `PropertyListSerialization` returned.
     init(foundation value: Any) {
         switch value {

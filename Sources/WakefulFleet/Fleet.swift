@@ -5,7 +5,7 @@ import NIOHTTP1
 import Wakeful
 import WakefulSimulator
 
-/// `wakeful fleet`: simulated devices that live their hours in virtual time and upload to a real
+/// `wakeful-server fleet`: simulated devices that live their hours in virtual time and upload to a real
 /// Wakeful server as fast as it accepts.
 ///
 /// Each device registers with the server, runs the `sensor-logging` scenario (jobs every few
@@ -186,9 +186,9 @@ public enum FleetError: Error, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case .registrationFailed(let status, let server):
-            "the server at \(server) refused to register a device (HTTP \(status)); is it a Wakeful server (`wakeful serve`)?"
+            "the server at \(server) refused to register a device (HTTP \(status)); is it a Wakeful server (`wakeful-server serve`)?"
         case .serverUnreachable(let server, let reason):
-            "no server answered at \(server) (\(reason)); start one with `wakeful serve` or pass --server"
+            "no server answered at \(server) (\(reason)); start one with `wakeful-server serve` or pass --server"
         case .adminTokenRefused(let status, let server):
             "the server at \(server) refused the admin token (HTTP \(status)); give --admin-token-file the server's token file (admin-token in its --data-dir)"
         case .auditFailed(let status, let server):

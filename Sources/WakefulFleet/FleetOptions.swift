@@ -1,6 +1,6 @@
 import Foundation
 
-/// What `wakeful fleet` runs: how many simulated devices, for how long, against which server.
+/// What `wakeful-server fleet` runs: how many simulated devices, for how long, against which server.
 public struct FleetOptions: Sendable, Hashable {
     /// The server's base URL, e.g. `http://127.0.0.1:8080`.
     public var server: URL

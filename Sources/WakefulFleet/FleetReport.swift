@@ -29,7 +29,7 @@ public struct FleetReport: Sendable, Hashable {
     /// Whether nothing was lost and nothing is left behind.
     public var holds: Bool { lost == 0 && pending == 0 && (missingOnServer ?? 0) == 0 }
 
-    /// The report `wakeful fleet` prints.
+    /// The report `wakeful-server fleet` prints.
     public var text: String {
         let outcomeList = outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         return """

@@ -7,7 +7,7 @@ import NIOCore
 import ServiceLifecycle
 
 /// Builds the server: the router with every route, the error middleware, and the HTTP server on
-/// the configured address. Shared by `wakeful serve` and the tests.
+/// the configured address. Shared by `wakeful-server serve` and the tests.
 ///
 /// ```swift
 /// let app = try await buildApplication(configuration)

@@ -5,7 +5,7 @@ import Testing
 struct BenchServerCommandTests {
     @Test("a small run posts every record, checks every answer and reports both stores")
     func smallRun() async throws {
-        let result = try await WakefulExecutable.run([
+        let result = try await Executable.wakeful.run([
             "bench-server", "--records", "1200", "--clients", "2", "--batch", "100", "--paging-records", "2500", "--page-limit", "1000",
             "--hostile", "20",
         ])
@@ -25,14 +25,14 @@ struct BenchServerCommandTests {
         (["bench-server", "--clients", "0"], "--clients must be at least 1"),
     ])
     func badOptions(_ arguments: [String], _ message: String) async throws {
-        let result = try await WakefulExecutable.run(arguments)
+        let result = try await Executable.wakeful.run(arguments)
         #expect(result.status == 64, "\(result)")
         #expect(result.stderr.contains(message), "\(result)")
     }
 
     @Test("--help shows examples")
     func help() async throws {
-        let result = try await WakefulExecutable.run(["bench-server", "--help"])
+        let result = try await Executable.wakeful.run(["bench-server", "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("Examples:"))
         #expect(result.stdout.contains("swift run -c release wakeful bench-server"))

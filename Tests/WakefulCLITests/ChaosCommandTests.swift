@@ -5,7 +5,7 @@ import Testing
 struct ChaosCommandTests {
     @Test("a small crash-injection run prints the summary and exits 0 when the invariant holds")
     func smallRun() async throws {
-        let result = try await WakefulExecutable.run(["chaos", "--seeds", "4", "--scenario", "gas-station", "--scenario", "sensor-logging"])
+        let result = try await Executable.wakeful.run(["chaos", "--seeds", "4", "--scenario", "gas-station", "--scenario", "sensor-logging"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("Crash injection: 4 runs"))
         #expect(result.stdout.contains("lost silently            0"))
@@ -19,7 +19,7 @@ struct ChaosCommandTests {
         (["chaos", "--drain-hours", "0"], "--drain-hours 0.0: expected more than 0"),
     ])
     func badOptions(_ arguments: [String], _ message: String) async throws {
-        let result = try await WakefulExecutable.run(arguments)
+        let result = try await Executable.wakeful.run(arguments)
         #expect(result.status == 64, "\(result)")
         #expect(result.stderr.contains(message), "\(result)")
     }
@@ -28,7 +28,7 @@ struct ChaosCommandTests {
         (["chaos", "--help"], "swift run -c release wakeful chaos"), (["bench-store", "--help"], "wakeful bench-store"),
     ])
     func help(_ arguments: [String], _ example: String) async throws {
-        let result = try await WakefulExecutable.run(arguments)
+        let result = try await Executable.wakeful.run(arguments)
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("Examples:"))
         #expect(result.stdout.contains(example))

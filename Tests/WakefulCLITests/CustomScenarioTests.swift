@@ -42,7 +42,7 @@ struct CustomScenarioTests {
             try ScenarioFile.write(Self.gpx, as: "walk.gpx", in: folder)
             let path = try ScenarioFile.write(Self.gpxScenario(track: "walk.gpx"), as: "gpx-walk.json", in: folder)
             // Run from another folder: the GPX path is relative to the scenario file, not to the working directory.
-            let result = try await WakefulExecutable.run(["simulate", "--scenario", path, "--format", "json"], in: FileManager.default.temporaryDirectory)
+            let result = try await Executable.wakeful.run(["simulate", "--scenario", path, "--format", "json"], in: FileManager.default.temporaryDirectory)
             #expect(result.status == 0, "\(result)")
             let document = try jsonObject(result.stdout)
             #expect(document["scenario"] as? String == "gpx-walk")
@@ -62,7 +62,7 @@ struct CustomScenarioTests {
     func textReport() async throws {
         try await withTemporaryDirectory { folder in
             let path = try ScenarioFile.write(ScenarioFile.document, as: "small.json", in: folder)
-            let result = try await WakefulExecutable.run(["simulate", "--scenario", path])
+            let result = try await Executable.wakeful.run(["simulate", "--scenario", path])
             #expect(result.status == 0, "\(result)")
             #expect(result.stdout.hasPrefix("cli-test: a small scenario written by the CLI tests"))
             #expect(SimulateTextTests.tableRows(result.stdout).count == 1)
@@ -73,7 +73,7 @@ struct CustomScenarioTests {
     func overrides() async throws {
         try await withTemporaryDirectory { folder in
             let path = try ScenarioFile.write(ScenarioFile.document, as: "small.json", in: folder)
-            let result = try await WakefulExecutable.run([
+            let result = try await Executable.wakeful.run([
                 "simulate", "--scenario", path, "--ios", "8", "--strategy", "none", "--variant", "CONF-3", "--format", "json",
             ])
             #expect(result.status == 0, "\(result)")

@@ -5,7 +5,7 @@ import Testing
 struct HelpAndListTests {
     @Test("--list names the built-in scenario, both strategies and the policy variants")
     func list() async throws {
-        let result = try await WakefulExecutable.run(["simulate", "--list"])
+        let result = try await Executable.wakeful.run(["simulate", "--list"])
         #expect(result.status == 0, "\(result)")
         let text = result.stdout
         #expect(text.contains("gas-station"))
@@ -20,14 +20,14 @@ struct HelpAndListTests {
 
     @Test("help exits 0 and shows usage", arguments: [["--help"], ["simulate", "--help"], ["bench", "--help"], ["help", "simulate"]])
     func helpExitsZero(_ arguments: [String]) async throws {
-        let result = try await WakefulExecutable.run(arguments)
+        let result = try await Executable.wakeful.run(arguments)
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("USAGE: wakeful"))
     }
 
     @Test("simulate --help shows examples of real invocations")
     func simulateExamples() async throws {
-        let result = try await WakefulExecutable.run(["simulate", "--help"])
+        let result = try await Executable.wakeful.run(["simulate", "--help"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("Examples:"))
         #expect(result.stdout.contains("wakeful simulate --scenario my-app.json --format json"))
@@ -36,7 +36,7 @@ struct HelpAndListTests {
 
     @Test("bench --help shows how to run it")
     func benchExample() async throws {
-        let result = try await WakefulExecutable.run(["bench", "--help"])
+        let result = try await Executable.wakeful.run(["bench", "--help"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("swift run -c release wakeful bench"))
     }
@@ -45,15 +45,17 @@ struct HelpAndListTests {
         (["--help"], "wakeful simulate --"), (["bench", "--help"], "wakeful bench --"),
     ])
     func examplesSection(_ arguments: [String], _ example: String) async throws {
-        let result = try await WakefulExecutable.run(arguments)
+        let result = try await Executable.wakeful.run(arguments)
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("Examples:"))
         #expect(result.stdout.contains(example))
     }
 
-    @Test("every subcommand that wakeful --help lists has an Examples section that runs it")
-    func everySubcommandHasExamples() async throws {
-        let overview = try await WakefulExecutable.run(["--help"])
+    @Test(
+        "every subcommand that wakeful --help and wakeful-server --help list has an Examples section that runs it",
+        arguments: [(Executable.wakeful, 6), (Executable.server, 3)])
+    func everySubcommandHasExamples(_ executable: Executable, atLeast minimum: Int) async throws {
+        let overview = try await executable.run(["--help"])
         // The SUBCOMMANDS section: a name starts each "  name   abstract" line; the abstract's
         // wrapped lines are indented further.
         let section = try #require(overview.stdout.components(separatedBy: "SUBCOMMANDS:").last)
@@ -61,18 +63,18 @@ struct HelpAndListTests {
             .prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
             .compactMap { $0.split(separator: " ").first.map(String.init) }
-        #expect(names.count >= 12, "\(names)")
+        #expect(names.count >= minimum, "\(names)")
         for name in names {
-            let help = try await WakefulExecutable.run([name, "--help"])
+            let help = try await executable.run([name, "--help"])
             #expect(help.status == 0, "\(name): \(help)")
             #expect(help.stdout.contains("Examples:"), "\(name) --help has no Examples section")
-            #expect(help.stdout.contains("wakeful \(name)"), "\(name) --help shows no invocation of wakeful \(name)")
+            #expect(help.stdout.contains("\(executable.name) \(name)"), "\(name) --help shows no invocation of \(executable.name) \(name)")
         }
     }
 
     @Test("help text is not wrapped twice (hard line breaks inside the discussion)", arguments: [["--help"], ["simulate", "--help"], ["bench", "--help"]])
     func noDoubleWrapping(_ arguments: [String]) async throws {
-        let result = try await WakefulExecutable.run(arguments)
+        let result = try await Executable.wakeful.run(arguments)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // A line of one or two words in the middle of a paragraph (prose before and after it) is
         // the mark of text wrapped at ~100 columns in the source and again at 80 by ArgumentParser.

@@ -13,7 +13,7 @@ struct ReportWordingTests {
     func run(user: [[String: Any]], format: [String] = []) async throws -> CommandResult {
         try await withTemporaryDirectory { folder in
             let path = try ScenarioFile.write(Self.document(user: user), as: "no-trigger.json", in: folder)
-            return try await WakefulExecutable.run(["simulate", "--scenario", path] + format)
+            return try await Executable.wakeful.run(["simulate", "--scenario", path] + format)
         }
     }
 

@@ -4,12 +4,12 @@ import Foundation
 #endif
 import Testing
 
-/// `wakeful serve` as a process: start on port 0, register, ingest, SIGTERM, clean exit.
-@Suite("wakeful serve", .timeLimit(.minutes(3)))
+/// `wakeful-server serve` as a process: start on port 0, register, ingest, SIGTERM, clean exit.
+@Suite("wakeful-server serve", .timeLimit(.minutes(3)))
 struct ServeCommandTests {
     @Test("serves on the port it prints, registers and ingests, and exits 0 on SIGTERM")
     func serveRegisterIngestStop() async throws {
-        let executable = try #require(WakefulExecutable.url, "wakeful not found in \(WakefulExecutable.searchedDirectories)")
+        let executable = try #require(Executable.server.url, "wakeful not found in \(Executable.server.searchedDirectories)")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wakeful-serve-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try ServerProcess(executable: executable, arguments: ["serve", "--port", "0", "--data-dir", directory.path])
@@ -53,17 +53,17 @@ struct ServeCommandTests {
         (["serve", "--apns-transport", "carrier-pigeon"], "--apns-transport"),
     ])
     func badOptions(_ arguments: [String], _ message: String) async throws {
-        let result = try await WakefulExecutable.run(arguments)
+        let result = try await Executable.server.run(arguments)
         #expect(result.status == 64, "\(result)")
         #expect(result.stderr.contains(message), "\(result)")
     }
 
     @Test("--help explains and shows examples")
     func help() async throws {
-        let result = try await WakefulExecutable.run(["serve", "--help"])
+        let result = try await Executable.server.run(["serve", "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("Examples:"))
-        #expect(result.stdout.contains("wakeful serve --port 0"))
+        #expect(result.stdout.contains("wakeful-server serve --port 0"))
     }
 
     /// One JSON request with URLSession; returns the decoded object and the status.

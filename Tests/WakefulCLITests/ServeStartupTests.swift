@@ -6,9 +6,9 @@ import Foundation
 #endif
 import Testing
 
-/// `wakeful serve` as an operator meets it: a taken port, a second server on one data directory,
+/// `wakeful-server serve` as an operator meets it: a taken port, a second server on one data directory,
 /// new token files, file modes, and SIGTERM while a client stalls.
-@Suite("wakeful serve: starting, refusing, stopping", .timeLimit(.minutes(2)))
+@Suite("wakeful-server serve: starting, refusing, stopping", .timeLimit(.minutes(2)))
 struct ServeStartupTests {
     /// A new temporary folder path (not created), removed after `body`.
     func withFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
@@ -19,7 +19,7 @@ struct ServeStartupTests {
 
     /// Starts `serve --port 0` on `dataDir` with `extra` options and returns it with its URL.
     func startServer(dataDir: URL, _ extra: [String] = []) async throws -> (ServerProcess, String) {
-        let executable = try #require(WakefulExecutable.url, "wakeful not found in \(WakefulExecutable.searchedDirectories)")
+        let executable = try #require(Executable.server.url, "wakeful not found in \(Executable.server.searchedDirectories)")
         let server = try ServerProcess(executable: executable, arguments: ["serve", "--port", "0", "--data-dir", dataDir.path] + extra)
         let base = try #require(try await server.waitForListening(), "no listening line:\n\(server.output)")
         return (server, base)
@@ -32,7 +32,7 @@ struct ServeStartupTests {
             defer { first.kill() }
             let port = try #require(base.split(separator: ":").last.map(String.init))
             let second = folder.appendingPathComponent("second")
-            let result = try await WakefulExecutable.run(["serve", "--port", port, "--data-dir", second.path])
+            let result = try await Executable.server.run(["serve", "--port", port, "--data-dir", second.path])
             #expect(result.status == 1, "\(result)")
             #expect(result.stderr.contains("cannot listen on 127.0.0.1:\(port)"), "\(result)")
             #expect(result.stderr.contains("--port"), "\(result)")
@@ -46,9 +46,9 @@ struct ServeStartupTests {
         try await withFolder { folder in
             let (first, _) = try await startServer(dataDir: folder)
             defer { first.kill() }
-            let result = try await WakefulExecutable.run(["serve", "--port", "0", "--data-dir", folder.path])
+            let result = try await Executable.server.run(["serve", "--port", "0", "--data-dir", folder.path])
             #expect(result.status == 1, "\(result)")
-            #expect(result.stderr.contains("another wakeful server (pid "), "\(result)")
+            #expect(result.stderr.contains("another wakeful-server server (pid "), "\(result)")
             #expect(result.stderr.contains(folder.path), "\(result)")
             let database = folder.appendingPathComponent("wakeful-server.sqlite").path
             let mode = try FileManager.default.attributesOfItem(atPath: database)[.posixPermissions] as? NSNumber
@@ -61,7 +61,7 @@ struct ServeStartupTests {
     func adminTokenFileRace() async throws {
         try await withFolder { folder in
             let tokenFile = folder.appendingPathComponent("secrets/admin-token")
-            let executable = try #require(WakefulExecutable.url)
+            let executable = try #require(Executable.server.url)
             let servers = try (0..<2).map { index in
                 try ServerProcess(
                     executable: executable,
@@ -89,7 +89,7 @@ struct ServeStartupTests {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data().write(to: folder.appendingPathComponent("blocker"))
             let tokenFile = folder.appendingPathComponent("blocker/admin-token")
-            let result = try await WakefulExecutable.run([
+            let result = try await Executable.server.run([
                 "serve", "--port", "0", "--data-dir", folder.appendingPathComponent("data").path, "--admin-token-file", tokenFile.path,
             ])
             #expect(result.status == 1, "\(result)")

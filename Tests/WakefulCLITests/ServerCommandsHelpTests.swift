@@ -1,15 +1,14 @@
 import Foundation
 import Testing
 
-@Suite("wakeful fleet, mock-apns and bench-push: help and option errors", .timeLimit(.minutes(3)))
+@Suite("wakeful-server fleet and mock-apns: help and option errors", .timeLimit(.minutes(3)))
 struct ServerCommandsHelpTests {
     @Test("--help explains and shows real invocations", arguments: [
-        (["fleet", "--help"], "wakeful fleet --devices 20 --hours 24 --server http://127.0.0.1:8080"),
-        (["mock-apns", "--help"], "wakeful mock-apns --accept-all"),
-        (["bench-push", "--help"], "bench-push"),
+        (["fleet", "--help"], "wakeful-server fleet --devices 20 --hours 24 --server http://127.0.0.1:8080"),
+        (["mock-apns", "--help"], "wakeful-server mock-apns --accept-all"),
     ])
     func help(_ arguments: [String], _ example: String) async throws {
-        let result = try await WakefulExecutable.run(arguments)
+        let result = try await Executable.server.run(arguments)
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("Examples:"))
         #expect(result.stdout.contains(example))
@@ -21,7 +20,7 @@ struct ServerCommandsHelpTests {
         (["fleet", "--hours=-1"], "--hours -1.0: expected more than 0"),
     ])
     func badFleetOptions(_ arguments: [String], _ message: String) async throws {
-        let result = try await WakefulExecutable.run(arguments)
+        let result = try await Executable.server.run(arguments)
         #expect(result.status == 64, "\(result)")
         #expect(result.stderr.contains(message), "\(result)")
     }

@@ -27,7 +27,7 @@ struct SimulateErrorTests {
     func badArgument(_ bad: ArgumentCase) async throws {
         try await withTemporaryDirectory { folder in
             // Run in an empty folder so that "missing.json" really is missing.
-            let result = try await WakefulExecutable.run(["simulate"] + bad.arguments, in: folder)
+            let result = try await Executable.wakeful.run(["simulate"] + bad.arguments, in: folder)
             #expect(result.status != 0, "\(result)")
             #expect(result.stdout.isEmpty, "nothing is simulated: \(result.stdout)")
             for fragment in bad.fragments {
@@ -40,7 +40,7 @@ struct SimulateErrorTests {
           arguments: [["--strategy", "Nope"], ["--scenario", "missing.json"]])
     func usageOfTheSubcommand(_ arguments: [String]) async throws {
         try await withTemporaryDirectory { folder in
-            let result = try await WakefulExecutable.run(["simulate"] + arguments, in: folder)
+            let result = try await Executable.wakeful.run(["simulate"] + arguments, in: folder)
             #expect(result.status != 0)
             #expect(result.stderr.contains("wakeful simulate --help"), "\(result.stderr)")
         }
@@ -118,7 +118,7 @@ struct SimulateErrorTests {
     func badScenarioFile(_ bad: FileCase) async throws {
         try await withTemporaryDirectory { folder in
             let path = try ScenarioFile.write(try bad.contents(), as: bad.file, in: folder)
-            let result = try await WakefulExecutable.run(["simulate", "--scenario", path])
+            let result = try await Executable.wakeful.run(["simulate", "--scenario", path])
             #expect(result.status != 0, "\(result)")
             #expect(result.stdout.isEmpty, "nothing is simulated: \(result.stdout)")
             let message = result.stderr
@@ -141,7 +141,7 @@ struct SimulateErrorTests {
         let bad = try #require(Self.fileCases.first { $0.file == file })
         try await withTemporaryDirectory { folder in
             let path = try ScenarioFile.write(try bad.contents(), as: bad.file, in: folder)
-            let result = try await WakefulExecutable.run(["simulate", "--scenario", path])
+            let result = try await Executable.wakeful.run(["simulate", "--scenario", path])
             #expect(result.status != 0)
             #expect(result.stderr.contains("\(file): \(field): "), "\(result.stderr)")
         }
@@ -152,7 +152,7 @@ struct SimulateErrorTests {
         try await withTemporaryDirectory { folder in
             let bad = FileCase.beacon("big-major.json", field: "world.beacons[0].major", []) { $0["major"] = 70000 }
             let path = try ScenarioFile.write(try bad.contents(), as: bad.file, in: folder)
-            let result = try await WakefulExecutable.run(["simulate", "--scenario", path])
+            let result = try await Executable.wakeful.run(["simulate", "--scenario", path])
             #expect(result.status != 0)
             #expect(result.stderr.contains("big-major.json: world.beacons[0].major: "), "\(result.stderr)")
             #expect(!result.stderr.contains("not valid JSON"), "\(result.stderr)")

@@ -6,7 +6,7 @@ import Testing
 struct SimulateJSONTests {
     @Test("--format json parses and has 12 runs with the contract's fields")
     func contract() async throws {
-        let result = try await WakefulExecutable.run(["simulate", "--format", "json"])
+        let result = try await Executable.wakeful.run(["simulate", "--format", "json"])
         #expect(result.status == 0, "\(result)")
         let document = try jsonObject(result.stdout)
         #expect(document["scenario"] as? String == "gas-station")
@@ -39,7 +39,7 @@ struct SimulateJSONTests {
 
     @Test("runs come setups outermost, iOS versions innermost, with the seed's outcomes")
     func orderAndOutcomes() async throws {
-        let runs = try jsonRuns(try await WakefulExecutable.run(["simulate", "--format", "json"]).stdout)
+        let runs = try jsonRuns(try await Executable.wakeful.run(["simulate", "--format", "json"]).stdout)
         try #require(runs.count == 12)
         let keys = runs.map { "\($0["strategy"] as? String ?? "?") \($0["ios"] as? String ?? "?")" }
         #expect(keys == ["none", "TaskExtension", "LowPowerLocationKeepAlive"].flatMap { setup in
@@ -59,7 +59,7 @@ struct SimulateJSONTests {
             var document = ScenarioFile.document
             document["strategies"] = [["name": "leaky", "use": [["strategy": "TaskExtension", "options": ["endsTaskOnExpiry": false]]]]]
             let path = try ScenarioFile.write(document, as: "leaky.json", in: folder)
-            let result = try await WakefulExecutable.run(["simulate", "--scenario", path, "--format", "json"])
+            let result = try await Executable.wakeful.run(["simulate", "--scenario", path, "--format", "json"])
             #expect(result.status == 0, "\(result)")
             let runs = try jsonRuns(result.stdout)
             let run = try #require(runs.first)
@@ -75,7 +75,7 @@ struct SimulateJSONTests {
 
     @Test("--ios 17 --strategy TaskExtension gives exactly one run")
     func filtered() async throws {
-        let result = try await WakefulExecutable.run(["simulate", "--ios", "17", "--strategy", "TaskExtension", "--format", "json"])
+        let result = try await Executable.wakeful.run(["simulate", "--ios", "17", "--strategy", "TaskExtension", "--format", "json"])
         #expect(result.status == 0, "\(result)")
         let runs = try jsonRuns(result.stdout)
         #expect(runs.count == 1)
@@ -85,7 +85,7 @@ struct SimulateJSONTests {
 
     @Test("repeated --ios and --strategy multiply: 2 setups × 2 versions")
     func repeatedOptions() async throws {
-        let result = try await WakefulExecutable.run([
+        let result = try await Executable.wakeful.run([
             "simulate", "--ios", "12.4", "--ios", "18", "--strategy", "none", "--strategy", "TaskExtension", "--format", "json",
         ])
         #expect(result.status == 0, "\(result)")
@@ -96,7 +96,7 @@ struct SimulateJSONTests {
 
     @Test("--strategy TaskExtension+LowPowerLocationKeepAlive combines both in one setup")
     func combinedSetup() async throws {
-        let result = try await WakefulExecutable.run([
+        let result = try await Executable.wakeful.run([
             "simulate", "--ios", "17", "--strategy", "TaskExtension+LowPowerLocationKeepAlive", "--format", "json",
         ])
         #expect(result.status == 0, "\(result)")
@@ -110,8 +110,8 @@ struct SimulateJSONTests {
 
     @Test("the same seed gives byte-identical JSON twice")
     func sameSeedSameBytes() async throws {
-        let first = try await WakefulExecutable.run(["simulate", "--seed", "42", "--format", "json"])
-        let second = try await WakefulExecutable.run(["simulate", "--seed", "42", "--format", "json"])
+        let first = try await Executable.wakeful.run(["simulate", "--seed", "42", "--format", "json"])
+        let second = try await Executable.wakeful.run(["simulate", "--seed", "42", "--format", "json"])
         #expect(first.status == 0 && second.status == 0)
         #expect(!first.stdout.isEmpty)
         #expect(first.stdout == second.stdout)
@@ -119,8 +119,8 @@ struct SimulateJSONTests {
 
     @Test("another seed changes nothing structural: same runs, same keys, same wake sources")
     func seedIsNotStructural() async throws {
-        let one = try jsonRuns(try await WakefulExecutable.run(["simulate", "--seed", "1", "--format", "json"]).stdout)
-        let other = try jsonRuns(try await WakefulExecutable.run(["simulate", "--seed", "20240501", "--format", "json"]).stdout)
+        let one = try jsonRuns(try await Executable.wakeful.run(["simulate", "--seed", "1", "--format", "json"]).stdout)
+        let other = try jsonRuns(try await Executable.wakeful.run(["simulate", "--seed", "20240501", "--format", "json"]).stdout)
         #expect(one.count == 12 && other.count == 12)
         for (a, b) in zip(one, other) {
             #expect(a["ios"] as? String == b["ios"] as? String)
@@ -131,7 +131,7 @@ struct SimulateJSONTests {
                 #expect(a[key] != nil && b[key] != nil, "\(key)")
             }
         }
-        #expect(try jsonObject(try await WakefulExecutable.run(["simulate", "--seed", "20240501", "--format", "json"]).stdout)["seed"] as? Int
+        #expect(try jsonObject(try await Executable.wakeful.run(["simulate", "--seed", "20240501", "--format", "json"]).stdout)["seed"] as? Int
                 == 20240501)
     }
 }

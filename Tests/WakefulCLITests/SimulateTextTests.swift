@@ -12,7 +12,7 @@ struct SimulateTextTests {
 
     @Test("with no arguments it runs the gas station offline: 12 rows, 3 setups × iOS 8, 12, 17, 26")
     func defaultRun() async throws {
-        let result = try await WakefulExecutable.run(["simulate"])
+        let result = try await Executable.wakeful.run(["simulate"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.hasPrefix("gas-station: "))
         #expect(result.stderr.isEmpty, "no invariant warnings expected: \(result.stderr)")
@@ -31,7 +31,7 @@ struct SimulateTextTests {
 
     @Test("the explanation starts with Why: and cites the task and beacon rules")
     func explanationCitesRules() async throws {
-        let result = try await WakefulExecutable.run(["simulate"])
+        let result = try await Executable.wakeful.run(["simulate"])
         #expect(result.status == 0, "\(result)")
         let why = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("Why:") }.map(String.init),
                                "no line starts with Why: \(result)")
@@ -45,7 +45,7 @@ struct SimulateTextTests {
 
     @Test("the table shows what the seed showed: TaskExtension triggers on iOS 8 and 12 only, the keep-alive everywhere")
     func outcomesPerSetup() async throws {
-        let result = try await WakefulExecutable.run(["simulate"])
+        let result = try await Executable.wakeful.run(["simulate"])
         let rows = Self.tableRows(result.stdout)
         try #require(rows.count == 12)
         func outcome(_ setup: String, _ ios: String) -> String? {
@@ -65,7 +65,7 @@ struct SimulateTextTests {
 
     @Test("--ios 17 --strategy TaskExtension runs exactly one run")
     func oneRun() async throws {
-        let result = try await WakefulExecutable.run(["simulate", "--ios", "17", "--strategy", "TaskExtension"])
+        let result = try await Executable.wakeful.run(["simulate", "--ios", "17", "--strategy", "TaskExtension"])
         #expect(result.status == 0, "\(result)")
         let rows = Self.tableRows(result.stdout)
         #expect(rows.count == 1)
@@ -75,8 +75,8 @@ struct SimulateTextTests {
 
     @Test("--debugger-attached keeps TaskExtension running on iOS 17 (CONF-13, TASK-14)")
     func debuggerAttached() async throws {
-        let plain = try await WakefulExecutable.run(["simulate", "--ios", "17", "--strategy", "TaskExtension"])
-        let attached = try await WakefulExecutable.run(["simulate", "--ios", "17", "--strategy", "TaskExtension", "--debugger-attached"])
+        let plain = try await Executable.wakeful.run(["simulate", "--ios", "17", "--strategy", "TaskExtension"])
+        let attached = try await Executable.wakeful.run(["simulate", "--ios", "17", "--strategy", "TaskExtension", "--debugger-attached"])
         #expect(attached.status == 0, "\(attached)")
         #expect(Self.tableRows(plain.stdout).first?.contains("suspended at") == true)
         #expect(Self.tableRows(attached.stdout).first?.contains("triggered at") == true, "\(attached)")

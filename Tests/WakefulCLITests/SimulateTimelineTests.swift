@@ -17,7 +17,7 @@ struct SimulateTimelineTests {
     func defaultScenario() async throws {
         try await withTemporaryDirectory { folder in
             let path = folder.appendingPathComponent("all.jsonl").path
-            let result = try await WakefulExecutable.run(["simulate", "--timeline", path])
+            let result = try await Executable.wakeful.run(["simulate", "--timeline", path])
             #expect(result.status == 0, "\(result)")
             let lines = try Self.lines(of: path)
             #expect(lines.count > 12)
@@ -41,7 +41,7 @@ struct SimulateTimelineTests {
     func oneRun() async throws {
         try await withTemporaryDirectory { folder in
             let path = folder.appendingPathComponent("one.jsonl").path
-            let result = try await WakefulExecutable.run(["simulate", "--ios", "12", "--strategy", "TaskExtension", "--timeline", path])
+            let result = try await Executable.wakeful.run(["simulate", "--ios", "12", "--strategy", "TaskExtension", "--timeline", path])
             #expect(result.status == 0, "\(result)")
             let lines = try Self.lines(of: path)
             #expect(lines.filter { $0["kind"] as? String == "run" }.count == 1)
@@ -57,8 +57,8 @@ struct SimulateTimelineTests {
         try await withTemporaryDirectory { folder in
             let a = folder.appendingPathComponent("a.jsonl").path
             let b = folder.appendingPathComponent("b.jsonl").path
-            _ = try await WakefulExecutable.run(["simulate", "--seed", "9", "--timeline", a])
-            _ = try await WakefulExecutable.run(["simulate", "--seed", "9", "--timeline", b])
+            _ = try await Executable.wakeful.run(["simulate", "--seed", "9", "--timeline", a])
+            _ = try await Executable.wakeful.run(["simulate", "--seed", "9", "--timeline", b])
             let first = try Data(contentsOf: URL(fileURLWithPath: a))
             #expect(!first.isEmpty)
             #expect(first == (try Data(contentsOf: URL(fileURLWithPath: b))))
@@ -69,7 +69,7 @@ struct SimulateTimelineTests {
     func runLineHasSeed() async throws {
         try await withTemporaryDirectory { folder in
             let path = folder.appendingPathComponent("seed.jsonl").path
-            let result = try await WakefulExecutable.run(["simulate", "--ios", "17", "--strategy", "none", "--seed", "42", "--timeline", path])
+            let result = try await Executable.wakeful.run(["simulate", "--ios", "17", "--strategy", "none", "--seed", "42", "--timeline", path])
             #expect(result.status == 0, "\(result)")
             let header = try #require(try Self.lines(of: path).first)
             #expect(header["format"] as? Int == 1)
@@ -81,7 +81,7 @@ struct SimulateTimelineTests {
     func missingFolder() async throws {
         try await withTemporaryDirectory { folder in
             let path = folder.appendingPathComponent("no-such-folder/run.jsonl").path
-            let result = try await WakefulExecutable.run(["simulate", "--timeline", path])
+            let result = try await Executable.wakeful.run(["simulate", "--timeline", path])
             #expect(result.status != 0)
             #expect(result.stderr.contains("--timeline"))
             #expect(result.stderr.contains("no-such-folder"))

@@ -7,7 +7,7 @@ import WakefulServer
 
 /// Simulated devices against a real server on loopback: every record each device committed is
 /// stored once, and the server holds all it acknowledged.
-@Suite("wakeful fleet", .timeLimit(.minutes(3)))
+@Suite("wakeful-server fleet", .timeLimit(.minutes(3)))
 struct FleetTests {
     @Test("a small fleet uploads everything to a live server; nothing lost, nothing missing on the server")
     func smallFleet() async throws {

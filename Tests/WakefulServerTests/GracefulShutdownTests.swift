@@ -49,7 +49,7 @@ struct GracefulShutdownTests {
                 let elapsed = ContinuousClock.now - start
                 // At least most of the grace (the upload was in flight and held the shutdown), and far
                 // less than the 60 s the body may take: the grace, not the body, ended the shutdown.
-                // The target itself, grace + 2 s, is checked on the `wakeful serve` process
+                // The target itself, grace + 2 s, is checked on the `wakeful-server serve` process
                 // (ServeStartupTests); in here, among a full parallel test run on 2 cores, the
                 // teardown after the grace was seen to take from 2.1 to 6.3 s.
                 #expect(elapsed >= .milliseconds(900), "\(elapsed)")

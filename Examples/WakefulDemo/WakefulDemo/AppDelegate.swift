@@ -20,16 +20,25 @@ final class AppDelegate: NSObject, UIApplicationDelegate, ObservableObject {
             credential: { UserDefaults.standard.string(forKey: "deviceToken") })
         do {
             let wakeful = try WakefulApp(configuration: configuration)
-            wakeful.observer = { [weak self] entry in
-                self?.entries.append(entry)
-                if let count = self?.entries.count, count > 500 { self?.entries.removeFirst(count - 500) }
-            }
+            // Listen before starting, so the launch's own entries are on screen too.
+            collect(wakeful.timeline)
             wakeful.application(application, didFinishLaunchingWithOptions: launchOptions)
             self.wakeful = wakeful
         } catch {
             launchError = String(describing: error)
         }
         return true
+    }
+
+    /// Keeps the newest 500 entries of `timeline` for the timeline screen.
+    private func collect(_ timeline: AsyncStream<TimelineEntry>) {
+        Task { [weak self] in
+            for await entry in timeline {
+                guard let self else { return }
+                entries.append(entry)
+                if entries.count > 500 { entries.removeFirst(entries.count - 500) }
+            }
+        }
     }
 
     func application(_ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,

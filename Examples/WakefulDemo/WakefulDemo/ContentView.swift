@@ -24,36 +24,11 @@ struct ContentView: View {
                 if let error = delegate.launchError {
                     Section("Launch failed") { Text(error).foregroundStyle(.red) }
                 }
-                Section("Timeline (this process)") {
-                    ForEach(Array(delegate.entries.enumerated().reversed()), id: \.offset) { _, entry in
-                        TimelineRow(entry: entry)
-                    }
+                Section("What iOS did") {
+                    NavigationLink("Live timeline (\(delegate.entries.count) entries)") { TimelineScreen() }
                 }
             }
             .navigationTitle("Wakeful demo")
-        }
-    }
-}
-
-/// One timeline entry: its time and what happened.
-struct TimelineRow: View {
-    let entry: TimelineEntry
-
-    var body: some View {
-        VStack(alignment: .leading) {
-            Text(Date(timeIntervalSince1970: entry.time), style: .time).font(.caption).foregroundStyle(.secondary)
-            Text(summary).font(.body.monospaced())
-        }
-    }
-
-    private var summary: String {
-        switch entry.body {
-        case .event(let event): "event \(event)"
-        case .command(let command, let owner): "\(owner) → \(command.name)"
-        case .decision(let decision): "decision \(decision.name) \(decision.rules.joined(separator: ","))"
-        case .state(let change): "state \(change.from.rawValue) → \(change.to.rawValue)"
-        case .user(let action, _): "user \(action)"
-        case .run: "run"
         }
     }
 }

@@ -20,8 +20,25 @@ extension WakefulApp {
         }
         exits.start()
         environment.start()
+        debug?.start()
         deliver(.didFinishLaunching(LaunchReason(options: launchOptions, state: application.applicationState)))
         lifecycle.start()
+    }
+
+    /// Creates the app's Wakeful and starts it: the one call `application(_:didFinishLaunchingWithOptions:)`
+    /// needs (``init(configuration:)`` then ``application(_:didFinishLaunchingWithOptions:)``).
+    ///
+    /// ```swift
+    /// wakeful = try WakefulApp.start(configuration, application: application, launchOptions: launchOptions)
+    /// ```
+    ///
+    /// - Throws: ``OutboxStoreError`` when the outbox cannot be opened; a file error for its folder.
+    public static func start(
+        _ configuration: Configuration, application: UIApplication, launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) throws -> WakefulApp {
+        let app = try WakefulApp(configuration: configuration)
+        app.application(application, didFinishLaunchingWithOptions: launchOptions)
+        return app
     }
 
     /// Call from `application(_:handleEventsForBackgroundURLSession:completionHandler:)` (URLS-1).

@@ -46,6 +46,11 @@ extension WakefulApp {
         public var seed: UInt64
         /// Where the adapters log (never credentials or tokens).
         public var logger: Logger
+        /// The debug mode: show each thing iOS did (a background launch and its cause, the end of
+        /// background time, a scheduled task, a push, a region) as a local notification, as
+        /// ``SystemActivity`` words it. Asks for notification permission at launch. For
+        /// development builds; off by default.
+        public var debugNotifications: Bool
 
         /// Creates a configuration with the defaults: the lifecycle timeline uploaded, no server,
         /// no Bluetooth, `CLLocationManager` updates.
@@ -66,6 +71,7 @@ extension WakefulApp {
             self.locationUpdates = .locationManager
             self.seed = seed
             self.logger = Logger(label: "Wakeful")
+            self.debugNotifications = false
         }
     }
 

@@ -11,16 +11,16 @@ import WakefulStore
 ///
 /// All decisions are the core's; this type and its adapters only translate. Create it in
 /// `application(_:didFinishLaunchingWithOptions:)` (Core Location and Core Bluetooth deliver the
-/// events that relaunched the app only to managers created before launch ends) and forward the
-/// three app-delegate callbacks UIKit does not post as notifications:
+/// events that relaunched the app only to managers created before launch ends) with one call, and
+/// forward the two app-delegate callbacks UIKit does not post as notifications (see the article
+/// <doc:AddingWakefulToAnApp>):
 ///
 /// ```swift
 /// final class AppDelegate: NSObject, UIApplicationDelegate {
 ///     var wakeful: WakefulApp?
 ///     func application(_ application: UIApplication,
 ///                      didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {
-///         wakeful = try? WakefulApp(configuration: .init(strategies: [TaskExtension()]))
-///         wakeful?.application(application, didFinishLaunchingWithOptions: options)
+///         wakeful = try? WakefulApp.start(.init(strategies: Preset.periodicSync()), application: application, launchOptions: options)
 ///         return true
 ///     }
 /// }
@@ -36,6 +36,10 @@ public final class WakefulApp {
     public let configuration: Configuration
     /// Receives every timeline entry on the main actor (for a debug screen); nil for none.
     public var observer: ((TimelineEntry) -> Void)?
+    /// Every timeline entry from now on, as it happens: `for await entry in wakeful.timeline { … }`.
+    /// Each access is a new stream; any number may listen (see ``TimelineFeed``).
+    public var timeline: AsyncStream<TimelineEntry> { feed.entries() }
+    let feed = TimelineFeed()
 
     let logger: Logger
     private let timelineFile: JSONLinesFileWriter?
@@ -55,6 +59,7 @@ public final class WakefulApp {
     lazy var jobs = JobRunner(work: configuration.jobs) { [weak self] in self?.deliver($0) }
     lazy var exits = BackgroundExitReporter { [weak self] in self?.note($0) }
     lazy var environment = DeviceEnvironment()
+    lazy var debug: DebugNotifier? = configuration.debugNotifications ? DebugNotifier() : nil
     var bluetooth: BluetoothAdapter?
 
     /// Opens the outbox (`outbox.sqlite`, WAL, obeying GRDB's suspension notices so the app never
@@ -91,7 +96,7 @@ public final class WakefulApp {
         NotificationCenter.default.post(name: Database.resumeNotification, object: nil)
         while !queue.isEmpty {
             let event = queue.removeFirst()
-            var sink = DeviceTimeline(file: timelineFile, observer: observer)
+            var sink = DeviceTimeline(file: timelineFile, observer: observer, feed: feed, debug: debug)
             let commands = agent.handle(event, in: context(), timeline: &sink)
             if let error = agent.lastError {
                 logger.error("outbox commit failed; kept for the next event", metadata: ["error": "\(error)"])
@@ -109,7 +114,7 @@ public final class WakefulApp {
         // Inside `deliver` the store is already resumed, and must stay so until its loop ends.
         let standalone = !draining
         if standalone { NotificationCenter.default.post(name: Database.resumeNotification, object: nil) }
-        var sink = DeviceTimeline(file: timelineFile, observer: observer)
+        var sink = DeviceTimeline(file: timelineFile, observer: observer, feed: feed, debug: debug)
         do {
             try agent.note(entry, timeline: &sink)
         } catch {
@@ -156,6 +161,16 @@ public final class WakefulApp {
         }
     }
 
+    /// This install's timeline files, oldest first: one JSON Lines file per process (the newest ten
+    /// kept), each readable by `wakeful replay`. Empty when ``Configuration/writesTimelineFile`` is off.
+    public var timelineFiles: [URL] {
+        guard timelineFile != nil, let directory = try? configuration.directory ?? Self.defaultDirectory() else { return [] }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter(Self.isTimelineFile).sorted().map { directory.appendingPathComponent($0) }
+    }
+
+    private static func isTimelineFile(_ name: String) -> Bool { name.hasPrefix("timeline-") && name.hasSuffix(".jsonl") }
+
     /// How many per-process timeline files are kept.
     static let keptTimelineFiles = 10
 
@@ -163,7 +178,7 @@ public final class WakefulApp {
     /// relaunch must not erase what the killed process wrote); only the newest files are kept.
     private static func timelineWriter(in directory: URL) throws -> JSONLinesFileWriter {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        let old = names.filter { $0.hasPrefix("timeline-") && $0.hasSuffix(".jsonl") }.sorted().dropLast(keptTimelineFiles - 1)
+        let old = names.filter(isTimelineFile).sorted().dropLast(keptTimelineFiles - 1)
         for name in old { try? FileManager.default.removeItem(at: directory.appendingPathComponent(name)) }
         let name = String(format: "timeline-%012.0f.jsonl", Date().timeIntervalSince1970)
         return try JSONLinesFileWriter(path: directory.appendingPathComponent(name).path)
@@ -175,16 +190,21 @@ public final class WakefulApp {
     }
 }
 
-/// The platform's timeline: the JSON Lines file and the app's observer.
+/// The platform's timeline: the JSON Lines file, the app's observer, the feed's listeners and
+/// the debug mode's notifications.
 struct DeviceTimeline: TimelineSink {
     let file: JSONLinesFileWriter?
     let observer: ((TimelineEntry) -> Void)?
+    let feed: TimelineFeed
+    let debug: DebugNotifier?
 
-    var isRecording: Bool { file != nil || observer != nil }
+    var isRecording: Bool { file != nil || observer != nil || feed.hasListeners || debug != nil }
 
     mutating func append(_ entry: TimelineEntry) {
         file?.append(entry)
         observer?(entry)
+        feed.publish(entry)
+        debug?.show(entry)
     }
 }
 

@@ -35,7 +35,7 @@ enum DashboardPages {
                 """
         }
         if summaries.isEmpty {
-            rows = #"<tr><td colspan="7">No device has registered yet. Devices register with <code>POST /v1/devices/register</code>; <code>wakeful fleet</code> simulates some.</td></tr>"#
+            rows = #"<tr><td colspan="7">No device has registered yet. Devices register with <code>POST /v1/devices/register</code>; <code>wakeful-server fleet</code> simulates some.</td></tr>"#
         }
         let body = """
             <h1>Devices</h1><p class="sub">\(summaries.count) registered · times in UTC · upload lag is received − recorded</p>

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A PostgreSQL connection URL, `postgres://user:password@host:port/database?sslmode=…`, as
-/// `wakeful serve --database` takes it.
+/// `wakeful-server serve --database` takes it.
 ///
 /// ```swift
 /// let url = try PostgresDatabaseURL("postgres://wakeful:secret@db.internal:5432/wakeful?sslmode=require")

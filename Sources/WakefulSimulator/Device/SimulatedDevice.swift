@@ -146,7 +146,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     public let outboxLedger: OutboxLedger
     /// The app's server, as far as uploads go.
     public internal(set) var ingest: IngestEndpoint
-    /// A real server the uploads go to instead of ``ingest`` (`wakeful fleet`); nil in simulations.
+    /// A real server the uploads go to instead of ``ingest`` (`wakeful-server fleet`); nil in simulations.
     public var ingestTransport: (any IngestTransport)?
     /// Kills injected on top of the policy's.
     let chaos: ChaosPlan

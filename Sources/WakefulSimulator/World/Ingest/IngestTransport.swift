@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where a simulated app's uploads go instead of the simulated ``IngestEndpoint``: a real server,
-/// for `wakeful fleet`.
+/// for `wakeful-server fleet`.
 ///
 /// The device calls it when the last byte of an upload leaves the phone and waits for the answer,
 /// which then reaches the app after the scenario's server latency in simulated time. It runs on the

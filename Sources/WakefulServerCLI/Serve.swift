@@ -12,7 +12,7 @@ import UnixSignals
 import WakefulAPNs
 import WakefulServer
 
-/// `wakeful serve`: the companion server on SQLite, with nothing to configure, or on PostgreSQL.
+/// `wakeful-server serve`: the companion server on SQLite, with nothing to configure, or on PostgreSQL.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -33,23 +33,23 @@ struct Serve: AsyncParsableCommand {
             SIGTERM or SIGINT (Ctrl-C) stop the server gracefully: it stops accepting connections, requests in flight may finish within --shutdown-grace seconds, then every connection is closed and it exits 0.
 
             Examples:
-              wakeful serve
-              wakeful serve --port 9000 --data-dir /var/lib/wakeful
-              wakeful serve --host 0.0.0.0 --log-level debug
-              wakeful serve --port 0                 pick a free port; read it from the `listening on` line
-              wakeful serve --registration secret --registration-secret-file /etc/wakeful/registration-secret
-              wakeful serve --body-timeout 10 --idle-timeout 30 --shutdown-grace 5
-              wakeful serve --database postgres://wakeful:secret@db.internal:5432/wakeful?sslmode=require --admin-token-file /etc/wakeful/admin-token
+              wakeful-server serve
+              wakeful-server serve --port 9000 --data-dir /var/lib/wakeful
+              wakeful-server serve --host 0.0.0.0 --log-level debug
+              wakeful-server serve --port 0                 pick a free port; read it from the `listening on` line
+              wakeful-server serve --registration secret --registration-secret-file /etc/wakeful/registration-secret
+              wakeful-server serve --body-timeout 10 --idle-timeout 30 --shutdown-grace 5
+              wakeful-server serve --database postgres://wakeful:secret@db.internal:5432/wakeful?sslmode=require --admin-token-file /etc/wakeful/admin-token
               curl -H "Authorization: Bearer $(cat wakeful-data/admin-token)" http://127.0.0.1:8080/v1/devices
-              wakeful serve --apns-key-file AuthKey_ABC123DEFG.p8 \\
+              wakeful-server serve --apns-key-file AuthKey_ABC123DEFG.p8 \\
                   --apns-key-id ABC123DEFG --apns-team-id TEAM123456
-              wakeful serve --apns-key-file AuthKey_ABC123DEFG.p8 \\
+              wakeful-server serve --apns-key-file AuthKey_ABC123DEFG.p8 \\
                   --apns-key-id ABC123DEFG --apns-team-id TEAM123456 \\
                   --apns-host https://127.0.0.1:2197 --apns-ca-file mock-apns.pem
-              wakeful serve --wake-limit 2 --wake-window 3600    2 wakes per hour
+              wakeful-server serve --wake-limit 2 --wake-window 3600    2 wakes per hour
 
             The second APNs example pushes to a mock started with
-            `wakeful mock-apns --port 2197 --cert-out mock-apns.pem …`.
+            `wakeful-server mock-apns --port 2197 --cert-out mock-apns.pem …`.
             """
     )
 
@@ -92,7 +92,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Send every push to this https://host:port instead of Apple's hosts (a mock APNs).")
     var apnsHost: String?
 
-    @Option(help: "A PEM certificate to trust for --apns-host (the file `wakeful mock-apns --cert-out` writes).")
+    @Option(help: "A PEM certificate to trust for --apns-host (the file `wakeful-server mock-apns --cert-out` writes).")
     var apnsCAFile: String?
 
     @Option(help: "The HTTP/2 client for APNs: http2-frames (the sender's own, the default) or async-http-client.")
@@ -217,7 +217,7 @@ extension Serve {
             return try await PostgresServerStorage(
                 url: url, logger: logger, maximumConnections: databaseConnections, leaseTimeout: .seconds(databaseWait))
         } catch let error as PostgresStorageStartError {
-            FileHandle.standardError.write(Data("wakeful serve: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("wakeful-server serve: \(error)\n".utf8))
             throw ExitCode.failure
         }
     }

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
+import WakefulCommandLine
 import WakefulFleet
 
-/// `wakeful fleet`: simulated devices uploading to a running server.
+/// `wakeful-server fleet`: simulated devices uploading to a running server.
 struct FleetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fleet",
@@ -11,10 +12,10 @@ struct FleetCommand: AsyncParsableCommand {
             Each device registers with the server, lives the sensor-logging scenario (jobs every few minutes, a nightly job; setups and iOS versions in turn) for the given simulated hours with its outbox and uploader, sending every upload to the server over HTTP, then leaves the app open until its outbox is empty, retrying while the server does not answer (so the server may be restarted meanwhile). It prints the records sent, accepted, duplicates and lost, and exits 1 if any record was lost or left behind.
 
             Examples:
-              wakeful serve &                                  then, in another shell:
-              wakeful fleet --devices 20 --hours 24 --server http://127.0.0.1:8080
-              wakeful fleet --devices 200 --hours 2 --server http://127.0.0.1:8080 --concurrency 8
-              wakeful fleet --devices 20 --admin-token-file wakeful-data/admin-token    also audit the server's data
+              wakeful-server serve &                                  then, in another shell:
+              wakeful-server fleet --devices 20 --hours 24 --server http://127.0.0.1:8080
+              wakeful-server fleet --devices 200 --hours 2 --server http://127.0.0.1:8080 --concurrency 8
+              wakeful-server fleet --devices 20 --admin-token-file wakeful-data/admin-token    also audit the server's data
             """
     )
 

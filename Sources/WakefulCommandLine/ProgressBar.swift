@@ -1,16 +1,16 @@
 import Foundation
 
 /// A one-line progress bar on standard error, redrawn in place when it is a terminal.
-final class ProgressBar: @unchecked Sendable {
+public final class ProgressBar: @unchecked Sendable {
     private let total: Int
     private let lock = NSLock()
     private let interactive = isatty(STDERR_FILENO) != 0
 
-    init(total: Int) {
+    public init(total: Int) {
         self.total = total
     }
 
-    func update(_ done: Int) {
+    public func update(_ done: Int) {
         guard interactive else { return }
         lock.lock()
         defer { lock.unlock() }
@@ -20,7 +20,7 @@ final class ProgressBar: @unchecked Sendable {
         FileHandle.standardError.write(Data(line.utf8))
     }
 
-    func finish() {
+    public func finish() {
         guard interactive else { return }
         FileHandle.standardError.write(Data("\n".utf8))
     }

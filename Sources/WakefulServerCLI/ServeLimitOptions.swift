@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import WakefulServer
 
-/// `wakeful serve`'s limits on slow clients, uploads per device, registration and shutdown:
+/// `wakeful-server serve`'s limits on slow clients, uploads per device, registration and shutdown:
 /// ``ServerLimits`` and ``RegistrationPolicy`` as options.
 struct ServeLimitOptions: ParsableArguments {
     @Option(help: "Seconds a new connection has to send its first request's headers; then it is closed.")

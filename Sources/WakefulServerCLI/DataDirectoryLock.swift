@@ -33,7 +33,7 @@ final class DataDirectoryLock: Sendable {
                 throw ServeFailure("--data-dir \(directory.path): cannot lock \(path): \(String(cString: strerror(code))) (errno \(code))")
             }
             throw ServeFailure(
-                "--data-dir \(directory.path): another wakeful server\(holder.map { " (pid \($0))" } ?? "") is using this data directory; stop it, or give this one another --data-dir (several servers share data only through --database postgres://…)")
+                "--data-dir \(directory.path): another wakeful-server server\(holder.map { " (pid \($0))" } ?? "") is using this data directory; stop it, or give this one another --data-dir (several servers share data only through --database postgres://…)")
         }
         // Record our pid for the message a second server prints.
         let text = Array("\(getpid())\n".utf8)

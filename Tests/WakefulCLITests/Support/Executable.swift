@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 
-/// What one run of the `wakeful` binary printed and how it ended.
+/// What one run of a `wakeful` or `wakeful-server` binary printed and how it ended.
 struct CommandResult: Sendable, CustomStringConvertible {
+    /// The executable's name.
+    var executable: String
     /// The arguments after the executable's name.
     var arguments: [String]
     /// The exit status (or the signal number when the process was killed).
@@ -18,40 +20,52 @@ struct CommandResult: Sendable, CustomStringConvertible {
     var output: String { stdout + stderr }
 
     var description: String {
-        "wakeful \(arguments.joined(separator: " ")) → status \(status)\(timedOut ? " (timed out)" : "")\n--- stdout\n\(stdout)\n--- stderr\n\(stderr)"
+        "\(executable) \(arguments.joined(separator: " ")) → status \(status)\(timedOut ? " (timed out)" : "")\n--- stdout\n\(stdout)\n--- stderr\n\(stderr)"
     }
 }
 
-/// Runs the built `wakeful` executable as a subprocess.
+/// Runs one of the package's built executables, `wakeful` or `wakeful-server`, as a subprocess.
 ///
 /// ## Finding the binary
-/// `swift test` builds the `wakeful` product into the same products directory as the test bundle
+/// `swift test` builds the executable products into the same products directory as the test bundle
 /// (`<scratch-path>/<configuration>/`, e.g. `.build-tests-e/debug/`), whatever `--scratch-path` is.
 /// On Linux the test bundle is an executable (`WakefulPackageTests.xctest`) and is the main bundle, so
 /// the products directory is the folder of `Bundle.main.executableURL`. On macOS, Swift Testing
 /// runs inside a helper; the test bundle is then one of `Bundle.allBundles` ending in `.xctest`,
 /// and the products directory is the folder containing it. The first of these folders holding an
-/// executable `wakeful` wins; `WAKEFUL_EXECUTABLE` overrides the search.
+/// executable of that name wins; `WAKEFUL_EXECUTABLE` (`WAKEFUL_SERVER_EXECUTABLE`) overrides the search.
 ///
 /// Deliberately no fallback to `<package>/.build/debug/wakeful` found from `#filePath`: with another
 /// `--scratch-path` that binary may be stale (or someone else's build), and the tests would silently
 /// check old code. Not finding the binary fails the test instead.
-enum WakefulExecutable {
+struct Executable: Sendable {
+    /// The simulator, doctor, replay and chaos tool.
+    static let wakeful = Executable(name: "wakeful", overrideVariable: "WAKEFUL_EXECUTABLE")
+    /// The companion server, the fleet and the mock APNs.
+    static let server = Executable(name: "wakeful-server", overrideVariable: "WAKEFUL_SERVER_EXECUTABLE")
+
+    /// The file name of the product.
+    let name: String
     /// The binary, or nil when it cannot be found (a test then fails with `#require`).
-    static let url: URL? = locate()
+    let url: URL?
+
+    private init(name: String, overrideVariable: String) {
+        self.name = name
+        self.url = Self.locate(name, overrideVariable: overrideVariable)
+    }
 
     /// The directories searched, in order, for diagnostics.
-    static var searchedDirectories: [URL] { candidateDirectories() }
+    var searchedDirectories: [URL] { Self.candidateDirectories() }
 
-    private static func locate() -> URL? {
+    private static func locate(_ name: String, overrideVariable: String) -> URL? {
         let fileManager = FileManager.default
-        if let override = ProcessInfo.processInfo.environment["WAKEFUL_EXECUTABLE"],
+        if let override = ProcessInfo.processInfo.environment[overrideVariable],
             fileManager.isExecutableFile(atPath: override)
         {
             return URL(fileURLWithPath: override)
         }
         for directory in candidateDirectories() {
-            let candidate = directory.appendingPathComponent("wakeful")
+            let candidate = directory.appendingPathComponent(name)
             var isDirectory: ObjCBool = false
             if fileManager.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
                 fileManager.isExecutableFile(atPath: candidate.path)
@@ -79,17 +93,17 @@ enum WakefulExecutable {
         return directories
     }
 
-    /// Runs `wakeful` with `arguments`, in `directory` if given, and waits for it to exit.
+    /// Runs the executable with `arguments`, in `directory` if given, and waits for it to exit.
     ///
     /// Standard output and error go to temporary files (no pipe can fill up and block the child),
     /// which are read and removed afterwards. A watchdog kills the process after `timeout`; the
     /// result then says so and the calling test records an issue.
-    static func run(
+    func run(
         _ arguments: [String], in directory: URL? = nil, timeout: TimeInterval = 120,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> CommandResult {
         let executable = try #require(
-            url, "the wakeful binary was not found; searched \(searchedDirectories.map(\.path))", sourceLocation: sourceLocation)
+            url, "the \(name) binary was not found; searched \(searchedDirectories.map(\.path))", sourceLocation: sourceLocation)
         return try await withTemporaryDirectory(prefix: "wakeful-cli-output") { folder in
             let stdoutURL = folder.appendingPathComponent("stdout")
             let stderrURL = folder.appendingPathComponent("stderr")
@@ -127,11 +141,11 @@ enum WakefulExecutable {
             if let error = box.launchError { throw error }
 
             let result = CommandResult(
-                arguments: arguments, status: process.terminationStatus,
+                executable: name, arguments: arguments, status: process.terminationStatus,
                 stdout: String(decoding: try Data(contentsOf: stdoutURL), as: UTF8.self),
                 stderr: String(decoding: try Data(contentsOf: stderrURL), as: UTF8.self),
                 timedOut: box.timedOut)
-            #expect(!result.timedOut, "wakeful did not finish within \(timeout) s: \(result)", sourceLocation: sourceLocation)
+            #expect(!result.timedOut, "\(name) did not finish within \(timeout) s: \(result)", sourceLocation: sourceLocation)
             return result
         }
     }

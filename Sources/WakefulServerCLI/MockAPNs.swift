@@ -8,7 +8,7 @@ import Foundation
 #endif
 import WakefulAPNs
 
-/// `wakeful mock-apns`: a mock APNs on 127.0.0.1 for trying the push sender without Apple.
+/// `wakeful-server mock-apns`: a mock APNs on 127.0.0.1 for trying the push sender without Apple.
 struct MockAPNs: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mock-apns",
@@ -17,10 +17,10 @@ struct MockAPNs: AsyncParsableCommand {
             The mock makes a self-signed certificate at start, writes it to --cert-out (a new temporary file by default) and prints that path and the port; point a client at https://127.0.0.1:<port> and make it trust the certificate. It checks method, path, device token, headers, the provider token (ES256 signature by the key of --p8, Team ID, age at most 1 hour, a new token at most every 20 minutes), topic, push type, priority, expiration, collapse id, apns-id and payload size, and answers as APNs would. --accept-all skips every check (for benchmarks). Stop it with Ctrl-C.
 
             Examples:
-              wakeful mock-apns --accept-all --latency-ms 40
-              wakeful mock-apns --p8 AuthKey_ABC123DEFG.p8 --team-id TEAM123456 --key-id ABC123DEFG \\
+              wakeful-server mock-apns --accept-all --latency-ms 40
+              wakeful-server mock-apns --p8 AuthKey_ABC123DEFG.p8 --team-id TEAM123456 --key-id ABC123DEFG \\
                   --topic com.example.app --device 3f2a…(64 hex digits)
-              wakeful mock-apns --port 2197 --environment production --accept-all --cert-out mock-apns.pem
+              wakeful-server mock-apns --port 2197 --environment production --accept-all --cert-out mock-apns.pem
             """
     )
 

@@ -1,10 +1,12 @@
 import Foundation
 import Wakeful
-import WakefulApple
 
-/// The two configurations of the demo, the same as the simulator's built-in scenarios
+/// The configurations of the demo, the same as the simulator's built-in scenarios
 /// (`wakeful simulate gas-station`, `wakeful simulate bike-rental`), so what the phone does can be
 /// compared with what the model predicts.
+///
+/// Only the core here: a Linux test compiles this file (linked from Tests/WakefulDoctorTests) to
+/// check the demo's Info.plist against what `wakeful plist` says these strategies need.
 enum DemoConfiguration: String, CaseIterable, Identifiable {
     /// Seed 000: prompt to pay when pump 4's beacon is about 3 m away, not from across the street.
     /// `TaskExtension` ranges for about 30 s per region event on iOS 13+ (TASK-4), which the
@@ -48,23 +50,5 @@ enum DemoConfiguration: String, CaseIterable, Identifiable {
         case .tripTracking:
             [PushTrigger(), LocationLogger(), ScheduledRefresh(options: Self.refresh)]
         }
-    }
-
-    /// The app's whole configuration for `WakefulApp`.
-    func appConfiguration(server: URL?, credential: @escaping @MainActor @Sendable () -> String?) -> WakefulApp.Configuration {
-        var agent = AgentConfiguration()
-        // Upload through the background session so batches survive suspension (URLS-1).
-        agent.upload = Uploader.Configuration(background: true)
-        var configuration = WakefulApp.Configuration(strategies: strategies, agent: agent)
-        configuration.ingestEndpoint = server?.appendingPathComponent("v1/ingest")
-        configuration.credential = credential
-        return configuration
-    }
-
-    /// The configuration chosen in the settings screen; it applies from the next launch, because
-    /// the strategies must be in place before launch ends.
-    static var selected: DemoConfiguration {
-        get { UserDefaults.standard.string(forKey: "configuration").flatMap(DemoConfiguration.init(rawValue:)) ?? .gasStationTaskExtension }
-        set { UserDefaults.standard.set(newValue.rawValue, forKey: "configuration") }
     }
 }
