@@ -16,8 +16,9 @@ import Wakeful
 public struct SimulatedDevice<Sink: TimelineSink> {
     // MARK: Configuration
 
-    /// The scenario being run.
-    public let scenario: Scenario
+    /// The scenario being run; a stepped run's charger and network changes (``setCharging(_:)``,
+    /// ``setNetwork(_:bandwidth:)``) rewrite its `world` from the time they happen.
+    public internal(set) var scenario: Scenario
     /// The rules in force.
     public let policy: BackgroundPolicy
     /// The strategies under test.
