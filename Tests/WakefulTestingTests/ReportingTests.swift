@@ -1,7 +1,5 @@
 import Foundation
 import Testing
-import Wakeful
-import WakefulSimulator
 import WakefulTesting
 
 /// Failures point at the caller's line, under Swift Testing and through `collect`.
