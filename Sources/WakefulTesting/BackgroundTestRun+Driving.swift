@@ -95,7 +95,7 @@ extension BackgroundTestRun {
             do throws(TrajectoryError) {
                 try device.move(along: legs)
             } catch {
-                site.report("move(along:) was not done: \(error)")
+                site.report(driving: "move(along:) was not done: \(error)", at: device.now)
             }
         }
     }
@@ -143,7 +143,9 @@ extension BackgroundTestRun {
     private func locate(_ place: Place, for what: String, at site: CallSite) -> LocalPoint? {
         if let point = place.location(in: device.scenario) { return point }
         let beacons = device.scenario.world.beacons.map(\.id)
-        site.report("\(what) was not done: the scenario has no \(place.name) (its beacons: \(beacons.isEmpty ? "none" : beacons.joined(separator: ", "))).")
+        site.report(
+            driving: "\(what) was not done: the scenario has no \(place.name) (its beacons: \(beacons.isEmpty ? "none" : beacons.joined(separator: ", "))).",
+            at: time)
         return nil
     }
 
@@ -152,8 +154,9 @@ extension BackgroundTestRun {
         if let circle = circles.first(where: { $0.id == id }) { return (circle.center, circle.radius) }
         let names = circles.map(\.id.description)
         site.report(
-            "\(what) was not done: iOS is not monitoring a circular region \"\(id)\" for the app at \(SimulatedTime.describe(time)) "
-                + "(monitored: \(names.isEmpty ? "none" : names.joined(separator: ", "))). Regions exist once the app has asked for them.")
+            driving: "\(what) was not done: iOS is not monitoring a circular region \"\(id)\" for the app at \(SimulatedTime.describe(time)) "
+                + "(monitored: \(names.isEmpty ? "none" : names.joined(separator: ", "))). Regions exist once the app has asked for them.",
+            at: time)
         return nil
     }
 
@@ -182,8 +185,9 @@ extension BackgroundTestRun {
         let end = device.scenario.duration
         if target > end {
             site.report(
-                "advance to \(SimulatedTime.describe(target)) went past the scenario's end at \(SimulatedTime.describe(end)); "
-                    + "the run stopped there. Give the scenario a longer duration, or call runToEnd().")
+                driving: "advance to \(SimulatedTime.describe(target)) went past the scenario's end at \(SimulatedTime.describe(end)); "
+                    + "the run stopped there. Give the scenario a longer duration, or call runToEnd().",
+                at: time)
         }
         device.run(until: target)
     }

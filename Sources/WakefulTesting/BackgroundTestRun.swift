@@ -72,8 +72,9 @@ public struct BackgroundTestRun {
     mutating func drive(_ what: String, at site: CallSite, _ change: (inout SimulatedDevice<InMemoryTimeline>) -> Void) {
         guard !device.isFinished else {
             site.report(
-                "\(what) was not done: the run ended at \(SimulatedTime.describe(device.now)), the scenario's duration. "
-                    + "Give the scenario a longer duration.")
+                driving: "\(what) was not done: the run ended at \(SimulatedTime.describe(device.now)), the scenario's duration. "
+                    + "Give the scenario a longer duration.",
+                at: device.now)
             return
         }
         change(&device)
