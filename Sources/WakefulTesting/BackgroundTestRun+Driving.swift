@@ -50,6 +50,18 @@ extension BackgroundTestRun {
         perform(.setLowPowerMode(on), fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
+    /// Plugs the phone into a charger: it stays on external power until ``unplug(fileID:filePath:line:column:)``,
+    /// whatever the scenario's `world.power` says. `BGProcessingTask`s that need power may run
+    /// (BGT-5), and discretionary background transfers may start (URLS-2).
+    public mutating func plugIn(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        drive("plugIn", at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.setCharging(true) }
+    }
+
+    /// Takes the phone off the charger, until ``plugIn(fileID:filePath:line:column:)``.
+    public mutating func unplug(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        drive("unplug", at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.setCharging(false) }
+    }
+
     /// Carries out any user action the simulator knows, e.g. `.memoryPressure` or `.setBluetooth(false)`.
     public mutating func perform(
         _ action: UserAction.Kind, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -81,6 +93,29 @@ extension BackgroundTestRun {
         _ push: ScheduledPush, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
         drive("sending a push", at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.send(push) }
+    }
+
+    // MARK: The network
+
+    /// The phone's network from now on, instead of the rest of the scenario's `world.network`:
+    /// `.wifi`, `.cellular` or `.none` (out of coverage, airplane mode), at `bandwidth` bytes per
+    /// second (1 MB/s for Wi-Fi and 250 kB/s for cellular when nil).
+    ///
+    /// Requests and jobs that need the network fail when it goes (URLS-8); background transfers
+    /// and uploads wait and resume when it returns (URLS-1).
+    ///
+    /// ```swift
+    /// run.setNetwork(.none)
+    /// run.advance(by: .minutes(10))
+    /// run.setNetwork(.cellular, bandwidth: 50_000)
+    /// ```
+    public mutating func setNetwork(
+        _ kind: NetworkKind, bandwidth: Double? = nil,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        drive("setNetwork(.\(kind.rawValue))", at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+            $0.setNetwork(kind, bandwidth: bandwidth)
+        }
     }
 
     // MARK: Movement

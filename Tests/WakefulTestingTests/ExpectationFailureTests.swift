@@ -33,9 +33,11 @@ struct ExpectationFailureTests {
             gasStation.expectEveryRecordUploadedExactlyOnce()
             gasStation.expectTriggered(within: 3)
             killed.expectNoTermination()
+            killed.expectPushDelivered()
+            killed.expectJobRan("sync")
         }
         #expect(failures.map(\.kind) == [
-            .backgroundTasksAlwaysEnded, .noGap, .everyRecordUploadedExactlyOnce, .triggered, .noTermination,
+            .backgroundTasksAlwaysEnded, .noGap, .everyRecordUploadedExactlyOnce, .triggered, .noTermination, .pushDelivered, .jobRan,
         ])
         #expect(failures.allSatisfy { !$0.message.isEmpty })
     }
