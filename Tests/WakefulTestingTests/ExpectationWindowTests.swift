@@ -18,6 +18,8 @@ struct ExpectationWindowTests {
         #expect(run.expectNoGap(longerThan: .seconds(5), in: .records("location"), during: .seconds(0) ... .seconds(1000)))
         let failures = ExpectationFailure.collect { run.expectNoGap(longerThan: .seconds(5), in: .records("location")) }
         #expect(failures.map(\.kind) == [.noGap])
+        // Parked, the app runs between samples: nothing ended the gap, and the message does not say "ended by —".
+        #expect(failures.first?.message.hasSuffix("\nCause: the app was running but did not do the work.") == true)
     }
 
     @Test func aGapIsCutToTheWindow() throws {
