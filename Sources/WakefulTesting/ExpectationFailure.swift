@@ -34,7 +34,7 @@ public struct ExpectationFailure: Error, Sendable, Hashable, CustomStringConvert
     /// `during:` window, or the whole run so far.
     public var window: ClosedRange<Duration>
     /// The gaps the failure is about: the one longer than the limit, or the stretch in which a
-    /// trigger never came. A gap nothing had ended by the window's end has `endedBy` ``Gap/stillOpen``.
+    /// trigger never came. A gap nothing had ended by the window's end has `endedBy` `Gap.stillOpen`.
     public var gaps: [Gap]
     /// The rules of the iOS background policy behind the failure, in reading order (`PUSH-1`,
     /// `STATE-4`, `TASK-6`).

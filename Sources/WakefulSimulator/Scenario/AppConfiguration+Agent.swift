@@ -2,7 +2,7 @@ import Foundation
 import Wakeful
 
 extension AppConfiguration {
-    /// The app's ``AgentConfiguration``, the value an app hands to `WakefulApp.Configuration(agent:)`:
+    /// The app's `AgentConfiguration`, the value an app hands to `WakefulApp.Configuration(agent:)`:
     /// its outbox's uploads, retention and timeline, and its jobs. Nil for an app that keeps no
     /// outbox and declares no jobs.
     ///

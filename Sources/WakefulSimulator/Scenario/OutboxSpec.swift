@@ -13,17 +13,17 @@ public struct OutboxSpec: Sendable, Hashable {
     public var upload: Uploader.Configuration?
     /// Retention limits.
     public var retention: RetentionPolicy
-    /// Retention is applied again after this many appended records (``AgentConfiguration/retentionEveryRecords``).
+    /// Retention is applied again after this many appended records (`AgentConfiguration.retentionEveryRecords`).
     public var retentionEveryRecords: Int
     /// Which timeline entries go to the server.
     public var timeline: TimelineUpload
     /// When the app's database writes happen.
     public var writes: OutboxWriteTiming
 
-    /// Creates a spec with the defaults of the app's ``AgentConfiguration``: uploads on, default
+    /// Creates a spec with the defaults of the app's `AgentConfiguration`: uploads on, default
     /// retention, the lifecycle timeline; writes before commands.
     ///
-    /// The defaults are ``AgentConfiguration``'s, so a test of `OutboxSpec()` uploads exactly when
+    /// The defaults are `AgentConfiguration`'s, so a test of `OutboxSpec()` uploads exactly when
     /// an app given `AgentConfiguration()` does.
     public init(
         upload: Uploader.Configuration? = AgentConfiguration().upload, retention: RetentionPolicy = AgentConfiguration().retention,
