@@ -222,9 +222,10 @@ let package = Package(
             dependencies: ["Wakeful", "WakefulSimulator"],
             swiftSettings: strictSettings
         ),
+        // Depends on WakefulTesting alone, as an app's test target does: its re-exports must suffice.
         .testTarget(
             name: "WakefulTestingTests",
-            dependencies: ["Wakeful", "WakefulSimulator", "WakefulTesting"],
+            dependencies: ["WakefulTesting"],
             swiftSettings: strictSettings
         ),
         // Info.plist against the strategies' requirements (pure), and

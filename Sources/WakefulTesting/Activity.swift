@@ -1,6 +1,6 @@
 import Foundation
 
-/// What must keep happening, for ``BackgroundTestRun/expectNoGap(longerThan:in:fileID:filePath:line:column:)``.
+/// What must keep happening, for ``BackgroundTestRun/expectNoGap(longerThan:in:during:fileID:filePath:line:column:)``.
 public enum Activity: Sendable, Hashable {
     /// The app executing at all (foreground or background), from the first time it ran; an app
     /// that never ran has one gap, the whole run.

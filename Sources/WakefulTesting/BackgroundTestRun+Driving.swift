@@ -50,6 +50,18 @@ extension BackgroundTestRun {
         perform(.setLowPowerMode(on), fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
+    /// Plugs the phone into a charger: it stays on external power until ``unplug(fileID:filePath:line:column:)``,
+    /// whatever the scenario's `world.power` says. `BGProcessingTask`s that need power may run
+    /// (BGT-5), and discretionary background transfers may start (URLS-2).
+    public mutating func plugIn(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        drive("plugIn", at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.setCharging(true) }
+    }
+
+    /// Takes the phone off the charger, until ``plugIn(fileID:filePath:line:column:)``.
+    public mutating func unplug(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        drive("unplug", at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.setCharging(false) }
+    }
+
     /// Carries out any user action the simulator knows, e.g. `.memoryPressure` or `.setBluetooth(false)`.
     public mutating func perform(
         _ action: UserAction.Kind, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -83,6 +95,29 @@ extension BackgroundTestRun {
         drive("sending a push", at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) { $0.send(push) }
     }
 
+    // MARK: The network
+
+    /// The phone's network from now on, instead of the rest of the scenario's `world.network`:
+    /// `.wifi`, `.cellular` or `.none` (out of coverage, airplane mode), at `bandwidth` bytes per
+    /// second (1 MB/s for Wi-Fi and 250 kB/s for cellular when nil).
+    ///
+    /// Requests and jobs that need the network fail when it goes (URLS-8); background transfers
+    /// and uploads wait and resume when it returns (URLS-1).
+    ///
+    /// ```swift
+    /// run.setNetwork(.none)
+    /// run.advance(by: .minutes(10))
+    /// run.setNetwork(.cellular, bandwidth: 50_000)
+    /// ```
+    public mutating func setNetwork(
+        _ kind: NetworkKind, bandwidth: Double? = nil,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        drive("setNetwork(.\(kind.rawValue))", at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)) {
+            $0.setNetwork(kind, bandwidth: bandwidth)
+        }
+    }
+
     // MARK: Movement
 
     /// The user sets off from where they are along `legs`, instead of the rest of the scenario's
@@ -95,7 +130,7 @@ extension BackgroundTestRun {
             do throws(TrajectoryError) {
                 try device.move(along: legs)
             } catch {
-                site.report("move(along:) was not done: \(error)")
+                site.report(driving: "move(along:) was not done: \(error)", at: device.now)
             }
         }
     }
@@ -143,7 +178,9 @@ extension BackgroundTestRun {
     private func locate(_ place: Place, for what: String, at site: CallSite) -> LocalPoint? {
         if let point = place.location(in: device.scenario) { return point }
         let beacons = device.scenario.world.beacons.map(\.id)
-        site.report("\(what) was not done: the scenario has no \(place.name) (its beacons: \(beacons.isEmpty ? "none" : beacons.joined(separator: ", "))).")
+        site.report(
+            driving: "\(what) was not done: the scenario has no \(place.name) (its beacons: \(beacons.isEmpty ? "none" : beacons.joined(separator: ", "))).",
+            at: time)
         return nil
     }
 
@@ -152,8 +189,9 @@ extension BackgroundTestRun {
         if let circle = circles.first(where: { $0.id == id }) { return (circle.center, circle.radius) }
         let names = circles.map(\.id.description)
         site.report(
-            "\(what) was not done: iOS is not monitoring a circular region \"\(id)\" for the app at \(SimulatedTime.describe(time)) "
-                + "(monitored: \(names.isEmpty ? "none" : names.joined(separator: ", "))). Regions exist once the app has asked for them.")
+            driving: "\(what) was not done: iOS is not monitoring a circular region \"\(id)\" for the app at \(SimulatedTime.describe(time)) "
+                + "(monitored: \(names.isEmpty ? "none" : names.joined(separator: ", "))). Regions exist once the app has asked for them.",
+            at: time)
         return nil
     }
 
@@ -182,8 +220,9 @@ extension BackgroundTestRun {
         let end = device.scenario.duration
         if target > end {
             site.report(
-                "advance to \(SimulatedTime.describe(target)) went past the scenario's end at \(SimulatedTime.describe(end)); "
-                    + "the run stopped there. Give the scenario a longer duration, or call runToEnd().")
+                driving: "advance to \(SimulatedTime.describe(target)) went past the scenario's end at \(SimulatedTime.describe(end)); "
+                    + "the run stopped there. Give the scenario a longer duration, or call runToEnd().",
+                at: time)
         }
         device.run(until: target)
     }

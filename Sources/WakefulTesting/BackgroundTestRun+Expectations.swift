@@ -10,12 +10,23 @@ extension BackgroundTestRun {
     /// have been ended in time: no kill for a task left open (TASK-13), a `BGTask` or fetch not
     /// completed (BGT-4, BGT-2), a push or URL-session handler not completed (PUSH-6, URLS-7), or
     /// too many tasks at once (TASK-15).
+    ///
+    /// - Parameters:
+    ///   - window: Only kills in this stretch of simulated time since the start count; the whole
+    ///     run so far when nil. It must not reach past the run's current time.
+    ///   - fileID: The calling file, for the failure report; leave the default.
+    ///   - filePath: The calling file's path; leave the default.
+    ///   - line: The calling line; leave the default.
+    ///   - column: The calling column; leave the default.
     @discardableResult
     public func expectBackgroundTasksAlwaysEnded(
+        during window: ClosedRange<Duration>? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard let window = self.window(window, for: .backgroundTasksAlwaysEnded, "expectBackgroundTasksAlwaysEnded", at: site) else { return false }
         let metrics = metrics
-        let kills = metrics.terminations.filter { Self.unendedWork[$0.reason] != nil }
+        let kills = metrics.terminations.filter { Self.unendedWork[$0.reason] != nil && window.contains($0.at) }
         guard !kills.isEmpty else { return true }
         var lines = kills.map { kill in
             "- at \(SimulatedTime.describe(kill.at)): \(Self.unendedWork[kill.reason]!) \(Self.citation(kill))"
@@ -23,41 +34,59 @@ extension BackgroundTestRun {
         if !metrics.tasksLeftOpen.isEmpty {
             lines.append("Tasks left open: \(metrics.tasksLeftOpen.joined(separator: ", ")). End each task in its expiration handler.")
         }
-        CallSite(fileID: fileID, filePath: filePath, line: line, column: column).report(
-            "Expected every background task to be ended, but iOS killed the app \(Self.times(kills.count)) for work left open:\n"
-                + lines.joined(separator: "\n"))
+        site.report(
+            .backgroundTasksAlwaysEnded, over: window.range,
+            "Expected every background task to be ended\(window.phrase), but iOS killed the app \(Self.times(kills.count)) for work left open:\n"
+                + lines.joined(separator: "\n"),
+            rules: kills.flatMap(\.rules))
         return false
     }
 
-    /// Expects no stretch of `activity` to be missing for longer than `limit`, up to now.
+    /// Expects no stretch of `activity` to be missing for longer than `limit`, up to now or within
+    /// `window`.
     ///
-    /// The failure names the gap's start and end, what stopped the app (with its rules) and what
-    /// brought it back, from the simulator's gap attribution.
+    /// The failure names the gap's start and end, what stopped the app (with its rules), what
+    /// brought it back or that it is still open, and what the timeline shows iOS refusing or
+    /// holding back in it (a push not delivered, a wake suppressed), with their rules. Give a
+    /// window to leave out stretches where nothing is expected, such as the quiet hours after a ride:
+    ///
+    /// ```swift
+    /// run.expectNoGap(longerThan: .seconds(5), in: .records("location"), during: .seconds(0) ... .seconds(1000))
+    /// ```
     ///
     /// - Parameters:
     ///   - limit: The longest acceptable stretch.
     ///   - activity: ``Activity/execution`` (the default) or ``Activity/records(_:)`` of a kind.
+    ///   - window: The stretch of simulated time since the start to look at; the whole run so far
+    ///     when nil. It must not reach past the run's current time.
     ///   - fileID: The calling file, for the failure report; leave the default.
     ///   - filePath: The calling file's path; leave the default.
     ///   - line: The calling line; leave the default.
     ///   - column: The calling column; leave the default.
     @discardableResult
     public func expectNoGap(
-        longerThan limit: Duration, in activity: Activity = .execution,
+        longerThan limit: Duration, in activity: Activity = .execution, during window: ClosedRange<Duration>? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard let window = self.window(window, for: .noGap, "expectNoGap", at: site) else { return false }
         let gap: Gap? = switch activity {
-        case .execution: device.largestExecutionGap()
-        case .records(let kind): device.largestGap(betweenRecordsOf: kind)
+        case .execution: device.largestExecutionGap(from: window.start, to: window.end)
+        case .records(let kind): device.largestGap(betweenRecordsOf: kind, from: window.start, to: window.end)
         }
         let seconds = SimulatedTime.seconds(limit)
         guard let gap, gap.seconds > seconds else { return true }
         let rules = gap.rules.isEmpty ? "" : " [\(gap.rules.joined(separator: ", "))]"
-        let ending = gap.to >= time && gap.endedBy == "end of scenario" ? "still going at \(SimulatedTime.describe(time))" : "ended by \(gap.endedBy)"
-        CallSite(fileID: fileID, filePath: filePath, line: line, column: column).report(
-            "Expected no gap in \(activity.name) longer than \(SimulatedTime.describe(seconds)), but one lasted "
+        // A gap the app spent running has nothing that ended it ("—"): the cause says it all.
+        let ending = gap.endedBy == Gap.stillOpen ? "; still open at \(window.endName) (\(SimulatedTime.describe(gap.to)))"
+            : gap.endedBy == "—" ? "" : "; ended by \(gap.endedBy)"
+        let refusals = TimelineReasons.paragraph(TimelineReasons.refusals(in: timeline, from: gap.from, to: gap.to), in: "In that gap")
+        site.report(
+            .noGap, over: window.range,
+            "Expected no gap in \(activity.name) longer than \(SimulatedTime.describe(seconds))\(window.phrase), but one lasted "
                 + "\(SimulatedTime.describe(gap.seconds)): from \(SimulatedTime.describe(gap.from)) to \(SimulatedTime.describe(gap.to)).\n"
-                + "Cause: \(gap.cause)\(rules); \(ending).")
+                + "Cause: \(gap.cause)\(rules)\(ending).\(refusals.text)",
+            gaps: [gap], entries: refusals.cited)
         return false
     }
 
@@ -71,14 +100,17 @@ extension BackgroundTestRun {
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let whole = 0...time
         guard let outbox = metrics.outbox else {
             site.report(
+                .everyRecordUploadedExactlyOnce, over: whole,
                 "Expected every record to be uploaded exactly once, but the app keeps no outbox. "
                     + "Give the scenario's app one: `app.outbox = OutboxSpec()`.")
             return false
         }
         guard outbox.collected > 0 else {
             site.report(
+                .everyRecordUploadedExactlyOnce, over: whole,
                 "Expected every record to be uploaded exactly once, but the app committed no records of its own by "
                     + "\(SimulatedTime.describe(time)) (\(outbox.timelineRecords) timeline entries): there is nothing to check. "
                     + "Advance the run until the app records something.")
@@ -99,6 +131,7 @@ extension BackgroundTestRun {
         let examples = missing.prefix(3).map { "\($0.kind) #\($0.seq) recorded at \(SimulatedTime.describe($0.recordedAt))" }
         let attempts = outbox.uploads.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
         site.report(
+            .everyRecordUploadedExactlyOnce, over: whole,
             "Expected every record to be uploaded exactly once by \(SimulatedTime.describe(time)), but of "
                 + "\(outbox.collected + outbox.timelineRecords) committed, \(parts.joined(separator: ", ")).\n"
                 + (examples.isEmpty ? "" : "Not on the server: \(examples.joined(separator: "; "))\(missing.count > 3 ? " and \(missing.count - 3) more" : "").\n")
@@ -125,11 +158,14 @@ extension BackgroundTestRun {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let metrics = metrics
         guard let target = place.location(in: device.scenario) else {
-            site.report("Expected a trigger near \(place.name), but the scenario has no such place.")
+            site.report(.triggered, over: 0...time, "Expected a trigger near \(place.name), but the scenario has no such place.")
             return false
         }
         guard let at = metrics.triggerAtSeconds else {
-            site.report("Expected a trigger within \(Self.metres(metres)) of \(place.name), but it \(notTriggered(metrics)).")
+            let why = notTriggered(metrics)
+            site.report(
+                .triggered, over: 0...time, "Expected a trigger within \(Self.metres(metres)) of \(place.name), but it \(why.text).",
+                gaps: why.gap.map { [$0] } ?? [], entries: why.cited, rules: metrics.finalStop?.rules ?? [])
             return false
         }
         let distance = device.trajectory.position(at: at).distance(to: target)
@@ -137,42 +173,58 @@ extension BackgroundTestRun {
         let estimated = metrics.triggerEstimatedMeters.map { ", estimated \(Self.metres($0))" } ?? ""
         let keptBy = metrics.triggerKeptRunningBy.map { "; the app was running for: \($0.joined(separator: ", "))" } ?? ""
         site.report(
+            .triggered, over: 0...time,
             "Expected a trigger within \(Self.metres(metres)) of \(place.name), but it fired at \(SimulatedTime.describe(at)) "
                 + "\(Self.metres(distance)) away\(estimated)\(keptBy).")
         return false
     }
 
-    /// Expects iOS not to have terminated the app so far. Terminations the test itself caused
-    /// (``forceQuit(fileID:filePath:line:column:)``, ``reboot(fileID:filePath:line:column:)``) do
-    /// not count unless `includingUserActions` is true.
+    /// Expects iOS not to have terminated the app so far, or within `window`. Terminations the test
+    /// itself caused (``forceQuit(fileID:filePath:line:column:)``, ``reboot(fileID:filePath:line:column:)``)
+    /// do not count unless `includingUserActions` is true.
+    ///
+    /// - Parameters:
+    ///   - includingUserActions: Whether the test's own force-quits and reboots count.
+    ///   - window: Only terminations in this stretch of simulated time since the start count; the
+    ///     whole run so far when nil. It must not reach past the run's current time.
+    ///   - fileID: The calling file, for the failure report; leave the default.
+    ///   - filePath: The calling file's path; leave the default.
+    ///   - line: The calling line; leave the default.
+    ///   - column: The calling column; leave the default.
     @discardableResult
     public func expectNoTermination(
-        includingUserActions: Bool = false,
+        includingUserActions: Bool = false, during window: ClosedRange<Duration>? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard let window = self.window(window, for: .noTermination, "expectNoTermination", at: site) else { return false }
         let byUser: Set<TerminationReason> = [.userForceQuit, .reboot]
-        let kills = metrics.terminations.filter { includingUserActions || !byUser.contains($0.reason) }
+        let kills = metrics.terminations.filter { (includingUserActions || !byUser.contains($0.reason)) && window.contains($0.at) }
         guard !kills.isEmpty else { return true }
         let lines = kills.map { "- at \(SimulatedTime.describe($0.at)): \($0.reason.rawValue) \(Self.citation($0))" }
-        CallSite(fileID: fileID, filePath: filePath, line: line, column: column).report(
-            "Expected no termination, but the app was terminated \(Self.times(kills.count)):\n" + lines.joined(separator: "\n"))
+        site.report(
+            .noTermination, over: window.range,
+            "Expected no termination\(window.phrase), but the app was terminated \(Self.times(kills.count)):\n" + lines.joined(separator: "\n"),
+            rules: kills.flatMap(\.rules))
         return false
     }
 
     // MARK: Wording
 
-    /// Why a trigger never fired: the app's last stop and the stretch it lost, or "no trigger".
-    private func notTriggered(_ metrics: RunMetrics) -> String {
+    /// Why a trigger never fired: the app's last stop, the stretch it lost and what the timeline
+    /// shows iOS refusing since; or "no trigger".
+    private func notTriggered(_ metrics: RunMetrics) -> (text: String, gap: Gap?, cited: [TimelineEntry]) {
         guard metrics.triggered != nil else {
-            return "cannot fire: the scenario's app has no `beaconTrigger` feature"
+            return ("cannot fire: the scenario's app has no `beaconTrigger` feature", nil, [])
         }
         var text = "had not fired by \(SimulatedTime.describe(time))"
-        if let stop = metrics.finalStop {
-            let distance = stop.distanceMeters.map { ", \(Self.metres($0)) from the beacon" } ?? ""
-            text += ": the app stopped executing at \(SimulatedTime.describe(stop.at))\(distance) (\(stop.cause) [\(stop.rules.joined(separator: ", "))])"
-            if let gap = metrics.success?.largestGap { text += " and did not run again: \(gap.cause)" }
-        }
-        return text
+        guard let stop = metrics.finalStop else { return (text, nil, []) }
+        let distance = stop.distanceMeters.map { ", \(Self.metres($0)) from the beacon" } ?? ""
+        text += ": the app stopped executing at \(SimulatedTime.describe(stop.at))\(distance) (\(stop.cause) [\(stop.rules.joined(separator: ", "))])"
+        let gap = metrics.success?.largestGap
+        if let gap { text += " and did not run again: \(gap.cause)" }
+        let refusals = TimelineReasons.paragraph(TimelineReasons.refusals(in: timeline, from: stop.at, to: time), in: "Since then")
+        return (text + refusals.text, gap, refusals.cited)
     }
 
     /// What each kill for unended work means.

@@ -10,12 +10,19 @@ import WakefulSimulator
 ///
 /// ```swift
 /// @Test func gasStationTriggerOnIOS12() throws {
-///     var run = try BackgroundTestRun(
-///         configuration: .named("TaskExtension"), iOS: .v12, scenario: BuiltinScenarios.load("gas-station"))
-///     run.advance(by: .minutes(10))
-///     run.expectTriggered(within: 100)
+///     var run = BackgroundTestRun(
+///         configuration: try .named("TaskExtension"), iOS: .v12, scenario: try BuiltinScenarios.load("gas-station"))
+///     run.advance(by: .minutes(18))  // the walk to pump 4 takes 15 min
+///     run.expectTriggered(within: 3)
 ///     run.expectBackgroundTasksAlwaysEnded()
 /// }
+/// ```
+///
+/// To test the configuration your app ships, hand the run the same values the app hands to
+/// `WakefulApp.Configuration(strategies:agent:)`:
+///
+/// ```swift
+/// var run = BackgroundTestRun(strategies: AppSetup.strategies, agent: AppSetup.agent, iOS: .v17)
 /// ```
 ///
 /// Failed expectations are reported where you called them: as issues under Swift Testing, as
@@ -28,7 +35,7 @@ public struct BackgroundTestRun {
     ///
     /// - Parameters:
     ///   - configuration: The strategies under test: `.named("TaskExtension")`, a catalogue
-    ///     setup, or `.custom(MyStrategy())` for your own.
+    ///     setup, or `.custom(MyStrategy())` (`.custom(strategies)` for an array) for your own.
     ///   - version: The iOS release whose rules apply, e.g. `.v17`.
     ///   - scenario: The world, the app's features and the scripted actions; its duration is how
     ///     long the run can go on. `Scenario.blank(duration:app:device:world:)` is a quiet one
@@ -40,6 +47,26 @@ public struct BackgroundTestRun {
             timeline: InMemoryTimeline())
         device.start()
         device.run(until: 0)
+    }
+
+    /// Starts a run of the configuration your app ships: the strategies and the agent
+    /// configuration it hands to `WakefulApp.Configuration(strategies:agent:)`, the same values.
+    ///
+    /// - Parameters:
+    ///   - strategies: The app's strategies and features, in the order they receive events.
+    ///   - agent: The app's jobs, uploads, retention and timeline, with the same defaults as on a
+    ///     device; they replace the scenario app's `outbox`, `jobs` and `jobScheduler`
+    ///     (see `AppConfiguration.agent`).
+    ///   - version: The iOS release whose rules apply, e.g. `.v17`.
+    ///   - scenario: The world and the scripted actions; a quiet day to drive by hand by default.
+    ///   - seed: The seed of every random draw; the only source of variation between runs.
+    public init(
+        strategies: [any Strategy], agent: AgentConfiguration = AgentConfiguration(), iOS version: IOSVersion,
+        scenario: Scenario = .blank(), seed: UInt64 = 1
+    ) {
+        var scenario = scenario
+        scenario.app.agent = agent
+        self.init(configuration: .custom(strategies), iOS: version, scenario: scenario, seed: seed)
     }
 
     /// Simulated seconds since the run started.
@@ -72,8 +99,9 @@ public struct BackgroundTestRun {
     mutating func drive(_ what: String, at site: CallSite, _ change: (inout SimulatedDevice<InMemoryTimeline>) -> Void) {
         guard !device.isFinished else {
             site.report(
-                "\(what) was not done: the run ended at \(SimulatedTime.describe(device.now)), the scenario's duration. "
-                    + "Give the scenario a longer duration.")
+                driving: "\(what) was not done: the run ended at \(SimulatedTime.describe(device.now)), the scenario's duration. "
+                    + "Give the scenario a longer duration.",
+                at: device.now)
             return
         }
         change(&device)

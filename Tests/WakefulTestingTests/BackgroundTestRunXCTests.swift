@@ -1,6 +1,4 @@
 import Foundation
-import Wakeful
-import WakefulSimulator
 import WakefulTesting
 import XCTest
 

@@ -1,7 +1,5 @@
 import Foundation
 import Testing
-import Wakeful
-import WakefulSimulator
 import WakefulTesting
 
 /// Each driving method does what it says, at the run's current time.
@@ -54,6 +52,50 @@ struct DrivingTests {
             return push.id == "start"
         }
         #expect(delivered)
+    }
+
+    @Test func theChargerIsPluggedInAndOutFromNowOn() {
+        var run = BackgroundTestRun(configuration: .none, iOS: .v17, scenario: .blank())
+        run.advance(by: .minutes(10))
+        run.plugIn()
+        run.advance(by: .minutes(10))
+        run.unplug()
+        let power = run.device.scenario.world.power
+        #expect(!power.charging(at: 599) && power.charging(at: 600) && power.charging(at: 1199) && !power.charging(at: 1200))
+        let actions = run.timeline.compactMap { entry -> String? in
+            guard case .user(let action, _) = entry.body else { return nil }
+            return "\(action)@\(Int(entry.time))"
+        }
+        #expect(actions == ["plugIn@600", "unplug@1200"])
+    }
+
+    /// With the example of `setNetwork(_:bandwidth:)`'s doc comment
+    /// (Sources/WakefulTesting/BackgroundTestRun+Driving.swift), word for word.
+    @Test func theNetworkGoesAndComesBack() {
+        var run = BackgroundTestRun(configuration: .none, iOS: .v17, scenario: .blank())
+        run.setNetwork(.none)
+        run.advance(by: .minutes(10))
+        run.setNetwork(.cellular, bandwidth: 50_000)
+        let network = run.device.scenario.world.network
+        #expect(network.segment(at: 300) == NetworkSegment(at: 0, kind: .none, bandwidth: 0))
+        #expect(network.segment(at: 900) == NetworkSegment(at: 600, kind: .cellular, bandwidth: 50_000))
+        let user = run.timeline.compactMap { entry -> [Field]? in
+            guard case .user("setNetwork", let fields) = entry.body else { return nil }
+            return fields
+        }
+        #expect(user == [[Field("kind", "none"), Field("bandwidth", 0.0)], [Field("kind", "cellular"), Field("bandwidth", 50_000.0)]])
+    }
+
+    @Test func uploadsWaitForTheNetwork() {
+        var run = BackgroundTestRun(strategies: AppSetup.strategies, agent: AppSetup.agent, iOS: .v17)
+        run.openApp()
+        run.setNetwork(.none)
+        run.advance(by: .minutes(5))
+        #expect(run.device.ingest.records.isEmpty)
+        run.setNetwork(.wifi)
+        run.advance(by: .minutes(5))
+        #expect(!run.device.ingest.records.isEmpty)
+        #expect(run.expectEveryRecordUploadedExactlyOnce())
     }
 
     @Test func movingTakesSimulatedTime() {

@@ -1,7 +1,5 @@
 import Foundation
 import Testing
-import Wakeful
-import WakefulSimulator
 import WakefulTesting
 
 /// Every expectation holds where it should and fails where it should, with a message that says
@@ -154,7 +152,7 @@ struct VacuousExpectationTests {
         } matching: { issue in
             issue.comments.map(\.rawValue) == [
                 "Expected no gap in execution longer than 1 min 00 s, but one lasted 10 min 00 s: from 0 s to 10 min 00 s.\n"
-                    + "Cause: the app never ran; still going at 10 min 00 s."
+                    + "Cause: the app never ran; still open at the end of the run (10 min 00 s)."
             ]
         }
     }

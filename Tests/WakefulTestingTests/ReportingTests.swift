@@ -1,7 +1,5 @@
 import Foundation
 import Testing
-import Wakeful
-import WakefulSimulator
 import WakefulTesting
 
 /// Failures point at the caller's line, under Swift Testing and through `collect`.
@@ -32,7 +30,7 @@ struct ReportingTests {
         #expect(failure.line == line)
         #expect(failure.fileID == #fileID)
         #expect(failure.filePath == #filePath)
-        #expect(failure.description.hasPrefix("WakefulTestingTests/ReportingTests.swift:\(line): Expected no termination"))
+        #expect(failure.description.hasPrefix("\(#fileID):\(line): Expected no termination"))
     }
 
     @Test func collectGathersNothingWhenEverythingHolds() throws {

@@ -1,7 +1,5 @@
 import Foundation
 import Testing
-import Wakeful
-import WakefulSimulator
 import WakefulTesting
 
 /// Stepping a device (start, run up to a time, run on) is the same run as `Simulator.run`: the

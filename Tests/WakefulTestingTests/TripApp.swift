@@ -1,6 +1,4 @@
 import Foundation
-import Wakeful
-import WakefulSimulator
 import WakefulTesting
 
 /// The trip-tracking app the tests drive: it logs every location it receives and uploads it

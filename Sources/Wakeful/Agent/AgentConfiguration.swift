@@ -5,8 +5,13 @@ import Foundation
 /// ```swift
 /// var configuration = AgentConfiguration()
 /// configuration.jobs = JobScheduler.Options(jobs: [Job(id: "sample", interval: 300, expectedDuration: 2)])
-/// configuration.upload = Uploader.Configuration()
+/// configuration.upload = Uploader.Configuration(background: false)  // in-process requests instead
 /// ```
+///
+/// Uploads are on by default: an outbox exists to reach the server, and on a device the server's
+/// address (`WakefulApp.Configuration.ingestEndpoint`) is what decides whether anything is sent.
+/// Set ``upload`` to nil to collect without uploading. `OutboxSpec()`, the simulator's outbox,
+/// takes its defaults from here, so a test uploads exactly when the app does.
 public struct AgentConfiguration: Sendable, Hashable {
     /// The jobs and how the scheduler runs them; nil for none.
     public var jobs: JobScheduler.Options?
@@ -19,9 +24,10 @@ public struct AgentConfiguration: Sendable, Hashable {
     /// Retention is applied again after this many appended records.
     public var retentionEveryRecords: Int
 
-    /// Creates a configuration (R: default retention, the lifecycle timeline, retention every 1,000 records).
+    /// Creates a configuration (no jobs, uploads with the uploader's defaults, default retention,
+    /// the lifecycle timeline, retention every 1,000 records).
     public init(
-        jobs: JobScheduler.Options? = nil, upload: Uploader.Configuration? = nil, retention: RetentionPolicy = RetentionPolicy(),
+        jobs: JobScheduler.Options? = nil, upload: Uploader.Configuration? = Uploader.Configuration(), retention: RetentionPolicy = RetentionPolicy(),
         timeline: TimelineUpload = .lifecycle, retentionEveryRecords: Int = 1000
     ) {
         self.jobs = jobs

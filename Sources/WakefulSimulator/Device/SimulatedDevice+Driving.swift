@@ -2,8 +2,9 @@ import Foundation
 import Wakeful
 
 /// Changes to the world made from outside the scenario while a stepped run is paused (see
-/// ``SimulatedDevice/start()``): the user moves, the server sends a push. Each is written to the
-/// timeline as a `user` entry, so a timeline shows what a test did as well as what iOS did.
+/// ``SimulatedDevice/start()``): the user moves or plugs the phone in, the server sends a push, the
+/// network comes and goes. Each is written to the timeline as a `user` entry, so a timeline shows
+/// what a test did as well as what iOS did.
 extension SimulatedDevice {
     /// The path the user follows: the scenario's, as changed by any ``move(along:)`` since.
     public var trajectory: Trajectory { cursor.trajectory }
@@ -59,6 +60,34 @@ extension SimulatedDevice {
                 device.tally.pushes.append(PushOutcome(sentAt: send.time, id: send.id, measured: send.measured))
                 device.schedule(.pushArrival(index: index), at: send.time)
             }
+        }
+    }
+
+    /// The phone goes on (`true`) or off the charger now and stays so, instead of what the
+    /// rest of `world.power` says; the battery levels are unchanged. The task scheduler plans again
+    /// at once (BGT-5, BGT-11), and a discretionary transfer may start on the charger (URLS-2) on
+    /// the next ``run(until:)``.
+    public mutating func setCharging(_ on: Bool) {
+        afterInjection { device in
+            device.record(.user(action: on ? "plugIn" : "unplug", fields: []))
+            device.scenario.world.power = device.scenario.world.power.charging(on, from: device.now)
+            device.replanScheduledWork(because: "power")
+            device.scheduleNetworkStep(at: device.now)
+        }
+    }
+
+    /// The phone has `kind` of network from now on, at `bandwidth` bytes per second (the kind's
+    /// default when nil), instead of the rest of `world.network`. Transfers, requests and jobs in
+    /// flight settle against it at this instant, on the next ``run(until:)``: a request or a job
+    /// that needs the network fails when it goes (URLS-8), a background transfer waits for it to
+    /// come back (URLS-1).
+    public mutating func setNetwork(_ kind: NetworkKind, bandwidth: Double? = nil) {
+        let segment = NetworkSegment(at: now, kind: kind, bandwidth: bandwidth ?? NetworkSegment.defaultBandwidth(kind))
+        afterInjection { device in
+            device.record(.user(action: "setNetwork", fields: [Field("kind", .string(kind.rawValue)), Field("bandwidth", .double(segment.bandwidth))]))
+            device.scenario.world.network = device.scenario.world.network.replacing(from: device.now, with: segment)
+            device.scheduleNetworkStep(at: device.now)
+            device.jobNetworkChanged()
         }
     }
 

@@ -137,6 +137,13 @@ extension SimulatedDevice {
         scheduleJobStep(at: now)
     }
 
+    /// The network changed from outside the scenario (``setNetwork(_:bandwidth:)``): a run that needs
+    /// it looks again now, and fails at once if it is gone.
+    mutating func jobNetworkChanged() {
+        guard hasProcess, let execution = process.job, execution.result == nil, execution.executing, execution.requiresNetwork else { return }
+        scheduleJobStep(at: now)
+    }
+
     private mutating func accrueJobProgress() {
         guard var execution = process.job, execution.result == nil else { return }
         if execution.executing {  // kept by `jobFrozen()` / `jobResumed()`, called as the state changes

@@ -16,8 +16,9 @@ import Wakeful
 public struct SimulatedDevice<Sink: TimelineSink> {
     // MARK: Configuration
 
-    /// The scenario being run.
-    public let scenario: Scenario
+    /// The scenario being run; a stepped run's charger and network changes (``setCharging(_:)``,
+    /// ``setNetwork(_:bandwidth:)``) rewrite its `world` from the time they happen.
+    public internal(set) var scenario: Scenario
     /// The rules in force.
     public let policy: BackgroundPolicy
     /// The strategies under test.
@@ -181,10 +182,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         let scheduler = scenario.app.jobSchedulerStrategy
         let setupStrategies = setup.strategies.map { $0.makeStrategy() }
         let strategies = features + (scheduler.map { [$0] } ?? []) + setupStrategies
-        let spec = scenario.app.outbox ?? (scheduler == nil ? nil : OutboxSpec(upload: nil))
-        let agentConfiguration = spec.map {
-            AgentConfiguration(jobs: scheduler?.options, upload: $0.upload, retention: $0.retention, timeline: $0.timeline)
-        }
+        let agentConfiguration = scenario.app.agent
         self.agentConfiguration = agentConfiguration
         self.hasAgentConfiguration = agentConfiguration != nil
         self.freshStrategies = agentConfiguration == nil ? strategies : features + setupStrategies
@@ -211,7 +209,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         self.scheduler = TaskSchedulerState(
             scenario: scenario, strategies: strategies, random: root.derived(stream: 20))
         // Outbox slice: the app's storage and server, the injected kills (streams 40 to 42).
-        self.outboxWrites = spec?.writes ?? .beforeCommands
+        self.outboxWrites = scenario.app.outbox?.writes ?? .beforeCommands
         self.outboxProvider = agentConfiguration == nil ? nil : outbox ?? { var random = root.derived(stream: 42); return InMemoryOutboxProvider(installID: random.uuid()) }()
         self.ingest = continuing?.server ?? IngestEndpoint(server: scenario.world.server, random: root.derived(stream: 40))
         self.outboxLedger = continuing?.ledger ?? OutboxLedger()

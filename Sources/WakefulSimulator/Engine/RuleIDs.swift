@@ -1,9 +1,9 @@
 import Foundation
 
 /// Helpers for the policy reference's rule IDs (`TASK-6`, `CONF-5`).
-enum RuleIDs {
+public enum RuleIDs {
     /// Distinct IDs in reading order: by family prefix, then by number (`TASK-6` before `TASK-12`).
-    static func sorted(_ ids: [String]) -> [String] {
+    public static func sorted(_ ids: [String]) -> [String] {
         func key(_ id: String) -> (String, Int, String) {
             let parts = id.split(separator: "-", maxSplits: 1)
             guard parts.count == 2 else { return (id, 0, "") }

@@ -13,21 +13,28 @@ public struct OutboxSpec: Sendable, Hashable {
     public var upload: Uploader.Configuration?
     /// Retention limits.
     public var retention: RetentionPolicy
+    /// Retention is applied again after this many appended records (`AgentConfiguration.retentionEveryRecords`).
+    public var retentionEveryRecords: Int
     /// Which timeline entries go to the server.
     public var timeline: TimelineUpload
     /// When the app's database writes happen.
     public var writes: OutboxWriteTiming
 
-    /// Creates a spec (uploads on with the defaults, default retention, the lifecycle timeline,
-    /// writes before commands).
+    /// Creates a spec with the defaults of the app's `AgentConfiguration`: uploads on, default
+    /// retention, the lifecycle timeline; writes before commands.
+    ///
+    /// The defaults are `AgentConfiguration`'s, so a test of `OutboxSpec()` uploads exactly when
+    /// an app given `AgentConfiguration()` does.
     public init(
-        upload: Uploader.Configuration? = Uploader.Configuration(), retention: RetentionPolicy = RetentionPolicy(),
-        timeline: TimelineUpload = .lifecycle, writes: OutboxWriteTiming = .beforeCommands
+        upload: Uploader.Configuration? = AgentConfiguration().upload, retention: RetentionPolicy = AgentConfiguration().retention,
+        timeline: TimelineUpload = AgentConfiguration().timeline, writes: OutboxWriteTiming = .beforeCommands,
+        retentionEveryRecords: Int = AgentConfiguration().retentionEveryRecords
     ) {
         self.upload = upload
         self.retention = retention
         self.timeline = timeline
         self.writes = writes
+        self.retentionEveryRecords = retentionEveryRecords
     }
 }
 

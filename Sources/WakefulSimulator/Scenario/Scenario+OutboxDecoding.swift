@@ -7,7 +7,8 @@ struct OutboxDocument: Decodable {
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.fields(allowed: ["upload", "retention", "timeline", "writes"])
-        spec = OutboxSpec()
+        // The file's documented default, whatever the Swift defaults become: an outbox uploads.
+        spec = OutboxSpec(upload: Uploader.Configuration())
         if let upload = try? c.optional("upload", as: Bool.self) {
             // `false` collects without uploading; `true` uploads with the defaults.
             if !upload { spec.upload = nil }

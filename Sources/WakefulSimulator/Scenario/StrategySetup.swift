@@ -80,6 +80,12 @@ public struct GeofenceSpec: Sendable, Hashable {
 extension StrategySetup {
     /// A setup of your own strategies, named after them; each process starts from a copy of each.
     public static func custom(_ strategies: any Strategy...) -> StrategySetup {
+        custom(strategies)
+    }
+
+    /// A setup of the strategies an app ships, as it hands them to `WakefulApp.Configuration(strategies:)`:
+    /// `.custom(AppSetup.strategies)`.
+    public static func custom(_ strategies: [any Strategy]) -> StrategySetup {
         StrategySetup(name: strategies.map(\.name).joined(separator: "+"), strategies: strategies.map(StrategySpec.init(_:)))
     }
 }

@@ -61,6 +61,12 @@ public struct NetworkTimeline: Sendable, Hashable {
         segments.last { $0.at <= time } ?? segments[0]
     }
 
+    /// The same network up to `time`, then `segment` for good: what the timeline becomes when the
+    /// network changes at `time` from outside the scenario.
+    func replacing(from time: TimeInterval, with segment: NetworkSegment) -> NetworkTimeline {
+        NetworkTimeline(segments.filter { $0.at < time } + [segment])
+    }
+
     /// The first segment boundary after `time`, if any.
     public func nextChange(after time: TimeInterval) -> TimeInterval? {
         segments.first { $0.at > time }?.at

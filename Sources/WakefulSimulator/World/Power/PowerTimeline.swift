@@ -70,6 +70,22 @@ public struct PowerTimeline: Sendable, Hashable {
         chargerChanges.last { $0.at <= time }?.charging ?? false
     }
 
+    /// The same battery levels, with the charger `on` from `time` and no later change: what the
+    /// timeline becomes when the user plugs the phone in or out at `time`.
+    func charging(_ on: Bool, from time: TimeInterval) -> PowerTimeline {
+        var kept = points.filter { $0.at < time }
+        var rest = points.filter { $0.at >= time }.compactMap { point -> PowerPoint? in
+            point.battery.map { PowerPoint(at: point.at, battery: $0) }
+        }
+        if rest.first?.at == time {
+            rest[0].charging = on
+        } else {
+            rest.insert(PowerPoint(at: time, charging: on), at: 0)
+        }
+        kept += rest
+        return PowerTimeline(validated: kept)
+    }
+
     /// The times at which the charger state changes, for the scheduler to look again.
     public var changeTimes: [TimeInterval] { chargerChanges.map(\.at) }
 

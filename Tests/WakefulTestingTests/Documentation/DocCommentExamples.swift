@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import WakefulTesting
+import XCTest
+
+// The examples of WakefulTesting's doc comments, word for word, each in a test named after the
+// symbol it documents: DocumentationExamplesTests fails when one differs from its source.
+
+@Suite("The doc comments' examples")
+struct DocCommentExamples {
+    // BackgroundTestRun (Sources/WakefulTesting/BackgroundTestRun.swift)
+    @Test func gasStationTriggerOnIOS12() throws {
+        var run = BackgroundTestRun(
+            configuration: try .named("TaskExtension"), iOS: .v12, scenario: try BuiltinScenarios.load("gas-station"))
+        run.advance(by: .minutes(18))  // the walk to pump 4 takes 15 min
+        run.expectTriggered(within: 3)
+        run.expectBackgroundTasksAlwaysEnded()
+    }
+
+    // BackgroundTestRun, the shipped configuration (Sources/WakefulTesting/BackgroundTestRun.swift)
+    @Test func backgroundTestRunOfTheShippedConfiguration() {
+        var run = BackgroundTestRun(strategies: AppSetup.strategies, agent: AppSetup.agent, iOS: .v17)
+        run.openApp()
+        #expect(run.device.setup.name == "LocationPulse+LocationLogger")
+        #expect(run.device.scenario.app.agent == AppSetup.agent)
+    }
+
+    // Scenario.blank(duration:app:device:world:) (Sources/WakefulTesting/Scenario+Blank.swift)
+    @Test func scenarioBlank() {
+        var app = AppConfiguration(features: [.locationLog])
+        app.outbox = OutboxSpec()
+        var run = BackgroundTestRun(configuration: .none, iOS: .v17, scenario: .blank(app: app))
+        run.openApp()
+        #expect(run.appState == .active)
+    }
+
+    // expectNoGap(longerThan:in:during:) (Sources/WakefulTesting/BackgroundTestRun+Expectations.swift)
+    @Test func expectNoGapDuringARide() throws {
+        var run = try ExpectationTests.trip("LocationPulse")  // the ride: 1000 s
+        run.advance(by: .hours(1))  // parked
+        run.expectNoGap(longerThan: .seconds(5), in: .records("location"), during: .seconds(0) ... .seconds(1000))
+    }
+
+    // expectPushDelivered(_:during:) (Sources/WakefulTesting/BackgroundTestRun+DeliveryExpectations.swift)
+    @Test func expectPushDelivered() throws {
+        var run = BackgroundTestRun(configuration: try .named("PushTrigger"), iOS: .v17, scenario: .blank(app: TripApp.app))
+        run.openApp()
+        run.pressHome()
+        run.advance(by: .minutes(5))
+        run.sendSilentPush(id: "start")
+        run.expectPushDelivered("start")
+    }
+
+    // expectJobRan(_:during:) (Sources/WakefulTesting/BackgroundTestRun+DeliveryExpectations.swift)
+    @Test func expectJobRan() {
+        var run = BackgroundTestRun(strategies: AppSetup.strategies, agent: AppSetup.agent, iOS: .v17)
+        run.openApp()
+        run.advance(by: .minutes(30))
+        run.expectJobRan("sync", during: .minutes(0) ... .minutes(30))
+    }
+
+    // setNetwork(_:bandwidth:)'s example is DrivingTests.theNetworkGoesAndComesBack.
+}
+
+final class DocCommentXCTestExamples: XCTestCase {
+    // ExpectationFailure.collect(_:) (Sources/WakefulTesting/ExpectationFailure.swift)
+    func testCollect() throws {
+        var run = BackgroundTestRun(configuration: try .named("TaskChaining"), iOS: .v17, scenario: try BuiltinScenarios.load("stay-logged-in"))
+        run.advance(by: .minutes(2))
+        let failures = ExpectationFailure.collect { run.expectNoTermination() }
+        XCTAssertEqual(failures.count, 1)
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+import WakefulTesting
+import XCTest
+
+// The examples of the article "Testing your app's background behaviour"
+// (Sources/WakefulTesting/WakefulTesting.docc/TestingYourAppsBackgroundBehaviour.md), word for
+// word: DocumentationExamplesTests fails when the two differ. The manifest's lines are in
+// PackageManifestExamples.swift.
+
+/// The trip-tracking app: logs every location it receives and uploads it through its outbox.
+var tripApp: AppConfiguration {
+    var app = AppConfiguration(locationAuthorization: .always, features: [.locationLog])
+    app.outbox = OutboxSpec()
+    return app
+}
+
+/// What the app hands to `WakefulApp.Configuration(strategies:agent:)` at launch.
+enum AppSetup {
+    static var strategies: [any Strategy] { [LocationPulse(), LocationLogger()] }
+    static var agent: AgentConfiguration {
+        AgentConfiguration(jobs: JobScheduler.Options(jobs: [Job(id: "sync", interval: 900, expectedDuration: 5)]))
+    }
+}
+
+@Suite("The article's examples")
+struct TestingYourAppsBackgroundBehaviourExamples {
+    @Test func theShippedConfigurationLogsATripAndSyncs() {
+        var run = BackgroundTestRun(strategies: AppSetup.strategies, agent: AppSetup.agent, iOS: .v17)
+        run.openApp()
+        run.pressHome()
+        run.move(along: [RouteLeg(destination: LocalPoint(east: 20_000, north: 0), speed: 20)])
+        run.advance(by: .seconds(1000))
+        run.expectNoGap(longerThan: .seconds(5), in: .records("location"))
+        run.expectJobRan("sync")
+    }
+
+    @Test func aTripIsLoggedEverySecondAndUploaded() throws {
+        var run = BackgroundTestRun(configuration: try .named("LocationPulse"), iOS: .v17, scenario: .blank(app: tripApp))
+        run.openApp()
+        run.pressHome()
+        run.move(along: [RouteLeg(destination: LocalPoint(east: 20_000, north: 0), speed: 20)])
+        run.advance(by: .seconds(1000))  // 20 km at 20 m/s
+
+        run.expectNoGap(longerThan: .seconds(5), in: .records("location"))
+        run.expectBackgroundTasksAlwaysEnded()
+        run.expectNoTermination()
+
+        run.openApp()  // on arrival: the uploader sends what is left
+        run.advance(by: .minutes(1))
+        run.expectEveryRecordUploadedExactlyOnce()
+    }
+
+    @Test func theBackupWaitsForTheCharger() {
+        let backup = Job(id: "backup", interval: 3600, expectedDuration: 60, requiresExternalPower: true)
+        var run = BackgroundTestRun(strategies: [], agent: AgentConfiguration(jobs: JobScheduler.Options(jobs: [backup])), iOS: .v17)
+        run.openApp()
+        run.pressHome()
+        run.advance(by: .hours(3))
+        withKnownIssue("a BGProcessingTask that needs power waits for the charger (BGT-5)") {
+            run.expectJobRan("backup")
+        }
+        run.plugIn()
+        run.advance(by: .hours(1))
+        run.expectJobRan("backup", during: .hours(3) ... .hours(4))
+    }
+
+    @Test func recordsWaitForTheNetworkThenUpload() {
+        var run = BackgroundTestRun(strategies: AppSetup.strategies, agent: AppSetup.agent, iOS: .v17)
+        run.openApp()
+        run.setNetwork(.none)  // out of coverage
+        run.advance(by: .minutes(5))
+        let offline = ExpectationFailure.collect { run.expectEveryRecordUploadedExactlyOnce() }
+        #expect(offline.map(\.kind) == [.everyRecordUploadedExactlyOnce])
+        run.setNetwork(.wifi)
+        run.advance(by: .minutes(5))
+        run.expectEveryRecordUploadedExactlyOnce()
+    }
+
+    @Test(arguments: [(IOSVersion.v17, 1), (.v26, 0)])
+    func leavingHomeAfterAForceQuit(ios: IOSVersion, relaunches: Int) {
+        let app = AppConfiguration(features: [.geofences([GeofenceSpec(id: "home", center: .zero, radius: 150)])])
+        var run = BackgroundTestRun(configuration: .none, iOS: ios, scenario: .blank(app: app))
+        run.openApp()
+        run.pressHome()
+        run.forceQuit()
+        run.exitRegion("home")
+        run.advance(by: .minutes(2))
+        #expect(run.metrics.relaunches == relaunches)
+    }
+
+    @Test func theRideHasNoGapThoughTheParkedHoursDo() throws {
+        var run = BackgroundTestRun(configuration: try .named("LocationPulse"), iOS: .v17, scenario: .blank(app: tripApp))
+        run.openApp()
+        run.pressHome()
+        run.move(along: [RouteLeg(destination: LocalPoint(east: 20_000, north: 0), speed: 20)])
+        run.advance(by: .seconds(1000))
+        let ride = Duration.seconds(0) ... .seconds(1000)
+        run.advance(by: .hours(2))  // parked
+
+        run.expectNoGap(longerThan: .seconds(5), in: .records("location"), during: ride)
+        withKnownIssue("parked, LocationPulse samples once a minute") {
+            run.expectNoGap(longerThan: .seconds(5), in: .records("location"))
+        }
+    }
+
+    @Test func aSilentPushNeedsTheRemoteNotificationMode() {
+        let app = AppConfiguration(backgroundModes: [.location])  // Info.plist without remote-notification
+        var run = BackgroundTestRun(strategies: [PushTrigger()], iOS: .v17, scenario: .blank(app: app))
+        run.openApp()
+        run.pressHome()
+        run.advance(by: .minutes(5))
+        run.sendSilentPush(id: "start")
+        withKnownIssue("UIBackgroundModes lacks remote-notification (PUSH-1)") {
+            run.expectPushDelivered("start")
+        }
+        run.advance(by: .minutes(5))
+        withKnownIssue("nothing woke the app") {
+            run.expectNoGap(longerThan: .minutes(1))
+        }
+    }
+
+    @Test func theGasStationTriggerFailsOnIOS17() throws {
+        var run = BackgroundTestRun(
+            configuration: try .named("TaskExtension"), iOS: .v17, scenario: try BuiltinScenarios.load("gas-station"))
+        run.runToEnd()
+        withKnownIssue("iOS 13+ gives a background task about 30 s (TASK-6)") {
+            run.expectTriggered(within: 3)
+        }
+    }
+
+    /// The messages the article quotes (its blocks without a language) are the ones these runs report.
+    @Test func theQuotedMessagesAreTheOnesReported() throws {
+        let quoted = try DocumentationSource.quotedMessages(in: "TestingYourAppsBackgroundBehaviour.md")
+
+        var gasStation = BackgroundTestRun(
+            configuration: try .named("TaskExtension"), iOS: .v17, scenario: try BuiltinScenarios.load("gas-station"))
+        gasStation.runToEnd()
+        var push = BackgroundTestRun(
+            strategies: [PushTrigger()], iOS: .v17, scenario: .blank(app: AppConfiguration(backgroundModes: [.location])))
+        push.openApp()
+        push.pressHome()
+        push.advance(by: .minutes(5))
+        push.sendSilentPush(id: "start")
+        push.advance(by: .minutes(5))
+        let reported = ExpectationFailure.collect {
+            gasStation.expectTriggered(within: 3)
+            push.expectNoGap(longerThan: .minutes(1))
+        }
+        #expect(quoted == reported.map { DocumentationSource.unwrapped($0.message) })
+    }
+}
+
+final class TestingYourAppsBackgroundBehaviourXCTests: XCTestCase {
+    func testTheTriggerFailsOnIOS17() throws {
+        var run = BackgroundTestRun(
+            configuration: try .named("TaskExtension"), iOS: .v17, scenario: try BuiltinScenarios.load("gas-station"))
+        run.runToEnd()
+        let failures = ExpectationFailure.collect { run.expectTriggered(within: 3) }
+        XCTAssertEqual(failures.map(\.kind), [.triggered])
+        XCTAssertEqual(failures.first?.rules, ["STATE-1", "TASK-1", "TASK-6", "TASK-12"])
+    }
+}
