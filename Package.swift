@@ -24,6 +24,8 @@ let package = Package(
         .library(name: "WakefulTesting", targets: ["WakefulTesting"]),
         // The Info.plist checker behind `wakeful doctor`.
         .library(name: "WakefulDoctor", targets: ["WakefulDoctor"]),
+        // The companion server (Benchmarks/ measures it in process).
+        .library(name: "WakefulServer", targets: ["WakefulServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
