@@ -17,11 +17,9 @@ struct WakefulCommand: AsyncParsableCommand {
               wakeful chaos --seeds 50              kill the app at the worst moments; check no data is lost
               wakeful serve                         the companion server on 127.0.0.1:8080
               wakeful doctor --plist Info.plist     check background modes, task identifiers and purpose strings
-              swift run -c release wakeful bench    the simulator's speed and memory
             """,
         subcommands: [
-            Simulate.self, Compare.self, Chaos.self, Bench.self, BenchStore.self, Serve.self, FleetCommand.self, BenchServer.self,
-            MockAPNs.self, BenchPush.self, ReplayCommand.self, Doctor.self,
+            Simulate.self, Compare.self, Chaos.self, Serve.self, FleetCommand.self, MockAPNs.self, ReplayCommand.self, Doctor.self,
         ],
         defaultSubcommand: nil
     )

@@ -1,12 +1,11 @@
 import Foundation
 import Testing
 
-@Suite("wakeful fleet, mock-apns and bench-push: help and option errors", .timeLimit(.minutes(3)))
+@Suite("wakeful fleet and mock-apns: help and option errors", .timeLimit(.minutes(3)))
 struct ServerCommandsHelpTests {
     @Test("--help explains and shows real invocations", arguments: [
         (["fleet", "--help"], "wakeful fleet --devices 20 --hours 24 --server http://127.0.0.1:8080"),
         (["mock-apns", "--help"], "wakeful mock-apns --accept-all"),
-        (["bench-push", "--help"], "bench-push"),
     ])
     func help(_ arguments: [String], _ example: String) async throws {
         let result = try await WakefulExecutable.run(arguments)
