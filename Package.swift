@@ -37,6 +37,8 @@ let package = Package(
         .library(name: "WakefulTesting", targets: ["WakefulTesting"]),
         // The Info.plist checker behind `wakeful doctor`.
         .library(name: "WakefulDoctor", targets: ["WakefulDoctor"]),
+        // The companion server (Benchmarks/ measures it in process).
+        .library(name: "WakefulServer", targets: ["WakefulServer"]),
     ],
     traits: [
         .trait(
@@ -255,16 +257,6 @@ let package = Package(
                 "WakefulReplay",  // `wakeful replay`
                 "WakefulDoctor",  // wakeful doctor
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: tools),
-                // The benchmarks: bench-server and bench-push.
-                "WakefulAPNs",
-                "WakefulServer",
-                .product(name: "Crypto", package: "swift-crypto", condition: tools),  // bench-push's key
-                .product(name: "Hummingbird", package: "hummingbird", condition: tools),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: tools),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: tools),
-                .product(name: "NIOCore", package: "swift-nio", condition: tools),
-                .product(name: "NIOHTTP1", package: "swift-nio", condition: tools),
             ],
             swiftSettings: strictSettings
         ),

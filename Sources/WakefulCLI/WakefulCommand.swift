@@ -17,12 +17,12 @@ struct WakefulCommand: AsyncParsableCommand {
               wakeful chaos --seeds 50              kill the app at the worst moments; check no data is lost
               wakeful plist --config wakeful.json   the Info.plist entries a configuration needs
               wakeful doctor --plist Info.plist     check background modes, task identifiers and purpose strings
-              swift run -c release wakeful bench    the simulator's speed and memory
 
-            The companion server, the fleet and the mock APNs are the separate `wakeful-server` command.
+            The companion server, the fleet and the mock APNs are the separate `wakeful-server` command;
+            the benchmarks are the package in Benchmarks/ (swift package --package-path Benchmarks benchmark).
             """,
         subcommands: [
-            Simulate.self, Compare.self, Chaos.self, Bench.self, BenchStore.self, BenchServer.self, BenchPush.self, ReplayCommand.self, PlistCommand.self, Doctor.self,
+            Simulate.self, Compare.self, Chaos.self, ReplayCommand.self, PlistCommand.self, Doctor.self,
         ],
         defaultSubcommand: nil
     )

@@ -18,7 +18,7 @@ struct HelpAndListTests {
         #expect(!text.contains("Why:"))
     }
 
-    @Test("help exits 0 and shows usage", arguments: [["--help"], ["simulate", "--help"], ["bench", "--help"], ["help", "simulate"]])
+    @Test("help exits 0 and shows usage", arguments: [["--help"], ["simulate", "--help"], ["compare", "--help"], ["help", "simulate"]])
     func helpExitsZero(_ arguments: [String]) async throws {
         let result = try await Executable.wakeful.run(arguments)
         #expect(result.status == 0, "\(result)")
@@ -34,15 +34,16 @@ struct HelpAndListTests {
         #expect(result.stdout.contains("wakeful simulate --list"))
     }
 
-    @Test("bench --help shows how to run it")
-    func benchExample() async throws {
-        let result = try await Executable.wakeful.run(["bench", "--help"])
-        #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.contains("swift run -c release wakeful bench"))
+    @Test("the benchmarks are not subcommands: they live in the Benchmarks package", arguments: ["bench", "bench-store", "bench-server", "bench-push"])
+    func noBenchmarkCommands(_ name: String) async throws {
+        let overview = try await Executable.wakeful.run(["--help"])
+        #expect(!overview.stdout.contains("  \(name) "), "\(overview.stdout)")
+        let result = try await Executable.wakeful.run([name])
+        #expect(result.status != 0, "\(result)")
     }
 
-    @Test("wakeful --help and bench --help have an Examples section like simulate --help", arguments: [
-        (["--help"], "wakeful simulate --"), (["bench", "--help"], "wakeful bench --"),
+    @Test("wakeful --help and compare --help have an Examples section like simulate --help", arguments: [
+        (["--help"], "wakeful simulate --"), (["compare", "--help"], "wakeful compare --"),
     ])
     func examplesSection(_ arguments: [String], _ example: String) async throws {
         let result = try await Executable.wakeful.run(arguments)
@@ -72,7 +73,7 @@ struct HelpAndListTests {
         }
     }
 
-    @Test("help text is not wrapped twice (hard line breaks inside the discussion)", arguments: [["--help"], ["simulate", "--help"], ["bench", "--help"]])
+    @Test("help text is not wrapped twice (hard line breaks inside the discussion)", arguments: [["--help"], ["simulate", "--help"], ["plist", "--help"]])
     func noDoubleWrapping(_ arguments: [String]) async throws {
         let result = try await Executable.wakeful.run(arguments)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

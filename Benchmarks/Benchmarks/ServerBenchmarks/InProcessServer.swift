@@ -1,4 +1,4 @@
-import ArgumentParser
+import BenchmarkSupport
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -13,7 +13,7 @@ enum InProcessServer {
         storage: any ServerStorage, adminToken: String, limits: ServerLimits = ServerLimits(),
         _ body: @escaping @Sendable (_ port: Int) async throws -> T
     ) async throws -> T {
-        var logger = Logger(label: "wakeful.bench-server")
+        var logger = Logger(label: "wakeful.benchmarks.server")
         logger.logLevel = .warning
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
         let configuration = ServerConfiguration(
@@ -27,7 +27,7 @@ enum InProcessServer {
             }
             do {
                 var iterator = ports.makeAsyncIterator()
-                guard let port = await iterator.next() else { throw ValidationError("the server did not start") }
+                guard let port = await iterator.next() else { throw BenchmarkFailure("the server did not start") }
                 let result = try await body(port)
                 await group.triggerGracefulShutdown()
                 try await tasks.waitForAll()

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Send background pushes with aioapns (PyPI) to a local mock APNs and print one JSON line of figures.
 
-Run by `wakeful bench-push --with-aioapns`, which starts the mock and passes its port and certificate.
+Run by the push benchmark (Benchmarks/Benchmarks/PushBenchmarks) when WAKEFUL_BENCH_AIOAPNS=1; it starts the
+mock and passes its port and certificate.
 On first use the script creates a virtual environment (python3 -m venv) and installs aioapns into it
 with pip, then runs itself again inside it. If PyPI cannot be reached it prints {"error": ...}.
 
 Example:
-  python3 scripts/bench-push/aioapns_bench.py --port 40123 --cafile /tmp/mock-apns.pem --key bench.p8 \
+  python3 Benchmarks/Scripts/aioapns_bench.py --port 40123 --cafile /tmp/mock-apns.pem --key bench.p8 \
       --key-id BENCHKEY01 --team-id BENCHTEAM1 --topic com.example.wakeful.bench \
       --device-token 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef --count 20000
 """
@@ -20,7 +21,7 @@ import subprocess
 import sys
 import time
 
-DEFAULT_VENV = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".build", "bench-push-venv")
+DEFAULT_VENV = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".build", "aioapns-venv")
 
 
 def fail(message):

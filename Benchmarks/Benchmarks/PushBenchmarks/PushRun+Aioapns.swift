@@ -24,33 +24,42 @@ struct AioapnsNote: Error {
     let message: String
 }
 
-extension BenchPush {
-    /// Runs the aioapns script against `mock` and reads its JSON line.
-    func runAioapns(mock: MockAPNsServer, key: BenchKey, in directory: URL) throws -> Result<PushBenchFigures, AioapnsNote> {
-        guard FileManager.default.fileExists(atPath: aioapnsScript) else {
-            return .failure(AioapnsNote(message: "\(aioapnsScript) not found (run from the repository root or pass --aioapns-script)"))
+extension PushRun {
+    /// The aioapns side: `Benchmarks/Scripts/aioapns_bench.py`, found beside this package's sources.
+    static let aioapnsScript = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Scripts/aioapns_bench.py").path
+
+    /// Runs the aioapns script against `mock` and reads its JSON line. The script creates a
+    /// virtual environment under `Benchmarks/.build` and installs aioapns from PyPI on first use;
+    /// when it cannot, the note says why.
+    func runAioapns(mock: MockAPNsServer, key: BenchKey, in directory: URL) throws -> Result<PushClientFigures, AioapnsNote> {
+        let script = Self.aioapnsScript
+        guard FileManager.default.fileExists(atPath: script) else {
+            return .failure(AioapnsNote(message: "\(script) not found (the benchmark runs from the checkout it was built in)"))
         }
         let keyFile = directory.appendingPathComponent("bench.p8")
         let certificateFile = directory.appendingPathComponent("mock-apns.pem")
         try key.pem.write(to: keyFile, atomically: true, encoding: .utf8)
         try mock.certificatePEM.write(to: certificateFile, atomically: true, encoding: .utf8)
-        print("running aioapns (\(aioapnsScript)); the first run creates a virtual environment and installs aioapns from PyPI…")
+        printNote("running aioapns (\(script)); the first run creates a virtual environment and installs aioapns from PyPI…")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
-            "python3", aioapnsScript,
+            "python3", script,
             "--port", "\(mock.port)", "--cafile", certificateFile.path, "--key", keyFile.path,
             "--key-id", BenchKey.keyID, "--team-id", BenchKey.teamID, "--topic", BenchKey.topic,
             "--device-token", BenchKey.deviceToken, "--count", "\(count)", "--warm-up", "\(warmUp)",
-            "--in-flight", "\(aioapnsInFlight)",
+            "--in-flight", "\(inFlight)",
         ]
         let output = Pipe()
         process.standardOutput = output
+        // pip's progress and the script's notes go to standard error, shown with the benchmark's.
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let lastLine = String(decoding: data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
-        if let figures = try? JSONDecoder().decode(PushBenchFigures.self, from: Data(lastLine.utf8)) {
+        if let figures = try? JSONDecoder().decode(PushClientFigures.self, from: Data(lastLine.utf8)) {
             return .success(figures)
         }
         let error = (try? JSONDecoder().decode([String: String].self, from: Data(lastLine.utf8)))?["error"]

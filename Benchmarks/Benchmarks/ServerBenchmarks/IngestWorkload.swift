@@ -1,0 +1,81 @@
+import BenchmarkSupport
+import Foundation
+import Wakeful
+import WakefulAPNs  // Duration.secondsValue
+import WakefulServer
+
+/// What the ingest benchmarks post: `records` records in all from `clients` registered devices at
+/// once, `batch` per request, payloads of about `payloadBytes` bytes.
+struct IngestWorkload: Sendable {
+    var records: Int
+    var clients: Int
+    var batch: Int
+    var payloadBytes: Int
+
+    /// The sizes from `WAKEFUL_BENCH_INGEST_RECORDS` (200,000), `…_CLIENTS` (4), `…_BATCH` (500,
+    /// at most the contract's 1000) and `WAKEFUL_BENCH_INGEST_PAYLOAD_BYTES` (200).
+    static func fromEnvironment() throws -> IngestWorkload {
+        IngestWorkload(
+            records: try BenchmarkEnvironment.integer("WAKEFUL_BENCH_INGEST_RECORDS", default: 200_000, in: 1...100_000_000),
+            clients: try BenchmarkEnvironment.integer("WAKEFUL_BENCH_INGEST_CLIENTS", default: 4, in: 1...1000),
+            batch: try BenchmarkEnvironment.integer("WAKEFUL_BENCH_INGEST_BATCH", default: 500, in: 1...1000),
+            payloadBytes: try BenchmarkEnvironment.integer("WAKEFUL_BENCH_INGEST_PAYLOAD_BYTES", default: 200, in: 16...4000))
+    }
+
+    /// Client `index`'s batches for `install`, `records / clients` records (the first clients take the remainder).
+    func batches(client index: Int, install: UUID) -> [IngestBatch] {
+        let share = records / clients + (index < records % clients ? 1 : 0)
+        let padding = String(repeating: "x", count: max(0, payloadBytes - 60))
+        var result: [IngestBatch] = []
+        var seq: Int64 = 1
+        while seq <= Int64(share) {
+            let count = min(batch, share - Int(seq) + 1)
+            let records = (0..<count).map { offset in
+                let n = seq + Int64(offset)
+                return OutboxRecord(
+                    uuid: RecordIdentity.uuid(install: install, seq: n), seq: n, kind: "location",
+                    payload: #"{"lat":52.123456,"lon":4.654321,"accuracy":5.0,"pad":"\#(padding)"}"#,
+                    recordedAt: 1_795_248_000 + Double(n))
+            }
+            result.append(IngestBatch(batchID: UUID(), installID: install, records: records))
+            seq += Int64(count)
+        }
+        return result
+    }
+
+    /// Runs a server in this process on a new SQLite database (WAL, synchronous FULL: every
+    /// answered batch is on disk), opens `hostileConnections` hostile connections to it, posts the
+    /// workload, and stops the server.
+    func measureServer(hostileConnections: Int = 0) async throws -> IngestMeasurement {
+        try await withTemporaryDirectory("wakeful-bench-server") { directory in
+            let limits = ServerLimits(maximumConcurrentIngests: max(64, clients), registrationsPerMinute: 100_000)
+            let storage = try SQLiteServerStorage(directory: directory)
+            return try await InProcessServer.with(storage: storage, adminToken: BearerToken.generate(), limits: limits) { port in
+                let crowd = try await HostileCrowd.open(hostileConnections, port: port)
+                var measurement = try await IngestClients(base: "http://127.0.0.1:\(port)", workload: self).run()
+                measurement.hostileStillOpen = crowd?.stillOpen
+                return measurement
+            }
+        }
+    }
+}
+
+/// The result of one ingest measurement.
+struct IngestMeasurement: Sendable {
+    var records: Int
+    var wall: Duration
+    /// Per request (server) or per transaction (raw SQLite).
+    var latencies: [Duration]
+    /// With hostile connections open during the run: how many the server had not closed by its end.
+    var hostileStillOpen: Int? = nil
+
+    var recordsPerSecond: Double { Double(records) / wall.secondsValue }
+    var p50: Duration { percentile(0.50) }
+    var p99: Duration { percentile(0.99) }
+
+    private func percentile(_ fraction: Double) -> Duration {
+        let sorted = latencies.sorted()
+        guard !sorted.isEmpty else { return .zero }
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.up)) - 1)]
+    }
+}

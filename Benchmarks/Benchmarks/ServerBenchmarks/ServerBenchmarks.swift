@@ -1,0 +1,125 @@
+import Benchmark
+import BenchmarkSupport
+import Foundation
+import WakefulAPNs  // Duration.secondsValue
+
+/// The companion server over loopback, started in this process on SQLite in a temporary directory:
+/// ingest beside raw SQLite doing the same inserts, the same ingest with hostile connections open,
+/// and reading many records back by paging and as an NDJSON export. Each iteration starts a new
+/// server on a new database. Targets: 50,000 records/s through the server and at least half of raw
+/// SQLite's rate.
+///
+/// Sizes: `WAKEFUL_BENCH_INGEST_RECORDS` (200,000), `WAKEFUL_BENCH_INGEST_CLIENTS` (4),
+/// `WAKEFUL_BENCH_INGEST_BATCH` (500), `WAKEFUL_BENCH_INGEST_PAYLOAD_BYTES` (200),
+/// `WAKEFUL_BENCH_HOSTILE` (200,1000), `WAKEFUL_BENCH_PAGING_RECORDS` (100,000) and
+/// `WAKEFUL_BENCH_PAGE_LIMIT` (10,000).
+let benchmarks: @Sendable () -> Void = {
+    Benchmark("Ingest beside raw SQLite", configuration: .wakeful(figures: ServerFigures.ingest, iterations: 1)) { benchmark in
+        let workload = try IngestWorkload.fromEnvironment()
+        let server = try await workload.measureServer()
+        let raw = try await RawIngestBaseline.measure(workload)
+        let ratio = server.recordsPerSecond / raw.recordsPerSecond
+        benchmark.record(ServerFigures.serverRate, server.recordsPerSecond)
+        benchmark.record(ServerFigures.serverP50, microseconds(server.p50))
+        benchmark.record(ServerFigures.serverP99, microseconds(server.p99))
+        benchmark.record(ServerFigures.rawRate, raw.recordsPerSecond)
+        benchmark.record(ServerFigures.rawP50, microseconds(raw.p50))
+        benchmark.record(ServerFigures.rawP99, microseconds(raw.p99))
+        benchmark.record(ServerFigures.serverOverRaw, 100 * ratio)
+        Target("ingest through the server", atLeast: 50_000, "records/s").report(server.recordsPerSecond)
+        Target("server ÷ raw SQLite", atLeast: 0.5, "").report(ratio)
+    }
+
+    // Honest ingest with each count of hostile connections open (half uploads stalled after one
+    // body byte, four per attacking device; half idle), beside a quiet run in the same iteration.
+    let hostileCounts = (try? ServerFigures.hostileCounts()) ?? ServerFigures.defaultHostileCounts
+    Benchmark(
+        "Ingest beside hostile connections",
+        configuration: .wakeful(figures: ServerFigures.hostile(hostileCounts), iterations: 1)
+    ) { benchmark in
+        let workload = try IngestWorkload.fromEnvironment()
+        var quiet: IngestMeasurement?
+        for count in [0] + (try ServerFigures.hostileCounts()) {
+            let measurement = try await workload.measureServer(hostileConnections: count)
+            let figures = ServerFigures.Hostile(count)
+            benchmark.record(figures.rate, measurement.recordsPerSecond)
+            benchmark.record(figures.p99, microseconds(measurement.p99))
+            if let quiet {
+                benchmark.record(figures.rateRatio, 100 * measurement.recordsPerSecond / quiet.recordsPerSecond)
+                benchmark.record(figures.p99Ratio, 100 * measurement.p99.secondsValue / quiet.p99.secondsValue)
+                benchmark.record(figures.stillOpen, measurement.hostileStillOpen ?? 0)
+            } else {
+                quiet = measurement
+            }
+        }
+    }
+
+    Benchmark("Read back by paging and NDJSON export", configuration: .wakeful(figures: ServerFigures.readBack, iterations: 1)) { benchmark in
+        let readBack = try ReadBack.fromEnvironment()
+        let result = try await readBack.run()
+        benchmark.record(ServerFigures.records, readBack.records)
+        benchmark.record(ServerFigures.fillRate, Double(readBack.records) / result.fill.secondsValue)
+        benchmark.record(ServerFigures.pages, result.pages)
+        benchmark.record(ServerFigures.pagingRate, Double(readBack.records) / result.paging.secondsValue)
+        benchmark.record(ServerFigures.exportRate, Double(readBack.records) / result.export.secondsValue)
+        benchmark.record(ServerFigures.exportBytes, result.exportBytes)
+        benchmark.record(ServerFigures.exportPeakGrowth, (result.exportPeakGrowth ?? 0) / 1024)
+        benchmark.record(ServerFigures.residentBeforeExport, (result.residentBeforeExport ?? 0) / 1024)
+    }
+}
+
+private func microseconds(_ duration: Duration) -> Double { duration.secondsValue * 1_000_000 }
+
+/// What the server benchmarks report. Latencies are per request through the server and per
+/// transaction in raw SQLite.
+enum ServerFigures {
+    static let serverRate = Figure.higherIsBetter("server records/s")
+    static let serverP50 = Figure.lowerIsBetter("server p50 per request (µs)")
+    static let serverP99 = Figure.lowerIsBetter("server p99 per request (µs)")
+    static let rawRate = Figure.higherIsBetter("raw SQLite records/s")
+    static let rawP50 = Figure.lowerIsBetter("raw SQLite p50 per transaction (µs)")
+    static let rawP99 = Figure.lowerIsBetter("raw SQLite p99 per transaction (µs)")
+    static let serverOverRaw = Figure.higherIsBetter("server ÷ raw SQLite (%)")
+    static let ingest = [serverRate, serverP50, serverP99, rawRate, rawP50, rawP99, serverOverRaw]
+
+    static let records = Figure.higherIsBetter("records of one device")
+    static let fillRate = Figure.higherIsBetter("stored straight into SQLite, records/s")
+    static let pages = Figure.lowerIsBetter("pages")
+    static let pagingRate = Figure.higherIsBetter("paging with the cursor, records/s")
+    static let exportRate = Figure.higherIsBetter("NDJSON export, records/s")
+    static let exportBytes = Figure.lowerIsBetter("NDJSON export (bytes)")
+    static let exportPeakGrowth = Figure.lowerIsBetter("peak resident growth during the export (kB)")
+    static let residentBeforeExport = Figure.lowerIsBetter("resident memory before the export (kB)")
+    static let readBack = [records, fillRate, pages, pagingRate, exportRate, exportBytes, exportPeakGrowth, residentBeforeExport]
+
+    static let defaultHostileCounts = [200, 1000]
+
+    /// `WAKEFUL_BENCH_HOSTILE`: each a file descriptor here and one in the server.
+    static func hostileCounts() throws -> [Int] {
+        try BenchmarkEnvironment.integers("WAKEFUL_BENCH_HOSTILE", default: defaultHostileCounts, in: 1...5000)
+    }
+
+    /// The figures of one row of the hostile benchmark; the ratios are to the row with none.
+    struct Hostile {
+        let rate: Figure
+        let p99: Figure
+        let rateRatio: Figure
+        let p99Ratio: Figure
+        let stillOpen: Figure
+
+        init(_ count: Int) {
+            rate = .higherIsBetter("records/s, \(count) hostile")
+            p99 = .lowerIsBetter("p99 per request (µs), \(count) hostile")
+            rateRatio = .higherIsBetter("records/s ÷ none hostile (%), \(count) hostile")
+            p99Ratio = .lowerIsBetter("p99 ÷ none hostile (%), \(count) hostile")
+            stillOpen = .lowerIsBetter("hostile still open at the end, \(count) hostile")
+        }
+    }
+
+    static func hostile(_ counts: [Int]) -> [Figure] {
+        [Hostile(0).rate, Hostile(0).p99] + counts.flatMap { count in
+            let figures = Hostile(count)
+            return [figures.rate, figures.p99, figures.rateRatio, figures.p99Ratio, figures.stillOpen]
+        }
+    }
+}
