@@ -18,8 +18,7 @@ struct WakefulCommand: AsyncParsableCommand {
               wakeful plist --config wakeful.json   the Info.plist entries a configuration needs
               wakeful doctor --plist Info.plist     check background modes, task identifiers and purpose strings
 
-            The companion server, the fleet and the mock APNs are the separate `wakeful-server` command;
-            the benchmarks are the package in Benchmarks/ (swift package --package-path Benchmarks benchmark).
+            The companion server, the fleet and the mock APNs are the separate `wakeful-server` command; the benchmarks are the package in Benchmarks/ (swift package --package-path Benchmarks benchmark).
             """,
         subcommands: [
             Simulate.self, Compare.self, Chaos.self, ReplayCommand.self, PlistCommand.self, Doctor.self,
