@@ -14,7 +14,7 @@ let benchmarks: @Sendable () -> Void = {
     for hours in [1, 6, 24, 168] {
         Benchmark(
             "Forever ranging \(hours) h, no timeline",
-            configuration: .wakeful(figures: SimulatorFigures.run, iterations: 3, warmUp: 1, mallocTolerance: 1)
+            configuration: .wakeful(figures: SimulatorFigures.run, iterations: 3, warmUp: 1, mallocTolerance: .calls(50))
         ) { benchmark, scenario in
             var metrics: RunMetrics?
             let time = Timing.Sample.measure { metrics = Simulator.run(scenario, ios: IOSVersion(17), setup: scenario.setups[0], seed: 1) }
@@ -26,7 +26,8 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark(
         "Forever ranging 24 h, timeline to file",
-        configuration: .wakeful(figures: SimulatorFigures.run + [SimulatorFigures.timelineBytes], iterations: 3, warmUp: 1, mallocTolerance: 1)
+        configuration: .wakeful(
+            figures: SimulatorFigures.run + [SimulatorFigures.timelineBytes], iterations: 3, warmUp: 1, mallocTolerance: .percent(1))
     ) { benchmark, day in
         try withTemporaryDirectory("wakeful-bench-timeline") { directory in
             let path = directory.appendingPathComponent("day.jsonl").path
@@ -46,7 +47,7 @@ let benchmarks: @Sendable () -> Void = {
     // `wakeful compare` with no arguments: every built-in scenario × its strategies × its iOS versions.
     Benchmark(
         "Compare every built-in run on all cores",
-        configuration: .wakeful(figures: SimulatorFigures.run + [SimulatorFigures.runs], iterations: 3, warmUp: 1)
+        configuration: .wakeful(figures: SimulatorFigures.run + [SimulatorFigures.runs], iterations: 3, warmUp: 1, mallocTolerance: .percent(2))
     ) { benchmark, comparison in
         var runs: [RunMetrics] = []
         let time = await Timing.Sample.measure { runs = await comparison.run() }
