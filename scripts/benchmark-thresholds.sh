@@ -9,6 +9,7 @@
 #
 # To check another benchmark, give it a `mallocTolerance` in its configuration, add a file
 # `<Target>.<benchmark name>.p90.json` holding `{"mallocCountTotal": 0}` to the folder, and run `update`.
+# (package-benchmark 1.38 reads that name as it is but writes it with `_` for spaces and slashes.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -39,7 +40,9 @@ update)
     swift package --package-path Benchmarks --allow-writing-to-directory "$run" \
         benchmark thresholds update --path "$run" --no-progress
     for file in "$thresholds"/*.p90.json; do
-        new="$run/$(basename "$file")"
+        name=$(basename "$file")
+        name=${name// /_}
+        new="$run/${name//\//_}"
         [ -f "$new" ] || { echo "benchmarks: no result for $(basename "$file"); is the benchmark still there?" >&2; exit 1; }
         python3 -c 'import json, sys; print(json.dumps({"mallocCountTotal": json.load(open(sys.argv[1]))["mallocCountTotal"]}, indent=2))' \
             "$new" > "$file"

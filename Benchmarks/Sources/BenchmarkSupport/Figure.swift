@@ -83,6 +83,11 @@ public struct FigureRow<Value>: Sendable {
     /// The figures, for ``Benchmark/Configuration/wakeful(figures:iterations:warmUp:mallocTolerance:)``.
     public var figures: [Figure] { columns.map(\.figure) }
 
+    /// The figures of both rows, `lhs`'s first.
+    public static func + (lhs: FigureRow, rhs: FigureRow) -> FigureRow {
+        FigureRow(lhs.columns.map { ($0.figure, $0.value) } + rhs.columns.map { ($0.figure, $0.value) })
+    }
+
     /// Records every figure of `value` in this iteration of `benchmark`.
     public func record(_ value: Value, in benchmark: Benchmark) {
         for column in columns { benchmark.record(column.figure, column.value(value)) }
