@@ -13,23 +13,19 @@ import WakefulAPNs
 /// `WAKEFUL_BENCH_PUSH_LATENCY_MS` (40), `WAKEFUL_BENCH_PUSH_CONNECTIONS` (2) and
 /// `WAKEFUL_BENCH_MOCK_THREADS` (2).
 let benchmarks: @Sendable () -> Void = {
+    Benchmark.teardown = { RunNotes.flush() }
+
     let withAioapns = (try? BenchmarkEnvironment.flag("WAKEFUL_BENCH_AIOAPNS")) ?? false
     for validating in [false, true] {
         // aioapns is compared on the accept-all mock only, as the README's figures are.
         let clients = PushClient.swiftClients + (withAioapns && !validating ? [.aioapns] : [])
         Benchmark(
             validating ? "Pushes to the validating mock APNs" : "Pushes to the accept-all mock APNs",
-            configuration: .wakeful(figures: PushFigures.all(clients), iterations: 1)
+            configuration: .wakeful(figures: PushFigures.all(clients), iterations: 1, mallocTolerance: .percent(5))
         ) { benchmark in
             let run = try PushRun.fromEnvironment(validating: validating)
             let results = try await run.measure(withAioapns: try BenchmarkEnvironment.flag("WAKEFUL_BENCH_AIOAPNS") && !validating)
-            for (client, figures) in results {
-                let names = PushFigures(client)
-                benchmark.record(names.rate, figures.rate)
-                benchmark.record(names.delivered, figures.delivered)
-                benchmark.record(names.p50, figures.p50Milliseconds * 1000)
-                benchmark.record(names.p99, figures.p99Milliseconds * 1000)
-            }
+            for (client, figures) in results { PushFigures.row(client).record(figures, in: benchmark) }
             guard let frames = results.first(where: { $0.client == .http2Frames })?.figures else { return }
             Target("\(PushClient.http2Frames.title) notifications", atLeast: 10_000, "/s").report(frames.rate)
             if let client = results.first(where: { $0.client == .asyncHTTPClient })?.figures {
@@ -62,27 +58,22 @@ enum PushClient: Sendable {
     }
 }
 
-/// One client's figures in a push benchmark.
-struct PushFigures {
-    let rate: Figure
-    let delivered: Figure
-    let p50: Figure
-    let p99: Figure
-
-    init(_ client: PushClient) {
-        rate = .higherIsBetter("\(client.title) notifications/s")
-        delivered = .higherIsBetter("\(client.title) delivered")
-        p50 = .lowerIsBetter("\(client.title) p50 (µs)")
-        p99 = .lowerIsBetter("\(client.title) p99 (µs)")
+/// The figures of the push benchmarks.
+enum PushFigures {
+    /// One client's: rate, delivered count, and latency per attempt.
+    static func row(_ client: PushClient) -> FigureRow<PushClientFigures> {
+        FigureRow([
+            (.higherIsBetter("\(client.title) notifications/s"), { $0.rate }),
+            (.higherIsBetter("\(client.title) delivered"), { Double($0.delivered) }),
+            (.lowerIsBetter("\(client.title) p50 (µs)"), { $0.p50Milliseconds * 1000 }),
+            (.lowerIsBetter("\(client.title) p99 (µs)"), { $0.p99Milliseconds * 1000 }),
+        ])
     }
 
     static let framesOverClient = Figure.higherIsBetter("HTTP/2 frames ÷ AsyncHTTPClient (%)")
     static let framesOverAioapns = Figure.higherIsBetter("HTTP/2 frames ÷ aioapns (%)")
 
     static func all(_ clients: [PushClient]) -> [Figure] {
-        clients.flatMap { client in
-            let figures = PushFigures(client)
-            return [figures.rate, figures.delivered, figures.p50, figures.p99]
-        } + [framesOverClient] + (clients.contains(.aioapns) ? [framesOverAioapns] : [])
+        clients.flatMap { row($0).figures } + [framesOverClient] + (clients.contains(.aioapns) ? [framesOverAioapns] : [])
     }
 }

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Crypto
 import Foundation
 import WakefulAPNs

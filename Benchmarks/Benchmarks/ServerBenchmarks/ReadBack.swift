@@ -4,6 +4,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import Wakeful
+import WakefulAPNs  // Duration.secondsValue
 import WakefulServer
 
 /// The read side: stores `records` records of one device straight into SQLite (timed apart from
@@ -27,7 +28,8 @@ struct ReadBack {
             pageLimit: try BenchmarkEnvironment.integer("WAKEFUL_BENCH_PAGE_LIMIT", default: 10_000, in: 1...10_000))
     }
 
-    struct Result {
+    struct Result: Sendable {
+        var records: Int
         var fill: Duration
         var paging: Duration
         var pages: Int
@@ -35,6 +37,9 @@ struct ReadBack {
         var exportBytes: Int
         var exportPeakGrowth: Int?
         var residentBeforeExport: Int?
+
+        /// Records per second over `duration`.
+        func rate(over duration: Duration) -> Double { Double(records) / duration.secondsValue }
     }
 
     func run() async throws -> Result {
@@ -63,7 +68,7 @@ struct ReadBack {
                 guard exported == expected else { throw BenchmarkFailure("the export had \(exported) of \(expected) records") }
                 let growth = before.flatMap { before in peak.map { max(0, $0 - before) } }
                 return Result(
-                    fill: fill, paging: paging, pages: pages, export: export, exportBytes: bytes, exportPeakGrowth: growth,
+                    records: expected, fill: fill, paging: paging, pages: pages, export: export, exportBytes: bytes, exportPeakGrowth: growth,
                     residentBeforeExport: before)
             }
         }

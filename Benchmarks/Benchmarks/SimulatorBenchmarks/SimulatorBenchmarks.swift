@@ -14,11 +14,11 @@ let benchmarks: @Sendable () -> Void = {
     for hours in [1, 6, 24, 168] {
         Benchmark(
             "Forever ranging \(hours) h, no timeline",
-            configuration: .wakeful(figures: SimulatorFigures.run, iterations: 3, warmUp: 1, mallocTolerance: 1)
+            configuration: .wakeful(figures: SimulatorFigures.run.figures, iterations: 3, warmUp: 1, mallocTolerance: .calls(50))
         ) { benchmark, scenario in
             var metrics: RunMetrics?
             let time = Timing.Sample.measure { metrics = Simulator.run(scenario, ios: IOSVersion(17), setup: scenario.setups[0], seed: 1) }
-            SimulatorFigures.record(events: metrics?.simulatedEvents ?? 0, in: time, benchmark)
+            SimulatorFigures.run.record(SimulatorRun(events: metrics?.simulatedEvents ?? 0, time: time), in: benchmark)
         } setup: {
             try BenchmarkScenarios.foreverRanging(hours: Double(hours))
         }
@@ -26,7 +26,8 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark(
         "Forever ranging 24 h, timeline to file",
-        configuration: .wakeful(figures: SimulatorFigures.run + [SimulatorFigures.timelineBytes], iterations: 3, warmUp: 1, mallocTolerance: 1)
+        configuration: .wakeful(
+            figures: SimulatorFigures.timeline.figures, iterations: 3, warmUp: 1, mallocTolerance: .percent(1))
     ) { benchmark, day in
         try withTemporaryDirectory("wakeful-bench-timeline") { directory in
             let path = directory.appendingPathComponent("day.jsonl").path
@@ -36,8 +37,9 @@ let benchmarks: @Sendable () -> Void = {
                 metrics = Simulator.run(day, ios: IOSVersion(17), setup: day.setups[0], seed: 1, timeline: writer)
                 try writer.close()
             }
-            SimulatorFigures.record(events: metrics?.simulatedEvents ?? 0, in: time, benchmark)
-            benchmark.record(SimulatorFigures.timelineBytes, (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+            var run = SimulatorRun(events: metrics?.simulatedEvents ?? 0, time: time)
+            run.timelineBytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            SimulatorFigures.timeline.record(run, in: benchmark)
         }
     } setup: {
         try BenchmarkScenarios.foreverRanging(hours: 24)
@@ -46,32 +48,36 @@ let benchmarks: @Sendable () -> Void = {
     // `wakeful compare` with no arguments: every built-in scenario × its strategies × its iOS versions.
     Benchmark(
         "Compare every built-in run on all cores",
-        configuration: .wakeful(figures: SimulatorFigures.run + [SimulatorFigures.runs], iterations: 3, warmUp: 1)
+        configuration: .wakeful(figures: SimulatorFigures.comparison.figures, iterations: 3, warmUp: 1, mallocTolerance: .percent(2))
     ) { benchmark, comparison in
         var runs: [RunMetrics] = []
         let time = await Timing.Sample.measure { runs = await comparison.run() }
-        SimulatorFigures.record(events: runs.reduce(0) { $0 + $1.simulatedEvents }, in: time, benchmark)
-        benchmark.record(SimulatorFigures.runs, runs.count)
+        var run = SimulatorRun(events: runs.reduce(0) { $0 + $1.simulatedEvents }, time: time)
+        run.runs = runs.count
+        SimulatorFigures.comparison.record(run, in: benchmark)
     } setup: {
         Comparison(scenarios: try BuiltinScenarios.names.map(BuiltinScenarios.load), seed: 1)
     }
 }
 
-/// The figures of a simulator run.
-enum SimulatorFigures {
+/// What a simulator benchmark measured in one iteration.
+struct SimulatorRun: Sendable {
     /// Agenda entries the simulator processed (world samples, ranging callbacks, wakes, timers).
-    static let events = Figure.higherIsBetter("simulated events")
-    static let eventsPerSecond = Figure.higherIsBetter("simulated events/s")
-    static let residentAfterRun = Figure.lowerIsBetter("resident memory after the run (kB)")
-    static let timelineBytes = Figure.lowerIsBetter("timeline file (bytes)")
-    static let runs = Figure.higherIsBetter("runs")
+    var events: Int
+    var time: Timing.Sample
+    /// The process's resident memory right after the run.
+    var resident = ProcessMemory.residentBytes() ?? 0
+    var timelineBytes = 0
+    var runs = 0
+}
 
-    static let run = [events, eventsPerSecond, residentAfterRun]
-
-    /// Records a run of `count` events that took `time`, and the memory after it.
-    static func record(events count: Int, in time: Timing.Sample, _ benchmark: Benchmark) {
-        benchmark.record(events, count)
-        benchmark.record(eventsPerSecond, Double(count) / time.wall)
-        benchmark.record(residentAfterRun, (ProcessMemory.residentBytes() ?? 0) / 1024)
-    }
+/// What the simulator benchmarks report.
+enum SimulatorFigures {
+    static let run = FigureRow<SimulatorRun>([
+        (.higherIsBetter("simulated events"), { Double($0.events) }),
+        (.higherIsBetter("simulated events/s"), { Double($0.events) / $0.time.wall }),
+        (.lowerIsBetter("resident memory after the run (kB)"), { Double($0.resident / 1024) }),
+    ])
+    static let timeline = run + FigureRow<SimulatorRun>([(.lowerIsBetter("timeline file (bytes)"), { Double($0.timelineBytes) })])
+    static let comparison = run + FigureRow<SimulatorRun>([(.higherIsBetter("runs"), { Double($0.runs) })])
 }

@@ -40,17 +40,56 @@ extension Benchmark.Configuration {
     ///   - figures: The benchmark's own figures.
     ///   - iterations: Iterations measured (the README's figures are the best of them).
     ///   - warmUp: Iterations run first and not measured.
-    ///   - mallocTolerance: How far, in percent, the p90 of malloc calls may stray from the
-    ///     checked-in threshold (`Thresholds/`) before `thresholds check` fails; nil where the
-    ///     count is not stable enough to check.
-    public static func wakeful(figures: [Figure], iterations: Int, warmUp: Int = 0, mallocTolerance: Double? = nil) -> Self {
+    ///   - mallocTolerance: How far the p90 of malloc calls may stray from the checked-in
+    ///     threshold (`Thresholds/`) before `thresholds check` fails: a percentage for large
+    ///     counts, a number of calls for small ones (where the benchmark tool's own sampling thread
+    ///     adds a few); nil where the count is not stable enough to check.
+    public static func wakeful(figures: [Figure], iterations: Int, warmUp: Int = 0, mallocTolerance: MallocTolerance? = nil) -> Self {
         Self(
             metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident] + figures.map(\.metric),
             units: Dictionary(figures.map { ($0.metric, .count) }, uniquingKeysWith: { first, _ in first }),
             warmupIterations: warmUp,
             maxDuration: .seconds(24 * 3600),
             maxIterations: iterations,
-            thresholds: mallocTolerance.map { [.mallocCountTotal: BenchmarkThresholds(relative: [.p90: $0])] }
+            thresholds: mallocTolerance.map { [.mallocCountTotal: $0.thresholds] }
         )
+    }
+}
+
+/// How far a benchmark's malloc count may stray from its checked-in threshold.
+public enum MallocTolerance: Sendable {
+    /// At most this many percent either way.
+    case percent(Double)
+    /// At most this many calls either way.
+    case calls(Int)
+
+    var thresholds: BenchmarkThresholds {
+        switch self {
+        case .percent(let percent): BenchmarkThresholds(relative: [.p90: percent])
+        case .calls(let calls): BenchmarkThresholds(absolute: [.p90: calls])
+        }
+    }
+}
+
+/// Figures described once: their names, for a benchmark's configuration, and how each is read off
+/// a measured `Value`, for recording it.
+public struct FigureRow<Value>: Sendable {
+    private let columns: [(figure: Figure, value: @Sendable (Value) -> Double)]
+
+    public init(_ columns: [(Figure, @Sendable (Value) -> Double)]) {
+        self.columns = columns.map { (figure: $0.0, value: $0.1) }
+    }
+
+    /// The figures, for ``Benchmark/Configuration/wakeful(figures:iterations:warmUp:mallocTolerance:)``.
+    public var figures: [Figure] { columns.map(\.figure) }
+
+    /// The figures of both rows, `lhs`'s first.
+    public static func + (lhs: FigureRow, rhs: FigureRow) -> FigureRow {
+        FigureRow(lhs.columns.map { ($0.figure, $0.value) } + rhs.columns.map { ($0.figure, $0.value) })
+    }
+
+    /// Records every figure of `value` in this iteration of `benchmark`.
+    public func record(_ value: Value, in benchmark: Benchmark) {
+        for column in columns { benchmark.record(column.figure, column.value(value)) }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A figure's target, checked and printed as the benchmark runs (on standard error, which the
-/// benchmark tool passes through), so that a run says whether it met it.
+/// A figure's target, checked as the benchmark runs and printed with ``RunNotes/flush()``, so that a
+/// run says whether it met it.
 public struct Target {
     /// What is measured, such as `outbox appends`.
     public var name: String
@@ -16,16 +16,40 @@ public struct Target {
         self.unit = unit
     }
 
-    /// Prints `value` beside the target, with `met` or `NOT met`.
+    /// Notes `value` beside the target, with `met` or `NOT met`.
     public func report(_ value: Double) {
         let format = least < 10 ? "%.2f" : "%.0f"
-        let line = "target: \(name) \(String(format: format, value)) \(unit) (at least \(String(format: format, least))): "
-            + (value >= least ? "met" : "NOT met") + "\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        RunNotes.add(
+            "target: \(name) \(String(format: format, value)) \(unit) (at least \(String(format: format, least))): "
+                + (value >= least ? "met" : "NOT met"))
     }
 }
 
-/// Prints a note about the run on standard error, such as why a comparison was skipped.
+/// Notes a benchmark makes while it runs (targets met or not, a comparison skipped and why).
+///
+/// The benchmark tool silences a benchmark's output while it measures it (with `--no-progress`),
+/// so the notes are kept and printed on standard error by ``flush()``, which each suite installs
+/// as `Benchmark.teardown`.
+public enum RunNotes {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var notes: [String] = []
+
+    /// Keeps `note` for the next ``flush()``.
+    public static func add(_ note: String) {
+        lock.withLock { notes.append(note) }
+    }
+
+    /// Prints the notes kept so far and forgets them.
+    public static func flush() {
+        let text = lock.withLock {
+            defer { notes.removeAll() }
+            return notes.map { $0 + "\n" }.joined()
+        }
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
+
+/// Keeps a note about the run, such as why a comparison was skipped, for ``RunNotes/flush()``.
 public func printNote(_ text: String) {
-    FileHandle.standardError.write(Data("note: \(text)\n".utf8))
+    RunNotes.add("note: \(text)")
 }
