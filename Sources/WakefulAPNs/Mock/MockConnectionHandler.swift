@@ -9,8 +9,8 @@ import NIOHTTP2
 ///
 /// It reads HTTP/2 frames on the connection channel, with no HTTP/1 codec (APNs clients such as
 /// aioapns send `host` instead of `:authority`, which NIOHTTP2's HTTP/1 translation refuses) and
-/// no channel per stream, so that in `wakeful bench-push` the mock costs less than the clients it
-/// measures. Answers written in one event-loop turn are flushed together.
+/// no channel per stream, so that in the push benchmark (`Benchmarks/`) the mock costs less than the
+/// clients it measures. Answers written in one event-loop turn are flushed together.
 final class MockConnectionHandler: ChannelInboundHandler {
     typealias InboundIn = HTTP2Frame
     typealias OutboundOut = HTTP2Frame

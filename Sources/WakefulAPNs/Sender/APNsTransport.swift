@@ -4,7 +4,7 @@ import NIOCore
 public enum APNsTransportKind: String, Sendable, CaseIterable {
     /// The sender's own client on SwiftNIO HTTP/2: each push is two frames written on the
     /// connection's channel, writes are flushed once per event-loop turn, deadlines are swept per
-    /// connection. About twice AsyncHTTPClient's rate per CPU (`wakeful bench-push`).
+    /// connection. About twice AsyncHTTPClient's rate per CPU (the push benchmark in `Benchmarks/`).
     case http2Frames = "http2-frames"
     /// AsyncHTTPClient: a stream channel, a request state machine and a timer per push.
     case asyncHTTPClient = "async-http-client"
