@@ -9,7 +9,9 @@ import Foundation
 public final class TimelineFeed: @unchecked Sendable {
     // @unchecked: every stored property below is guarded by `lock`.
     private let lock = NSLock()
-    private var listeners: [UUID: AsyncStream<TimelineEntry>.Continuation] = [:]
+    private var listeners: [Int: AsyncStream<TimelineEntry>.Continuation] = [:]
+    // Keys listeners by a counter: the core draws no random identifiers.
+    private var nextListener = 0
     private let bufferLimit: Int
 
     /// Creates a feed whose streams each keep at most `bufferLimit` unread entries.
@@ -23,8 +25,11 @@ public final class TimelineFeed: @unchecked Sendable {
     /// A new stream of every entry published from now on; it ends when ``finish()`` is called.
     public func entries() -> AsyncStream<TimelineEntry> {
         let (stream, continuation) = AsyncStream.makeStream(of: TimelineEntry.self, bufferingPolicy: .bufferingNewest(bufferLimit))
-        let id = UUID()
-        locked { listeners[id] = continuation }
+        let id = locked {
+            defer { nextListener += 1 }
+            listeners[nextListener] = continuation
+            return nextListener
+        }
         continuation.onTermination = { [weak self] _ in
             guard let self else { return }
             _ = self.locked { self.listeners.removeValue(forKey: id) }
