@@ -57,6 +57,44 @@ public struct Finding: Sendable, Hashable, Codable {
         case reviewRisk = "review-risk"
         /// App Review's view of a technique the configuration uses.
         case techniqueReview = "technique-review"
+        /// A declared mode no code in the app's sources uses.
+        case modeUnusedInSource = "mode-unused-in-source"
+        /// An API the sources call needs a mode the file does not declare.
+        case modeUsedNotDeclared = "mode-used-not-declared"
+        /// The sources register a launch handler for an identifier the file does not permit (BGT-9).
+        case registeredNotPermitted = "registered-not-permitted"
+        /// A permitted identifier no code registers a launch handler for.
+        case permittedNotRegistered = "permitted-not-registered"
+        /// The sources submit a request for an identifier no code registers.
+        case submittedNotRegistered = "submitted-not-registered"
+        /// A legacy background-fetch handler with no minimum interval set, so it never runs (BGT-1).
+        case legacyFetchNoInterval = "legacy-fetch-no-interval"
+        /// A purpose string only under a key current iOS versions ignore.
+        case usageDescriptionRetired = "usage-description-retired"
+        /// A key written twice in one file (as a merge conflict leaves it); the last one wins.
+        case duplicateKey = "duplicate-key"
+        /// A value that is a build setting doctor could not expand (`$(VAR)`).
+        case unexpandedSetting = "unexpanded-setting"
+        /// A source file doctor could not read or tokenize: reported, never fatal.
+        case sourceUnreadable = "source-unreadable"
+    }
+
+    /// Where a finding points: the line of the key in the plist, of the build setting in the
+    /// project, or of the call in the source, for `--format xcode` and SARIF.
+    public struct Location: Sendable, Hashable, Codable {
+        /// The file, as the user named it or relative to the folder given.
+        public var file: String
+        /// The line, from 1; nil when only the file is known.
+        public var line: Int?
+        /// The column, from 1; nil when not known.
+        public var column: Int?
+
+        /// Creates a location.
+        public init(file: String, line: Int? = nil, column: Int? = nil) {
+            self.file = file
+            self.line = line
+            self.column = column
+        }
     }
 
     /// How much it matters.
@@ -75,11 +113,15 @@ public struct Finding: Sendable, Hashable, Codable {
     public var guideline: String?
     /// A suggested note for App Review, for review findings.
     public var reviewerNote: String?
+    /// Where it is; nil when the finding is about something missing from the file as a whole.
+    public var location: Location?
+    /// Other places the same finding applies to (every call site of an API, every repeat of a value).
+    public var related: [Location]
 
     /// Creates a finding.
     public init(
         _ severity: Severity, _ check: Check, key: String, value: String? = nil, message: String, rules: [String] = [],
-        guideline: String? = nil, reviewerNote: String? = nil
+        guideline: String? = nil, reviewerNote: String? = nil, location: Location? = nil, related: [Location] = []
     ) {
         self.severity = severity
         self.check = check
@@ -89,5 +131,7 @@ public struct Finding: Sendable, Hashable, Codable {
         self.rules = rules
         self.guideline = guideline
         self.reviewerNote = reviewerNote
+        self.location = location
+        self.related = related
     }
 }
