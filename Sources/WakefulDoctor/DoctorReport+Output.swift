@@ -1,20 +1,39 @@
 import Foundation
 
 extension DoctorReport {
-    /// The human-readable report: one block per finding, errors first, then a tally and the status.
-    public func text(strict: Bool) -> String {
+    /// The human-readable report: errors and warnings in full, one line per note (the full
+    /// paragraphs with `explain`), stale baseline entries, then a tally and the status.
+    ///
+    /// ```swift
+    /// print(report.text(strict: false))                 // notes on one line each
+    /// print(report.text(strict: false, explain: true))  // notes with their reviewer notes
+    /// ```
+    ///
+    /// Findings a baseline accepted are left out; the tally counts them.
+    public func text(strict: Bool, explain: Bool = false) -> String {
         var lines = ["\(plist) (\(format.rawValue)) " + (configuration.map { "checked against \($0)" } ?? "checked on its own (pass --config to compare it with your strategies)")]
         lines.append("  UIBackgroundModes: " + (declaredModes.isEmpty ? "none" : declaredModes.joined(separator: ", ")))
         lines.append("  BGTaskSchedulerPermittedIdentifiers: " + (permittedIdentifiers.isEmpty ? "none" : permittedIdentifiers.joined(separator: ", ")))
+        var collapsed = false
         for finding in findings {
+            if finding.severity == .note, !explain {
+                // Notes are App Review's view of each mode: worth a glance on every run, worth
+                // reading in full once. One line each keeps the errors visible above them.
+                if !collapsed { lines.append("") }
+                collapsed = true
+                lines.append(Self.collapsedNote(finding))
+                continue
+            }
+            collapsed = false
             lines.append("")
-            var head = "\(finding.severity.rawValue): \(finding.key): \(finding.message)"
-            var sources: [String] = []
-            if let guideline = finding.guideline { sources.append("guideline \(guideline)") }
-            if !finding.rules.isEmpty { sources.append(finding.rules.joined(separator: ", ")) }
-            if !sources.isEmpty { head += " [\(sources.joined(separator: "; "))]" }
-            lines.append(head)
+            lines.append("\(finding.severity.rawValue): \(finding.key): \(finding.message)" + Self.sources(finding, check: false))
             if let note = finding.reviewerNote { lines.append("  Suggested reviewer note: \(note)") }
+        }
+        if let baseline {
+            for stale in staleEntries {
+                lines.append("")
+                lines.append("note: \(baseline): \(Self.staleMessage(stale))")
+            }
         }
         let status = status(strict: strict)
         lines.append("")
@@ -22,7 +41,44 @@ extension DoctorReport {
         return lines.joined(separator: "\n")
     }
 
-    /// The report as one JSON object: the inputs, the findings, the tally and the exit status.
+    /// ` [guideline 2.5.4; REVIEW-1]`, with the check first when `check`; empty when there is nothing to cite.
+    static func sources(_ finding: Finding, check: Bool) -> String {
+        var sources: [String] = check ? [finding.check.rawValue] : []
+        if let guideline = finding.guideline { sources.append("guideline \(guideline)") }
+        if !finding.rules.isEmpty { sources.append(finding.rules.joined(separator: ", ")) }
+        return sources.isEmpty ? "" : " [\(sources.joined(separator: "; "))]"
+    }
+
+    /// `note: UIBackgroundModes: location: low App Review risk (guideline 2.5.4); --explain for the reviewer note`.
+    static func collapsedNote(_ finding: Finding) -> String {
+        let guideline = finding.guideline.map { " (guideline \($0))" } ?? ""
+        let more = finding.reviewerNote != nil ? "the reviewer note" : "details"
+        return "note: \(finding.key): \(summary(finding))\(guideline); --explain for \(more)"
+    }
+
+    /// The gist of a finding's message: its first sentence; for App Review findings, whose
+    /// messages open with `mode: level App Review risk, why`, just the mode and the level.
+    static func summary(_ finding: Finding) -> String {
+        let message = finding.message
+        let end: Range<String.Index>?
+        switch finding.check {
+        case .reviewRisk, .techniqueReview: end = message.range(of: ", ")
+        default: end = message.range(of: ". ")
+        }
+        var gist = String(message[..<(end?.lowerBound ?? message.endIndex)])
+        if gist.hasSuffix(".") { gist.removeLast() }
+        return gist
+    }
+
+    /// `accepted[3] (review-risk, UIBackgroundModes, audio) matches no finding; remove it …`.
+    static func staleMessage(_ stale: StaleEntry) -> String {
+        let entry = stale.entry
+        let identity = [entry.check.rawValue, entry.key, entry.value, entry.file].compactMap { $0 }.joined(separator: ", ")
+        return "accepted[\(stale.index)] (\(identity)) matches no finding; remove it, so that it cannot hide a new one"
+    }
+
+    /// The report as one JSON object: the inputs, the findings, the accepted findings with their
+    /// reasons, the stale baseline entries, the tally and the exit status.
     public func json(strict: Bool) -> String {
         let document = JSONDocument(report: self, strict: strict)
         let encoder = JSONEncoder()
@@ -33,44 +89,69 @@ extension DoctorReport {
     }
 
     private struct JSONDocument: Encodable {
-        var plist: String
-        var format: InfoPlist.Format
-        var configuration: String?
-        var declaredModes: [String]
-        var permittedIdentifiers: [String]
-        var findings: [Finding]
+        var report: DoctorReport
         var summary: [String: Int]
         var strict: Bool
         var status: Int32
 
         init(report: DoctorReport, strict: Bool) {
-            plist = report.plist
-            format = report.format
-            configuration = report.configuration
-            declaredModes = report.declaredModes
-            permittedIdentifiers = report.permittedIdentifiers
-            findings = report.findings
-            summary = Dictionary(uniqueKeysWithValues: Finding.Severity.allCases.map { ($0.rawValue + "s", report.count($0)) })
+            self.report = report
+            var summary = Dictionary(uniqueKeysWithValues: Finding.Severity.allCases.map { ($0.rawValue + "s", report.count($0)) })
+            summary["accepted"] = report.accepted.count
+            summary["staleBaselineEntries"] = report.staleEntries.count
+            self.summary = summary
             self.strict = strict
             status = report.status(strict: strict)
         }
 
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(plist, forKey: .plist)
-            try c.encode(format, forKey: .format)
-            // Always present, null when checked on its own, so scripts need not test for the key.
-            try c.encode(configuration, forKey: .configuration)
-            try c.encode(declaredModes, forKey: .declaredModes)
-            try c.encode(permittedIdentifiers, forKey: .permittedIdentifiers)
-            try c.encode(findings, forKey: .findings)
+            try c.encode(report.plist, forKey: .plist)
+            try c.encode(report.format, forKey: .format)
+            // Always present, null when absent, so scripts need not test for the keys.
+            try c.encode(report.configuration, forKey: .configuration)
+            try c.encode(report.declaredModes, forKey: .declaredModes)
+            try c.encode(report.permittedIdentifiers, forKey: .permittedIdentifiers)
+            try c.encode(report.findings, forKey: .findings)
+            try c.encode(report.accepted.map(Accepted.init), forKey: .accepted)
+            try c.encode(report.baseline, forKey: .baseline)
+            try c.encode(report.staleEntries.map(Stale.init), forKey: .staleBaselineEntries)
             try c.encode(summary, forKey: .summary)
             try c.encode(strict, forKey: .strict)
             try c.encode(status, forKey: .status)
         }
 
         enum CodingKeys: String, CodingKey {
-            case plist, format, configuration, declaredModes, permittedIdentifiers, findings, summary, strict, status
+            case plist, format, configuration, declaredModes, permittedIdentifiers, findings, accepted, baseline, staleBaselineEntries, summary,
+                strict, status
         }
+    }
+
+    /// An accepted finding as JSON: the finding's own fields plus `reason` and `baselineEntry`,
+    /// so that scripts read both lists with the same code.
+    private struct Accepted: Encodable {
+        var accepted: AcceptedFinding
+
+        func encode(to encoder: any Encoder) throws {
+            try accepted.finding.encode(to: encoder)
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(accepted.reason, forKey: .reason)
+            try c.encode("accepted[\(accepted.entry)]", forKey: .baselineEntry)
+        }
+
+        enum CodingKeys: String, CodingKey { case reason, baselineEntry }
+    }
+
+    /// A stale entry as JSON: its fields plus `entry` (`accepted[3]`).
+    private struct Stale: Encodable {
+        var stale: StaleEntry
+
+        func encode(to encoder: any Encoder) throws {
+            try stale.entry.encode(to: encoder)
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode("accepted[\(stale.index)]", forKey: .entry)
+        }
+
+        enum CodingKeys: String, CodingKey { case entry }
     }
 }

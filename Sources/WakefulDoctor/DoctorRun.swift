@@ -7,12 +7,27 @@ import Foundation
 public struct DoctorRequest: Sendable, Hashable {
     /// Output forms.
     public enum Format: String, Sendable, Hashable, CaseIterable {
-        case text, json
+        /// For people: errors and warnings in full, notes one line each unless `explain`.
+        case text
+        /// One JSON object for scripts.
+        case json
+        /// `path:line: warning: …` lines for an Xcode Run Script build phase.
+        case xcode
+        /// SARIF 2.1.0 for GitHub code scanning.
+        case sarif
     }
 
-    /// The Info.plist path.
-    public var plist: String
-    /// The configuration path or built-in scenario name; nil to check the Info.plist on its own.
+    /// The Info.plist path, a built `.app` folder, or `-` for standard input; nil with `project`.
+    public var plist: String?
+    /// An `.xcodeproj` whose target's Info.plist is built from its file and build settings.
+    public var project: String?
+    /// The project's target; nil for its only application target.
+    public var target: String?
+    /// The build configuration; nil for the target's default.
+    public var configuration: String?
+    /// Folders or files of the app's Swift and Objective-C sources.
+    public var sources: [String]
+    /// The configuration path or built-in scenario name; nil to check without one.
     public var config: String?
     /// Which of the configuration's strategy setups the app runs.
     public var setup: String?
@@ -22,15 +37,32 @@ public struct DoctorRequest: Sendable, Hashable {
     public var strict: Bool
     /// The output form.
     public var format: Format
+    /// Notes in full, with the suggested reviewer notes.
+    public var explain: Bool
+    /// The baseline file; nil to look for `.wakeful-doctor.json` from the input's folder up.
+    public var baseline: String?
+    /// Write the findings to this baseline file instead of reporting them.
+    public var writeBaseline: String?
 
     /// Creates a request.
-    public init(plist: String, config: String? = nil, setup: String? = nil, bundleIdentifier: String? = nil, strict: Bool = false, format: Format = .text) {
+    public init(
+        plist: String? = nil, project: String? = nil, target: String? = nil, configuration: String? = nil, sources: [String] = [],
+        config: String? = nil, setup: String? = nil, bundleIdentifier: String? = nil, strict: Bool = false, format: Format = .text,
+        explain: Bool = false, baseline: String? = nil, writeBaseline: String? = nil
+    ) {
         self.plist = plist
+        self.project = project
+        self.target = target
+        self.configuration = configuration
+        self.sources = sources
         self.config = config
         self.setup = setup
         self.bundleIdentifier = bundleIdentifier
         self.strict = strict
         self.format = format
+        self.explain = explain
+        self.baseline = baseline
+        self.writeBaseline = writeBaseline
     }
 
     /// Exit status for input doctor cannot check (missing file, not a plist, bad configuration),
@@ -43,26 +75,49 @@ public struct DoctorRequest: Sendable, Hashable {
             if config == nil, setup != nil {
                 throw DoctorInputError(file: "--setup", message: "needs --config: it chooses one of the configuration's strategy setups")
             }
-            let plist = try InfoPlist.load(contentsOf: URL(fileURLWithPath: self.plist), file: self.plist)
+            let input = try DoctorInput.load(self)
             let requirements = try config.map { path throws(DoctorInputError) in
                 try ConfigurationFile.resolve(path, setup: setup)
             }
-            let report = PlistDoctor.examine(plist, requirements: requirements, bundleIdentifier: bundleIdentifier)
-            let output = format == .json ? report.json(strict: strict) : report.text(strict: strict)
-            return DoctorOutcome(output: output, isError: false, status: report.status(strict: strict))
+            let examined = PlistDoctor.examine(
+                input.plist, requirements: requirements, bundleIdentifier: bundleIdentifier ?? input.project?.bundleIdentifier,
+                code: input.code, project: input.project)
+            if let writeBaseline {
+                let template = DoctorBaseline.template(for: examined, file: writeBaseline)
+                try template.write()
+                let message = "wrote \(template.entries.count) entr\(template.entries.count == 1 ? "y" : "ies") to \(writeBaseline): write each one's reason, then run doctor again"
+                return DoctorOutcome(output: format == .json ? "" : message, isError: false, status: 0)
+            }
+            let report = try DoctorBaseline.resolve(explicit: baseline, startingAt: input.folder)?.apply(to: examined) ?? examined
+            return DoctorOutcome(output: render(report), isError: false, status: report.status(strict: strict))
         } catch {
             return DoctorOutcome(output: render(error), isError: true, status: Self.badInputStatus)
         }
     }
 
+    private func render(_ report: DoctorReport) -> String {
+        switch format {
+        case .text: report.text(strict: strict, explain: explain)
+        case .json: report.json(strict: strict)
+        case .xcode: report.xcode(strict: strict, explain: explain)
+        case .sarif: report.sarif(strict: strict)
+        }
+    }
+
     private func render(_ error: DoctorInputError) -> String {
-        guard format == .json else { return "error: \(error.description)" }
-        let document: [String: Any] = [
-            "error": ["file": error.file, "field": error.field ?? NSNull(), "message": error.message] as [String: Any],
-            "status": Int(Self.badInputStatus),
-        ]
-        let data = (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        switch format {
+        case .text: return "error: \(error.description)"
+        // Xcode shows `file: error: message` on the file named.
+        case .xcode: return "\(error.file)\(error.line.map { ":\($0)" } ?? ""): error: \(error.message)"
+        case .sarif: return error.sarif()
+        case .json:
+            let document: [String: Any] = [
+                "error": ["file": error.file, "field": error.field ?? NSNull(), "line": error.line ?? NSNull(), "message": error.message] as [String: Any],
+                "status": Int(Self.badInputStatus),
+            ]
+            let data = (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+            return String(decoding: data, as: UTF8.self)
+        }
     }
 }
 

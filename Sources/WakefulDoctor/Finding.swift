@@ -77,6 +77,10 @@ public struct Finding: Sendable, Hashable, Codable {
         case unexpandedSetting = "unexpanded-setting"
         /// A source file doctor could not read or tokenize: reported, never fatal.
         case sourceUnreadable = "source-unreadable"
+        /// The Info.plist file and an `INFOPLIST_KEY_` build setting give one key different values.
+        case settingConflict = "setting-conflict"
+        /// An `INFOPLIST_KEY_` build setting that puts nothing in the app's Info.plist.
+        case settingIgnored = "setting-ignored"
     }
 
     /// Where a finding points: the line of the key in the plist, of the build setting in the

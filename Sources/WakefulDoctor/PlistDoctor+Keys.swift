@@ -7,29 +7,33 @@ extension PlistDoctor {
     static func declaredModes(_ plist: InfoPlist, into findings: inout [Finding]) -> [BackgroundMode] {
         guard let strings = strings(of: modesKey, in: plist, example: "location", into: &findings) else { return [] }
         var modes: [BackgroundMode] = []
-        var firstIndex: [BackgroundMode: Int] = [:]
+        var repeats = Repeats()
         for (index, raw) in strings {
             let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            let location = plist.location(ofKey: modesKey, item: index)
             guard let mode = BackgroundMode(rawValue: trimmed) else {
+                if IdentifierPattern(trimmed).isPattern {
+                    findings.append(Finding(
+                        .warning, .unexpandedSetting, key: modesKey, value: raw,
+                        message: "item \(index), \"\(raw)\", is a build setting that doctor could not expand, so it cannot tell which mode it declares. Pass --project App.xcodeproj (with --target and --configuration) so doctor reads the setting, or check the built app's Info.plist.",
+                        location: location))
+                    continue
+                }
                 findings.append(Finding(
                     .error, .unknownMode, key: modesKey, value: raw,
-                    message: "item \(index), \"\(raw)\", is not a background mode iOS knows, so it has no effect. \(suggestion(for: trimmed))"))
+                    message: "item \(index), \"\(raw)\", is not a background mode iOS knows, so it has no effect. \(suggestion(for: trimmed))",
+                    location: location))
                 continue
             }
             if trimmed != raw {
                 findings.append(Finding(
                     .error, .whitespace, key: modesKey, value: raw,
-                    message: "item \(index), \"\(raw)\", has spaces around it; iOS compares values exactly, so \(mode.rawValue) is not in effect. Write \(xmlString(mode.rawValue))."))
+                    message: "item \(index), \"\(raw)\", has spaces around it; iOS compares values exactly, so \(mode.rawValue) is not in effect. Write \(xmlString(mode.rawValue)).",
+                    location: location))
             }
-            if let first = firstIndex[mode] {
-                findings.append(Finding(
-                    .warning, .duplicate, key: modesKey, value: mode.rawValue,
-                    message: "\(mode.rawValue) is listed more than once (items \(first) and \(index)). Remove one, and write the other exactly as \(xmlString(mode.rawValue))."))
-                continue
-            }
-            firstIndex[mode] = index
-            modes.append(mode)
+            if repeats.note(mode.rawValue, index: index, location: location) { modes.append(mode) }
         }
+        findings += repeats.findings(key: modesKey)
         return modes
     }
 
@@ -38,31 +42,26 @@ extension PlistDoctor {
     static func permittedIdentifiers(_ plist: InfoPlist, settings: [String: String], into findings: inout [Finding]) -> [IdentifierPattern] {
         guard let strings = strings(of: identifiersKey, in: plist, example: "com.example.app.refresh", into: &findings) else { return [] }
         var patterns: [IdentifierPattern] = []
-        var firstIndex: [String: Int] = [:]
+        var repeats = Repeats()
         for (index, raw) in strings {
             let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            let location = plist.location(ofKey: identifiersKey, item: index)
             guard !trimmed.isEmpty else {
                 findings.append(Finding(
                     .error, .wrongType, key: identifiersKey, value: raw,
                     message: "item \(index) is an empty string; expected a task identifier in reverse-DNS form. Remove it or fill it in.",
-                    rules: ["BGT-9"]))
+                    rules: ["BGT-9"], location: location))
                 continue
             }
             if trimmed != raw {
                 findings.append(Finding(
                     .error, .whitespace, key: identifiersKey, value: raw,
                     message: "item \(index), \"\(raw)\", has spaces around it; identifiers are compared exactly, so a request for \(trimmed) is refused (notPermitted). Write \(xmlString(trimmed)).",
-                    rules: ["BGT-9"]))
+                    rules: ["BGT-9"], location: location))
             }
-            if let first = firstIndex[trimmed] {
-                findings.append(Finding(
-                    .warning, .duplicate, key: identifiersKey, value: trimmed,
-                    message: "\(trimmed) is listed more than once (items \(first) and \(index)). Remove one, and write the other exactly as \(xmlString(trimmed))."))
-                continue
-            }
-            firstIndex[trimmed] = index
-            patterns.append(IdentifierPattern(trimmed, settings: settings))
+            if repeats.note(trimmed, index: index, location: location) { patterns.append(IdentifierPattern(trimmed, settings: settings)) }
         }
+        findings += repeats.findings(key: identifiersKey)
         return patterns
     }
 
@@ -74,7 +73,7 @@ extension PlistDoctor {
             findings.append(Finding(
                 .error, .wrongType, key: key,
                 message: "is \(value.typeDescription); expected an array of strings, so iOS ignores the key as it stands. Replace it with an array, e.g. <key>\(key)</key><array>\(xmlString(example))</array>.",
-                rules: key == identifiersKey ? ["BGT-9"] : []))
+                rules: key == identifiersKey ? ["BGT-9"] : [], location: plist.location(ofKey: key)))
             return nil
         }
         var strings: [(Int, String)] = []
@@ -82,7 +81,8 @@ extension PlistDoctor {
             guard let text = item.string else {
                 findings.append(Finding(
                     .error, .wrongType, key: key,
-                    message: "item \(index) is \(item.typeDescription); expected a string such as \(xmlString(example)). Replace it."))
+                    message: "item \(index) is \(item.typeDescription); expected a string such as \(xmlString(example)). Replace it.",
+                    location: plist.location(ofKey: key, item: index)))
                 continue
             }
             strings.append((index, text))
@@ -115,5 +115,40 @@ extension PlistDoctor {
             previous = current
         }
         return previous[b.count]
+    }
+}
+
+/// Values listed more than once in one array: one finding per value however often it repeats (a
+/// file with 200,000 copies of a mode gets one finding that says so, not 199,999).
+private struct Repeats {
+    private var first: [String: (index: Int, location: Finding.Location?)] = [:]
+    private var again: [String: [(index: Int, location: Finding.Location?)]] = [:]
+    private var order: [String] = []
+
+    /// Records a value; true the first time it is seen.
+    mutating func note(_ value: String, index: Int, location: Finding.Location?) -> Bool {
+        guard first[value] != nil else {
+            first[value] = (index, location)
+            return true
+        }
+        if again[value] == nil { order.append(value) }
+        again[value, default: []].append((index, location))
+        return false
+    }
+
+    /// One warning per repeated value, pointing at the first repeat, the others as related places
+    /// (at most 20, so the report stays readable).
+    func findings(key: String) -> [Finding] {
+        order.compactMap { value in
+            guard let original = first[value], let copies = again[value], let firstCopy = copies.first else { return nil }
+            let message =
+                copies.count == 1
+                ? "\(value) is listed more than once (items \(original.index) and \(firstCopy.index)). Remove one, and write the other exactly as \(PlistDoctor.xmlString(value))."
+                : "\(value) is listed \(copies.count + 1) times (items \(original.index), \(firstCopy.index) and \(copies.count - 1) more). Remove all but one, and write that one exactly as \(PlistDoctor.xmlString(value))."
+            return Finding(
+                .warning, .duplicate, key: key, value: value, message: message,
+                location: firstCopy.location ?? original.location,
+                related: copies.dropFirst().prefix(20).compactMap(\.location))
+        }
     }
 }

@@ -8,10 +8,30 @@ extension PlistDoctor {
         var neededBy: String
         var severity: Finding.Severity
         var rules: [String]
+        var location: Finding.Location?
     }
 
-    /// The purpose strings the configuration's authorizations and the declared modes need.
-    static func usageDescriptionFindings(_ plist: InfoPlist, modes: [BackgroundMode], requirements: AppRequirements?) -> [Finding] {
+    /// Calls in the code that make iOS ask for a permission, and the purpose strings they need.
+    private static let codeNeeds: [(api: SourceAPI, descriptions: [UsageDescription])] = [
+        (.whenInUseAuthorizationRequest, [.locationWhenInUse]),
+        (.alwaysAuthorizationRequest, [.locationWhenInUse, .locationAlways]),
+        // Live updates and the session types ask for When In Use themselves (LOC-8, LOC-9).
+        (.liveUpdates, [.locationWhenInUse]),
+        (.backgroundActivitySession, [.locationWhenInUse]),
+        (.serviceSession, [.locationWhenInUse]),
+        (.centralManager, [.bluetoothAlways]),
+        (.peripheralManager, [.bluetoothAlways]),
+        (.motionActivity, [.motion]),
+        (.nearbyInteraction, [.nearbyInteraction]),
+        (.pushToTalk, [.microphone]),
+    ]
+
+    /// Purpose strings: those the configuration's authorizations, the declared modes and the
+    /// code's calls need (missing, empty, wrong type, a placeholder, or only a retired key), and
+    /// every other purpose string the file has (empty, wrong type or a placeholder is still wrong).
+    static func usageDescriptionFindings(
+        _ plist: InfoPlist, modes: [BackgroundMode], requirements: AppRequirements?, code: SourceEvidence? = nil
+    ) -> [Finding] {
         var needs: [Need] = []
         func add(_ need: Need) {
             if let index = needs.firstIndex(where: { $0.description == need.description }) {
@@ -31,15 +51,52 @@ extension PlistDoctor {
                 add(Need(description: description, neededBy: "the declared mode \(mode.rawValue)", severity: .error, rules: description.rules))
             }
         }
+        for (api, descriptions) in codeNeeds {
+            guard let call = code?.uses(of: [api]).first else { continue }
+            for description in descriptions {
+                add(Need(
+                    description: description, neededBy: "\(call.api.phrase) at \(call.place)", severity: .error, rules: description.rules,
+                    location: call.location))
+            }
+        }
         // Checked on its own, a location mode usually means background location that must survive
         // relaunches: under When In Use it works only for updates started in the foreground (LOC-4),
         // and region, visit and SLC relaunches need Always (LOC-16).
-        if requirements == nil, modes.contains(.location) {
+        if requirements == nil, code == nil, modes.contains(.location) {
             add(Need(
                 description: .locationAlways, neededBy: "the declared mode location, unless the app only continues updates it started in the foreground",
                 severity: .warning, rules: ["LOC-4", "LOC-16"]))
         }
-        return needs.compactMap { finding(for: $0, in: plist) }
+        var findings = needs.compactMap { finding(for: $0, in: plist) }
+        let needed = Set(needs.map(\.description.key))
+        findings += presentPurposeStringFindings(plist, skipping: needed)
+        findings += retiredKeyFindings(plist, skipping: needed)
+        return findings
+    }
+
+    /// Every `NS…UsageDescription` the file has and nothing above needed: still wrong when empty,
+    /// not a string or the placeholder, because iOS shows it whenever the app asks.
+    private static func presentPurposeStringFindings(_ plist: InfoPlist, skipping needed: Set<String>) -> [Finding] {
+        plist.entries.keys.sorted().filter { $0.hasPrefix("NS") && $0.hasSuffix("UsageDescription") && !needed.contains($0) }.compactMap { key in
+            let description =
+                UsageDescription.known.first { $0.key == key }
+                ?? UsageDescription(key: key, permission: "what \(key) covers", withoutIt: "", rules: [])
+            let need = Need(description: description, neededBy: "the permission prompt iOS shows", severity: .warning, rules: description.rules)
+            return finding(for: need, in: plist)
+        }
+    }
+
+    /// A retired key with nothing under the key that replaced it: current iOS ignores it, so the
+    /// request it was meant for fails as if there were none.
+    private static func retiredKeyFindings(_ plist: InfoPlist, skipping needed: Set<String>) -> [Finding] {
+        UsageDescription.known.filter { !needed.contains($0.key) && plist[$0.key] == nil }.flatMap { description in
+            description.replaces.filter { plist[$0] != nil }.map { old in
+                Finding(
+                    .warning, .usageDescriptionRetired, key: old,
+                    message: "is the only purpose string for \(description.permission), and current iOS versions ignore it: without \(description.key) \(description.withoutIt). Add <key>\(description.key)</key> with the same sentence, and keep \(old) only for the old iOS versions the app still supports.",
+                    rules: description.rules, location: plist.location(ofKey: old))
+            }
+        }
     }
 
     private static func finding(for need: Need, in plist: InfoPlist) -> Finding? {
@@ -52,25 +109,26 @@ extension PlistDoctor {
             return Finding(
                 need.severity, .usageDescriptionMissing, key: key,
                 message: "is missing, needed by \(need.neededBy): without it \(description.withoutIt).\(instead) Add \(write).",
-                rules: need.rules)
+                rules: need.rules, location: need.location)
         }
+        let location = plist.location(ofKey: key)
         guard let text = value.string else {
             return Finding(
                 need.severity, .wrongType, key: key,
                 message: "is \(value.typeDescription); expected a string that tells the user why the app needs \(description.permission). Replace it with \(write).",
-                rules: need.rules)
+                rules: need.rules, location: location)
         }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.hasPrefix(InfoPlistFragment.placeholderPrefix) {
             return Finding(
                 need.severity, .usageDescriptionPlaceholder, key: key,
                 message: "is still the placeholder wakeful plist wrote, needed by \(need.neededBy): App Review rejects a purpose string that does not explain the use (guideline 5.1.1). Write one sentence on why the app needs \(description.permission).",
-                rules: need.rules, guideline: "5.1.1")
+                rules: need.rules, guideline: "5.1.1", location: location)
         }
         guard trimmed.isEmpty else { return nil }
         return Finding(
             need.severity, .usageDescriptionEmpty, key: key,
             message: "is empty, needed by \(need.neededBy): the permission prompt would explain nothing and App Review rejects it (guideline 5.1.1). Write one sentence on why the app needs \(description.permission).",
-            rules: need.rules, guideline: "5.1.1")
+            rules: need.rules, guideline: "5.1.1", location: location)
     }
 }

@@ -23,34 +23,72 @@ public enum PlistDoctor {
     /// Examines an Info.plist.
     ///
     /// - Parameters:
-    ///   - plist: The file's values.
-    ///   - requirements: What the app's configuration needs; nil to check the file on its own.
+    ///   - plist: The file's values (or the values Xcode would build from a project).
+    ///   - requirements: What the app's Wakeful configuration needs; nil to check without one.
     ///   - bundleIdentifier: Substituted for `$(PRODUCT_BUNDLE_IDENTIFIER)` in permitted
     ///     identifiers; nil to use a literal `CFBundleIdentifier`, or to match such placeholders as patterns.
+    ///   - code: What the app's sources use (``SourceScanner``); nil when doctor was given none.
+    ///   - project: The Xcode project the Info.plist was built from; nil for a file.
     /// - Returns: The findings, errors first.
-    public static func examine(_ plist: InfoPlist, requirements: AppRequirements?, bundleIdentifier: String? = nil) -> DoctorReport {
-        var findings: [Finding] = []
+    public static func examine(
+        _ plist: InfoPlist, requirements: AppRequirements?, bundleIdentifier: String? = nil, code: SourceEvidence? = nil,
+        project: ProjectInfoPlist? = nil
+    ) -> DoctorReport {
+        var findings = duplicateKeyFindings(plist)
+        findings += project.map(projectFindings) ?? []
         let modes = declaredModes(plist, into: &findings)
         let patterns = permittedIdentifiers(plist, settings: buildSettings(plist, bundleIdentifier: bundleIdentifier), into: &findings)
-        findings += taskModeFindings(modes: modes, patterns: patterns)
+        findings += taskModeFindings(modes: modes, patterns: patterns).map { located($0, in: plist) }
         findings += modes.compactMap { mode in
             mode.profile.deprecation.map {
                 Finding(
                     .warning, .deprecatedMode, key: modesKey, value: mode.rawValue,
-                    message: "\(mode.rawValue) is obsolete: \($0). Remove <string>\(mode.rawValue)</string>.", rules: mode.profile.rules)
+                    message: "\(mode.rawValue) is obsolete: \($0). Remove <string>\(mode.rawValue)</string>.", rules: mode.profile.rules,
+                    location: plist.location(ofKey: modesKey, value: mode.rawValue))
             }
         }
-        findings += usageDescriptionFindings(plist, modes: modes, requirements: requirements)
+        findings += usageDescriptionFindings(plist, modes: modes, requirements: requirements, code: code)
         if let requirements {
-            findings += modeComparison(modes, requirements)
-            findings += identifierComparison(patterns, requirements)
+            findings += modeComparison(modes, requirements).map { located($0, in: plist) }
+            findings += identifierComparison(patterns, requirements).map { located($0, in: plist) }
         }
-        findings += reviewFindings(modes, requirements)
+        if let code {
+            findings += sourceModeFindings(modes, code, requirements: requirements).map { located($0, in: plist) }
+            findings += registrationFindings(patterns, code, requirements: requirements).map { located($0, in: plist) }
+            findings += legacyFetchFindings(code)
+            findings += unreadableSourceFindings(code)
+        }
+        findings += reviewFindings(modes, requirements, code: code).map { located($0, in: plist) }
         // Stable: within a severity, findings keep the order of the checks (the file's order).
         let ordered = findings.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element)
-        return DoctorReport(
+        var report = DoctorReport(
             plist: plist.file, format: plist.format, configuration: requirements?.source, declaredModes: modes.map(\.rawValue),
             permittedIdentifiers: patterns.map(\.expanded), findings: ordered)
+        report.project = project.map { "\($0.projectPath), target \($0.target.name), configuration \($0.configuration)" }
+        report.code = code.map(DoctorReport.CodeSummary.init)
+        return report
+    }
+
+    /// Top-level keys written more than once, as a merge conflict leaves them: the property-list
+    /// reader keeps one silently, so which value counts is not what the reader of the file sees.
+    static func duplicateKeyFindings(_ plist: InfoPlist) -> [Finding] {
+        plist.duplicateKeys.map { duplicate in
+            let lines = duplicate.locations.compactMap(\.line).map(String.init)
+            let at = lines.isEmpty ? "" : " (lines \(lines.joined(separator: ", ")))"
+            return Finding(
+                .warning, .duplicateKey, key: duplicate.key,
+                message: "is written \(duplicate.locations.count) times\(at), as a merge conflict leaves it; only one of them takes effect and doctor checked that one. Keep one \(duplicate.key) and delete the others.",
+                location: duplicate.locations.last, related: Array(duplicate.locations.dropLast()))
+        }
+    }
+
+    /// A finding about a value of the file's modes or identifiers points at that value's line when
+    /// it has none of its own (a call in the code), and at the key's line otherwise.
+    static func located(_ finding: Finding, in plist: InfoPlist) -> Finding {
+        guard finding.location == nil else { return finding }
+        var located = finding
+        located.location = finding.value.flatMap { plist.location(ofKey: finding.key, value: $0) } ?? plist.location(ofKey: finding.key)
+        return located
     }
 
     /// `PRODUCT_BUNDLE_IDENTIFIER` from the option, else from a literal `CFBundleIdentifier`.

@@ -83,6 +83,6 @@ struct InfoPlistReadingTests {
     @Test("a missing file is an input error, not a crash")
     func missingFile() {
         let error = #expect(throws: DoctorInputError.self) { try InfoPlist.load(contentsOf: URL(fileURLWithPath: "/nonexistent/Info.plist")) }
-        #expect(error?.description.hasPrefix("/nonexistent/Info.plist: cannot be read") == true)
+        #expect(error?.description.hasPrefix("/nonexistent/Info.plist: does not exist; expected an Info.plist file") == true)
     }
 }

@@ -30,7 +30,7 @@ public struct UsageDescription: Sendable, Hashable, Codable {
     public static let locationWhenInUse = UsageDescription(
         key: "NSLocationWhenInUseUsageDescription", permission: "location while the app is in use",
         withoutIt: "iOS ignores every location authorization request and the app never receives a location",
-        rules: ["LOC-4"])
+        replaces: ["NSLocationUsageDescription"], rules: ["LOC-4"])
 
     /// Location always: background monitoring, relaunches and beacon regions need it (LOC-16, BEACON-1).
     public static let locationAlways = UsageDescription(
@@ -54,6 +54,15 @@ public struct UsageDescription: Sendable, Hashable, Codable {
     public static let microphone = UsageDescription(
         key: "NSMicrophoneUsageDescription", permission: "the microphone",
         withoutIt: "the app is terminated when it starts recording to transmit", rules: [])
+
+    /// Motion & Fitness (`CMMotionActivityManager`, `CMPedometer`): a missing key crashes the app on
+    /// first use (MOTION-2).
+    public static let motion = UsageDescription(
+        key: "NSMotionUsageDescription", permission: "motion and fitness activity",
+        withoutIt: "the app crashes the first time it queries Core Motion's activity or pedometer", rules: ["MOTION-2"])
+
+    /// Every purpose string Wakeful knows what to say about.
+    public static let known: [UsageDescription] = [.locationWhenInUse, .locationAlways, .bluetoothAlways, .nearbyInteraction, .microphone, .motion]
 
     /// The descriptions a location authorization needs: When In Use for both, plus Always for Always.
     public static func required(for authorization: LocationAuthorization?) -> [UsageDescription] {

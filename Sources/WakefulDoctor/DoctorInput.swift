@@ -1,0 +1,57 @@
+import Foundation
+
+/// What one doctor run reads: the Info.plist (from a file, a built app, standard input or an
+/// Xcode project), the project when there is one, and what the app's sources use.
+struct DoctorInput: Sendable {
+    /// The Info.plist as the app gets it.
+    var plist: InfoPlist
+    /// The project it was built from; nil for `--plist`.
+    var project: ProjectInfoPlist?
+    /// What the sources use; nil when doctor read none.
+    var code: SourceEvidence?
+    /// Where a baseline is looked for: the Info.plist's or the project's folder.
+    var folder: String
+
+    /// Reads what the request names.
+    static func load(_ request: DoctorRequest) throws(DoctorInputError) -> DoctorInput {
+        var sources = request.sources
+        let plist: InfoPlist, project: ProjectInfoPlist?, folder: String
+        if let path = request.project {
+            let built = try ProjectInfoPlist.load(project: path, target: request.target, configuration: request.configuration)
+            (plist, project) = (built.plist, built)
+            folder = Self.folder(of: path)
+            // With a project and no --sources, the folder that holds the project is the app's code.
+            if sources.isEmpty { sources = [folder] }
+        } else {
+            let path = request.plist ?? InfoPlist.standardInputName
+            (plist, project) = (try InfoPlist.load(path: path), nil)
+            folder = path == "-" ? "." : Self.folder(of: path)
+        }
+        let code = sources.isEmpty ? nil : try scan(sources)
+        return DoctorInput(plist: plist, project: project, code: code, folder: folder)
+    }
+
+    /// Scans the folders (or files) given, each file named by the path as given plus its path
+    /// below, so `--sources MyApp` gives `MyApp/AppDelegate.swift`, a path Xcode and a terminal open.
+    private static func scan(_ paths: [String]) throws(DoctorInputError) -> SourceEvidence {
+        for path in paths where !FileManager.default.fileExists(atPath: path) {
+            throw DoctorInputError(file: path, message: "does not exist; expected --sources to name a folder (or file) of the app's Swift and Objective-C sources")
+        }
+        return SourceScanner.scan(directories: paths.map { URL(fileURLWithPath: $0) }) { directory, relative in
+            guard let given = paths.first(where: { URL(fileURLWithPath: $0).standardizedFileURL == directory.standardizedFileURL }) else { return relative }
+            if relative.isEmpty || relative == directory.lastPathComponent && !Self.isFolder(given) { return given }
+            return given == "." ? relative : InfoPlist.join(given, relative)
+        }
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// The folder a path is in, as the user wrote it (`.` for a bare name).
+    private static func folder(of path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+extension PlistDoctor {
+    /// Keys doctor checks: a build setting left unexpanded in one of them hides what it says.
+    private static func isChecked(_ key: String) -> Bool {
+        key == identifiersKey || key == "CFBundleIdentifier" || (key.hasPrefix("NS") && key.hasSuffix("UsageDescription"))
+    }
+
+    /// What the Xcode project adds: the file and a build setting disagreeing, `INFOPLIST_KEY_`
+    /// settings the build ignores, and build settings left unexpanded in the keys doctor checks.
+    static func projectFindings(_ project: ProjectInfoPlist) -> [Finding] {
+        var findings: [Finding] = []
+        for conflict in project.conflicts {
+            let setting = "INFOPLIST_KEY_\(conflict.key)"
+            let file = describe(conflict.fileValue), built = describe(conflict.settingValue)
+            switch conflict.outcome {
+            case .buildSettingWins:
+                findings.append(Finding(
+                    .warning, .settingConflict, key: conflict.key,
+                    message: "is \(file) in the Info.plist file (\(place(conflict.fileLocation))) and \(built) in the build setting \(setting) (\(place(conflict.settingLocation))); Xcode's build uses the build setting, so the file's value never reaches the app. Keep the value in one place.",
+                    location: conflict.settingLocation, related: [conflict.fileLocation]))
+            case .combined:
+                findings.append(Finding(
+                    .note, .settingConflict, key: conflict.key,
+                    message: "is given both in the Info.plist file (\(place(conflict.fileLocation))) and by \(setting) (\(place(conflict.settingLocation))); Xcode's build combines them, and doctor checked the combination.",
+                    location: conflict.settingLocation, related: [conflict.fileLocation]))
+            case .typeMismatch:
+                findings.append(Finding(
+                    .error, .settingConflict, key: conflict.key,
+                    message: "is \(conflict.fileValue.typeDescription) in the Info.plist file (\(place(conflict.fileLocation))) but \(conflict.settingValue.typeDescription) in \(setting) (\(place(conflict.settingLocation))): Xcode stops the build when it cannot merge the two. Keep one.",
+                    location: conflict.settingLocation, related: [conflict.fileLocation]))
+            }
+        }
+        for ignored in project.ignoredSettings {
+            let why =
+                switch ignored.reason {
+                case .unknownKey: "Xcode generates only the Info.plist keys it has a build setting for, and this is not one of them, so the value never reaches the app. Write the key in the Info.plist file instead"
+                case .notGenerated: "GENERATE_INFOPLIST_FILE is not YES for \(project.target.name), so Xcode ignores every INFOPLIST_KEY_ setting and the value never reaches the app. Write the key in the Info.plist file, or set GENERATE_INFOPLIST_FILE = YES"
+                case .expansionOff: "INFOPLIST_EXPAND_BUILD_SETTINGS = NO turns generated content off too, so the value never reaches the app. Write the key in the Info.plist file"
+                }
+            findings.append(Finding(
+                .warning, .settingIgnored, key: ignored.name, message: "puts nothing in the app's Info.plist: \(why).", location: ignored.location))
+        }
+        // The modes list reports its own unexpanded values (`declaredModes`).
+        for value in project.unexpanded where value.key != modesKey && isChecked(value.key) {
+            findings.append(Finding(
+                .warning, .unexpandedSetting, key: value.key, value: value.value,
+                message: "\(value.path) refers to \(list(value.names.map { "$(\($0))" })), which the build settings of \(project.target.name) (\(project.configuration)) do not define, so the app gets \"\(value.value)\" as written. Define the setting or write the value.",
+                location: value.location))
+        }
+        return findings
+    }
+
+    /// A value as a message quotes it.
+    private static func describe(_ value: PlistValue) -> String {
+        if let text = value.string { return "\"\(text)\"" }
+        return value.typeDescription
+    }
+
+    /// `project.pbxproj:42`.
+    private static func place(_ location: Finding.Location) -> String {
+        location.line.map { "\(location.file):\($0)" } ?? location.file
+    }
+}
+
+extension InfoPlist {
+    /// Where the item of a top-level array whose string is `value` is written, else where the key is.
+    func location(ofKey key: String, value: String) -> Finding.Location? {
+        let index = self[key]?.array?.firstIndex { $0.string?.trimmingCharacters(in: .whitespacesAndNewlines) == value }
+        return location(ofKey: key, item: index)
+    }
+}

@@ -1,0 +1,6 @@
+import Foundation
+
+struct Station: Hashable {
+    var name: String
+    var stream: URL
+}

@@ -1,0 +1,7 @@
+#import <CoreBluetooth/CoreBluetooth.h>
+
+extern NSString *const kSensorServiceUUID;
+
+@interface BLEManager : NSObject <CBCentralManagerDelegate>
+@property (nonatomic, strong) CBCentralManager *central;
+@end

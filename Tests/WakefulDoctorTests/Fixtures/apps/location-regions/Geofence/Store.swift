@@ -1,0 +1,6 @@
+import CoreLocation
+
+struct Store {
+    var id: String
+    var center: CLLocationCoordinate2D
+}

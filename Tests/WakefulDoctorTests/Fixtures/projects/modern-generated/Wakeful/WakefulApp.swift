@@ -1,0 +1,6 @@
+import SwiftUI
+
+@main
+struct WakefulApp: App {
+    var body: some Scene { WindowGroup { Text("Wakeful") } }
+}
