@@ -4,7 +4,6 @@ import Logging
 import NIOSSL
 import PostgresNIO
 import ServiceLifecycle
-import Synchronization
 
 /// ``ServerStorage`` on a PostgreSQL database, so several stateless servers can share one store.
 ///
@@ -171,63 +170,8 @@ extension PostgresServerStorage {
     }
 }
 
-extension PostgresServerStorage {
-    /// Runs `body` on a pooled connection, or throws ``PostgresLeaseTimeout`` when none is leased
-    /// within ``leaseTimeout``. Exactly one of the two happens: a lease that arrives after the
-    /// timeout is handed back without running `body`.
-    func leased<Result: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Result) async throws -> Result {
-        let lease = LeaseRace()
-        let client = client
-        let leaseTimeout = leaseTimeout
-        return try await withThrowingTaskGroup(of: LeaseOutcome<Result>.self) { group in
-            group.addTask {
-                .done(
-                    try await client.withConnection { connection in
-                        guard lease.claim() else { throw PostgresLeaseTimeout(waited: leaseTimeout) }
-                        return try await body(connection)
-                    })
-            }
-            group.addTask {
-                try await Task.sleep(for: leaseTimeout)
-                return .timerFired
-            }
-            while let outcome = try await group.next() {
-                switch outcome {
-                case .done(let result):
-                    group.cancelAll()
-                    return result
-                case .timerFired where lease.expire():
-                    group.cancelAll()
-                    throw PostgresLeaseTimeout(waited: leaseTimeout)
-                case .timerFired:
-                    continue  // leased in time: wait for the body
-                }
-            }
-            throw PostgresLeaseTimeout(waited: leaseTimeout)  // unreachable: the body's task always ends the loop
-        }
-    }
-}
-
-/// What ended first in ``PostgresServerStorage/leased(_:)``: the body on its connection, or the timer.
-private enum LeaseOutcome<Result: Sendable>: Sendable {
-    case done(Result)
-    case timerFired
-}
-
 /// No pooled connection became free in time: every connection busy, or the database unreachable.
 struct PostgresLeaseTimeout: Error, CustomStringConvertible {
     let waited: Duration
     var description: String { "no database connection within \(waited)" }
-}
-
-/// Who wins between a lease and its timeout.
-final class LeaseRace: Sendable {
-    private enum State: UInt8 { case waiting, leased, expired }
-    private let state = Atomic<UInt8>(State.waiting.rawValue)
-
-    /// The lease wins unless the timeout already did.
-    func claim() -> Bool { state.compareExchange(expected: State.waiting.rawValue, desired: State.leased.rawValue, ordering: .acquiringAndReleasing).exchanged }
-
-    /// The timeout wins unless the lease already did.
-    func expire() -> Bool { state.compareExchange(expected: State.waiting.rawValue, desired: State.expired.rawValue, ordering: .acquiringAndReleasing).exchanged }
 }

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import WakefulServer
+
+/// ``PostgresServerStorage/lease(within:_:)`` against a pool that misses a cancellation: the
+/// request's answer must not wait for it (it once held `/readyz`, and then a graceful shutdown,
+/// for as long as PostgreSQL refused connections).
+@Suite("Lease timeout", .timeLimit(.minutes(1)))
+struct LeaseTimeoutTests {
+    /// A lease that gets no connection and ignores cancellation until it is let go, as a pool
+    /// request queued after its cancellation was missed; it lets itself go after 5 s, so a lease
+    /// that waits for it fails the timing expectation instead of hanging the run.
+    private final class StuckPool: Sendable {
+        let (released, release) = AsyncStream.makeStream(of: Void.self)
+
+        init() {
+            let release = release
+            Task {
+                try await Task.sleep(for: .seconds(5))
+                release.finish()
+            }
+        }
+
+        func lease(_ race: LeaseRace) async throws -> Int {
+            // A task of its own is not cancelled with the request's.
+            let released = released
+            await Task { for await _ in released {} }.value
+            guard race.claim() else { throw PostgresLeaseTimeout(waited: .zero) }
+            return 1
+        }
+    }
+
+    @Test("a lease the pool never answers times out on time, and its late connection is handed back unused")
+    func stuckLeaseTimesOut() async throws {
+        let pool = StuckPool()
+        let clock = ContinuousClock()
+        let start = clock.now
+        await #expect(throws: PostgresLeaseTimeout.self) {
+            _ = try await PostgresServerStorage.lease(within: .milliseconds(50), pool.lease)
+        }
+        #expect(clock.now - start < .seconds(2))
+        pool.release.finish()
+    }
+
+    @Test("a lease that gets its connection in time answers with the body's result")
+    func leaseInTime() async throws {
+        let value = try await PostgresServerStorage.lease(within: .seconds(30)) { race in
+            #expect(race.claim())
+            return 42
+        }
+        #expect(value == 42)
+    }
+
+    @Test("a cancelled request stops waiting for a stuck lease")
+    func cancelledRequestStopsWaiting() async throws {
+        let pool = StuckPool()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let request = Task { try await PostgresServerStorage.lease(within: .seconds(30), pool.lease) }
+        request.cancel()
+        await #expect(throws: CancellationError.self) { _ = try await request.value }
+        #expect(clock.now - start < .seconds(2))
+        pool.release.finish()
+    }
+}
