@@ -251,7 +251,6 @@ let package = Package(
             dependencies: [
                 "Wakeful",
                 "WakefulSimulator",
-                "WakefulStore",
                 "WakefulChaos",
                 "WakefulCommandLine",
                 "WakefulReplay",  // `wakeful replay`
