@@ -20,8 +20,7 @@ struct LeaseTimeoutTests {
         var gaveUp: Bool { selfReleased.load(ordering: .acquiring) }
 
         init() {
-            let release = release
-            Task { [selfReleased] in
+            Task { [self] in
                 try await Task.sleep(for: .seconds(20))
                 selfReleased.store(true, ordering: .releasing)
                 release.finish()
