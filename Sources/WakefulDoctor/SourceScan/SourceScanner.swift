@@ -47,7 +47,9 @@ public enum SourceScanner {
                 problems.append(SourceProblem(file: display(directory, failure.relativePath), line: nil, message: failure.message))
             }
         }
-        return scan(inputs, problems: problems)
+        var evidence = scan(inputs, problems: problems)
+        evidence.folders = directories.map { display($0, "") }
+        return evidence
     }
 
     /// Scans the given files (those with a source extension; others are ignored), each shown as
