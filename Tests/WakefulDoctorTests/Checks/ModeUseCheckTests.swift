@@ -14,6 +14,7 @@ struct ModeUseCheckTests {
         #expect(unused.place == "Info.plist:10")
         #expect(unused.message.contains("Remove <string>processing</string>"))
         #expect(run.findings.filter { $0.value == "fetch" && $0.severity != .note }.isEmpty)
+        #expect(run.findings(.reviewRisk, value: "processing").isEmpty, "no reviewer note for a mode to remove")
         #expect(run.problems.count == 1, "\(run.problems.map(\.message))")
     }
 
