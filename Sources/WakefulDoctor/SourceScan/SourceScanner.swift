@@ -4,7 +4,7 @@ import Foundation
 /// for `wakeful doctor --sources DIR`.
 ///
 /// Scanning is two passes: every file is tokenized and its string constants collected, then each
-/// file's tokens are matched against ``APIPatterns`` with the constants of all files available, so
+/// file's tokens are matched against the API patterns with the constants of all files available, so
 /// `register(forTaskWithIdentifier: TaskIDs.refresh)` resolves a constant defined elsewhere. A file
 /// that cannot be read or tokenized becomes a ``SourceProblem``; scanning always goes on.
 ///
