@@ -12,8 +12,8 @@ struct DoctorInput: Sendable {
     /// Where a baseline is looked for: the Info.plist's or the project's folder.
     var folder: String
 
-    /// Reads what the request names.
-    static func load(_ request: DoctorRequest) throws(DoctorInputError) -> DoctorInput {
+    /// Reads what the request names; `-` (or no --plist and no --project) reads `standardInput`.
+    static func load(_ request: DoctorRequest, standardInput: FileHandle) throws(DoctorInputError) -> DoctorInput {
         var sources = request.sources
         let plist: InfoPlist, project: ProjectInfoPlist?, folder: String
         if let path = request.project {
@@ -23,8 +23,8 @@ struct DoctorInput: Sendable {
             // With a project and no --sources, the folder that holds the project is the app's code.
             if sources.isEmpty { sources = [folder] }
         } else {
-            let path = request.plist ?? InfoPlist.standardInputName
-            (plist, project) = (try InfoPlist.load(path: path), nil)
+            let path = request.plist ?? "-"
+            (plist, project) = (try InfoPlist.load(path: path, standardInput: standardInput), nil)
             folder = path == "-" ? "." : Self.folder(of: path)
         }
         let code = sources.isEmpty ? nil : try scan(sources)

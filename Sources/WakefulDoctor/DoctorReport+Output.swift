@@ -1,8 +1,9 @@
 import Foundation
 
 extension DoctorReport {
-    /// The human-readable report: errors and warnings in full, one line per note (the full
-    /// paragraphs with `explain`), stale baseline entries, then a tally and the status.
+    /// The human-readable report: what was read (the Info.plist, the project, the sources) and
+    /// what the code was found to call, then errors and warnings in full, one line per note (the
+    /// full paragraphs with `explain`), stale baseline entries, a tally and the status.
     ///
     /// ```swift
     /// print(report.text(strict: false))                 // notes on one line each
@@ -12,8 +13,11 @@ extension DoctorReport {
     /// Findings a baseline accepted are left out; the tally counts them.
     public func text(strict: Bool, explain: Bool = false) -> String {
         var lines = ["\(plist) (\(format.rawValue)) " + (configuration.map { "checked against \($0)" } ?? "checked on its own (pass --config to compare it with your strategies)")]
+        if let project { lines.append("  Project: \(project)") }
+        lines.append("  Sources: " + (code.map(Self.sourcesRead) ?? "none read (pass --sources DIR so doctor can see what the app uses)"))
         lines.append("  UIBackgroundModes: " + (declaredModes.isEmpty ? "none" : declaredModes.joined(separator: ", ")))
         lines.append("  BGTaskSchedulerPermittedIdentifiers: " + (permittedIdentifiers.isEmpty ? "none" : permittedIdentifiers.joined(separator: ", ")))
+        if let code { lines += Self.foundInCode(code, explain: explain) }
         var collapsed = false
         for finding in findings {
             if finding.severity == .note, !explain {
@@ -39,6 +43,33 @@ extension DoctorReport {
         lines.append("")
         lines.append("\(tally); exit status \(status)\(strict ? " (--strict: warnings fail)" : "")")
         return lines.joined(separator: "\n")
+    }
+
+    /// `3 files under App, Shared (1 place could not be read)`.
+    static func sourcesRead(_ code: CodeSummary) -> String {
+        var read = "\(code.files.count) file\(code.files.count == 1 ? "" : "s")"
+        if !code.folders.isEmpty { read += " under \(code.folders.joined(separator: ", "))" }
+        if code.problems > 0 { read += " (\(code.problems) place\(code.problems == 1 ? "" : "s") could not be read)" }
+        return read
+    }
+
+    /// How many places of one kind of call the text report lists without `explain`.
+    static let placesPerKind = 3
+
+    /// `Found in the code:` and one line per kind of call, in ``SourceAPI``'s order, with its
+    /// places (and identifiers): what the checks on the sources were based on.
+    static func foundInCode(_ code: CodeSummary, explain: Bool) -> [String] {
+        guard !code.uses.isEmpty else { return ["", "Found in the code: no background API"] }
+        let order = Dictionary(uniqueKeysWithValues: SourceAPI.allCases.enumerated().map { ($1.rawValue, $0) })
+        let kinds = Dictionary(grouping: code.uses, by: \.api).sorted { order[$0.key, default: .max] < order[$1.key, default: .max] }
+        var lines = ["", "Found in the code:"]
+        for (_, uses) in kinds {
+            let shown = explain ? uses[...] : uses.prefix(placesPerKind)
+            var places = shown.map { use in "\(use.file):\(use.line)" + (use.identifier.map { " (\($0))" } ?? "") }.joined(separator: ", ")
+            if shown.count < uses.count { places += " and \(uses.count - shown.count) more" }
+            lines.append("  \(uses[0].call): \(places)")
+        }
+        return lines
     }
 
     /// ` [guideline 2.5.4; REVIEW-1]`, with the check first when `check`; empty when there is nothing to cite.
@@ -77,7 +108,8 @@ extension DoctorReport {
         return "accepted[\(stale.index)] (\(identity)) matches no finding; remove it, so that it cannot hide a new one"
     }
 
-    /// The report as one JSON object: the inputs, the findings, the accepted findings with their
+    /// The report as one JSON object: the inputs (the project and the sources read, with the
+    /// calls found, `null` when absent), the findings, the accepted findings with their
     /// reasons, the stale baseline entries, the tally and the exit status.
     public func json(strict: Bool) -> String {
         let document = JSONDocument(report: self, strict: strict)
@@ -110,6 +142,8 @@ extension DoctorReport {
             try c.encode(report.format, forKey: .format)
             // Always present, null when absent, so scripts need not test for the keys.
             try c.encode(report.configuration, forKey: .configuration)
+            try c.encode(report.project, forKey: .project)
+            try c.encode(report.code, forKey: .code)
             try c.encode(report.declaredModes, forKey: .declaredModes)
             try c.encode(report.permittedIdentifiers, forKey: .permittedIdentifiers)
             try c.encode(report.findings, forKey: .findings)
@@ -122,7 +156,7 @@ extension DoctorReport {
         }
 
         enum CodingKeys: String, CodingKey {
-            case plist, format, configuration, declaredModes, permittedIdentifiers, findings, accepted, baseline, staleBaselineEntries, summary,
+            case plist, format, configuration, project, code, declaredModes, permittedIdentifiers, findings, accepted, baseline, staleBaselineEntries, summary,
                 strict, status
         }
     }

@@ -59,6 +59,8 @@ public struct DoctorReport: Sendable, Hashable, Codable {
             public var line: Int
         }
 
+        /// The folders (or files) doctor was given to read, as given.
+        public var folders: [String]
         /// The files read, sorted.
         public var files: [String]
         /// The calls found, in file order.
@@ -68,6 +70,7 @@ public struct DoctorReport: Sendable, Hashable, Codable {
 
         /// The summary of a scan.
         public init(_ evidence: SourceEvidence) {
+            folders = evidence.folders
             files = evidence.files
             uses = evidence.uses.map { use in
                 Use(api: use.api.rawValue, call: use.api.phrase, identifier: use.identifier?.written, file: use.file, line: use.line)

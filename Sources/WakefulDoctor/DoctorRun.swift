@@ -70,12 +70,14 @@ public struct DoctorRequest: Sendable, Hashable {
     public static let badInputStatus: Int32 = 2
 
     /// Reads the files, examines the Info.plist and renders the report.
-    public func run() -> DoctorOutcome {
+    ///
+    /// - Parameter standardInput: What `--plist -` reads: standard input, unless a test passes a pipe.
+    public func run(standardInput: FileHandle = .standardInput) -> DoctorOutcome {
         do throws(DoctorInputError) {
             if config == nil, setup != nil {
                 throw DoctorInputError(file: "--setup", message: "needs --config: it chooses one of the configuration's strategy setups")
             }
-            let input = try DoctorInput.load(self)
+            let input = try DoctorInput.load(self, standardInput: standardInput)
             let requirements = try config.map { path throws(DoctorInputError) in
                 try ConfigurationFile.resolve(path, setup: setup)
             }

@@ -2,11 +2,12 @@ import Foundation
 import Wakeful
 
 extension PlistDoctor {
-    /// Modes the configuration needs against those the file declares.
-    static func modeComparison(_ modes: [BackgroundMode], _ requirements: AppRequirements) -> [Finding] {
+    /// Modes the configuration needs against those the file declares; `modesKnown` false when the
+    /// list holds a build setting doctor could not expand, so no mode is known to be missing.
+    static func modeComparison(_ modes: [BackgroundMode], modesKnown: Bool = true, _ requirements: AppRequirements) -> [Finding] {
         let needed = requirements.combined.backgroundModes
         var findings: [Finding] = []
-        for mode in needed where !modes.contains(mode) {
+        for mode in needed where modesKnown && !modes.contains(mode) {
             let profile = mode.profile
             findings.append(Finding(
                 .error, .modeNotDeclared, key: modesKey, value: mode.rawValue,

@@ -8,7 +8,8 @@ extension PlistDoctor {
     /// `audio` and `voip` are judged from the code when doctor has read it: legitimate use (a
     /// playback session with a player or Now Playing; PushKit VoIP pushes reported to CallKit) is a
     /// note, a silent or looped file or PushKit without CallKit is the warning. A mode no code uses
-    /// at all gets no review finding here: ``sourceModeFindings(_:_:requirements:)`` already warns.
+    /// at all gets no review finding here: ``sourceModeFindings(_:modesKnown:_:requirements:)``
+    /// already warns, and a reviewer note for a mode to remove is noise.
     static func reviewFindings(_ modes: [BackgroundMode], _ requirements: AppRequirements?, code: SourceEvidence?) -> [Finding] {
         var findings: [Finding] = []
         for mode in modes {
@@ -24,6 +25,7 @@ extension PlistDoctor {
             var evidence = users.isEmpty ? "" : " Used by \(users)."
             var rules = review.rules
             var location: Finding.Location?
+            if let code, users.isEmpty, let entry = ModeEvidence.of(mode), code.uses(of: entry.uses).isEmpty { continue }
             if let code, judgedFromCode.contains(mode), users.isEmpty {
                 guard let judged = judge(mode, code) else { continue }
                 (severity, evidence, location) = (judged.severity, " " + judged.evidence, judged.location)

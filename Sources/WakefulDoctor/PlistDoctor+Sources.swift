@@ -6,8 +6,11 @@ extension PlistDoctor {
     /// that needs a mode the file does not declare.
     ///
     /// A mode the Wakeful configuration needs counts as used: Wakeful's own code, which is not among
-    /// the app's sources, is what uses it.
-    static func sourceModeFindings(_ modes: [BackgroundMode], _ code: SourceEvidence, requirements: AppRequirements?) -> [Finding] {
+    /// the app's sources, is what uses it. With `modesKnown` false (the list holds a build setting
+    /// doctor could not expand) no mode is known to be missing.
+    static func sourceModeFindings(
+        _ modes: [BackgroundMode], modesKnown: Bool = true, _ code: SourceEvidence, requirements: AppRequirements?
+    ) -> [Finding] {
         let neededByWakeful = Set(requirements?.combined.backgroundModes ?? [])
         var findings: [Finding] = []
         for entry in ModeEvidence.table {
@@ -15,7 +18,7 @@ extension PlistDoctor {
             if modes.contains(mode) {
                 guard !neededByWakeful.contains(mode), code.uses(of: entry.uses).isEmpty else { continue }
                 findings.append(unusedModeFinding(entry, code))
-            } else {
+            } else if modesKnown {
                 for need in entry.needs {
                     let calls = code.uses(of: [need.api])
                     guard let first = calls.first else { continue }

@@ -2,12 +2,20 @@ import Foundation
 import Wakeful
 
 extension PlistDoctor {
-    /// `fetch` / `processing` against the permitted identifiers, from the file alone (BGT-9: the
-    /// identifiers and at least one of the modes go together).
-    static func taskModeFindings(modes: [BackgroundMode], patterns: [IdentifierPattern]) -> [Finding] {
+    /// `fetch` / `processing` against the permitted identifiers (BGT-9: the identifiers and at least
+    /// one of the modes go together).
+    ///
+    /// - Parameters:
+    ///   - modesKnown: False when the modes list holds a build setting doctor could not expand, so
+    ///     neither mode is known to be missing.
+    ///   - code: What the sources use; when no code uses fetch, the advice for `fetch` without
+    ///     identifiers is to remove the mode, which the unused-mode check gives, not to add one.
+    static func taskModeFindings(
+        modes: [BackgroundMode], modesKnown: Bool = true, patterns: [IdentifierPattern], code: SourceEvidence? = nil
+    ) -> [Finding] {
         let fetch = modes.contains(.fetch), processing = modes.contains(.processing)
         var findings: [Finding] = []
-        if !patterns.isEmpty, !fetch, !processing {
+        if !patterns.isEmpty, !fetch, !processing, modesKnown {
             findings.append(Finding(
                 .error, .taskModes, key: identifiersKey,
                 message: "lists \(patterns.count) identifier(s) but UIBackgroundModes declares neither fetch nor processing, so every BGTaskScheduler submit fails with notPermitted. Add \(xmlString("fetch")) to UIBackgroundModes for BGAppRefreshTask and/or \(xmlString("processing")) for BGProcessingTask.",
@@ -20,10 +28,11 @@ extension PlistDoctor {
                 message: "processing is declared but BGTaskSchedulerPermittedIdentifiers lists nothing: App Store Connect rejects the upload (ITMS-90771) and no BGProcessingTask could be submitted anyway (notPermitted). Add the identifiers your code submits to BGTaskSchedulerPermittedIdentifiers, or remove \(xmlString("processing")).",
                 rules: ["BGT-5", "BGT-9"]))
         }
-        if fetch, patterns.isEmpty {
+        let fetchUsed = code.map { !$0.uses(of: ModeEvidence.of(.fetch)?.uses ?? []).isEmpty } ?? true
+        if fetch, patterns.isEmpty, fetchUsed {
             findings.append(Finding(
                 .warning, .taskModes, key: modesKey, value: BackgroundMode.fetch.rawValue,
-                message: "fetch is declared without BGTaskSchedulerPermittedIdentifiers, so only the legacy background fetch can use it, deprecated since iOS 13 and off until the app sets an interval. Move to BGAppRefreshTask: add its identifier to BGTaskSchedulerPermittedIdentifiers.",
+                message: "fetch is declared without BGTaskSchedulerPermittedIdentifiers, so only the legacy background fetch can use it, deprecated since iOS 13 and off until the app sets an interval. Move to BGAppRefreshTask: add its identifier to BGTaskSchedulerPermittedIdentifiers; or, if the app does not fetch in the background, remove \(xmlString("fetch")).",
                 rules: ["BGT-1", "BGT-4"]))
         }
         return findings

@@ -37,8 +37,10 @@ public enum PlistDoctor {
         var findings = duplicateKeyFindings(plist)
         findings += project.map(projectFindings) ?? []
         let modes = declaredModes(plist, into: &findings)
+        // A build setting doctor could not expand may name any mode: no mode is then known to be missing.
+        let modesKnown = !findings.contains { $0.check == .unexpandedSetting && $0.key == modesKey }
         let patterns = permittedIdentifiers(plist, settings: buildSettings(plist, bundleIdentifier: bundleIdentifier), into: &findings)
-        findings += taskModeFindings(modes: modes, patterns: patterns).map { located($0, in: plist) }
+        findings += taskModeFindings(modes: modes, modesKnown: modesKnown, patterns: patterns, code: code).map { located($0, in: plist) }
         findings += modes.compactMap { mode in
             mode.profile.deprecation.map {
                 Finding(
@@ -49,11 +51,11 @@ public enum PlistDoctor {
         }
         findings += usageDescriptionFindings(plist, modes: modes, requirements: requirements, code: code)
         if let requirements {
-            findings += modeComparison(modes, requirements).map { located($0, in: plist) }
+            findings += modeComparison(modes, modesKnown: modesKnown, requirements).map { located($0, in: plist) }
             findings += identifierComparison(patterns, requirements).map { located($0, in: plist) }
         }
         if let code {
-            findings += sourceModeFindings(modes, code, requirements: requirements).map { located($0, in: plist) }
+            findings += sourceModeFindings(modes, modesKnown: modesKnown, code, requirements: requirements).map { located($0, in: plist) }
             findings += registrationFindings(patterns, code, requirements: requirements).map { located($0, in: plist) }
             findings += legacyFetchFindings(code)
             findings += unreadableSourceFindings(code)

@@ -15,6 +15,7 @@ extension BuildSettings {
     /// `:c99extidentifier`, `:base`, `:dir`, `:file`, `:suffix` and `:default=value`. A bare
     /// `$NAME` is left as written.
     ///
+    /// - Parameter text: A value that may refer to settings: `$(NAME)`, `${NAME}`, `$(NAME:modifier)`.
     /// - Parameter keepingUnknown: Leave a reference to a setting with no value as written
     ///   (`$(UNKNOWN)`) instead of expanding it to nothing as Xcode does; doctor keeps them in
     ///   Info.plist values so checks can treat them as placeholders.

@@ -24,6 +24,7 @@ public struct OpenStepParser {
     /// Parses a whole file: one value (a dictionary, for a project), comments and the
     /// `// !$*UTF8*$!` header allowed around it.
     ///
+    /// - Parameter data: The file's bytes, UTF-8.
     /// - Parameter file: The name errors use.
     /// - Throws: ``DoctorInputError`` with the file, the line and what was expected there.
     public static func parse(_ data: Data, file: String) throws(DoctorInputError) -> OpenStepValue {

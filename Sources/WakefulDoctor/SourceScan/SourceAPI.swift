@@ -2,7 +2,7 @@ import Foundation
 
 /// A kind of API use the source scanner recognises: what the app really does in the background.
 ///
-/// ``APIPatterns`` documents the token sequences behind each kind.
+/// Each case's documentation names the calls and token sequences behind it.
 public enum SourceAPI: String, Sendable, Hashable, CaseIterable {
     // MARK: BGTaskScheduler
 

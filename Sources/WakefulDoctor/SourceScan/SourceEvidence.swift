@@ -6,13 +6,16 @@ public struct SourceEvidence: Sendable, Hashable {
     public var uses: [SourceUse]
     /// The source files read, sorted (relative to their directory, or as given).
     public var files: [String]
+    /// The folders (or files) the scan was given, as displayed; empty for files or text scanned on their own.
+    public var folders: [String]
     /// Files or parts of files that could not be read or tokenized, sorted by file and line.
     public var problems: [SourceProblem]
 
     /// Creates evidence.
-    public init(uses: [SourceUse] = [], files: [String] = [], problems: [SourceProblem] = []) {
+    public init(uses: [SourceUse] = [], files: [String] = [], folders: [String] = [], problems: [SourceProblem] = []) {
         self.uses = uses
         self.files = files
+        self.folders = folders
         self.problems = problems
     }
 

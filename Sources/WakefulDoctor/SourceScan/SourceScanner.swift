@@ -4,7 +4,7 @@ import Foundation
 /// for `wakeful doctor --sources DIR`.
 ///
 /// Scanning is two passes: every file is tokenized and its string constants collected, then each
-/// file's tokens are matched against ``APIPatterns`` with the constants of all files available, so
+/// file's tokens are matched against the API patterns with the constants of all files available, so
 /// `register(forTaskWithIdentifier: TaskIDs.refresh)` resolves a constant defined elsewhere. A file
 /// that cannot be read or tokenized becomes a ``SourceProblem``; scanning always goes on.
 ///
@@ -47,7 +47,9 @@ public enum SourceScanner {
                 problems.append(SourceProblem(file: display(directory, failure.relativePath), line: nil, message: failure.message))
             }
         }
-        return scan(inputs, problems: problems)
+        var evidence = scan(inputs, problems: problems)
+        evidence.folders = directories.map { display($0, "") }
+        return evidence
     }
 
     /// Scans the given files (those with a source extension; others are ignored), each shown as

@@ -4,8 +4,8 @@ import Foundation
 public struct SourceToken: Sendable, Hashable {
     /// What kind of token it is.
     public enum Kind: Sendable, Hashable {
-        /// A name or keyword: `startUpdatingLocation`, `let`, `` `default` `` (without the
-        /// backticks), `@interface`, `@objc`, `#selector`.
+        /// A name or keyword: `startUpdatingLocation`, `let`, `default` written in
+        /// backticks (without them), `@interface`, `@objc`, `#selector`.
         case identifier
         /// A string literal; ``SourceToken/literal`` holds its content.
         case string

@@ -1,0 +1,52 @@
+import Testing
+import WakefulDoctor
+
+/// What the Xcode project and the file's own form add: ignored and conflicting build settings,
+/// build settings in the modes list, keys written twice.
+@Suite("Checks: the project's build settings and the file's form")
+struct ProjectCheckTests {
+    @Test("INFOPLIST_KEY_UIBackgroundModes puts nothing in the app's Info.plist")
+    func settingIgnored() throws {
+        let run = try CheckRun.run("setting-ignored", project: "App.xcodeproj")
+        let ignored = try run.only(.settingIgnored)
+        #expect(ignored.severity == .warning)
+        #expect(ignored.key == "INFOPLIST_KEY_UIBackgroundModes")
+        #expect(ignored.place == "App.xcodeproj/project.pbxproj:146")
+        #expect(run.declaredModes.isEmpty)
+    }
+
+    @Test("a key in the file and in a build setting with different values: the build setting wins")
+    func settingConflict() throws {
+        let run = try CheckRun.run("setting-conflict", project: "App.xcodeproj")
+        let conflict = try run.only(.settingConflict)
+        #expect(conflict.severity == .warning)
+        #expect(conflict.key == "NSLocationWhenInUseUsageDescription")
+        #expect(conflict.place == "App.xcodeproj/project.pbxproj:146")
+        #expect(conflict.related.map { "\($0.file):\($0.line ?? 0)" } == ["App/Info.plist:5"])
+        #expect(run.problems.count == 1, "\(run.problems.map(\.message))")
+    }
+
+    @Test("$(VAR) in the modes list: an unexpanded setting on its own, the mode it names with --project")
+    func unexpandedMode() throws {
+        let alone = try CheckRun.run("unexpanded-mode", plist: "App/Info.plist")
+        let unexpanded = try alone.only(.unexpandedSetting)
+        #expect(unexpanded.value == "$(SYNC_BACKGROUND_MODE)")
+        #expect(unexpanded.place == "App/Info.plist:9")
+        #expect(alone.findings(.unknownMode).isEmpty)
+        #expect(alone.problems.count == 1, "a mode doctor cannot read is not missing: \(alone.problems.map(\.message))")
+
+        let built = try CheckRun.run("unexpanded-mode", project: "App.xcodeproj")
+        #expect(built.declaredModes == ["fetch"])
+        #expect(built.problems.isEmpty, "\(built.problems.map(\.message))")
+    }
+
+    @Test("a key written twice, as a merge conflict leaves it: one finding naming both lines")
+    func duplicateKey() throws {
+        let run = try CheckRun.run("duplicate-key")
+        let duplicate = try run.only(.duplicateKey)
+        #expect(duplicate.key == "UIBackgroundModes")
+        #expect(duplicate.place == "Info.plist:15")
+        #expect(duplicate.related.map { "\($0.file):\($0.line ?? 0)" } == ["Info.plist:7"])
+        #expect(duplicate.message.contains("lines 7, 15"))
+    }
+}

@@ -1,0 +1,41 @@
+import Testing
+import WakefulDoctor
+
+/// BGTaskScheduler identifiers in the code against BGTaskSchedulerPermittedIdentifiers (BGT-9).
+@Suite("Checks: task identifiers registered, submitted and permitted")
+struct RegistrationCheckTests {
+    @Test("a permitted identifier nothing registers; one registered through a constant in another file is fine")
+    func permittedNotRegistered() throws {
+        let run = try CheckRun.run("permitted-not-registered")
+        let finding = try run.only(.permittedNotRegistered)
+        #expect(finding.severity == .warning)
+        #expect(finding.value == "com.example.news.digest")
+        #expect(finding.place == "Info.plist:14")
+        #expect(run.problems.count == 1, "\(run.problems.map(\.message))")
+    }
+
+    @Test("an identifier registered and not permitted: an error at the registration")
+    func registeredNotPermitted() throws {
+        let run = try CheckRun.run("registered-not-permitted")
+        let finding = try run.only(.registeredNotPermitted)
+        #expect(finding.severity == .error)
+        #expect(finding.value == "com.example.photos.upload")
+        #expect(finding.place == "App/AppDelegate.swift:11")
+        #expect(finding.rules == ["BGT-9"])
+        #expect(run.problems.count == 1, "the permitted refresh task is fine: \(run.problems.map(\.message))")
+        #expect(run.status == 1)
+    }
+
+    @Test("a request submitted for an identifier nothing registers: an error at the request")
+    func submittedNotRegistered() throws {
+        let run = try CheckRun.run("submitted-not-registered")
+        let finding = try run.only(.submittedNotRegistered)
+        #expect(finding.severity == .error)
+        #expect(finding.value == "com.example.notes.index")
+        #expect(finding.place == "App/Scheduling.swift:9")
+        let permitted = try run.only(.permittedNotRegistered)
+        #expect(permitted.value == "com.example.notes.index")
+        #expect(run.findings.filter { $0.value == "com.example.notes.refresh" }.isEmpty)
+        #expect(run.problems.count == 2, "\(run.problems.map(\.message))")
+    }
+}
