@@ -142,6 +142,11 @@ extension Finding.Check {
              "The Info.plist file and an INFOPLIST_KEY_ build setting give one key different values; Xcode's build takes the build setting's.",
              "Keep the value in one place: delete the other.",
              .warning)
+        case .settingsFileMissing:
+            ("Build settings file missing",
+             "A base .xcconfig the project names does not exist, so the build settings it holds were not read.",
+             "Create the file (for CocoaPods, run pod install), then check again.",
+             .warning)
         case .settingIgnored:
             ("Build setting Xcode ignores",
              "An INFOPLIST_KEY_ build setting that puts nothing in the app's Info.plist.",

@@ -81,6 +81,8 @@ public struct Finding: Sendable, Hashable, Codable {
         case settingConflict = "setting-conflict"
         /// An `INFOPLIST_KEY_` build setting that puts nothing in the app's Info.plist.
         case settingIgnored = "setting-ignored"
+        /// A base `.xcconfig` the project names does not exist, so its settings were not read.
+        case settingsFileMissing = "settings-file-missing"
     }
 
     /// Where a finding points: the line of the key in the plist, of the build setting in the

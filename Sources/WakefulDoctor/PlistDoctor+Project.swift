@@ -41,6 +41,13 @@ extension PlistDoctor {
             findings.append(Finding(
                 .warning, .settingIgnored, key: ignored.name, message: "puts nothing in the app's Info.plist: \(why).", location: ignored.location))
         }
+        for file in project.settings.missingFiles {
+            let pods = file.file.contains("Pods/") ? " (CocoaPods writes it at pod install: run pod install first, or accept that its settings are not checked)" : ""
+            findings.append(Finding(
+                .warning, .settingsFileMissing, key: file.file,
+                message: "is a base configuration of \(project.target.name) (\(project.configuration)) that does not exist\(pods), so the build settings it holds were not read: a purpose string or identifier set there would be reported as missing. Pass the project after the file exists.",
+                location: file))
+        }
         // The modes list reports its own unexpanded values (`declaredModes`).
         for value in project.unexpanded where value.key != modesKey && isChecked(value.key) {
             findings.append(Finding(

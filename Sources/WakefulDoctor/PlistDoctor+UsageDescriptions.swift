@@ -26,6 +26,22 @@ extension PlistDoctor {
         (.pushToTalk, [.microphone]),
     ]
 
+    /// The calls that show the app uses the framework a purpose string is for: with none of them in
+    /// the code, a retired key for it is a leftover.
+    private static let frameworkUses: [String: Set<SourceAPI>] = [
+        UsageDescription.locationWhenInUse.key: coreLocation,
+        UsageDescription.locationAlways.key: coreLocation,
+        UsageDescription.bluetoothAlways.key: [.centralManager, .peripheralManager],
+        UsageDescription.nearbyInteraction.key: [.nearbyInteraction],
+    ]
+
+    /// Every Core Location use the scanner sees.
+    private static let coreLocation: Set<SourceAPI> = [
+        .locationManager, .standardLocationUpdates, .significantLocationChanges, .visits, .regionMonitoring, .beaconRanging,
+        .backgroundLocationUpdates, .backgroundActivitySession, .liveUpdates, .serviceSession, .alwaysAuthorizationRequest,
+        .whenInUseAuthorizationRequest,
+    ]
+
     /// Purpose strings: those the configuration's authorizations, the declared modes and the
     /// code's calls need (missing, empty, wrong type, a placeholder, or only a retired key), and
     /// every other purpose string the file has (empty, wrong type or a placeholder is still wrong).
@@ -70,7 +86,7 @@ extension PlistDoctor {
         var findings = needs.compactMap { finding(for: $0, in: plist) }
         let needed = Set(needs.map(\.description.key))
         findings += presentPurposeStringFindings(plist, skipping: needed)
-        findings += retiredKeyFindings(plist, skipping: needed)
+        findings += retiredKeyFindings(plist, skipping: needed, code: code)
         return findings
     }
 
@@ -87,11 +103,18 @@ extension PlistDoctor {
     }
 
     /// A retired key with nothing under the key that replaced it: current iOS ignores it, so the
-    /// request it was meant for fails as if there were none.
-    private static func retiredKeyFindings(_ plist: InfoPlist, skipping needed: Set<String>) -> [Finding] {
+    /// request it was meant for fails as if there were none. When the code was read and nothing in
+    /// it asks for that permission, the key is a leftover: a note to remove it, not a warning.
+    private static func retiredKeyFindings(_ plist: InfoPlist, skipping needed: Set<String>, code: SourceEvidence?) -> [Finding] {
         UsageDescription.known.filter { !needed.contains($0.key) && plist[$0.key] == nil }.flatMap { description in
             description.replaces.filter { plist[$0] != nil }.map { old in
-                Finding(
+                if let code, let askers = frameworkUses[description.key], code.uses(of: askers).isEmpty {
+                    return Finding(
+                        .note, .usageDescriptionRetired, key: old,
+                        message: "is a purpose string for \(description.permission) under a key current iOS versions ignore, and no code in the \(code.files.count) source files read asks for that permission: it is a leftover. Remove it, or if a library asks for \(description.permission), add <key>\(description.key)</key> with the same sentence.",
+                        rules: description.rules, location: plist.location(ofKey: old))
+                }
+                return Finding(
                     .warning, .usageDescriptionRetired, key: old,
                     message: "is the only purpose string for \(description.permission), and current iOS versions ignore it: without \(description.key) \(description.withoutIt). Add <key>\(description.key)</key> with the same sentence, and keep \(old) only for the old iOS versions the app still supports.",
                     rules: description.rules, location: plist.location(ofKey: old))

@@ -22,6 +22,7 @@ extension SourceAPI {
         case .alwaysAuthorizationRequest: "requestAlwaysAuthorization()"
         case .whenInUseAuthorizationRequest: "requestWhenInUseAuthorization()"
         case .serviceSession: "CLServiceSession"
+        case .locationManager: "a CLLocationManager"
         case .playbackCategory: "the AVAudioSession playback category"
         case .audioPlayer: "an audio player (AVAudioPlayer, AVPlayer or AVAudioEngine)"
         case .nowPlaying: "Now Playing information (MPNowPlayingInfoCenter or MPRemoteCommandCenter)"

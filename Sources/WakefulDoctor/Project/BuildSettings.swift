@@ -14,20 +14,25 @@ public struct BuildSettings: Sendable, Hashable {
     public let parameters: [String: String]
     /// Every assignment of each setting, lowest precedence first.
     public let assignments: [String: [BuildSettingAssignment]]
+    /// Base `.xcconfig` files the configurations name that do not exist (CocoaPods writes its own
+    /// only at `pod install`): their settings are missing, which a finding says.
+    public let missingFiles: [Finding.Location]
 
     /// Creates settings from levels of assignments, lowest precedence first.
-    public init(levels: [[BuildSettingAssignment]], parameters: [String: String]) {
+    public init(levels: [[BuildSettingAssignment]], parameters: [String: String], missingFiles: [Finding.Location] = []) {
         var assignments: [String: [BuildSettingAssignment]] = [:]
         for level in levels {
             for assignment in level { assignments[assignment.name, default: []].append(assignment) }
         }
         self.assignments = assignments
         self.parameters = parameters
+        self.missingFiles = missingFiles
     }
 
     /// These settings with more assignments above all others.
     public func adding(_ more: [BuildSettingAssignment]) -> BuildSettings {
-        BuildSettings(levels: [assignments.keys.sorted().flatMap { assignments[$0] ?? [] }, more], parameters: parameters)
+        BuildSettings(
+            levels: [assignments.keys.sorted().flatMap { assignments[$0] ?? [] }, more], parameters: parameters, missingFiles: missingFiles)
     }
 
     /// The names of every setting assigned anywhere, sorted.

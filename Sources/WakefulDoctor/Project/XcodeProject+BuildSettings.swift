@@ -14,19 +14,31 @@ extension XcodeProject {
     /// - Throws: ``DoctorInputError`` when a base `.xcconfig` (or one it includes) is missing or malformed.
     public func buildSettings(for target: XcodeTarget, configuration: XcodeBuildConfiguration) throws(DoctorInputError) -> BuildSettings {
         let projectConfiguration = configurationList[configuration.name]
+        var missing: [Finding.Location] = []
         let levels: [[BuildSettingAssignment]] = [
             defaults(for: target, configuration: configuration.name),
-            try xcconfig(projectConfiguration?.baseConfiguration),
+            try xcconfig(projectConfiguration?.baseConfiguration, missing: &missing),
             projectConfiguration?.settings ?? [],
-            try xcconfig(configuration.baseConfiguration),
+            try xcconfig(configuration.baseConfiguration, missing: &missing),
             configuration.settings,
         ]
-        return BuildSettings(levels: levels, parameters: ["sdk": Self.sdk, "arch": Self.architecture, "config": configuration.name])
+        return BuildSettings(
+            levels: levels, parameters: ["sdk": Self.sdk, "arch": Self.architecture, "config": configuration.name], missingFiles: missing)
     }
 
-    private func xcconfig(_ relative: String?) throws(DoctorInputError) -> [BuildSettingAssignment] {
+    /// A base configuration's settings; a file that does not exist is noted, not fatal: projects
+    /// on CocoaPods name `Pods/Target Support Files/…xcconfig`, which exists only after `pod install`,
+    /// and the rest of the project can still be checked.
+    private func xcconfig(_ relative: String?, missing: inout [Finding.Location]) throws(DoctorInputError) -> [BuildSettingAssignment] {
         guard let relative else { return [] }
-        return try XCConfigFile.load(url(of: relative), file: displayName(of: relative))
+        let file = displayName(of: relative)
+        switch InputPathKind(path: url(of: relative).path) {
+        case .missing, .danglingLink:
+            missing.append(Finding.Location(file: file))
+            return []
+        default:
+            return try XCConfigFile.load(url(of: relative), file: file)
+        }
     }
 
     /// The settings Xcode always defines that Info.plist files commonly use. Everything else Xcode

@@ -171,7 +171,10 @@ public struct XcodeProject: Sendable {
             if let target = targets.first(where: { $0.name == name }) { return target }
             throw DoctorInputError(file: path, message: "has no target named \"\(name)\"; its targets are: \(list.isEmpty ? "none" : list)")
         }
-        let applications = targets.filter(\.isApplication)
+        var applications = targets.filter(\.isApplication)
+        // A watchOS, tvOS or macOS app in the same project is not the iOS app doctor checks.
+        let iOS = applications.filter { !isOtherPlatform($0) }
+        if iOS.count == 1 { applications = iOS }
         switch applications.count {
         case 1:
             return applications[0]
@@ -183,6 +186,16 @@ public struct XcodeProject: Sendable {
                 file: path,
                 message: "has \(applications.count) application targets (\(applications.map(\.name).joined(separator: ", "))); pass --target NAME to choose one")
         }
+    }
+
+    /// Whether every configuration of the target (or the project, where the target says nothing)
+    /// builds for an SDK other than iOS.
+    private func isOtherPlatform(_ target: XcodeTarget) -> Bool {
+        let sdks = target.configurationList.configurations.map { configuration in
+            configuration.settings.last { $0.name == "SDKROOT" }?.value
+                ?? configurationList[configuration.name]?.settings.last { $0.name == "SDKROOT" }?.value
+        }
+        return !sdks.isEmpty && sdks.allSatisfy { sdk in sdk.map { ["watchos", "appletvos", "macosx", "xros"].contains($0) } ?? false }
     }
 
     /// The configuration doctor reads: the one named, else the target's default, else `Release`.

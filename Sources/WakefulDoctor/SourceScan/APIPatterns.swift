@@ -23,6 +23,7 @@ struct APIPatterns {
         "CBCentralManager": [.centralManager], "CBPeripheralManager": [.peripheralManager],
         "CLMonitor": [.regionMonitoring], "CLBackgroundActivitySession": [.backgroundActivitySession],
         "CLServiceSession": [.serviceSession],
+        "CLLocationManager": [.locationManager],
         "CLLocationUpdater": [.liveUpdates],  // Objective-C's form of `CLLocationUpdate.liveUpdates`
         "EAAccessoryManager": [.externalAccessory], "EASession": [.externalAccessory], "NISession": [.nearbyInteraction],
         "PTChannelManager": [.pushToTalk], "CMMotionActivityManager": [.motionActivity], "CMPedometer": [.motionActivity],

@@ -49,6 +49,9 @@ public enum SourceAPI: String, Sendable, Hashable, CaseIterable {
     case whenInUseAuthorizationRequest = "when-in-use-authorization-request"
     /// A `CLServiceSession` (iOS 18) created.
     case serviceSession = "service-session"
+    /// A `CLLocationManager` created: the app uses Core Location (every request it makes needs a
+    /// purpose string), whatever it then calls.
+    case locationManager = "location-manager"
 
     // MARK: Audio
 

@@ -11,10 +11,13 @@ import Foundation
 /// - Objective-C `#define NAME @"lit"`, `NSString *const NAME = @"lit";`,
 ///   `static NSString * const NAME = @"lit";` (adjacent literals are joined, as the compiler does).
 ///
-/// The simplification: a reference resolves by its last name component alone (`Self.refreshID`,
-/// `TaskIDs.refreshID` and `refreshID` are all `refreshID`), first among the definitions in the
-/// same file, then among all files scanned. Names defined with different values (in the same
-/// file, or in several other files) do not resolve: a wrong identifier is worse than none.
+/// A qualified reference (`Constants.Values.refreshTaskId`) first looks among the definitions
+/// whose enclosing types end with its qualifier (`enum Values` inside `enum Constants`, or inside
+/// an `extension Constants`), so two types may each have a `refreshTaskId`. Otherwise a reference
+/// resolves by its last name component alone (`Self.refreshID`, `TaskIDs.refreshID` and
+/// `refreshID` are all `refreshID`), first among the definitions in the same file, then among all
+/// files scanned. Names defined with different values that this cannot tell apart do not resolve:
+/// a wrong identifier is worse than none.
 struct SourceConstants {
     /// What a constant holds.
     enum Value: Hashable {
@@ -31,6 +34,9 @@ struct SourceConstants {
         var isRawValue: Bool
         var value: Value
         var file: String
+        /// The Swift types it is declared in, outermost first (`["Constants", "Values"]`); for an
+        /// enum case, ending with the enum.
+        var scope: [String] = []
     }
 
     private struct Key: Hashable {
@@ -38,37 +44,45 @@ struct SourceConstants {
         var isRawValue: Bool
     }
 
-    private var values: [Key: [String: Set<Value>]] = [:]
+    private var definitions: [Key: [Definition]] = [:]
 
     /// A table of the definitions from every file.
     init(_ definitions: [Definition]) {
         for definition in definitions {
-            values[Key(name: definition.name, isRawValue: definition.isRawValue), default: [:]][definition.file, default: []]
-                .insert(definition.value)
+            self.definitions[Key(name: definition.name, isRawValue: definition.isRawValue), default: []].append(definition)
         }
     }
 
-    /// The value `name` has in `file`: its only value there, else its only value elsewhere.
-    func value(of name: String, isRawValue: Bool, in file: String) -> Value? {
-        guard let byFile = values[Key(name: name, isRawValue: isRawValue)] else { return nil }
-        if let local = byFile[file] { return local.count == 1 ? local.first : nil }
-        let everywhere = byFile.values.reduce(into: Set<Value>()) { $0.formUnion($1) }
-        return everywhere.count == 1 ? everywhere.first : nil
+    /// The value `name` has, for a reference in `file` qualified by `qualifier` (the names before
+    /// it, `["Constants", "Values"]`; empty when unqualified): its only value among definitions in
+    /// types ending with the qualifier, else its only value in `file`, else its only value anywhere.
+    func value(of name: String, qualifier: [String] = [], isRawValue: Bool, in file: String) -> Value? {
+        guard let all = definitions[Key(name: name, isRawValue: isRawValue)] else { return nil }
+        func only(_ candidates: [Definition]) -> Value? {
+            let values = Set(candidates.map(\.value))
+            return values.count == 1 ? values.first : nil
+        }
+        if !qualifier.isEmpty, let qualified = only(all.filter { $0.scope.ends(with: qualifier) }) { return qualified }
+        let local = all.filter { $0.file == file }
+        return local.isEmpty ? only(all) : only(local)
     }
 
     /// The string constants `source` defines.
     static func definitions(in source: TokenizedSource) -> [Definition] {
         var found: [Definition] = []
+        var scopes = SwiftScopes()
         for index in source.tokens.indices {
             let token = source.tokens[index]
+            if source.language == .swift { scopes.advance(over: index, in: source) }
             switch (source.language, token.kind, token.text) {
             case (.swift, .identifier, "let"):
                 if let (name, value) = swiftLet(at: index, in: source) {
-                    found.append(Definition(name: name, isRawValue: false, value: value, file: source.file))
+                    found.append(Definition(name: name, isRawValue: false, value: value, file: source.file, scope: scopes.names))
                 }
             case (.swift, .identifier, "enum"):
+                let enumName = source[index + 1]?.text ?? ""
                 for (name, value) in stringEnumCases(at: index, in: source) {
-                    found.append(Definition(name: name, isRawValue: true, value: .literal(value), file: source.file))
+                    found.append(Definition(name: name, isRawValue: true, value: .literal(value), file: source.file, scope: scopes.names + [enumName]))
                 }
             case (.objectiveC, .directive, _):
                 if let (name, value) = define(at: index, in: source) {

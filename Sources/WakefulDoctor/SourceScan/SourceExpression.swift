@@ -83,8 +83,8 @@ struct SourceExpression {
             let values = literals.compactMap(\.value)
             return values.count == literals.count ? .text(values.joined()) : .pattern(literals.map(\.pattern).joined())
         }
-        if let (name, isRawValue) = reference(range) {
-            switch constants.value(of: name, isRawValue: isRawValue, in: source.file) {
+        if let (name, qualifier, isRawValue) = reference(range) {
+            switch constants.value(of: name, qualifier: qualifier, isRawValue: isRawValue, in: source.file) {
             case .literal(let value): return .text(value)
             case .pattern(let pattern): return .pattern(pattern)
             case nil: return .unknown
@@ -98,8 +98,8 @@ struct SourceExpression {
     }
 
     /// `name`, `a.b.name`, `.name`, `X.name.rawValue`, with `!` or `?` after any part: the last
-    /// name and whether `.rawValue` followed it.
-    private func reference(_ range: Range<Int>) -> (String, Bool)? {
+    /// name, the type names before it (`Self` left out) and whether `.rawValue` followed it.
+    private func reference(_ range: Range<Int>) -> (String, [String], Bool)? {
         var names: [String] = []
         for index in range {
             let token = source.tokens[index]
@@ -110,9 +110,10 @@ struct SourceExpression {
                 return nil
             }
         }
-        guard let last = names.last else { return nil }
-        if last == "rawValue", names.count >= 2 { return (names[names.count - 2], true) }
-        return (last, false)
+        let isRawValue = names.count >= 2 && names.last == "rawValue"
+        if isRawValue { names.removeLast() }
+        guard let last = names.popLast() else { return nil }
+        return (last, names.filter { $0 != "Self" && $0 != "self" }, isRawValue)
     }
 
     /// The format literal of `String(format: "…", …)` or `[NSString stringWithFormat:@"…", …]`.

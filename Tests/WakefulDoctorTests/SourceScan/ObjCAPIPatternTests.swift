@@ -37,6 +37,7 @@ struct ObjCAPIPatternTests {
         .init(.callKitProvider, "self.provider = [[CXProvider alloc] initWithConfiguration:configuration];"),
         .init(.callKitController, "self.controller = [[CXCallController alloc] init];"),
         .init(.centralManager, "self.central = [[CBCentralManager alloc] initWithDelegate:self queue:nil options:nil];"),
+        .init(.locationManager, "self.manager = [[CLLocationManager alloc] init];"),
         .init(.peripheralManager, "self.peripheral = [[CBPeripheralManager alloc] initWithDelegate:self queue:nil];"),
         .init(.centralRestoreIdentifier, #"self.central = [[CBCentralManager alloc] initWithDelegate:self queue:nil options:@{CBCentralManagerOptionRestoreIdentifierKey: @"central"}];"#, identifier: "central"),
         .init(.peripheralRestoreIdentifier, #"NSDictionary *options = @{CBPeripheralManagerOptionRestoreIdentifierKey: @"peripheral"};"#, identifier: "peripheral"),

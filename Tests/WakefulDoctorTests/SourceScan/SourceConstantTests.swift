@@ -40,7 +40,7 @@ struct SourceConstantTests {
         #expect(objcEvidence(code).identifiers(.taskRegister) == [.literal("com.example.refresh")])
     }
 
-    @Test("constants resolve across files, by the last name component, the file's own first")
+    @Test("constants resolve across files: a qualified name by its type, an unqualified one the file's own first")
     func acrossFiles() throws {
         let directory = try TemporaryDirectory()
         try directory.write("IDs.swift", #"enum IDs { static let refresh = "com.example.refresh" }"#)
@@ -50,25 +50,66 @@ struct SourceConstantTests {
             func go() {
                 BGTaskScheduler.shared.register(forTaskWithIdentifier: IDs.refresh, using: nil) { _ in }
                 BGTaskScheduler.shared.register(forTaskWithIdentifier: Other.sync, using: nil) { _ in }
+                BGTaskScheduler.shared.register(forTaskWithIdentifier: sync, using: nil) { _ in }
             }
             """)
         let evidence = SourceScanner.scan(directories: [directory.url])
-        #expect(evidence.identifiers(.taskRegister) == [.literal("com.example.refresh"), .literal("com.example.local-sync")])
+        #expect(
+            evidence.identifiers(.taskRegister) == [
+                .literal("com.example.refresh"), .literal("com.example.other-sync"), .literal("com.example.local-sync"),
+            ])
     }
 
-    @Test("a name with two values elsewhere does not resolve: it stays dynamic")
+    @Test("a name with two values elsewhere resolves only through its qualifier; otherwise it stays dynamic")
     func ambiguous() throws {
         let directory = try TemporaryDirectory()
         try directory.write("A.swift", #"enum A { static let id = "com.example.a" }"#)
         try directory.write("B.swift", #"enum B { static let id = "com.example.b" }"#)
-        try directory.write("C.swift", "let r = BGAppRefreshTaskRequest(identifier: A.id)")
+        try directory.write("C.swift", "let r = BGAppRefreshTaskRequest(identifier: A.id)\nlet s = BGAppRefreshTaskRequest(identifier: id)")
         let evidence = SourceScanner.scan(directories: [directory.url])
-        #expect(evidence.identifiers(.appRefreshRequest) == [.dynamic(expression: "A.id", pattern: nil)])
+        #expect(evidence.identifiers(.appRefreshRequest) == [.literal("com.example.a"), .dynamic(expression: "id", pattern: nil)])
     }
 
     @Test("a constant with something applied to its literal is not a constant")
     func notPlain() {
         let code = #"let id = "com.example." + suffix"# + "\nlet r = BGAppRefreshTaskRequest(identifier: id)"
         #expect(swiftEvidence(code).identifiers(.appRefreshRequest) == [.dynamic(expression: "id", pattern: nil)])
+    }
+}
+
+@Suite("Qualified constant references")
+struct QualifiedConstantTests {
+    @Test("Constants.Values.refreshTaskId picks the definition inside Values in Constants when another type has a refreshTaskId too")
+    func qualifiedReferencePicksItsType() {
+        let code = """
+            enum Constants {
+                enum Values {
+                    static let refreshTaskId = "com.example.podcasts.Refresh"
+                }
+            }
+            final class SyncManager {
+                let refreshTaskId = "refresh"
+            }
+            func setUp() {
+                BGTaskScheduler.shared.register(forTaskWithIdentifier: Constants.Values.refreshTaskId, using: nil) { _ in }
+                BGTaskScheduler.shared.register(forTaskWithIdentifier: refreshTaskId, using: nil) { _ in }
+            }
+            """
+        let identifiers = SourceScanner.scan(text: code, file: "A.swift", language: .swift).uses(of: .taskRegister).map(\.identifier)
+        #expect(identifiers.first == .literal("com.example.podcasts.Refresh"))
+        // Unqualified, the two definitions in the same file cannot be told apart: left unresolved.
+        #expect(identifiers.last??.literal == nil)
+    }
+
+    @Test("an extension of the qualifying type counts as that type")
+    func extensionScope() {
+        let code = """
+            enum Tasks {}
+            extension Tasks { static let sync = "com.example.sync" }
+            struct Other { static let sync = "other" }
+            let request = BGProcessingTaskRequest(identifier: Tasks.sync)
+            """
+        let uses = SourceScanner.scan(text: code, file: "A.swift", language: .swift).uses(of: .processingRequest)
+        #expect(uses.map(\.identifier) == [.literal("com.example.sync")])
     }
 }

@@ -71,7 +71,7 @@ struct SourceFixtureAppTests {
     @Test("location-regions: geofences and significant changes, background updates switched off")
     func locationRegions() throws {
         let evidence = try SourceFixture.scan("location-regions")
-        #expect(evidence.apis == [.significantLocationChanges, .regionMonitoring, .alwaysAuthorizationRequest])
+        #expect(evidence.apis == [.significantLocationChanges, .regionMonitoring, .alwaysAuthorizationRequest, .locationManager])
         #expect(!evidence.contains(.backgroundLocationUpdates))
         #expect(!evidence.contains(.standardLocationUpdates))
     }

@@ -42,6 +42,7 @@ struct SwiftAPIPatternTests {
         .init(.callKitProvider, "let provider = CXProvider(configuration: configuration)"),
         .init(.callKitController, "let controller = CXCallController()"),
         .init(.centralManager, "central = CBCentralManager(delegate: self, queue: nil)"),
+        .init(.locationManager, "let manager = CLLocationManager()"),
         .init(.peripheralManager, "peripheral = CBPeripheralManager(delegate: self, queue: nil)"),
         .init(.centralRestoreIdentifier, #"CBCentralManager(delegate: self, queue: nil, options: [CBCentralManagerOptionRestoreIdentifierKey: "central"])"#, identifier: "central"),
         .init(.peripheralRestoreIdentifier, #"let options = [CBPeripheralManagerOptionRestoreIdentifierKey: "peripheral"]"#, identifier: "peripheral"),
