@@ -58,6 +58,17 @@ public struct IdentifierPattern: Sendable, Hashable {
         }.joined()
     }
 
+    /// The entry with every placeholder left expanded to nothing, as Xcode expands a build setting
+    /// nobody defines.
+    public var emptied: String {
+        pieces.map { piece in
+            switch piece {
+            case .literal(let text): text
+            case .wildcard(let text): text == "*" ? text : ""
+            }
+        }.joined()
+    }
+
     /// Whether some part could not be substituted and matches as a pattern.
     public var isPattern: Bool { pieces.contains { if case .wildcard = $0 { true } else { false } } }
 

@@ -50,9 +50,13 @@ extension PlistDoctor {
         }
         // The modes list reports its own unexpanded values (`declaredModes`).
         for value in project.unexpanded where value.key != modesKey && isChecked(value.key) {
+            // Xcode expands a setting nobody defines to nothing; doctor cannot tell such a setting
+            // from one Xcode defines itself (DEVELOPMENT_TEAM …), so it says both and does not warn.
+            let empty = IdentifierPattern(value.value).emptied
+            let path = value.path == value.key ? "" : "\(value.path) "
             findings.append(Finding(
-                .warning, .unexpandedSetting, key: value.key, value: value.value,
-                message: "\(value.path) refers to \(list(value.names.map { "$(\($0))" })), which the build settings of \(project.target.name) (\(project.configuration)) do not define, so the app gets \"\(value.value)\" as written. Define the setting or write the value.",
+                .note, .unexpandedSetting, key: value.key, value: value.value,
+                message: "\(path)refers to \(list(value.names.map { "$(\($0))" })), which no build setting of \(project.target.name) (\(project.configuration)) that doctor read defines. Xcode expands a setting nobody defines to nothing, giving \"\(empty)\"; if Xcode defines it itself, the value depends on the build. Check the built app's Info.plist, or pass --bundle-id.",
                 location: value.location))
         }
         return findings
