@@ -91,14 +91,32 @@ extension PlistDoctor {
     }
 
     /// Every `NS…UsageDescription` the file has and nothing above needed: still wrong when empty,
-    /// not a string or the placeholder, because iOS shows it whenever the app asks.
+    /// not a string or the placeholder, because iOS shows it whenever the app asks. Doctor may not
+    /// see the request (a library, a framework it does not scan), so the fix offered is either a
+    /// sentence or removing the key.
     private static func presentPurposeStringFindings(_ plist: InfoPlist, skipping needed: Set<String>) -> [Finding] {
         plist.entries.keys.sorted().filter { $0.hasPrefix("NS") && $0.hasSuffix("UsageDescription") && !needed.contains($0) }.compactMap { key in
-            let description =
-                UsageDescription.known.first { $0.key == key }
-                ?? UsageDescription(key: key, permission: "what \(key) covers", withoutIt: "", rules: [])
-            let need = Need(description: description, neededBy: "the permission prompt iOS shows", severity: .warning, rules: description.rules)
-            return finding(for: need, in: plist)
+            let rules = UsageDescription.known.first { $0.key == key }?.rules ?? []
+            let location = plist.location(ofKey: key)
+            let fix = "Write one sentence on why the app asks, or remove the key if it never does."
+            guard let value = plist[key] else { return nil }
+            guard let text = value.string else {
+                return Finding(
+                    .warning, .wrongType, key: key, message: "is \(value.typeDescription); expected a string that tells the user why the app asks. \(fix)",
+                    rules: rules, location: location)
+            }
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.hasPrefix(InfoPlistFragment.placeholderPrefix) {
+                return Finding(
+                    .warning, .usageDescriptionPlaceholder, key: key,
+                    message: "is still the placeholder wakeful plist wrote: App Review rejects a purpose string that does not explain the use (guideline 5.1.1). \(fix)",
+                    rules: rules, guideline: "5.1.1", location: location)
+            }
+            guard trimmed.isEmpty else { return nil }
+            return Finding(
+                .warning, .usageDescriptionEmpty, key: key,
+                message: "is empty: when the app asks for this permission the prompt explains nothing, and App Review rejects it (guideline 5.1.1). \(fix)",
+                rules: rules, guideline: "5.1.1", location: location)
         }
     }
 
