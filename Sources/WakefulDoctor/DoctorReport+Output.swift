@@ -98,6 +98,13 @@ extension DoctorReport {
         }
         var gist = String(message[..<(end?.lowerBound ?? message.endIndex)])
         if gist.hasSuffix(".") { gist.removeLast() }
+        // A review finding located in the code was judged from it: say where the use is, so a
+        // "high risk" note does not read as a warning.
+        if finding.check == .reviewRisk, let location = finding.location, let line = location.line,
+            SourceLanguage(pathExtension: (location.file as NSString).pathExtension) != nil
+        {
+            gist += ", in use at \(location.file):\(line)"
+        }
         return gist
     }
 
