@@ -169,6 +169,7 @@ let package = Package(
         .target(
             name: "WakefulAPNs",
             dependencies: [
+                "Wakeful",  // SplitMix64, the seeded generator of the mock's probability faults
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: tools),
                 .product(name: "Crypto", package: "swift-crypto", condition: tools),
                 .product(name: "X509", package: "swift-certificates", condition: tools),
@@ -188,6 +189,7 @@ let package = Package(
         .testTarget(
             name: "WakefulAPNsTests",
             dependencies: [
+                "Wakeful",
                 "WakefulAPNs",
                 .product(name: "Crypto", package: "swift-crypto", condition: tools),
                 // The frame-level client's handler on an embedded channel.

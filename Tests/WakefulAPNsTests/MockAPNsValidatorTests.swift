@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Testing
+import Wakeful
 @testable import WakefulAPNs
 
 /// The mock's checks of reference §9.1, each failing alone, in the table's order.
@@ -155,7 +156,7 @@ import Testing
             MockFaultRule(.noReply, for: .everyNth(4), times: 1),
             MockFaultRule(.reject(status: 429, reason: "TooManyRequests"), for: .deviceToken(Fixture.otherDeviceToken)),
         ]
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         let picks = (1...8).map { ordinal in
             rules.select(ordinal: ordinal, deviceToken: ordinal == 5 ? Fixture.otherDeviceToken : Fixture.deviceToken, generator: &generator)
         }
@@ -169,7 +170,7 @@ import Testing
     @Test func probabilityIsRepeatableForASeed() {
         func run(seed: UInt64) -> [Bool] {
             var rules = [MockFaultRule(.noReply, for: .probability(0.3))]
-            var generator = SeededGenerator(seed: seed)
+            var generator = SplitMix64(seed: seed)
             return (1...200).map { rules.select(ordinal: $0, deviceToken: nil, generator: &generator).fault != nil }
         }
         #expect(run(seed: 3) == run(seed: 3))

@@ -1,4 +1,5 @@
 import Foundation
+import Wakeful
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP2
@@ -113,7 +114,7 @@ public final class MockAPNsServer: Sendable {
             state.faults = []
             state.ordinal = 0
             state.latestIssuedAt = [:]
-            state.generator = SeededGenerator(seed: state.configuration.seed)
+            state.generator = SplitMix64(seed: state.configuration.seed)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Wakeful
 
 /// A request the mock received, with what it answered (reference §9.3).
 public struct MockRecordedRequest: Sendable, Equatable {
@@ -36,14 +37,14 @@ struct MockAPNsState {
     var configuration: MockAPNsConfiguration
     var registrations: [String: [MockDeviceRegistration]] = [:]
     var faults: [MockFaultRule] = []
-    var generator: SeededGenerator
+    var generator: SplitMix64
     var ordinal = 0
     var latestIssuedAt: [String: Int] = [:]
     var records: [MockRecordedRequest] = []
 
     init(configuration: MockAPNsConfiguration) {
         self.configuration = configuration
-        generator = SeededGenerator(seed: configuration.seed)
+        generator = SplitMix64(seed: configuration.seed)
     }
 
     mutating func decide(

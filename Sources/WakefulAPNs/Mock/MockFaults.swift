@@ -1,4 +1,5 @@
 import Foundation
+import Wakeful
 
 /// A fault the mock injects instead of (or on top of) its normal answer (reference §9.2).
 public enum MockFault: Sendable, Equatable {
@@ -47,25 +48,10 @@ public struct MockFaultRule: Sendable, Equatable {
     }
 }
 
-/// SplitMix64: a small seeded generator, so probability faults repeat run after run.
-struct SeededGenerator: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 extension [MockFaultRule] {
     /// Picks the faults for one request: the summed delay of matching delay rules, and the first
     /// matching other fault. Every rule that fires uses up one of its `remaining`.
-    mutating func select(ordinal: Int, deviceToken: String?, generator: inout SeededGenerator) -> (delay: Duration, fault: MockFault?) {
+    mutating func select(ordinal: Int, deviceToken: String?, generator: inout SplitMix64) -> (delay: Duration, fault: MockFault?) {
         var delay = Duration.zero
         var chosen: MockFault?
         for index in indices {

@@ -1,4 +1,5 @@
 import Foundation
+import Wakeful
 
 /// xoshiro256** seeded by SplitMix64 from a UInt64 seed. Deterministic across platforms.
 ///
@@ -37,11 +38,11 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     /// Every seed, including 0, gives a valid (non-zero) state.
     public init(seed: UInt64) {
         self.seed = seed
-        var splitMix = seed
-        s0 = Self.splitMix64(&splitMix)
-        s1 = Self.splitMix64(&splitMix)
-        s2 = Self.splitMix64(&splitMix)
-        s3 = Self.splitMix64(&splitMix)
+        var splitMix = SplitMix64(seed: seed)
+        s0 = splitMix.next()
+        s1 = splitMix.next()
+        s2 = splitMix.next()
+        s3 = splitMix.next()
     }
 
     /// The next 64 random bits (xoshiro256**).
@@ -114,7 +115,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     /// has drawn. Distinct streams of one seed get distinct seeds.
     public func derived(stream: UInt64) -> SeededGenerator {
         // Both mixes are bijections, so for a fixed seed distinct streams give distinct seeds.
-        SeededGenerator(seed: Self.mix(seed ^ Self.mix(stream ^ 0xD1B5_4A32_D192_ED03)))
+        SeededGenerator(seed: SplitMix64.mix(seed ^ SplitMix64.mix(stream ^ 0xD1B5_4A32_D192_ED03)))
     }
 
     /// A version-4 UUID made of the next 128 random bits: an install ID that is the same for the same seed.
@@ -132,20 +133,6 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     }
 
     // MARK: - Building blocks
-
-    /// One SplitMix64 step: advances `state` by the golden gamma and returns its mix.
-    private static func splitMix64(_ state: inout UInt64) -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        return mix(state)
-    }
-
-    /// SplitMix64's finaliser (a bijection on UInt64).
-    private static func mix(_ value: UInt64) -> UInt64 {
-        var z = value
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 
     private static func rotateLeft(_ value: UInt64, by amount: UInt64) -> UInt64 {
         (value << amount) | (value >> (64 - amount))
