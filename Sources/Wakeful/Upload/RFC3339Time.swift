@@ -2,7 +2,7 @@ import Foundation
 
 /// RFC 3339 times on the ingest wire: `2026-11-21T07:45:51.123Z`, always UTC with milliseconds.
 ///
-/// Written and read with integer calendar arithmetic (Hinnant's days-from-civil), not with
+/// Written and read with integer calendar arithmetic (``CivilCalendar``), not with
 /// `DateFormatter` or `ISO8601DateFormatter`: those depend on the locale and calendar settings of
 /// the process, allocate, and are slow on the hot path of an upload. Years 0001 to 9999 only, as
 /// RFC 3339 allows.
@@ -33,7 +33,7 @@ public enum RFC3339Time {
         guard scaled >= Double(earliestMilliseconds), scaled <= Double(latestMilliseconds) else { return false }
         let milliseconds = Int64(scaled)
         let (days, millisecondOfDay) = floorDivision(milliseconds, 86_400_000)
-        let (year, month, day) = civil(fromDays: days)
+        let (year, month, day) = CivilCalendar.civil(fromDays: days)
         let secondOfDay = millisecondOfDay / 1000
         appendDigits(year, count: 4, to: &bytes)
         bytes.append(UInt8(ascii: "-"))
@@ -63,7 +63,7 @@ public enum RFC3339Time {
             let day = reader.digits(2), reader.skipEither("T", "t"), let hour = reader.digits(2), reader.skip(":"),
             let minute = reader.digits(2), reader.skip(":"), let second = reader.digits(2)
         else { return nil }
-        guard year >= 1, (1...12).contains(month), day >= 1, day <= daysInMonth(month, year: year),
+        guard year >= 1, (1...12).contains(month), day >= 1, day <= CivilCalendar.daysInMonth(month, year: year),
             hour <= 23, minute <= 59, second <= 60  // 60: a leap second, counted into the next minute
         else { return nil }
         var fraction: Int64 = 0
@@ -88,45 +88,12 @@ public enum RFC3339Time {
             offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
         }
         guard reader.isAtEnd else { return nil }
-        let days = self.days(year: year, month: month, day: day)
+        let days = CivilCalendar.days(year: year, month: month, day: day)
         let whole = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
         var scale: Int64 = 1
         for _ in 0..<fractionDigits { scale *= 10 }
         // One division of two exact integers: the nearest double to the written decimal.
         return Double(whole * scale + fraction) / Double(scale)
-    }
-
-    // MARK: Calendar arithmetic (proleptic Gregorian)
-
-    /// Year, month and day of a day count since 1970-01-01 (Hinnant, `civil_from_days`).
-    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    /// Days since 1970-01-01 of a date (Hinnant, `days_from_civil`).
-    static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    private static func daysInMonth(_ month: Int64, year: Int64) -> Int64 {
-        switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 
     private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {

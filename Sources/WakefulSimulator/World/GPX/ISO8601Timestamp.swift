@@ -1,4 +1,5 @@
 import Foundation
+import Wakeful
 
 /// A small, allocation-light ISO 8601 date-time reader for GPX `<time>` values.
 ///
@@ -23,7 +24,7 @@ enum ISO8601Timestamp {
             let minute = reader.number(digits: 2), reader.skip(":"),
             let second = reader.number(digits: 2)
         else { return nil }
-        guard (1...12).contains(month), (1...daysInMonth(month, year: year)).contains(day),
+        guard (1...12).contains(month), (1...Int(CivilCalendar.daysInMonth(Int64(month), year: Int64(year)))).contains(day),
               hour < 24 || (hour == 24 && minute == 0 && second == 0),
               minute < 60, second <= 60
         else { return nil }
@@ -57,7 +58,7 @@ enum ISO8601Timestamp {
         }
         guard reader.isAtEnd else { return nil }
 
-        let days = daysSince1970(year: year, month: month, day: day)
+        let days = Int(CivilCalendar.days(year: Int64(year), month: Int64(month), day: Int64(day)))
         let wholeSeconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
         return TimeInterval(wholeSeconds) + fraction
     }
@@ -68,12 +69,12 @@ enum ISO8601Timestamp {
         let whole = seconds.rounded(.down)
         let days = Int((whole / 86_400).rounded(.down))
         let secondOfDay = Int(whole) - days * 86_400
-        let (year, month, day) = civilDate(daysSince1970: days)
+        let (year, month, day) = CivilCalendar.civil(fromDays: Int64(days))
         func pad(_ value: Int, _ width: Int) -> String {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
         }
-        var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"
+        var text = "\(pad(Int(year), 4))-\(pad(Int(month), 2))-\(pad(Int(day), 2))T"
             + "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))"
         let fraction = seconds - whole
         if fraction > 0 {
@@ -83,41 +84,6 @@ enum ISO8601Timestamp {
             if !millis.isEmpty { text += "." + millis }
         }
         return text + "Z"
-    }
-
-    private static func isLeapYear(_ year: Int) -> Bool {
-        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-    }
-
-    private static func daysInMonth(_ month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return isLeapYear(year) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's `days_from_civil`).
-    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The inverse of ``daysSince1970(year:month:day:)`` (H. Hinnant's `civil_from_days`).
-    private static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// A cursor over ASCII bytes.
