@@ -37,7 +37,7 @@ public struct ReviewFinding: Sendable, Hashable, Codable {
         self.note = note
     }
 
-    // Push slice (REVIEW-4).
+    // Pushes (REVIEW-4).
 
     /// Silent playback seen in the background: the `audio` mode used only to stay alive (REVIEW-2,
     /// REVIEW-4, AUDIO-1). Runtime does not notice silence; App Review does.

@@ -125,7 +125,7 @@ public struct AccessoryKeepAlive: Strategy {
                 Field("peripheral", .string(id)), Field("characteristic", .string(characteristic)), Field("bytes", .int(bytes)),
                 Field("appState", .string(context.appState.rawValue)),
             ]))]
-        case .centralWrote:  // peripheral slice: a write to the app as a peripheral is not this strategy's
+        case .centralWrote:  // a write to the app as a peripheral is not this strategy's
             return []
         }
     }

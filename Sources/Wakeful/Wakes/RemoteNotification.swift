@@ -80,7 +80,7 @@ public enum BluetoothEvent: Sendable, Hashable, Codable {
     case disconnected(peripheral: String, error: String?)
     /// A subscribed characteristic changed value.
     case valueUpdated(peripheral: String, characteristic: String, bytes: Int)
-    // Peripheral slice
+    // Accessories
     /// `peripheralManager(_:didReceiveWrite:)`: a central connected to the app's advertised
     /// service wrote `bytes` to one of its characteristics (BLE-1).
     case centralWrote(central: String, characteristic: String, bytes: Int)

@@ -36,7 +36,7 @@ enum Agenda {
     /// The end of the scenario.
     case end
 
-    // Push slice (PUSH, VOIP).
+    // Pushes (PUSH, VOIP).
 
     /// The server sends the push at this index of the device's expanded push schedule.
     case pushArrival(index: Int)
@@ -46,7 +46,7 @@ enum Agenda {
     case heldPushRelease(generation: Int)
     /// The `setKeepAliveTimeout` handler is due (VOIP-1).
     case keepAlive(generation: Int)
-    // Scheduler slice (BGT)
+    // Scheduled tasks (BGT)
     /// A planned launch of a pending task request or of a fetch falls due (BGT-8, BGT-11).
     case scheduledLaunch(generation: Int)
     /// A running scheduled task's expiration handler is due.
@@ -57,7 +57,7 @@ enum Agenda {
     case scheduledTaskCPULimit(generation: Int)
     /// The charger state changes (`world.power`): plan again.
     case powerChange
-    // MARK: Network slice
+    // MARK: Network
 
     /// Background transfers and requests progress, finish or fail (URLS-1, URLS-8).
     case network(generation: Int)
@@ -67,17 +67,17 @@ enum Agenda {
     case accessorySleep(accessory: Int, generation: Int)
     /// A queued Core Bluetooth event reaches the app, or a connection completes (BLE-1, BLE-4).
     case bluetoothDelivery(serial: Int)
-    /// Jobs slice: the job run in progress finishes, is cancelled, or its network may have dropped.
+    /// The job run in progress finishes, is cancelled, or its network may have dropped.
     case jobStep(generation: Int)
 
-    // MARK: Peripheral slice
+    // MARK: Accessories
 
     /// A world central that found the app's advertisement finishes connecting (BLE-3).
     case centralConnect(accessory: Int, generation: Int)
     /// A connected world central writes to the app's characteristic (BLE-1).
     case centralWrite(accessory: Int, generation: Int)
 
-    // MARK: Outbox slice
+    // MARK: Outbox
 
     /// A SIGKILL the crash-injection plan scheduled (``ChaosPlan/killsPerHour``).
     case chaosKill(generation: Int)

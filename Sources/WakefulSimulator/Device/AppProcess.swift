@@ -42,7 +42,7 @@ struct AppProcess {
     var wakeupSecond = 0
     var wakeupTotal = 0
 
-    // Push slice (PUSH, VOIP, AUDIO).
+    // Pushes (PUSH, VOIP, AUDIO).
 
     /// Silent-push handlers that have not called their completion (PUSH-6).
     var pushHandlers: [PushHandlerState] = []
@@ -54,12 +54,12 @@ struct AppProcess {
     var audio: AudioPlayback?
     /// The `setKeepAliveTimeout` interval, when one was accepted (VOIP-1).
     var keepAliveInterval: TimeInterval?
-    /// Launched fetches and BGTasks not yet completed (scheduler slice, BGT).
+    /// Launched fetches and BGTasks not yet completed (BGT).
     var scheduledTasks: [RunningScheduledTask] = []
-    /// The job run in progress, or its result waiting for the app to execute (jobs slice).
+    /// The job run in progress, or its result waiting for the app to execute.
     var job: JobExecution?
 
-    // Outbox slice.
+    // Outbox
 
     /// The app's agent (strategies, jobs, outbox, uploader), when the app has one; it is created
     /// on the process's first event, when the outbox is opened. Boxed: the agent is large, and the

@@ -15,15 +15,15 @@ struct RunReasons: OptionSet {
     static let location = RunReasons(rawValue: 1 << 3)
     /// An attached debugger, which disables enforcement (TASK-14, CONF-13).
     static let debugger = RunReasons(rawValue: 1 << 4)
-    // Network slice (bits 9 and 10 are the network slice's).
+    // Network (bits 9 and 10 are the network's).
     /// `handleEventsForBackgroundURLSession` until its completion handler is called (URLS-1, §12.3 cfg).
     static let urlSessionEvents = RunReasons(rawValue: 1 << 9)
 
-    // Scheduler slice (BGT)
+    // Scheduled tasks (BGT)
     /// A launched background fetch or BGTask, until it completes or its time is up (BGT-2, BGT-4, BGT-5, BGT-13).
     static let scheduledTask = RunReasons(rawValue: 1 << 8)
 
-    // Push slice: bits 5–7.
+    // Pushes: bits 5–7.
     /// A silent-push handler that has not called its completion, within its 30 s (PUSH-6).
     static let pushHandler = RunReasons(rawValue: 1 << 5)
     /// A call reported to CallKit that has not ended (VOIP-2).
@@ -34,11 +34,11 @@ struct RunReasons: OptionSet {
     /// Every reason, in a fixed order for naming.
     static let ordered: [RunReasons] = [
         .grace, .task, .wakeWindow, .location, .debugger,
-        // Push slice.
+        // Pushes
         .pushHandler, .voipCall, .audio,
-        // Scheduler slice.
+        // Scheduled tasks
         .scheduledTask,
-        // Network slice.
+        // Network
         .urlSessionEvents,
     ]
 
@@ -55,12 +55,12 @@ struct RunReasons: OptionSet {
         case .task: "task"
         case .wakeWindow: "wakeWindow"
         case .location: "location"
-        // Push slice.
+        // Pushes
         case .pushHandler: "pushHandler"
         case .voipCall: "voipCall"
         case .audio: "audio"
-        case .scheduledTask: "scheduledTask"  // scheduler slice
-        case .urlSessionEvents: "urlSessionEvents"  // network slice
+        case .scheduledTask: "scheduledTask"
+        case .urlSessionEvents: "urlSessionEvents"
         default: "debugger"
         }
     }
@@ -72,12 +72,12 @@ struct RunReasons: OptionSet {
         case .task: ["TASK-1", "TASK-12"]
         case .wakeWindow: ["LOC-12", "LOC-21", "BEACON-5"]
         case .location: ["LOC-1", "LOC-2", "LOC-5"]
-        // Push slice.
+        // Pushes
         case .pushHandler: ["PUSH-6"]
         case .voipCall: ["VOIP-2"]
         case .audio: ["AUDIO-1"]
-        case .scheduledTask: ["BGT-2", "BGT-4", "BGT-5"]  // scheduler slice
-        case .urlSessionEvents: ["URLS-1"]  // network slice
+        case .scheduledTask: ["BGT-2", "BGT-4", "BGT-5"]
+        case .urlSessionEvents: ["URLS-1"]
         default: ["TASK-14", "CONF-13"]
         }
     }

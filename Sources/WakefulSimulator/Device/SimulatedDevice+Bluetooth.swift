@@ -83,7 +83,7 @@ extension SimulatedDevice {
     /// only for AccessorySetupKit apps on 26 (BLE-4), so no restoration relaunch follows otherwise.
     mutating func setBluetooth(_ on: Bool) {
         bluetooth.poweredOn = on
-        defer { advertisementChanged() }  // peripheral slice (BLE-3)
+        defer { advertisementChanged() }  // BLE-3
         guard !on else {
             bluetoothCheck()
             return
@@ -136,7 +136,7 @@ extension SimulatedDevice {
                 queueBluetooth(.event(.discovered(peripheral: id, rssi: rssi(index))), accessory: index, at: now)
             }
         }
-        peripheralCheck()  // peripheral slice: centrals in or out of range
+        peripheralCheck()  // centrals in or out of range
     }
 
     /// BLE-2: a scan for every service (nil) finds nothing outside the foreground.
@@ -207,7 +207,7 @@ extension SimulatedDevice {
     // MARK: Gates
 
     /// BLE-1: only apps with the `bluetooth-central` mode are woken for Core Bluetooth events
-    /// (peripheral slice: `bluetooth-peripheral` for peripheral-manager events).
+    /// (`bluetooth-peripheral` for peripheral-manager events).
     func bluetoothWakeBlocker() -> (why: String, rules: [String])? {
         if peripheral.waking {
             return backgroundModes.contains(.bluetoothPeripheral) ? nil : ("no bluetooth-peripheral background mode", ["BLE-1"])

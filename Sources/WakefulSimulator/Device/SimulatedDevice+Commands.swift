@@ -35,21 +35,21 @@ extension SimulatedDevice {
         case .setCPULoad(let load): setCPULoad(load)
         case .startMonitoringVisits: startVisits()
         case .stopMonitoringVisits: visits = nil
-        // Push slice (PUSH, VOIP, AUDIO).
+        // Pushes (PUSH, VOIP, AUDIO).
         case .completeRemoteNotification(let id, let result): completeRemoteNotification(id, result: result)
         case .reportIncomingCall(let id): reportIncomingCall(id)
         case .endCall(let id): endCall(id)
         case .setKeepAliveTimeout(let seconds): setKeepAliveTimeout(seconds)
         case .startAudio(let audible): startAudio(audible: audible)
         case .stopAudio: stopAudio()
-        // Scheduler slice (BGT)
+        // Scheduled tasks (BGT)
         case .submitTaskRequest(let request): submitTaskRequest(request)
         case .cancelTaskRequest(let identifier): cancelTaskRequest(identifier)
         case .completeScheduledTask(let identifier, let success): completeScheduledTask(identifier, success: success)
         case .setMinimumBackgroundFetchInterval(let interval): setMinimumBackgroundFetchInterval(interval)
         case .completeBackgroundFetch(let result): completeBackgroundFetch(result)
         case .reportTaskProgress(let identifier, let fraction): reportTaskProgress(identifier, fraction: fraction)
-        // Network slice
+        // Network
         case .startTransfer(let request): startTransfer(request)
         case .cancelTransfers(let session): cancelTransfers(session: session)
         case .completeBackgroundEvents(let session): completeBackgroundEvents(session: session)
@@ -60,7 +60,7 @@ extension SimulatedDevice {
         case .cancelConnection(let peripheral): cancelConnection(peripheral)
         case .writeValue(let peripheral, let characteristic, let bytes): writeValue(peripheral, characteristic: characteristic, bytes: bytes)
         case .subscribe(let peripheral, let characteristic): subscribe(peripheral, characteristic: characteristic)
-        // Peripheral slice (BLE-1, BLE-3)
+        // Accessories (BLE-1, BLE-3)
         case .startAdvertising(let localName, let services): startAdvertising(localName: localName, services: services)
         case .stopAdvertising: stopAdvertising()
         // Jobs and uploads

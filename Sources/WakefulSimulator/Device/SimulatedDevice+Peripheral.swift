@@ -1,7 +1,7 @@
 import Foundation
 import Wakeful
 
-// Peripheral slice: the app as a Bluetooth LE peripheral (BLE-1, BLE-3, BLE-4), seed 003's
+// Accessories: the app as a Bluetooth LE peripheral (BLE-1, BLE-3, BLE-4), seed 003's
 // "acts as a Bluetooth LE accessory" mode. Centrals are world accessories with `role` `central`.
 
 /// One world central's link to the app's advertised service.

@@ -28,9 +28,9 @@ extension SimulatedDevice {
         setState(.active, cause: "becameActive", rules: ["STATE-1"])
         if policy.execution.budgetResetsWhenActive { process.allowance = nil }
         graceUntil = -.infinity
-        resetResumeDelay()  // network slice (URLS-3)
+        resetResumeDelay()  // URLS-3
         deliver(.didBecomeActive)
-        handOverHeldPush()  // Push slice: PUSH-5
+        handOverHeldPush()  // PUSH-5
     }
 
     /// Active → Inactive → Background, with the grace period (STATE-4, STATE-5) and any open task
@@ -60,14 +60,14 @@ extension SimulatedDevice {
     /// Ends the process. Nothing of the app's memory survives; system-level monitoring does.
     mutating func terminate(_ reason: TerminationReason, code: String? = nil, rules: [String]) {
         guard hasProcess else { return }
-        discardHeldPush()  // Push slice: PUSH-5
+        discardHeldPush()  // PUSH-5
         var fields: [Field] = []
         if let code { fields.append(Field("code", .string(code))) }
         tally.terminations.append(Termination(reason: reason, at: now, code: code, rules: RuleIDs.sorted(rules)))
         setState(.notRunning, cause: reason.rawValue, rules: rules, fields)
-        networkProcessEnded(reason)  // network slice (URLS-5, URLS-8)
-        bluetoothProcessEnded(reason)  // network slice (BLE-4)
-        peripheralProcessEnded(reason)  // peripheral slice (BLE-4)
+        networkProcessEnded(reason)  // URLS-5, URLS-8
+        bluetoothProcessEnded(reason)  // BLE-4
+        peripheralProcessEnded(reason)  // BLE-4
         process = .absent
         pendingLocationRequests = 0
         graceUntil = -.infinity
@@ -80,8 +80,8 @@ extension SimulatedDevice {
         restartRanging()
         fireOverdueTimers()
         if pendingLocationRequests > 0 { schedule(.oneShotFix(process: process.number), at: now) }
-        scheduleNetworkStep(at: now)  // network slice: held results reach the app
-        jobResumed()  // jobs slice
+        scheduleNetworkStep(at: now)  // held results reach the app
+        jobResumed()
     }
 
     /// Called when the app stops executing: no callbacks of any kind until it runs again.
@@ -91,8 +91,8 @@ extension SimulatedDevice {
             for index in process.beaconFilters.indices { process.beaconFilters[index].reset() }
         }
         tally.executionStopped(stop)
-        networkStoppedExecuting()  // network slice (URLS-8)
-        jobFrozen()  // jobs slice
+        networkStoppedExecuting()  // URLS-8
+        jobFrozen()
     }
 
     /// Schedules a possible memory-pressure termination while suspended (STATE-3), when the

@@ -133,7 +133,7 @@ extension SimulatedDevice {
             var flow = network.flows[index]
             var outcome: (statusCode: Int?, error: String?)?
             let done = flow.remaining <= max(0.5, flow.rate * 0.0015)
-            let upload = uploadID(of: flow)  // outbox slice: the ingest endpoint answers uploads
+            let upload = uploadID(of: flow)  // the ingest endpoint answers uploads
             switch flow.kind {
             case .request(_, let number):
                 let runs = hasProcess && process.number == number && state.isExecuting
@@ -246,7 +246,7 @@ extension SimulatedDevice {
             network.heldRequests.removeAll { $0.process == number }
             for request in mine where hasProcess && process.number == number && state.isExecuting {
                 if let outcome = takeUploadOutcome(request.id, statusCode: request.statusCode, error: request.error) {
-                    deliverUploadOutcome(outcome)  // outbox slice
+                    deliverUploadOutcome(outcome)
                 } else {
                     deliver(.requestCompleted(id: request.id, statusCode: request.statusCode, error: request.error))
                 }
@@ -262,7 +262,7 @@ extension SimulatedDevice {
         if result.sessionIdentifier == UploadRequest.sessionIdentifier,
             let outcome = takeUploadOutcome(result.taskDescription, statusCode: result.statusCode, error: result.error)
         {
-            deliverUploadOutcome(outcome)  // outbox slice
+            deliverUploadOutcome(outcome)
         } else {
             deliver(.urlSessionTaskCompleted(result))
         }

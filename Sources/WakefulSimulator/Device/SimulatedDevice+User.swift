@@ -7,8 +7,8 @@ extension SimulatedDevice {
         var fields: [Field] = []
         switch action {
         case .setLowPowerMode(let on), .setBackgroundAppRefresh(let on): fields.append(Field("on", .bool(on)))
-        case .setBluetooth(let on): fields.append(Field("on", .bool(on)))  // network slice
-        case .wakeAccessory(let id): fields.append(Field("accessory", .string(id)))  // network slice
+        case .setBluetooth(let on): fields.append(Field("on", .bool(on)))
+        case .wakeAccessory(let id): fields.append(Field("accessory", .string(id)))
         default: break
         }
         record(.user(action: action.name, fields: fields))
@@ -23,10 +23,10 @@ extension SimulatedDevice {
         case .memoryPressure: memoryPressure()
         case .setLowPowerMode(let on): setLowPowerMode(on)
         case .setBackgroundAppRefresh(let on): setBackgroundAppRefresh(on)
-        case .wakeAccessory(let id): wakeAccessory(id)  // network slice
-        case .setBluetooth(let on): setBluetooth(on)  // network slice
+        case .wakeAccessory(let id): wakeAccessory(id)
+        case .setBluetooth(let on): setBluetooth(on)
         }
-        schedulerAfterUserAction(action)  // scheduler slice
+        schedulerAfterUserAction(action)
     }
 
     /// Tapping the icon: unlocks if needed, launches or foregrounds the app, clears the force-quit
@@ -57,7 +57,7 @@ extension SimulatedDevice {
             firstUnlockDone = true
             decide("firstUnlock", rules: ["LOC-23"])
             scheduleWorldTick(at: now)  // crossings made while locked are reported now
-            bluetoothCheck()  // network slice: restoration waited for the first unlock (BLE-4)
+            bluetoothCheck()  // restoration waited for the first unlock (BLE-4)
         }
         let wasLocked = locked
         locked = false
@@ -115,7 +115,7 @@ extension SimulatedDevice {
     private mutating func setLowPowerMode(_ on: Bool) {
         let refreshBefore = backgroundRefreshAvailable
         lowPowerMode = on
-        if !on { releaseHeldPush() }  // Push slice: PUSH-9
+        if !on { releaseHeldPush() }  // PUSH-9
         guard state.isExecuting else { return }
         deliver(.lowPowerModeChanged(on))
         // BGT-12: from iOS 9 Low Power Mode switches Background App Refresh off, and apps are told.

@@ -50,7 +50,7 @@ extension SimulatedDevice {
 
     /// Why iOS would not wake the app for this source now, if it would not.
     func wakeBlocker(_ source: WakeSource) -> (why: String, rules: [String])? {
-        if source == .bluetooth, let blocked = bluetoothWakeBlocker() { return blocked }  // network slice (BLE-1)
+        if source == .bluetooth, let blocked = bluetoothWakeBlocker() { return blocked }  // BLE-1
         if source.isLocation && authorization != .always && policy.location.relaunchNeedsAlwaysAuthorization {
             // LOC-16, BEACON-1: background location events need Always authorization from iOS 8.
             return ("locationAuthorization \(authorization.rawValue)", ["LOC-16", "BEACON-1"])
@@ -65,10 +65,10 @@ extension SimulatedDevice {
                 if policy.location.backgroundRefreshOffBlocksSignificantChangeAndVisitWakes {
                     return ("backgroundAppRefresh off", lowPowerMode ? ["CONF-9", "BGT-12"] : ["CONF-9"])
                 }
-            // Push slice: pushes have their own gates (SimulatedDevice+Push, +VoIP).
+            // Pushes: pushes have their own gates (SimulatedDevice+Push, +VoIP).
             case .push, .voipPush, .voipKeepAlive: break
-            case .scheduledTask: break  // scheduler slice: gated by TaskScheduler+Planning
-            case .urlSession, .bluetooth: break  // network slice: not gated by Background App Refresh
+            case .scheduledTask: break  // gated by TaskScheduler+Planning
+            case .urlSession, .bluetooth: break  // not gated by Background App Refresh
             }
         }
         return nil
@@ -77,7 +77,7 @@ extension SimulatedDevice {
     /// Why a terminated app would not be relaunched: the force-quit flag, where the version's
     /// rule says so (LOC-25 to LOC-29, CONF-5).
     func relaunchBlocker(_ source: WakeSource) -> (why: String, rules: [String])? {
-        switch source {  // network slice: their own relaunch rules
+        switch source {  // their own relaunch rules
         case .urlSession: return urlSessionRelaunchBlocker()
         case .bluetooth: return bluetoothRelaunchBlocker()
         case .region, .beaconRegion, .display, .significantChange, .visit: break

@@ -105,10 +105,10 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     var lastRunReasons: RunReasons = []
     /// What opened the current wake window, to cite the right rule when it ends.
     var lastWakeSource: WakeSource?
-    /// The task scheduler: pending requests, the fetch interval, usage, budgets (scheduler slice, BGT).
+    /// The task scheduler: pending requests, the fetch interval, usage, budgets (BGT).
     var scheduler: TaskSchedulerState
 
-    // MARK: Push slice: the server's pushes and the system's push, VoIP and audio state
+    // MARK: Pushes: the server's pushes and the system's push, VoIP and audio state
 
     /// Every push the server sends, expanded from `world.pushes` and ordered by time.
     var pushSchedule: [PushSend] = []
@@ -123,16 +123,16 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     /// Broken invariants found by ``checkInvariants()``; always empty unless the model has a bug.
     public internal(set) var violations: [String] = []
 
-    // MARK: Network slice
+    // MARK: Network
 
     /// Background transfers, requests and the URL-session daemon's state (URLS).
     var network = NetworkState()
     /// Core Bluetooth's state and the accessories' (BLE).
     var bluetooth = BluetoothState()
-    /// The app as a Bluetooth LE peripheral (peripheral slice, BLE-1, BLE-3).
+    /// The app as a Bluetooth LE peripheral (BLE-1, BLE-3).
     var peripheral = PeripheralState()
 
-    // MARK: Outbox slice
+    // MARK: Outbox
 
     /// The app's agent configuration: nil when the app keeps no outbox and runs no jobs.
     let agentConfiguration: AgentConfiguration?
@@ -177,7 +177,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         self.seed = seed
         self.timeline = timeline
         let features = scenario.app.features.compactMap { FeatureFactory.make($0, world: scenario.world) }
-        // Jobs slice: the app's jobs run in a JobScheduler, which the agent holds so that the jobs'
+        // Jobs: the app's jobs run in a JobScheduler, which the agent holds so that the jobs'
         // states persist in the outbox across launches.
         let scheduler = scenario.app.jobSchedulerStrategy
         let setupStrategies = setup.strategies.map { $0.makeStrategy() }
@@ -205,10 +205,10 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         let radio = scenario.device.radio
         self.beaconRanges = scenario.world.beacons.map { radio.detectionRange(measuredPower: $0.measuredPower) }
         self.beaconSignals = scenario.world.beacons.map(BeaconSignalSource.init)
-        // Scheduler slice (BGT): stream 20 for the scheduler's jitter.
+        // Scheduled tasks (BGT): stream 20 for the scheduler's jitter.
         self.scheduler = TaskSchedulerState(
             scenario: scenario, strategies: strategies, random: root.derived(stream: 20))
-        // Outbox slice: the app's storage and server, the injected kills (streams 40 to 42).
+        // Outbox: the app's storage and server, the injected kills (streams 40 to 42).
         self.outboxWrites = scenario.app.outbox?.writes ?? .beforeCommands
         self.outboxProvider = agentConfiguration == nil ? nil : outbox ?? { var random = root.derived(stream: 42); return InMemoryOutboxProvider(installID: random.uuid()) }()
         self.ingest = continuing?.server ?? IngestEndpoint(server: scenario.world.server, random: root.derived(stream: 40))
@@ -263,14 +263,14 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         case .oneShotFix(let number): deliverOneShotFix(process: number)
         case .cpuCheck(let number): checkCPU(process: number)
         case .end: finished = true
-        // Push slice.
+        // Pushes
         case .pushArrival(let index): pushArrives(index)
         case .pushHandlerDeadline(let generation): pushHandlerDeadline(generation: generation)
         case .heldPushRelease(let generation):
             guard generation == pushState.heldGeneration else { return }
             releaseHeldPush()
         case .keepAlive(let generation): keepAliveDue(generation: generation)
-        // Scheduler slice (BGT)
+        // Scheduled tasks (BGT)
         case .scheduledLaunch(let generation): scheduledLaunchDue(generation: generation)
         case .scheduledTaskExpiry(let generation): scheduledTaskExpiryDue(generation: generation)
         case .scheduledTaskDeadline(let generation): scheduledTaskDeadlineDue(generation: generation)
@@ -278,18 +278,18 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         case .powerChange:
             replanScheduledWork(because: "power")
             scheduleNetworkStep(at: now)  // a discretionary transfer may start on the charger (URLS-2)
-        // Network slice
+        // Network
         case .network(let generation):
             guard generation == network.generation else { return }
             networkStep()
         case .urlSessionHandlerDeadline(let generation): urlSessionHandlerDeadline(generation: generation)
         case .accessorySleep(let index, let generation): accessorySleep(index: index, generation: generation)
         case .bluetoothDelivery(let serial): bluetoothDelivery(serial: serial)
-        case .jobStep(let generation): jobStep(generation: generation)  // jobs slice
-        // Peripheral slice
+        case .jobStep(let generation): jobStep(generation: generation)
+        // Accessories
         case .centralConnect(let index, let generation): centralConnect(index: index, generation: generation)
         case .centralWrite(let index, let generation): centralWrite(index: index, generation: generation)
-        // Outbox slice
+        // Outbox
         case .chaosKill(let generation): chaosKillDue(generation: generation)
         case .outboxLockReleased: break  // the check after every step suspends the app if nothing else holds it
         }
@@ -349,7 +349,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         if next == .suspended { scheduleJetsam() }
         refreshEnergy()
         cpuLoadChanged()
-        if peripheral.advertising || peripheral.form != .off { advertisementChanged() }  // peripheral slice (BLE-1, BLE-3)
+        if peripheral.advertising || peripheral.form != .off { advertisementChanged() }  // BLE-1, BLE-3
     }
 
     /// Delivers an event to the app's code and carries out the commands it returns.
@@ -396,12 +396,12 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             if now < windowUntil { reasons.insert(.wakeWindow) }
             if process.locationKeepsAppRunning { reasons.insert(.location) }
             if policy.debuggerAttached, hasProcess { reasons.insert(.debugger) }
-            // Push slice.
+            // Pushes
             if process.pushHandlerHolds(at: now) { reasons.insert(.pushHandler) }
             if !process.calls.isEmpty { reasons.insert(.voipCall) }
             if process.audio?.keepsAppRunning == true { reasons.insert(.audio) }
-            if !process.scheduledTasks.isEmpty { reasons.insert(.scheduledTask) }  // scheduler slice
-            if now < network.handlerUntil { reasons.insert(.urlSessionEvents) }  // network slice (URLS-1)
+            if !process.scheduledTasks.isEmpty { reasons.insert(.scheduledTask) }
+            if now < network.handlerUntil { reasons.insert(.urlSessionEvents) }  // URLS-1
             return reasons
         }
     }
@@ -415,7 +415,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         let reasons = runReasons
         if reasons.isEmpty {
             if holdsOutboxLock {
-                // Outbox slice: iOS kills an app suspended while it holds a database file's lock (TERM-6).
+                // Outbox: iOS kills an app suspended while it holds a database file's lock (TERM-6).
                 terminate(.suspendedWithLockedFile, code: policy.termination.codes.suspendedWithLockedFile, rules: ["TERM-6"])
                 lastRunReasons = []
                 return
@@ -439,7 +439,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         // BEACON-5 gives beacon events their own figure; both are ≈10 s today.
         let beaconWake = lastWakeSource == .beaconRegion || lastWakeSource == .display
         let window = beaconWake ? policy.beacons.rangingWindow
-            : lastWakeSource == .bluetooth ? policy.bluetooth.wakeWindow  // network slice (BLE-1)
+            : lastWakeSource == .bluetooth ? policy.bluetooth.wakeWindow  // BLE-1
             : policy.execution.wakeEventWindow
         windowUntil = max(windowUntil, now + window)
         schedule(.reevaluate, at: windowUntil)

@@ -26,11 +26,11 @@ extension SimulatedDevice {
             schedule(.userAction(index), at: scenario.actions[index].at)
         }
         scheduleWorldTick(at: 0)
-        schedulePowerChanges()  // scheduler slice
-        startAccessories()  // network slice
+        schedulePowerChanges()
+        startAccessories()
         schedule(.end, at: scenario.duration)
-        schedulePushes()  // Push slice
-        scheduleChaosKill()  // outbox slice
+        schedulePushes()
+        scheduleChaosKill()
     }
 
     /// Whether ``start()`` has run: it always schedules the end of the scenario, so the agenda has

@@ -76,7 +76,7 @@ public struct RunMetrics: Sendable, Hashable, Codable {
     public var bluetoothConnections: Int = 0
     /// Of those, connections after the first to the same accessory.
     public var bluetoothReconnections: Int = 0
-    /// Outbox slice: where every committed record ended up; nil for an app without an outbox.
+    /// Where every committed record ended up; nil for an app without an outbox.
     public var outbox: OutboxMetrics?
     /// Background tasks still open when the app was killed for them (TASK-13), as `owner#serial`.
     public var tasksLeftOpen: [String] = []
@@ -85,7 +85,7 @@ public struct RunMetrics: Sendable, Hashable, Codable {
 extension SimulatedDevice {
     /// Closes the books at the end of the scenario.
     mutating func finish() -> RunMetrics {
-        closeBluetoothBooks()  // network slice
+        closeBluetoothBooks()
         tally.accumulate(state, seconds: now - stateSince)
         stateSince = now
         let triggered: Bool? = triggerBeacon == nil ? nil : tally.trigger != nil
@@ -113,10 +113,10 @@ extension SimulatedDevice {
             simulatedEvents: tally.steps, eventsDelivered: tally.eventsDelivered,
             usage: usage, energy: EnergyEstimate(usage, hours: now / 3600), success: scenario.successMeasure?.evaluate(tally, duration: now),
             invariantViolations: violations)
-        // Network slice
+        // Network
         metrics.bluetoothConnections = tally.bluetoothConnections
         metrics.bluetoothReconnections = tally.bluetoothReconnections
-        metrics.outbox = outboxMetrics()  // outbox slice
+        metrics.outbox = outboxMetrics()
         metrics.tasksLeftOpen = tally.tasksLeftOpen
         return metrics
     }

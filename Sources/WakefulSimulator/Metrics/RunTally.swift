@@ -27,13 +27,13 @@ struct RunTally {
     var stateChanges: [StateChangeRecord] = []
     /// Every wake or relaunch a rule refused, for gap attribution.
     var refusedWakes: [RefusedWake] = []
-    // Push slice.
+    // Pushes
     /// What became of each push the server sent, for the latency measure.
     var pushes: [PushOutcome] = []
     /// Whether the app played silence with the audio mode (REVIEW-4).
     var silentAudio = false
 
-    // MARK: Network slice (for the energy model, ENERGY-2)
+    // MARK: Network (for the energy model, ENERGY-2)
 
     /// Bytes moved by background transfers and requests.
     var radioBytes = 0.0
@@ -47,7 +47,7 @@ struct RunTally {
     /// Every closed connection, for the `connected` success measure.
     var connectionLog: [(accessory: String, from: TimeInterval, to: TimeInterval)] = []
 
-    // MARK: Jobs slice
+    // MARK: Jobs
 
     /// Every completed job run, for the `jobs` success measure.
     var jobCompletions: [(job: String, at: TimeInterval)] = []
@@ -91,7 +91,7 @@ struct RunTally {
 
     mutating func noteRecord(_ record: Record, at time: TimeInterval, distance: Double?, keptRunningBy: [String]) {
         recordLog.append(RecordedOutput(time: time, kind: record.kind, id: record.fields["id"]?.description))
-        if record.kind == JobScheduler.missedRecordKind { noteJobMissed(record) }  // jobs slice
+        if record.kind == JobScheduler.missedRecordKind { noteJobMissed(record) }
         guard record.kind == BeaconTrigger.recordKind, trigger == nil else { return }
         trigger = (time, distance, record.fields["accuracy"]?.number, keptRunningBy)
     }

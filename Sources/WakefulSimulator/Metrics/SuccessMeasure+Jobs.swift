@@ -1,7 +1,7 @@
 import Foundation
 import Wakeful
 
-// Jobs slice: job deadline coverage.
+// Jobs: job deadline coverage.
 
 extension RunTally {
     /// Notes a run that completed, when its result reached the app.

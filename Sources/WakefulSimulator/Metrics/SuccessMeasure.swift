@@ -16,12 +16,12 @@ public enum SuccessMeasure: Sendable, Hashable {
     case periodic(record: String, period: TimeInterval, from: TimeInterval, to: TimeInterval?, tolerance: TimeInterval)
     /// A record of `record` exists no later than `by`: 1 or 0.
     case completed(record: String, by: TimeInterval)
-    /// Push slice: each push with an id is answered by a record of `record` whose `id` field is
+    /// Each push with an id is answered by a record of `record` whose `id` field is
     /// the push's id within `within` seconds of sending. The score is the share answered in time.
     case latency(record: String, within: TimeInterval)
-    /// Network slice: the share of the run the app was connected to the accessory `accessory`.
+    /// The share of the run the app was connected to the accessory `accessory`.
     case connected(accessory: String)
-    /// Jobs slice: the share of the jobs' due occurrences completed by their deadline (their
+    /// The share of the jobs' due occurrences completed by their deadline (their
     /// interval when they have none); the default for a scenario whose app declares jobs.
     case jobs([Job])
 
@@ -86,7 +86,7 @@ struct RefusedWake {
 struct RecordedOutput {
     var time: TimeInterval
     var kind: String
-    /// The record's `id` field, for the latency measure (push slice).
+    /// The record's `id` field, for the latency measure.
     var id: String? = nil
 }
 
@@ -194,27 +194,27 @@ extension RunTally {
         case "taskAssertionTimeout": "killed for a task left open"
         case "memoryPressure": "terminated for memory while suspended"
         case "reboot": "the phone restarted"
-        // Push slice.
+        // Pushes
         case "pushHandlerEnded": "suspended after the push handler completed"
         case "pushHandlerTimeout": "killed: push handler not completed in 30 s"
         case "callKitNotReported": "killed: VoIP push without a CallKit call"
         case "audioEnded": "suspended when audio stopped"
         case "voipCallEnded": "suspended when the call ended"
-        // Scheduler slice (BGT)
+        // Scheduled tasks (BGT)
         case "scheduledTaskEnded": "suspended after the scheduled task ended"
         case "scheduledTaskTimeout": "killed for a scheduled task not completed in time"
         case "backgroundFetchTimeout": "killed for a fetch not completed in 30 s"
         case "cpuLimit": "killed by the CPU monitor"
-        case "urlSessionEventsEnded": "suspended after the URL-session events"  // network slice
-        case "urlSessionHandlerTimeout": "killed for not completing the URL-session events"  // network slice
-        case "suspendedWithLockedFile": "killed: suspended while writing the database (0xdead10cc)"  // outbox slice
-        case "injectedCrash": "killed by crash injection"  // outbox slice
+        case "urlSessionEventsEnded": "suspended after the URL-session events"
+        case "urlSessionHandlerTimeout": "killed for not completing the URL-session events"
+        case "suspendedWithLockedFile": "killed: suspended while writing the database (0xdead10cc)"
+        case "injectedCrash": "killed by crash injection"
         default: stop.to == .notRunning ? "terminated (\(stop.cause))" : "suspended (\(stop.cause))"
         }
     }
 }
 
-// MARK: Network slice
+// MARK: Network
 
 extension RunTally {
     /// The share of the run connected to `accessory`, and the longest stretch without a connection.

@@ -13,17 +13,17 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
     case significantChange
     /// An arrival or departure from the visits service (LOC-16).
     case visit
-    // Push slice.
+    // Pushes
     /// A silent push (PUSH-1 to PUSH-9).
     case push
     /// A PushKit VoIP push (VOIP-2).
     case voipPush
     /// The legacy VoIP keep-alive handler (VOIP-1).
     case voipKeepAlive
-    // Scheduler slice (BGT)
+    // Scheduled tasks (BGT)
     /// A background fetch or a `BGTaskScheduler` task (BGT-2 to BGT-13).
     case scheduledTask
-    // Network slice
+    // Network
     /// Background URL-session events: every task of a session finished (URLS-1).
     case urlSession
     /// A Core Bluetooth delegate event (BLE-1), or state restoration (BLE-4).
@@ -39,11 +39,11 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .display: ["BEACON-4"]
         case .significantChange: ["LOC-12"]
         case .visit: ["LOC-16", "LOC-21"]
-        // Push slice.
+        // Pushes
         case .push: ["PUSH-6"]
         case .voipPush: ["VOIP-2"]
         case .voipKeepAlive: ["VOIP-1"]
-        case .scheduledTask: ["BGT-2", "BGT-4", "BGT-5"]  // scheduler slice
+        case .scheduledTask: ["BGT-2", "BGT-4", "BGT-5"]
         case .urlSession: ["URLS-1"]
         case .bluetooth: ["BLE-1"]
         }
@@ -57,11 +57,11 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .display: "the beacon-state callback when the screen lit up"
         case .significantChange: "a significant location change"
         case .visit: "a visit"
-        // Push slice.
+        // Pushes
         case .push: "a silent push"
         case .voipPush: "a VoIP push"
         case .voipKeepAlive: "the VoIP keep-alive handler"
-        case .scheduledTask: "a scheduled background task"  // scheduler slice
+        case .scheduledTask: "a scheduled background task"
         case .urlSession: "background URL-session events"
         case .bluetooth: "a Bluetooth event"
         }
@@ -73,10 +73,10 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .region, .beaconRegion, .display: .region
         case .significantChange: .significantChange
         case .visit: .visit
-        // Push slice.
+        // Pushes
         case .push: .remoteNotification
         case .voipPush, .voipKeepAlive: .voipPush
-        case .scheduledTask: .scheduledTask  // scheduler slice
+        case .scheduledTask: .scheduledTask
         case .urlSession: .urlSession
         case .bluetooth: .bluetooth
         }
@@ -109,20 +109,20 @@ public enum TerminationReason: String, Sendable, Hashable, Codable, CaseIterable
     case cpuLimit
     /// Too many wake-ups in the monitor's window (TERM-5).
     case wakeupLimit
-    // Push slice.
+    // Pushes
     /// A silent-push handler did not call its completion within 30 s (PUSH-6).
     case pushHandlerTimeout
     /// A VoIP push's callback reported no call to CallKit, iOS 13+ (VOIP-2).
     case callKitNotReported
-    // Scheduler slice (BGT)
+    // Scheduled tasks (BGT)
     /// A `BGTaskScheduler` task not completed when its time ran out (BGT-4, BGT-5, BGT-13, TASK-13).
     case scheduledTaskTimeout
     /// A background fetch whose completion handler was not called within 30 s (BGT-2, TERM-6).
     case backgroundFetchTimeout
-    // Network slice
+    // Network
     /// `handleEventsForBackgroundURLSession` not completed in time (URLS-7, TERM-6 `0x2182bad3`).
     case urlSessionHandlerTimeout
-    // Outbox slice
+    // Outbox
     /// Suspended while a database write held its file lock: `0xdead10cc` (TERM-6).
     case suspendedWithLockedFile
     /// Killed by the crash-injection harness (``ChaosPlan``, or a crash injected in the outbox).

@@ -182,7 +182,7 @@ struct PolicyParameterTable {
             absentOnSix(.documented))
         add(p + "suppressedInLowPowerMode", flag(rules.suppressedInLowPowerMode), ["PUSH-9", "CONF-11"],
             absentOnSix(.inference))
-        // Push slice.
+        // Pushes
         add(p + "releasesHeldWhenBudgetAllows", flag(rules.releasesHeldWhenBudgetAllows), ["PUSH-4", "PUSH-5"], .assumption)
     }
 
@@ -213,7 +213,7 @@ struct PolicyParameterTable {
             byFamily(.assumption, .assumption, .assumption, .observed))
         add(p + "wildcardIdentifiers", flag(rules.wildcardIdentifiers), ["BGT-9", "CONF-16"],
             byFamily(.documented, .documented, .documented))
-        // Scheduler slice: the scheduling model (cfg unless sourced).
+        // Scheduled tasks: the scheduling model (cfg unless sourced).
         add(p + "fetchDisabledByTaskIdentifiers", flag(rules.fetchDisabledByTaskIdentifiers), ["BGT-1", "BGT-9"],
             byFamily(.assumption, .assumption, .observed))
         add(p + "usageLeadTime", seconds(rules.usageLeadTime), ["BGT-11"], .assumption)
@@ -244,7 +244,7 @@ struct PolicyParameterTable {
             byFamily(.assumption, .folklore, .folklore, .folklore))
         add(p + "metadataCallback", flag(rules.metadataCallback), ["VOIP-4"], .documented)
         add(p + "voipSocketsTerminate", flag(rules.voipSocketsTerminate), ["VOIP-3", "CONF-17"], .assumption)
-        // Push slice.
+        // Pushes
         add(p + "keepAliveHandlerTime", seconds(rules.keepAliveHandlerTime), ["VOIP-1"], .documented)
         add(p + "callKitFailuresBeforeBlock", "\(rules.callKitFailuresBeforeBlock)", ["VOIP-2"], .assumption)
     }

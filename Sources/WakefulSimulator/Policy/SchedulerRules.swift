@@ -45,7 +45,7 @@ public struct SchedulerRules: Sendable, Hashable {
     /// Whether `BGTaskSchedulerPermittedIdentifiers` may hold wildcard identifiers (BGT-9, CONF-16).
     public var wildcardIdentifiers: Bool
 
-    // MARK: Scheduler slice: the scheduling model's parameters (BGT-3, BGT-5, BGT-11; cfg)
+    // MARK: Scheduled tasks: the scheduling model's parameters (BGT-3, BGT-5, BGT-11; cfg)
 
     /// Whether an app that lists `BGTaskSchedulerPermittedIdentifiers` gets no legacy fetch (13+).
     public var fetchDisabledByTaskIdentifiers: Bool

@@ -35,7 +35,7 @@ public struct OutcomeReport: Sendable {
     static func outcome(of run: RunMetrics) -> String {
         if run.triggered == true, let distance = run.triggerDistanceMeters { return "triggered at \(Format.meters(distance))" }
         if neverRan(run) { return "never ran" }
-        // Scheduler slice: a `completed` measure says whether and when the work was done.
+        // Scheduled tasks: a `completed` measure says whether and when the work was done.
         if let success = run.success, success.measure != SuccessMeasure.trigger.description, success.measure.contains(" by ") {
             return "\(success.measure.split(separator: " ").first ?? ""): \(success.summary)"
         }
@@ -118,7 +118,7 @@ public struct OutcomeReport: Sendable {
         for run in runs where !seen.contains(run.strategy) {
             seen.append(run.strategy)
             for finding in run.reviewRisk.findings {
-                // Push slice: a finding about a technique seen at run time (REVIEW-4) is not a declared mode.
+                // Pushes: a finding about a technique seen at run time (REVIEW-4) is not a declared mode.
                 let what = BackgroundMode(rawValue: finding.subject) == nil
                     ? "uses \(finding.subject)" : "declares the \(finding.subject) background mode"
                 sentences.append("\(run.strategy) \(what), a \(finding.level.rawValue) App Review risk: it \(finding.note) (\(finding.rules.joined(separator: ", "))).")
@@ -139,7 +139,7 @@ public struct OutcomeReport: Sendable {
             case "grace": return "the grace period after leaving the foreground (STATE-5)"
             case "debugger": return "the attached debugger, which disables enforcement (TASK-14, CONF-13)"
             case "foreground": return "being in the foreground"
-            case "scheduledTask": return "a scheduled background task (BGT-2, BGT-4, BGT-5)"  // scheduler slice
+            case "scheduledTask": return "a scheduled background task (BGT-2, BGT-4, BGT-5)"
             default: return reason
             }
         }
@@ -170,7 +170,7 @@ public struct OutcomeReport: Sendable {
         case "graceEnded": "the few seconds of grace after leaving the foreground ran out"
         case "locationEnded": "location updates stopped or paused"
         case "debuggerEnded": "the debugger detached"
-        // Scheduler slice (BGT)
+        // Scheduled tasks (BGT)
         case "scheduledTaskEnded": "its scheduled background task (a fetch or a BGTask) completed or ran out of time"
         case "scheduledTaskTimeout": "iOS killed it for a BGTask not completed in time"
         case "backgroundFetchTimeout": "iOS killed it for a fetch not completed within 30 s"

@@ -6,9 +6,9 @@ public enum BuiltinScenarios {
     public static let names = [
         "gas-station", "bike-rental", "sensor-monitor", "freeway-drive", "chat", "stay-logged-in", "ble-dongle",
         "overnight-sync", "overnight-sync-low-power",
-        // Peripheral slice
+        // Accessories
         "ble-peripheral",
-        // Jobs slice
+        // Jobs
         "sensor-logging",
     ]
 

@@ -72,7 +72,7 @@ private struct ScenarioDocument: Decodable {
             }
         }
         let actions = try c.optional("user", as: [ActionDocument].self)?.map(\.action) ?? []
-        // Network slice: a woken accessory must exist.
+        // Network: a woken accessory must exist.
         for (index, action) in actions.enumerated() {
             if case .wakeAccessory(let id) = action.kind, world.world.accessory(named: id) == nil {
                 throw DecodingError.at(decoder.codingPath, ["user", index, "accessory"], "\"\(id)\" is not defined in world.accessories; expected the id of one of its accessories")
@@ -163,13 +163,13 @@ private struct AppDocument: Decodable {
     var backgroundModes: [BackgroundMode]?
     var locationAuthorization = LocationAuthorization.always
     var features: [FeatureDocument.Parsed] = []
-    // Scheduler slice (BGT)
+    // Scheduled tasks (BGT)
     var permittedTaskIdentifiers: [String]?
     var usage = AppUsageHistory()
     var processingCPULoad = 1.0
     var accessorySetupKit = false
-    var outbox: OutboxSpec?  // outbox slice
-    var jobs: [Job] = []  // jobs slice
+    var outbox: OutboxSpec?
+    var jobs: [Job] = []
     var jobScheduler: JobScheduler.Options?
 
     init() {}
@@ -195,13 +195,13 @@ private struct AppDocument: Decodable {
             locationAuthorization = value
         }
         features = try c.optional("features", as: [FeatureDocument].self)?.map(\.parsed) ?? []
-        // Scheduler slice (BGT)
+        // Scheduled tasks (BGT)
         permittedTaskIdentifiers = try c.permittedTaskIdentifiers()
         usage = try c.optional("usage", as: UsageDocument.self)?.usage ?? AppUsageHistory()
         processingCPULoad = try c.processingCPULoad()
-        accessorySetupKit = try c.optional("accessorySetupKit") ?? false  // network slice (BLE-4)
-        outbox = try c.optional("outbox", as: OutboxDocument.self)?.spec  // outbox slice
-        jobs = try c.jobs()  // jobs slice
+        accessorySetupKit = try c.optional("accessorySetupKit") ?? false  // BLE-4
+        outbox = try c.optional("outbox", as: OutboxDocument.self)?.spec
+        jobs = try c.jobs()
         jobScheduler = try c.optional("jobScheduler", as: JobSchedulerDocument.self)?.options
     }
 
@@ -210,13 +210,13 @@ private struct AppDocument: Decodable {
         var configuration = AppConfiguration(
             backgroundModes: backgroundModes, locationAuthorization: locationAuthorization,
             features: features.map { $0.resolve(projection) })
-        // Scheduler slice (BGT)
+        // Scheduled tasks (BGT)
         configuration.permittedTaskIdentifiers = permittedTaskIdentifiers
         configuration.usage = usage
         configuration.processingCPULoad = processingCPULoad
         configuration.accessorySetupKit = accessorySetupKit
         configuration.outbox = outbox
-        configuration.jobs = jobs  // jobs slice
+        configuration.jobs = jobs
         configuration.jobScheduler = jobScheduler
         return configuration
     }

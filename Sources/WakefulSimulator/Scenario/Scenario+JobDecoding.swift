@@ -1,7 +1,7 @@
 import Foundation
 import Wakeful
 
-// Jobs slice: `app.jobs` and `app.jobScheduler`.
+// Jobs: `app.jobs` and `app.jobScheduler`.
 
 /// `app.jobs[i]`: `{"id": "aggregate", "interval": 900, "deadline": 1800, "expectedDuration": 8,
 /// "minimumInterval": 60, "requiresNetwork": true, "requiresExternalPower": false, "priority": "high",

@@ -1,6 +1,6 @@
 import Foundation
 
-// Network slice: `world.network`, `world.server` and `world.accessories`.
+// Network: `world.network`, `world.server` and `world.accessories`.
 
 /// `world.network`: `[{"at": 0, "kind": "wifi", "bandwidth": 2000000}, {"at": 3600, "kind": "none"}]`.
 struct NetworkSegmentDocument: Decodable {
@@ -121,15 +121,15 @@ struct AccessoryDocument: Decodable {
     var range: Double
     var sleepsAfterIdle: Double?
     var service: String
-    // Peripheral slice: a central (BLE-1, BLE-3).
+    // Accessories: a central (BLE-1, BLE-3).
     var role: WorldAccessory.Role
     var readsOverflowArea: Bool
     var writeEvery: Double
 
     init(from decoder: any Decoder) throws {
-        let c = try decoder.fields(allowed: ["id", "position", "range", "sleepsAfterIdle", "service", /* peripheral slice */ "role", "lookingFor", "readsOverflowArea", "writeEvery"])
+        let c = try decoder.fields(allowed: ["id", "position", "range", "sleepsAfterIdle", "service", "role", "lookingFor", "readsOverflowArea", "writeEvery"])
         id = try c.value("id")
-        // Peripheral slice: `"role": "central"` with `lookingFor`, `readsOverflowArea`, `writeEvery`.
+        // Accessories: `"role": "central"` with `lookingFor`, `readsOverflowArea`, `writeEvery`.
         let roleName: String = try c.optional("role") ?? "peripheral"
         guard let parsed = WorldAccessory.Role(rawValue: roleName) else {
             throw c.failure("role", "expected \"peripheral\" or \"central\"")

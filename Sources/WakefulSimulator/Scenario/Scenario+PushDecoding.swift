@@ -1,7 +1,7 @@
 import Foundation
 import Wakeful
 
-/// An entry of `world.pushes` (push slice):
+/// An entry of `world.pushes`:
 /// `{"at": 600, "type": "background", "priority": 5, "id": "m", "userInfo": {"kind": "message"},
 /// "repeat": {"every": 600, "until": 11400}}`. Every key but `at` is optional; `type` left out
 /// models a server that sends no `apns-push-type` header (PUSH-2).

@@ -1,7 +1,7 @@
 import Foundation
 import Wakeful
 
-// Scheduler slice: the scenario keys the BGTaskScheduler model reads (`world.power`,
+// Scheduled tasks: the scenario keys the BGTaskScheduler model reads (`world.power`,
 // `world.startHour`, `app.usage`, `app.permittedTaskIdentifiers`, `app.processingCPULoad`).
 
 /// `world.power`: `[{"at": 0, "battery": 0.8, "charging": false}, {"at": 79200, "charging": true}]`.

@@ -3,7 +3,7 @@ import Foundation
 /// `success`: `{"trigger": {}}`, `{"periodic": {"record": …, "period": …}}` or
 /// `{"completed": {"record": …, "by": …}}`.
 struct SuccessDocument: Decodable {
-    static let forms = ["trigger", "periodic", "completed", /* push slice */ "latency", /* network slice */ "connected"]
+    static let forms = ["trigger", "periodic", "completed", "latency", "connected"]
 
     var measure: SuccessMeasure
 
@@ -28,12 +28,12 @@ struct SuccessDocument: Decodable {
             let tolerance = try body.optional("tolerance", as: Double.self) ?? 0
             guard tolerance >= 0 else { throw body.failure("tolerance", "expected seconds, zero or more") }
             measure = .periodic(record: try body.value("record"), period: period, from: from, to: to, tolerance: tolerance)
-        case "latency":  // Push slice
+        case "latency":
             try body.rejectUnknownKeys(allowed: ["record", "within"])
             let within: Double = try body.value("within")
             guard within > 0, within.isFinite else { throw body.failure("within", "expected a positive number of seconds") }
             measure = .latency(record: try body.value("record"), within: within)
-        case "connected":  // network slice
+        case "connected":
             try body.rejectUnknownKeys(allowed: ["accessory"])
             measure = .connected(accessory: try body.value("accessory"))
         default:

@@ -46,7 +46,7 @@ struct WorldDocument: Decodable {
     var world: WorldDescription
 
     init(from decoder: any Decoder) throws {
-        let c = try decoder.fields(allowed: ["origin", "beacons", "movement", /* push slice */ "pushes", /* scheduler slice */ "power", "startHour", /* network slice */ "network", "server", "accessories"])
+        let c = try decoder.fields(allowed: ["origin", "beacons", "movement", "pushes", "power", "startHour", "network", "server", "accessories"])
         var origin = Coordinate(latitude: 0, longitude: 0)
         if let position = try c.optional("origin", as: PositionDocument.self) {
             guard case .geographic(let coordinate) = position.form else {
@@ -64,11 +64,11 @@ struct WorldDocument: Decodable {
         let movement = try c.optional("movement", as: MovementDocument.self)
         let trajectory = try movement?.trajectory(projection, decoder: decoder) ?? .stationary(at: .zero)
         world = WorldDescription(origin: origin, trajectory: trajectory, beacons: beacons)
-        world.pushes = try c.optional("pushes", as: [PushDocument].self)?.map(\.push) ?? []  // Push slice
-        // Scheduler slice (BGT)
+        world.pushes = try c.optional("pushes", as: [PushDocument].self)?.map(\.push) ?? []
+        // Scheduled tasks (BGT)
         world.power = try c.optional("power", as: PowerDocument.self)?.timeline ?? .unplugged
         world.startHour = try c.startHour()
-        // Network slice: network, server, accessories.
+        // Network: network, server, accessories.
         if let network = try c.optional("network", as: [NetworkSegmentDocument].self) {
             world.network = try NetworkSegmentDocument.timeline(network, in: c)
         }
@@ -210,7 +210,7 @@ struct DeviceDocument: Decodable {
             _ = try radio.integer("smoothingSamples", in: 1...BeaconSignalFilter.maximumSmoothingSamples, default: 5)
             settings.radio = try c.value("radio", as: BeaconRadioModel.self)
         }
-        // Network slice: the radio tail (ENERGY-2).
+        // Network: the radio tail (ENERGY-2).
         settings.radioTail = try c.optional("radioTail") ?? settings.radioTail
         guard settings.radioTail >= 0, settings.radioTail.isFinite else { throw c.failure("radioTail", "expected seconds, zero or more") }
         self.settings = settings
@@ -223,7 +223,7 @@ struct ActionDocument: Decodable {
 
     static let names = [
         "open", "home", "lock", "unlock", "glance", "forceQuit", "reboot", "memoryPressure", "setLowPowerMode", "setBackgroundAppRefresh",
-        // network slice
+        // Network
         "wakeAccessory", "setBluetooth",
     ]
 

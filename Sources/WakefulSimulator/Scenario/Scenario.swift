@@ -49,7 +49,7 @@ public struct Scenario: Sendable, Hashable {
     public var successMeasure: SuccessMeasure? {
         if let success { return success }
         let hasTrigger = app.features.contains { if case .beaconTrigger = $0 { true } else { false } }
-        if !hasTrigger, !app.jobs.isEmpty { return .jobs(app.jobs) }  // jobs slice
+        if !hasTrigger, !app.jobs.isEmpty { return .jobs(app.jobs) }
         return hasTrigger ? .trigger : nil
     }
 }
@@ -63,7 +63,7 @@ public struct AppConfiguration: Sendable, Hashable {
     /// The app's features.
     public var features: [FeatureSpec]
 
-    // Scheduler slice (BGT)
+    // Scheduled tasks (BGT)
     /// `BGTaskSchedulerPermittedIdentifiers`; nil means "whatever the strategies submit" (BGT-9).
     public var permittedTaskIdentifiers: [String]?
     /// How the user used the app before the scenario starts (BGT-5, BGT-11 factor 3).
@@ -79,17 +79,17 @@ public struct AppConfiguration: Sendable, Hashable {
         self.features = features
     }
 
-    // MARK: Network slice
+    // MARK: Network
 
     /// The app pairs its accessories through AccessorySetupKit (iOS 18+): on 26 only such apps are
     /// relaunched by Bluetooth state restoration after a force-quit or Bluetooth off (BLE-4).
     public var accessorySetupKit = false
 
-    // MARK: Outbox slice
+    // MARK: Outbox
 
     /// The app's outbox and uploads; nil for an app that keeps nothing (records only reach the timeline).
     public var outbox: OutboxSpec?
-    // MARK: Jobs slice
+    // MARK: Jobs
 
     /// The app's declared jobs; when there are any, the device runs a `JobScheduler` first.
     public var jobs: [Job] = []
@@ -133,7 +133,7 @@ public struct DeviceSettings: Sendable, Hashable {
         self.radio = radio
     }
 
-    // MARK: Network slice
+    // MARK: Network
 
     /// Seconds the cellular or Wi-Fi radio stays powered after the last byte (ENERGY-2). cfg,
     /// assumption: 10 s; the reference gives no figure.
@@ -148,11 +148,11 @@ public struct WorldDescription: Sendable, Hashable {
     public var trajectory: Trajectory
     /// Beacons in the world.
     public var beacons: [WorldBeacon]
-    // Push slice.
+    // Pushes
     /// The pushes a server sends (PUSH, VOIP).
     public var pushes: [ScheduledPush]
 
-    // Scheduler slice (BGT)
+    // Scheduled tasks (BGT)
     /// Charging and battery level over time (BGT-5, BGT-11).
     public var power = PowerTimeline.unplugged
     /// The hour of day (0–24) at t = 0, so that "overnight" and "usual hours" mean something.
@@ -175,7 +175,7 @@ public struct WorldDescription: Sendable, Hashable {
     /// The beacon with this identifier.
     public func beacon(named id: String) -> WorldBeacon? { beacons.first { $0.id == id } }
 
-    /// The hour of day (0 ≤ h < 24) at simulated time `time` (scheduler slice).
+    /// The hour of day (0 ≤ h < 24) at simulated time `time`.
     public func hourOfDay(at time: TimeInterval) -> Double {
         let hours = (startHour + time / 3600).truncatingRemainder(dividingBy: 24)
         return hours < 0 ? hours + 24 : hours
@@ -185,7 +185,7 @@ public struct WorldDescription: Sendable, Hashable {
     public func day(at time: TimeInterval) -> Int {
         Int(((startHour * 3600 + time) / 86_400).rounded(.down))
     }
-    // MARK: Network slice
+    // MARK: Network
 
     /// The network over time (Wi-Fi all the time unless the scenario says otherwise).
     public var network = NetworkTimeline.alwaysWiFi
@@ -264,7 +264,7 @@ public struct UserAction: Sendable, Hashable {
         case setLowPowerMode(Bool)
         /// Flip Background App Refresh.
         case setBackgroundAppRefresh(Bool)
-        // Network slice
+        // Network
         /// The scenario wakes an accessory (the engine starts); it advertises again.
         case wakeAccessory(String)
         /// Switch Bluetooth on or off (Control Center); off drops connections, and state restoration

@@ -92,7 +92,7 @@ public enum StrategyCatalog {
             name: "PeriodicSampler",
             summary: "seed 003: a countdown reads every 45 s and sends every 5 min, a 30 s timer restarts tasks; periods hold only while the app runs (TASK-3, TASK-6, TASK-7)",
             defaults: PeriodicSampler.Options(), build: PeriodicSampler.init(options:)),
-        // Push slice.
+        // Pushes
         Entry(
             name: "PushTrigger",
             summary: "seed 003: silent pushes start and stop a trip with location updates; ≈3 pushes per hour, none after force-quit or in Low Power Mode (PUSH-1..9)",
@@ -105,12 +105,12 @@ public enum StrategyCatalog {
             name: "SilentAudioKeepAlive",
             summary: "anti-pattern: plays silence with the audio mode to never be suspended; works at run time, rejected by App Review (AUDIO-1, REVIEW-4)",
             defaults: SilentAudioKeepAlive.Options(), build: SilentAudioKeepAlive.init(options:)),
-        // Scheduler slice (BGT)
+        // Scheduled tasks (BGT)
         Entry(
             name: "ScheduledRefresh",
             summary: "seed 003: BGAppRefresh and BGProcessing requests (fetch on 7–12); earliest-begin is a lower bound, launches follow usage and the charger (BGT-3, BGT-5, BGT-7, BGT-8, BGT-11)",
             defaults: ScheduledRefresh.Options(), build: ScheduledRefresh.init(options:)),
-        // Network slice
+        // Network
         Entry(
             name: "BackgroundTransfer",
             summary: "seed 003: uploads through a background URLSession survive suspension and relaunch the app; the resume delay doubles (URLS-1, URLS-3, URLS-5)",
@@ -123,12 +123,12 @@ public enum StrategyCatalog {
             name: "AccessoryKeepAlive",
             summary: "seed 003: polls a BLE dongle inside background tasks and reconnects with a pending connect; polls stop when the budget ends (BLE-1, BLE-4, TASK-7)",
             defaults: AccessoryKeepAlive.Options(), build: AccessoryKeepAlive.init(options:)),
-        // Jobs slice
+        // Jobs
         Entry(
             name: "JobScheduler",
             summary: "issue 4: runs the app's declared jobs on any wake within the time it gives, one at a time, and asks for refresh and processing tasks (TASK-6, TASK-10, BGT-4, BGT-5); scenarios declare jobs in app.jobs",
             defaults: JobScheduler.Options(), build: JobScheduler.init(options:)),
-        // Peripheral slice
+        // Accessories
         Entry(
             name: "PeripheralAdvertiser",
             summary: "seed 003: the phone advertises a service as a BLE accessory; each central write wakes it with the bluetooth-peripheral mode; background advertising drops the name and is found only in the overflow area (BLE-1, BLE-3, BLE-4)",
@@ -219,7 +219,7 @@ extension StrategySpec {
         catalogued("PeriodicSampler", options)
     }
 
-    // Push slice.
+    // Pushes
 
     /// `PushTrigger` with these options.
     public static func pushTrigger(_ options: PushTrigger.Options = .init()) -> StrategySpec {
@@ -236,12 +236,12 @@ extension StrategySpec {
         catalogued("SilentAudioKeepAlive", options)
     }
 
-    /// `ScheduledRefresh` with these options (scheduler slice).
+    /// `ScheduledRefresh` with these options.
     public static func scheduledRefresh(_ options: ScheduledRefresh.Options = .init()) -> StrategySpec {
         catalogued("ScheduledRefresh", options)
     }
 
-    // Network slice
+    // Network
 
     /// `BackgroundTransfer` with these options.
     public static func backgroundTransfer(_ options: BackgroundTransfer.Options = .init()) -> StrategySpec {
@@ -258,7 +258,7 @@ extension StrategySpec {
         catalogued("AccessoryKeepAlive", options)
     }
 
-    /// `PeripheralAdvertiser` with these options (peripheral slice).
+    /// `PeripheralAdvertiser` with these options.
     public static func peripheralAdvertiser(_ options: PeripheralAdvertiser.Options = .init()) -> StrategySpec {
         catalogued("PeripheralAdvertiser", options)
     }

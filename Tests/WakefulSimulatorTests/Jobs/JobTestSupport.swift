@@ -3,7 +3,7 @@ import Testing
 import Wakeful
 import WakefulSimulator
 
-// Helpers for the jobs slice's suites.
+// Helpers for the jobs suites.
 
 enum JobScenarios {
     /// A long job that checkpoints: every run is cut at the wake's budget, so how long it executed

@@ -3,7 +3,7 @@ import Testing
 import Wakeful
 import WakefulSimulator
 
-/// The network slice's strategies on the simulated device per family, its built-in scenarios end
+/// The network strategies on the simulated device per family, its built-in scenarios end
 /// to end, and the scenario keys it adds.
 @Suite("Network: strategies and scenarios")
 struct NetworkScenarioTests {

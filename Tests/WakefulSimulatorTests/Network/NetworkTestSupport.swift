@@ -3,7 +3,7 @@ import Testing
 import Wakeful
 import WakefulSimulator
 
-// Helpers for the network slice's suites: test apps for background sessions, requests and
+// Helpers for the network suites: test apps for background sessions, requests and
 // Core Bluetooth, and scenario builders with a network, a server and an accessory.
 
 enum NetworkApps {

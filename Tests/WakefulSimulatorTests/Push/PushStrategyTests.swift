@@ -3,7 +3,7 @@ import Testing
 import Wakeful
 import WakefulSimulator
 
-/// The push slice's strategies on each family, as their documentation claims.
+/// The push strategies on each family, as their documentation claims.
 @Suite("Push: PushTrigger, ForegroundSession, SilentAudioKeepAlive per family")
 struct PushStrategyTests {
     static let trip = [

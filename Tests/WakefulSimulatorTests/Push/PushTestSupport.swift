@@ -3,7 +3,7 @@ import Testing
 import Wakeful
 import WakefulSimulator
 
-// Helpers for the push slice's suites: scenarios with a server's pushes and small scripted apps.
+// Helpers for the push suites: scenarios with a server's pushes and small scripted apps.
 
 enum PushScenarios {
     /// The user opens the app at 0 and presses Home at `home`; the server sends `pushes`.

@@ -8,7 +8,7 @@ struct BuiltinScenariosTests {
     @Test("gas-station loads with the values its JSON states")
     func gasStation() throws {
         #expect(BuiltinScenarios.names.first == "gas-station")
-        #expect(BuiltinScenarios.names.contains("overnight-sync"))  // scheduler slice
+        #expect(BuiltinScenarios.names.contains("overnight-sync"))
         #expect(BuiltinScenarios.defaultName == "gas-station")
         let scenario = try BuiltinScenarios.load("gas-station")
         #expect(scenario.name == "gas-station")

@@ -3,7 +3,7 @@ import Testing
 import Wakeful
 import WakefulSimulator
 
-/// The scenario keys of the scheduler slice: `world.power`, `world.startHour`, `app.usage`,
+/// The scheduler's scenario keys: `world.power`, `world.startHour`, `app.usage`,
 /// `app.permittedTaskIdentifiers`, `app.processingCPULoad`.
 @Suite("Scheduler scenario keys")
 struct SchedulerScenarioDecodingTests {

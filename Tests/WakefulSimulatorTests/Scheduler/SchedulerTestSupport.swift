@@ -3,7 +3,7 @@ import Testing
 import Wakeful
 import WakefulSimulator
 
-// Scheduler slice: scripted apps and scenarios for the background-fetch and BGTaskScheduler suites.
+// Scheduled tasks: scripted apps and scenarios for the background-fetch and BGTaskScheduler suites.
 
 enum TaskApps {
     static let refresh = "com.test.refresh"

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Wakeful
 
-/// The network slice's strategies driven by hand: Heartbeat, BackgroundTransfer, AccessoryKeepAlive.
+/// The network strategies driven by hand: Heartbeat, BackgroundTransfer, AccessoryKeepAlive.
 @Suite("Strategies: Heartbeat, BackgroundTransfer, AccessoryKeepAlive")
 struct NetworkStrategiesTests {
     private func requests(_ commands: [Command]) -> [RequestDescription] {

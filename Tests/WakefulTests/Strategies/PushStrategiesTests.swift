@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Wakeful
 
-/// The push slice's strategies as pure state machines.
+/// The push strategies as pure state machines.
 @Suite("PushTrigger, ForegroundSession, SilentAudioKeepAlive")
 struct PushStrategiesTests {
     static func push(_ id: String, _ fields: [Field]) -> Event { .remoteNotification(RemoteNotification(id: id, userInfo: fields)) }

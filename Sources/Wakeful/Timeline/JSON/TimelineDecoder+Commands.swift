@@ -7,15 +7,15 @@ extension TimelineDecoder {
         "startMonitoringSignificantLocationChanges", "stopMonitoringSignificantLocationChanges",
         "startMonitoringVisits", "stopMonitoringVisits", "startMonitoring", "stopMonitoring", "requestState",
         "startRangingBeacons", "stopRangingBeacons", "setTimer", "cancelTimer", "completeRemoteNotification", "record", "setCPULoad",
-        // Push slice (VOIP, AUDIO).
+        // Pushes (VOIP, AUDIO).
         "reportIncomingCall", "endCall", "setKeepAliveTimeout", "startAudio", "stopAudio",
-        // Scheduler slice (BGT)
+        // Scheduled tasks (BGT)
         "submitTaskRequest", "cancelTaskRequest", "completeScheduledTask", "setMinimumBackgroundFetchInterval",
         "completeBackgroundFetch", "reportTaskProgress",
-        // network slice
+        // Network
         "startTransfer", "cancelTransfers", "completeBackgroundEvents", "sendRequest", "scanForPeripherals", "stopScan",
         "connect", "cancelConnection", "writeValue", "subscribe",
-        // Peripheral slice
+        // Accessories
         "startAdvertising", "stopAdvertising",
         // Jobs and uploads
         "runJob", "cancelJob", "upload",
@@ -70,13 +70,13 @@ extension TimelineDecoder {
         case "record":
             let kind = try reader.string("record")
             return .record(Record(kind: kind, fields: try reader.remainingFields(reserved: FlattenedFieldKeys.record)))
-        // Push slice (VOIP, AUDIO).
+        // Pushes (VOIP, AUDIO).
         case "reportIncomingCall": return .reportIncomingCall(id: try reader.string("id"))
         case "endCall": return .endCall(id: try reader.string("id"))
         case "setKeepAliveTimeout": return .setKeepAliveTimeout(seconds: try reader.double("seconds"))
         case "startAudio": return .startAudio(audible: try reader.bool("audible"))
         case "stopAudio": return .stopAudio
-        // Scheduler slice (BGT)
+        // Scheduled tasks (BGT)
         case "submitTaskRequest":
             return .submitTaskRequest(TaskRequest(
                 identifier: try reader.string("identifier"),
@@ -95,7 +95,7 @@ extension TimelineDecoder {
         case "reportTaskProgress":
             let identifier = try reader.string("identifier")
             return .reportTaskProgress(identifier: identifier, fraction: try reader.double("fraction"))
-        // network slice
+        // Network
         case "startTransfer":
             return .startTransfer(TransferRequest(
                 session: try reader.string("session"),
@@ -117,7 +117,7 @@ extension TimelineDecoder {
                 bytes: try reader.int("bytes"))
         case "subscribe":
             return .subscribe(peripheral: try reader.string("peripheral"), characteristic: try reader.string("characteristic"))
-        // Peripheral slice
+        // Accessories
         case "startAdvertising":
             return .startAdvertising(localName: try reader.optionalString("localName"), services: try reader.strings("services"))
         case "stopAdvertising": return .stopAdvertising

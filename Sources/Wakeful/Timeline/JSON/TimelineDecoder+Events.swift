@@ -10,11 +10,11 @@ extension TimelineDecoder {
         "beaconsRanged", "timerFired", "remoteNotification", "scheduledTaskLaunched", "scheduledTaskExpiring",
         "urlSessionEvents", "urlSessionTaskCompleted", "bluetooth", "lowPowerModeChanged",
         "backgroundRefreshStatusChanged",
-        // Push slice (VOIP).
+        // Pushes (VOIP).
         "voipPush", "keepAliveFired",
-        // Scheduler slice (BGT)
+        // Scheduled tasks (BGT)
         "scheduledTaskSubmitFailed",
-        // network slice
+        // Network
         "requestCompleted",
         // Jobs and uploads
         "jobFinished", "uploadCompleted",
@@ -23,7 +23,7 @@ extension TimelineDecoder {
     /// The `bluetooth` values of a Bluetooth event: the case names of ``BluetoothEvent``.
     public static let knownBluetoothEventNames = [
         "willRestoreState", "discovered", "connected", "disconnected", "valueUpdated",
-        // Peripheral slice
+        // Accessories
         "centralWrote",
     ]
 
@@ -102,16 +102,16 @@ extension TimelineDecoder {
         case "lowPowerModeChanged": return .lowPowerModeChanged(try reader.bool("enabled"))
         case "backgroundRefreshStatusChanged":
             return .backgroundRefreshStatusChanged(try reader.enumeration("status", as: BackgroundRefreshStatus.self))
-        // Push slice (VOIP).
+        // Pushes (VOIP).
         case "voipPush":
             let id = try reader.string("id")
             return .voipPush(RemoteNotification(id: id, userInfo: try reader.fieldObject("userInfo")))
         case "keepAliveFired": return .keepAliveFired
-        // Scheduler slice (BGT)
+        // Scheduled tasks (BGT)
         case "scheduledTaskSubmitFailed":
             let identifier = try reader.string("identifier")
             return .scheduledTaskSubmitFailed(identifier: identifier, error: try reader.enumeration("error", as: TaskSchedulerError.self))
-        // network slice
+        // Network
         case "requestCompleted":
             return .requestCompleted(
                 id: try reader.string("id"), statusCode: try reader.optionalInt("statusCode"),
@@ -165,7 +165,7 @@ extension TimelineDecoder {
                 peripheral: try reader.string("peripheral"),
                 characteristic: try reader.string("characteristic"),
                 bytes: try reader.int("bytes"))
-        // Peripheral slice
+        // Accessories
         case "centralWrote":
             return .centralWrote(
                 central: try reader.string("central"),

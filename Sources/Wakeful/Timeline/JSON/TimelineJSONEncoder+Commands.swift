@@ -76,7 +76,7 @@ extension TimelineJSONEncoder {
             buffer.appendJSONRaw("\"record\",\"record\":")
             buffer.appendJSONString(record.kind)
             appendFields(record.fields, reserved: FlattenedFieldKeys.record, into: &buffer)
-        // Push slice (VOIP, AUDIO).
+        // Pushes (VOIP, AUDIO).
         case .reportIncomingCall(let id):
             buffer.appendJSONRaw("\"reportIncomingCall\",\"id\":")
             buffer.appendJSONString(id)
@@ -91,7 +91,7 @@ extension TimelineJSONEncoder {
             buffer.appendJSONBool(audible)
         case .stopAudio:
             buffer.appendJSONRaw("\"stopAudio\"")
-        // Scheduler slice (BGT)
+        // Scheduled tasks (BGT)
         case .submitTaskRequest(let request):
             buffer.appendJSONRaw("\"submitTaskRequest\",\"identifier\":")
             buffer.appendJSONString(request.identifier)
@@ -129,7 +129,7 @@ extension TimelineJSONEncoder {
             buffer.appendJSONString(identifier)
             buffer.appendJSONKey("fraction")
             appendNumber(fraction, into: &buffer)
-        // network slice
+        // Network
         case .startTransfer(let request):
             buffer.appendJSONRaw("\"startTransfer\",\"session\":")
             buffer.appendJSONString(request.session)
@@ -178,7 +178,7 @@ extension TimelineJSONEncoder {
             buffer.appendJSONString(peripheral)
             buffer.appendJSONKey("characteristic")
             buffer.appendJSONString(characteristic)
-        // Peripheral slice
+        // Accessories
         case .startAdvertising(let localName, let services):
             buffer.appendJSONRaw("\"startAdvertising\"")
             if let localName {

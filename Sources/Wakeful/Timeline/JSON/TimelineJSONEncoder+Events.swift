@@ -129,7 +129,7 @@ extension TimelineJSONEncoder {
             buffer.appendJSONRaw("\"backgroundRefreshStatusChanged\",\"status\":\"")
             buffer.appendJSONStringContents(status.rawValue)
             buffer.append(UInt8(ascii: "\""))
-        // Push slice (VOIP).
+        // Pushes (VOIP).
         case .voipPush(let notification):
             buffer.appendJSONRaw("\"voipPush\",\"id\":")
             buffer.appendJSONString(notification.id)
@@ -137,7 +137,7 @@ extension TimelineJSONEncoder {
             appendFieldObject(notification.userInfo, into: &buffer)
         case .keepAliveFired:
             buffer.appendJSONRaw("\"keepAliveFired\"")
-        // Scheduler slice (BGT)
+        // Scheduled tasks (BGT)
         case .scheduledTaskSubmitFailed(let identifier, let error):
             buffer.appendJSONRaw("\"scheduledTaskSubmitFailed\",\"identifier\":")
             buffer.appendJSONString(identifier)
@@ -146,7 +146,7 @@ extension TimelineJSONEncoder {
             buffer.append(UInt8(ascii: "\""))
         case .jobFinished, .uploadCompleted:
             appendJobEvent(event, into: &buffer)
-        // network slice
+        // Network
         case .requestCompleted(let id, let statusCode, let error):
             buffer.appendJSONRaw("\"requestCompleted\",\"id\":")
             buffer.appendJSONString(id)
@@ -220,7 +220,7 @@ extension TimelineJSONEncoder {
             buffer.appendJSONString(characteristic)
             buffer.appendJSONKey("bytes")
             buffer.appendJSONInt(bytes)
-        // Peripheral slice
+        // Accessories
         case .centralWrote(let central, let characteristic, let bytes):
             buffer.appendJSONRaw("\"centralWrote\",\"central\":")
             buffer.appendJSONString(central)

@@ -24,7 +24,7 @@ public struct WorldAccessory: Sendable, Hashable {
     /// The service UUID it advertises; for a central, the service it looks for (`lookingFor`).
     public var service: String
 
-    // Peripheral slice (BLE-1, BLE-3)
+    // Accessories (BLE-1, BLE-3)
     /// Which side of the link the device plays.
     public enum Role: String, Sendable, Hashable, Codable {
         /// It advertises and the app connects to it as a central (the default).
