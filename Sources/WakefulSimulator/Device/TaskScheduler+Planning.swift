@@ -23,8 +23,8 @@ import Wakeful
 ///    request is submitted, the user acts, the charger state changes, or a launch happens.
 ///
 /// Each factor can be switched off with `CONF-8:<factor>`; a factor switched off is not applied.
-/// Network connectivity (`requiresNetworkConnectivity`) is assumed available: the network is not
-/// modelled in this slice.
+/// Network connectivity (`requiresNetworkConnectivity`) is assumed available: the planner does not
+/// read the world's network yet (an assumption the scenario reference states too).
 extension SimulatedDevice {
     /// The planning step of the look-ahead.
     private static var planningStep: TimeInterval { 60 }
