@@ -5,11 +5,12 @@ import Foundation
 ///
 /// For each event the agent asks the strategies and the ``JobScheduler`` for their commands, then
 /// commits, in one outbox transaction, every record they produced, the jobs' new states and the
-/// timeline entries the configuration selects; only then does it let the ``Uploader`` claim and
-/// send, and return the commands for the platform to carry out. So a record exists in the outbox
-/// before any command of the same event can end a background task: the app never holds the
-/// database while iOS suspends it (TERM-6, `0xdead10cc`), and a job's records and its checkpoint
-/// are saved together or not at all.
+/// timeline entries the configuration selects; only then does it hand the event to the
+/// ``Uploader``, carry out the outbox calls the uploader asks for (claim, acknowledge, release:
+/// one short transaction each), feed each result back, and return the commands for the platform
+/// to carry out. So a record exists in the outbox before any command of the same event can end a
+/// background task: the app never holds the database while iOS suspends it (TERM-6,
+/// `0xdead10cc`), and a job's records and its checkpoint are saved together or not at all.
 ///
 /// A terminated app loses its agent; the outbox, on disk, survives, and the next process's agent
 /// restores the jobs' states from it.
@@ -27,8 +28,8 @@ public struct Agent {
     public private(set) var uploader: Uploader?
     /// The outbox.
     public let outbox: any Outbox
-    /// The outbox as the uploader sees it: notes the crashes the uploader absorbs.
-    private let uploaderOutbox: CrashLatchOutbox
+    /// The upload in flight and its body, until the attempt ends.
+    private var sent: (request: UploadRequest, body: Data)?
     /// The configuration.
     public let configuration: AgentConfiguration
 
@@ -52,7 +53,6 @@ public struct Agent {
         self.runtime = Runtime(strategies: strategies)
         self.configuration = configuration
         self.outbox = outbox
-        self.uploaderOutbox = CrashLatchOutbox(outbox)
         if let options = configuration.jobs {
             var scheduler = JobScheduler(options: options)
             scheduler.restore(try outbox.jobStates())
@@ -91,25 +91,44 @@ public struct Agent {
             lastError = error
             return commands
         }
-        if uploader != nil {
-            let own = uploader!.handle(event, in: context, outbox: uploaderOutbox)
-            if let crash = uploaderOutbox.takeCrash() {
+        if var uploader {
+            let actions = UploadActions(event, in: context, uploader: &uploader, outbox: outbox)
+            self.uploader = uploader
+            if let crash = actions.crash {
                 lastError = crash
                 return commands
             }
+            keepBody(actions.sent, uploader: uploader)
             // The uploader's commands reach the platform's timeline only: an outbox entry about each
             // upload would need another upload, without end (see ``TimelineUpload``).
             var nowhere = DiscardingTimeline()
-            log(own, by: Uploader.owner, at: context.now, timeline: &timeline, copy: &nowhere)
-            commands += own
+            log(actions.commands, by: Uploader.owner, at: context.now, timeline: &timeline, copy: &nowhere)
+            commands += actions.commands
         }
         return commands
     }
 
-    /// The request body of an upload attempt: the open batch, encoded as the ingest contract says.
+    /// The request body of an upload attempt in flight: its batch, encoded as the ingest contract
+    /// says (``IngestBatch``) when the uploader started the attempt.
+    ///
+    /// - Throws: ``AgentError/uploadsNotConfigured``, or ``UploadBodyError`` when `request` is not
+    ///   the attempt in flight (it ended, or another started, since the command was issued).
     public func requestBody(for request: UploadRequest) throws -> Data {
-        guard let uploader else { throw AgentError.uploadsNotConfigured }
-        return try uploader.requestBody(for: request, outbox: outbox)
+        guard uploader != nil else { throw AgentError.uploadsNotConfigured }
+        guard let sent, sent.request == request else {
+            throw UploadBodyError(batch: request.batch, message: "not the upload in flight (it ended, or another started, since the request was made)")
+        }
+        return sent.body
+    }
+
+    /// Keeps the body of the attempt just started, and drops a body whose attempt ended: the
+    /// platform asks for it when it carries out the upload command.
+    private mutating func keepBody(_ started: (request: UploadRequest, body: Data)?, uploader: Uploader) {
+        if let started {
+            sent = started
+        } else if let sent, uploader.status != .uploading(batch: sent.request.batch) {
+            self.sent = nil
+        }
     }
 
     /// Whether the uploader waits for the app to renew its credentials (after a 401).

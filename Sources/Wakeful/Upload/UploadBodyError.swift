@@ -1,6 +1,6 @@
 import Foundation
 
-/// Why ``Uploader/requestBody(for:outbox:)`` has no body for a request.
+/// Why ``Agent/requestBody(for:)`` has no body for a request.
 public struct UploadBodyError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The request's batch.
     public var batch: UUID

@@ -3,8 +3,8 @@ import Foundation
 /// One attempt to send an outbox batch: ``Command/upload(_:)``.
 ///
 /// The body is not in the command (timelines stay small): the platform asks the ``Agent`` for it
-/// (``Agent/requestBody(for:)``), which encodes the batch as the ingest contract says
-/// (``IngestBatch``). On a device a `background` upload goes through a background `URLSession`
+/// (``Agent/requestBody(for:)``), which keeps the batch as the ``Uploader`` encoded it, once, when
+/// it started the attempt (``IngestBatch``). On a device a `background` upload goes through a background `URLSession`
 /// from a file, so it survives suspension and termination (URLS-1); otherwise it is a data task
 /// that progresses only while the app executes (URLS-8). The answer comes back as
 /// ``Event/uploadCompleted(_:)``.

@@ -1,11 +1,16 @@
 import Foundation
 
 /// Sends the outbox to the ingest endpoint, one batch at a time, and applies the server's answers:
-/// a pure, deterministic state machine that the agent calls on every event.
+/// a deterministic state machine that only decides. It never calls the outbox: its driver, the
+/// ``Agent``, carries out the outbox calls it asks for and feeds each result back.
 ///
-/// On each event, when nothing is in flight, no backoff is pending, the network may be reachable
-/// and the outbox has pending records, it claims a batch and issues ``Command/upload(_:)``. The
-/// platform asks ``requestBody(for:outbox:)`` for the body and answers with
+/// On each event ``handle(_:in:)`` returns an ``Action``. An outbox action (read the statistics,
+/// claim, acknowledge, release) is answered with its result through ``read(_:)``,
+/// ``claimed(_:installID:)``, ``acknowledged(_:)`` or ``released(_:)``, each of which returns the
+/// next action, until ``Action/send(_:body:commands:)`` or ``Action/issue(_:)`` ends the event.
+/// When nothing is in flight, no backoff is pending, the network may be reachable and the outbox
+/// has pending records, it asks for a batch and sends it: ``Command/upload(_:)``, whose body it
+/// encodes once and hands the driver with the action. The platform answers with
 /// ``Event/uploadCompleted(_:)``; the uploader then settles the batch or decides when to retry,
 /// following the contract (see the UploadContract article):
 ///
@@ -21,6 +26,9 @@ import Foundation
 /// | 422 | release the batch (a new batch ID next time) and back off |
 /// | 429, 503 | back off at least `Retry-After` |
 /// | other status, transport error | back off, keep the batch open |
+///
+/// An outbox call that fails counts as a failed attempt (a backoff), except where its result
+/// changes nothing (a late answer's acknowledgement, a 422's release).
 ///
 /// Backoff is "full jitter": a uniform delay between 0 and `min(backoffCap, backoffBase · 2ⁿ⁻¹)`
 /// after the n-th consecutive failure, drawn from a SplitMix64 generator seeded at init, never
@@ -39,8 +47,11 @@ import Foundation
 ///
 /// ```swift
 /// var uploader = Uploader(configuration: .init(background: false), seed: 7)
-/// let commands = uploader.handle(event, in: context, outbox: outbox)
-/// // [.beginBackgroundTask(Uploader#1), .upload(UploadRequest(id: "Uploader#1@0", …))]
+/// var action = uploader.handle(.didBecomeActive, in: context)  // .readStatistics
+/// action = uploader.read(Result { try outbox.statistics() })  // .claim(limits, now: 0)
+/// action = uploader.claimed(Result { try outbox.claimBatch(limits: limits, now: 0) }, installID: outbox.installID)
+/// // .send(UploadRequest(id: "Uploader#1@0", …), body: …,
+/// //       commands: [.beginBackgroundTask(Uploader#1), .upload(UploadRequest(id: "Uploader#1@0", …))])
 /// ```
 public struct Uploader: Sendable {
     /// The owner of the uploader's background tasks (``BackgroundTaskSlot``).
@@ -63,18 +74,20 @@ public struct Uploader: Sendable {
     /// The batch limits in force: the configured ones, or less after a 413 or 400.
     public internal(set) var limits: BatchLimits
     /// Attempts started by this uploader, for unique attempt IDs.
-    private var attempts = 0
+    var attempts = 0
     /// Consecutive failed attempts: the backoff's exponent.
     var failures = 0
     /// When the last attempt started, for ``Configuration/minimumInterval``.
-    private var lastStart: TimeInterval?
+    var lastStart: TimeInterval?
     /// Whether the next attempt skips the minimum interval: a backlog, or a split batch.
     var continuesAtOnce = false
     /// When the retry timer is set to fire, to set it only when that changes.
-    private var timerDue: TimeInterval?
+    var timerDue: TimeInterval?
     /// Whether uploads go through the background session: as configured, until the system says it
     /// has none (``UploadOutcome/backgroundSessionUnavailable``, before iOS 7, URLS-1).
     var usesBackgroundSession: Bool
+    /// The event being handled while an outbox action is out, and what its result is for.
+    var waiting: (turn: Turn, awaiting: Awaiting)?
 
     /// What the uploader is doing.
     enum Phase: Sendable, Hashable {
@@ -134,135 +147,31 @@ public struct Uploader: Sendable {
     /// - Parameters:
     ///   - event: What the system reported.
     ///   - context: The time and the system state.
-    ///   - outbox: The outbox to claim batches from and settle them in.
-    /// - Returns: The commands to issue, in order.
-    public mutating func handle(_ event: Event, in context: Context, outbox: any Outbox) -> [Command] {
+    /// - Returns: The first action: an outbox call whose result the driver feeds back, or the
+    ///   end of the event.
+    public mutating func handle(_ event: Event, in context: Context) -> Action {
         // TASK-12: end the upload's own task when its expiration handler runs; the upload itself
         // then ends with the process's connections (URLS-8) and its outcome still arrives.
-        if let answered = slot.answer(event) { return answered }
-        var commands: [Command] = []
-        var flush = false
+        if let answered = slot.answer(event) { return .issue(answered) }
+        var turn = Turn(context: context)
         switch event {
         case .uploadCompleted(let outcome):
-            commands += complete(outcome, context: context, outbox: outbox)
+            if let action = complete(outcome, turn: &turn) { return action }
         case .timerFired(Self.retryTimer):
             timerDue = nil
         case .urlSessionEvents(UploadRequest.sessionIdentifier):
             // URLS-1: the outcomes follow this event; a moment later (standing for
             // `urlSessionDidFinishEvents`) the completion handler must be called, or the app is
             // killed when the handler's time runs out (URLS-7).
-            commands.append(.setTimer(TimerRequest(id: Self.finishEventsTimer, interval: 0.001)))
+            turn.commands.append(.setTimer(TimerRequest(id: Self.finishEventsTimer, interval: 0.001)))
         case .timerFired(Self.finishEventsTimer):
-            commands.append(.completeBackgroundEvents(session: UploadRequest.sessionIdentifier))
+            turn.commands.append(.completeBackgroundEvents(session: UploadRequest.sessionIdentifier))
         case .didEnterBackground:
-            flush = true
+            turn.flush = true
         default:
             break
         }
-        commands += startIfAllowed(context: context, outbox: outbox, flush: flush)
-        commands += retryTimer(context: context, outbox: outbox)
-        return commands
-    }
-
-    /// The request body of an attempt: the open batch of the outbox encoded as ``IngestBatch``
-    /// (install ID from ``Outbox/installID``). The same batch gives the same bytes each time.
-    ///
-    /// - Throws: ``UploadBodyError`` when the request's batch is no longer the open batch (it was
-    ///   settled or released meanwhile), or the outbox's own error.
-    public func requestBody(for request: UploadRequest, outbox: any Outbox) throws -> Data {
-        guard try outbox.statistics().openBatch == request.batch else {
-            throw UploadBodyError(batch: request.batch, message: "not the open batch of the outbox (settled or released since the request was made)")
-        }
-        // The open batch comes back as claimed, whatever the limits and time passed here.
-        guard let batch = try outbox.claimBatch(limits: limits, now: 0), batch.id == request.batch else {
-            throw UploadBodyError(batch: request.batch, message: "the outbox returned another batch")
-        }
-        return Data(IngestBatch(batch, installID: outbox.installID, clockOrigin: configuration.clockOrigin).jsonBytes())
-    }
-
-    // MARK: Starting
-
-    /// Claims a batch and issues its upload when every condition holds.
-    private mutating func startIfAllowed(context: Context, outbox: any Outbox, flush: Bool) -> [Command] {
-        let now = context.now
-        switch phase {
-        case .idle: break
-        case .backingOff(let until) where now >= until: phase = .idle
-        case .backingOff, .uploading, .awaitingCredentials, .revoked: return []
-        }
-        guard context.network.mayBeReachable, let statistics = try? outbox.statistics(), statistics.pendingCount > 0,
-            flush || continuesAtOnce || statistics.openBatch != nil || fillsBatch(statistics) || intervalElapsed(at: now)
-        else { return [] }
-        // TASK-6: in the background an in-process upload needs its own task's time to finish.
-        if !usesBackgroundSession, context.isInBackground, context.backgroundTimeRemaining < configuration.minimumRemainingTime {
-            return []
-        }
-        let batch: OutboxBatch
-        do {
-            guard let claimed = try outbox.claimBatch(limits: limits, now: now) else { return [] }
-            batch = claimed
-        } catch {
-            backOff(now: now)
-            return []
-        }
-        let body = IngestBatch(batch, installID: outbox.installID, clockOrigin: configuration.clockOrigin).jsonBytes()
-        attempts += 1
-        let request = UploadRequest(
-            id: "\(Self.owner)#\(attempts)@\(Self.milliseconds(now))", batch: batch.id, records: batch.records.count,
-            bytes: body.count, background: usesBackgroundSession)
-        var commands: [Command] = []
-        var task: BackgroundTaskID?
-        if !usesBackgroundSession {
-            // URLS-8: an in-process request progresses only while the app runs, so it holds a task.
-            commands += slot.begin()
-            task = slot.openTask
-        }
-        phase = .uploading(Attempt(
-            request: request, task: task, batchBytes: batch.byteCount,
-            onlyRecord: batch.records.count == 1 ? batch.records[0].uuid : nil,
-            leftBehind: statistics.pendingCount > batch.records.count))
-        lastStart = now
-        continuesAtOnce = false
-        commands.append(.upload(request))
-        return commands
-    }
-
-    /// `now` in whole milliseconds for attempt IDs: with the attempt number it keeps IDs unique
-    /// across relaunches, whose numbering starts again at a later time.
-    private static func milliseconds(_ now: TimeInterval) -> Int64 {
-        let scaled = (now * 1000).rounded()
-        return scaled.magnitude < 9.0e18 ? Int64(scaled) : 0
-    }
-
-    /// Whether the pending records fill a batch under the limits in force.
-    private func fillsBatch(_ statistics: OutboxStatistics) -> Bool {
-        statistics.pendingCount >= limits.maxRecords || statistics.pendingBytes >= limits.maxBytes
-    }
-
-    private func intervalElapsed(at now: TimeInterval) -> Bool {
-        lastStart.map { now >= $0 + configuration.minimumInterval } ?? true
-    }
-
-    /// Sets the retry timer for the next time an upload may start, when the app runs with
-    /// unlimited time (TASK-11: `backgroundTimeRemaining` is unlimited in the foreground and under
-    /// a keep-alive), so that a retry does not wait for an unrelated event.
-    private mutating func retryTimer(context: Context, outbox: any Outbox) -> [Command] {
-        guard context.appState.isExecuting, context.backgroundTimeRemaining == Context.unlimited else { return [] }
-        let due: TimeInterval
-        switch phase {
-        case .backingOff(let until) where until > context.now:
-            due = until
-        case .idle where !continuesAtOnce:
-            guard let lastStart, lastStart + configuration.minimumInterval > context.now,
-                let pending = try? outbox.statistics().pendingCount, pending > 0
-            else { return [] }
-            due = lastStart + configuration.minimumInterval
-        default:
-            return []
-        }
-        guard timerDue != due else { return [] }
-        timerDue = due
-        return [.setTimer(TimerRequest(id: Self.retryTimer, interval: due - context.now))]
+        return start(turn)
     }
 
     // MARK: Backoff

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Wakeful
+@testable import Wakeful
 import WakefulSimulator
 
 @Suite("Ingest endpoint: the simulated companion server")
@@ -195,17 +195,21 @@ struct IngestEndpointTests {
             maxBatchRecords: 40, rejectKinds: ["poison"]), seed: 4)
         var uploader = Uploader(configuration: .init(limits: BatchLimits(maxRecords: 64)), seed: 4)
         var now: TimeInterval = 0
-        var commands = uploader.handle(.didBecomeActive, in: Context(now: now, appState: .active, network: .wifi), outbox: outbox)
+        // The uploader's outbox actions carried out as the agent does, in the foreground at `now`.
+        func handle(_ event: Event) -> [Command] {
+            UploadActions(event, in: Context(now: now, appState: .active, network: .wifi), uploader: &uploader, outbox: outbox).commands
+        }
+        var commands = handle(.didBecomeActive)
         for _ in 0..<500 {
             guard try outbox.statistics().pendingCount > 0 else { break }
             if let request = commands.lazy.compactMap({ if case .upload(let request) = $0 { request } else { nil } }).first {
                 let batch = try #require(try outbox.claimBatch(limits: uploader.limits, now: now))
                 let (delay, outcome) = endpoint.receive(batch, installID: Self.install, at: now).outcome(for: request, requestTimeout: 60)
                 now += delay
-                commands = uploader.handle(.uploadCompleted(outcome), in: Context(now: now, appState: .active, network: .wifi), outbox: outbox)
+                commands = handle(.uploadCompleted(outcome))
             } else {
                 now = max(now + 1, uploader.status.backoffEnd ?? now)
-                commands = uploader.handle(.timerFired(Uploader.retryTimer), in: Context(now: now, appState: .active, network: .wifi), outbox: outbox)
+                commands = handle(.timerFired(Uploader.retryTimer))
             }
         }
         #expect(try outbox.statistics().pendingCount == 0)

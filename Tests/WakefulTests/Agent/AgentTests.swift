@@ -58,32 +58,13 @@ struct AgentTests {
         #expect(kinds == ["sample"] + (upload == .all ? [OutboxRecord.timelineKind] : []))
     }
 
-    /// Fails its first `failures` commits, as a full disk would, then works.
-    final class FlakyOutbox: ForwardingOutbox {
-        struct DiskFull: Error {}
-        var failures: Int
-
-        init(failures: Int) {
-            self.failures = failures
-            super.init(InMemoryOutbox(installID: AgentTests.install))
-        }
-
-        override func commit(_ write: OutboxWrite) throws -> [OutboxRecord] {
-            if failures > 0 {
-                failures -= 1
-                throw DiskFull()
-            }
-            return try super.commit(write)
-        }
-    }
-
     @Test("a failed commit keeps the writes for the next event and still returns the commands")
     func failedCommitRetried() throws {
-        let outbox = FlakyOutbox(failures: 1)
+        let outbox = FaultyOutbox(commitFailures: 1)
         var agent = try Self.agent(outbox: outbox, timeline: .off)
         var timeline = DiscardingTimeline()
         let commands = agent.handle(.didEnterBackground, in: Context(now: 1, appState: .background), timeline: &timeline)
-        #expect(agent.lastError is FlakyOutbox.DiskFull)
+        #expect(agent.lastError is FaultyOutbox.DiskFull)
         #expect(commands.count == 3)
         #expect(try outbox.statistics().pendingCount == 0)
         _ = agent.handle(.memoryWarning, in: Context(now: 2, appState: .background), timeline: &timeline)
@@ -92,16 +73,9 @@ struct AgentTests {
         #expect(records.map(\.payload) == ["{\"t\":1.0}", "{\"t\":2.0}"])
     }
 
-    /// Crashes the process inside a claim, as the crash-injection harness does.
-    final class CrashingClaims: ForwardingOutbox {
-        override func claimBatch(limits: BatchLimits, now: TimeInterval) throws -> OutboxBatch? {
-            throw SimulatedCrash(point: "afterClaim")
-        }
-    }
-
     @Test("a crash inside the uploader's claim is reported, although the uploader absorbs outbox errors")
     func uploaderCrashReported() throws {
-        let outbox = CrashingClaims(InMemoryOutbox(installID: Self.install))
+        let outbox = FaultyOutbox(crashesClaims: true)
         var agent = try Self.agent(outbox: outbox, timeline: .off, upload: Uploader.Configuration())
         var timeline = DiscardingTimeline()
         _ = agent.handle(.didBecomeActive, in: Context(now: 1, appState: .active, network: .wifi), timeline: &timeline)
@@ -122,6 +96,22 @@ struct AgentTests {
         #expect(kinds.contains(OutboxRecord.lossKind))
     }
 
+    @Test("an upload's body is there while the upload is in flight, and refused once it ended")
+    func bodyWhileInFlight() throws {
+        var agent = try Self.agent(outbox: InMemoryOutbox(installID: Self.install), timeline: .off, upload: Uploader.Configuration())
+        var timeline = DiscardingTimeline()
+        let active = Context(now: 1, appState: .active, network: .wifi)
+        let commands = agent.handle(.didBecomeActive, in: active, timeline: &timeline)
+        let request = try #require(commands.compactMap { if case .upload(let request) = $0 { request } else { nil } }.first)
+        let body = try agent.requestBody(for: request)
+        #expect(body.count == request.bytes)
+        #expect(try IngestBatch.parse(Array(body)).batchID == request.batch)
+        let answer = IngestAnswer(accepted: request.records, duplicates: 0)
+        let outcome = UploadOutcome(id: request.id, batch: request.batch, statusCode: 200, answer: answer)
+        _ = agent.handle(.uploadCompleted(outcome), in: Context(now: 2, appState: .active, network: .wifi), timeline: &timeline)
+        #expect(throws: UploadBodyError.self) { try agent.requestBody(for: request) }
+    }
+
     @Test("without an uploader there is no request body to give")
     func bodyWithoutUploader() throws {
         let agent = try Self.agent(outbox: InMemoryOutbox(installID: Self.install))
@@ -129,4 +119,47 @@ struct AgentTests {
             try agent.requestBody(for: UploadRequest(id: "x", batch: Self.install, records: 1, bytes: 1, background: true))
         }
     }
+}
+
+/// An in-memory outbox that fails its first `commitFailures` commits, as a full disk would, and
+/// crashes the process inside every claim when `crashesClaims`, as the crash-injection harness does.
+final class FaultyOutbox: Outbox {
+    struct DiskFull: Error {}
+    private let base = InMemoryOutbox(installID: AgentTests.install)
+    private var commitFailures: Int
+    private let crashesClaims: Bool
+
+    init(commitFailures: Int = 0, crashesClaims: Bool = false) {
+        self.commitFailures = commitFailures
+        self.crashesClaims = crashesClaims
+    }
+
+    var installID: UUID { base.installID }
+
+    func commit(_ write: OutboxWrite) throws -> [OutboxRecord] {
+        if commitFailures > 0 {
+            commitFailures -= 1
+            throw DiskFull()
+        }
+        return try base.commit(write)
+    }
+
+    func claimBatch(limits: BatchLimits, now: TimeInterval) throws -> OutboxBatch? {
+        if crashesClaims { throw SimulatedCrash(point: "afterClaim") }
+        return try base.claimBatch(limits: limits, now: now)
+    }
+
+    func acknowledge(batchID: UUID, answer: IngestAnswer, now: TimeInterval) throws -> AcknowledgeSummary {
+        try base.acknowledge(batchID: batchID, answer: answer, now: now)
+    }
+
+    func enforceRetention(_ policy: RetentionPolicy, now: TimeInterval) throws -> LossReport? {
+        try base.enforceRetention(policy, now: now)
+    }
+
+    func releaseBatch(_ batchID: UUID) throws { try base.releaseBatch(batchID) }
+    func jobStates() throws -> [JobState] { try base.jobStates() }
+    func quarantine() throws -> [QuarantinedRecord] { try base.quarantine() }
+    func statistics() throws -> OutboxStatistics { try base.statistics() }
+    func pendingSequenceNumbers() throws -> [Int64] { try base.pendingSequenceNumbers() }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Wakeful
+@testable import Wakeful
 
 /// Outboxes, contexts and a scripted server for driving the ``Uploader`` by hand.
 enum Uploads {
@@ -38,11 +38,6 @@ enum Uploads {
         UploadOutcome(id: request.id, batch: request.batch, statusCode: status, error: status == nil ? (error ?? "timedOut") : nil, retryAfter: retryAfter)
     }
 
-    /// The records of the batch a request sends, read back from its body.
-    static func batch(of request: UploadRequest, uploader: Uploader, outbox: any Outbox) throws -> IngestBatch {
-        try IngestBatch.parse(Array(try uploader.requestBody(for: request, outbox: outbox)))
-    }
-
     /// Plays a server against the uploader, completing each upload with `server`'s answer at the
     /// same instant, until nothing is uploaded any more or `limit` attempts were made.
     ///
@@ -51,13 +46,29 @@ enum Uploads {
         _ uploader: inout Uploader, outbox: InMemoryOutbox, limit: Int = 100, server: (IngestBatch, UploadRequest) -> UploadOutcome
     ) throws -> [UploadRequest] {
         var requests: [UploadRequest] = []
-        var commands = uploader.handle(.didBecomeActive, in: foreground(0), outbox: outbox)
-        while let request = commands.uploads.first, requests.count < limit {
+        var actions = uploader.actions(.didBecomeActive, in: foreground(0), outbox: outbox)
+        while let (request, body) = actions.sent, requests.count < limit {
             requests.append(request)
-            let outcome = server(try batch(of: request, uploader: uploader, outbox: outbox), request)
-            commands = uploader.handle(.uploadCompleted(outcome), in: foreground(0), outbox: outbox)
+            let outcome = server(try IngestBatch.parse(Array(body)), request)
+            actions = uploader.actions(.uploadCompleted(outcome), in: foreground(0), outbox: outbox)
         }
         return requests
+    }
+}
+
+extension Uploader {
+    /// Handles `event` with its outbox actions carried out on `outbox`, as the agent does.
+    ///
+    /// - Returns: The commands to issue.
+    mutating func handle(_ event: Event, in context: Context, outbox: any Outbox) -> [Command] {
+        actions(event, in: context, outbox: outbox).commands
+    }
+
+    /// Handles `event` with its outbox actions carried out on `outbox`, as the agent does.
+    ///
+    /// - Returns: The commands, and the attempt started with its body.
+    mutating func actions(_ event: Event, in context: Context, outbox: any Outbox) -> UploadActions {
+        UploadActions(event, in: context, uploader: &self, outbox: outbox)
     }
 }
 
@@ -88,23 +99,4 @@ extension UploaderStatus {
     var backoffEnd: TimeInterval? {
         if case .backingOff(let until) = self { until } else { nil }
     }
-}
-
-/// An outbox whose every call fails, as a full disk or a locked file would.
-final class FailingOutbox: Outbox {
-    struct Failure: Error {}
-
-    let installID = Uploads.install
-    /// Pending records it reports, so that the uploader tries to claim.
-    var pendingCount = 3
-
-    func commit(_ write: OutboxWrite) throws -> [OutboxRecord] { throw Failure() }
-    func claimBatch(limits: BatchLimits, now: TimeInterval) throws -> OutboxBatch? { throw Failure() }
-    func acknowledge(batchID: UUID, answer: IngestAnswer, now: TimeInterval) throws -> AcknowledgeSummary { throw Failure() }
-    func releaseBatch(_ batchID: UUID) throws { throw Failure() }
-    func enforceRetention(_ policy: RetentionPolicy, now: TimeInterval) throws -> LossReport? { throw Failure() }
-    func jobStates() throws -> [JobState] { throw Failure() }
-    func quarantine() throws -> [QuarantinedRecord] { throw Failure() }
-    func statistics() throws -> OutboxStatistics { OutboxStatistics(pendingCount: pendingCount, pendingBytes: 300) }
-    func pendingSequenceNumbers() throws -> [Int64] { throw Failure() }
 }

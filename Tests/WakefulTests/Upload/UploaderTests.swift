@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Wakeful
+@testable import Wakeful
 
 @Suite("Uploader: claiming, pacing and settling")
 struct UploaderTests {
@@ -8,13 +8,12 @@ struct UploaderTests {
     func uploads() throws {
         let outbox = try Uploads.outbox(records: 3)
         var uploader = Uploader(seed: 1)
-        let commands = uploader.handle(.didBecomeActive, in: Uploads.foreground(2.5), outbox: outbox)
-        let request = try #require(commands.uploads.first)
-        #expect(commands == [.upload(request)])
+        let actions = uploader.actions(.didBecomeActive, in: Uploads.foreground(2.5), outbox: outbox)
+        let (request, body) = try #require(actions.sent)
+        #expect(actions.commands == [.upload(request)])
         #expect(request.id == "Uploader#1@2500")
         #expect(request.records == 3)
         #expect(request.background)
-        let body = try uploader.requestBody(for: request, outbox: outbox)
         #expect(request.bytes == body.count)
         #expect(try outbox.statistics().openBatch == request.batch)
         let batch = try IngestBatch.parse(Array(body))
@@ -39,8 +38,8 @@ struct UploaderTests {
     func settlesPerRecord() throws {
         let outbox = try Uploads.outbox(records: 3)
         var uploader = Uploader(seed: 1)
-        let request = try #require(uploader.handle(.didBecomeActive, in: Uploads.foreground(0), outbox: outbox).uploads.first)
-        let records = try Uploads.batch(of: request, uploader: uploader, outbox: outbox).records
+        let (request, body) = try #require(uploader.actions(.didBecomeActive, in: Uploads.foreground(0), outbox: outbox).sent)
+        let records = try IngestBatch.parse(Array(body)).records
         let answer = IngestAnswer(accepted: 1, duplicates: 1, rejected: [RecordRejection(uuid: records[1].uuid, reason: "payload: expected lat")])
         let outcome = UploadOutcome(id: request.id, batch: request.batch, statusCode: 200, answer: answer)
         #expect(uploader.handle(.uploadCompleted(outcome), in: Uploads.foreground(1), outbox: outbox).isEmpty)
@@ -124,18 +123,13 @@ struct UploaderTests {
 
     @Test("an outbox that fails to claim counts as a failed attempt: the uploader backs off instead of spinning")
     func outboxFailure() {
-        let outbox = FailingOutbox()
+        struct DiskFull: Error {}
         var uploader = Uploader(seed: 1)
-        #expect(uploader.handle(.didBecomeActive, in: Uploads.background(0), outbox: outbox).uploads.isEmpty)
+        #expect(uploader.handle(.didBecomeActive, in: Uploads.background(0)) == .readStatistics)
+        let claim = uploader.read(.success(OutboxStatistics(pendingCount: 3, pendingBytes: 300)))
+        #expect(claim == .claim(BatchLimits(), now: 0))
+        let after = uploader.claimed(.failure(DiskFull()), installID: Uploads.install)
+        if case .send = after { Issue.record("an upload after a failed claim: \(after)") }
         #expect(uploader.status.backoffEnd != nil)
-    }
-
-    @Test("the body of a settled batch is refused: it is no longer the open batch")
-    func bodyAfterSettling() throws {
-        let outbox = try Uploads.outbox(records: 2)
-        var uploader = Uploader(seed: 1)
-        let request = try #require(uploader.handle(.didBecomeActive, in: Uploads.foreground(0), outbox: outbox).uploads.first)
-        _ = uploader.handle(.uploadCompleted(Uploads.accepted(request)), in: Uploads.foreground(1), outbox: outbox)
-        #expect(throws: UploadBodyError.self) { try uploader.requestBody(for: request, outbox: outbox) }
     }
 }
