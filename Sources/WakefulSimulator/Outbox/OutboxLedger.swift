@@ -28,28 +28,47 @@ public final class OutboxLedger {
     }
 }
 
-/// An outbox that forwards every call and notes commits and losses in an ``OutboxLedger``.
-public final class LedgerOutbox: ForwardingOutbox {
+/// An outbox that forwards every call to another and notes commits and losses in an ``OutboxLedger``.
+public final class LedgerOutbox: Outbox {
+    /// The outbox that stores.
+    private let base: any Outbox
     /// Where commits and losses are noted.
     public let ledger: OutboxLedger
 
     /// Wraps `base`.
     public init(_ base: any Outbox, ledger: OutboxLedger) {
+        self.base = base
         self.ledger = ledger
-        super.init(base)
     }
 
+    public var installID: UUID { base.installID }
+
     @discardableResult
-    public override func commit(_ write: OutboxWrite) throws -> [OutboxRecord] {
-        let records = try super.commit(write)
+    public func commit(_ write: OutboxWrite) throws -> [OutboxRecord] {
+        let records = try base.commit(write)
         ledger.noteCommitted(records)
         return records
     }
 
     @discardableResult
-    public override func enforceRetention(_ policy: RetentionPolicy, now: TimeInterval) throws -> LossReport? {
-        let report = try super.enforceRetention(policy, now: now)
+    public func enforceRetention(_ policy: RetentionPolicy, now: TimeInterval) throws -> LossReport? {
+        let report = try base.enforceRetention(policy, now: now)
         if let report { ledger.noteLoss(report) }
         return report
     }
+
+    public func claimBatch(limits: BatchLimits, now: TimeInterval) throws -> OutboxBatch? {
+        try base.claimBatch(limits: limits, now: now)
+    }
+
+    @discardableResult
+    public func acknowledge(batchID: UUID, answer: IngestAnswer, now: TimeInterval) throws -> AcknowledgeSummary {
+        try base.acknowledge(batchID: batchID, answer: answer, now: now)
+    }
+
+    public func releaseBatch(_ batchID: UUID) throws { try base.releaseBatch(batchID) }
+    public func jobStates() throws -> [JobState] { try base.jobStates() }
+    public func quarantine() throws -> [QuarantinedRecord] { try base.quarantine() }
+    public func statistics() throws -> OutboxStatistics { try base.statistics() }
+    public func pendingSequenceNumbers() throws -> [Int64] { try base.pendingSequenceNumbers() }
 }
