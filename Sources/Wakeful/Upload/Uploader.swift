@@ -48,8 +48,8 @@ import Foundation
 /// ```swift
 /// var uploader = Uploader(configuration: .init(background: false), seed: 7)
 /// var action = uploader.handle(.didBecomeActive, in: context)  // .readStatistics
-/// action = uploader.read(Result { try outbox.statistics() })  // .claim(limits, now: 0)
-/// action = uploader.claimed(Result { try outbox.claimBatch(limits: limits, now: 0) }, installID: outbox.installID)
+/// action = uploader.read(Result { try outbox.statistics() })  // .claim(uploader.limits, now: 0)
+/// action = uploader.claimed(Result { try outbox.claimBatch(limits: uploader.limits, now: 0) }, installID: outbox.installID)
 /// // .send(UploadRequest(id: "Uploader#1@0", …), body: …,
 /// //       commands: [.beginBackgroundTask(Uploader#1), .upload(UploadRequest(id: "Uploader#1@0", …))])
 /// ```

@@ -121,6 +121,23 @@ struct UploaderTests {
         #expect(relaunched.status == .idle)
     }
 
+    @Test("the uploader only asks: a 200 is acknowledged, the open batch checked, then a next attempt and a retry weighed")
+    func actionsOfASettlement() throws {
+        let outbox = try Uploads.outbox(records: 2)
+        var uploader = Uploader(seed: 1)
+        let (request, _) = try #require(uploader.actions(.didBecomeActive, in: Uploads.foreground(0), outbox: outbox).sent)
+        let answer = IngestAnswer(accepted: 2, duplicates: 0)
+        let outcome = UploadOutcome(id: request.id, batch: request.batch, statusCode: 200, answer: answer)
+        #expect(uploader.handle(.uploadCompleted(outcome), in: Uploads.foreground(1)) == .acknowledge(batch: request.batch, answer: answer, now: 1))
+        #expect(uploader.acknowledged(.success(AcknowledgeSummary(accepted: 2, settled: true))) == .readStatistics)
+        #expect(uploader.status == .idle)
+        // The statistics: for the open batch, then whether an attempt starts, then whether a retry is due.
+        #expect(uploader.read(.success(OutboxStatistics())) == .readStatistics)
+        #expect(uploader.read(.success(OutboxStatistics())) == .readStatistics)
+        #expect(uploader.read(.success(OutboxStatistics())) == .issue([]))
+        #expect(try outbox.statistics().openBatch == request.batch)  // the outbox was never touched
+    }
+
     @Test("an outbox that fails to claim counts as a failed attempt: the uploader backs off instead of spinning")
     func outboxFailure() {
         struct DiskFull: Error {}
