@@ -34,19 +34,21 @@ struct DoctorInput: Sendable {
     /// Scans the folders (or files) given, each file named by the path as given plus its path
     /// below, so `--sources MyApp` gives `MyApp/AppDelegate.swift`, a path Xcode and a terminal open.
     private static func scan(_ paths: [String]) throws(DoctorInputError) -> SourceEvidence {
-        for path in paths where !FileManager.default.fileExists(atPath: path) {
-            throw DoctorInputError(file: path, message: "does not exist; expected --sources to name a folder (or file) of the app's Swift and Objective-C sources")
+        // Each path as given, by the URL the scanner hands back, looked up once per path.
+        var given: [URL: (name: String, isFolder: Bool)] = [:]
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw DoctorInputError(file: path, message: "does not exist; expected --sources to name a folder (or file) of the app's Swift and Objective-C sources")
+            }
+            given[URL(fileURLWithPath: path).standardizedFileURL] = (path, isDirectory.boolValue)
         }
         return SourceScanner.scan(directories: paths.map { URL(fileURLWithPath: $0) }) { directory, relative in
-            guard let given = paths.first(where: { URL(fileURLWithPath: $0).standardizedFileURL == directory.standardizedFileURL }) else { return relative }
-            if relative.isEmpty || relative == directory.lastPathComponent && !Self.isFolder(given) { return given }
-            return given == "." ? relative : InfoPlist.join(given, relative)
+            guard let (name, isFolder) = given[directory.standardizedFileURL] else { return relative }
+            // A file given on its own is shown as given; a folder's files below the folder's path.
+            if !isFolder || relative.isEmpty { return name }
+            return name == "." ? relative : InfoPlist.join(name, relative)
         }
-    }
-
-    private static func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// The folder a path is in, as the user wrote it (`.` for a bare name).

@@ -21,6 +21,16 @@ public struct IdentifierPattern: Sendable, Hashable {
     /// `$(NAME)`, `${NAME}` and `$(NAME:modifier)` are placeholders; a modifier such as
     /// `rfc1034identifier` is ignored, as bundle identifiers already satisfy it.
     public init(_ text: String, settings: [String: String] = [:]) {
+        self.init(text, settings: settings, starsAnywhere: false)
+    }
+
+    /// The shape of an identifier the app's code builds at run time, `*` standing for each
+    /// interpolated part (`*.refresh`): every `*` matches one or more characters.
+    init(runtimeShape shape: String) {
+        self.init(shape, starsAnywhere: true)
+    }
+
+    private init(_ text: String, settings: [String: String] = [:], starsAnywhere: Bool) {
         self.text = text
         var pieces: [Piece] = []
         var literal = ""
@@ -35,7 +45,7 @@ public struct IdentifierPattern: Sendable, Hashable {
                     pieces.append(.wildcard(written))
                 }
                 rest = after
-            } else if first == "*", rest.count == 1 {
+            } else if first == "*", starsAnywhere || rest.count == 1 {
                 if !literal.isEmpty { pieces.append(.literal(literal)) }
                 literal = ""
                 pieces.append(.wildcard("*"))

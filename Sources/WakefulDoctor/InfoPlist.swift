@@ -75,6 +75,12 @@ public struct InfoPlist: Sendable, Hashable {
         return entries[key] == nil ? nil : Finding.Location(file: file)
     }
 
+    /// Where the item of a top-level array whose string is `value` is written, else where the key is.
+    public func location(ofKey key: String, value: String) -> Finding.Location? {
+        let index = self[key]?.array?.firstIndex { $0.string?.trimmingCharacters(in: .whitespacesAndNewlines) == value }
+        return location(ofKey: key, item: index)
+    }
+
     /// A top-level key written more than once, with every place it is written.
     public struct DuplicateKey: Sendable, Hashable {
         /// The key.

@@ -73,11 +73,3 @@ extension PlistDoctor {
         location.line.map { "\(location.file):\($0)" } ?? location.file
     }
 }
-
-extension InfoPlist {
-    /// Where the item of a top-level array whose string is `value` is written, else where the key is.
-    func location(ofKey key: String, value: String) -> Finding.Location? {
-        let index = self[key]?.array?.firstIndex { $0.string?.trimmingCharacters(in: .whitespacesAndNewlines) == value }
-        return location(ofKey: key, item: index)
-    }
-}

@@ -51,7 +51,7 @@ extension PlistDoctor {
                     case .literal(let identifier): pattern.matches(identifier)
                     // A run-time identifier such as "\(bundleID).refresh" may be any permitted one its
                     // shape fits; two shapes (a placeholder on both sides) are taken to meet.
-                    case .dynamic(_, let shape?): IdentifierPattern.runtime(shape).matches(pattern.expanded) || pattern.isPattern
+                    case .dynamic(_, let shape?): IdentifierPattern(runtimeShape: shape).matches(pattern.expanded) || pattern.isPattern
                     case .dynamic(_, nil), nil: true
                     }
                 }
@@ -72,21 +72,11 @@ extension SourceIdentifier {
         switch self {
         case .literal(let text): { $0 == text }
         case .dynamic(_, let shape?):
-            { IdentifierPattern.runtime(shape).matches($0) }
+            { IdentifierPattern(runtimeShape: shape).matches($0) }
         case .dynamic(_, nil): nil
         }
     }
-}
 
-extension IdentifierPattern {
-    /// The shape of an identifier built at run time, `*` standing for each interpolated part
-    /// (`*.refresh`), as a pattern whose placeholders match one or more characters anywhere.
-    static func runtime(_ shape: String) -> IdentifierPattern {
-        IdentifierPattern(shape.replacingOccurrences(of: "*", with: "$(RUNTIME_VALUE)"))
-    }
-}
-
-extension SourceIdentifier {
     /// The identifier as a report shows it: the literal, or the shape of one built at run time.
     var written: String {
         switch self {

@@ -96,27 +96,10 @@ extension PlistDoctor {
     /// sentence or removing the key.
     private static func presentPurposeStringFindings(_ plist: InfoPlist, skipping needed: Set<String>) -> [Finding] {
         plist.entries.keys.sorted().filter { $0.hasPrefix("NS") && $0.hasSuffix("UsageDescription") && !needed.contains($0) }.compactMap { key in
-            let rules = UsageDescription.known.first { $0.key == key }?.rules ?? []
-            let location = plist.location(ofKey: key)
-            let fix = "Write one sentence on why the app asks, or remove the key if it never does."
-            guard let value = plist[key] else { return nil }
-            guard let text = value.string else {
-                return Finding(
-                    .warning, .wrongType, key: key, message: "is \(value.typeDescription); expected a string that tells the user why the app asks. \(fix)",
-                    rules: rules, location: location)
+            plist[key].flatMap { value in
+                let rules = UsageDescription.known.first { $0.key == key }?.rules ?? []
+                return valueFinding(key: key, value: value, severity: .warning, rules: rules, location: plist.location(ofKey: key), need: nil)
             }
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            if trimmed.hasPrefix(InfoPlistFragment.placeholderPrefix) {
-                return Finding(
-                    .warning, .usageDescriptionPlaceholder, key: key,
-                    message: "is still the placeholder wakeful plist wrote: App Review rejects a purpose string that does not explain the use (guideline 5.1.1). \(fix)",
-                    rules: rules, guideline: "5.1.1", location: location)
-            }
-            guard trimmed.isEmpty else { return nil }
-            return Finding(
-                .warning, .usageDescriptionEmpty, key: key,
-                message: "is empty: when the app asks for this permission the prompt explains nothing, and App Review rejects it (guideline 5.1.1). \(fix)",
-                rules: rules, guideline: "5.1.1", location: location)
         }
     }
 
@@ -152,24 +135,36 @@ extension PlistDoctor {
                 message: "is missing, needed by \(need.neededBy): without it \(description.withoutIt).\(instead) Add \(write).",
                 rules: need.rules, location: need.location)
         }
-        let location = plist.location(ofKey: key)
+        return valueFinding(key: key, value: value, severity: need.severity, rules: need.rules, location: plist.location(ofKey: key), need: need)
+    }
+
+    /// What is wrong with a purpose string that is there: not a string, still the placeholder, or
+    /// empty; nil when it is a sentence. With `need`, the use doctor saw is named and the fix is a
+    /// sentence; without it doctor may not see the request, so the fix is a sentence or removing the key.
+    private static func valueFinding(
+        key: String, value: PlistValue, severity: Finding.Severity, rules: [String], location: Finding.Location?, need: Need?
+    ) -> Finding? {
+        let permission = need?.description.permission
+        let neededBy = need.map { ", needed by \($0.neededBy)" } ?? ""
+        let sentence = permission.map { "Write one sentence on why the app needs \($0)." } ?? "Write one sentence on why the app asks, or remove the key if it never does."
         guard let text = value.string else {
+            let replace = need.map { "Replace it with <key>\(key)</key>\(xmlString("\(InfoPlistFragment.placeholderPrefix) \($0.description.permission)."))." } ?? sentence
             return Finding(
-                need.severity, .wrongType, key: key,
-                message: "is \(value.typeDescription); expected a string that tells the user why the app needs \(description.permission). Replace it with \(write).",
-                rules: need.rules, location: location)
+                severity, .wrongType, key: key,
+                message: "is \(value.typeDescription); expected a string that tells the user why the app \(permission.map { "needs \($0)" } ?? "asks"). \(replace)",
+                rules: rules, location: location)
         }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.hasPrefix(InfoPlistFragment.placeholderPrefix) {
             return Finding(
-                need.severity, .usageDescriptionPlaceholder, key: key,
-                message: "is still the placeholder wakeful plist wrote, needed by \(need.neededBy): App Review rejects a purpose string that does not explain the use (guideline 5.1.1). Write one sentence on why the app needs \(description.permission).",
-                rules: need.rules, guideline: "5.1.1", location: location)
+                severity, .usageDescriptionPlaceholder, key: key,
+                message: "is still the placeholder wakeful plist wrote\(neededBy): App Review rejects a purpose string that does not explain the use (guideline 5.1.1). \(sentence)",
+                rules: rules, guideline: "5.1.1", location: location)
         }
         guard trimmed.isEmpty else { return nil }
         return Finding(
-            need.severity, .usageDescriptionEmpty, key: key,
-            message: "is empty, needed by \(need.neededBy): the permission prompt would explain nothing and App Review rejects it (guideline 5.1.1). Write one sentence on why the app needs \(description.permission).",
-            rules: need.rules, guideline: "5.1.1", location: location)
+            severity, .usageDescriptionEmpty, key: key,
+            message: "is empty\(neededBy): the permission prompt would explain nothing and App Review rejects it (guideline 5.1.1). \(sentence)",
+            rules: rules, guideline: "5.1.1", location: location)
     }
 }

@@ -12,7 +12,7 @@ import Darwin
 
 /// `wakeful doctor` given what it cannot check: each gets a message that says what it was given,
 /// and usage errors end with 64, as `--help` documents.
-@Suite("wakeful doctor: bad input and usage errors")
+@Suite("wakeful doctor: bad input and usage errors", .timeLimit(.minutes(1)))
 struct DoctorBadInputTests {
     /// The request `wakeful doctor ARGUMENTS` parses to.
     private func request(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> DoctorRequest {

@@ -9,6 +9,11 @@ struct SwiftScopes {
     /// Names read after `enum`/`struct`/… and waiting for their `{`.
     private var pending: [String]?
 
+    /// The keywords that open a type's scope; checked for every token of a file, so a set made once.
+    private static let typeKeywords: Set<String> = ["enum", "struct", "class", "actor", "extension", "protocol"]
+    /// What may follow `class` in a member declaration.
+    private static let memberKeywords: Set<String> = ["func", "var", "let", "subscript"]
+
     /// The enclosing type names, outermost first.
     var names: [String] { open.flatMap { $0 } }
 
@@ -16,9 +21,9 @@ struct SwiftScopes {
     mutating func advance(over index: Int, in source: TokenizedSource) {
         let token = source.tokens[index]
         switch token.kind {
-        case .identifier where ["enum", "struct", "class", "actor", "extension", "protocol"].contains(token.text):
+        case .identifier where Self.typeKeywords.contains(token.text):
             // `class func` and `class var` declare members, not a type.
-            guard let name = source[index + 1], name.kind == .identifier, !["func", "var", "let", "subscript"].contains(name.text) else { return }
+            guard let name = source[index + 1], name.kind == .identifier, !Self.memberKeywords.contains(name.text) else { return }
             pending = dottedName(from: index + 1, in: source)
         case .punctuation where token.text == "{":
             open.append(pending ?? [])

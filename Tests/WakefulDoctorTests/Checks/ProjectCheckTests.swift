@@ -42,7 +42,8 @@ struct ProjectCheckTests {
 
     @Test("a key written twice, as a merge conflict leaves it: one finding naming both lines")
     func duplicateKey() throws {
-        let run = try CheckRun.run("duplicate-key")
+        // The app's code is processing-unused's: the same feed app, whose Info.plist a merge doubled.
+        let run = try CheckRun.run("duplicate-key", sources: ["../processing-unused/App"])
         let duplicate = try run.only(.duplicateKey)
         #expect(duplicate.key == "UIBackgroundModes")
         #expect(duplicate.place == "Info.plist:15")

@@ -8,7 +8,7 @@ import Glibc
 import Darwin
 #endif
 
-@Suite("What doctor is given to read")
+@Suite("What doctor is given to read", .timeLimit(.minutes(1)))
 struct InfoPlistInputTests {
     private static let plist = """
         <?xml version="1.0" encoding="UTF-8"?>
