@@ -50,12 +50,12 @@ struct Compare: AsyncParsableCommand {
     private func plan() throws -> Comparison {
         let names = scenario.isEmpty ? BuiltinScenarios.names : scenario
         var scenarios: [Scenario] = []
+        for name in names {
+            let base = try ScenarioLoading.load(name)
+            scenarios.append(base)
+            scenarios += badDays.map(base.on)
+        }
         do {
-            for name in names {
-                let base = try BuiltinScenarios.resolve(name)
-                scenarios.append(base)
-                scenarios += badDays.map(base.on)
-            }
             let setups = try strategies.map(StrategySetup.named)
             return Comparison(scenarios: scenarios, versions: iosVersions.compactMap(IOSVersion.init(parsing:)), setups: setups, seed: seed)
         } catch {

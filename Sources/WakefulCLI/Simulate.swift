@@ -58,17 +58,9 @@ struct Simulate: ParsableCommand {
         for id in variants where PolicyVariant(id: id) == nil {
             throw ValidationError("--variant: \(PolicyVariant.unknownIDMessage(id))")
         }
-        // Resolved here too, so that a bad file or name is reported with this command's usage.
-        let loaded = try loadScenario()
+        // Resolved here too, so that a bad file or name stops the command before anything runs.
+        let loaded = try ScenarioLoading.load(scenario)
         _ = try plannedSetups(loaded)
-    }
-
-    private func loadScenario() throws -> Scenario {
-        do {
-            return try BuiltinScenarios.resolve(scenario)
-        } catch {
-            throw ValidationError(error.description)
-        }
     }
 
     private func plannedSetups(_ loaded: Scenario) throws -> [StrategySetup] {
@@ -85,7 +77,7 @@ struct Simulate: ParsableCommand {
             print(Catalog.text)
             return
         }
-        var loaded = try loadScenario()
+        var loaded = try ScenarioLoading.load(scenario)
         loaded.device.variants += variants.compactMap(PolicyVariant.init(id:))
         loaded.device.debuggerAttached = loaded.device.debuggerAttached || debuggerAttached
         let versions = iosVersions.isEmpty ? loaded.iosVersions : iosVersions.compactMap(IOSVersion.init(parsing:))

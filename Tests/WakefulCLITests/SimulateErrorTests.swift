@@ -36,13 +36,29 @@ struct SimulateErrorTests {
         }
     }
 
-    @Test("errors found while running point at simulate's usage, as validation errors do",
-          arguments: [["--strategy", "Nope"], ["--scenario", "missing.json"]])
-    func usageOfTheSubcommand(_ arguments: [String]) async throws {
+    @Test("a bad option points at simulate's usage")
+    func usageOfTheSubcommand() async throws {
+        let result = try await Executable.wakeful.run(["simulate", "--strategy", "Nope"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("wakeful simulate --help"), "\(result.stderr)")
+    }
+
+    @Test("a scenario that cannot be loaded gives its error and one hint, not the usage", arguments: [
+        (["simulate", "--scenario", "missing.json"], "`wakeful simulate --list` names the built-in scenarios"),
+        (["compare", "--scenario", "missing.json"], "`wakeful simulate --list` names the built-in scenarios"),
+        (["simulate", "--scenario", "broken.json"], "ScenarioFiles.md"),
+    ])
+    func scenarioErrorWithHint(_ arguments: [String], hint: String) async throws {
         try await withTemporaryDirectory { folder in
-            let result = try await Executable.wakeful.run(["simulate"] + arguments, in: folder)
-            #expect(result.status != 0)
-            #expect(result.stderr.contains("wakeful simulate --help"), "\(result.stderr)")
+            _ = try ScenarioFile.write(Data(#"{"name": "t"}"#.utf8), as: "broken.json", in: folder)
+            let result = try await Executable.wakeful.run(arguments, in: folder)
+            #expect(result.status == 64, "\(result)")
+            let lines = result.stderr.split(separator: "\n")
+            #expect(lines.count == 2, "the error and the hint only: \(result.stderr)")
+            #expect(lines.first?.hasPrefix("Error: ") == true)
+            #expect(lines.last?.hasPrefix("Hint: ") == true)
+            #expect(result.stderr.contains(hint), "\(result.stderr)")
+            #expect(!result.stderr.contains("Usage:"), "\(result.stderr)")
         }
     }
 

@@ -25,7 +25,8 @@ public struct ReviewFinding: Sendable, Hashable, Codable {
     public var guideline: String
     /// Policy rule IDs.
     public var rules: [String]
-    /// What the reviewer will look for.
+    /// What the reviewer will look for, as a clause that reads after a colon, e.g. "needs a visible,
+    /// user-facing reason to use location in the background".
     public var note: String
 
     /// Creates a finding.

@@ -136,3 +136,12 @@ public struct AccessoryKeepAlive: Strategy {
         return [.writeValue(peripheral: peripheral, characteristic: options.characteristic, bytes: options.pollBytes)]
     }
 }
+
+extension AccessoryKeepAlive.Options: RangeCheckedOptions {
+    public var rangeViolations: [OptionRangeViolation] {
+        [
+            OptionRange.positive("pollBytes", Double(pollBytes), unit: "bytes"),
+            OptionRange.positive("pollInterval", pollInterval, unit: "seconds"),
+        ].compactMap { $0 }
+    }
+}

@@ -21,7 +21,8 @@ public struct BackgroundTransfer: Strategy {
         public var session: String
         /// Bytes per upload.
         public var bytesPerUpload: Int
-        /// Minimum seconds between uploads.
+        /// Minimum seconds between uploads (≥ 0). With 0 no timer runs: every wake starts the next
+        /// upload, paced by the resume delay (URLS-3).
         public var uploadInterval: TimeInterval
         /// `isDiscretionary` (URLS-2).
         public var discretionary: Bool
@@ -65,7 +66,10 @@ public struct BackgroundTransfer: Strategy {
         var commands: [Command] = []
         switch event {
         case .didFinishLaunching(let reason):
-            commands.append(.setTimer(TimerRequest(id: Self.timer, interval: options.uploadInterval, repeats: true)))
+            // With no interval every wake starts the next upload; a timer of period 0 would only spin.
+            if options.uploadInterval > 0 {
+                commands.append(.setTimer(TimerRequest(id: Self.timer, interval: options.uploadInterval, repeats: true)))
+            }
             // A relaunch for the session's events brings the outcome of the upload in flight first.
             if reason == .urlSession { uploading = true }
         case .urlSessionEvents(let session) where session == options.session:
@@ -102,5 +106,14 @@ public struct BackgroundTransfer: Strategy {
         return [.startTransfer(TransferRequest(
             session: options.session, taskDescription: "upload \(serial)", direction: .upload,
             bytes: options.bytesPerUpload, discretionary: options.discretionary))]
+    }
+}
+
+extension BackgroundTransfer.Options: RangeCheckedOptions {
+    public var rangeViolations: [OptionRangeViolation] {
+        [
+            OptionRange.positive("bytesPerUpload", Double(bytesPerUpload), unit: "bytes"),
+            OptionRange.nonNegative("uploadInterval", uploadInterval, unit: "seconds"),
+        ].compactMap { $0 }
     }
 }

@@ -103,3 +103,11 @@ public struct ForegroundSession: Strategy {
         .record(Record(kind: messageRecord, fields: [Field("id", .string(id)), Field("appState", .string(context.appState.rawValue))]))
     }
 }
+
+extension ForegroundSession.Options: RangeCheckedOptions {
+    public var rangeViolations: [OptionRangeViolation] {
+        [
+            OptionRange.nonNegative("fetchTime", fetchTime, unit: "seconds"),
+        ].compactMap { $0 }
+    }
+}

@@ -102,3 +102,13 @@ public struct Heartbeat: Strategy {
         return [.sendRequest(RequestDescription(id: id, bytes: options.bytes))]
     }
 }
+
+extension Heartbeat.Options: RangeCheckedOptions {
+    public var rangeViolations: [OptionRangeViolation] {
+        [
+            OptionRange.positive("bytes", Double(bytes), unit: "bytes"),
+            OptionRange.positive("interval", interval, unit: "seconds"),
+            OptionRange.positive("sessionTimeout", sessionTimeout, unit: "seconds"),
+        ].compactMap { $0 }
+    }
+}

@@ -78,3 +78,12 @@ public struct LocationPulse: Strategy {
         return [.stopUpdatingLocation, .startUpdatingLocation(request)] + restartTask
     }
 }
+
+extension LocationPulse.Options: RangeCheckedOptions {
+    public var rangeViolations: [OptionRangeViolation] {
+        [
+            OptionRange.accuracy("desiredAccuracy", desiredAccuracy),
+            OptionRange.positive("interval", interval, unit: "seconds"),
+        ].compactMap { $0 }
+    }
+}

@@ -73,3 +73,12 @@ public struct LowPowerLocationKeepAlive: Strategy {
         options.beginsBackgroundTask ? task.begin() : []
     }
 }
+
+extension LowPowerLocationKeepAlive.Options: RangeCheckedOptions {
+    public var rangeViolations: [OptionRangeViolation] {
+        [
+            OptionRange.accuracy("desiredAccuracy", desiredAccuracy),
+            OptionRange.distanceFilter("distanceFilter", distanceFilter),
+        ].compactMap { $0 }
+    }
+}

@@ -52,3 +52,11 @@ public struct MovingGeofence: Strategy {
         }
     }
 }
+
+extension MovingGeofence.Options: RangeCheckedOptions {
+    public var rangeViolations: [OptionRangeViolation] {
+        [
+            OptionRange.positive("radius", radius, unit: "metres"),
+        ].compactMap { $0 }
+    }
+}

@@ -94,3 +94,13 @@ public struct PeriodicSampler: Strategy {
         ]))
     }
 }
+
+extension PeriodicSampler.Options: RangeCheckedOptions {
+    public var rangeViolations: [OptionRangeViolation] {
+        [
+            OptionRange.positive("readPeriod", readPeriod, unit: "seconds"),
+            OptionRange.positive("sendPeriod", sendPeriod, unit: "seconds"),
+            OptionRange.positive("taskRestartInterval", taskRestartInterval, unit: "seconds"),
+        ].compactMap { $0 }
+    }
+}

@@ -150,3 +150,12 @@ public struct PushTrigger: Strategy {
         ]))
     }
 }
+
+extension PushTrigger.Options: RangeCheckedOptions {
+    public var rangeViolations: [OptionRangeViolation] {
+        [
+            OptionRange.accuracy("desiredAccuracy", desiredAccuracy),
+            OptionRange.distanceFilter("distanceFilter", distanceFilter),
+        ].compactMap { $0 }
+    }
+}

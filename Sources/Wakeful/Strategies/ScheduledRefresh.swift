@@ -176,3 +176,15 @@ public struct ScheduledRefresh: Strategy {
             requiresNetworkConnectivity: options.processingRequiresNetwork))]
     }
 }
+
+extension ScheduledRefresh.Options: RangeCheckedOptions {
+    public var rangeViolations: [OptionRangeViolation] {
+        [
+            OptionRange.nonNegative("fetchInterval", fetchInterval, unit: "seconds"),
+            OptionRange.nonNegative("processingDelay", processingDelay, unit: "seconds"),
+            OptionRange.nonNegative("processingWorkSeconds", processingWorkSeconds, unit: "seconds"),
+            OptionRange.nonNegative("refreshInterval", refreshInterval, unit: "seconds"),
+            OptionRange.nonNegative("refreshWorkSeconds", refreshWorkSeconds, unit: "seconds"),
+        ].compactMap { $0 }
+    }
+}

@@ -10,6 +10,11 @@ import Foundation
 /// and a killed app is not relaunched for anything but the events its monitoring still catches.
 /// The seed's author saw it "only last 10 minutes" on an iOS with a 600 s budget (TASK-2, CONF-1a).
 /// No background mode; App Review does not see it, the battery and the crash logs do.
+///
+/// Option (scenario files: `{"strategy": "TaskChaining", "options": {"chainsOnExpiry": false}}`):
+/// - `chainsOnExpiry` (default `true`): begin the next task from the expiration handler. With
+///   `false` the strategy only begins one task on entering the background and ends it on expiry,
+///   a baseline to compare the chain with; it then carries no App Review finding.
 public struct TaskChaining: Strategy {
     /// Configuration.
     public struct Options: Sendable, Hashable, Codable {
@@ -35,10 +40,12 @@ public struct TaskChaining: Strategy {
     }
 
     public var name: String { "TaskChaining" }
+    /// Without the chain there is nothing for App Review to find: it is a plain background task.
     public var requirements: Requirements {
-        Requirements(reviewFindings: [ReviewFinding(
+        guard options.chainsOnExpiry else { return Requirements() }
+        return Requirements(reviewFindings: [ReviewFinding(
             subject: "task chaining", level: .medium, guideline: "2.5.4, 2.4.2", rules: ["TASK-7", "TASK-13", "REVIEW-1", "REVIEW-5"],
-            note: "chained background tasks are a grey area: they keep nothing alive and end in crash reports the reviewer can see")])
+            note: "chained background tasks are a grey area; they keep nothing alive and end in crash reports the reviewer can see")])
     }
 
     public mutating func handle(_ event: Event, in context: Context) -> [Command] {

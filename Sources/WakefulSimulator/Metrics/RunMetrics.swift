@@ -46,6 +46,8 @@ public struct RunMetrics: Sendable, Hashable, Codable {
     public var triggerKeptRunningBy: [String]?
     /// The last time the app stopped executing, and why.
     public var finalStop: StopSummary?
+    /// The user's force-quit, when the app never ran after it.
+    public var forceQuit: ForceQuitSummary?
     /// When the trigger never fired: the true distance when the app stopped executing for the
     /// last time (nil if it was still executing at the end).
     public var suspendedAtDistanceMeters: Double?
@@ -118,6 +120,7 @@ extension SimulatedDevice {
         metrics.bluetoothReconnections = tally.bluetoothReconnections
         metrics.outbox = outboxMetrics()
         metrics.tasksLeftOpen = tally.tasksLeftOpen
+        metrics.forceQuit = tally.finalForceQuit
         return metrics
     }
 }

@@ -84,6 +84,17 @@ struct RunTally {
         executing = true
     }
 
+    /// The user's last force-quit, when the app never ran again after it, and how many wakes and
+    /// pushes iOS refused from then on (TERM-1, PUSH-7): a final stop before it would hide both.
+    var finalForceQuit: ForceQuitSummary? {
+        guard let quit = terminations.last(where: { $0.reason == .userForceQuit }),
+            !stateChanges.contains(where: { $0.time > quit.at && $0.to.isExecuting })
+        else { return nil }
+        let refused = refusedWakes.count { $0.time >= quit.at }
+            + pushes.count { $0.sentAt >= quit.at && $0.deliveredAt == nil }
+        return ForceQuitSummary(at: quit.at, refusedWakes: refused)
+    }
+
     mutating func executionStopped(_ stop: StopSummary) {
         executing = false
         lastStop = stop
@@ -95,6 +106,14 @@ struct RunTally {
         guard record.kind == BeaconTrigger.recordKind, trigger == nil else { return }
         trigger = (time, distance, record.fields["accuracy"]?.number, keptRunningBy)
     }
+}
+
+/// A force-quit the app never recovered from in the run.
+public struct ForceQuitSummary: Sendable, Hashable, Codable {
+    /// Simulated seconds.
+    public var at: TimeInterval
+    /// Wakes, relaunches and pushes refused after it.
+    public var refusedWakes: Int
 }
 
 /// When and why the app stopped executing.

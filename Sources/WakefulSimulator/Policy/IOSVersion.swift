@@ -2,8 +2,10 @@ import Foundation
 
 /// An iOS release number such as 8, 12.4 or 15.3.1, used to pick a ``BackgroundPolicy``.
 ///
-/// Versions compare component by component, so `IOSVersion(7, 0, 6) < IOSVersion(7, 1)`.
-/// The text form drops trailing zero components: `IOSVersion(12, 0, 0)` is `"12"`,
+/// Versions compare component by component, so `IOSVersion(7, 0, 6) < IOSVersion(7, 1)`, and
+/// `"7.0"` equals `"7"`. The text form keeps the components a parsed version was given, so a
+/// user who asks for `7.0` reads `7.0` in every report and not `7`, which 7.1 would also match;
+/// a version made from numbers drops trailing zero components: `IOSVersion(12, 0, 0)` is `"12"`,
 /// `IOSVersion(12, 4)` is `"12.4"`, `IOSVersion(12, 0, 1)` is `"12.0.1"`.
 ///
 /// ```swift
@@ -19,6 +21,8 @@ public struct IOSVersion: Sendable, Hashable, Comparable, Codable, CustomStringC
     public var minor: Int
     /// The patch release number, e.g. `1` in 15.3.1.
     public var patch: Int
+    /// How many components the text form shows at least: as many as were parsed, else 1.
+    private var shownComponents = 1
 
     /// The oldest major release the reference covers (the iOS 6 column also holds rules for iOS 4–6).
     public static let minimumMajor = 4
@@ -58,6 +62,7 @@ public struct IOSVersion: Sendable, Hashable, Comparable, Codable, CustomStringC
         while numbers.count < 3 { numbers.append(0) }
         guard numbers[0] >= Self.minimumMajor else { return nil }
         self.init(numbers[0], numbers[1], numbers[2])
+        shownComponents = parts.count
     }
 
     /// Parses one component: ASCII digits only, no leading zero unless the component is "0".
@@ -72,11 +77,23 @@ public struct IOSVersion: Sendable, Hashable, Comparable, Codable, CustomStringC
     /// The iOS family whose rules govern this version (19–25 do not exist and map to ``IOSFamily/iOS26``).
     public var family: IOSFamily { IOSFamily(major: major) }
 
-    /// The version text without trailing zero components: `"8"`, `"12.4"`, `"15.3.1"`.
+    /// The version text: `"8"`, `"12.4"`, `"15.3.1"`, and `"7.0"` when parsed from `"7.0"`.
     public var description: String {
-        if patch != 0 { return "\(major).\(minor).\(patch)" }
-        if minor != 0 { return "\(major).\(minor)" }
+        if patch != 0 || shownComponents == 3 { return "\(major).\(minor).\(patch)" }
+        if minor != 0 || shownComponents == 2 { return "\(major).\(minor)" }
         return "\(major)"
+    }
+
+    /// Equal when the numbers are: `7.0` is `7`, however it was written.
+    public static func == (lhs: IOSVersion, rhs: IOSVersion) -> Bool {
+        (lhs.major, lhs.minor, lhs.patch) == (rhs.major, rhs.minor, rhs.patch)
+    }
+
+    /// Hashes the numbers only, as ``==`` compares them.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(major)
+        hasher.combine(minor)
+        hasher.combine(patch)
     }
 
     /// Orders versions by major, then minor, then patch.

@@ -15,18 +15,24 @@ public struct OutcomeReport: Sendable {
         self.runs = runs
     }
 
-    /// The table: one row per run.
+    /// The table: one row per run. A latency measure adds its score: the outcome column says what
+    /// became of the app, not whether each push was answered in time.
     public var table: TextTable {
-        var table = TextTable(header: ["strategy", "iOS", "outcome", "background running", "suspended", "wakes", "terminations", "review risk"])
+        let showsLatency = if case .latency = scenario.successMeasure { true } else { false }
+        var header = ["strategy", "iOS", "outcome", "background running", "suspended", "wakes", "terminations", "review risk"]
+        if showsLatency { header.insert("success", at: 3) }
+        var table = TextTable(header: header)
         for run in runs {
             let terminations = run.terminations.isEmpty ? "0" : run.terminations.map(\.reason.rawValue).joined(separator: ", ")
             let review = run.reviewRisk.findings.isEmpty
                 ? run.reviewRisk.level.rawValue
                 : "\(run.reviewRisk.level.rawValue) (\(run.reviewRisk.findings.map(\.subject).joined(separator: ", ")))"
-            table.append([
+            var row = [
                 run.strategy, run.ios, Self.outcome(of: run), Format.duration(run.backgroundRunningSeconds),
                 Format.duration(run.suspendedSeconds), String(run.wakes.values.reduce(0, +)), terminations, review,
-            ])
+            ]
+            if showsLatency { row.insert(run.success?.summary ?? "", at: 3) }
+            table.append(row)
         }
         return table
     }
@@ -39,12 +45,22 @@ public struct OutcomeReport: Sendable {
         if let success = run.success, success.measure != SuccessMeasure.trigger.description, success.measure.contains(" by ") {
             return "\(success.measure.split(separator: " ").first ?? ""): \(success.summary)"
         }
+        if let quit = run.forceQuit { return "force-quit at \(Format.duration(quit.at)), \(refusedText(quit))" }
         if let stop = run.finalStop {
             let verb = stop.state == AppState.notRunning.rawValue ? "terminated" : "suspended"
             if let distance = run.suspendedAtDistanceMeters { return "\(verb) at \(Format.meters(distance))" }
             return "\(verb) at \(Format.duration(stop.at)) (\(stop.cause))"
         }
         return run.triggered == false ? "not triggered, still running" : "running at the end"
+    }
+
+    /// `then 3 wakes refused` or `nothing refused since`.
+    static func refusedText(_ quit: ForceQuitSummary) -> String {
+        switch quit.refusedWakes {
+        case 0: "nothing refused since"
+        case 1: "then 1 wake refused"
+        case let count: "then \(count) wakes refused"
+        }
     }
 
     /// Whether the app never executed at all (never opened, never woken).
@@ -89,7 +105,9 @@ public struct OutcomeReport: Sendable {
 
     private func stoppedSentences(_ setup: String, _ stopped: [RunMetrics]) -> [String] {
         let groups = Dictionary(grouping: stopped) { run in
-            Self.neverRan(run) ? "neverRan" : run.finalStop.map { "\($0.cause) \($0.wakeSource ?? "")" } ?? "running"
+            if Self.neverRan(run) { return "neverRan" }
+            if run.forceQuit != nil { return "forceQuit" }
+            return run.finalStop.map { "\($0.cause) \($0.wakeSource ?? "")" } ?? "running"
         }
         return groups.keys.sorted().map { key in
             let group = groups[key]!
@@ -101,6 +119,12 @@ public struct OutcomeReport: Sendable {
                 return "\(opening) the app never ran: nothing launched or woke it."
             case "running":
                 return "\(opening) the app kept running to the end of the scenario."
+            case "forceQuit":
+                let refused = group.map { $0.forceQuit!.refusedWakes }
+                let counts = refused.min() == refused.max() ? "\(refused[0])" : "\(refused.min()!)–\(refused.max()!)"
+                return "\(opening) the user force-quit the app at \(Format.list(Set(group.map { Format.duration($0.forceQuit!.at) }).sorted())), "
+                    + "and iOS refused the \(counts) wakes and pushes that came after it: a force-quit app is not "
+                    + "woken until the user opens it again (TERM-1, PUSH-7)."
             default:
                 let stop = group[0].finalStop!
                 let distances = group.compactMap(\.suspendedAtDistanceMeters)
@@ -121,7 +145,7 @@ public struct OutcomeReport: Sendable {
                 // Pushes: a finding about a technique seen at run time (REVIEW-4) is not a declared mode.
                 let what = BackgroundMode(rawValue: finding.subject) == nil
                     ? "uses \(finding.subject)" : "declares the \(finding.subject) background mode"
-                sentences.append("\(run.strategy) \(what), a \(finding.level.rawValue) App Review risk: it \(finding.note) (\(finding.rules.joined(separator: ", "))).")
+                sentences.append("\(run.strategy) \(what), a \(finding.level.rawValue) App Review risk: \(finding.note) (\(finding.rules.joined(separator: ", "))).")
             }
         }
         return sentences
@@ -131,9 +155,8 @@ public struct OutcomeReport: Sendable {
         let phrases = reasons.map { reason -> String in
             switch reason {
             case "task":
-                let budgets = Format.list(Array(Set(group.map { budgetText($0.ios) })).sorted())
                 let rules = RuleIDs.sorted(group.flatMap { budgetRules($0.ios) } + ["TASK-9", "TASK-10"])
-                return "a background task, whose \(budgets) budget starts afresh at each wake (\(rules.joined(separator: ", ")))"
+                return "a background task, whose \(budgetPhrase(group)) starts afresh at each wake (\(rules.joined(separator: ", ")))"
             case "location": return "location updates running with the location mode (LOC-2, LOC-6, BEACON-8)"
             case "wakeWindow": return "the ≈10 s window after the region event (LOC-21, BEACON-5)"
             case "grace": return "the grace period after leaving the foreground (STATE-5)"
@@ -160,13 +183,25 @@ public struct OutcomeReport: Sendable {
         return "\(Int(Simulator.policy(for: scenario, ios: version).execution.taskBudget)) s"
     }
 
+    /// `30 s budget` when the runs share one, else `budget (180 s on iOS 12, 30 s on iOS 17)`: a list
+    /// of budgets with no versions beside them would read as if one task had all of them.
+    private func budgetPhrase(_ group: [RunMetrics]) -> String {
+        let budgets = group.map { (ios: $0.ios, budget: budgetText($0.ios)) }
+        if Set(budgets.map(\.budget)).count == 1 { return "\(budgets[0].budget) budget" }
+        let byBudget = Dictionary(grouping: budgets, by: \.budget)
+        let parts = budgets.map(\.budget).reduce(into: [String]()) { order, budget in
+            if !order.contains(budget) { order.append(budget) }
+        }.map { budget in "\(budget) on \(Format.list(byBudget[budget]!.map { "iOS \($0.ios)" }))" }
+        return "budget (\(parts.joined(separator: ", ")))"
+    }
+
     private func causePhrase(_ stop: StopSummary, _ group: [RunMetrics]) -> String {
         switch stop.cause {
         case "wakeWindowEnded":
             "the ≈10 s of running time iOS grants after \(stop.wakeSource.flatMap(WakeSource.init(rawValue:))?.phrase ?? "a system wake") ran out"
         case "taskEnded": "it ended its background task and nothing else kept it running"
         case "taskExpired":
-            "its background task ran out of its \(Format.list(Array(Set(group.map { budgetText($0.ios) })).sorted())) budget and was ended in the expiration handler"
+            "its background task ran out of its \(budgetPhrase(group)) and was ended in the expiration handler"
         case "graceEnded": "the few seconds of grace after leaving the foreground ran out"
         case "locationEnded": "location updates stopped or paused"
         case "debuggerEnded": "the debugger detached"

@@ -63,10 +63,11 @@ private struct ScenarioDocument: Decodable {
             return version
         }
         let setups = try c.optional("strategies", as: [SetupDocument].self)?.map(\.setup) ?? []
-        let world = try c.value("world", as: WorldDocument.self)
+        // No world: the user stays at the origin, with no beacons, pushes or accessories, as `{}` gives.
+        let world = try c.optional("world", as: WorldDocument.self)?.world ?? WorldDescription(trajectory: .stationary(at: .zero))
         let app = try c.optional("app", as: AppDocument.self) ?? AppDocument()
         for (index, feature) in app.features.enumerated() {
-            if case .beaconTrigger(let id, _) = feature, world.world.beacon(named: id) == nil {
+            if case .beaconTrigger(let id, _) = feature, world.beacon(named: id) == nil {
                 let path = ["app", "features", index, "beaconTrigger", "beacon"] as [Any]
                 throw DecodingError.at(decoder.codingPath, path, "\"\(id)\" is not defined in world.beacons; expected the id of one of its beacons")
             }
@@ -74,7 +75,7 @@ private struct ScenarioDocument: Decodable {
         let actions = try c.optional("user", as: [ActionDocument].self)?.map(\.action) ?? []
         // Network: a woken accessory must exist.
         for (index, action) in actions.enumerated() {
-            if case .wakeAccessory(let id) = action.kind, world.world.accessory(named: id) == nil {
+            if case .wakeAccessory(let id) = action.kind, world.accessory(named: id) == nil {
                 throw DecodingError.at(decoder.codingPath, ["user", index, "accessory"], "\"\(id)\" is not defined in world.accessories; expected the id of one of its accessories")
             }
         }
@@ -83,9 +84,9 @@ private struct ScenarioDocument: Decodable {
         }
         scenario = Scenario(
             name: name, summary: try c.optional("summary") ?? "", duration: duration, iosVersions: versions,
-            setups: setups, app: app.configuration(resolving: world.world),
+            setups: setups, app: app.configuration(resolving: world),
             device: try c.optional("device", as: DeviceDocument.self)?.settings ?? DeviceSettings(),
-            world: world.world, actions: actions, success: try c.optional("success", as: SuccessDocument.self)?.measure)
+            world: world, actions: actions, success: try c.optional("success", as: SuccessDocument.self)?.measure)
     }
 }
 

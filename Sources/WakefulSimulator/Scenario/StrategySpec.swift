@@ -57,6 +57,9 @@ public enum StrategyCatalog {
             self.defaults = StrategySpec(name: name, make: { build(defaults) })
             self.withOptions = { (data: Data) throws(OptionsError) -> StrategySpec in
                 let (options, canonical) = try OptionsError.decode(Options.self, from: data, over: defaults)
+                if let violation = (options as? any RangeCheckedOptions)?.rangeViolations.first {
+                    throw OptionsError(key: violation.key, message: "\(violation.valueText) is out of range; expected \(violation.expected)")
+                }
                 return StrategySpec(name: name, options: canonical, make: { build(options) })
             }
         }

@@ -40,6 +40,19 @@ struct IOSVersionTests {
         #expect(IOSVersion(parsing: expected) == version)
     }
 
+    @Test("a parsed version keeps the components it was written with, and equals the shorter form", arguments: [
+        ("7.0", "7"), ("7.0.0", "7"), ("12.4.0", "12.4"), ("17", "17.0"),
+    ])
+    func keepsWrittenComponents(text: String, sameAs other: String) throws {
+        let version = try #require(IOSVersion(parsing: text))
+        let same = try #require(IOSVersion(parsing: other))
+        #expect(version.description == text)
+        #expect(version == same)
+        #expect(Set([version, same]).count == 1)
+        let decoded = try JSONDecoder().decode([IOSVersion].self, from: JSONEncoder().encode([version]))
+        #expect(decoded.map(\.description) == [text])
+    }
+
     @Test("orders by major, then minor, then patch")
     func ordering() {
         #expect(IOSVersion(7, 0, 6) < IOSVersion(7, 1))

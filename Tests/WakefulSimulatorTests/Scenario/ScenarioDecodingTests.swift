@@ -45,6 +45,11 @@ struct ScenarioDecodingTests {
         #expect(scenario.setups.isEmpty && scenario.iosVersions.isEmpty && scenario.actions.isEmpty)
     }
 
+    @Test("an omitted world is the same as an empty one")
+    func omittedWorld() throws {
+        #expect(try decodeScenario(#"{"name": "m", "duration": 60}"#) == decodeScenario(#"{"name": "m", "duration": 60, "world": {}}"#))
+    }
+
     @Test("ios versions parse in order")
     func iosVersions() throws {
         let scenario = try decodeScenario(#"{"name": "m", "duration": 60, "ios": ["8", "12.4", "15.3.1", "26"], "world": {}}"#)

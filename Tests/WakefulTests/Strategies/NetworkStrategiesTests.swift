@@ -57,6 +57,23 @@ struct NetworkStrategiesTests {
         #expect(next == [.startTransfer(TransferRequest(session: "u", taskDescription: "upload 2", direction: .upload, bytes: 10))])
     }
 
+    @Test("BackgroundTransfer with uploadInterval 0: no timer, which would only spin; the launch still uploads")
+    func backgroundTransferWithoutInterval() {
+        var transfer = BackgroundTransfer(options: .init(session: "u", bytesPerUpload: 10, uploadInterval: 0))
+        let launch = transfer.handle(.didFinishLaunching(.user), in: Contexts.foreground(0))
+        #expect(!launch.contains { if case .setTimer = $0 { true } else { false } })
+        #expect(launch == [.startTransfer(TransferRequest(session: "u", taskDescription: "upload 1", direction: .upload, bytes: 10))])
+    }
+
+    @Test("Options out of range are named with the range they need")
+    func optionRanges() {
+        #expect(BackgroundTransfer.Options(uploadInterval: 0).rangeViolations.isEmpty)
+        #expect(BackgroundTransfer.Options(bytesPerUpload: 0, uploadInterval: -1).rangeViolations.map(\.key) == ["bytesPerUpload", "uploadInterval"])
+        #expect(Heartbeat.Options(interval: 0).rangeViolations.map(\.description) == ["interval: 0 is out of range; expected a number of seconds > 0"])
+        #expect(PushTrigger.Options(desiredAccuracy: -2, distanceFilter: -1).rangeViolations.isEmpty)
+        #expect(PushTrigger.Options(distanceFilter: -1.5).rangeViolations.map(\.valueText) == ["-1.5"])
+    }
+
     @Test("AccessoryKeepAlive: scan → connect → subscribe and poll; a sample per value; reconnect after a disconnect")
     func accessoryKeepAlive() {
         var keepAlive = AccessoryKeepAlive()
