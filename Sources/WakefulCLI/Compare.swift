@@ -15,6 +15,8 @@ struct Compare: AsyncParsableCommand {
               wakeful compare --scenario gas-station --ios 12 --ios 17 --format markdown
               wakeful compare --strategy TaskExtension --strategy LowPowerLocationKeepAlive --format csv
               wakeful compare --bad-day forceQuit --bad-day lowPowerMode
+              wakeful compare --seeds 1000                  how often each verdict holds over 1,000 seeds
+              wakeful compare --seeds 1000 --shard 3/8      one slice of that, for `wakeful merge`
             """
     )
 
@@ -36,6 +38,9 @@ struct Compare: AsyncParsableCommand {
     @Option(help: "Output format: text, markdown, json or csv.")
     var format: Format = .text
 
+    @OptionGroup(title: "Many seeds")
+    var many: SeedOptions
+
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, markdown, json, csv
     }
@@ -44,6 +49,7 @@ struct Compare: AsyncParsableCommand {
         for text in iosVersions where IOSVersion(parsing: text) == nil {
             throw ValidationError("--ios \(text): expected \(IOSVersion.expectedForm)")
         }
+        if many.seeds != nil && seed != 1 { throw ValidationError("--seed \(seed) and --seeds: give one; --seeds runs each of its seeds") }
         _ = try plan()
     }
 
@@ -64,6 +70,10 @@ struct Compare: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let range = many.range {
+            try await many.run(try plan(), range: range, format: format.seedFormat)
+            return
+        }
         let runs = try await plan().run()
         let report = ComparisonReport(runs: runs)
         switch format {

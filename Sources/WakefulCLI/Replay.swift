@@ -51,7 +51,11 @@ struct ReplayCommand: ParsableCommand {
     var timeline: String?
 
     @Option(help: "Output format: text or json.")
-    var format: Simulate.OutputFormat = .text
+    var format: Format = .text
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
 
     func validate() throws {
         if let ios, IOSVersion(parsing: ios) == nil { throw ValidationError("--ios \(ios): expected \(IOSVersion.expectedForm)") }

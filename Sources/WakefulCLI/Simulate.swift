@@ -4,7 +4,7 @@ import Wakeful
 import WakefulSimulator
 
 /// `wakeful simulate`: run a scenario for strategies × iOS versions and explain the outcomes.
-struct Simulate: ParsableCommand {
+struct Simulate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run a scenario on simulated iPhones and explain what iOS does to each strategy.",
         discussion: """
@@ -17,6 +17,7 @@ struct Simulate: ParsableCommand {
               wakeful simulate --strategy TaskExtension --ios 17 --timeline run.jsonl
               wakeful simulate --variant CONF-3 --debugger-attached
               wakeful simulate --list
+              wakeful simulate --seeds 1000                how sure each verdict is, over seeds 1 to 1000
             """
     )
 
@@ -32,7 +33,7 @@ struct Simulate: ParsableCommand {
     @Option(help: "The seed of every random draw; the same seed gives the same timeline, byte for byte.")
     var seed: UInt64 = 1
 
-    @Option(help: "Output format: text or json.")
+    @Option(help: "Output format: text, json or csv.")
     var format: OutputFormat = .text
 
     @Option(help: ArgumentHelp("Write every run's timeline to this file as JSON Lines (each run starts with a `run` line).", valueName: "file"))
@@ -47,8 +48,19 @@ struct Simulate: ParsableCommand {
     @Flag(help: "List the built-in scenarios, strategies and policy variants, then exit.")
     var list = false
 
+    @OptionGroup(title: "Many seeds")
+    var many: SeedOptions
+
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-        case text, json
+        case text, json, csv
+
+        var seedFormat: SeedReportFormat {
+            switch self {
+            case .text: .text
+            case .json: .json
+            case .csv: .csv
+            }
+        }
     }
 
     func validate() throws {
@@ -57,6 +69,10 @@ struct Simulate: ParsableCommand {
         }
         for id in variants where PolicyVariant(id: id) == nil {
             throw ValidationError("--variant: \(PolicyVariant.unknownIDMessage(id))")
+        }
+        if many.seeds != nil {
+            if seed != 1 { throw ValidationError("--seed \(seed) and --seeds: give one; --seeds runs each of its seeds") }
+            if timeline != nil { throw ValidationError("--timeline writes one run's timeline; with --seeds, pick one seed with --seed instead") }
         }
         // Resolved here too, so that a bad file or name stops the command before anything runs.
         let loaded = try ScenarioLoading.load(scenario)
@@ -72,7 +88,7 @@ struct Simulate: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         if list {
             print(Catalog.text)
             return
@@ -83,6 +99,11 @@ struct Simulate: ParsableCommand {
         let versions = iosVersions.isEmpty ? loaded.iosVersions : iosVersions.compactMap(IOSVersion.init(parsing:))
         let plan = try plannedSetups(loaded)
         guard !versions.isEmpty else { throw ValidationError("the scenario lists no iOS versions; pass --ios") }
+        if let range = many.range {
+            let comparison = Comparison(scenarios: [loaded], versions: versions, setups: plan, seed: seed)
+            try await many.run(comparison, range: range, format: format.seedFormat)
+            return
+        }
 
         var runs: [RunMetrics] = []
         let writer = try timeline.map { path in
@@ -103,6 +124,7 @@ struct Simulate: ParsableCommand {
         switch format {
         case .text: print(report.text)
         case .json: print(try JSONReport(scenario: loaded.name, seed: seed, runs: runs).encoded())
+        case .csv: print(ComparisonReport(runs: runs).csv)
         }
         let broken = runs.flatMap(\.invariantViolations)
         if !broken.isEmpty {

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Runs every configuration of a ``Comparison`` with every seed of a range, on every core.
+///
+/// The plan is configurations × seeds in a fixed order (configuration outermost); a ``Shard``
+/// takes every N-th run of it. Results come back in plan order whatever finished first, so the same
+/// sweep prints the same table on any machine and with any number of shards.
+public struct SeedSweep: Sendable {
+    /// The configurations.
+    public var comparison: Comparison
+    /// The seeds.
+    public var seeds: SeedRange
+    /// The slice this process runs.
+    public var shard: Shard
+
+    /// Plans a sweep.
+    public init(comparison: Comparison, seeds: SeedRange, shard: Shard = .all) {
+        self.comparison = comparison
+        self.seeds = seeds
+        self.shard = shard
+    }
+
+    /// The number of runs in the whole sweep, every shard together.
+    public var plannedRuns: Int { comparison.jobs.count * seeds.count }
+
+    /// Runs this shard's part and returns its samples in plan order. `progress` is called after each
+    /// run with the number done so far, from whichever thread finished it.
+    public func run(workers: Int = ProcessInfo.processInfo.activeProcessorCount, progress: (@Sendable (Int) -> Void)? = nil) async -> [SeedSample] {
+        let jobs = comparison.jobs
+        let seeds = seeds
+        let positions = (0..<plannedRuns).filter(shard.contains)
+        let workers = max(1, min(workers, positions.count))
+        let done = Counter()
+        // Each worker takes every workers-th position of this shard, so no queue is shared and the
+        // order of completion cannot change a result.
+        return await withTaskGroup(of: [(Int, SeedSample)].self) { group in
+            for worker in 0..<workers {
+                group.addTask {
+                    var samples: [(Int, SeedSample)] = []
+                    for slot in stride(from: worker, to: positions.count, by: workers) {
+                        let position = positions[slot]
+                        let configuration = position / seeds.count
+                        let job = jobs[configuration]
+                        let seed = seeds.first + UInt64(position % seeds.count)
+                        let metrics = Simulator.run(job.scenario, ios: job.ios, setup: job.setup, seed: seed)
+                        samples.append((slot, SeedSample(metrics, configuration: configuration)))
+                        if let progress { progress(done.increment()) }
+                    }
+                    return samples
+                }
+            }
+            var ordered = [SeedSample?](repeating: nil, count: positions.count)
+            for await part in group {
+                for (slot, sample) in part { ordered[slot] = sample }
+            }
+            return ordered.compactMap { $0 }
+        }
+    }
+}
+
+/// A count shared by the workers, for progress only.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    // @unchecked: `value` is only touched under `lock`.
+    func increment() -> Int {
+        lock.withLock {
+            value += 1
+            return value
+        }
+    }
+}
