@@ -6,12 +6,26 @@ import Foundation
 ///
 /// Each record is of kind `location` with `lat`, `lon`, `accuracy` and `source`
 /// (`updates`, `significantChange`, `arrival`, `departure`) and the app state.
+///
+/// With a ``LocationFilter`` it keeps a clean track: fixes it drops (inaccurate, stale, too fast, a
+/// jump) are recorded as `locationDropped` with the `reason`, so the timeline shows each decision,
+/// and kept fixes carry the `odometer` in metres. Visits are not fixes and pass unfiltered.
 public struct LocationLogger: Strategy {
     /// The record kind.
     public static let recordKind = "location"
+    /// The record kind of a fix the filter dropped.
+    public static let droppedKind = "locationDropped"
 
-    /// Creates the feature.
+    /// The filter, when the track is to be cleaned.
+    public private(set) var filter: LocationFilter?
+
+    /// Creates the feature: every location is recorded as received.
     public init() {}
+
+    /// Creates the feature with a filter: it drops outliers and keeps an odometer.
+    public init(filter: LocationFilter.Options) {
+        self.filter = LocationFilter(options: filter)
+    }
 
     public var name: String { "LocationLogger" }
     public var requirements: Requirements { Requirements(locationAuthorization: .whenInUse) }
@@ -19,9 +33,9 @@ public struct LocationLogger: Strategy {
     public mutating func handle(_ event: Event, in context: Context) -> [Command] {
         switch event {
         case .locationsUpdated(let fixes):
-            return fixes.map { Self.record($0, source: "updates", context) }
+            return fixes.map { record($0, source: "updates", context) }
         case .significantLocationChange(let fix):
-            return [Self.record(fix, source: "significantChange", context)]
+            return [record(fix, source: "significantChange", context)]
         case .visit(let visit):
             return [.record(Record(kind: Self.recordKind, fields: [
                 Field("lat", .double(visit.coordinate.latitude)), Field("lon", .double(visit.coordinate.longitude)),
@@ -34,11 +48,20 @@ public struct LocationLogger: Strategy {
         }
     }
 
-    static func record(_ fix: LocationFix, source: String, _ context: Context) -> Command {
-        .record(Record(kind: recordKind, fields: [
+    private mutating func record(_ fix: LocationFix, source: String, _ context: Context) -> Command {
+        var fields = [
             Field("lat", .double(fix.coordinate.latitude)), Field("lon", .double(fix.coordinate.longitude)),
             Field("accuracy", .double(fix.horizontalAccuracy)), Field("source", .string(source)),
             Field("appState", .string(context.appState.rawValue)),
-        ]))
+        ]
+        guard filter != nil else { return .record(Record(kind: Self.recordKind, fields: fields)) }
+        switch filter!.consider(fix) {
+        case .kept:
+            fields.append(Field("odometer", .double((filter!.odometer * 10).rounded() / 10)))
+            return .record(Record(kind: Self.recordKind, fields: fields))
+        case .dropped(let reason):
+            fields.append(Field("reason", .string(reason.rawValue)))
+            return .record(Record(kind: Self.droppedKind, fields: fields))
+        }
     }
 }

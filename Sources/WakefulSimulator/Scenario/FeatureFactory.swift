@@ -10,6 +10,8 @@ enum FeatureFactory {
             return BeaconTrigger(options: .init(regionID: RegionID(id), constraint: beacon.constraint, triggerDistance: distance))
         case .locationLog:
             return LocationLogger()
+        case .filteredLocationLog(let options):
+            return LocationLogger(filter: options)
         case .geofences(let fences):
             let projection = world.projection
             return RegionMonitor(regions: fences.map {

@@ -229,7 +229,7 @@ private struct FeatureDocument: Decodable {
     enum Parsed {
         case beaconTrigger(beacon: String, triggerDistance: Double)
         case geofences([(id: String, center: PositionDocument, radius: Double)])
-        case locationLog
+        case locationLog(filter: LocationFilter.Options?)
 
         var beaconID: String? {
             if case .beaconTrigger(let id, _) = self { return id }
@@ -241,7 +241,7 @@ private struct FeatureDocument: Decodable {
             case .beaconTrigger(let beacon, let distance): .beaconTrigger(beacon: beacon, triggerDistance: distance)
             case .geofences(let fences):
                 .geofences(fences.map { GeofenceSpec(id: RegionID($0.id), center: $0.center.point(projection), radius: $0.radius) })
-            case .locationLog: .locationLog
+            case .locationLog(let filter): filter.map(FeatureSpec.filteredLocationLog) ?? .locationLog
             }
         }
     }
@@ -254,8 +254,9 @@ private struct FeatureDocument: Decodable {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "expected an object with exactly one key: beaconTrigger, geofences or locationLog"))
         }
         if c.contains(AnyKey("locationLog")) {
-            try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("locationLog")).rejectUnknownKeys(allowed: [])
-            parsed = .locationLog
+            let log = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("locationLog"))
+            try log.rejectUnknownKeys(allowed: ["filter"])
+            parsed = .locationLog(filter: try log.optional("filter", as: LocationFilterDocument.self)?.options)
             return
         }
         if c.contains(AnyKey("beaconTrigger")) {
@@ -266,6 +267,22 @@ private struct FeatureDocument: Decodable {
             parsed = .beaconTrigger(beacon: try trigger.value("beacon"), triggerDistance: distance)
         } else {
             parsed = .geofences(try c.value("geofences", as: [GeofenceDocument].self).map { ($0.id, $0.center, $0.radius) })
+        }
+    }
+}
+
+/// `{"maximumAccuracy": 100, "maximumSpeed": 75}`; `{}` for the defaults.
+private struct LocationFilterDocument: Decodable {
+    var options: LocationFilter.Options
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.fields(allowed: ["maximumAccuracy", "maximumSpeed"])
+        let defaults = LocationFilter.Options()
+        options = LocationFilter.Options(
+            maximumAccuracy: try c.optional("maximumAccuracy") ?? defaults.maximumAccuracy,
+            maximumSpeed: try c.optional("maximumSpeed") ?? defaults.maximumSpeed)
+        if let violation = options.rangeViolations.first {
+            throw c.failure(violation.key, "\(violation.valueText) is out of range; expected \(violation.expected)")
         }
     }
 }

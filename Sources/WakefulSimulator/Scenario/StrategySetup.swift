@@ -49,13 +49,15 @@ public enum FeatureSpec: Sendable, Hashable {
     case geofences([GeofenceSpec])
     /// `LocationLogger`: record every location the app receives.
     case locationLog
+    /// `LocationLogger` with a ``LocationFilter``: a clean track and an odometer.
+    case filteredLocationLog(LocationFilter.Options)
 
     /// The name used in scenario files.
     public var name: String {
         switch self {
         case .beaconTrigger: "beaconTrigger"
         case .geofences: "geofences"
-        case .locationLog: "locationLog"
+        case .locationLog, .filteredLocationLog: "locationLog"
         }
     }
 }

@@ -190,6 +190,24 @@ struct ScenarioDecodingTests {
 
     // MARK: App, device, user
 
+    @Test("locationLog: plain, with the default filter, and with its thresholds")
+    func locationLogFilter() throws {
+        let scenario = try decodeScenario("""
+            {"name": "m", "duration": 60,
+             "app": {"features": [{"locationLog": {}}, {"locationLog": {"filter": {}}},
+                                  {"locationLog": {"filter": {"maximumAccuracy": 50, "maximumSpeed": 40}}}]}}
+            """)
+        #expect(scenario.app.features == [
+            .locationLog, .filteredLocationLog(LocationFilter.Options()),
+            .filteredLocationLog(LocationFilter.Options(maximumAccuracy: 50, maximumSpeed: 40)),
+        ])
+        let error = try #require(throws: ScenarioError.self) {
+            try decodeScenario(#"{"name": "m", "duration": 60, "app": {"features": [{"locationLog": {"filter": {"maximumSpeed": 0}}}]}}"#)
+        }
+        #expect(error.field == "app.features[0].locationLog.filter.maximumSpeed")
+        #expect(error.message.contains("0 is out of range; expected a number of metres per second > 0"))
+    }
+
     @Test("app: background modes, authorization, a beacon trigger and geofences in both position forms")
     func app() throws {
         let scenario = try decodeScenario("""
