@@ -391,7 +391,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         mutating get {
             var reasons: RunReasons = []
             if now < graceUntil { reasons.insert(.grace) }
-            if !process.openTasks.isEmpty, taskTimeHolds { reasons.insert(.task) }
+            if !process.tasks.open.isEmpty, taskTimeHolds { reasons.insert(.task) }
             if now < windowUntil { reasons.insert(.wakeWindow) }
             if process.locationKeepsAppRunning { reasons.insert(.location) }
             if policy.debuggerAttached, hasProcess { reasons.insert(.debugger) }
@@ -425,7 +425,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             if ended == .task {
                 rules += budgetRules
                 // Ended in its expiration handler (the time ran out) or by the app before that.
-                if !process.warnedTasks.isEmpty { cause = "taskExpired" }
+                if !process.tasks.warned.isEmpty { cause = "taskExpired" }
             }
             if ended == .wakeWindow, let source = lastWakeSource { rules = ["STATE-1"] + source.windowRules }
             setState(.suspended, cause: cause, rules: rules)
