@@ -11,14 +11,8 @@ struct AppProcess {
     let number: Int
     /// The app's code.
     var runtime: Runtime
-    /// Open task assertions, in the order they began (TASK-1).
-    var openTasks: [BackgroundTaskID] = []
-    /// The per-app background-task time currently granted (TASK-7).
-    var allowance: TaskAllowance?
-    /// Tasks whose expiration handler ran under the current allowance (TASK-12: once each).
-    var warnedTasks: [BackgroundTaskID] = []
-    /// Whether a last handler pass is due for tasks begun after the warning.
-    var lateWarningScheduled = false
+    /// Open background tasks and the allowance they share (TASK).
+    var tasks = BackgroundTasks()
     /// Standard location updates, when started.
     var location: StandardLocationSession? {
         // Kept as a flag too: the run-reason check reads it on every step, and reading through the
@@ -70,18 +64,6 @@ struct AppProcess {
 
     /// No process: the app is not running.
     static var absent: AppProcess { AppProcess(number: 0, runtime: Runtime(strategies: []), beaconFilters: []) }
-}
-
-/// The background-task time granted to the app: shared by all its open tasks (TASK-7).
-struct TaskAllowance {
-    /// Identifies this grant; scheduled expiry entries for older grants are stale.
-    let generation: Int
-    /// When the countdown starts (later than the grant inside a 7–12 wake window, TASK-9).
-    let start: TimeInterval
-    /// When the time runs out.
-    let deadline: TimeInterval
-    /// The wake epoch it was granted in; a later wake may grant a fresh one (TASK-9, TASK-10).
-    let epoch: Int
 }
 
 /// Standard location updates as the app configured them.

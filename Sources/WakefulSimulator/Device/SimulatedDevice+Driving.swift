@@ -53,13 +53,9 @@ extension SimulatedDevice {
         var push = push
         push.at = now
         afterInjection { device in
-            for var send in push.sends(until: device.scenario.duration) {
-                let index = device.pushSchedule.count
-                if send.id.isEmpty { send.id = "push-\(index + 1)" }
-                device.pushSchedule.append(send)
-                device.tally.pushes.append(PushOutcome(sentAt: send.time, id: send.id, measured: send.measured))
-                device.schedule(.pushArrival(index: index), at: send.time)
-            }
+            var effects: [DeviceEffect] = []
+            device.pushes.send(push, until: device.scenario.duration, into: &effects)
+            device.carryOut(effects)
         }
     }
 

@@ -13,7 +13,7 @@ extension SimulatedDevice {
         if state == .background && runReasons.isEmpty {
             violations.append("t=\(now): in the background with no run reason")
         }
-        if state == .background, let allowance = process.allowance, !process.openTasks.isEmpty,
+        if state == .background, let allowance = process.tasks.allowance, !process.tasks.open.isEmpty,
             !policy.debuggerAttached, now > allowance.deadline
         {
             violations.append("t=\(now): task open past its deadline \(allowance.deadline) without a termination")

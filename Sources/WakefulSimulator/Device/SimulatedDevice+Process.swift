@@ -26,7 +26,7 @@ extension SimulatedDevice {
     mutating func becomeActive() {
         guard hasProcess else { return }
         setState(.active, cause: "becameActive", rules: ["STATE-1"])
-        if policy.execution.budgetResetsWhenActive { process.allowance = nil }
+        if policy.execution.budgetResetsWhenActive { process.tasks.allowance = nil }
         graceUntil = -.infinity
         resetResumeDelay()  // URLS-3
         deliver(.didBecomeActive)
@@ -45,7 +45,7 @@ extension SimulatedDevice {
         setState(.background, cause: cause, rules: ["STATE-4"])
         graceUntil = now + policy.execution.graceAfterBackground
         schedule(.reevaluate, at: graceUntil)
-        if !process.openTasks.isEmpty { grantAllowanceIfNeeded() }
+        if !process.tasks.open.isEmpty { grantAllowanceIfNeeded() }
         deliver(.didEnterBackground)
     }
 

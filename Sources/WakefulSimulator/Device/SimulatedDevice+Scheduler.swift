@@ -1,164 +1,48 @@
 import Foundation
 import Wakeful
 
-/// Background fetch and `BGTaskScheduler` (BGT-1 to BGT-13, TERM-1): submissions and their limits,
-/// launches, run-time limits, expiration handlers and the kill that follows an uncompleted task.
-/// When a launch happens is decided in `TaskScheduler+Planning.swift`.
+/// Background fetch and `BGTaskScheduler` (BGT-1 to BGT-13, TERM-1) as the device carries them
+/// out: the app's requests go to the ``TaskScheduler``, whose effects the device applies; the
+/// device launches tasks (waking or relaunching the app), runs their limits and expiration
+/// handlers, and kills the app for an uncompleted task.
 extension SimulatedDevice {
-    // MARK: Submitting (BGT-7, BGT-9, BGT-13)
+    // MARK: The app's requests
 
     /// `BGTaskScheduler.submit(_:)`. Refusals come back as `Event.scheduledTaskSubmitFailed(identifier:error:)`.
     mutating func submitTaskRequest(_ request: TaskRequest) {
-        let continued = request.kind == .continuedProcessing
-        let rules = policy.scheduler
-        guard continued ? rules.continuedProcessingAvailable : rules.taskSchedulerAvailable else {
-            // The class does not exist on this version: the app's `#available` branch never runs.
-            decide("commandRefused", rules: continued ? ["BGT-13"] : ["BGT-4", "BGT-9"], [
-                Field("command", "submitTaskRequest"), Field("identifier", .string(request.identifier)),
-                Field("why", .string(continued ? "BGContinuedProcessingTask needs iOS 26" : "BGTaskScheduler needs iOS 13")),
-            ])
-            return
-        }
-        guard isPermittedTaskIdentifier(request.identifier) else {
-            let wildcard = scheduler.permitted.contains { $0.hasSuffix("*") }
-            return submitFailed(request, .notPermitted, why: "not in BGTaskSchedulerPermittedIdentifiers", rules: wildcard ? ["BGT-9", "CONF-16"] : ["BGT-9"])
-        }
-        let mode: BackgroundMode? = switch request.kind {
-        case .appRefresh: .fetch
-        case .processing: .processing
-        case .continuedProcessing: nil
-        }
-        if let mode, !backgroundModes.contains(mode) {
-            return submitFailed(request, .notPermitted, why: "UIBackgroundModes lacks \(mode.rawValue)", rules: ["BGT-9"])
-        }
-        if continued {
-            // BGT-13: only from the foreground, triggered by the user; not a Background App Refresh matter (assumption).
-            // The error code is not documented for this case; `unavailable` is an assumption.
-            guard state.isForeground else {
-                return submitFailed(request, .unavailable, why: "continued processing is submitted from the foreground only", rules: ["BGT-13"])
-            }
-            return startContinuedProcessing(request)
-        }
-        guard backgroundRefreshAvailable else {
-            // BGT-9: `unavailable` with Background App Refresh off, which Low Power Mode implies (BGT-12).
-            return submitFailed(request, .unavailable, why: "Background App Refresh off", rules: lowPowerMode ? ["BGT-9", "BGT-12"] : ["BGT-9"])
-        }
-        if let index = scheduler.pending.firstIndex(where: { $0.request.identifier == request.identifier }) {
-            // BGT-7: a request that has not run yet is replaced.
-            scheduler.pending[index].request = request
-            scheduler.pending[index].submittedAt = now
-            decide("taskRequestReplaced", rules: ["BGT-7"], [Field("identifier", .string(request.identifier))])
-            planRequest(at: index)
-            return
-        }
-        let limit = request.kind == .appRefresh ? rules.pendingRefreshLimit : rules.pendingProcessingLimit
-        let count = scheduler.pending.lazy.filter { $0.request.kind == request.kind }.count
-        guard count < limit else {
-            return submitFailed(request, .tooManyPendingTaskRequests, why: "\(count) \(request.kind.rawValue) requests pending, at most \(limit)", rules: ["BGT-7"])
-        }
-        let jitter = scheduler.random.nextDouble()
-        scheduler.pending.append(PendingTaskRequest(request: request, submittedAt: now, jitter: jitter))
-        decide("taskRequestAccepted", rules: ["BGT-7"], [
-            Field("identifier", .string(request.identifier)), Field("taskKind", .string(request.kind.rawValue)),
-            Field("pending", .int(count + 1)),
-        ])
-        planRequest(at: scheduler.pending.count - 1)
-    }
-
-    /// Whether `identifier` is listed in `BGTaskSchedulerPermittedIdentifiers`; a listed `prefix*`
-    /// matches by prefix only where wildcards are supported (BGT-9, CONF-16).
-    func isPermittedTaskIdentifier(_ identifier: String) -> Bool {
-        scheduler.permitted.contains { entry in
-            if entry == identifier { return true }
-            guard policy.scheduler.wildcardIdentifiers, entry.hasSuffix("*") else { return false }
-            return identifier.hasPrefix(entry.dropLast())
+        var effects: [DeviceEffect] = []
+        let submission = scheduler.submit(
+            request, foreground: state.isForeground, backgroundModes: backgroundModes, schedulerConditions, into: &effects)
+        carryOut(effects)
+        switch submission {
+        case .done: break
+        case .failed(let error): deliver(.scheduledTaskSubmitFailed(identifier: request.identifier, error: error))
+        case .continued: startContinuedProcessing(request)
         }
     }
 
-    private mutating func submitFailed(_ request: TaskRequest, _ error: TaskSchedulerError, why: String, rules: [String]) {
-        decide("taskSubmitFailed", rules: rules, [
-            Field("identifier", .string(request.identifier)), Field("error", .string(error.rawValue)), Field("why", .string(why)),
-        ])
-        deliver(.scheduledTaskSubmitFailed(identifier: request.identifier, error: error))
-    }
-
-    /// `cancel(taskRequestWithIdentifier:)`: forgets a pending or queued request.
+    /// `cancel(taskRequestWithIdentifier:)`.
     mutating func cancelTaskRequest(_ identifier: String) {
-        let before = scheduler.pending.count + scheduler.queuedContinued.count
-        scheduler.pending.removeAll { $0.request.identifier == identifier }
-        scheduler.queuedContinued.removeAll { $0.identifier == identifier }
-        guard scheduler.pending.count + scheduler.queuedContinued.count < before else { return }
-        decide("taskRequestCancelled", rules: ["BGT-7"], [Field("identifier", .string(identifier))])
+        var effects: [DeviceEffect] = []
+        scheduler.cancel(identifier, into: &effects)
+        carryOut(effects)
     }
 
-    /// `setMinimumBackgroundFetchInterval(_:)` (BGT-1): nil is "never"; the system treats the value
-    /// as a hint, never below 15 min (BGT-3); 0 is `backgroundFetchIntervalMinimum`.
+    /// `setMinimumBackgroundFetchInterval(_:)` (BGT-1, BGT-3).
     mutating func setMinimumBackgroundFetchInterval(_ interval: TimeInterval?) {
-        let refusal: (why: String, rules: [String])? =
-            if !policy.scheduler.fetchAvailable { ("background fetch needs iOS 7", ["BGT-1"]) }
-            else if !backgroundModes.contains(.fetch) { ("UIBackgroundModes lacks fetch", ["BGT-1", "BGT-9"]) }
-            else if policy.scheduler.fetchDisabledByTaskIdentifiers && !scheduler.permitted.isEmpty {
-                ("ignored: the app lists BGTaskSchedulerPermittedIdentifiers", ["BGT-1", "BGT-9"])
-            } else { nil }
-        if let refusal {
-            decide("commandRefused", rules: refusal.rules, [Field("command", "setMinimumBackgroundFetchInterval"), Field("why", .string(refusal.why))])
-            return
-        }
-        let effective = interval.map { max($0, policy.scheduler.fetchMinimumInterval) }
-        guard effective != scheduler.fetchInterval else { return }
-        if scheduler.fetchInterval == nil {
-            scheduler.fetchBase = now
-            scheduler.fetchJitter = scheduler.random.nextDouble()
-        }
-        scheduler.fetchInterval = effective
-        scheduler.fetchSummary = ""
-        decide("fetchInterval", rules: ["BGT-1", "BGT-3"], [Field("interval", effective.map { .double($0) } ?? "never")])
-        planFetch()
+        var effects: [DeviceEffect] = []
+        scheduler.setFetchInterval(interval, schedulerConditions, into: &effects)
+        carryOut(effects)
     }
 
     // MARK: Launching
 
     /// A planned launch fell due: launch if nothing holds it back now, else plan again.
     mutating func scheduledLaunchDue(generation: Int) {
-        if generation == scheduler.fetchGeneration {
-            scheduler.fetchGeneration = 0
-            guard fetchHonoured, scheduler.fetchInterval != nil else { return }
-            if let blocker = launchBlocker(kind: .backgroundFetch, requiresPower: false) {
-                decide("taskDeferred", rules: blocker.rules, [Field("identifier", .string(ScheduledRefreshIdentifiers.fetch)), Field("waitedFor", .string(blocker.why))])
-                scheduler.fetchSummary = ""
-                return planFetch()
-            }
-            scheduler.fetchBase = now
-            scheduler.fetchJitter = scheduler.random.nextDouble()
-            launchScheduledTask(
-                ScheduledTaskLaunch(identifier: ScheduledRefreshIdentifiers.fetch, kind: .backgroundFetch),
-                limit: policy.scheduler.fetchTime, rules: ["BGT-2"])
-            return
-        }
-        guard let index = scheduler.pending.firstIndex(where: { $0.generation == generation }) else { return }
-        let request = scheduler.pending[index].request
-        if let blocker = launchBlocker(kind: request.kind.launchKind, requiresPower: request.requiresExternalPower) {
-            decide("taskDeferred", rules: blocker.rules, [Field("identifier", .string(request.identifier)), Field("waitedFor", .string(blocker.why))])
-            scheduler.pending[index].summary = ""
-            return planRequest(at: index)
-        }
-        scheduler.pending.remove(at: index)
-        let launch = ScheduledTaskLaunch(identifier: request.identifier, kind: request.kind.launchKind)
-        if request.kind == .appRefresh {
-            // BGT-4: up to 30 s; CONF-10: ends 2–5 s after launch, drawn from stream 20.
-            if let early = policy.scheduler.appRefreshEarlyExpiry {
-                launchScheduledTask(launch, limit: scheduler.random.uniform(early), rules: ["BGT-4", "CONF-10"])
-            } else {
-                launchScheduledTask(launch, limit: policy.scheduler.appRefreshTime, rules: ["BGT-4"])
-            }
-        } else {
-            launchScheduledTask(launch, limit: policy.scheduler.processingTime, rules: ["BGT-5"])
-        }
-    }
-
-    /// What holds a due launch back now, standing or time-dependent.
-    private func launchBlocker(kind: ScheduledTaskKind, requiresPower: Bool) -> (why: String, rules: [String])? {
-        standingBlockers(fetch: kind == .backgroundFetch).first ?? timeBlocker(at: now, kind: kind, requiresPower: requiresPower)
+        var effects: [DeviceEffect] = []
+        let launch = scheduler.launchDue(generation: generation, schedulerConditions, into: &effects)
+        carryOut(effects)
+        if let launch { launchScheduledTask(launch.task, limit: launch.limit, rules: launch.rules) }
     }
 
     /// Launches a fetch or a task: wakes a suspended app or relaunches a terminated one straight
@@ -175,15 +59,7 @@ extension SimulatedDevice {
         ]
         if launched.kind == .processing { fields.append(Field("cpuMonitor", .bool(monitored))) }
         decide("scheduledTaskLaunch", rules: rules, fields)
-        if launched.kind != .continuedProcessing {
-            let day = scenario.world.day(at: now)
-            if day != scheduler.launchDay {
-                scheduler.launchDay = day
-                scheduler.launchesToday = 0
-            }
-            scheduler.launchesToday += 1
-        }
-        if launched.kind == .appRefresh || launched.kind == .backgroundFetch { scheduler.lastRefreshLaunch = now }
+        scheduler.noteLaunch(launched.kind, at: now, day: scenario.world.day(at: now))
         let wakeRules = launched.kind == .backgroundFetch ? rules : ["BGT-8"] + rules
         switch state {
         case .active, .inactive:
@@ -236,7 +112,7 @@ extension SimulatedDevice {
     mutating func scheduledTaskDeadlineDue(generation: Int) {
         guard let index = process.scheduledTasks.firstIndex(where: { $0.generation == generation }) else { return }
         let task = process.scheduledTasks[index]
-        let limitRule = Self.limitRule(task.kind)
+        let limitRule = TaskScheduler.limitRule(task.kind)
         guard !state.isForeground else {
             // On screen the app runs anyway; the task object is gone (assumption: no kill in the foreground).
             process.scheduledTasks.remove(at: index)
@@ -264,11 +140,11 @@ extension SimulatedDevice {
             return
         }
         let task = process.scheduledTasks.remove(at: index)
-        decide("scheduledTaskCompleted", rules: [Self.limitRule(task.kind)], [
+        decide("scheduledTaskCompleted", rules: [TaskScheduler.limitRule(task.kind)], [
             Field("identifier", .string(identifier)), Field("success", .bool(success)), Field("ran", .double(now - task.launchedAt)),
         ])
-        if task.kind == .continuedProcessing, !scheduler.queuedContinued.isEmpty {
-            startContinuedProcessing(scheduler.queuedContinued.removeFirst())
+        if task.kind == .continuedProcessing, let next = scheduler.dequeueContinued() {
+            startContinuedProcessing(next)
         }
     }
 
@@ -289,9 +165,9 @@ extension SimulatedDevice {
     /// Starts a continued-processing task at once, or queues it behind the one running (`.queue`).
     private mutating func startContinuedProcessing(_ request: TaskRequest) {
         guard !process.scheduledTasks.contains(where: { $0.kind == .continuedProcessing }) else {
-            scheduler.queuedContinued.append(request)
-            decide("taskRequestQueued", rules: ["BGT-13"], [Field("identifier", .string(request.identifier))])
-            return
+            var effects: [DeviceEffect] = []
+            scheduler.queueContinued(request, into: &effects)
+            return carryOut(effects)
         }
         launchScheduledTask(
             ScheduledTaskLaunch(identifier: request.identifier, kind: .continuedProcessing),
@@ -317,39 +193,17 @@ extension SimulatedDevice {
         }
     }
 
-    /// After every user action: learn usage from foreground sessions (BGT-11 factor 3), cancel
-    /// queued continued processing on a swipe-away (BGT-13), and plan again.
+    /// After every user action: the scheduler learns usage and plans again (BGT-11, BGT-13).
     mutating func schedulerAfterUserAction(_ action: UserAction.Kind) {
-        switch action {
-        case .open where state.isForeground:
-            scheduler.inSession = true
-            scheduler.lastUse = now
-            let hour = (scenario.world.hourOfDay(at: now) * 4).rounded() / 4
-            if !scheduler.typicalHours.contains(where: { abs($0 - hour) < 0.5 || abs($0 - hour) > 23.5 }) {
-                scheduler.typicalHours.append(hour)
-            }
-        case .home, .lock, .forceQuit, .reboot:
-            if scheduler.inSession, !state.isForeground {
-                scheduler.inSession = false
-                scheduler.lastUse = now
-            }
-            if case .forceQuit = action, !scheduler.queuedContinued.isEmpty {
-                decide("taskRequestsCancelled", rules: ["BGT-13"], [Field("identifiers", .string(scheduler.queuedContinued.map(\.identifier).joined(separator: ",")))])
-                scheduler.queuedContinued = []
-            }
-        default:
-            break
-        }
-        guard !scheduler.pending.isEmpty || scheduler.fetchInterval != nil else { return }
-        replanScheduledWork(because: action.name)
+        var effects: [DeviceEffect] = []
+        scheduler.learn(from: action, foreground: state.isForeground, schedulerConditions, into: &effects)
+        carryOut(effects)
     }
 
-    private static func limitRule(_ kind: ScheduledTaskKind) -> String {
-        switch kind {
-        case .backgroundFetch: "BGT-2"
-        case .appRefresh: "BGT-4"
-        case .processing: "BGT-5"
-        case .continuedProcessing: "BGT-13"
-        }
+    /// Plans every pending request and the fetch again.
+    mutating func replanScheduledWork(because reason: String) {
+        var effects: [DeviceEffect] = []
+        scheduler.replan(schedulerConditions, into: &effects)
+        carryOut(effects)
     }
 }

@@ -1,86 +1,53 @@
 import Foundation
 import Wakeful
 
+/// Background tasks as the device carries them out (TASK-1 to TASK-15): the process's
+/// ``BackgroundTasks`` open and close them and grant their allowance; the device runs the
+/// expiration handlers and kills the app for a task left open.
 extension SimulatedDevice {
     /// `beginBackgroundTask` (TASK-1). In the foreground the task is dormant until the app enters
     /// the background (TASK-8); in the background it draws on the per-app allowance (TASK-7).
     mutating func beginBackgroundTask(_ id: BackgroundTaskID) {
         guard hasProcess else { return }
-        if let cap = policy.execution.maxConcurrentTasks, process.openTasks.count >= cap {
+        guard process.tasks.begin(id, cap: policy.execution.maxConcurrentTasks) else {
             // TASK-15: about 1000 assertions at once crash the process.
             terminate(.tooManyTasks, code: policy.termination.codes.tooManyTasks, rules: ["TASK-15"])
             return
         }
-        process.openTasks.append(id)
         guard state == .background else { return }
         grantAllowanceIfNeeded()
-        // A task begun with the time already spent (CONF-2, or a chain past the deadline) gets its
-        // handler at once and the kill that follows if it stays open (TASK-12, TASK-13).
-        guard !policy.debuggerAttached, let allowance = process.allowance else { return }
-        if now >= allowance.deadline {
-            if !runningExpiryHandlers { taskDeadline(allowance: allowance.generation) }
-        } else if now >= allowance.deadline - policy.execution.expiryLeadTime, !process.lateWarningScheduled {
-            // Begun after the handlers ran: its own handler comes just before the time is up (TASK-12).
-            process.lateWarningScheduled = true
-            schedule(.expiryWarning(allowance: allowance.generation), at: allowance.deadline - 0.001)
-        }
+        var effects: [DeviceEffect] = []
+        let late = process.tasks.begunLate(at: now, policy: policy, into: &effects)
+        carryOut(effects)
+        if case .pastDeadline(let generation) = late, !runningExpiryHandlers { taskDeadline(allowance: generation) }
     }
 
     /// `endBackgroundTask`. Ending a task that is not open changes nothing (iOS logs a warning).
     mutating func endBackgroundTask(_ id: BackgroundTaskID) {
         guard hasProcess else { return }
-        guard let index = process.openTasks.firstIndex(of: id) else {
+        guard process.tasks.end(id) else {
             decide("endUnknownTask", rules: ["TASK-1"], [Field("task", .string(id.description))])
             return
         }
-        process.openTasks.remove(at: index)
     }
 
     /// Grants background-task time when a task takes effect in the background and none is in
-    /// force for the current wake epoch.
-    ///
-    /// The budget is per app and shared by every open task (TASK-7). Each system wake starts a new
-    /// epoch whose first task gets a full budget again (TASK-9, TASK-10) unless CONF-2 turns that
-    /// off. On iOS 7–12 the countdown waits until the wake's window is over (remaining time reads
-    /// DBL_MAX during it, TASK-9, TASK-11); on 13+ it starts at once.
+    /// force for the current wake epoch (TASK-7 to TASK-10, see ``BackgroundTasks``).
     mutating func grantAllowanceIfNeeded() {
-        guard state == .background, !process.openTasks.isEmpty else { return }
-        if let current = process.allowance {
-            guard policy.execution.wakeRefreshesTaskBudget, current.epoch < wakeEpoch else { return }
-        }
-        let inWindow = now < windowUntil
-        let start = inWindow && policy.execution.taskClockWaitsForWakeWindow ? windowUntil : now
-        let budget = policy.execution.taskBudget
-        allowanceCount += 1
-        let allowance = TaskAllowance(generation: allowanceCount, start: start, deadline: start + budget, epoch: wakeEpoch)
-        self.process.allowance = allowance
-        process.warnedTasks = []
-        process.lateWarningScheduled = false
-        decide("taskAllowance", rules: budgetRules + (inWindow ? ["TASK-9", "TASK-10"] : ["TASK-8"]), [
-            Field("budget", .double(budget)),
-            Field("countdownFrom", .double(start)),
-            Field("deadline", .double(allowance.deadline)),
-        ])
-        guard !policy.debuggerAttached else { return }  // TASK-14: limits are not enforced
-        let warning = max(now, allowance.deadline - policy.execution.expiryLeadTime)
-        schedule(.expiryWarning(allowance: allowance.generation), at: warning)
-        schedule(.taskDeadline(allowance: allowance.generation), at: allowance.deadline)
+        guard state == .background else { return }
+        var effects: [DeviceEffect] = []
+        process.tasks.grantIfNeeded(grants: &allowanceCount, epoch: wakeEpoch, at: now, windowUntil: windowUntil, policy: policy, into: &effects)
+        carryOut(effects)
     }
 
     /// The rules that set the budget of this family.
-    var budgetRules: [String] {
-        switch policy.family {
-        case .iOS6: ["TASK-2"]
-        case .iOS7to12: ["TASK-3"]
-        case .iOS13to18, .iOS26: ["TASK-6"]
-        }
-    }
+    var budgetRules: [String] { BackgroundTasks.budgetRules(policy.family) }
 
     /// Whether open tasks still have time: the allowance has not run out (or limits are off).
     var taskTimeHolds: Bool {
         mutating get {  // mutating: see `runReasons`
-            guard state == .background, let allowance = process.allowance else { return true }
-            return policy.debuggerAttached || now < allowance.deadline
+            guard state == .background else { return true }
+            return process.tasks.timeHolds(at: now, limitsEnforced: !policy.debuggerAttached)
         }
     }
 
@@ -91,16 +58,14 @@ extension SimulatedDevice {
     /// generic struct made Swift copy the whole device to call it.
     var backgroundTimeRemaining: TimeInterval {
         mutating get {
-            guard state == .background, !process.openTasks.isEmpty, let allowance = process.allowance,
-                now >= allowance.start
-            else { return Context.unlimited }
-            return max(0, allowance.deadline - now)
+            guard state == .background else { return Context.unlimited }
+            return process.tasks.timeRemaining(at: now)
         }
     }
 
     /// Runs every open task's expiration handler shortly before the time runs out (TASK-12).
     mutating func expiryWarning(allowance generation: Int) {
-        guard process.allowance?.generation == generation, state == .background else { return }
+        guard process.tasks.allowance?.generation == generation, state == .background else { return }
         runExpiryHandlers()
     }
 
@@ -111,9 +76,9 @@ extension SimulatedDevice {
         guard !runningExpiryHandlers else { return }
         runningExpiryHandlers = true
         defer { runningExpiryHandlers = false }
-        for id in process.openTasks where !process.warnedTasks.contains(id) {
-            guard state == .background, process.openTasks.contains(id) else { continue }
-            process.warnedTasks.append(id)
+        for id in process.tasks.open {
+            guard process.tasks.awaitsHandler(id), state == .background else { continue }
+            process.tasks.handlerRuns(id)
             deliver(.backgroundTaskExpiring(id))
         }
     }
@@ -121,11 +86,11 @@ extension SimulatedDevice {
     /// Kills the app if a task is still open when the time runs out (TASK-13), with the code of
     /// its era (TERM-6).
     mutating func taskDeadline(allowance generation: Int) {
-        guard process.allowance?.generation == generation, state == .background, !process.openTasks.isEmpty else { return }
+        guard process.tasks.allowance?.generation == generation, state == .background, !process.tasks.open.isEmpty else { return }
         // Tasks begun after the warning (inside a handler, TaskChaining) get their handler now.
         runExpiryHandlers()
-        guard hasProcess, state == .background, !process.openTasks.isEmpty else { return }
-        tally.tasksLeftOpen += process.openTasks.map(\.description)
+        guard hasProcess, state == .background, !process.tasks.open.isEmpty else { return }
+        tally.tasksLeftOpen += process.tasks.open.map(\.description)
         terminate(
             .taskAssertionTimeout, code: policy.termination.codes.taskAssertionTimeout,
             rules: ["TASK-13", "TERM-6"])

@@ -2,31 +2,14 @@ import Foundation
 import Wakeful
 
 extension SimulatedDevice {
-    /// A PushKit VoIP push (VOIP-2): needs the `voip` mode and PushKit (iOS 8+); launches the app
-    /// even after a force-quit unless CONF-12's variant says otherwise (TERM-2); is not throttled
-    /// or held; from iOS 13 the callback must report a call to CallKit, or the app is terminated,
-    /// and after ``VoIPRules/callKitFailuresBeforeBlock`` such failures in a row VoIP pushes stop
-    /// launching it.
-    mutating func voipPushArrives(_ index: Int) {
-        let send = pushSchedule[index]
-        guard policy.voip.pushKitAvailable else {
-            return refusePush(index, "no PushKit before iOS 8", rules: ["VOIP-2"])
-        }
-        guard backgroundModes.contains(.voip) else {
-            return refusePush(index, "UIBackgroundModes lacks voip", rules: ["VOIP-2"])
-        }
-        if !state.isForeground {
-            if pushState.voipBlocked {
-                return refusePush(
-                    index, "VoIP pushes stopped launching the app after \(policy.voip.callKitFailuresBeforeBlock) pushes without a call",
-                    rules: ["VOIP-2"])
-            }
-            if forceQuitFlag && !policy.voip.pushLaunchesAfterForceQuit {
-                return refusePush(index, "force-quit by the user, not opened since", rules: ["TERM-1", "TERM-2", "CONF-12"])
-            }
-        }
-        tally.pushes[index].deliveredAt = now
-        decide("pushDelivered", rules: ["VOIP-2"], [Field("id", .string(send.id)), Field("appState", .string(state.rawValue))])
+    /// Hands a VoIP push the ``PushSystem`` let through to the app's PushKit callback (VOIP-2):
+    /// wakes or relaunches the app; from iOS 13 the callback must report a call to CallKit, or the
+    /// app is terminated.
+    mutating func deliverVoIPPush(_ index: Int) {
+        let send = pushes.sends[index]
+        var effects: [DeviceEffect] = []
+        pushes.deliverVoIP(index, pushConditions, into: &effects)
+        carryOut(effects)
         switch state {
         case .suspended:
             tally.countWake(.voipPush)
@@ -52,14 +35,10 @@ extension SimulatedDevice {
         guard hasProcess, process.number == number, process.voipPushAwaitingCall != nil else { return }
         process.voipPushAwaitingCall = nil
         guard policy.voip.pushRequiresCallKit else { return }
-        pushState.voipFailures += 1
-        tally.pushes[index].cause = "VoIP push without a CallKit call: app terminated"
-        tally.pushes[index].rules = ["VOIP-2"]
+        var afterKill: [DeviceEffect] = []
+        pushes.callNotReported(index, pushConditions, into: &afterKill)
         terminate(.callKitNotReported, rules: ["VOIP-2"])
-        if !pushState.voipBlocked && pushState.voipFailures >= policy.voip.callKitFailuresBeforeBlock {
-            pushState.voipBlocked = true
-            decide("voipPushLaunchesStopped", rules: ["VOIP-2"], [Field("failures", .int(pushState.voipFailures))])
-        }
+        carryOut(afterKill)
     }
 
     /// `reportNewIncomingCall` (VOIP-2): a call keeps the app running until it ends. Inside a VoIP
@@ -71,7 +50,7 @@ extension SimulatedDevice {
         }
         if process.voipPushAwaitingCall != nil {
             process.voipPushAwaitingCall = nil
-            pushState.voipFailures = 0
+            pushes.callReported()
         }
         guard !process.calls.contains(id) else { return }
         process.calls.append(id)
@@ -104,14 +83,14 @@ extension SimulatedDevice {
             return
         }
         process.keepAliveInterval = seconds
-        pushState.keepAliveGeneration += 1
+        let generation = pushes.nextKeepAliveGeneration()
         decide("keepAliveAccepted", rules: ["VOIP-1"], [Field("interval", .double(seconds))])
-        schedule(.keepAlive(generation: pushState.keepAliveGeneration), at: now + seconds)
+        schedule(.keepAlive(generation: generation), at: now + seconds)
     }
 
     /// The keep-alive handler is due: a suspended app is woken for ≈10 s (VOIP-1).
     mutating func keepAliveDue(generation: Int) {
-        guard generation == pushState.keepAliveGeneration, hasProcess, let interval = process.keepAliveInterval else { return }
+        guard generation == pushes.keepAliveGeneration, hasProcess, let interval = process.keepAliveInterval else { return }
         schedule(.keepAlive(generation: generation), at: now + interval)
         guard !state.isForeground else { return }
         if state == .suspended {

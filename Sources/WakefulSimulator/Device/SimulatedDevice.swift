@@ -106,14 +106,13 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     /// What opened the current wake window, to cite the right rule when it ends.
     var lastWakeSource: WakeSource?
     /// The task scheduler: pending requests, the fetch interval, usage, budgets (BGT).
-    var scheduler: TaskSchedulerState
+    var scheduler: TaskScheduler
 
     // MARK: Pushes: the server's pushes and the system's push, VoIP and audio state
 
-    /// Every push the server sends, expanded from `world.pushes` and ordered by time.
-    var pushSchedule: [PushSend] = []
-    /// Throttle, held push, VoIP failure count and keep-alive bookkeeping (PUSH, VOIP).
-    var pushState = PushSystemState()
+    /// The server's pushes and what became of them; throttle, held push, VoIP failure count and
+    /// keep-alive bookkeeping (PUSH, VOIP).
+    var pushes = PushSystem()
 
     // MARK: Results
 
@@ -206,7 +205,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         self.beaconRanges = scenario.world.beacons.map { radio.detectionRange(measuredPower: $0.measuredPower) }
         self.beaconSignals = scenario.world.beacons.map(BeaconSignalSource.init)
         // Scheduled tasks (BGT): stream 20 for the scheduler's jitter.
-        self.scheduler = TaskSchedulerState(
+        self.scheduler = TaskScheduler(
             scenario: scenario, strategies: strategies, random: root.derived(stream: 20))
         // Outbox: the app's storage and server, the injected kills (streams 40 to 42).
         self.outboxWrites = scenario.app.outbox?.writes ?? .beforeCommands
@@ -267,7 +266,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         case .pushArrival(let index): pushArrives(index)
         case .pushHandlerDeadline(let generation): pushHandlerDeadline(generation: generation)
         case .heldPushRelease(let generation):
-            guard generation == pushState.heldGeneration else { return }
+            guard generation == pushes.heldGeneration else { return }
             releaseHeldPush()
         case .keepAlive(let generation): keepAliveDue(generation: generation)
         // Scheduled tasks (BGT)
@@ -392,7 +391,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         mutating get {
             var reasons: RunReasons = []
             if now < graceUntil { reasons.insert(.grace) }
-            if !process.openTasks.isEmpty, taskTimeHolds { reasons.insert(.task) }
+            if !process.tasks.open.isEmpty, taskTimeHolds { reasons.insert(.task) }
             if now < windowUntil { reasons.insert(.wakeWindow) }
             if process.locationKeepsAppRunning { reasons.insert(.location) }
             if policy.debuggerAttached, hasProcess { reasons.insert(.debugger) }
@@ -426,7 +425,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             if ended == .task {
                 rules += budgetRules
                 // Ended in its expiration handler (the time ran out) or by the app before that.
-                if !process.warnedTasks.isEmpty { cause = "taskExpired" }
+                if !process.tasks.warned.isEmpty { cause = "taskExpired" }
             }
             if ended == .wakeWindow, let source = lastWakeSource { rules = ["STATE-1"] + source.windowRules }
             setState(.suspended, cause: cause, rules: rules)

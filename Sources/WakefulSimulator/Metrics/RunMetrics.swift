@@ -88,6 +88,7 @@ extension SimulatedDevice {
     /// Closes the books at the end of the scenario.
     mutating func finish() -> RunMetrics {
         closeBluetoothBooks()
+        tally.pushes = pushes.outcomes
         tally.accumulate(state, seconds: now - stateSince)
         stateSince = now
         let triggered: Bool? = triggerBeacon == nil ? nil : tally.trigger != nil

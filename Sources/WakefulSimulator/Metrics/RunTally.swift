@@ -28,7 +28,8 @@ struct RunTally {
     /// Every wake or relaunch a rule refused, for gap attribution.
     var refusedWakes: [RefusedWake] = []
     // Pushes
-    /// What became of each push the server sent, for the latency measure.
+    /// What became of each push the server sent, for the latency measure; the push system's
+    /// record, handed over when the books close.
     var pushes: [PushOutcome] = []
     /// Whether the app played silence with the audio mode (REVIEW-4).
     var silentAudio = false

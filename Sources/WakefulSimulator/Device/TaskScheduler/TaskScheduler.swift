@@ -1,12 +1,14 @@
 import Foundation
 import Wakeful
 
-/// The task scheduler's state, which belongs to the system and outlives the app's process:
-/// pending `BGTaskScheduler` requests, the legacy fetch interval, what the system learnt of the
-/// app's usage, and the counters behind rate limiting and the daily budget (BGT-1 to BGT-13).
+/// The task scheduler, which belongs to the system and outlives the app's process: pending
+/// `BGTaskScheduler` requests, the legacy fetch interval, what the system learnt of the app's
+/// usage, the counters behind rate limiting and the daily budget (BGT-1 to BGT-13), and the rules
+/// that change them. Its functions read the device through ``SchedulerConditions`` and return
+/// ``DeviceEffect``s; launching a task, which wakes the app, is the device's.
 ///
 /// Running tasks die with the process and live in ``AppProcess/scheduledTasks``.
-struct TaskSchedulerState {
+struct TaskScheduler {
     /// Requests submitted and not yet launched (BGT-7), in submission order.
     var pending: [PendingTaskRequest] = []
     /// Continued-processing requests waiting for the one that runs (BGT-13, `.queue`).

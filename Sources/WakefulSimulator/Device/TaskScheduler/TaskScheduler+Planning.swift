@@ -25,57 +25,58 @@ import Wakeful
 /// Each factor can be switched off with `CONF-8:<factor>`; a factor switched off is not applied.
 /// Network connectivity (`requiresNetworkConnectivity`) is assumed available: the planner does not
 /// read the world's network yet (an assumption the scenario reference states too).
-extension SimulatedDevice {
+extension TaskScheduler {
     /// The planning step of the look-ahead.
     private static var planningStep: TimeInterval { 60 }
 
     // MARK: Replanning
 
     /// Plans every pending request and the fetch again.
-    mutating func replanScheduledWork(because reason: String) {
-        for index in scheduler.pending.indices { planRequest(at: index) }
-        planFetch()
+    mutating func replan(_ conditions: SchedulerConditions, into effects: inout [DeviceEffect]) {
+        for index in pending.indices { planRequest(at: index, conditions, into: &effects) }
+        planFetch(conditions, into: &effects)
     }
 
-    /// Plans one pending request's launch and records the decision when it changed.
-    mutating func planRequest(at index: Int) {
-        let pending = scheduler.pending[index]
-        let request = pending.request
+    /// Plans one pending request's launch and describes the decision when it changed.
+    mutating func planRequest(at index: Int, _ conditions: SchedulerConditions, into effects: inout [DeviceEffect]) {
+        let now = conditions.now
+        let request = pending[index].request
         let kind = request.kind.launchKind
-        let generation = scheduler.nextGeneration()
-        scheduler.pending[index].generation = generation
+        let generation = nextGeneration()
+        pending[index].generation = generation
         let start = max(now, request.earliestBeginDate ?? now)
-        let horizon = kind == .processing ? min(scenario.duration, start + policy.scheduler.processingRunsWithin) : scenario.duration
-        let outcome = plan(kind, requiresPower: request.requiresExternalPower, from: start, until: horizon, jitter: pending.jitter)
-        if outcome.at == nil { scheduler.pending[index].generation = 0 }
-        if let at = outcome.at { schedule(.scheduledLaunch(generation: generation), at: at) }
+        let horizon = kind == .processing ? min(conditions.duration, start + conditions.rules.processingRunsWithin) : conditions.duration
+        let outcome = plan(
+            kind, requiresPower: request.requiresExternalPower, from: start, until: horizon, jitter: pending[index].jitter, conditions)
+        if outcome.at == nil { pending[index].generation = 0 }
+        if let at = outcome.at { effects.append(.schedule(.scheduledLaunch(generation: generation), at: at)) }
         let summary = outcome.summary
-        guard summary != pending.summary else { return }
-        scheduler.pending[index].summary = summary
-        recordPlan(outcome, identifier: request.identifier, kind: kind, eligible: start)
+        guard summary != pending[index].summary else { return }
+        pending[index].summary = summary
+        describePlan(outcome, identifier: request.identifier, kind: kind, eligible: start, conditions, into: &effects)
     }
 
     /// Plans the next fetch, if the app asked for fetches and the version has them.
-    mutating func planFetch() {
-        guard let interval = scheduler.fetchInterval, fetchHonoured else {
-            scheduler.fetchGeneration = 0
+    mutating func planFetch(_ conditions: SchedulerConditions, into effects: inout [DeviceEffect]) {
+        guard let interval = fetchInterval, fetchHonoured(conditions) else {
+            fetchGeneration = 0
             return
         }
-        let generation = scheduler.nextGeneration()
-        scheduler.fetchGeneration = generation
-        let start = max(now, scheduler.fetchBase + interval)
-        let outcome = plan(.backgroundFetch, requiresPower: false, from: start, until: scenario.duration, jitter: scheduler.fetchJitter)
-        if let at = outcome.at { schedule(.scheduledLaunch(generation: generation), at: at) } else { scheduler.fetchGeneration = 0 }
-        guard outcome.summary != scheduler.fetchSummary else { return }
-        scheduler.fetchSummary = outcome.summary
-        recordPlan(outcome, identifier: ScheduledRefreshIdentifiers.fetch, kind: .backgroundFetch, eligible: start)
+        let generation = nextGeneration()
+        fetchGeneration = generation
+        let start = max(conditions.now, fetchBase + interval)
+        let outcome = plan(.backgroundFetch, requiresPower: false, from: start, until: conditions.duration, jitter: fetchJitter, conditions)
+        if let at = outcome.at { effects.append(.schedule(.scheduledLaunch(generation: generation), at: at)) } else { fetchGeneration = 0 }
+        guard outcome.summary != fetchSummary else { return }
+        fetchSummary = outcome.summary
+        describePlan(outcome, identifier: ScheduledRefreshIdentifiers.fetch, kind: .backgroundFetch, eligible: start, conditions, into: &effects)
     }
 
     /// Whether fetches can happen at all: the version has them (BGT-1), the app declares `fetch`
     /// (BGT-9), and it does not list BGTask identifiers on 13+ (observed, see ``SchedulerRules``).
-    var fetchHonoured: Bool {
-        policy.scheduler.fetchAvailable && backgroundModes.contains(.fetch)
-            && !(policy.scheduler.fetchDisabledByTaskIdentifiers && !scheduler.permitted.isEmpty)
+    func fetchHonoured(_ conditions: SchedulerConditions) -> Bool {
+        conditions.rules.fetchAvailable && conditions.fetchDeclared
+            && !(conditions.rules.fetchDisabledByTaskIdentifiers && !permitted.isEmpty)
     }
 
     // MARK: The look-ahead
@@ -96,27 +97,28 @@ extension SimulatedDevice {
 
     /// Looks ahead from `start` for the first moment the factors allow and favour (see the type's notes).
     func plan(
-        _ kind: ScheduledTaskKind, requiresPower: Bool, from start: TimeInterval, until horizon: TimeInterval, jitter: Double
+        _ kind: ScheduledTaskKind, requiresPower: Bool, from start: TimeInterval, until horizon: TimeInterval, jitter: Double,
+        _ conditions: SchedulerConditions
     ) -> LaunchPlan {
         var outcome = LaunchPlan()
         outcome.rules = ["BGT-8", "BGT-11"] + (kind == .processing ? ["BGT-5"] : ["BGT-3"]) + (kind == .backgroundFetch ? ["BGT-1"] : [])
-        if policy.scheduler.schedulingFactors.count < SchedulingFactor.allCases.count { outcome.rules.append("CONF-8") }
+        if conditions.rules.schedulingFactors.count < SchedulingFactor.allCases.count { outcome.rules.append("CONF-8") }
         func note(_ blocker: (why: String, rules: [String])) {
             if !outcome.waitedFor.contains(blocker.why) { outcome.waitedFor.append(blocker.why) }
             for rule in blocker.rules where !outcome.rules.contains(rule) { outcome.rules.append(rule) }
         }
-        let standing = standingBlockers(fetch: kind == .backgroundFetch)
+        let standing = standingBlockers(fetch: kind == .backgroundFetch, conditions)
         guard standing.isEmpty else {
             standing.forEach(note)
             return outcome
         }
         var time = start
         while time <= horizon {
-            if let blocker = timeBlocker(at: time, kind: kind, requiresPower: requiresPower) {
+            if let blocker = timeBlocker(at: time, kind: kind, requiresPower: requiresPower, conditions) {
                 note(blocker)
-            } else if let chosen = favoured(at: time, kind: kind, requiresPower: requiresPower) {
+            } else if let chosen = favoured(at: time, kind: kind, requiresPower: requiresPower, conditions) {
                 outcome.chosen = chosen
-                let spread = kind == .processing ? policy.scheduler.processingJitter : policy.scheduler.refreshJitter
+                let spread = kind == .processing ? conditions.rules.processingJitter : conditions.rules.refreshJitter
                 outcome.at = time + jitter * spread
                 return outcome
             }
@@ -132,29 +134,31 @@ extension SimulatedDevice {
     }
 
     /// Conditions that hold everything back until they change (TERM-1, BGT-9, BGT-11, BGT-12).
-    func standingBlockers(fetch: Bool) -> [(why: String, rules: [String])] {
-        let factors = policy.scheduler.schedulingFactors
+    func standingBlockers(fetch: Bool, _ conditions: SchedulerConditions) -> [(why: String, rules: [String])] {
+        let factors = conditions.rules.schedulingFactors
         var blockers: [(why: String, rules: [String])] = []
-        if forceQuitFlag, factors.contains(.appSwitcher),
-            policy.termination.forceQuitBlocks.contains(fetch ? .backgroundFetch : .taskScheduler)
+        if conditions.forceQuit, factors.contains(.appSwitcher),
+            conditions.forceQuitBlocks.contains(fetch ? .backgroundFetch : .taskScheduler)
         {
             blockers.append(("force-quit by the user", ["TERM-1", "BGT-11"]))
         }
         // Low Power Mode exists from iOS 9, when it also switches Background App Refresh off (BGT-12).
-        if lowPowerMode, policy.scheduler.lowPowerModeDisablesBackgroundRefresh, factors.contains(.lowPowerMode) {
+        if conditions.lowPowerMode, conditions.rules.lowPowerModeDisablesBackgroundRefresh, factors.contains(.lowPowerMode) {
             blockers.append(("Low Power Mode", ["BGT-11", "BGT-12"]))
         }
-        if !backgroundRefreshAvailable, factors.contains(.backgroundAppRefresh) {
-            blockers.append(("Background App Refresh off", lowPowerMode ? ["BGT-9", "BGT-11", "BGT-12"] : ["BGT-9", "BGT-11"]))
+        if !conditions.backgroundRefreshAvailable, factors.contains(.backgroundAppRefresh) {
+            blockers.append(("Background App Refresh off", conditions.lowPowerMode ? ["BGT-9", "BGT-11", "BGT-12"] : ["BGT-9", "BGT-11"]))
         }
         return blockers
     }
 
     /// What, at `time`, keeps a launch back: battery, power, usage, rate limit, budget.
-    func timeBlocker(at time: TimeInterval, kind: ScheduledTaskKind, requiresPower: Bool) -> (why: String, rules: [String])? {
-        let rules = policy.scheduler
+    func timeBlocker(
+        at time: TimeInterval, kind: ScheduledTaskKind, requiresPower: Bool, _ conditions: SchedulerConditions
+    ) -> (why: String, rules: [String])? {
+        let rules = conditions.rules
         let factors = rules.schedulingFactors
-        let world = scenario.world
+        let world = conditions.world
         if factors.contains(.lowBattery) {
             let level = world.power.battery(at: time)
             if level < rules.lowBatteryThreshold {
@@ -164,18 +168,18 @@ extension SimulatedDevice {
         if kind == .processing, requiresPower, !world.power.charging(at: time) {
             return ("needs external power, not charging", ["BGT-5"])
         }
-        let since = scheduler.sinceUse(at: time)
+        let since = sinceUse(at: time)
         if kind == .processing, since > rules.processingNeedsUseWithin {
             return (Self.unused(since), ["BGT-5"])
         }
         if kind != .processing, factors.contains(.appUsage), since > rules.refreshNeedsUseWithin {
             return (Self.unused(since), ["BGT-11"])
         }
-        if kind != .processing, factors.contains(.rateLimiting), time < scheduler.lastRefreshLaunch + rules.fetchMinimumInterval {
+        if kind != .processing, factors.contains(.rateLimiting), time < lastRefreshLaunch + rules.fetchMinimumInterval {
             return ("at most one refresh every \(Format.duration(rules.fetchMinimumInterval))", ["BGT-3", "BGT-11"])
         }
-        if factors.contains(.systemBudgets), world.day(at: time) == scheduler.launchDay,
-            scheduler.launchesToday >= rules.dailyLaunchBudget
+        if factors.contains(.systemBudgets), world.day(at: time) == launchDay,
+            launchesToday >= rules.dailyLaunchBudget
         {
             return ("daily budget of \(rules.dailyLaunchBudget) launches used", ["BGT-11"])
         }
@@ -183,9 +187,9 @@ extension SimulatedDevice {
     }
 
     /// Whether the system favours `time` for this kind, and why; nil when it does not.
-    func favoured(at time: TimeInterval, kind: ScheduledTaskKind, requiresPower: Bool) -> String? {
-        let hour = scenario.world.hourOfDay(at: time)
-        let rules = policy.scheduler
+    func favoured(at time: TimeInterval, kind: ScheduledTaskKind, requiresPower: Bool, _ conditions: SchedulerConditions) -> String? {
+        let hour = conditions.world.hourOfDay(at: time)
+        let rules = conditions.rules
         if kind == .processing {
             let start = rules.overnightStartHour
             let end = rules.overnightEndHour
@@ -193,10 +197,10 @@ extension SimulatedDevice {
             guard inWindow else { return nil }
             return "overnight (\(Self.clock(start))–\(Self.clock(end)))\(requiresPower ? " on the charger" : "")"
         }
-        guard rules.schedulingFactors.contains(.appUsage), !scheduler.typicalHours.isEmpty else {
+        guard rules.schedulingFactors.contains(.appUsage), !typicalHours.isEmpty else {
             return "as soon as eligible"
         }
-        for open in scheduler.typicalHours {
+        for open in typicalHours {
             var ahead = (open - hour).truncatingRemainder(dividingBy: 24)
             if ahead < 0 { ahead += 24 }
             if ahead > 0, ahead * 3600 <= rules.usageLeadTime { return "ahead of the usual \(Self.clock(open)) open" }
@@ -204,21 +208,24 @@ extension SimulatedDevice {
         return nil
     }
 
-    private mutating func recordPlan(_ outcome: LaunchPlan, identifier: String, kind: ScheduledTaskKind, eligible: TimeInterval) {
-        guard timeline.isRecording else { return }
+    private func describePlan(
+        _ outcome: LaunchPlan, identifier: String, kind: ScheduledTaskKind, eligible: TimeInterval, _ conditions: SchedulerConditions,
+        into effects: inout [DeviceEffect]
+    ) {
+        guard conditions.recording else { return }
         var fields: [Field] = [
             Field("identifier", .string(identifier)), Field("taskKind", .string(kind.rawValue)),
             Field("eligibleFrom", .double(eligible)),
         ]
         if let at = outcome.at {
             fields.append(Field("plannedAt", .double((at * 1000).rounded() / 1000)))
-            fields.append(Field("clock", .string(Self.clock(scenario.world.hourOfDay(at: at)))))
+            fields.append(Field("clock", .string(Self.clock(conditions.world.hourOfDay(at: at)))))
             fields.append(Field("chosen", .string(outcome.chosen)))
         }
         if !outcome.waitedFor.isEmpty { fields.append(Field("waitedFor", .string(outcome.waitedFor.joined(separator: "; ")))) }
-        let off = SchedulingFactor.allCases.filter { !policy.scheduler.schedulingFactors.contains($0) }
+        let off = SchedulingFactor.allCases.filter { !conditions.rules.schedulingFactors.contains($0) }
         if !off.isEmpty { fields.append(Field("factorsOff", .string(off.map(\.rawValue).joined(separator: ",")))) }
-        decide(outcome.at == nil ? "taskDeferred" : "taskPlanned", rules: outcome.rules, fields)
+        effects.append(.decide(outcome.at == nil ? "taskDeferred" : "taskPlanned", rules: outcome.rules, fields: fields))
     }
 
     /// `08:00` for 8, `12:30` for 12.5.

@@ -1,0 +1,29 @@
+import Foundation
+import Wakeful
+
+/// Something a subsystem's rule asks the device to carry out.
+///
+/// A subsystem (the task scheduler, the push system) changes only its own state; what reaches the
+/// agenda, the timeline or the run's tally comes back as effects, which the device carries out in
+/// the order given, so the timeline reads as if the rule had done it itself.
+enum DeviceEffect {
+    /// Put an entry on the agenda.
+    case schedule(Agenda, at: TimeInterval)
+    /// Record a system decision with the rules behind it.
+    case decide(String, rules: [String], fields: [Field])
+    /// Count a wake the system held back or refused.
+    case suppressedWake(WakeSource)
+}
+
+extension SimulatedDevice {
+    /// Carries out a subsystem's effects in order.
+    mutating func carryOut(_ effects: [DeviceEffect]) {
+        for effect in effects {
+            switch effect {
+            case .schedule(let item, let time): schedule(item, at: time)
+            case .decide(let name, let rules, let fields): decide(name, rules: rules, fields)
+            case .suppressedWake(let source): tally.countSuppressedWake(source)
+            }
+        }
+    }
+}
