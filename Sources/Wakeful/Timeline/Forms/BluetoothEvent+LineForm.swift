@@ -21,38 +21,40 @@ extension BluetoothEvent: TimelineVariant {
     }
 
     /// The line form of every Bluetooth event: the name under `"bluetooth"`, then the members.
-    mutating func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+    func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) -> Self {
         switch self {
-        case .willRestoreState(var peripherals):
+        case .willRestoreState(let peripherals):
             try coder.caseName(CaseName.willRestoreState)
-            try coder.strings("peripherals", &peripherals)
-            if Coder.reads { self = .willRestoreState(peripherals: peripherals) }
-        case .discovered(var peripheral, var rssi):
+            return .willRestoreState(peripherals: try coder.strings("peripherals", peripherals))
+        case .discovered(let peripheral, let rssi):
             try coder.caseName(CaseName.discovered)
-            try coder.string("peripheral", &peripheral)
-            try coder.int("rssi", &rssi)
-            if Coder.reads { self = .discovered(peripheral: peripheral, rssi: rssi) }
-        case .connected(var peripheral):
+            return .discovered(
+                peripheral: try coder.string("peripheral", peripheral),
+                rssi: try coder.int("rssi", rssi)
+            )
+        case .connected(let peripheral):
             try coder.caseName(CaseName.connected)
-            try coder.string("peripheral", &peripheral)
-            if Coder.reads { self = .connected(peripheral: peripheral) }
-        case .disconnected(var peripheral, var error):
+            return .connected(peripheral: try coder.string("peripheral", peripheral))
+        case .disconnected(let peripheral, let error):
             try coder.caseName(CaseName.disconnected)
-            try coder.string("peripheral", &peripheral)
-            try coder.optionalString("error", &error)
-            if Coder.reads { self = .disconnected(peripheral: peripheral, error: error) }
-        case .valueUpdated(var peripheral, var characteristic, var bytes):
+            return .disconnected(
+                peripheral: try coder.string("peripheral", peripheral),
+                error: try coder.optionalString("error", error)
+            )
+        case .valueUpdated(let peripheral, let characteristic, let bytes):
             try coder.caseName(CaseName.valueUpdated)
-            try coder.string("peripheral", &peripheral)
-            try coder.string("characteristic", &characteristic)
-            try coder.int("bytes", &bytes)
-            if Coder.reads { self = .valueUpdated(peripheral: peripheral, characteristic: characteristic, bytes: bytes) }
-        case .centralWrote(var central, var characteristic, var bytes):
+            return .valueUpdated(
+                peripheral: try coder.string("peripheral", peripheral),
+                characteristic: try coder.string("characteristic", characteristic),
+                bytes: try coder.int("bytes", bytes)
+            )
+        case .centralWrote(let central, let characteristic, let bytes):
             try coder.caseName(CaseName.centralWrote)
-            try coder.string("central", &central)
-            try coder.string("characteristic", &characteristic)
-            try coder.int("bytes", &bytes)
-            if Coder.reads { self = .centralWrote(central: central, characteristic: characteristic, bytes: bytes) }
+            return .centralWrote(
+                central: try coder.string("central", central),
+                characteristic: try coder.string("characteristic", characteristic),
+                bytes: try coder.int("bytes", bytes)
+            )
         }
     }
 }

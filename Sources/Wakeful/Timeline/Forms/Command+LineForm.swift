@@ -3,179 +3,165 @@ import Foundation
 extension Command: TimelineVariant {
     /// The line form of every command, described once for ``TimelineJSONEncoder`` and
     /// ``TimelineDecoder``: the name, then the members in line order.
-    mutating func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+    func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) -> Self {
         switch self {
-        case .beginBackgroundTask(var id):
+        case .beginBackgroundTask(let id):
             try coder.caseName(CaseName.beginBackgroundTask)
-            try coder.taskID("task", &id)
-            if Coder.reads { self = .beginBackgroundTask(id) }
-        case .endBackgroundTask(var id):
+            return .beginBackgroundTask(try coder.taskID("task", id))
+        case .endBackgroundTask(let id):
             try coder.caseName(CaseName.endBackgroundTask)
-            try coder.taskID("task", &id)
-            if Coder.reads { self = .endBackgroundTask(id) }
-        case .startUpdatingLocation(var request):
+            return .endBackgroundTask(try coder.taskID("task", id))
+        case .startUpdatingLocation(let request):
             try coder.caseName(CaseName.startUpdatingLocation)
-            try coder.members(&request)
-            if Coder.reads { self = .startUpdatingLocation(request) }
+            return .startUpdatingLocation(try coder.members(request))
         case .stopUpdatingLocation:
             try coder.caseName(CaseName.stopUpdatingLocation)
+            return self
         case .requestLocation:
             try coder.caseName(CaseName.requestLocation)
+            return self
         case .startMonitoringSignificantLocationChanges:
             try coder.caseName(CaseName.startMonitoringSignificantLocationChanges)
+            return self
         case .stopMonitoringSignificantLocationChanges:
             try coder.caseName(CaseName.stopMonitoringSignificantLocationChanges)
+            return self
         case .startMonitoringVisits:
             try coder.caseName(CaseName.startMonitoringVisits)
+            return self
         case .stopMonitoringVisits:
             try coder.caseName(CaseName.stopMonitoringVisits)
-        case .startMonitoring(var region):
+            return self
+        case .startMonitoring(let region):
             try coder.caseName(CaseName.startMonitoring)
-            try coder.members(&region)
-            if Coder.reads { self = .startMonitoring(region) }
-        case .stopMonitoring(var region):
+            return .startMonitoring(try coder.members(region))
+        case .stopMonitoring(let region):
             try coder.caseName(CaseName.stopMonitoring)
-            try coder.string("region", &region.rawValue)
-            if Coder.reads { self = .stopMonitoring(region) }
-        case .requestState(var region):
+            return .stopMonitoring(RegionID(rawValue: try coder.string("region", region.rawValue)))
+        case .requestState(let region):
             try coder.caseName(CaseName.requestState)
-            try coder.string("region", &region.rawValue)
-            if Coder.reads { self = .requestState(region) }
-        case .startRangingBeacons(var constraint):
+            return .requestState(RegionID(rawValue: try coder.string("region", region.rawValue)))
+        case .startRangingBeacons(let constraint):
             try coder.caseName(CaseName.startRangingBeacons)
-            try coder.constraint("constraint", &constraint)
-            if Coder.reads { self = .startRangingBeacons(constraint) }
-        case .stopRangingBeacons(var constraint):
+            return .startRangingBeacons(try coder.constraint("constraint", constraint))
+        case .stopRangingBeacons(let constraint):
             try coder.caseName(CaseName.stopRangingBeacons)
-            try coder.constraint("constraint", &constraint)
-            if Coder.reads { self = .stopRangingBeacons(constraint) }
-        case .setTimer(var request):
+            return .stopRangingBeacons(try coder.constraint("constraint", constraint))
+        case .setTimer(let request):
             try coder.caseName(CaseName.setTimer)
-            try coder.members(&request)
-            if Coder.reads { self = .setTimer(request) }
-        case .cancelTimer(var timer):
+            return .setTimer(try coder.members(request))
+        case .cancelTimer(let timer):
             try coder.caseName(CaseName.cancelTimer)
-            try coder.string("timer", &timer.rawValue)
-            if Coder.reads { self = .cancelTimer(timer) }
-        case .completeRemoteNotification(var id, var result):
+            return .cancelTimer(TimerID(rawValue: try coder.string("timer", timer.rawValue)))
+        case .completeRemoteNotification(let id, let result):
             try coder.caseName(CaseName.completeRemoteNotification)
-            try coder.string("id", &id)
-            try coder.enumeration("result", &result)
-            if Coder.reads { self = .completeRemoteNotification(id: id, result: result) }
-        case .setCPULoad(var load):
+            return .completeRemoteNotification(
+                id: try coder.string("id", id),
+                result: try coder.enumeration("result", result)
+            )
+        case .setCPULoad(let load):
             try coder.caseName(CaseName.setCPULoad)
-            try coder.double("load", &load)
-            if Coder.reads { self = .setCPULoad(load) }
-        case .record(var record):
+            return .setCPULoad(try coder.double("load", load))
+        case .record(let record):
             try coder.caseName(CaseName.record)
-            try coder.string("record", &record.kind)
-            try coder.flattenedFields(reserved: FlattenedFieldKeys.record, &record.fields)
-            if Coder.reads { self = .record(record) }
-        case .reportIncomingCall(var id):
+            var read = Record(kind: try coder.string("record", record.kind))
+            read.fields = try coder.flattenedFields(reserved: FlattenedFieldKeys.record, record.fields)
+            return .record(read)
+            return self
+        case .reportIncomingCall(let id):
             try coder.caseName(CaseName.reportIncomingCall)
-            try coder.string("id", &id)
-            if Coder.reads { self = .reportIncomingCall(id: id) }
-        case .endCall(var id):
+            return .reportIncomingCall(id: try coder.string("id", id))
+        case .endCall(let id):
             try coder.caseName(CaseName.endCall)
-            try coder.string("id", &id)
-            if Coder.reads { self = .endCall(id: id) }
-        case .setKeepAliveTimeout(var seconds):
+            return .endCall(id: try coder.string("id", id))
+        case .setKeepAliveTimeout(let seconds):
             try coder.caseName(CaseName.setKeepAliveTimeout)
-            try coder.double("seconds", &seconds)
-            if Coder.reads { self = .setKeepAliveTimeout(seconds: seconds) }
-        case .startAudio(var audible):
+            return .setKeepAliveTimeout(seconds: try coder.double("seconds", seconds))
+        case .startAudio(let audible):
             try coder.caseName(CaseName.startAudio)
-            try coder.bool("audible", &audible)
-            if Coder.reads { self = .startAudio(audible: audible) }
+            return .startAudio(audible: try coder.bool("audible", audible))
         case .stopAudio:
             try coder.caseName(CaseName.stopAudio)
-        case .submitTaskRequest(var request):
+            return self
+        case .submitTaskRequest(let request):
             try coder.caseName(CaseName.submitTaskRequest)
-            try coder.members(&request)
-            if Coder.reads { self = .submitTaskRequest(request) }
-        case .cancelTaskRequest(var identifier):
+            return .submitTaskRequest(try coder.members(request))
+        case .cancelTaskRequest(let identifier):
             try coder.caseName(CaseName.cancelTaskRequest)
-            try coder.string("identifier", &identifier)
-            if Coder.reads { self = .cancelTaskRequest(identifier: identifier) }
-        case .completeScheduledTask(var identifier, var success):
+            return .cancelTaskRequest(identifier: try coder.string("identifier", identifier))
+        case .completeScheduledTask(let identifier, let success):
             try coder.caseName(CaseName.completeScheduledTask)
-            try coder.string("identifier", &identifier)
-            try coder.bool("success", &success)
-            if Coder.reads { self = .completeScheduledTask(identifier: identifier, success: success) }
-        case .setMinimumBackgroundFetchInterval(var interval):
+            return .completeScheduledTask(
+                identifier: try coder.string("identifier", identifier),
+                success: try coder.bool("success", success)
+            )
+        case .setMinimumBackgroundFetchInterval(let interval):
             try coder.caseName(CaseName.setMinimumBackgroundFetchInterval)
-            try coder.optionalDouble("interval", &interval)
-            if Coder.reads { self = .setMinimumBackgroundFetchInterval(interval) }
-        case .completeBackgroundFetch(var result):
+            return .setMinimumBackgroundFetchInterval(try coder.optionalDouble("interval", interval))
+        case .completeBackgroundFetch(let result):
             try coder.caseName(CaseName.completeBackgroundFetch)
-            try coder.enumeration("result", &result)
-            if Coder.reads { self = .completeBackgroundFetch(result: result) }
-        case .reportTaskProgress(var identifier, var fraction):
+            return .completeBackgroundFetch(result: try coder.enumeration("result", result))
+        case .reportTaskProgress(let identifier, let fraction):
             try coder.caseName(CaseName.reportTaskProgress)
-            try coder.string("identifier", &identifier)
-            try coder.double("fraction", &fraction)
-            if Coder.reads { self = .reportTaskProgress(identifier: identifier, fraction: fraction) }
-        case .startTransfer(var request):
+            return .reportTaskProgress(
+                identifier: try coder.string("identifier", identifier),
+                fraction: try coder.double("fraction", fraction)
+            )
+        case .startTransfer(let request):
             try coder.caseName(CaseName.startTransfer)
-            try coder.members(&request)
-            if Coder.reads { self = .startTransfer(request) }
-        case .cancelTransfers(var session):
+            return .startTransfer(try coder.members(request))
+        case .cancelTransfers(let session):
             try coder.caseName(CaseName.cancelTransfers)
-            try coder.string("session", &session)
-            if Coder.reads { self = .cancelTransfers(session: session) }
-        case .completeBackgroundEvents(var session):
+            return .cancelTransfers(session: try coder.string("session", session))
+        case .completeBackgroundEvents(let session):
             try coder.caseName(CaseName.completeBackgroundEvents)
-            try coder.string("session", &session)
-            if Coder.reads { self = .completeBackgroundEvents(session: session) }
-        case .sendRequest(var request):
+            return .completeBackgroundEvents(session: try coder.string("session", session))
+        case .sendRequest(let request):
             try coder.caseName(CaseName.sendRequest)
-            try coder.members(&request)
-            if Coder.reads { self = .sendRequest(request) }
-        case .scanForPeripherals(var services):
+            return .sendRequest(try coder.members(request))
+        case .scanForPeripherals(let services):
             try coder.caseName(CaseName.scanForPeripherals)
-            try coder.optionalStrings("services", &services)
-            if Coder.reads { self = .scanForPeripherals(services: services) }
+            return .scanForPeripherals(services: try coder.optionalStrings("services", services))
         case .stopScan:
             try coder.caseName(CaseName.stopScan)
-        case .connect(var peripheral):
+            return self
+        case .connect(let peripheral):
             try coder.caseName(CaseName.connect)
-            try coder.string("peripheral", &peripheral)
-            if Coder.reads { self = .connect(peripheral: peripheral) }
-        case .cancelConnection(var peripheral):
+            return .connect(peripheral: try coder.string("peripheral", peripheral))
+        case .cancelConnection(let peripheral):
             try coder.caseName(CaseName.cancelConnection)
-            try coder.string("peripheral", &peripheral)
-            if Coder.reads { self = .cancelConnection(peripheral: peripheral) }
-        case .writeValue(var peripheral, var characteristic, var bytes):
+            return .cancelConnection(peripheral: try coder.string("peripheral", peripheral))
+        case .writeValue(let peripheral, let characteristic, let bytes):
             try coder.caseName(CaseName.writeValue)
-            try coder.string("peripheral", &peripheral)
-            try coder.string("characteristic", &characteristic)
-            try coder.int("bytes", &bytes)
-            if Coder.reads { self = .writeValue(peripheral: peripheral, characteristic: characteristic, bytes: bytes) }
-        case .subscribe(var peripheral, var characteristic):
+            return .writeValue(
+                peripheral: try coder.string("peripheral", peripheral),
+                characteristic: try coder.string("characteristic", characteristic),
+                bytes: try coder.int("bytes", bytes)
+            )
+        case .subscribe(let peripheral, let characteristic):
             try coder.caseName(CaseName.subscribe)
-            try coder.string("peripheral", &peripheral)
-            try coder.string("characteristic", &characteristic)
-            if Coder.reads { self = .subscribe(peripheral: peripheral, characteristic: characteristic) }
-        case .startAdvertising(var localName, var services):
+            return .subscribe(
+                peripheral: try coder.string("peripheral", peripheral),
+                characteristic: try coder.string("characteristic", characteristic)
+            )
+        case .startAdvertising(let localName, let services):
             try coder.caseName(CaseName.startAdvertising)
-            try coder.optionalString("localName", &localName)
-            try coder.strings("services", &services)
-            if Coder.reads { self = .startAdvertising(localName: localName, services: services) }
+            return .startAdvertising(
+                localName: try coder.optionalString("localName", localName),
+                services: try coder.strings("services", services)
+            )
         case .stopAdvertising:
             try coder.caseName(CaseName.stopAdvertising)
-        case .runJob(var run):
+            return self
+        case .runJob(let run):
             try coder.caseName(CaseName.runJob)
-            try coder.members(&run)
-            if Coder.reads { self = .runJob(run) }
-        case .cancelJob(var job, var run):
+            return .runJob(try coder.members(run))
+        case .cancelJob(let job, let run):
             try coder.caseName(CaseName.cancelJob)
-            try coder.string("job", &job)
-            try coder.int("run", &run)
-            if Coder.reads { self = .cancelJob(job: job, run: run) }
-        case .upload(var request):
+            return .cancelJob(job: try coder.string("job", job), run: try coder.int("run", run))
+        case .upload(let request):
             try coder.caseName(CaseName.upload)
-            try coder.members(&request)
-            if Coder.reads { self = .upload(request) }
+            return .upload(try coder.members(request))
         }
     }
 }

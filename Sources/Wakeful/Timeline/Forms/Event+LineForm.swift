@@ -3,136 +3,126 @@ import Foundation
 extension Event: TimelineVariant {
     /// The line form of every event, described once for ``TimelineJSONEncoder`` and
     /// ``TimelineDecoder``: the name, then the members in line order.
-    mutating func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+    func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) -> Self {
         switch self {
-        case .didFinishLaunching(var reason):
+        case .didFinishLaunching(let reason):
             try coder.caseName(CaseName.didFinishLaunching)
-            try coder.enumeration("reason", &reason)
-            if Coder.reads { self = .didFinishLaunching(reason) }
+            return .didFinishLaunching(try coder.enumeration("reason", reason))
         case .willEnterForeground:
             try coder.caseName(CaseName.willEnterForeground)
+            return self
         case .didBecomeActive:
             try coder.caseName(CaseName.didBecomeActive)
+            return self
         case .willResignActive:
             try coder.caseName(CaseName.willResignActive)
+            return self
         case .didEnterBackground:
             try coder.caseName(CaseName.didEnterBackground)
+            return self
         case .willTerminate:
             try coder.caseName(CaseName.willTerminate)
+            return self
         case .memoryWarning:
             try coder.caseName(CaseName.memoryWarning)
-        case .backgroundTaskExpiring(var id):
+            return self
+        case .backgroundTaskExpiring(let id):
             try coder.caseName(CaseName.backgroundTaskExpiring)
-            try coder.taskID("task", &id)
-            if Coder.reads { self = .backgroundTaskExpiring(id) }
-        case .backgroundTaskDenied(var id):
+            return .backgroundTaskExpiring(try coder.taskID("task", id))
+        case .backgroundTaskDenied(let id):
             try coder.caseName(CaseName.backgroundTaskDenied)
-            try coder.taskID("task", &id)
-            if Coder.reads { self = .backgroundTaskDenied(id) }
-        case .locationsUpdated(var fixes):
+            return .backgroundTaskDenied(try coder.taskID("task", id))
+        case .locationsUpdated(let fixes):
             try coder.caseName(CaseName.locationsUpdated)
-            try coder.objects("locations", &fixes)
-            if Coder.reads { self = .locationsUpdated(fixes) }
-        case .significantLocationChange(var fix):
+            return .locationsUpdated(try coder.objects("locations", fixes))
+        case .significantLocationChange(let fix):
             try coder.caseName(CaseName.significantLocationChange)
-            try coder.members(&fix)
-            if Coder.reads { self = .significantLocationChange(fix) }
-        case .visit(var visit):
+            return .significantLocationChange(try coder.members(fix))
+        case .visit(let visit):
             try coder.caseName(CaseName.visit)
-            try coder.members(&visit)
-            if Coder.reads { self = .visit(visit) }
+            return .visit(try coder.members(visit))
         case .locationUpdatesPaused:
             try coder.caseName(CaseName.locationUpdatesPaused)
+            return self
         case .locationUpdatesResumed:
             try coder.caseName(CaseName.locationUpdatesResumed)
-        case .authorizationChanged(var authorization):
+            return self
+        case .authorizationChanged(let authorization):
             try coder.caseName(CaseName.authorizationChanged)
-            try coder.enumeration("authorization", &authorization)
-            if Coder.reads { self = .authorizationChanged(authorization) }
-        case .regionEntered(var region):
+            return .authorizationChanged(try coder.enumeration("authorization", authorization))
+        case .regionEntered(let region):
             try coder.caseName(CaseName.regionEntered)
-            try coder.string("region", &region.rawValue)
-            if Coder.reads { self = .regionEntered(region) }
-        case .regionExited(var region):
+            return .regionEntered(RegionID(rawValue: try coder.string("region", region.rawValue)))
+        case .regionExited(let region):
             try coder.caseName(CaseName.regionExited)
-            try coder.string("region", &region.rawValue)
-            if Coder.reads { self = .regionExited(region) }
-        case .regionStateDetermined(var region, var state):
+            return .regionExited(RegionID(rawValue: try coder.string("region", region.rawValue)))
+        case .regionStateDetermined(let region, let state):
             try coder.caseName(CaseName.regionStateDetermined)
-            try coder.string("region", &region.rawValue)
-            try coder.enumeration("state", &state)
-            if Coder.reads { self = .regionStateDetermined(region, state) }
-        case .regionMonitoringFailed(var region, var failure):
+            return .regionStateDetermined(
+                RegionID(rawValue: try coder.string("region", region.rawValue)),
+                try coder.enumeration("state", state)
+            )
+        case .regionMonitoringFailed(let region, let failure):
             try coder.caseName(CaseName.regionMonitoringFailed)
-            try coder.string("region", &region.rawValue)
-            try coder.enumeration("failure", &failure)
-            if Coder.reads { self = .regionMonitoringFailed(region, failure) }
-        case .beaconsRanged(var constraint, var beacons):
+            return .regionMonitoringFailed(
+                RegionID(rawValue: try coder.string("region", region.rawValue)),
+                try coder.enumeration("failure", failure)
+            )
+        case .beaconsRanged(let constraint, let beacons):
             try coder.caseName(CaseName.beaconsRanged)
-            try coder.constraint("constraint", &constraint)
-            try coder.objects("beacons", &beacons)
-            if Coder.reads { self = .beaconsRanged(constraint, beacons) }
-        case .timerFired(var timer):
+            return .beaconsRanged(try coder.constraint("constraint", constraint), try coder.objects("beacons", beacons))
+        case .timerFired(let timer):
             try coder.caseName(CaseName.timerFired)
-            try coder.string("timer", &timer.rawValue)
-            if Coder.reads { self = .timerFired(timer) }
-        case .remoteNotification(var notification):
+            return .timerFired(TimerID(rawValue: try coder.string("timer", timer.rawValue)))
+        case .remoteNotification(let notification):
             try coder.caseName(CaseName.remoteNotification)
-            try coder.members(&notification)
-            if Coder.reads { self = .remoteNotification(notification) }
-        case .scheduledTaskLaunched(var launch):
+            return .remoteNotification(try coder.members(notification))
+        case .scheduledTaskLaunched(let launch):
             try coder.caseName(CaseName.scheduledTaskLaunched)
-            try coder.members(&launch)
-            if Coder.reads { self = .scheduledTaskLaunched(launch) }
-        case .scheduledTaskExpiring(var identifier):
+            return .scheduledTaskLaunched(try coder.members(launch))
+        case .scheduledTaskExpiring(let identifier):
             try coder.caseName(CaseName.scheduledTaskExpiring)
-            try coder.string("identifier", &identifier)
-            if Coder.reads { self = .scheduledTaskExpiring(identifier: identifier) }
-        case .urlSessionEvents(var session):
+            return .scheduledTaskExpiring(identifier: try coder.string("identifier", identifier))
+        case .urlSessionEvents(let session):
             try coder.caseName(CaseName.urlSessionEvents)
-            try coder.string("session", &session)
-            if Coder.reads { self = .urlSessionEvents(sessionIdentifier: session) }
-        case .urlSessionTaskCompleted(var result):
+            return .urlSessionEvents(sessionIdentifier: try coder.string("session", session))
+        case .urlSessionTaskCompleted(let result):
             try coder.caseName(CaseName.urlSessionTaskCompleted)
-            try coder.members(&result)
-            if Coder.reads { self = .urlSessionTaskCompleted(result) }
-        case .bluetooth(var bluetooth):
+            return .urlSessionTaskCompleted(try coder.members(result))
+        case .bluetooth(let bluetooth):
             try coder.caseName(CaseName.bluetooth)
-            try coder.variant("bluetooth", &bluetooth)
-            if Coder.reads { self = .bluetooth(bluetooth) }
-        case .lowPowerModeChanged(var enabled):
+            return .bluetooth(try coder.variant("bluetooth", bluetooth))
+        case .lowPowerModeChanged(let enabled):
             try coder.caseName(CaseName.lowPowerModeChanged)
-            try coder.bool("enabled", &enabled)
-            if Coder.reads { self = .lowPowerModeChanged(enabled) }
-        case .backgroundRefreshStatusChanged(var status):
+            return .lowPowerModeChanged(try coder.bool("enabled", enabled))
+        case .backgroundRefreshStatusChanged(let status):
             try coder.caseName(CaseName.backgroundRefreshStatusChanged)
-            try coder.enumeration("status", &status)
-            if Coder.reads { self = .backgroundRefreshStatusChanged(status) }
-        case .voipPush(var notification):
+            return .backgroundRefreshStatusChanged(try coder.enumeration("status", status))
+        case .voipPush(let notification):
             try coder.caseName(CaseName.voipPush)
-            try coder.members(&notification)
-            if Coder.reads { self = .voipPush(notification) }
+            return .voipPush(try coder.members(notification))
         case .keepAliveFired:
             try coder.caseName(CaseName.keepAliveFired)
-        case .scheduledTaskSubmitFailed(var identifier, var error):
+            return self
+        case .scheduledTaskSubmitFailed(let identifier, let error):
             try coder.caseName(CaseName.scheduledTaskSubmitFailed)
-            try coder.string("identifier", &identifier)
-            try coder.enumeration("error", &error)
-            if Coder.reads { self = .scheduledTaskSubmitFailed(identifier: identifier, error: error) }
-        case .requestCompleted(var id, var statusCode, var error):
+            return .scheduledTaskSubmitFailed(
+                identifier: try coder.string("identifier", identifier),
+                error: try coder.enumeration("error", error)
+            )
+        case .requestCompleted(let id, let statusCode, let error):
             try coder.caseName(CaseName.requestCompleted)
-            try coder.string("id", &id)
-            try coder.optionalInt("statusCode", &statusCode)
-            try coder.optionalString("error", &error)
-            if Coder.reads { self = .requestCompleted(id: id, statusCode: statusCode, error: error) }
-        case .jobFinished(var result):
+            return .requestCompleted(
+                id: try coder.string("id", id),
+                statusCode: try coder.optionalInt("statusCode", statusCode),
+                error: try coder.optionalString("error", error)
+            )
+        case .jobFinished(let result):
             try coder.caseName(CaseName.jobFinished)
-            try coder.members(&result)
-            if Coder.reads { self = .jobFinished(result) }
-        case .uploadCompleted(var outcome):
+            return .jobFinished(try coder.members(result))
+        case .uploadCompleted(let outcome):
             try coder.caseName(CaseName.uploadCompleted)
-            try coder.members(&outcome)
-            if Coder.reads { self = .uploadCompleted(outcome) }
+            return .uploadCompleted(try coder.members(outcome))
         }
     }
 }

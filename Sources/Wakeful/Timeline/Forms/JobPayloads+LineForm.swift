@@ -3,26 +3,30 @@ import Foundation
 extension JobRun: TimelineMembers {
     static var placeholder: JobRun { JobRun(job: "", run: 0, budget: 0) }
 
-    mutating func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) {
-        try coder.string("job", &job)
-        try coder.int("run", &run)
-        try coder.double("budget", &budget)
-        try coder.double("progress", &progress)
-        try coder.optionalString("checkpoint", &checkpoint)
+    func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) -> Self {
+        var read = Self.placeholder
+        read.job = try coder.string("job", job)
+        read.run = try coder.int("run", run)
+        read.budget = try coder.double("budget", budget)
+        read.progress = try coder.double("progress", progress)
+        read.checkpoint = try coder.optionalString("checkpoint", checkpoint)
+        return read
     }
 }
 
 extension JobResult: TimelineMembers {
     static var placeholder: JobResult { JobResult(job: "", run: 0, outcome: .completed, progress: 0) }
 
-    mutating func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) {
-        try coder.string("job", &job)
-        try coder.int("run", &run)
-        try coder.enumeration("outcome", &outcome)
-        try coder.double("progress", &progress)
-        try coder.optionalString("checkpoint", &checkpoint)
-        try coder.optionalString("reason", &reason)
-        try coder.objects("records", &records)
+    func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) -> Self {
+        var read = Self.placeholder
+        read.job = try coder.string("job", job)
+        read.run = try coder.int("run", run)
+        read.outcome = try coder.enumeration("outcome", outcome)
+        read.progress = try coder.double("progress", progress)
+        read.checkpoint = try coder.optionalString("checkpoint", checkpoint)
+        read.reason = try coder.optionalString("reason", reason)
+        read.records = try coder.objects("records", records)
+        return read
     }
 }
 
@@ -30,9 +34,11 @@ extension JobResult: TimelineMembers {
 extension Record: TimelineMembers {
     static var placeholder: Record { Record(kind: "") }
 
-    mutating func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) {
-        try coder.string("kind", &kind)
-        try coder.fieldObject("fields", &fields)
+    func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) -> Self {
+        var read = Self.placeholder
+        read.kind = try coder.string("kind", kind)
+        read.fields = try coder.fieldObject("fields", fields)
+        return read
     }
 }
 
@@ -41,12 +47,14 @@ extension UploadRequest: TimelineMembers {
         UploadRequest(id: "", batch: .placeholder, records: 0, bytes: 0, background: false)
     }
 
-    mutating func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) {
-        try coder.string("id", &id)
-        try coder.uuid("batch", &batch)
-        try coder.int("records", &records)
-        try coder.int("bytes", &bytes)
-        try coder.bool("background", &background)
+    func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) -> Self {
+        var read = Self.placeholder
+        read.id = try coder.string("id", id)
+        read.batch = try coder.uuid("batch", batch)
+        read.records = try coder.int("records", records)
+        read.bytes = try coder.int("bytes", bytes)
+        read.background = try coder.bool("background", background)
+        return read
     }
 }
 
@@ -55,23 +63,27 @@ extension UploadOutcome: TimelineMembers {
         UploadOutcome(id: "", batch: .placeholder, statusCode: nil)
     }
 
-    mutating func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) {
-        try coder.string("id", &id)
-        try coder.uuid("batch", &batch)
-        try coder.optionalInt("statusCode", &statusCode)
-        try coder.optionalString("error", &error)
-        try coder.optionalDouble("retryAfter", &retryAfter)
-        try coder.optionalMembers(presentWith: "accepted", &answer)
+    func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) -> Self {
+        var read = Self.placeholder
+        read.id = try coder.string("id", id)
+        read.batch = try coder.uuid("batch", batch)
+        read.statusCode = try coder.optionalInt("statusCode", statusCode)
+        read.error = try coder.optionalString("error", error)
+        read.retryAfter = try coder.optionalDouble("retryAfter", retryAfter)
+        read.answer = try coder.optionalMembers(presentWith: "accepted", answer)
+        return read
     }
 }
 
 extension IngestAnswer: TimelineMembers {
     static var placeholder: IngestAnswer { IngestAnswer(accepted: 0, duplicates: 0) }
 
-    mutating func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) {
-        try coder.int("accepted", &accepted)
-        try coder.int("duplicates", &duplicates)
-        try coder.objects("rejected", &rejected)
+    func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) -> Self {
+        var read = Self.placeholder
+        read.accepted = try coder.int("accepted", accepted)
+        read.duplicates = try coder.int("duplicates", duplicates)
+        read.rejected = try coder.objects("rejected", rejected)
+        return read
     }
 }
 
@@ -80,8 +92,10 @@ extension RecordRejection: TimelineMembers {
         RecordRejection(uuid: .placeholder, reason: "")
     }
 
-    mutating func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) {
-        try coder.uuid("uuid", &uuid)
-        try coder.string("reason", &reason)
+    func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) -> Self {
+        var read = Self.placeholder
+        read.uuid = try coder.uuid("uuid", uuid)
+        read.reason = try coder.string("reason", reason)
+        return read
     }
 }

@@ -3,44 +3,52 @@ import Foundation
 extension Coordinate: TimelineMembers {
     static var placeholder: Coordinate { Coordinate(latitude: 0, longitude: 0) }
 
-    mutating func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) {
-        try coder.double("lat", &latitude)
-        try coder.double("lon", &longitude)
+    func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) -> Self {
+        var read = Self.placeholder
+        read.latitude = try coder.double("lat", latitude)
+        read.longitude = try coder.double("lon", longitude)
+        return read
     }
 }
 
 extension LocationFix: TimelineMembers {
     static var placeholder: LocationFix { LocationFix(coordinate: .placeholder, horizontalAccuracy: 0, timestamp: 0) }
 
-    mutating func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) {
-        try coder.members(&coordinate)
-        try coder.double("horizontalAccuracy", &horizontalAccuracy)
-        try coder.double("speed", &speed)
-        try coder.double("timestamp", &timestamp)
+    func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) -> Self {
+        var read = Self.placeholder
+        read.coordinate = try coder.members(coordinate)
+        read.horizontalAccuracy = try coder.double("horizontalAccuracy", horizontalAccuracy)
+        read.speed = try coder.double("speed", speed)
+        read.timestamp = try coder.double("timestamp", timestamp)
+        return read
     }
 }
 
 extension Visit: TimelineMembers {
     static var placeholder: Visit { Visit(coordinate: .placeholder, horizontalAccuracy: 0, arrival: 0, departure: nil) }
 
-    mutating func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) {
-        try coder.members(&coordinate)
-        try coder.double("horizontalAccuracy", &horizontalAccuracy)
-        try coder.double("arrival", &arrival)
-        try coder.optionalDouble("departure", &departure)
+    func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) -> Self {
+        var read = Self.placeholder
+        read.coordinate = try coder.members(coordinate)
+        read.horizontalAccuracy = try coder.double("horizontalAccuracy", horizontalAccuracy)
+        read.arrival = try coder.double("arrival", arrival)
+        read.departure = try coder.optionalDouble("departure", departure)
+        return read
     }
 }
 
 extension LocationRequest: TimelineMembers {
     static var placeholder: LocationRequest { LocationRequest() }
 
-    mutating func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) {
-        try coder.double("desiredAccuracy", &desiredAccuracy)
-        try coder.double("distanceFilter", &distanceFilter)
-        try coder.bool("pausesAutomatically", &pausesAutomatically)
-        try coder.bool("allowsBackgroundUpdates", &allowsBackgroundUpdates)
-        try coder.bool("showsBackgroundIndicator", &showsBackgroundIndicator)
-        try coder.enumeration("activityType", &activityType)
+    func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) -> Self {
+        var read = Self.placeholder
+        read.desiredAccuracy = try coder.double("desiredAccuracy", desiredAccuracy)
+        read.distanceFilter = try coder.double("distanceFilter", distanceFilter)
+        read.pausesAutomatically = try coder.bool("pausesAutomatically", pausesAutomatically)
+        read.allowsBackgroundUpdates = try coder.bool("allowsBackgroundUpdates", allowsBackgroundUpdates)
+        read.showsBackgroundIndicator = try coder.bool("showsBackgroundIndicator", showsBackgroundIndicator)
+        read.activityType = try coder.enumeration("activityType", activityType)
+        return read
     }
 }
 
@@ -49,13 +57,15 @@ extension RangedBeacon: TimelineMembers {
         RangedBeacon(uuid: .placeholder, major: 0, minor: 0, accuracy: 0, rssi: 0, proximity: .unknown)
     }
 
-    mutating func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) {
-        try coder.uuid("uuid", &uuid)
-        try coder.uint16("major", &major)
-        try coder.uint16("minor", &minor)
-        try coder.double("accuracy", &accuracy)
-        try coder.int("rssi", &rssi)
-        try coder.enumeration("proximity", &proximity)
+    func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) -> Self {
+        var read = Self.placeholder
+        read.uuid = try coder.uuid("uuid", uuid)
+        read.major = try coder.uint16("major", major)
+        read.minor = try coder.uint16("minor", minor)
+        read.accuracy = try coder.double("accuracy", accuracy)
+        read.rssi = try coder.int("rssi", rssi)
+        read.proximity = try coder.enumeration("proximity", proximity)
+        return read
     }
 }
 

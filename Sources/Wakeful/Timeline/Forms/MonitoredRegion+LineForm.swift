@@ -4,12 +4,14 @@ extension MonitoredRegion: TimelineMembers {
     static var placeholder: MonitoredRegion { MonitoredRegion(id: "", shape: .beacon(.placeholder)) }
 
     /// `region`, the shape under `"shape"` with its members, then the notification flags.
-    mutating func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) {
-        try coder.string("region", &id.rawValue)
-        try coder.variant("shape", &shape)
-        try coder.bool("notifyOnEntry", &notifyOnEntry)
-        try coder.bool("notifyOnExit", &notifyOnExit)
-        try coder.bool("notifyEntryStateOnDisplay", &notifyEntryStateOnDisplay)
+    func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) -> Self {
+        var read = Self.placeholder
+        read.id.rawValue = try coder.string("region", id.rawValue)
+        read.shape = try coder.variant("shape", shape)
+        read.notifyOnEntry = try coder.bool("notifyOnEntry", notifyOnEntry)
+        read.notifyOnExit = try coder.bool("notifyOnExit", notifyOnExit)
+        read.notifyEntryStateOnDisplay = try coder.bool("notifyEntryStateOnDisplay", notifyEntryStateOnDisplay)
+        return read
     }
 }
 
@@ -29,17 +31,14 @@ extension MonitoredRegion.Shape: TimelineVariant {
         }
     }
 
-    mutating func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+    func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) -> Self {
         switch self {
-        case .circle(var center, var radius):
+        case .circle(let center, let radius):
             try coder.caseName(CaseName.circle)
-            try coder.members(&center)
-            try coder.double("radius", &radius)
-            if Coder.reads { self = .circle(center: center, radius: radius) }
-        case .beacon(var constraint):
+            return .circle(center: try coder.members(center), radius: try coder.double("radius", radius))
+        case .beacon(let constraint):
             try coder.caseName(CaseName.beacon)
-            try coder.constraint("constraint", &constraint)
-            if Coder.reads { self = .beacon(constraint) }
+            return .beacon(try coder.constraint("constraint", constraint))
         }
     }
 }

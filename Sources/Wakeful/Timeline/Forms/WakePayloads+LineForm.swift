@@ -8,40 +8,48 @@ extension BackgroundTaskID {
 extension TimerRequest: TimelineMembers {
     static var placeholder: TimerRequest { TimerRequest(id: "", interval: 0) }
 
-    mutating func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) {
-        try coder.string("timer", &id.rawValue)
-        try coder.double("interval", &interval)
-        try coder.bool("repeats", &repeats)
+    func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) -> Self {
+        var read = Self.placeholder
+        read.id.rawValue = try coder.string("timer", id.rawValue)
+        read.interval = try coder.double("interval", interval)
+        read.repeats = try coder.bool("repeats", repeats)
+        return read
     }
 }
 
 extension RemoteNotification: TimelineMembers {
     static var placeholder: RemoteNotification { RemoteNotification(id: "") }
 
-    mutating func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) {
-        try coder.string("id", &id)
-        try coder.fieldObject("userInfo", &userInfo)
+    func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) -> Self {
+        var read = Self.placeholder
+        read.id = try coder.string("id", id)
+        read.userInfo = try coder.fieldObject("userInfo", userInfo)
+        return read
     }
 }
 
 extension ScheduledTaskLaunch: TimelineMembers {
     static var placeholder: ScheduledTaskLaunch { ScheduledTaskLaunch(identifier: "", kind: .appRefresh) }
 
-    mutating func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) {
-        try coder.string("identifier", &identifier)
-        try coder.enumeration("taskKind", &kind)
+    func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) -> Self {
+        var read = Self.placeholder
+        read.identifier = try coder.string("identifier", identifier)
+        read.kind = try coder.enumeration("taskKind", kind)
+        return read
     }
 }
 
 extension TaskRequest: TimelineMembers {
     static var placeholder: TaskRequest { TaskRequest(identifier: "", kind: .appRefresh) }
 
-    mutating func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) {
-        try coder.string("identifier", &identifier)
-        try coder.enumeration("taskKind", &kind)
-        try coder.optionalDouble("earliestBeginDate", &earliestBeginDate)
-        try coder.bool("requiresExternalPower", &requiresExternalPower)
-        try coder.bool("requiresNetworkConnectivity", &requiresNetworkConnectivity)
+    func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) -> Self {
+        var read = Self.placeholder
+        read.identifier = try coder.string("identifier", identifier)
+        read.kind = try coder.enumeration("taskKind", kind)
+        read.earliestBeginDate = try coder.optionalDouble("earliestBeginDate", earliestBeginDate)
+        read.requiresExternalPower = try coder.bool("requiresExternalPower", requiresExternalPower)
+        read.requiresNetworkConnectivity = try coder.bool("requiresNetworkConnectivity", requiresNetworkConnectivity)
+        return read
     }
 }
 
@@ -50,11 +58,13 @@ extension URLSessionTaskResult: TimelineMembers {
         URLSessionTaskResult(sessionIdentifier: "", taskDescription: "", statusCode: nil)
     }
 
-    mutating func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) {
-        try coder.string("session", &sessionIdentifier)
-        try coder.string("taskDescription", &taskDescription)
-        try coder.optionalInt("statusCode", &statusCode)
-        try coder.optionalString("error", &error)
+    func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) -> Self {
+        var read = Self.placeholder
+        read.sessionIdentifier = try coder.string("session", sessionIdentifier)
+        read.taskDescription = try coder.string("taskDescription", taskDescription)
+        read.statusCode = try coder.optionalInt("statusCode", statusCode)
+        read.error = try coder.optionalString("error", error)
+        return read
     }
 }
 
@@ -63,20 +73,24 @@ extension TransferRequest: TimelineMembers {
         TransferRequest(session: "", taskDescription: "", direction: .upload, bytes: 0)
     }
 
-    mutating func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) {
-        try coder.string("session", &session)
-        try coder.string("taskDescription", &taskDescription)
-        try coder.enumeration("direction", &direction)
-        try coder.int("bytes", &bytes)
-        try coder.bool("discretionary", &discretionary)
+    func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) -> Self {
+        var read = Self.placeholder
+        read.session = try coder.string("session", session)
+        read.taskDescription = try coder.string("taskDescription", taskDescription)
+        read.direction = try coder.enumeration("direction", direction)
+        read.bytes = try coder.int("bytes", bytes)
+        read.discretionary = try coder.bool("discretionary", discretionary)
+        return read
     }
 }
 
 extension RequestDescription: TimelineMembers {
     static var placeholder: RequestDescription { RequestDescription(id: "", bytes: 0) }
 
-    mutating func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) {
-        try coder.string("id", &id)
-        try coder.int("bytes", &bytes)
+    func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) -> Self {
+        var read = Self.placeholder
+        read.id = try coder.string("id", id)
+        read.bytes = try coder.int("bytes", bytes)
+        return read
     }
 }

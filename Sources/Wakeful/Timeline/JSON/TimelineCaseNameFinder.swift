@@ -5,8 +5,6 @@ import Foundation
 struct TimelineCaseNameFinder<Name: TimelineCaseName>: TimelineLineCoder {
     typealias Failure = Never
 
-    static var reads: Bool { false }
-
     /// The first case name visited: the variant's own, as nested variants are not entered.
     private(set) var name: Name?
 
@@ -14,25 +12,29 @@ struct TimelineCaseNameFinder<Name: TimelineCaseName>: TimelineLineCoder {
         if self.name == nil { self.name = name as? Name }
     }
 
-    func string(_ key: StaticString, _ value: inout String) {}
-    func optionalString(_ key: StaticString, _ value: inout String?) {}
-    func int(_ key: StaticString, _ value: inout Int) {}
-    func optionalInt(_ key: StaticString, _ value: inout Int?) {}
-    func uint16(_ key: StaticString, _ value: inout UInt16) {}
-    func double(_ key: StaticString, _ value: inout Double) {}
-    func optionalDouble(_ key: StaticString, _ value: inout Double?) {}
-    func bool(_ key: StaticString, _ value: inout Bool) {}
+    func string(_ key: StaticString, _ value: String) -> String { value }
+    func optionalString(_ key: StaticString, _ value: String?) -> String? { value }
+    func int(_ key: StaticString, _ value: Int) -> Int { value }
+    func optionalInt(_ key: StaticString, _ value: Int?) -> Int? { value }
+    func uint16(_ key: StaticString, _ value: UInt16) -> UInt16 { value }
+    func double(_ key: StaticString, _ value: Double) -> Double { value }
+    func optionalDouble(_ key: StaticString, _ value: Double?) -> Double? { value }
+    func bool(_ key: StaticString, _ value: Bool) -> Bool { value }
     func enumeration<Value: RawRepresentable & CaseIterable>(
-        _ key: StaticString, _ value: inout Value
-    ) where Value.RawValue == String {}
-    func taskID(_ key: StaticString, _ value: inout BackgroundTaskID) {}
-    func constraint(_ key: StaticString, _ value: inout BeaconIdentityConstraint) {}
-    func uuid(_ key: StaticString, _ value: inout UUID) {}
-    func strings(_ key: StaticString, _ value: inout [String]) {}
-    func optionalStrings(_ key: StaticString, _ value: inout [String]?) {}
-    func fieldObject(_ key: StaticString, _ value: inout [Field]) {}
-    func flattenedFields(reserved: [StaticString], _ value: inout [Field]) {}
-    func objects<Element: TimelineMembers>(_ key: StaticString, _ value: inout [Element]) {}
-    func optionalMembers<Value: TimelineMembers>(presentWith key: StaticString, _ value: inout Value?) {}
-    func variant<Value: TimelineVariant>(_ key: StaticString, _ value: inout Value) {}
+        _ key: StaticString, _ value: Value
+    ) -> Value where Value.RawValue == String { value }
+    func taskID(_ key: StaticString, _ value: BackgroundTaskID) -> BackgroundTaskID { value }
+    func constraint(_ key: StaticString, _ value: BeaconIdentityConstraint) -> BeaconIdentityConstraint {
+        value
+    }
+    func uuid(_ key: StaticString, _ value: UUID) -> UUID { value }
+    func strings(_ key: StaticString, _ value: [String]) -> [String] { value }
+    func optionalStrings(_ key: StaticString, _ value: [String]?) -> [String]? { value }
+    func fieldObject(_ key: StaticString, _ value: [Field]) -> [Field] { value }
+    func flattenedFields(reserved: [StaticString], _ value: [Field]) -> [Field] { value }
+    func objects<Element: TimelineMembers>(_ key: StaticString, _ value: [Element]) -> [Element] { value }
+    func optionalMembers<Value: TimelineMembers>(presentWith key: StaticString, _ value: Value?) -> Value? {
+        value
+    }
+    func variant<Value: TimelineVariant>(_ key: StaticString, _ value: Value) -> Value { value }
 }

@@ -33,40 +33,40 @@ public struct TimelineJSONEncoder: Sendable {
         line.bytes.appendJSONRaw("{\"t\":")
         line.bytes.appendJSONDouble(entry.time, keepsFraction: false)
         switch entry.body {
-        case .run(var fields):
+        case .run(let fields):
             line.bytes.appendJSONRaw(",\"kind\":\"run\"")
-            line.flattenedFields(reserved: FlattenedFieldKeys.run, &fields)
-        case .user(var action, var fields):
+            line.flattenedFields(reserved: FlattenedFieldKeys.run, fields)
+        case .user(let action, let fields):
             line.bytes.appendJSONRaw(",\"kind\":\"user\"")
-            line.string("action", &action)
-            line.flattenedFields(reserved: FlattenedFieldKeys.user, &fields)
-        case .state(var change):
+            line.string("action", action)
+            line.flattenedFields(reserved: FlattenedFieldKeys.user, fields)
+        case .state(let change):
             line.bytes.appendJSONRaw(",\"kind\":\"state\"")
-            line.enumeration("from", &change.from)
-            line.enumeration("to", &change.to)
-            line.string("cause", &change.cause)
-            appendRules(&change.rules, to: &line)
-            line.flattenedFields(reserved: FlattenedFieldKeys.state, &change.fields)
-        case .event(var event):
+            line.enumeration("from", change.from)
+            line.enumeration("to", change.to)
+            line.string("cause", change.cause)
+            appendRules(change.rules, to: &line)
+            line.flattenedFields(reserved: FlattenedFieldKeys.state, change.fields)
+        case .event(let event):
             line.bytes.appendJSONRaw(",\"kind\":\"event\"")
-            line.variant("event", &event)
-        case .command(var command, var strategy):
+            line.variant("event", event)
+        case .command(let command, let strategy):
             line.bytes.appendJSONRaw(",\"kind\":\"command\"")
-            line.string("by", &strategy)
-            line.variant("command", &command)
-        case .decision(var decision):
+            line.string("by", strategy)
+            line.variant("command", command)
+        case .decision(let decision):
             line.bytes.appendJSONRaw(",\"kind\":\"decision\"")
-            line.string("decision", &decision.name)
-            appendRules(&decision.rules, to: &line)
-            line.flattenedFields(reserved: FlattenedFieldKeys.decision, &decision.fields)
+            line.string("decision", decision.name)
+            appendRules(decision.rules, to: &line)
+            line.flattenedFields(reserved: FlattenedFieldKeys.decision, decision.fields)
         }
         line.bytes.appendJSONRaw("}\n")
         swap(&line.bytes, &buffer)
     }
 
     /// Appends `,"rules":[…]`, or nothing when there are none: most entries cite no rule.
-    private func appendRules(_ rules: inout [String], to line: inout TimelineLineWriter) {
+    private func appendRules(_ rules: [String], to line: inout TimelineLineWriter) {
         guard !rules.isEmpty else { return }
-        line.strings("rules", &rules)
+        line.strings("rules", rules)
     }
 }

@@ -5,8 +5,9 @@ protocol TimelineMembers {
     /// A value for the reader to fill: every member is overwritten.
     static var placeholder: Self { get }
 
-    /// Visits the members in line order; a reading coder replaces them with what the line holds.
-    mutating func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure)
+    /// Visits the members in line order and returns the value built from the coder's answers: the
+    /// members read, for a reader; stand-ins to throw away, for a writer.
+    func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) -> Self
 }
 
 /// An enum whose line form is its case name under a key, then the members of that case.
@@ -21,8 +22,9 @@ protocol TimelineVariant {
     /// A value of the named case for the reader to fill.
     static func placeholder(_ name: CaseName) -> Self
 
-    /// Visits the case name, then the case's members in line order.
-    mutating func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure)
+    /// Visits the case name, then the case's members in line order, and returns the value built
+    /// from the coder's answers, as ``TimelineMembers/visitMembers(_:)`` does.
+    func visitMembers<Coder: TimelineLineCoder>(_ coder: inout Coder) throws(Coder.Failure) -> Self
 }
 
 /// The case names of a ``TimelineVariant``, as timelines spell them.
@@ -40,8 +42,7 @@ extension TimelineVariant {
     /// The case's name, found by visiting its one description.
     var caseName: CaseName {
         var finder = TimelineCaseNameFinder<CaseName>()
-        var copy = self
-        copy.visitMembers(&finder)
+        _ = visitMembers(&finder)
         guard let name = finder.name else { preconditionFailure("\(Self.self)'s line form names no case") }
         return name
     }

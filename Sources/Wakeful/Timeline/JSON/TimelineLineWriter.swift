@@ -5,121 +5,236 @@ import Foundation
 ///
 /// Members after the first in an object are written as `,"key":value`; the line's first member is
 /// always `"t"`, which the encoder writes itself, so only an object in an array opens without a comma.
+/// Most members go to the line in one append each, assembled on the stack (see ``JSONMemberBytes``).
+///
+/// Each method writes the value it is given and returns a stand-in that costs no reference counting
+/// (an empty string or array, `nil`, or the value itself when it holds no references): line forms
+/// rebuild their value from what the coder returns, and the writer throws that value away.
 struct TimelineLineWriter: TimelineLineCoder {
     typealias Failure = Never
 
-    static var reads: Bool { false }
-
     /// The line so far; the encoder swaps its buffer in and out, so nothing is copied.
     var bytes: [UInt8] = []
-    /// Whether the next member is the first of an object, which takes no comma.
-    private var opensObject = false
+    /// What goes before the next key: a comma, or the opening of an object in an array.
+    private var prefix = Prefix.comma
+    /// The key of the variant being written, whose value is the case name that comes next.
+    private var variantKey: StaticString?
 
-    /// Appends `,"key":`, or `"key":` as an object's first member.
+    /// What goes before a key.
+    private enum Prefix {
+        /// `,`: a member after the first (the line's first member, `"t"`, the encoder writes itself).
+        case comma
+        /// `{`: the first member of an array's first object.
+        case firstObject
+        /// `,{`: the first member of a later object in an array.
+        case nextObject
+    }
+
+    /// Appends the prefix and `"key":`, then what `value` writes, as one append of bytes assembled
+    /// on the stack (see ``JSONMemberBytes``).
+    @inline(__always)
+    private mutating func member(_ key: StaticString, _ value: (inout JSONMemberBytes) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: JSONMemberBytes.capacity) { buffer in
+            var member = JSONMemberBytes(base: buffer.baseAddress!)
+            key.withUTF8Buffer { key in
+                if key.count <= JSONMemberBytes.maximumKey {
+                    writePrefix(into: &member)
+                    member.byte(UInt8(ascii: "\""))
+                    member.raw(key)
+                    member.byte(UInt8(ascii: "\""))
+                    member.byte(UInt8(ascii: ":"))
+                } else {
+                    self.key(key)
+                }
+            }
+            value(&member)
+            bytes.append(contentsOf: member.written)
+        }
+    }
+
+    /// Writes the pending prefix and resets it to a comma.
+    @inline(__always)
+    private mutating func writePrefix(into member: inout JSONMemberBytes) {
+        switch prefix {
+        case .comma: member.byte(UInt8(ascii: ","))
+        case .firstObject: member.byte(UInt8(ascii: "{"))
+        case .nextObject: member.raw(",{")
+        }
+        prefix = .comma
+    }
+
+    /// Appends the prefix and `"key":` straight to the line, for a value that is appended on its own.
+    private mutating func key(_ key: UnsafeBufferPointer<UInt8>) {
+        switch prefix {
+        case .comma: bytes.append(UInt8(ascii: ","))
+        case .firstObject: bytes.append(UInt8(ascii: "{"))
+        case .nextObject: bytes.appendJSONRaw(",{")
+        }
+        prefix = .comma
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: key)
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+    }
+
     @inline(__always)
     private mutating func key(_ key: StaticString) {
-        guard opensObject else {
-            bytes.appendJSONKey(key)
+        key.withUTF8Buffer { self.key($0) }
+    }
+
+    /// Appends a string member, in one append when it is short and needs no escaping.
+    @inline(__always)
+    private mutating func stringMember(_ key: StaticString, _ value: String) {
+        let done: Bool? = value.utf8.withContiguousStorageIfAvailable { text in
+            guard text.count <= JSONMemberBytes.maximumString, JSONMemberBytes.needsNoEscaping(text) else {
+                return false
+            }
+            member(key) { member in
+                member.byte(UInt8(ascii: "\""))
+                member.raw(text)
+                member.byte(UInt8(ascii: "\""))
+            }
+            return true
+        }
+        if done != true {
+            self.key(key)
+            bytes.appendJSONString(value)
+        }
+    }
+
+    /// Appends the case name as a JSON string, together with the variant's key before it.
+    mutating func caseName<Name: TimelineCaseName>(_ name: Name) throws(Never) {
+        guard let key = variantKey else {
+            bytes.appendJSONString(name.rawValue)
             return
         }
-        opensObject = false
-        bytes.append(UInt8(ascii: "\""))
-        bytes.appendJSONRaw(key)
-        bytes.appendJSONRaw("\":")
+        variantKey = nil
+        stringMember(key, name.rawValue)
     }
 
-    mutating func caseName<Name: TimelineCaseName>(_ name: Name) {
-        bytes.appendJSONString(name.rawValue)
+    @discardableResult
+    mutating func string(_ key: StaticString, _ value: String) throws(Never) -> String {
+        stringMember(key, value)
+        return ""
     }
 
-    mutating func string(_ key: StaticString, _ value: inout String) {
-        self.key(key)
-        bytes.appendJSONString(value)
+    @discardableResult
+    mutating func optionalString(_ key: StaticString, _ value: String?) throws(Never) -> String? {
+        if let value { stringMember(key, value) }
+        return nil
     }
 
-    mutating func optionalString(_ key: StaticString, _ value: inout String?) {
-        guard var value else { return }
-        string(key, &value)
+    @discardableResult
+    mutating func int(_ key: StaticString, _ value: Int) throws(Never) -> Int {
+        member(key) { $0.int(value) }
+        return value
     }
 
-    mutating func int(_ key: StaticString, _ value: inout Int) {
-        self.key(key)
-        bytes.appendJSONInt(value)
+    @discardableResult
+    mutating func optionalInt(_ key: StaticString, _ value: Int?) throws(Never) -> Int? {
+        if let value { member(key) { $0.int(value) } }
+        return value
     }
 
-    mutating func optionalInt(_ key: StaticString, _ value: inout Int?) {
-        guard var value else { return }
-        int(key, &value)
+    @discardableResult
+    mutating func uint16(_ key: StaticString, _ value: UInt16) throws(Never) -> UInt16 {
+        member(key) { $0.int(Int(value)) }
+        return value
     }
 
-    mutating func uint16(_ key: StaticString, _ value: inout UInt16) {
-        self.key(key)
-        bytes.appendJSONInt(Int(value))
+    /// Appends a schema double; a whole one is written with its key, as its digits, in one append.
+    @inline(__always)
+    private mutating func doubleMember(_ key: StaticString, _ value: Double) {
+        // The whole values that `appendJSONDouble` writes as an integer; -0.0 keeps its own form.
+        if value.magnitude <= 9_007_199_254_740_992, value.rounded(.towardZero) == value,
+           !(value == 0 && value.sign == .minus) {
+            member(key) { $0.int(Int(value)) }
+        } else {
+            self.key(key)
+            bytes.appendJSONDouble(value, keepsFraction: false)
+        }
     }
 
-    mutating func double(_ key: StaticString, _ value: inout Double) {
-        self.key(key)
-        bytes.appendJSONDouble(value, keepsFraction: false)
+    @discardableResult
+    mutating func double(_ key: StaticString, _ value: Double) throws(Never) -> Double {
+        doubleMember(key, value)
+        return value
     }
 
-    mutating func optionalDouble(_ key: StaticString, _ value: inout Double?) {
-        guard var value else { return }
-        double(key, &value)
+    @discardableResult
+    mutating func optionalDouble(_ key: StaticString, _ value: Double?) throws(Never) -> Double? {
+        if let value { doubleMember(key, value) }
+        return value
     }
 
-    mutating func bool(_ key: StaticString, _ value: inout Bool) {
-        self.key(key)
-        bytes.appendJSONBool(value)
+    @discardableResult
+    mutating func bool(_ key: StaticString, _ value: Bool) throws(Never) -> Bool {
+        member(key) { $0.raw(value ? "true" : "false") }
+        return value
     }
 
+    @discardableResult
     mutating func enumeration<Value: RawRepresentable & CaseIterable>(
-        _ key: StaticString, _ value: inout Value
-    ) where Value.RawValue == String {
-        self.key(key)
-        bytes.appendJSONString(value.rawValue)
+        _ key: StaticString, _ value: Value
+    ) throws(Never) -> Value where Value.RawValue == String {
+        stringMember(key, value.rawValue)
+        return value
     }
 
     /// Appends `owner#serial` as a JSON string, without building the description.
-    mutating func taskID(_ key: StaticString, _ value: inout BackgroundTaskID) {
+    @discardableResult
+    mutating func taskID(_ key: StaticString, _ value: BackgroundTaskID) throws(Never) -> BackgroundTaskID {
         self.key(key)
         bytes.append(UInt8(ascii: "\""))
         bytes.appendJSONStringContents(value.owner)
         bytes.append(UInt8(ascii: "#"))
         bytes.appendJSONInt(value.serial)
         bytes.append(UInt8(ascii: "\""))
+        return .placeholder
     }
 
     /// Appends the constraint's description (`UUID[/major[/minor]]`) as a JSON string.
-    mutating func constraint(_ key: StaticString, _ value: inout BeaconIdentityConstraint) {
-        self.key(key)
-        bytes.append(UInt8(ascii: "\""))
-        bytes.appendUUIDContents(value.uuid)
-        if let major = value.major {
-            bytes.append(UInt8(ascii: "/"))
-            bytes.appendJSONInt(Int(major))
+    @discardableResult
+    mutating func constraint(
+        _ key: StaticString, _ value: BeaconIdentityConstraint
+    ) throws(Never) -> BeaconIdentityConstraint {
+        member(key) { member in
+            member.byte(UInt8(ascii: "\""))
+            member.uuidContents(value.uuid)
+            if let major = value.major {
+                member.byte(UInt8(ascii: "/"))
+                member.int(Int(major))
+            }
+            if let minor = value.minor {
+                member.byte(UInt8(ascii: "/"))
+                member.int(Int(minor))
+            }
+            member.byte(UInt8(ascii: "\""))
         }
-        if let minor = value.minor {
-            bytes.append(UInt8(ascii: "/"))
-            bytes.appendJSONInt(Int(minor))
-        }
-        bytes.append(UInt8(ascii: "\""))
+        return value
     }
 
-    mutating func uuid(_ key: StaticString, _ value: inout UUID) {
-        self.key(key)
-        bytes.append(UInt8(ascii: "\""))
-        bytes.appendUUIDContents(value)
-        bytes.append(UInt8(ascii: "\""))
+    @discardableResult
+    mutating func uuid(_ key: StaticString, _ value: UUID) throws(Never) -> UUID {
+        member(key) { member in
+            member.byte(UInt8(ascii: "\""))
+            member.uuidContents(value)
+            member.byte(UInt8(ascii: "\""))
+        }
+        return value
     }
 
-    mutating func strings(_ key: StaticString, _ value: inout [String]) {
+    @discardableResult
+    mutating func strings(_ key: StaticString, _ value: [String]) throws(Never) -> [String] {
         self.key(key)
         appendStrings(value)
+        return []
     }
 
-    mutating func optionalStrings(_ key: StaticString, _ value: inout [String]?) {
-        guard var value else { return }
-        strings(key, &value)
+    @discardableResult
+    mutating func optionalStrings(_ key: StaticString, _ value: [String]?) throws(Never) -> [String]? {
+        if let value { _ = strings(key, value) }
+        return nil
     }
 
     /// Appends a JSON array of strings.
@@ -133,7 +248,8 @@ struct TimelineLineWriter: TimelineLineCoder {
     }
 
     /// Appends fields as a JSON object of their own, where no key is reserved.
-    mutating func fieldObject(_ key: StaticString, _ value: inout [Field]) {
+    @discardableResult
+    mutating func fieldObject(_ key: StaticString, _ value: [Field]) throws(Never) -> [Field] {
         self.key(key)
         bytes.append(UInt8(ascii: "{"))
         for (index, field) in value.enumerated() {
@@ -143,10 +259,12 @@ struct TimelineLineWriter: TimelineLineCoder {
             bytes.appendFieldValue(field.value)
         }
         bytes.append(UInt8(ascii: "}"))
+        return []
     }
 
     /// Appends fields as members of the current object, escaping keys that collide with the line's own.
-    mutating func flattenedFields(reserved: [StaticString], _ value: inout [Field]) {
+    @discardableResult
+    mutating func flattenedFields(reserved: [StaticString], _ value: [Field]) throws(Never) -> [Field] {
         for field in value {
             bytes.append(UInt8(ascii: ","))
             bytes.append(UInt8(ascii: "\""))
@@ -158,31 +276,43 @@ struct TimelineLineWriter: TimelineLineCoder {
             bytes.append(UInt8(ascii: ":"))
             bytes.appendFieldValue(field.value)
         }
+        return []
     }
 
-    mutating func objects<Element: TimelineMembers>(_ key: StaticString, _ value: inout [Element]) {
+    @discardableResult
+    mutating func objects<Element: TimelineMembers>(
+        _ key: StaticString, _ value: [Element]
+    ) throws(Never) -> [Element] {
         self.key(key)
         bytes.append(UInt8(ascii: "["))
-        // Each element is visited as a copy: visiting one in place would make the array unique,
-        // which copies it when the caller still shares it with the entry being written.
-        for (index, element) in value.enumerated() {
-            bytes.appendJSONRaw(index == 0 ? "{" : ",{")
-            opensObject = true
-            var element = element
-            element.visitMembers(&self)
-            opensObject = false
+        for index in value.indices {
+            // The object's opening goes out with its first member.
+            prefix = index == value.startIndex ? .firstObject : .nextObject
+            _ = value[index].visitMembers(&self)
+            switch prefix {
+            case .comma: break
+            case .firstObject: bytes.append(UInt8(ascii: "{"))
+            case .nextObject: bytes.appendJSONRaw(",{")
+            }
+            prefix = .comma
             bytes.append(UInt8(ascii: "}"))
         }
         bytes.append(UInt8(ascii: "]"))
+        return []
     }
 
-    mutating func optionalMembers<Value: TimelineMembers>(presentWith key: StaticString, _ value: inout Value?) {
-        guard var present = value else { return }
-        present.visitMembers(&self)
+    @discardableResult
+    mutating func optionalMembers<Value: TimelineMembers>(
+        presentWith key: StaticString, _ value: Value?
+    ) throws(Never) -> Value? {
+        if let value { _ = value.visitMembers(&self) }
+        return nil
     }
 
-    mutating func variant<Value: TimelineVariant>(_ key: StaticString, _ value: inout Value) {
-        self.key(key)
-        value.visitMembers(&self)
+    @discardableResult
+    mutating func variant<Value: TimelineVariant>(_ key: StaticString, _ value: Value) throws(Never) -> Value {
+        // The key goes out with the case name, which the value's line form visits first.
+        variantKey = key
+        return value.visitMembers(&self)
     }
 }
