@@ -67,7 +67,6 @@ extension Command: TimelineVariant {
             var read = Record(kind: try coder.string("record", record.kind))
             read.fields = try coder.flattenedFields(reserved: FlattenedFieldKeys.record, record.fields)
             return .record(read)
-            return self
         case .reportIncomingCall(let id):
             try coder.caseName(CaseName.reportIncomingCall)
             return .reportIncomingCall(id: try coder.string("id", id))

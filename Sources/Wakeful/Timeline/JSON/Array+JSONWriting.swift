@@ -15,64 +15,11 @@ extension Array where Element == UInt8 {
     /// Appends `,"key":`, the separator and key of a member after the first; `key` must not need escaping.
     @inline(__always)
     mutating func appendJSONKey(_ key: StaticString) {
-        appendJSONKey(key, comma: true)
-    }
-
-    /// Appends `,"key":`, or `"key":` without the comma; `key` must not need escaping.
-    ///
-    /// The bytes are put together on the stack and appended at once: each separate append checks
-    /// the array's uniqueness and capacity again, and keys are written for every member of a line.
-    @inline(__always)
-    mutating func appendJSONKey(_ key: StaticString, comma: Bool) {
-        key.withUTF8Buffer { appendJSONQuoted($0, comma: comma, colon: true) }
-    }
-
-    /// Appends a short string such as a case name or an enum's raw value as a JSON string, in one
-    /// append when nothing in it needs escaping.
-    @inline(__always)
-    mutating func appendJSONQuotedRaw(_ value: String) {
-        let handled: Bool? = value.utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                return false
-            }
-            appendJSONQuoted(bytes, comma: false, colon: false)
-            return true
-        }
-        if handled != true { appendJSONString(value) }
-    }
-
-    /// Appends `[,]"text"[:]` as one append of bytes assembled on the stack; `text` is not escaped.
-    @inline(__always)
-    private mutating func appendJSONQuoted(_ text: UnsafeBufferPointer<UInt8>, comma: Bool, colon: Bool) {
-        guard text.count <= 60 else {
-            if comma { append(UInt8(ascii: ",")) }
-            append(UInt8(ascii: "\""))
-            append(contentsOf: text)
-            append(UInt8(ascii: "\""))
-            if colon { append(UInt8(ascii: ":")) }
-            return
-        }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
-            let base = buffer.baseAddress!
-            var position = 0
-            if comma {
-                base[0] = UInt8(ascii: ",")
-                position = 1
-            }
-            base[position] = UInt8(ascii: "\"")
-            position += 1
-            if let source = text.baseAddress {
-                (base + position).update(from: source, count: text.count)
-            }
-            position += text.count
-            base[position] = UInt8(ascii: "\"")
-            position += 1
-            if colon {
-                base[position] = UInt8(ascii: ":")
-                position += 1
-            }
-            append(contentsOf: UnsafeBufferPointer(start: base, count: position))
-        }
+        append(UInt8(ascii: ","))
+        append(UInt8(ascii: "\""))
+        appendJSONRaw(key)
+        append(UInt8(ascii: "\""))
+        append(UInt8(ascii: ":"))
     }
 
     /// Appends `true` or `false`.
