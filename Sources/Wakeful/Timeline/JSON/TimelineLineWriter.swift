@@ -82,13 +82,13 @@ struct TimelineLineWriter: TimelineLineCoder {
         key.withUTF8Buffer { self.key($0) }
     }
 
-    /// Appends a string member, in one append when it is short and needs no escaping.
+    /// Appends a string member, in one append when it is short and needs no escaping; `trusted`
+    /// skips the check, for case names, which are Swift identifiers.
     @inline(__always)
-    private mutating func stringMember(_ key: StaticString, _ value: String) {
+    private mutating func stringMember(_ key: StaticString, _ value: String, trusted: Bool = false) {
         let done: Bool? = value.utf8.withContiguousStorageIfAvailable { text in
-            guard text.count <= JSONMemberBytes.maximumString, JSONMemberBytes.needsNoEscaping(text) else {
-                return false
-            }
+            guard text.count <= JSONMemberBytes.maximumString,
+                  trusted || JSONMemberBytes.needsNoEscaping(text) else { return false }
             member(key) { member in
                 member.byte(UInt8(ascii: "\""))
                 member.raw(text)
@@ -109,7 +109,7 @@ struct TimelineLineWriter: TimelineLineCoder {
             return
         }
         variantKey = nil
-        stringMember(key, name.rawValue)
+        stringMember(key, name.rawValue, trusted: true)
     }
 
     @discardableResult
