@@ -65,20 +65,43 @@ struct JSONMemberBytes {
     }
 
     /// Writes a UUID in its canonical upper-case form, as ``Swift/Array/appendUUIDContents(_:)`` does.
+    ///
+    /// Each byte's two digits come from ``hexPairs``: a ranging line holds two UUIDs, whose digits
+    /// are the costliest part of writing it.
+    @inline(never)
     mutating func uuidContents(_ uuid: UUID) {
-        Swift.withUnsafeBytes(of: uuid.uuid) { raw in
-            for index in 0..<16 {
-                if index == 4 || index == 6 || index == 8 || index == 10 { byte(UInt8(ascii: "-")) }
-                byte(Self.hexDigit(raw[index] >> 4))
-                byte(Self.hexDigit(raw[index] & 0x0F))
+        var value = uuid.uuid
+        Self.hexPairs.withUTF8Buffer { pairs in
+            let pairs = pairs.baseAddress.unsafelyUnwrapped
+            Swift.withUnsafeBytes(of: &value) { raw in
+                var output = base + count
+                for index in 0..<16 {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        output.pointee = UInt8(ascii: "-")
+                        output += 1
+                    }
+                    let pair = pairs + Int(raw.load(fromByteOffset: index, as: UInt8.self)) &* 2
+                    output[0] = pair[0]
+                    output[1] = pair[1]
+                    output += 2
+                }
             }
         }
+        count &+= 36
     }
 
-    /// The upper-case hexadecimal digit of a value below 16.
-    @inline(__always)
-    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "A") &+ (nibble &- 10)
+    /// The upper-case hexadecimal digits of every byte, `00` to `FF`, two characters each.
+    private static var hexPairs: StaticString {
+        """
+        000102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F\
+        202122232425262728292A2B2C2D2E2F303132333435363738393A3B3C3D3E3F\
+        404142434445464748494A4B4C4D4E4F505152535455565758595A5B5C5D5E5F\
+        606162636465666768696A6B6C6D6E6F707172737475767778797A7B7C7D7E7F\
+        808182838485868788898A8B8C8D8E8F909192939495969798999A9B9C9D9E9F\
+        A0A1A2A3A4A5A6A7A8A9AAABACADAEAFB0B1B2B3B4B5B6B7B8B9BABBBCBDBEBF\
+        C0C1C2C3C4C5C6C7C8C9CACBCCCDCECFD0D1D2D3D4D5D6D7D8D9DADBDCDDDEDF\
+        E0E1E2E3E4E5E6E7E8E9EAEBECEDEEEFF0F1F2F3F4F5F6F7F8F9FAFBFCFDFEFF
+        """
     }
 
     /// Whether `bytes` can go between quotes as they are: no quote, backslash or control character.

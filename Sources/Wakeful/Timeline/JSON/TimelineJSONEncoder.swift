@@ -27,9 +27,17 @@ public struct TimelineJSONEncoder: Sendable {
     ///   - buffer: Receives the line's UTF-8 bytes after its current contents.
     /// - Complexity: O(size of the line).
     public func encode(_ entry: TimelineEntry, into buffer: inout [UInt8]) {
-        // The writer takes the buffer for the line and gives it back: swapping moves it, no copy.
-        var line = TimelineLineWriter()
-        swap(&line.bytes, &buffer)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: JSONMemberBytes.capacity) { scratch in
+            // The writer takes the buffer for the line and gives it back: swapping moves it, no copy.
+            var line = TimelineLineWriter(scratch: scratch.baseAddress.unsafelyUnwrapped)
+            swap(&line.bytes, &buffer)
+            encode(entry, with: &line)
+            swap(&line.bytes, &buffer)
+        }
+    }
+
+    /// Writes the entry's members, then the line's end.
+    private func encode(_ entry: TimelineEntry, with line: inout TimelineLineWriter) {
         line.bytes.appendJSONRaw("{\"t\":")
         line.bytes.appendJSONDouble(entry.time, keepsFraction: false)
         switch entry.body {
@@ -61,7 +69,6 @@ public struct TimelineJSONEncoder: Sendable {
             line.flattenedFields(reserved: FlattenedFieldKeys.decision, decision.fields)
         }
         line.bytes.appendJSONRaw("}\n")
-        swap(&line.bytes, &buffer)
     }
 
     /// Appends `,"rules":[…]`, or nothing when there are none: most entries cite no rule.

@@ -15,6 +15,9 @@ struct TimelineLineWriter: TimelineLineCoder {
 
     /// The line so far; the encoder swaps its buffer in and out, so nothing is copied.
     var bytes: [UInt8] = []
+    /// Room for one member, ``JSONMemberBytes/capacity`` bytes on the encoder's stack, where it is
+    /// put together before it goes to the line in one append.
+    private let scratch: UnsafeMutablePointer<UInt8>
     /// What goes before the next key: a comma, or the opening of an object in an array.
     private var prefix = Prefix.comma
     /// The key of the variant being written, whose value is the case name that comes next.
@@ -30,26 +33,33 @@ struct TimelineLineWriter: TimelineLineCoder {
         case nextObject
     }
 
-    /// Appends the prefix and `"key":`, then what `value` writes, as one append of bytes assembled
-    /// on the stack (see ``JSONMemberBytes``).
+    /// Creates a writer that assembles members in `scratch`, which has room for
+    /// ``JSONMemberBytes/capacity`` bytes and outlives the writer.
+    init(scratch: UnsafeMutablePointer<UInt8>) {
+        self.scratch = scratch
+    }
+
+    /// Starts a member in the scratch with the prefix and `"key":`; a key too long for the scratch
+    /// goes straight to the line instead.
     @inline(__always)
-    private mutating func member(_ key: StaticString, _ value: (inout JSONMemberBytes) -> Void) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: JSONMemberBytes.capacity) { buffer in
-            var member = JSONMemberBytes(base: buffer.baseAddress!)
-            key.withUTF8Buffer { key in
-                if key.count <= JSONMemberBytes.maximumKey {
-                    writePrefix(into: &member)
-                    member.byte(UInt8(ascii: "\""))
-                    member.raw(key)
-                    member.byte(UInt8(ascii: "\""))
-                    member.byte(UInt8(ascii: ":"))
-                } else {
-                    self.key(key)
-                }
-            }
-            value(&member)
-            bytes.append(contentsOf: member.written)
+    private mutating func startMember(_ key: StaticString) -> JSONMemberBytes {
+        var member = JSONMemberBytes(base: scratch)
+        if key.utf8CodeUnitCount <= JSONMemberBytes.maximumKey {
+            writePrefix(into: &member)
+            member.byte(UInt8(ascii: "\""))
+            member.raw(key)
+            member.byte(UInt8(ascii: "\""))
+            member.byte(UInt8(ascii: ":"))
+        } else {
+            self.key(key)
         }
+        return member
+    }
+
+    /// Appends the member put together in the scratch to the line.
+    @inline(__always)
+    private mutating func finish(_ member: JSONMemberBytes) {
+        bytes.append(contentsOf: member.written)
     }
 
     /// Writes the pending prefix and resets it to a comma.
@@ -84,16 +94,20 @@ struct TimelineLineWriter: TimelineLineCoder {
 
     /// Appends a string member, in one append when it is short and needs no escaping; `trusted`
     /// skips the check, for case names, which are Swift identifiers.
-    @inline(__always)
+    ///
+    /// This and the other `…Member` functions are shared rather than inlined into every line form:
+    /// a line's path through the writer then stays small enough to remain in the instruction cache
+    /// while the simulator runs between lines, which matters more to a run than the calls do.
+    @inline(never)
     private mutating func stringMember(_ key: StaticString, _ value: String, trusted: Bool = false) {
         let done: Bool? = value.utf8.withContiguousStorageIfAvailable { text in
             guard text.count <= JSONMemberBytes.maximumString,
                   trusted || JSONMemberBytes.needsNoEscaping(text) else { return false }
-            member(key) { member in
-                member.byte(UInt8(ascii: "\""))
-                member.raw(text)
-                member.byte(UInt8(ascii: "\""))
-            }
+            var member = startMember(key)
+            member.byte(UInt8(ascii: "\""))
+            member.raw(text)
+            member.byte(UInt8(ascii: "\""))
+            finish(member)
             return true
         }
         if done != true {
@@ -126,29 +140,37 @@ struct TimelineLineWriter: TimelineLineCoder {
 
     @discardableResult
     mutating func int(_ key: StaticString, _ value: Int) throws(Never) -> Int {
-        member(key) { $0.int(value) }
+        intMember(key, value)
         return value
+    }
+
+    /// Appends an integer member.
+    @inline(never)
+    private mutating func intMember(_ key: StaticString, _ value: Int) {
+        var member = startMember(key)
+        member.int(value)
+        finish(member)
     }
 
     @discardableResult
     mutating func optionalInt(_ key: StaticString, _ value: Int?) throws(Never) -> Int? {
-        if let value { member(key) { $0.int(value) } }
+        if let value { intMember(key, value) }
         return value
     }
 
     @discardableResult
     mutating func uint16(_ key: StaticString, _ value: UInt16) throws(Never) -> UInt16 {
-        member(key) { $0.int(Int(value)) }
+        intMember(key, Int(value))
         return value
     }
 
     /// Appends a schema double; a whole one is written with its key, as its digits, in one append.
-    @inline(__always)
+    @inline(never)
     private mutating func doubleMember(_ key: StaticString, _ value: Double) {
         // The whole values that `appendJSONDouble` writes as an integer; -0.0 keeps its own form.
         if value.magnitude <= 9_007_199_254_740_992, value.rounded(.towardZero) == value,
            !(value == 0 && value.sign == .minus) {
-            member(key) { $0.int(Int(value)) }
+            intMember(key, Int(value))
         } else {
             self.key(key)
             bytes.appendJSONDouble(value, keepsFraction: false)
@@ -169,7 +191,9 @@ struct TimelineLineWriter: TimelineLineCoder {
 
     @discardableResult
     mutating func bool(_ key: StaticString, _ value: Bool) throws(Never) -> Bool {
-        member(key) { $0.raw(value ? "true" : "false") }
+        var member = startMember(key)
+        member.raw(value ? "true" : "false")
+        finish(member)
         return value
     }
 
@@ -198,29 +222,29 @@ struct TimelineLineWriter: TimelineLineCoder {
     mutating func constraint(
         _ key: StaticString, _ value: BeaconIdentityConstraint
     ) throws(Never) -> BeaconIdentityConstraint {
-        member(key) { member in
-            member.byte(UInt8(ascii: "\""))
-            member.uuidContents(value.uuid)
-            if let major = value.major {
-                member.byte(UInt8(ascii: "/"))
-                member.int(Int(major))
-            }
-            if let minor = value.minor {
-                member.byte(UInt8(ascii: "/"))
-                member.int(Int(minor))
-            }
-            member.byte(UInt8(ascii: "\""))
+        var member = startMember(key)
+        member.byte(UInt8(ascii: "\""))
+        member.uuidContents(value.uuid)
+        if let major = value.major {
+            member.byte(UInt8(ascii: "/"))
+            member.int(Int(major))
         }
+        if let minor = value.minor {
+            member.byte(UInt8(ascii: "/"))
+            member.int(Int(minor))
+        }
+        member.byte(UInt8(ascii: "\""))
+        finish(member)
         return value
     }
 
     @discardableResult
     mutating func uuid(_ key: StaticString, _ value: UUID) throws(Never) -> UUID {
-        member(key) { member in
-            member.byte(UInt8(ascii: "\""))
-            member.uuidContents(value)
-            member.byte(UInt8(ascii: "\""))
-        }
+        var member = startMember(key)
+        member.byte(UInt8(ascii: "\""))
+        member.uuidContents(value)
+        member.byte(UInt8(ascii: "\""))
+        finish(member)
         return value
     }
 
