@@ -66,7 +66,7 @@ public enum Command: Sendable, Hashable {
     /// Something the app produced (a sample, a trigger). It goes to the timeline, later to the outbox.
     case record(Record)
 
-    // MARK: VoIP and audio (push slice: VOIP, AUDIO)
+    // MARK: VoIP and audio (VOIP, AUDIO)
 
     /// `CXProvider.reportNewIncomingCall`: report a call to CallKit. From iOS 13 a PushKit VoIP push
     /// must be answered with this inside its callback, or the app is terminated (VOIP-2). A reported
@@ -82,7 +82,8 @@ public enum Command: Sendable, Hashable {
     case startAudio(audible: Bool)
     /// Stop playback (AUDIO-1).
     case stopAudio
-    // MARK: Background fetch and BGTaskScheduler (BGT) — scheduler slice
+
+    // MARK: Background fetch and BGTaskScheduler (BGT)
 
     /// `BGTaskScheduler.submit(_:)` (BGT-7, BGT-9, BGT-13); a refusal arrives as
     /// ``Event/scheduledTaskSubmitFailed(identifier:error:)``.
@@ -97,7 +98,8 @@ public enum Command: Sendable, Hashable {
     case completeBackgroundFetch(result: BackgroundFetchResult)
     /// `BGContinuedProcessingTask.progress` advanced (BGT-13): without progress the task expires.
     case reportTaskProgress(identifier: String, fraction: Double)
-    // MARK: Network and Bluetooth (network slice: URLS, BLE)
+
+    // MARK: Network and Bluetooth (URLS, BLE)
 
     /// Create and `resume()` a task on a background `URLSession` (URLS-1); its outcome arrives as
     /// ``Event/urlSessionTaskCompleted(_:)``. Created in the background, it waits out the resume delay (URLS-3).
@@ -121,7 +123,9 @@ public enum Command: Sendable, Hashable {
     case writeValue(peripheral: String, characteristic: String, bytes: Int)
     /// `setNotifyValue(true, for:)`: values arrive as ``BluetoothEvent/valueUpdated(peripheral:characteristic:bytes:)``.
     case subscribe(peripheral: String, characteristic: String)
-    // Peripheral slice (BLE-1, BLE-3)
+
+    // MARK: Bluetooth peripheral role (BLE-1, BLE-3)
+
     /// `CBPeripheralManager.startAdvertising(_:)` with a local name and service UUIDs. In the
     /// foreground the advertisement carries the name and up to 28 bytes; in the background it is
     /// best effort: no name, service UUIDs only in the overflow area (BLE-3). It continues in the

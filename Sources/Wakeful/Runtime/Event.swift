@@ -85,19 +85,21 @@ public enum Event: Sendable, Hashable {
     /// `backgroundRefreshStatusDidChange` (LOC-22, BGT-9).
     case backgroundRefreshStatusChanged(BackgroundRefreshStatus)
 
-    // MARK: VoIP (push slice: VOIP)
+    // MARK: VoIP (VOIP)
 
     /// PushKit `didReceiveIncomingPushWith` for a VoIP push (VOIP-2). From iOS 13 the app must
     /// answer with ``Command/reportIncomingCall(id:)`` in this callback or it is terminated.
     case voipPush(RemoteNotification)
     /// The handler given to `setKeepAliveTimeout` runs; it has about 10 s (VOIP-1).
     case keepAliveFired
-    // MARK: BGTaskScheduler (BGT) — scheduler slice
+
+    // MARK: BGTaskScheduler (BGT)
 
     /// `BGTaskScheduler.submit(_:)` threw (BGT-7, BGT-9, BGT-13). Commands are fire-and-forget, so the
     /// error comes back as an event, at once.
     case scheduledTaskSubmitFailed(identifier: String, error: TaskSchedulerError)
-    // MARK: Network (network slice: URLS)
+
+    // MARK: Network (URLS)
 
     /// An ordinary request (``Command/sendRequest(_:)``) finished: an HTTP status, or an error such as
     /// `notConnectedToInternet`, `cannotConnectToHost` or `networkConnectionLost` (URLS-8).

@@ -26,59 +26,82 @@ struct TimelineRoundTripTests {
         }
     }
 
-    @Test("every event encodes under its case name and decodes back equal", arguments: TimelineEventCase.allCases)
-    func event(_ eventCase: TimelineEventCase) throws {
-        #expect(!eventCase.samples.isEmpty)
-        for event in eventCase.samples {
-            #expect(TimelineEventCase(event) == eventCase)
-            let entry = TimelineEntry(time: 42.5, body: .event(event))
+    /// The samples whose line writes `"key":"name"`, after checking that every sample writes one of the names.
+    private func samples<Value>(
+        _ samples: [Value], key: String, named name: String, names: [String], line: (Value) -> TimelineEntry
+    ) throws -> [(Value, TimelineEntry)] {
+        var matching: [(Value, TimelineEntry)] = []
+        for sample in samples {
+            let entry = line(sample)
+            let (text, _) = try roundTrip(entry)
+            #expect(names.contains { text.contains(#""\#(key)":"\#($0)""#) }, "\(text) names no known \(key)")
+            if text.contains(#""\#(key)":"\#(name)""#) { matching.append((sample, entry)) }
+        }
+        return matching
+    }
+
+    @Test("every event name has samples that encode under it and decode back equal", arguments: TimelineDecoder.knownEventNames)
+    func event(_ name: String) throws {
+        let matching = try samples(TimelineSamples.events, key: "event", named: name, names: TimelineDecoder.knownEventNames) {
+            TimelineEntry(time: 42.5, body: .event($0))
+        }
+        #expect(!matching.isEmpty, "no sample of \(name)")
+        for (_, entry) in matching {
             let (line, decoded) = try roundTrip(entry)
             #expect(decoded == entry, "\(line)")
-            #expect(line.hasPrefix(#"{"t":42.5,"kind":"event","event":"\#(eventCase.rawValue)""#))
+            #expect(line.hasPrefix(#"{"t":42.5,"kind":"event","event":"\#(name)""#))
         }
     }
 
-    @Test("every Bluetooth event decodes back equal", arguments: TimelineBluetoothCase.allCases)
-    func bluetooth(_ bluetoothCase: TimelineBluetoothCase) throws {
-        for bluetooth in bluetoothCase.samples {
-            #expect(TimelineBluetoothCase(bluetooth) == bluetoothCase)
-            let entry = TimelineEntry(time: 1, body: .event(.bluetooth(bluetooth)))
+    @Test("every Bluetooth event name has samples that decode back equal", arguments: TimelineDecoder.knownBluetoothEventNames)
+    func bluetooth(_ name: String) throws {
+        let matching = try samples(
+            TimelineSamples.bluetoothEvents, key: "bluetooth", named: name, names: TimelineDecoder.knownBluetoothEventNames
+        ) { TimelineEntry(time: 1, body: .event(.bluetooth($0))) }
+        #expect(!matching.isEmpty, "no sample of \(name)")
+        for (_, entry) in matching {
             let (line, decoded) = try roundTrip(entry)
             #expect(decoded == entry, "\(line)")
-            #expect(line.contains(#""event":"bluetooth","bluetooth":"\#(bluetoothCase.rawValue)""#))
+            #expect(line.contains(#""event":"bluetooth","bluetooth":"\#(name)""#))
         }
     }
 
-    @Test("every command encodes under its case name and decodes back equal", arguments: TimelineCommandCase.allCases)
-    func command(_ commandCase: TimelineCommandCase) throws {
-        #expect(!commandCase.samples.isEmpty)
-        for command in commandCase.samples {
-            #expect(TimelineCommandCase(command) == commandCase)
-            let entry = TimelineEntry(time: 3, body: .command(command, by: "BeaconTrigger"))
+    @Test("every command name has samples that encode under it and decode back equal", arguments: TimelineDecoder.knownCommandNames)
+    func command(_ name: String) throws {
+        let matching = try samples(TimelineSamples.commands, key: "command", named: name, names: TimelineDecoder.knownCommandNames) {
+            TimelineEntry(time: 3, body: .command($0, by: "BeaconTrigger"))
+        }
+        #expect(!matching.isEmpty, "no sample of \(name)")
+        for (command, entry) in matching {
+            #expect(command.name == name)
             let (line, decoded) = try roundTrip(entry)
             #expect(decoded == entry, "\(line)")
-            #expect(line.hasPrefix(#"{"t":3,"kind":"command","by":"BeaconTrigger","command":"\#(commandCase.rawValue)""#))
+            #expect(line.hasPrefix(#"{"t":3,"kind":"command","by":"BeaconTrigger","command":"\#(name)""#))
         }
     }
 
-    @Test("every region shape decodes back equal", arguments: TimelineShapeCase.allCases)
-    func shape(_ shapeCase: TimelineShapeCase) throws {
-        for region in shapeCase.samples {
-            #expect(TimelineShapeCase(region.shape) == shapeCase)
-            let entry = TimelineEntry(time: 3, body: .command(.startMonitoring(region), by: "BeaconTrigger"))
+    @Test("every region shape has samples that decode back equal", arguments: TimelineDecoder.knownRegionShapes)
+    func shape(_ name: String) throws {
+        let matching = try samples(TimelineSamples.regions, key: "shape", named: name, names: TimelineDecoder.knownRegionShapes) {
+            TimelineEntry(time: 3, body: .command(.startMonitoring($0), by: "BeaconTrigger"))
+        }
+        #expect(!matching.isEmpty, "no sample of \(name)")
+        for (_, entry) in matching {
             let (line, decoded) = try roundTrip(entry)
             #expect(decoded == entry, "\(line)")
-            #expect(line.contains(#""shape":"\#(shapeCase.rawValue)""#))
         }
     }
 
-    @Test("the decoder's lists of names are exactly the cases")
+    @Test("the decoder's lists of names have no duplicates")
     func knownNames() {
         #expect(TimelineDecoder.knownKinds == TimelineKindCase.allCases.map(\.rawValue))
-        #expect(TimelineDecoder.knownEventNames == TimelineEventCase.allCases.map(\.rawValue))
-        #expect(TimelineDecoder.knownCommandNames == TimelineCommandCase.allCases.map(\.rawValue))
-        #expect(TimelineDecoder.knownBluetoothEventNames == TimelineBluetoothCase.allCases.map(\.rawValue))
-        #expect(TimelineDecoder.knownRegionShapes == TimelineShapeCase.allCases.map(\.rawValue))
+        for names in [
+            TimelineDecoder.knownEventNames, TimelineDecoder.knownCommandNames,
+            TimelineDecoder.knownBluetoothEventNames, TimelineDecoder.knownRegionShapes,
+        ] {
+            #expect(!names.isEmpty)
+            #expect(Set(names).count == names.count)
+        }
     }
 
     @Test("a whole timeline survives the buffer and decode(contentsOf:), blank lines skipped")

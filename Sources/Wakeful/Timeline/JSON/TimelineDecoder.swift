@@ -17,6 +17,18 @@ public enum TimelineDecoder {
     /// The `kind` values this version reads.
     public static let knownKinds = ["run", "user", "state", "event", "command", "decision"]
 
+    /// The `event` values this version reads: the case names of ``Event``.
+    public static let knownEventNames = Event.CaseName.names
+
+    /// The `command` values this version reads: the case names of ``Command``.
+    public static let knownCommandNames = Command.CaseName.names
+
+    /// The `bluetooth` values of a Bluetooth event: the case names of ``BluetoothEvent``.
+    public static let knownBluetoothEventNames = BluetoothEvent.CaseName.names
+
+    /// The `shape` values of a monitored region.
+    public static let knownRegionShapes = MonitoredRegion.Shape.CaseName.names
+
     private static let kindForm = "one of \(knownKinds.joined(separator: ", "))"
 
     /// Decodes one line.
@@ -116,10 +128,10 @@ public enum TimelineDecoder {
             let fields = try reader.remainingFields(reserved: FlattenedFieldKeys.state)
             body = .state(StateChange(from: from, to: to, cause: cause, rules: rules, fields: fields))
         case "event":
-            body = .event(try decodeEvent(&reader))
+            body = .event(try reader.variant("event"))
         case "command":
             let strategy = try reader.string("by")
-            body = .command(try decodeCommand(&reader), by: strategy)
+            body = .command(try reader.variant("command"), by: strategy)
         case "decision":
             let name = try reader.string("decision")
             let rules = try reader.optionalStrings("rules") ?? []

@@ -27,121 +27,53 @@ public struct TimelineJSONEncoder: Sendable {
     ///   - buffer: Receives the line's UTF-8 bytes after its current contents.
     /// - Complexity: O(size of the line).
     public func encode(_ entry: TimelineEntry, into buffer: inout [UInt8]) {
-        buffer.appendJSONRaw("{\"t\":")
-        buffer.appendJSONDouble(entry.time, keepsFraction: false)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: JSONMemberBytes.capacity) { scratch in
+            // The writer takes the buffer for the line and gives it back: swapping moves it, no copy.
+            var line = TimelineLineWriter(scratch: scratch.baseAddress.unsafelyUnwrapped)
+            swap(&line.bytes, &buffer)
+            encode(entry, with: &line)
+            swap(&line.bytes, &buffer)
+        }
+    }
+
+    /// Writes the entry's members, then the line's end.
+    private func encode(_ entry: TimelineEntry, with line: inout TimelineLineWriter) {
+        line.bytes.appendJSONRaw("{\"t\":")
+        line.bytes.appendJSONDouble(entry.time, keepsFraction: false)
         switch entry.body {
         case .run(let fields):
-            buffer.appendJSONRaw(",\"kind\":\"run\"")
-            appendFields(fields, reserved: FlattenedFieldKeys.run, into: &buffer)
+            line.bytes.appendJSONRaw(",\"kind\":\"run\"")
+            line.flattenedFields(reserved: FlattenedFieldKeys.run, fields)
         case .user(let action, let fields):
-            buffer.appendJSONRaw(",\"kind\":\"user\",\"action\":")
-            buffer.appendJSONString(action)
-            appendFields(fields, reserved: FlattenedFieldKeys.user, into: &buffer)
+            line.bytes.appendJSONRaw(",\"kind\":\"user\"")
+            line.string("action", action)
+            line.flattenedFields(reserved: FlattenedFieldKeys.user, fields)
         case .state(let change):
-            buffer.appendJSONRaw(",\"kind\":\"state\",\"from\":\"")
-            buffer.appendJSONStringContents(change.from.rawValue)
-            buffer.appendJSONRaw("\",\"to\":\"")
-            buffer.appendJSONStringContents(change.to.rawValue)
-            buffer.appendJSONRaw("\",\"cause\":")
-            buffer.appendJSONString(change.cause)
-            appendRules(change.rules, into: &buffer)
-            appendFields(change.fields, reserved: FlattenedFieldKeys.state, into: &buffer)
+            line.bytes.appendJSONRaw(",\"kind\":\"state\"")
+            line.enumeration("from", change.from)
+            line.enumeration("to", change.to)
+            line.string("cause", change.cause)
+            appendRules(change.rules, to: &line)
+            line.flattenedFields(reserved: FlattenedFieldKeys.state, change.fields)
         case .event(let event):
-            buffer.appendJSONRaw(",\"kind\":\"event\",\"event\":")
-            appendEvent(event, into: &buffer)
+            line.bytes.appendJSONRaw(",\"kind\":\"event\"")
+            line.variant("event", event)
         case .command(let command, let strategy):
-            buffer.appendJSONRaw(",\"kind\":\"command\",\"by\":")
-            buffer.appendJSONString(strategy)
-            buffer.appendJSONRaw(",\"command\":")
-            appendCommand(command, into: &buffer)
+            line.bytes.appendJSONRaw(",\"kind\":\"command\"")
+            line.string("by", strategy)
+            line.variant("command", command)
         case .decision(let decision):
-            buffer.appendJSONRaw(",\"kind\":\"decision\",\"decision\":")
-            buffer.appendJSONString(decision.name)
-            appendRules(decision.rules, into: &buffer)
-            appendFields(decision.fields, reserved: FlattenedFieldKeys.decision, into: &buffer)
+            line.bytes.appendJSONRaw(",\"kind\":\"decision\"")
+            line.string("decision", decision.name)
+            appendRules(decision.rules, to: &line)
+            line.flattenedFields(reserved: FlattenedFieldKeys.decision, decision.fields)
         }
-        buffer.appendJSONRaw("}\n")
+        line.bytes.appendJSONRaw("}\n")
     }
 
     /// Appends `,"rules":[…]`, or nothing when there are none: most entries cite no rule.
-    private func appendRules(_ rules: [String], into buffer: inout [UInt8]) {
+    private func appendRules(_ rules: [String], to line: inout TimelineLineWriter) {
         guard !rules.isEmpty else { return }
-        buffer.appendJSONKey("rules")
-        appendStrings(rules, into: &buffer)
-    }
-
-    /// Appends a JSON array of strings.
-    func appendStrings(_ strings: [String], into buffer: inout [UInt8]) {
-        buffer.append(UInt8(ascii: "["))
-        for (index, string) in strings.enumerated() {
-            if index > 0 { buffer.append(UInt8(ascii: ",")) }
-            buffer.appendJSONString(string)
-        }
-        buffer.append(UInt8(ascii: "]"))
-    }
-
-    /// Appends fields as members of the current object, escaping keys that collide with the line's own.
-    func appendFields(_ fields: [Field], reserved: [StaticString], into buffer: inout [UInt8]) {
-        for field in fields {
-            buffer.append(UInt8(ascii: ","))
-            buffer.append(UInt8(ascii: "\""))
-            if FlattenedFieldKeys.needsEscape(field.key, reserved: reserved) {
-                buffer.append(UInt8(ascii: "_"))
-            }
-            buffer.appendJSONStringContents(field.key)
-            buffer.append(UInt8(ascii: "\""))
-            buffer.append(UInt8(ascii: ":"))
-            buffer.appendFieldValue(field.value)
-        }
-    }
-
-    /// Appends fields as a JSON object of their own, where no key is reserved.
-    func appendFieldObject(_ fields: [Field], into buffer: inout [UInt8]) {
-        buffer.append(UInt8(ascii: "{"))
-        for (index, field) in fields.enumerated() {
-            if index > 0 { buffer.append(UInt8(ascii: ",")) }
-            buffer.appendJSONString(field.key)
-            buffer.append(UInt8(ascii: ":"))
-            buffer.appendFieldValue(field.value)
-        }
-        buffer.append(UInt8(ascii: "}"))
-    }
-
-    /// Appends `owner#serial` as a JSON string, without building the description.
-    func appendTaskID(_ id: BackgroundTaskID, into buffer: inout [UInt8]) {
-        buffer.append(UInt8(ascii: "\""))
-        buffer.appendJSONStringContents(id.owner)
-        buffer.append(UInt8(ascii: "#"))
-        buffer.appendJSONInt(id.serial)
-        buffer.append(UInt8(ascii: "\""))
-    }
-
-    /// Appends a constraint's description (`UUID[/major[/minor]]`) as a JSON string.
-    func appendConstraint(_ constraint: BeaconIdentityConstraint, into buffer: inout [UInt8]) {
-        buffer.append(UInt8(ascii: "\""))
-        buffer.appendUUIDContents(constraint.uuid)
-        if let major = constraint.major {
-            buffer.append(UInt8(ascii: "/"))
-            buffer.appendJSONInt(Int(major))
-        }
-        if let minor = constraint.minor {
-            buffer.append(UInt8(ascii: "/"))
-            buffer.appendJSONInt(Int(minor))
-        }
-        buffer.append(UInt8(ascii: "\""))
-    }
-
-    /// Appends a schema double: whole values without `.0`, non-finite ones as `null`.
-    @inline(__always)
-    func appendNumber(_ value: Double, into buffer: inout [UInt8]) {
-        buffer.appendJSONDouble(value, keepsFraction: false)
-    }
-
-    /// Appends `,"lat":…,"lon":…`.
-    func appendCoordinate(_ coordinate: Coordinate, into buffer: inout [UInt8]) {
-        buffer.appendJSONKey("lat")
-        appendNumber(coordinate.latitude, into: &buffer)
-        buffer.appendJSONKey("lon")
-        appendNumber(coordinate.longitude, into: &buffer)
+        line.strings("rules", rules)
     }
 }

@@ -47,6 +47,12 @@ struct TimelineLineReader {
         return members[index].value
     }
 
+    /// Whether a key is present, without reading it; the key still counts as expected in errors.
+    mutating func contains(_ key: String) -> Bool {
+        known.append(key)
+        return members.contains { $0.key == key }
+    }
+
     /// The value of a key that must be present.
     mutating func required(
         _ key: String, expected: @autoclosure () -> String
