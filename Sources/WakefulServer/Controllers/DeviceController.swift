@@ -54,9 +54,9 @@ struct DeviceController<Context: RemoteAddressRequestContext>: Sendable {
         let deviceID: UUID
         do {
             deviceID = try await storage.register(registration, tokenHash: BearerToken.hash(token), at: configuration.clock.now.timeIntervalSince1970, existing: existing)
-        } catch ServerStorageError.deviceRevoked {
+        } catch let error as ServerStorageError where error.code == .deviceRevoked {
             throw APIError.revoked
-        } catch ServerStorageError.installRegistered {
+        } catch let error as ServerStorageError where error.code == .installRegistered {
             throw APIError(
                 .conflict, "install_registered",
                 "install \(registration.installID.uuidString) is already registered; send its current token (Authorization: Bearer) to rotate it, or ask the admin to register it again",
