@@ -75,6 +75,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         // Test-only: property-based tests (seeded generators) for the payload round trip.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // Test-only: a `TestClock` the server and APNs tests move by hand (poll loops, token age).
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     ],
     targets: [
         // Platform-free core: events, commands, strategies, runtime, timeline. Foundation only.
@@ -162,6 +164,8 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based", condition: tools),
                 // Graceful shutdown under a service group.
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: tools),
+                // The push dispatcher's poll loop on a clock the test moves.
+                .product(name: "Clocks", package: "swift-clocks", condition: tools),
             ],
             swiftSettings: strictSettings
         ),
@@ -197,6 +201,8 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio", condition: tools),
                 .product(name: "NIOHPACK", package: "swift-nio-http2", condition: tools),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2", condition: tools),
+                // Token age and resend pauses on a clock the test moves.
+                .product(name: "Clocks", package: "swift-clocks", condition: tools),
             ],
             swiftSettings: strictSettings
         ),

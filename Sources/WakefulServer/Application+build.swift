@@ -44,7 +44,7 @@ public func buildRouter(_ configuration: ServerConfiguration, parts: ServerParts
     let parts = try parts ?? ServerParts(configuration)
     let metrics = parts.metrics
     let openAPIDocument = try MetaController<WakefulRequestContext>.loadDocument()
-    router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
+    router.add(middleware: RequestMetricsMiddleware(metrics: metrics, clock: configuration.clock))
     router.add(middleware: ErrorMiddleware(routeMethods: try RouteMethods(openAPIDocument: openAPIDocument)))
     let authenticator = Authenticator(storage: configuration.storage, adminToken: configuration.adminToken)
     MetaController(openAPIDocument: openAPIDocument, metrics: metrics, storage: configuration.storage).addRoutes(to: router)
@@ -75,7 +75,7 @@ public func buildRouter(_ configuration: ServerConfiguration, parts: ServerParts
 /// What the router and the application's services share: the metrics, and the push dispatcher
 /// when the server has APNs credentials and a storage that keeps wakes.
 ///
-/// Tests make one to reach the dispatcher: `try await parts.dispatcher?.dispatchDue(now: t)`.
+/// Tests make one to reach the dispatcher: `await parts.dispatcher?.dispatchDue(now: t)`.
 public struct ServerParts: Sendable {
     /// The counters behind `/metrics`.
     public let metrics: ServerMetrics
@@ -89,7 +89,7 @@ public struct ServerParts: Sendable {
         metrics = ServerMetrics()
         if let connection = configuration.push.apns, let storage = configuration.pushStorage {
             dispatcher = try PushDispatcher(
-                storage: storage, settings: configuration.push, connection: connection, metrics: metrics, now: configuration.now,
+                storage: storage, settings: configuration.push, connection: connection, metrics: metrics, clock: configuration.clock,
                 logger: configuration.logger)
         } else {
             dispatcher = nil

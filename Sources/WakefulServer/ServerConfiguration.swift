@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import WakefulAPNs
 
 /// Everything ``buildApplication(_:parts:)`` needs: where to listen, where to store, the admin token,
 /// the limits and the clock.
@@ -18,8 +19,9 @@ public struct ServerConfiguration: Sendable {
     public var storage: any ServerStorage
     /// The token that opens the admin routes.
     public var adminToken: String
-    /// The server's clock, seconds since 1970: `received_at`, `last_seen`, `revoked_at`.
-    public var now: @Sendable () -> TimeInterval
+    /// The server's time: dates `received_at`, `last_seen` and `revoked_at`, paces the push
+    /// dispatcher and refills the registration limit.
+    public var clock: WallClock
     /// The request limits.
     public var limits: ServerLimits
     /// The server's logger.
@@ -36,7 +38,7 @@ public struct ServerConfiguration: Sendable {
     /// Creates a configuration; by default on 127.0.0.1:8080 with the system clock.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, storage: any ServerStorage, adminToken: String,
-        now: @escaping @Sendable () -> TimeInterval = { Date().timeIntervalSince1970 },
+        clock: WallClock = .system,
         limits: ServerLimits = ServerLimits(), logger: Logger = Logger(label: "wakeful.server"),
         onListening: @escaping @Sendable (Int) async -> Void = { _ in }, push: PushSettings = PushSettings(),
         pushStorage: (any PushStorage)? = nil, registration: RegistrationPolicy = .open
@@ -45,7 +47,7 @@ public struct ServerConfiguration: Sendable {
         self.port = port
         self.storage = storage
         self.adminToken = adminToken
-        self.now = now
+        self.clock = clock
         self.limits = limits
         self.logger = logger
         self.onListening = onListening

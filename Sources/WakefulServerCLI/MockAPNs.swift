@@ -14,11 +14,11 @@ struct MockAPNs: AsyncParsableCommand {
         commandName: "mock-apns",
         abstract: "Run a mock APNs: HTTP/2 over TLS on 127.0.0.1, validating requests as APNs does.",
         discussion: """
-            The mock makes a self-signed certificate at start, writes it to --cert-out (a new temporary file by default) and prints that path and the port; point a client at https://127.0.0.1:<port> and make it trust the certificate. It checks method, path, device token, headers, the provider token (ES256 signature by the key of --p8, Team ID, age at most 1 hour, a new token at most every 20 minutes), topic, push type, priority, expiration, collapse id, apns-id and payload size, and answers as APNs would. --accept-all skips every check (for benchmarks). Stop it with Ctrl-C.
+            The mock makes a self-signed certificate at start, writes it to --cert-out (a new temporary file by default) and prints that path and the port; point a client at https://127.0.0.1:<port> and make it trust the certificate. It checks method, path, device token, headers, the provider token (ES256 signature by the key of --apns-key-file, its Key ID and Team ID, age at most 1 hour, a new token at most every 20 minutes), topic, push type, priority, expiration, collapse id, apns-id and payload size, and answers as APNs would. --accept-all skips every check (for benchmarks). Stop it with Ctrl-C.
 
             Examples:
               wakeful-server mock-apns --accept-all --latency-ms 40
-              wakeful-server mock-apns --p8 AuthKey_ABC123DEFG.p8 --team-id TEAM123456 --key-id ABC123DEFG \\
+              wakeful-server mock-apns --apns-key-file AuthKey_ABC123DEFG.p8 --apns-key-id ABC123DEFG --apns-team-id TEAM123456 \\
                   --topic com.example.app --device 3f2a…(64 hex digits)
               wakeful-server mock-apns --port 2197 --environment production --accept-all --cert-out mock-apns.pem
             """
@@ -33,14 +33,8 @@ struct MockAPNs: AsyncParsableCommand {
     @Flag(help: "Answer 200 to every request without checks.")
     var acceptAll = false
 
-    @Option(help: "The .p8 key whose tokens the mock accepts (its public half is used).")
-    var p8: String?
-
-    @Option(help: "The Team ID the tokens must carry as iss.")
-    var teamID: String?
-
-    @Option(help: "The Key ID the tokens must carry as kid.")
-    var keyID: String?
+    @OptionGroup(title: "APNs provider key whose tokens are accepted (as serve takes it)")
+    var apnsKey: APNsKeyOptions
 
     @Option(help: "A topic (bundle ID) to allow; repeat for several.")
     var topic: [String] = []
@@ -65,8 +59,8 @@ struct MockAPNs: AsyncParsableCommand {
         guard latencyMs >= 0 else { throw ValidationError("--latency-ms must be 0 or more") }
         guard maxStreams >= 1 else { throw ValidationError("--max-streams must be at least 1") }
         if !acceptAll {
-            guard p8 != nil, teamID != nil, keyID != nil else {
-                throw ValidationError("give --p8, --team-id and --key-id (the key tokens are checked against), or --accept-all")
+            guard apnsKey.isGiven else {
+                throw ValidationError("give --apns-key-file, --apns-key-id and --apns-team-id (the key tokens are checked against), or --accept-all")
             }
             guard !topic.isEmpty else { throw ValidationError("give at least one --topic (the app's bundle ID), or --accept-all") }
         }
@@ -82,9 +76,8 @@ struct MockAPNs: AsyncParsableCommand {
         configuration.allowedTopics = Set(topic)
         configuration.establishedMaxConcurrentStreams = maxStreams
         configuration.recordsRequests = false
-        if let p8, let teamID, let keyID {
-            let credentials = try APNsCredentials(teamID: teamID, keyID: keyID, p8File: p8)
-            configuration.keys = [keyID: MockProviderKey(teamID: teamID, publicKey: credentials.publicKey)]
+        if let credentials = try apnsKey.credentials() {
+            configuration.keys = [credentials.keyID: MockProviderKey(teamID: credentials.teamID, publicKey: credentials.publicKey)]
         }
         let mock = try await MockAPNsServer.start(configuration, port: port)
         for token in device {

@@ -80,14 +80,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The file holding the admin token (default: admin-token in --data-dir); created with a new token if missing.")
     var adminTokenFile: String?
 
-    @Option(help: "The APNs signing key (.p8, PKCS#8 PEM) for provider tokens; enables waking devices.")
-    var apnsKeyFile: String?
-
-    @Option(help: "The 10-character Key ID of --apns-key-file.")
-    var apnsKeyID: String?
-
-    @Option(help: "The 10-character Team ID the key belongs to.")
-    var apnsTeamID: String?
+    @OptionGroup(title: "APNs provider key (enables waking devices)")
+    var apnsKey: APNsKeyOptions
 
     @Option(help: "Send every push to this https://host:port instead of Apple's hosts (a mock APNs).")
     var apnsHost: String?
@@ -108,11 +102,7 @@ struct Serve: AsyncParsableCommand {
     var limits: ServeLimitOptions
 
     func validate() throws {
-        let apns = [apnsKeyFile, apnsKeyID, apnsTeamID].compactMap { $0 }
-        guard apns.isEmpty || apns.count == 3 else {
-            throw ValidationError("give --apns-key-file, --apns-key-id and --apns-team-id together (or none of them)")
-        }
-        guard apnsKeyFile != nil || (apnsHost == nil && apnsCAFile == nil) else {
+        guard apnsKey.isGiven || (apnsHost == nil && apnsCAFile == nil) else {
             throw ValidationError("--apns-host and --apns-ca-file need --apns-key-file, --apns-key-id and --apns-team-id")
         }
         if let apnsHost {
@@ -182,16 +172,9 @@ extension Serve {
     func pushSettings() throws -> PushSettings {
         var settings = PushSettings()
         settings.wakeLimit = WakeRateLimit(count: wakeLimit, window: .seconds(wakeWindow))
-        guard let apnsKeyFile, let apnsKeyID, let apnsTeamID else {
+        guard let credentials = try apnsKey.credentials() else {
             printLine("APNs: no credentials; wakes are refused until --apns-key-file, --apns-key-id and --apns-team-id are given")
             return settings
-        }
-        let credentials: APNsCredentials
-        do {
-            credentials = try APNsCredentials(teamID: apnsTeamID, keyID: apnsKeyID, p8File: apnsKeyFile)
-        } catch let error as APNsCredentialsError {
-            let option = ["teamID": "--apns-team-id", "keyID": "--apns-key-id"][error.field] ?? "--apns-key-file"
-            throw ServeFailure("\(option): expected \(error.expected)")
         }
         var connection = APNsConnection(credentials: credentials, hostOverride: apnsHost)
         connection.transport = apnsTransport
@@ -203,7 +186,7 @@ extension Serve {
             }
         }
         settings.apns = connection
-        printLine("APNs: key \(apnsKeyID) of team \(apnsTeamID), sending to \(apnsHost ?? "Apple's sandbox or production host, as each device registered")")
+        printLine("APNs: key \(credentials.keyID) of team \(credentials.teamID), sending to \(apnsHost ?? "Apple's sandbox or production host, as each device registered")")
         return settings
     }
 

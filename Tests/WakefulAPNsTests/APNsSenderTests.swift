@@ -5,14 +5,14 @@ import Testing
 /// The sender against the mock, one rule of reference §4 per test.
 @Suite(.timeLimit(.minutes(2))) struct APNsSenderTests {
     struct Setup {
-        let clock = ManualClock()
+        let clock = TestTime()
         let credentials: APNsCredentials
         let tokens: ProviderTokenProvider
         let configuration: MockAPNsConfiguration
 
         init() throws {
             credentials = try Fixture.credentials()
-            tokens = try ProviderTokenProvider(credentials: credentials, now: clock.reader)
+            tokens = try ProviderTokenProvider(credentials: credentials, clock: clock.wall)
             configuration = Fixture.mockConfiguration(credentials: credentials, clock: clock)
         }
     }
@@ -103,7 +103,7 @@ import Testing
             try await withSender(mock, transport: transport, tokens: setup.tokens, clock: setup.clock) { sender in
                 #expect(await sender.send(try BackgroundPush(deviceToken: Fixture.deviceToken)).attempts == 1)
                 // 25 minutes on, APNs (the mock, told to accept only 10-minute-old tokens) calls it expired.
-                setup.clock.advance(minutes: 25)
+                try await setup.clock.advance(minutes: 25)
                 mock.reconfigure { $0.maximumTokenAge = .seconds(600) }
                 let result = await sender.send(try BackgroundPush(deviceToken: Fixture.deviceToken))
                 #expect(result.attempts == 2)
@@ -125,7 +125,7 @@ import Testing
                 #expect(first.outcome == .rejected(status: 403, reason: "ExpiredProviderToken", timestamp: nil))
                 #expect(first.action == .retryAfter(.seconds(20 * 60)) && first.attempts == 1)
                 // 21 minutes later: exactly one re-mint, and a still-expired answer ends the push.
-                setup.clock.advance(minutes: 21)
+                try await setup.clock.advance(minutes: 21)
                 let second = await sender.send(try BackgroundPush(deviceToken: Fixture.deviceToken))
                 #expect(second.attempts == 2 && second.action == .retryAfter(.seconds(20 * 60)))
                 #expect(await setup.tokens.mintCount == 2)
@@ -142,7 +142,7 @@ import Testing
             try await withSender(mock, transport: transport, tokens: setup.tokens, clock: setup.clock, log: log) { sender in
                 let result = await sender.send(try BackgroundPush(deviceToken: Fixture.deviceToken))
                 guard case .delivered = result.outcome else { Issue.record("not delivered: \(result)"); return }
-                #expect(result.attempts == 3 && log.pauses == [.seconds(1), .seconds(2)])
+                #expect(result.attempts == 3 && log.pauses == [1, 2])
                 #expect(log.attempts.map(\.status) == [429, 429, 200])
             }
         }

@@ -6,7 +6,7 @@ import Wakeful
 
 /// The mock's checks of reference §9.1, each failing alone, in the table's order.
 @Suite(.timeLimit(.minutes(2))) struct MockAPNsValidatorTests {
-    static let clock = ManualClock()
+    static let clock = TestTime()
     static let credentials = try! Fixture.credentials()
 
     static var configuration: MockAPNsConfiguration { Fixture.mockConfiguration(credentials: credentials, clock: clock) }

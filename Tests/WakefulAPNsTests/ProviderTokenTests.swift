@@ -56,12 +56,12 @@ import Testing
 
 @Suite(.timeLimit(.minutes(2))) struct ProviderTokenProviderTests {
     @Test func reusesTheTokenUntilRefreshAfterThenMintsOnce() async throws {
-        let clock = ManualClock()
-        let tokens = try ProviderTokenProvider(credentials: Fixture.credentials(), now: clock.reader)
+        let clock = TestTime()
+        let tokens = try ProviderTokenProvider(credentials: Fixture.credentials(), clock: clock.wall)
         let first = try await tokens.currentToken()
-        clock.advance(minutes: 44.9)
+        try await clock.advance(minutes: 44.9)
         #expect(try await tokens.currentToken() == first)
-        clock.advance(minutes: 0.1)
+        try await clock.advance(minutes: 0.1)
         let second = try await tokens.currentToken()
         #expect(second != first)
         #expect(try await tokens.currentToken() == second)
@@ -70,12 +70,12 @@ import Testing
     }
 
     @Test func expiredProviderTokenReMintsOnlyAfterTheTwentyMinuteFloor() async throws {
-        let clock = ManualClock()
-        let tokens = try ProviderTokenProvider(credentials: Fixture.credentials(), now: clock.reader)
+        let clock = TestTime()
+        let tokens = try ProviderTokenProvider(credentials: Fixture.credentials(), clock: clock.wall)
         let first = try await tokens.currentToken()
-        clock.advance(minutes: 19.9)
+        try await clock.advance(minutes: 19.9)
         #expect(try await tokens.tokenAfterExpiry(of: first) == nil)
-        clock.advance(minutes: 0.1)
+        try await clock.advance(minutes: 0.1)
         let second = try #require(try await tokens.tokenAfterExpiry(of: first))
         #expect(second != first)
         // A second request rejected with the old token gets the new one, no further mint.

@@ -1,20 +1,22 @@
+import Clocks
 import Crypto
 import Foundation
 @testable import WakefulAPNs
 
-/// A wall clock that tests move by hand.
-final class ManualClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var date: Date
+/// The tests' time: swift-clocks' `ImmediateClock`, on which every wait returns at once having
+/// moved time on by its length (a sender's pauses between resends cost nothing and show in its
+/// attempts' start times), and the dates it stands for.
+struct TestTime {
+    private let clock = ImmediateClock()
+    /// What the code under test is given.
+    let wall: WallClock
 
-    init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) { date = start }
+    init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) { wall = WallClock(clock: clock, startingAt: start) }
 
-    var now: Date { lock.withLock { date } }
+    var now: Date { wall.now }
 
-    func advance(minutes: Double) { lock.withLock { date += minutes * 60 } }
-
-    /// The closure the code under test reads.
-    var reader: @Sendable () -> Date { { [self] in self.now } }
+    /// Lets `minutes` pass.
+    func advance(minutes: Double) async throws { try await clock.sleep(for: .seconds(minutes * 60)) }
 }
 
 enum Fixture {
@@ -33,11 +35,11 @@ extension Fixture {
     static let otherDeviceToken = String(repeating: "cd", count: 32)
 
     /// A mock that knows `credentials`' key, `topic`, and `deviceToken` in development.
-    static func mockConfiguration(credentials: APNsCredentials, clock: ManualClock) -> MockAPNsConfiguration {
+    static func mockConfiguration(credentials: APNsCredentials, clock: TestTime) -> MockAPNsConfiguration {
         var configuration = MockAPNsConfiguration()
         configuration.allowedTopics = [topic]
         configuration.keys = [credentials.keyID: MockProviderKey(teamID: credentials.teamID, publicKey: credentials.publicKey)]
-        configuration.now = clock.reader
+        configuration.clock = clock.wall
         return configuration
     }
 }
@@ -62,24 +64,28 @@ func withMock<T>(
     }
 }
 
-/// Collects what the sender reports: attempts and the pauses it asked for.
+/// Collects the attempts the sender reports.
 final class SenderLog: @unchecked Sendable {
     private let lock = NSLock()
     private var _attempts: [PushAttempt] = []
-    private var _pauses: [Duration] = []
 
     var attempts: [PushAttempt] { lock.withLock { _attempts } }
-    var pauses: [Duration] { lock.withLock { _pauses } }
     func record(_ attempt: PushAttempt) { lock.withLock { _attempts.append(attempt) } }
-    func pause(_ duration: Duration) { lock.withLock { _pauses.append(duration) } }
+
+    /// The time between one attempt's start and the next's: on a ``TestTime`` the sender's pauses,
+    /// since only waiting moves that clock.
+    var pauses: [TimeInterval] {
+        let starts = attempts.map(\.startedAt)
+        return zip(starts, starts.dropFirst()).map { $1.timeIntervalSince($0) }
+    }
 }
 
-/// Runs `body` with a sender pointed at `mock` (pauses recorded, not slept), shut down on every path.
+/// Runs `body` with a sender pointed at `mock` (pauses cost no real time), shut down on every path.
 func withSender<T>(
     _ mock: MockAPNsServer,
     transport: APNsTransportKind = .http2Frames,
     tokens: ProviderTokenProvider,
-    clock: ManualClock,
+    clock: TestTime,
     log: SenderLog = SenderLog(),
     configure: (inout APNsSenderConfiguration) -> Void = { _ in },
     _ body: (APNsSender) async throws -> T
@@ -90,7 +96,7 @@ func withSender<T>(
     configuration.transport = transport
     configure(&configuration)
     let sender = try APNsSender(
-        configuration: configuration, tokens: tokens, onAttempt: { log.record($0) }, now: clock.reader, pause: { log.pause($0) })
+        configuration: configuration, tokens: tokens, onAttempt: { log.record($0) }, clock: clock.wall)
     do {
         let result = try await body(sender)
         try await sender.shutdown()

@@ -51,6 +51,7 @@ struct ServeCommandTests {
         (["serve", "--database-connections", "0"], "--database-connections 0: expected 1 to 1000"),
         (["serve", "--database-wait", "0"], "--database-wait 0: expected 1 to 300 seconds"),
         (["serve", "--apns-transport", "carrier-pigeon"], "--apns-transport"),
+        (["serve", "--apns-key-id", "ABC123DEFG"], "give --apns-key-file, --apns-key-id and --apns-team-id together"),
     ])
     func badOptions(_ arguments: [String], _ message: String) async throws {
         let result = try await Executable.server.run(arguments)

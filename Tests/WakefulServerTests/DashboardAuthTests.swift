@@ -1,8 +1,9 @@
+import Clocks
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
-import Synchronization
 import Testing
+import WakefulAPNs
 import WakefulServer
 
 @Suite("dashboard: signing in, cookies, signed links", .timeLimit(.minutes(2)))
@@ -62,7 +63,7 @@ struct DashboardAuthTests {
             #expect(try await client.send(.get, "/dashboard/devices/\(UUID().uuidString)", headers: [.cookie: first]).status == .unauthorized)
             #expect(try await client.send(.get, "/dashboard", headers: [.cookie: second]).status == .ok)
             // A sign-out outlives the pruning of expired entries while its cookie could still be valid.
-            clock.withLock { $0 += 6 * 3600 }
+            await clock.advance(by: .seconds(6 * 3600))
             _ = try await client.send(.post, "/dashboard/logout", headers: [.cookie: second])
             #expect(try await client.send(.get, "/dashboard", headers: [.cookie: first]).status == .unauthorized)
             #expect(try await client.send(.get, "/dashboard", headers: [.cookie: second]).status == .unauthorized)
@@ -93,7 +94,7 @@ struct DashboardAuthTests {
             #expect(try await client.send(.get, "/dashboard", headers: [.cookie: String(decoding: tampered, as: UTF8.self)]).status == .unauthorized)
             let longer = cookie.replacingOccurrences(of: "v2.", with: "v2.9")
             #expect(try await client.send(.get, "/dashboard", headers: [.cookie: longer]).status == .unauthorized)
-            clock.withLock { $0 += 12 * 3600 + 1 }
+            await clock.advance(by: .seconds(12 * 3600 + 1))
             #expect(try await client.send(.get, "/dashboard", headers: [.cookie: cookie]).status == .unauthorized)
         }
     }
@@ -120,7 +121,7 @@ struct DashboardAuthTests {
             #expect(try await client.send(.get, url).status == .ok)
             #expect(try await client.send(.get, url.replacingOccurrences(of: "preset=6h", with: "preset=7d")).status == .unauthorized)
             #expect(try await client.send(.get, "/dashboard?" + (url.split(separator: "?").last.map(String.init) ?? "")).status == .unauthorized)
-            clock.withLock { $0 += 121 }
+            await clock.advance(by: .seconds(121))
             #expect(try await client.send(.get, url).status == .unauthorized)
             let outside = try await client.send(
                 .post, "/v1/dashboard/links", token: ServerHarness.adminToken, body: Array(#"{"path":"/v1/devices"}"#.utf8))
@@ -134,12 +135,13 @@ struct DashboardAuthTests {
 
     /// A server whose clock the test moves (cookies and links expire by it).
     static func withClockedServer(
-        _ body: @Sendable (_ clock: borrowing Mutex<TimeInterval>, _ client: any TestClientProtocol) async throws -> Void
+        _ body: @Sendable (_ clock: TestClock<Duration>, _ client: any TestClientProtocol) async throws -> Void
     ) async throws {
-        let clock = Mutex(ServerHarness.now)
+        let clock = TestClock()
         try await withTemporaryDirectory { directory in
             let configuration = ServerConfiguration(
-                storage: try SQLiteServerStorage(directory: directory), adminToken: ServerHarness.adminToken, now: { clock.withLock { $0 } })
+                storage: try SQLiteServerStorage(directory: directory), adminToken: ServerHarness.adminToken, 
+                clock: WallClock(clock: clock, startingAt: Date(timeIntervalSince1970: ServerHarness.now)))
             let app = try await buildApplication(configuration)
             try await app.test(.router) { client in try await body(clock, client) }
         }

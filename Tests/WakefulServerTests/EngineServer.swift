@@ -26,6 +26,6 @@ extension StorageEngine {
     }
 
     private static func configuration(_ storage: any ServerStorage) -> ServerConfiguration {
-        ServerConfiguration(port: 0, storage: storage, adminToken: ServerHarness.adminToken, now: { ServerHarness.now })
+        ServerConfiguration(port: 0, storage: storage, adminToken: ServerHarness.adminToken, clock: ServerHarness.fixedClock())
     }
 }

@@ -21,7 +21,7 @@ struct GracefulShutdownTests {
             let limits = ServerLimits(bodyTimeout: .seconds(60), shutdownGrace: .seconds(1))
             let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
             let configuration = ServerConfiguration(
-                port: 0, storage: storage, adminToken: ServerHarness.adminToken, now: { ServerHarness.now }, limits: limits,
+                port: 0, storage: storage, adminToken: ServerHarness.adminToken, clock: ServerHarness.fixedClock(), limits: limits,
                 onListening: { portSink.yield($0) })
             let app = try await buildApplication(configuration)
             var groupConfiguration = ServiceGroupConfiguration(services: [app], logger: Logger(label: "test"))

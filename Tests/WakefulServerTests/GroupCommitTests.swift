@@ -146,7 +146,7 @@ struct GroupCommitTests {
     func sameBatchInProgress() async throws {
         try await withTemporaryDirectory { directory in
             let storage = try GatedStorage(directory: directory)
-            let configuration = ServerConfiguration(port: 0, storage: storage, adminToken: ServerHarness.adminToken, now: { ServerHarness.now })
+            let configuration = ServerConfiguration(port: 0, storage: storage, adminToken: ServerHarness.adminToken, clock: ServerHarness.fixedClock())
             let app = try await buildApplication(configuration)
             try await app.test(.router) { client in
                 let device = try await client.register()

@@ -14,7 +14,7 @@ struct PostgresEndToEndTests {
     ) async throws -> T {
         let storage = try await PostgresServerStorage(url: url, logger: PostgresTestDatabase.logger)
         let configuration = ServerConfiguration(
-            port: 0, storage: storage, adminToken: ServerHarness.adminToken, now: { ServerHarness.now })
+            port: 0, storage: storage, adminToken: ServerHarness.adminToken, clock: ServerHarness.fixedClock())
         return try await buildApplication(configuration).test(.live) { client in try await body(storage, client) }
     }
 

@@ -15,7 +15,10 @@ struct PushHarness {
     static let teamID = "TEAM123456"
     static let keyID = "KEY1234567"
 
-    let clock: TestClock
+    /// The server's and the mock's clock, moved by the test.
+    let clock: WatchedClock
+    /// The dates `clock` stands for, from ``ServerHarness/now``.
+    let time: WallClock
     let mock: MockAPNsServer
     let storage: any ServerStorage & PushStorage
     let parts: ServerParts
@@ -23,9 +26,15 @@ struct PushHarness {
     /// The dispatcher (the harness always configures APNs).
     var dispatcher: PushDispatcher { parts.dispatcher! }
 
+    /// The clock's time, seconds since 1970.
+    var now: TimeInterval { time.now.timeIntervalSince1970 }
+
     /// Dispatches what is due at the clock's time.
     @discardableResult
-    func dispatch() async -> DispatchReport { await dispatcher.dispatchDue(now: clock.now) }
+    func dispatch() async -> DispatchReport { await dispatcher.dispatchDue(now: now) }
+
+    /// Moves the clock `seconds` on.
+    func advance(seconds: TimeInterval) async { await clock.advance(by: .seconds(seconds)) }
 
     /// Runs `body` against the router with a fresh database of `engine` and a started mock APNs;
     /// both go away on every path.
@@ -34,12 +43,13 @@ struct PushHarness {
         _ adjust: @Sendable (inout PushSettings) -> Void = { _ in },
         _ body: @escaping @Sendable (PushHarness, any TestClientProtocol) async throws -> T
     ) async throws -> T {
-        let clock = TestClock()
+        let clock = WatchedClock()
+        let time = WallClock(clock: clock, startingAt: Date(timeIntervalSince1970: ServerHarness.now))
         let credentials = try APNsCredentials(teamID: teamID, keyID: keyID, privateKey: P256.Signing.PrivateKey())
         var mockConfiguration = MockAPNsConfiguration()
         mockConfiguration.allowedTopics = [topic]
         mockConfiguration.keys = [keyID: MockProviderKey(teamID: teamID, publicKey: credentials.publicKey)]
-        mockConfiguration.now = { Date(timeIntervalSince1970: clock.now) }
+        mockConfiguration.clock = time
         let mock = try await MockAPNsServer.start(mockConfiguration)
         do {
             let result = try await engine.withStore { store in
@@ -50,10 +60,10 @@ struct PushHarness {
                     credentials: credentials, hostOverride: mock.baseURL, trustedCertificatesPEM: [mock.certificatePEM])
                 adjust(&settings)
                 let configuration = ServerConfiguration(
-                    port: 0, storage: storage, adminToken: ServerHarness.adminToken, now: { clock.now }, push: settings)
+                    port: 0, storage: storage, adminToken: ServerHarness.adminToken, clock: time, push: settings)
                 let parts = try ServerParts(configuration)
                 let app = try await buildApplication(configuration, parts: parts)
-                let harness = PushHarness(clock: clock, mock: mock, storage: storage, parts: parts)
+                let harness = PushHarness(clock: clock, time: time, mock: mock, storage: storage, parts: parts)
                 return try await app.test(.router) { client in try await body(harness, client) }
             }
             try await mock.shutdown()
@@ -78,15 +88,6 @@ struct PushHarness {
         if knownToMock { mock.register(MockDeviceRegistration(deviceToken: token, environment: .development, topic: Self.topic)) }
         return token
     }
-}
-
-/// The server's and the mock's clock, seconds since 1970, moved by the test.
-final class TestClock: Sendable {
-    private let value = NIOLockedValueBox(ServerHarness.now)
-
-    var now: TimeInterval { value.withLockedValue { $0 } }
-
-    func advance(seconds: TimeInterval) { value.withLockedValue { $0 += seconds } }
 }
 
 extension TestClientProtocol {

@@ -13,7 +13,7 @@ struct PushRequestTests {
             for minute in 0..<3 {
                 #expect(try await client.postWake(device.id).status == .accepted)
                 await harness.dispatch()
-                if minute < 2 { harness.clock.advance(seconds: 600) }
+                if minute < 2 { await harness.advance(seconds: 600) }
             }
             let refused = try await client.postWake(device.id)
             #expect(refused.status == .tooManyRequests)
@@ -30,7 +30,7 @@ struct PushRequestTests {
             #expect(metrics.contains(#"wakeful_push_attempts_total{status="200",reason=""} 3"#))
             #expect(metrics.contains("wakeful_push_duration_seconds_count 3"))
 
-            harness.clock.advance(seconds: 2400)
+            await harness.advance(seconds: 2400)
             #expect(try await client.postWake(device.id).status == .accepted)
         }
     }

@@ -15,7 +15,7 @@ struct PushTimelineTests {
             await harness.dispatch()
             let first = try #require(try await client.wakes(device.id).first?["wake_id"] as? String)
 
-            harness.clock.advance(seconds: 1200)
+            await harness.advance(seconds: 1200)
             #expect(try await client.postWake(device.id).status == .accepted)
             await harness.dispatch()
 
@@ -40,7 +40,7 @@ struct PushTimelineTests {
             let entries = try #require(timeline["entries"] as? [[String: Any]])
             #expect(entries.first?["caused_by_wake"] as? String == first)
 
-            harness.clock.advance(seconds: 600)
+            await harness.advance(seconds: 600)
             timeline = try await self.timeline(device, client: client)
             pushes = try #require(timeline["pushes"] as? [[String: Any]])
             #expect(pushes[1]["device_wake_status"] as? String == "not_seen")

@@ -125,7 +125,7 @@ struct RegistrationTests {
         try await withTemporaryDirectory { directory in
             let storage = try SQLiteServerStorage(directory: directory)
             let configuration = ServerConfiguration(
-                port: 0, storage: storage, adminToken: ServerHarness.adminToken, now: { ServerHarness.now }, registration: policy)
+                port: 0, storage: storage, adminToken: ServerHarness.adminToken, clock: ServerHarness.fixedClock(), registration: policy)
             try await buildApplication(configuration).test(.router) { client in try await body(client) }
         }
     }

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -5,13 +6,18 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 import Wakeful
+import WakefulAPNs
 import WakefulServer
 
 /// A server on a fresh SQLite directory with a fixed clock, for one test.
 struct ServerHarness {
     static let adminToken = "test-admin-token"
-    /// The fixed server clock: 2026-11-21T08:00:00Z.
+    /// The fixed server clock's time: 2026-11-21T08:00:00Z.
     static let now: TimeInterval = 1_795_248_000
+
+    /// A server clock that stays at ``now``: a test clock nobody moves, so nothing on it ever
+    /// wakes before the test ends.
+    static func fixedClock() -> WallClock { WallClock(clock: TestClock(), startingAt: Date(timeIntervalSince1970: now)) }
 
     let storage: SQLiteServerStorage
     let configuration: ServerConfiguration
@@ -23,7 +29,7 @@ struct ServerHarness {
         try await withTemporaryDirectory { directory in
             let storage = try SQLiteServerStorage(directory: directory)
             let configuration = ServerConfiguration(
-                port: 0, storage: storage, adminToken: adminToken, now: { now }, limits: limits)
+                port: 0, storage: storage, adminToken: adminToken, clock: fixedClock(), limits: limits)
             let harness = ServerHarness(storage: storage, configuration: configuration)
             let app = try await buildApplication(configuration)
             return try await app.test(setup) { client in try await body(harness, client) }

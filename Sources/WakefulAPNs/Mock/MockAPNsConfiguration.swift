@@ -33,8 +33,8 @@ public struct MockAPNsConfiguration: Sendable {
     public var recordsRequests = true
     /// Seed of the generator behind probability faults.
     public var seed: UInt64 = 1
-    /// The mock's wall clock (token age, arrival times).
-    public var now: @Sendable () -> Date = { Date() }
+    /// The mock's time (token age, arrival times).
+    public var clock: WallClock = .system
     /// Event-loop threads serving connections.
     public var threads = 1
 

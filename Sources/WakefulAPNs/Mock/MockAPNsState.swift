@@ -51,7 +51,7 @@ struct MockAPNsState {
         _ request: MockRequest, connectionID: Int, streamID: Int, verifiedTokens: inout MockVerifiedTokens
     ) -> MockDecision {
         ordinal += 1
-        let now = configuration.now()
+        let now = configuration.clock.now
         let verdict =
             configuration.acceptAll
             ? MockVerdict(status: 200, reason: nil, jwt: nil)

@@ -27,8 +27,7 @@ public final class APNsSender: Sendable {
     private let inFlight: AsyncSemaphore
     private let streamLimits: StreamLimitObserver
     private let onAttempt: @Sendable (PushAttempt) -> Void
-    private let now: @Sendable () -> Date
-    private let pause: @Sendable (Duration) async -> Void
+    private let clock: WallClock
     private let logger: Logger
 
     /// A sender; it opens connections on first use.
@@ -38,23 +37,20 @@ public final class APNsSender: Sendable {
     ///   - tokens: the provider-token source, shared with other senders of the same key.
     ///   - logger: receives one debug line per attempt (never a token).
     ///   - onAttempt: called once per HTTP attempt (for the server to store; may run concurrently).
-    ///   - now: the wall clock, for `apns-expiration` and attempt times.
-    ///   - pause: waits between retries (tests pass one that records instead of sleeping).
+    ///   - clock: dates `apns-expiration` and attempts, times them, and waits between resends.
     /// - Throws: ``PushInputError`` for a bad configuration, NIOSSL errors for unreadable PEM.
     public init(
         configuration: APNsSenderConfiguration,
         tokens: ProviderTokenProvider,
         logger: Logger = Logger(label: "wakeful.apns"),
         onAttempt: @escaping @Sendable (PushAttempt) -> Void = { _ in },
-        now: @escaping @Sendable () -> Date = { Date() },
-        pause: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+        clock: WallClock = .system
     ) throws {
         try configuration.validate()
         self.configuration = configuration
         self.tokens = tokens
         self.onAttempt = onAttempt
-        self.now = now
-        self.pause = pause
+        self.clock = clock
         self.logger = logger
         let inFlight = AsyncSemaphore(limit: configuration.maxInFlight)
         let streamLimits = StreamLimitObserver(configuredBound: configuration.maxInFlight, semaphore: inFlight)
@@ -111,7 +107,7 @@ public final class APNsSender: Sendable {
             case .neverRetry:
                 return PushResult(outcome: rejected, action: .neverRetry, attempts: number)
             case .unregistered:
-                return PushResult(outcome: rejected, action: Self.invalidation(push, asOf: timestamp ?? now()), attempts: number)
+                return PushResult(outcome: rejected, action: Self.invalidation(push, asOf: timestamp ?? clock.now), attempts: number)
             case .senderBug:
                 return PushResult(outcome: rejected, action: .fixSender, attempts: number)
             case .credentialError:
@@ -131,7 +127,8 @@ public final class APNsSender: Sendable {
                 // and opens a fresh one for the next request; it offers no way to force one.
                 let delay = configuration.retry.delay(afterAttempt: number)
                 if number < configuration.retry.maxAttempts {
-                    await pause(delay)
+                    // Cancelled, the pause ends early and the next attempt reports the cancellation.
+                    try? await clock.sleep(for: delay)
                     continue
                 }
                 let later = status >= 500 ? max(delay, configuration.retry.serverErrorRetryAfter) : delay
@@ -152,7 +149,7 @@ public final class APNsSender: Sendable {
     }
 
     private func attempt(_ push: BackgroundPush, body: Data, jwt: String, number: Int) async -> Answer {
-        let expiration = push.expiration ?? now().addingTimeInterval(configuration.defaultExpiration.secondsValue)
+        let expiration = push.expiration ?? clock.now.addingTimeInterval(configuration.defaultExpiration.secondsValue)
         var headers = [
             ("authorization", "bearer " + jwt), ("apns-push-type", "background"), ("apns-priority", "5"),
             ("apns-topic", configuration.topic), ("apns-expiration", String(Int(expiration.timeIntervalSince1970.rounded(.down)))),
@@ -163,9 +160,8 @@ public final class APNsSender: Sendable {
 
         do { try await inFlight.wait() } catch { return .transport("cancelled") }
         defer { inFlight.signal() }
-        let startedAt = now()
-        let clock = ContinuousClock()
-        let start = clock.now
+        let startedAt = clock.now
+        let start = clock.elapsed
         let answer: Answer
         do {
             let response = try await transport.send(request, timeout: configuration.requestTimeout)
@@ -182,7 +178,7 @@ public final class APNsSender: Sendable {
         } catch {
             answer = .transport(String(describing: error))
         }
-        let latency = clock.now - start
+        let latency = clock.elapsed - start
         let record: PushAttempt
         switch answer {
         case .response(let status, let reason, _, _):

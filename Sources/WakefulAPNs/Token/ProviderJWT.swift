@@ -82,9 +82,35 @@ public struct DecodedProviderJWT: Sendable, Equatable {
 }
 
 /// A provider token that cannot be read.
-public enum ProviderJWTError: Error, Sendable, Equatable {
+///
+/// A struct with a ``Code`` rather than an enum (as swift-nio's and AsyncHTTPClient's errors), so
+/// that a new reason is not a breaking change for callers that switch over the reasons.
+public struct ProviderJWTError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Why the token cannot be read.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Base: Hashable, Sendable {
+            case malformed
+        }
+
+        private let base: Base
+
+        /// Not three base64url-encoded parts with JSON header and claims.
+        public static let malformed = Code(base: .malformed)
+
+        public var description: String {
+            switch base {
+            case .malformed: "a provider token must be three base64url-encoded parts (header, claims, signature) with a JSON header and claims"
+            }
+        }
+    }
+
+    /// Why the token cannot be read.
+    public var code: Code
+
     /// Not three base64url-encoded parts with JSON header and claims.
-    case malformed
+    public static let malformed = ProviderJWTError(code: .malformed)
+
+    public var description: String { code.description }
 }
 
 /// Base64url without padding (RFC 7515 §2).

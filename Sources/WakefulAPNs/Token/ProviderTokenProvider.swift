@@ -5,7 +5,7 @@ import Foundation
 /// A token is reused until it is `refreshAfter` old (default 45 min; APNs refuses tokens older than
 /// 1 h), and a new one is never minted sooner than `minimumMintInterval` (20 min) after the last,
 /// even after APNs answers `ExpiredProviderToken` (APNs answers `TooManyProviderTokenUpdates`
-/// otherwise). Time comes from the injected `now` closure, so tests are deterministic.
+/// otherwise). Time comes from the injected ``WallClock``, so tests are deterministic.
 ///
 /// ```swift
 /// let tokens = try ProviderTokenProvider(credentials: credentials)
@@ -18,7 +18,7 @@ public actor ProviderTokenProvider {
     public nonisolated let refreshAfter: Duration
     /// The least time between two mints.
     public nonisolated let minimumMintInterval: Duration
-    private let now: @Sendable () -> Date
+    private let clock: WallClock
     private var current: (token: String, issuedAt: Int)?
     /// How many tokens this provider has minted.
     public private(set) var mintCount = 0
@@ -29,13 +29,13 @@ public actor ProviderTokenProvider {
     ///   - credentials: the key that signs every token.
     ///   - refreshAfter: between 20 and 60 minutes (R: 40–50 min).
     ///   - minimumMintInterval: at least 20 minutes against real APNs; lower only for a mock.
-    ///   - now: the wall clock (seconds since 1970 become `iat`).
+    ///   - clock: the time tokens are issued at (its date's seconds since 1970 become `iat`).
     /// - Throws: ``APNsCredentialsError`` when `refreshAfter` is outside 20–60 minutes.
     public init(
         credentials: APNsCredentials,
         refreshAfter: Duration = .seconds(45 * 60),
         minimumMintInterval: Duration = .seconds(20 * 60),
-        now: @escaping @Sendable () -> Date = { Date() }
+        clock: WallClock = .system
     ) throws {
         guard refreshAfter >= .seconds(20 * 60), refreshAfter < .seconds(60 * 60) else {
             throw APNsCredentialsError(field: "refreshAfter", expected: "between 20 and 60 minutes (45 recommended)")
@@ -43,12 +43,12 @@ public actor ProviderTokenProvider {
         self.credentials = credentials
         self.refreshAfter = refreshAfter
         self.minimumMintInterval = minimumMintInterval
-        self.now = now
+        self.clock = clock
     }
 
     /// The token to send now: the cached one, or a fresh one once the cached one is `refreshAfter` old.
     public func currentToken() throws -> String {
-        let nowSeconds = Self.seconds(now())
+        let nowSeconds = Self.seconds(clock.now)
         if let current, Duration.seconds(nowSeconds - current.issuedAt) < refreshAfter {
             return current.token
         }
@@ -60,7 +60,7 @@ public actor ProviderTokenProvider {
     /// Returns a newer token when another request already replaced `rejected`, a fresh one when the
     /// 20-minute floor allows a mint, and `nil` when it does not (the push must not be resent now).
     public func tokenAfterExpiry(of rejected: String) throws -> String? {
-        let nowSeconds = Self.seconds(now())
+        let nowSeconds = Self.seconds(clock.now)
         guard let current else { return try mint(at: nowSeconds) }
         if current.token != rejected { return current.token }
         guard Duration.seconds(nowSeconds - current.issuedAt) >= minimumMintInterval else { return nil }

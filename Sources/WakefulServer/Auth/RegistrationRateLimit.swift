@@ -13,14 +13,14 @@ actor RegistrationRateLimit {
 
     private struct Bucket {
         var tokens: Double
-        var updated: ContinuousClock.Instant
+        var updated: Duration
     }
 
     init(perMinute: Int) { self.perMinute = perMinute }
 
-    /// Takes one registration for `address` at `now`: nil when allowed, else how long until the
-    /// next one is.
-    func take(_ address: String, now: ContinuousClock.Instant) -> Duration? {
+    /// Takes one registration for `address` at `now` (the server clock's ``WallClock/elapsed``,
+    /// which NTP does not move): nil when allowed, else how long until the next one is.
+    func take(_ address: String, now: Duration) -> Duration? {
         guard perMinute > 0 else { return nil }
         let capacity = Double(perMinute)
         let perSecond = capacity / 60
@@ -38,7 +38,7 @@ actor RegistrationRateLimit {
     }
 
     /// Drops the buckets that would be full by now: forgetting them changes nothing.
-    private func prune(now: ContinuousClock.Instant) {
+    private func prune(now: Duration) {
         let capacity = Double(perMinute)
         buckets = buckets.filter { $0.value.tokens + (now - $0.value.updated).secondsValue * capacity / 60 < capacity }
     }

@@ -53,10 +53,10 @@ struct DeviceController<Context: RemoteAddressRequestContext>: Sendable {
         let token = BearerToken.generate()
         let deviceID: UUID
         do {
-            deviceID = try await storage.register(registration, tokenHash: BearerToken.hash(token), at: configuration.now(), existing: existing)
-        } catch ServerStorageError.deviceRevoked {
+            deviceID = try await storage.register(registration, tokenHash: BearerToken.hash(token), at: configuration.clock.now.timeIntervalSince1970, existing: existing)
+        } catch let error as ServerStorageError where error.code == .deviceRevoked {
             throw APIError.revoked
-        } catch ServerStorageError.installRegistered {
+        } catch let error as ServerStorageError where error.code == .installRegistered {
             throw APIError(
                 .conflict, "install_registered",
                 "install \(registration.installID.uuidString) is already registered; send its current token (Authorization: Bearer) to rotate it, or ask the admin to register it again",
@@ -71,7 +71,7 @@ struct DeviceController<Context: RemoteAddressRequestContext>: Sendable {
     private func takeRegistration(from context: Context) async throws {
         // Router tests have no peer; they share one bucket.
         let address = context.remoteAddress?.ipAddress ?? "unknown"
-        guard let wait = await rateLimit.take(address, now: .now) else { return }
+        guard let wait = await rateLimit.take(address, now: configuration.clock.elapsed) else { return }
         let seconds = max(1, Int(wait.secondsValue.rounded(.up)))
         var error = APIError(
             .tooManyRequests, "too_many_registrations",
@@ -102,7 +102,7 @@ struct DeviceController<Context: RemoteAddressRequestContext>: Sendable {
     @Sendable func setAPNs(_ request: Request, context: Context) async throws -> Response {
         let device = try await authenticator.caller(of: request).requireDevice()
         let registration = try await JSONRequest.body(of: request, limit: configuration.limits.maximumBodyBytes).apnsRegistration()
-        let time = configuration.now()
+        let time = configuration.clock.now.timeIntervalSince1970
         try await storage.setAPNsToken(registration, deviceID: device.id, at: time)
         return .json([
             "device_id": .string(device.id.uuidString), "token": .string(registration.token),
@@ -114,7 +114,7 @@ struct DeviceController<Context: RemoteAddressRequestContext>: Sendable {
     @Sendable func revoke(_ request: Request, context: Context) async throws -> Response {
         try await authenticator.caller(of: request).requireAdmin()
         let id = try PathParameter.deviceID(context)
-        guard try await storage.revoke(deviceID: id, at: configuration.now()) else {
+        guard try await storage.revoke(deviceID: id, at: configuration.clock.now.timeIntervalSince1970) else {
             throw APIError.notFound("no device \(id.uuidString)")
         }
         context.logger.info("device revoked", metadata: ["device_id": .string(id.uuidString)])

@@ -135,7 +135,7 @@ struct IngestController<Context: RequestContext>: Sendable {
         }
         let digest = Self.digest(batch.records.map(\.uuid) + rejected.map(\.uuid))
         let outcome = try await committer.ingest(
-            IngestRequestBatch(deviceID: device.id, batchID: batch.batchID, digest: digest, records: batch.records, receivedAt: configuration.now()))
+            IngestRequestBatch(deviceID: device.id, batchID: batch.batchID, digest: digest, records: batch.records, receivedAt: configuration.clock.now.timeIntervalSince1970))
         switch outcome {
         case .batchMismatch:
             throw APIError(

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Wakeful
+import WakefulAPNs  // WallClock
 
 /// The read side: `GET /v1/devices`, a device's records and timeline, and `GET /v1/devices/me/records`.
 struct QueryController<Context: RequestContext>: Sendable {
@@ -56,7 +57,7 @@ struct QueryController<Context: RequestContext>: Sendable {
         var query = try RecordQueryParameters.read(request, limits: configuration.limits, allowsKind: false)
         query.kind = OutboxRecord.timelineKind
         let (records, next) = try await page(deviceID: id, query: query)
-        let pushes = try await pushTimeline?.section(deviceID: id, query: query, now: configuration.now())
+        let pushes = try await pushTimeline?.section(deviceID: id, query: query, now: configuration.clock.now.timeIntervalSince1970)
         var bytes = Array(#"{"device_id":"#.utf8)
         JSONValue.string(id.uuidString).encode(into: &bytes)
         bytes += #","entries":["#.utf8

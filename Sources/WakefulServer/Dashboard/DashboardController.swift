@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import Wakeful
+import WakefulAPNs  // WallClock
 
 /// The dashboard: server-rendered HTML pages for the admin (`/dashboard`, a device's timeline), its
 /// login and logout, and `POST /v1/dashboard/links`, which signs short-lived links for tools.
@@ -39,13 +40,13 @@ struct DashboardController<Context: RequestContext>: Sendable {
 
     /// The devices list.
     @Sendable func devices(_ request: Request, context: Context) async throws -> Response {
-        guard access.proof(of: request, now: configuration.now()) != nil else { return signIn(request) }
+        guard access.proof(of: request, now: configuration.clock.now.timeIntervalSince1970) != nil else { return signIn(request) }
         return Self.html(DashboardPages.devices(try await storage.deviceSummaries()))
     }
 
     /// A device's swimlane chart and gap table for the window its query asks for.
     @Sendable func device(_ request: Request, context: Context) async throws -> Response {
-        let now = configuration.now()
+        let now = configuration.clock.now.timeIntervalSince1970
         guard access.proof(of: request, now: now) != nil else { return signIn(request) }
         do {
             let id = try PathParameter.deviceID(context)
@@ -80,14 +81,14 @@ struct DashboardController<Context: RequestContext>: Sendable {
         }
         let secure = request.headers[.init("X-Forwarded-Proto")!]?.lowercased() == "https"
         var response = Response.redirect(to: next, type: .normal)
-        response.headers[.setCookie] = access.sessionCookie(now: configuration.now(), secure: secure)
+        response.headers[.setCookie] = access.sessionCookie(now: configuration.clock.now.timeIntervalSince1970, secure: secure)
         response.headers[.cacheControl] = "no-store"
         return response
     }
 
     /// Ends the session on this instance (its cookie stops working here) and clears the cookie.
     @Sendable func logout(_ request: Request, context: Context) async throws -> Response {
-        access.signOut(request, now: configuration.now())
+        access.signOut(request, now: configuration.clock.now.timeIntervalSince1970)
         var response = Response.redirect(to: "/dashboard/login", type: .normal)
         response.headers[.setCookie] = DashboardAccess.clearedCookie
         return response
@@ -115,7 +116,7 @@ struct DashboardController<Context: RequestContext>: Sendable {
         guard !names.contains("expires"), !names.contains("signature") else {
             throw APIError.invalid("path", "expected a path without expires or signature parameters")
         }
-        let expires = Int(configuration.now()) + lifetime
+        let expires = Int(configuration.clock.now.timeIntervalSince1970) + lifetime
         let url = access.signer.signedLink(path: String(parts[0]), query: query, expires: expires)
         return .json(["url": .string(url), "expires_at": .time(TimeInterval(expires))], status: .created)
     }

@@ -7,13 +7,15 @@ import WakefulAPNs
 /// as aborted instead of as the 500 that nobody received.
 struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
     let metrics: ServerMetrics
+    /// Times each request.
+    let clock: WallClock
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let start = ContinuousClock.now
+        let start = clock.elapsed
         do {
             let response = try await next(request, context)
             await metrics.noteRequest(
-                route: Self.route(context), status: Int(response.status.code), seconds: (ContinuousClock.now - start).secondsValue)
+                route: Self.route(context), status: Int(response.status.code), seconds: (clock.elapsed - start).secondsValue)
             return response
         } catch let error as ClientAborted {
             await metrics.noteAborted(route: Self.route(context))

@@ -14,18 +14,18 @@ actor APNsSenderPool {
     private let connection: APNsConnection
     private let tokens: ProviderTokenProvider
     private let logger: Logger
-    private let now: @Sendable () -> Date
+    private let clock: WallClock
     private var senders: [Key: APNsSender] = [:]
     private var closed = false
     /// Attempts reported by the senders, by `apns-id`, until the dispatcher takes them.
     nonisolated let attempts = AttemptCollector()
 
-    init(connection: APNsConnection, logger: Logger, now: @escaping @Sendable () -> Date) throws {
+    init(connection: APNsConnection, logger: Logger, clock: WallClock) throws {
         self.connection = connection
         self.logger = logger
-        self.now = now
+        self.clock = clock
         tokens = try ProviderTokenProvider(
-            credentials: connection.credentials, minimumMintInterval: connection.minimumMintInterval, now: now)
+            credentials: connection.credentials, minimumMintInterval: connection.minimumMintInterval, clock: clock)
     }
 
     /// The sender for tokens of `environment` and app `topic`.
@@ -42,7 +42,7 @@ actor APNsSenderPool {
         configuration.retry.maxAttempts = 1
         let collector = attempts
         let sender = try APNsSender(
-            configuration: configuration, tokens: tokens, logger: logger, onAttempt: { collector.add($0) }, now: now)
+            configuration: configuration, tokens: tokens, logger: logger, onAttempt: { collector.add($0) }, clock: clock)
         senders[key] = sender
         return sender
     }

@@ -7,15 +7,16 @@ import WakefulAPNs
 /// send the same wake), sends each through `APNsSender`, records every attempt and moves the
 /// wake on as the APNs answer says (reference §4, via `WakeResolution`).
 ///
-/// Runs as a service beside the HTTP server. It looks for due wakes every
-/// ``PushSettings/pollInterval`` and at once when a wake for now is posted; tests set the
-/// interval to `nil` and call ``dispatchDue(now:)`` with the time they want.
+/// Runs as a service beside the HTTP server. It looks for due wakes at start, every
+/// ``PushSettings/pollInterval`` of its clock and at once when a wake for now is posted; tests
+/// either drive that loop with a test clock or set the interval to `nil` and call
+/// ``dispatchDue(now:)`` with the time they want.
 public final class PushDispatcher: Service, Sendable {
     private let storage: any PushStorage
     private let settings: PushSettings
     private let senders: APNsSenderPool
     private let metrics: ServerMetrics
-    private let now: @Sendable () -> TimeInterval
+    private let clock: WallClock
     private let logger: Logger
     private let kicks: AsyncStream<Void>
     private let kick: AsyncStream<Void>.Continuation
@@ -25,14 +26,14 @@ public final class PushDispatcher: Service, Sendable {
     /// - Throws: `APNsCredentialsError` or `PushInputError` for unusable APNs settings.
     public init(
         storage: any PushStorage, settings: PushSettings, connection: APNsConnection, metrics: ServerMetrics,
-        now: @escaping @Sendable () -> TimeInterval, logger: Logger
+        clock: WallClock, logger: Logger
     ) throws {
         self.storage = storage
         self.settings = settings
         self.metrics = metrics
-        self.now = now
+        self.clock = clock
         self.logger = logger
-        senders = try APNsSenderPool(connection: connection, logger: logger, now: { Date(timeIntervalSince1970: now()) })
+        senders = try APNsSenderPool(connection: connection, logger: logger, clock: clock)
         let stream = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         kicks = stream.stream
         kick = stream.continuation
@@ -45,16 +46,12 @@ public final class PushDispatcher: Service, Sendable {
     public func run() async throws {
         if let interval = settings.pollInterval {
             let kick = self.kick
+            let metronome = Self.metronome(clock, every: interval, kick: kick)
             kick.yield()  // a first pass at start: wakes left due by an earlier run
             await withDiscardingTaskGroup { group in
-                group.addTask {
-                    while !Task.isCancelled {
-                        try? await Task.sleep(for: interval)
-                        kick.yield()
-                    }
-                }
+                group.addTask { await metronome() }
                 for await _ in kicks.cancelOnGracefulShutdown() {
-                    await dispatchDue(now: now())
+                    await dispatchDue(now: clock.now.timeIntervalSince1970)
                 }
                 group.cancelAll()
             }
@@ -62,6 +59,23 @@ public final class PushDispatcher: Service, Sendable {
             try? await gracefulShutdown()
         }
         await senders.shutdown()
+    }
+
+    /// Kicks the loop every `interval` until cancelled, on a schedule counted from the call (not
+    /// from when the returned task first runs), so the ticks fall at known times on any clock.
+    private static func metronome(
+        _ clock: WallClock, every interval: Duration, kick: AsyncStream<Void>.Continuation
+    ) -> @Sendable () async -> Void {
+        let start = clock.elapsed
+        return {
+            var tick = start
+            while true {
+                // Polls once, not once per missed tick, after the process was suspended for long.
+                tick = max(tick + interval, clock.elapsed)
+                do { try await clock.sleep(untilElapsed: tick) } catch { return }
+                kick.yield()
+            }
+        }
     }
 
     /// Sends every wake due at `now` and returns what happened; storage errors are logged.

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import Wakeful
+import WakefulAPNs  // WallClock
 
 /// `POST /v1/devices/{id}/wakes` (admin): wake a device now or later, within the per-device rate
 /// limit; `GET /v1/devices/{id}/wakes`: its wakes with their APNs attempts.
@@ -24,7 +25,7 @@ struct WakeController<Context: RequestContext>: Sendable {
         try await authenticator.caller(of: request).requireAdmin()
         let id = try PathParameter.deviceID(context)
         let body = try await WakeRequest.read(request, limit: configuration.limits.maximumBodyBytes)
-        let now = configuration.now()
+        let now = configuration.clock.now.timeIntervalSince1970
         let wake = try body.wake(deviceID: id, now: now, defaultExpiration: configuration.push.defaultExpiration)
         guard let device = try await storage.device(id: id) else { throw APIError.notFound("no device \(id.uuidString)") }
         guard let pushStorage, dispatcher != nil else { try await refuse(Self.noCredentials(pushStorage != nil)) }

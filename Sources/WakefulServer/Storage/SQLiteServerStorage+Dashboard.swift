@@ -13,20 +13,14 @@ extension SQLiteServerStorage: DashboardStorage {
             """
         let arguments: StatementArguments = [deviceID.uuidString, before.recordedAt, before.seq, before.rowID, kind, kind, limit]
         return try await pool.read { db in
-            try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-                StoredRecord(
-                    record: OutboxRecord(
-                        uuid: UUID(uuidString: row["uuid"])!, seq: row["seq"], kind: row["kind"], payload: row["payload"],
-                        recordedAt: row["recorded_at"]),
-                    receivedAt: row["received_at"], rowID: row["id"])
-            }
+            try UploadRecord.fetchAll(db, sql: sql, arguments: arguments).map(\.stored)
         }
     }
 
     public func registeredVersions(deviceID: UUID) async throws -> RegisteredVersions? {
         try await pool.read { db in
             try Row.fetchOne(db, sql: "SELECT app_version, os_version FROM devices WHERE id = ?", arguments: [deviceID.uuidString]).map {
-                RegisteredVersions(appVersion: $0["app_version"], osVersion: $0["os_version"])
+                RegisteredVersions(appVersion: try $0.decode(forColumn: "app_version"), osVersion: try $0.decode(forColumn: "os_version"))
             }
         }
     }

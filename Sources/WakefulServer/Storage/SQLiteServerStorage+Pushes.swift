@@ -39,17 +39,17 @@ extension SQLiteServerStorage: PushStorage {
     public func wakes(deviceID: UUID, from: TimeInterval?, to: TimeInterval?, limit: Int) async throws -> [StoredWake] {
         let device = deviceID.uuidString
         return try await pool.read { db in
-            let rows = try Row.fetchAll(
+            let rows = try WakeRecord.fetchAll(
                 db,
                 sql: """
                     SELECT * FROM wakes WHERE device_id = ? AND scheduled_at >= ? AND scheduled_at < ?
                     ORDER BY scheduled_at DESC, id LIMIT ?
                     """,
                 arguments: [device, from ?? -Double.greatestFiniteMagnitude, to ?? Double.greatestFiniteMagnitude, limit])
-            var wakes = rows.map(Self.wake(from:))
+            var wakes = rows.map(\.wake)
             let attempts = try db.cachedStatement(sql: "SELECT * FROM push_attempts WHERE wake_id = ? ORDER BY id")
             for index in wakes.indices {
-                wakes[index].attempts = try Row.fetchAll(attempts, arguments: [wakes[index].wake.id.uuidString]).map(Self.attempt(from:))
+                wakes[index].attempts = try PushAttemptRecord.fetchAll(attempts, arguments: [wakes[index].wake.id.uuidString]).map(\.attempt)
             }
             return wakes
         }
@@ -69,7 +69,7 @@ extension SQLiteServerStorage: PushStorage {
                             ORDER BY next_attempt_at, id LIMIT ?)
                         """,
                     arguments: [claim, leaseUntil, now, now, limit])
-                claimed = try Row.fetchAll(
+                claimed = try ClaimedWakeRecord.fetchAll(
                     db,
                     sql: """
                         SELECT w.*, d.revoked_at AS device_revoked_at, t.token AS apns_token, t.environment AS apns_environment,
@@ -78,15 +78,7 @@ extension SQLiteServerStorage: PushStorage {
                         WHERE w.claim_id = ? AND w.state = 'sending' ORDER BY w.next_attempt_at, w.id
                         """,
                     arguments: [claim]
-                ).map { row in
-                    var apns: StoredAPNsToken?
-                    if let token: String = row["apns_token"], let environment = APNsRegistration.Environment(rawValue: row["apns_environment"]) {
-                        apns = StoredAPNsToken(
-                            registration: APNsRegistration(token: token, environment: environment, topic: row["apns_topic"]),
-                            updatedAt: row["apns_updated_at"], invalidatedAt: row["apns_invalidated_at"])
-                    }
-                    return ClaimedWake(wake: Self.wake(from: row), apns: apns, deviceRevoked: (row["device_revoked_at"] as Double?) != nil)
-                }
+                ).map(\.claimed)
                 return .commit
             }
             return claimed
@@ -135,21 +127,21 @@ extension SQLiteServerStorage: PushStorage {
 
     public func attempts(deviceID: UUID, from: TimeInterval?, to: TimeInterval?) async throws -> [StoredPushAttempt] {
         try await pool.read { db in
-            try Row.fetchAll(
+            try PushAttemptRecord.fetchAll(
                 db,
                 sql: """
                     SELECT * FROM push_attempts WHERE device_id = ? AND attempted_at >= ? AND attempted_at < ?
                     ORDER BY attempted_at, id
                     """,
                 arguments: [deviceID.uuidString, from ?? -Double.greatestFiniteMagnitude, to ?? Double.greatestFiniteMagnitude]
-            ).map(Self.attempt(from:))
+            ).map(\.attempt)
         }
     }
 
     public func deviceWakeEntries(deviceID: UUID, from: TimeInterval, to: TimeInterval) async throws -> [StoredRecord] {
         try await pool.read { db in
             // The timeline encoder writes `"kind":"event","event":"remoteNotification"` without spaces.
-            try Row.fetchAll(
+            try UploadRecord.fetchAll(
                 db,
                 sql: """
                     SELECT uuid, seq, kind, payload, recorded_at, received_at FROM records
@@ -157,31 +149,9 @@ extension SQLiteServerStorage: PushStorage {
                     ORDER BY recorded_at, seq LIMIT 1000
                     """,
                 arguments: [deviceID.uuidString, OutboxRecord.timelineKind, from, to, #"%"event":"remoteNotification"%"#]
-            ).map { row in
-                StoredRecord(
-                    record: OutboxRecord(
-                        uuid: UUID(uuidString: row["uuid"])!, seq: row["seq"], kind: row["kind"], payload: row["payload"],
-                        recordedAt: row["recorded_at"]),
-                    receivedAt: row["received_at"])
-            }
+            ).map(\.stored)
         }
     }
 
     private static let countedStates = WakeState.counted.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-
-    private static func wake(from row: Row) -> StoredWake {
-        StoredWake(
-            wake: NewWake(
-                id: UUID(uuidString: row["id"])!, deviceID: UUID(uuidString: row["device_id"])!, scheduledAt: row["scheduled_at"],
-                expiresAt: row["expires_at"], note: row["note"], collapseID: row["collapse_id"], createdAt: row["created_at"]),
-            state: WakeState(rawValue: row["state"]) ?? .failed, nextAttemptAt: row["next_attempt_at"], attemptCount: row["attempt_count"],
-            reason: row["reason"], deliveredAt: row["delivered_at"])
-    }
-
-    private static func attempt(from row: Row) -> StoredPushAttempt {
-        StoredPushAttempt(
-            wakeID: UUID(uuidString: row["wake_id"])!, deviceID: UUID(uuidString: row["device_id"])!, apnsID: row["apns_id"],
-            status: row["status"], reason: row["reason"], latency: row["latency_seconds"], attemptedAt: row["attempted_at"],
-            outcome: row["outcome"])
-    }
 }

@@ -85,7 +85,7 @@ extension SQLiteServerStorage {
 
     public func deviceSummaries() async throws -> [DeviceSummary] {
         try await pool.read { db in
-            let rows = try Row.fetchAll(
+            let devices = try DeviceSummaryRecord.fetchAll(
                 db,
                 sql: """
                     SELECT d.id, d.install_id, d.bundle_id, d.created_at, d.last_seen, d.revoked_at,
@@ -98,14 +98,10 @@ extension SQLiteServerStorage {
                     SELECT received_at - recorded_at AS lag FROM records WHERE device_id = ?
                     ORDER BY lag LIMIT 1 OFFSET ?
                     """)
-            return try rows.map { row in
-                let count: Int = row["record_count"]
-                let id: String = row["id"]
-                let lagMedian = count == 0 ? nil : try Double.fetchOne(median, arguments: [id, (count - 1) / 2])
-                return DeviceSummary(
-                    id: UUID(uuidString: id)!, installID: UUID(uuidString: row["install_id"])!, bundleID: row["bundle_id"],
-                    createdAt: row["created_at"], lastSeen: row["last_seen"], revokedAt: row["revoked_at"], recordCount: count,
-                    lagMedian: lagMedian, lagMax: row["lag_max"])
+            return try devices.map { device in
+                let count = device.recordCount
+                return device.summary(
+                    lagMedian: count == 0 ? nil : try Double.fetchOne(median, arguments: [device.id.uuidString, (count - 1) / 2]))
             }
         }
     }
@@ -136,19 +132,13 @@ extension SQLiteServerStorage {
             WHERE \(conditions.joined(separator: " AND ")) ORDER BY recorded_at, seq, id LIMIT ?
             """
         return try await pool.read { [arguments] db in
-            try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-                StoredRecord(
-                    record: OutboxRecord(
-                        uuid: UUID(uuidString: row["uuid"])!, seq: row["seq"], kind: row["kind"], payload: row["payload"],
-                        recordedAt: row["recorded_at"]),
-                    receivedAt: row["received_at"], rowID: row["id"])
-            }
+            try UploadRecord.fetchAll(db, sql: sql, arguments: arguments).map(\.stored)
         }
     }
 
     public func deviceIDs() async throws -> [UUID] {
         try await pool.read { db in
-            try String.fetchAll(db, sql: "SELECT id FROM devices ORDER BY created_at, id").compactMap(UUID.init(uuidString:))
+            try UUID.fetchAll(db, sql: "SELECT id FROM devices ORDER BY created_at, id")
         }
     }
 }

@@ -51,47 +51,47 @@ public final class SQLiteServerStorage: ServerStorage {
             let install = registration.installID.uuidString
             let existing = try Row.fetchOne(
                 db, sql: "SELECT id, revoked_at, token_hash FROM devices WHERE install_id = ?", arguments: [install])
-            let id: String
+            let id: UUID
             if let existing {
-                if existing["revoked_at"] as Double? != nil { throw ServerStorageError.deviceRevoked }
+                if try existing.decode(TimeInterval?.self, forColumn: "revoked_at") != nil { throw ServerStorageError.deviceRevoked }
                 switch policy {
                 case .replace: break
                 case .refuse: throw ServerStorageError.installRegistered
                 case .rotate(let current):
-                    guard existing["token_hash"] as String == current else { throw ServerStorageError.installRegistered }
+                    guard try existing.decode(String.self, forColumn: "token_hash") == current else { throw ServerStorageError.installRegistered }
                 }
-                id = existing["id"]
+                id = try existing.decode(forColumn: "id")
                 try db.execute(
                     sql: """
                         UPDATE devices SET token_hash = ?, bundle_id = ?, app_version = ?, os_version = ?, last_seen = ?
                         WHERE id = ?
                         """,
-                    arguments: [tokenHash, registration.bundleID, registration.appVersion, registration.osVersion, time, id])
+                    arguments: [tokenHash, registration.bundleID, registration.appVersion, registration.osVersion, time, id.uuidString])
             } else {
-                id = UUID().uuidString
+                id = UUID()
                 try db.execute(
                     sql: """
                         INSERT INTO devices (id, install_id, bundle_id, app_version, os_version, token_hash, created_at, last_seen)
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                         """,
-                    arguments: [id, install, registration.bundleID, registration.appVersion, registration.osVersion, tokenHash, time, time])
+                    arguments: [id.uuidString, install, registration.bundleID, registration.appVersion, registration.osVersion, tokenHash, time, time])
             }
-            if let apns = registration.apns { try Self.upsertAPNs(apns, deviceID: id, at: time, in: db) }
-            return UUID(uuidString: id)!
+            if let apns = registration.apns { try Self.upsertAPNs(apns, deviceID: id.uuidString, at: time, in: db) }
+            return id
         }
     }
 
     public func device(tokenHash: String) async throws -> StoredDevice? {
         try await pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT id, install_id, bundle_id, revoked_at FROM devices WHERE token_hash = ?", arguments: [tokenHash])
-                .map(Self.device(from:))
+            try DeviceRecord.fetchOne(db, sql: "SELECT id, install_id, bundle_id, revoked_at FROM devices WHERE token_hash = ?", arguments: [tokenHash])?
+                .device
         }
     }
 
     public func device(id: UUID) async throws -> StoredDevice? {
         try await pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT id, install_id, bundle_id, revoked_at FROM devices WHERE id = ?", arguments: [id.uuidString])
-                .map(Self.device(from:))
+            try DeviceRecord.fetchOne(db, sql: "SELECT id, install_id, bundle_id, revoked_at FROM devices WHERE id = ?", arguments: [id.uuidString])?
+                .device
         }
     }
 
@@ -113,11 +113,11 @@ public final class SQLiteServerStorage: ServerStorage {
                 let row = try Row.fetchOne(
                     db, sql: "SELECT token, environment, topic, updated_at, invalidated_at FROM apns_tokens WHERE device_id = ?",
                     arguments: [deviceID.uuidString]),
-                let environment = APNsRegistration.Environment(rawValue: row["environment"])
+                let environment = APNsRegistration.Environment(rawValue: try row.decode(forColumn: "environment"))
             else { return nil }
             return StoredAPNsToken(
-                registration: APNsRegistration(token: row["token"], environment: environment, topic: row["topic"]),
-                updatedAt: row["updated_at"], invalidatedAt: row["invalidated_at"])
+                registration: APNsRegistration(token: try row.decode(forColumn: "token"), environment: environment, topic: try row.decode(forColumn: "topic")),
+                updatedAt: try row.decode(forColumn: "updated_at"), invalidatedAt: try row.decode(forColumn: "invalidated_at"))
         }
     }
 
@@ -129,11 +129,5 @@ public final class SQLiteServerStorage: ServerStorage {
                     topic = excluded.topic, updated_at = excluded.updated_at, invalidated_at = NULL
                 """,
             arguments: [deviceID, token.token, token.environment.rawValue, token.topic, time])
-    }
-
-    private static func device(from row: Row) -> StoredDevice {
-        StoredDevice(
-            id: UUID(uuidString: row["id"])!, installID: UUID(uuidString: row["install_id"])!, bundleID: row["bundle_id"],
-            revokedAt: row["revoked_at"])
     }
 }

@@ -302,9 +302,43 @@ public enum ExistingInstall: Sendable, Hashable {
 }
 
 /// A storage operation refused for a reason the caller can act on.
-public enum ServerStorageError: Error, Sendable, Hashable {
+///
+/// A struct with a ``Code`` rather than an enum (as swift-nio's and AsyncHTTPClient's errors), so
+/// that a new reason is not a breaking change for callers that switch over the reasons.
+///
+/// ```swift
+/// do { … } catch let error as ServerStorageError where error.code == .deviceRevoked { … }
+/// ```
+public struct ServerStorageError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Which refusal it is.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Base: Hashable, Sendable {
+            case deviceRevoked
+            case installRegistered
+        }
+
+        private let base: Base
+
+        /// The install's device was revoked; it cannot register again.
+        public static let deviceRevoked = Code(base: .deviceRevoked)
+        /// The install already has a device, and the caller may not replace its credential.
+        public static let installRegistered = Code(base: .installRegistered)
+
+        public var description: String {
+            switch base {
+            case .deviceRevoked: "the install's device was revoked; it cannot register again"
+            case .installRegistered: "the install already has a device; only its current token or the admin token may replace its credential"
+            }
+        }
+    }
+
+    /// Which refusal it is.
+    public var code: Code
+
     /// The install's device was revoked; it cannot register again.
-    case deviceRevoked
+    public static let deviceRevoked = ServerStorageError(code: .deviceRevoked)
     /// The install already has a device, and the caller may not replace its credential.
-    case installRegistered
+    public static let installRegistered = ServerStorageError(code: .installRegistered)
+
+    public var description: String { code.description }
 }
