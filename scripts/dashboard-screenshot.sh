@@ -24,15 +24,9 @@ preset=${PRESET:-24h}
 window=${WINDOW:-1440,1000}
 configuration=${CONFIGURATION:-debug}
 
-browser=$(scripts/chromium.sh)
-
-if [ -n "${WAKEFUL_BIN:-}" ]; then
-    [ -x "$WAKEFUL_BIN" ] || { echo "WAKEFUL_BIN=$WAKEFUL_BIN is not an executable file" >&2; exit 2; }
-    wakeful=$WAKEFUL_BIN
-else
-    swift build -c "$configuration" --product wakeful-server >&2
-    wakeful="$(swift build -c "$configuration" --show-bin-path)/wakeful-server"
-fi
+. scripts/screenshot-common.sh
+browser=$(find_chromium)
+wakeful=$(built_product wakeful-server "$configuration")
 
 work=$(mktemp -d)
 server_pid=""

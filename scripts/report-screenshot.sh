@@ -18,15 +18,9 @@ ios=${IOS-17}
 window=${WINDOW:-1400,2000}
 configuration=${CONFIGURATION:-debug}
 
-browser=$(scripts/chromium.sh)
-
-if [ -n "${WAKEFUL_BIN:-}" ]; then
-    [ -x "$WAKEFUL_BIN" ] || { echo "WAKEFUL_BIN=$WAKEFUL_BIN is not an executable file" >&2; exit 2; }
-    wakeful=$WAKEFUL_BIN
-else
-    swift build -c "$configuration" --product wakeful >&2
-    wakeful="$(swift build -c "$configuration" --show-bin-path)/wakeful"
-fi
+. scripts/screenshot-common.sh
+browser=$(find_chromium)
+wakeful=$(built_product wakeful "$configuration")
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT INT TERM

@@ -85,4 +85,21 @@ struct HTMLReportTests {
         #expect(report.sections.map(\.runs.count) == scenarios.map { $0.setups.count })
         #expect(report.html.contains(">Pushes</text>"))
     }
+
+    @Test("with --seeds, the report draws every seed of every configuration, its spread and its median")
+    func seedDistribution() throws {
+        let scenario = try BuiltinScenarios.load("gas-station")
+        let samples = scenario.setups.enumerated().flatMap { index, setup in
+            (1...3).map { seed in SeedSample(Simulator.run(scenario, ios: IOSVersion(17), setup: setup, seed: seed), configuration: index) }
+        }
+        let report = SeedReport(samples: samples, passScore: 0.9)
+        let html = SeedHTMLReport(report: report).html
+        let values = samples.filter { $0.score != nil }.count + samples.filter { $0.largestGap != nil }.count
+        #expect(values > samples.count)
+        #expect(Self.count(#"class="seed""#, in: html) == values)
+        let spreads = report.summaries.filter { $0.score != nil }.count + report.summaries.filter { $0.largestGap != nil }.count
+        #expect(Self.count(#"class="median""#, in: html) == spreads)
+        #expect(Self.count(#"class="spread""#, in: html) == spreads)
+        #expect(html.contains(">100 %</text>") && !html.contains("<script"))
+    }
 }
