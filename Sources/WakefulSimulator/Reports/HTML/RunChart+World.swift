@@ -6,19 +6,12 @@ extension RunChart {
     /// How many points draw a distance curve: smooth at the chart's width, few bytes.
     static let curvePoints = 400
 
-    /// The trigger beacon and the distance at which the app should fire, when the scenario has one.
-    var trigger: (beacon: WorldBeacon, distance: Double)? {
-        for feature in scenario.app.features {
-            if case .beaconTrigger(let id, let distance) = feature, let beacon = scenario.world.beacon(named: id) { return (beacon, distance) }
-        }
-        return nil
-    }
-
     /// The walk: the true distance to the trigger beacon over time, the trigger distance as a
     /// line, and where this run triggered or stopped for good. Without a trigger beacon, the
     /// distance from the start when the user moves.
     func distanceLane() -> ChartLane? {
         let trajectory = scenario.world.trajectory
+        let trigger = scenario.trigger
         let reference: (point: LocalPoint, name: String)
         if let trigger {
             reference = (trigger.beacon.position, "to beacon \(trigger.beacon.id)")
