@@ -11,6 +11,16 @@ struct ReportOption: ParsableArguments {
             valueName: "file.html"))
     var path: String?
 
+    /// A report into a folder that does not exist is refused before anything runs.
+    func validate() throws {
+        guard let path else { return }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ValidationError("--report \(path): the folder \(folder) does not exist; create it or choose another path")
+        }
+    }
+
     /// Writes the page to the file, when one was given, or says why it could not.
     func write(_ html: @autoclosure () -> String) throws {
         guard let path else { return }
