@@ -81,10 +81,13 @@ let package = Package(
     targets: [
         // Platform-free core: events, commands, strategies, runtime, timeline. Foundation only.
         .target(name: "Wakeful", swiftSettings: strictSettings),
+        // Swimlane charts as self-contained SVG: the dashboard's device page and the simulator's
+        // HTML report draw with it. Wakeful only (for UTC dates): no server dependency.
+        .target(name: "WakefulCharts", dependencies: ["Wakeful"], swiftSettings: strictSettings),
         // The executable model of iOS background execution and the simulated world.
         .target(
             name: "WakefulSimulator",
-            dependencies: ["Wakeful"],
+            dependencies: ["Wakeful", "WakefulCharts"],
             resources: [.copy("Scenario/Builtin")],
             swiftSettings: strictSettings
         ),
@@ -117,6 +120,7 @@ let package = Package(
             name: "WakefulServer",
             dependencies: [
                 "Wakeful",
+                "WakefulCharts",  // the device page's swimlanes
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird", condition: tools),
                 .product(name: "HTTPTypes", package: "swift-http-types", condition: tools),
@@ -292,7 +296,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WakefulSimulatorTests",
-            dependencies: ["Wakeful", "WakefulSimulator"],
+            dependencies: ["Wakeful", "WakefulSimulator", "WakefulCharts"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),

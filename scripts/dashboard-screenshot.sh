@@ -24,22 +24,9 @@ preset=${PRESET:-24h}
 window=${WINDOW:-1440,1000}
 configuration=${CONFIGURATION:-debug}
 
-browser=$(command -v chromium || command -v chromium-browser || true)
-if [ -z "$browser" ]; then
-    sudo=""
-    [ "$(id -u)" -ne 0 ] && sudo="sudo -n"
-    echo "installing Chromium from Debian's packages" >&2
-    $sudo apt-get install -y chromium >/dev/null || { $sudo apt-get update >/dev/null && $sudo apt-get install -y chromium >/dev/null; }
-    browser=$(command -v chromium)
-fi
-
-if [ -n "${WAKEFUL_BIN:-}" ]; then
-    [ -x "$WAKEFUL_BIN" ] || { echo "WAKEFUL_BIN=$WAKEFUL_BIN is not an executable file" >&2; exit 2; }
-    wakeful=$WAKEFUL_BIN
-else
-    swift build -c "$configuration" --product wakeful-server >&2
-    wakeful="$(swift build -c "$configuration" --show-bin-path)/wakeful-server"
-fi
+. scripts/screenshot-common.sh
+browser=$(find_chromium)
+wakeful=$(built_product wakeful-server "$configuration")
 
 work=$(mktemp -d)
 server_pid=""

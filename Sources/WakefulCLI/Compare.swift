@@ -15,6 +15,7 @@ struct Compare: AsyncParsableCommand {
               wakeful compare --scenario gas-station --ios 12 --ios 17 --format markdown
               wakeful compare --strategy TaskExtension --strategy LowPowerLocationKeepAlive --format csv
               wakeful compare --bad-day forceQuit --bad-day lowPowerMode
+              wakeful compare --scenario chat --report chat.html   every run as swimlanes, to open in a browser
               wakeful compare --seeds 1000                  how often each verdict holds over 1,000 seeds
               wakeful compare --seeds 1000 --shard 3/8      one slice of that, for `wakeful merge`
             """
@@ -37,6 +38,9 @@ struct Compare: AsyncParsableCommand {
 
     @Option(help: "Output format: text, markdown, json or csv.")
     var format: Format = .text
+
+    @OptionGroup
+    var report: ReportOption
 
     @OptionGroup(title: "Many seeds")
     var many: SeedOptions
@@ -71,15 +75,23 @@ struct Compare: AsyncParsableCommand {
 
     func run() async throws {
         if let range = many.range {
-            try await many.run(try plan(), range: range, format: format.seedFormat)
+            try await many.run(try plan(), range: range, format: format.seedFormat, report: report)
             return
         }
-        let runs = try await plan().run()
-        let report = ComparisonReport(runs: runs)
+        let comparison = try plan()
+        let runs: [RunMetrics]
+        if report.path != nil {
+            let recorded = await comparison.record()
+            try report.write(HTMLReport(comparison: comparison, runs: recorded).html)
+            runs = recorded.map(\.metrics)
+        } else {
+            runs = await comparison.run()
+        }
+        let table = ComparisonReport(runs: runs)
         switch format {
-        case .text: print(report.text)
-        case .markdown: print(report.markdown)
-        case .csv: print(report.csv)
+        case .text: print(table.text)
+        case .markdown: print(table.markdown)
+        case .csv: print(table.csv)
         case .json: print(try JSONReport(scenario: nil, seed: seed, runs: runs).encoded())
         }
     }

@@ -30,8 +30,12 @@ struct SeedOptions: ParsableArguments {
     /// The seed range, when one was given.
     var range: SeedRange? { seeds.flatMap(SeedRange.init(parsing:)) }
 
-    /// Runs the sweep and prints it: a shard as JSON Lines, the whole as a table in `format`.
-    func run(_ comparison: Comparison, range: SeedRange, format: SeedReportFormat) async throws {
+    /// Runs the sweep and prints it: a shard as JSON Lines, the whole as a table in `format` and,
+    /// with `--report`, as the distribution over seeds of each configuration.
+    func run(_ comparison: Comparison, range: SeedRange, format: SeedReportFormat, report: ReportOption) async throws {
+        if shard != nil, let path = report.path {
+            throw ValidationError("--report \(path) draws the whole sweep: run it on the merged shards' seeds without --shard")
+        }
         let sweep = SeedSweep(comparison: comparison, seeds: range, shard: shard.flatMap(Shard.init(parsing:)) ?? .all)
         let total = (0..<sweep.plannedRuns).count(where: sweep.shard.contains)
         let bar = ProgressBar(total: total)
@@ -41,7 +45,9 @@ struct SeedOptions: ParsableArguments {
             print(try ShardFile.encode(samples, of: sweep), terminator: "")
             return
         }
-        try format.print(SeedReport(samples: samples, passScore: passScore))
+        let summary = SeedReport(samples: samples, passScore: passScore)
+        try report.write(SeedHTMLReport(report: summary).html)
+        try format.print(summary)
     }
 }
 

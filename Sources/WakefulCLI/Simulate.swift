@@ -15,9 +15,11 @@ struct Simulate: AsyncParsableCommand {
               wakeful simulate --ios 12.4 --ios 18 --strategy TaskExtension
               wakeful simulate --scenario my-app.json --format json
               wakeful simulate --strategy TaskExtension --ios 17 --timeline run.jsonl
+              wakeful simulate --report gas-station.html    every run as swimlanes, to open in a browser
               wakeful simulate --variant CONF-3 --debugger-attached
               wakeful simulate --list
               wakeful simulate --seeds 1000                how sure each verdict is, over seeds 1 to 1000
+              wakeful simulate --seeds 200 --report seeds.html   each configuration's score and largest gap over the seeds
             """
     )
 
@@ -47,6 +49,9 @@ struct Simulate: AsyncParsableCommand {
 
     @Flag(help: "List the built-in scenarios, strategies and policy variants, then exit.")
     var list = false
+
+    @OptionGroup
+    var report: ReportOption
 
     @OptionGroup(title: "Many seeds")
     var many: SeedOptions
@@ -101,17 +106,24 @@ struct Simulate: AsyncParsableCommand {
         guard !versions.isEmpty else { throw ValidationError("the scenario lists no iOS versions; pass --ios") }
         if let range = many.range {
             let comparison = Comparison(scenarios: [loaded], versions: versions, setups: plan, seed: seed)
-            try await many.run(comparison, range: range, format: format.seedFormat)
+            try await many.run(comparison, range: range, format: format.seedFormat, report: report)
             return
         }
 
         var runs: [RunMetrics] = []
+        var recorded: [RecordedRun] = []
         let writer = try timeline.map { path in
             do { return try JSONLinesFileWriter(path: path) } catch { throw ValidationError("--timeline: \(error)") }
         }
         for setup in plan {
             for version in versions {
-                if let writer {
+                if report.path != nil {
+                    // The report draws every entry: keep them, and stream them to --timeline too.
+                    let run = Simulator.record(loaded, ios: version, setup: setup, seed: seed)
+                    run.entries.forEach { writer?.append($0) }
+                    recorded.append(run)
+                    runs.append(run.metrics)
+                } else if let writer {
                     runs.append(Simulator.run(loaded, ios: version, setup: setup, seed: seed, timeline: writer))
                 } else {
                     runs.append(Simulator.run(loaded, ios: version, setup: setup, seed: seed))
@@ -119,6 +131,7 @@ struct Simulate: AsyncParsableCommand {
             }
         }
         try writer?.close()
+        try report.write(HTMLReport(sections: [HTMLReport.Section(scenario: loaded, runs: recorded)]).html)
 
         let report = OutcomeReport(scenario: loaded, runs: runs)
         switch format {

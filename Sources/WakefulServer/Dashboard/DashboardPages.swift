@@ -1,4 +1,5 @@
 import Foundation
+import WakefulCharts
 
 /// The dashboard's pages other than a device's: the frame every page shares, the devices list,
 /// the login form and errors. Every interpolated value is escaped with ``HTML/escape(_:)``.
@@ -11,7 +12,7 @@ enum DashboardPages {
             <html lang="en"><head><meta charset="utf-8">\
             <meta name="viewport" content="width=device-width, initial-scale=1">\
             <meta name="referrer" content="no-referrer">\
-            <title>\(HTML.escape(title)) · Wakeful</title><style>\(DashboardStyle.css)</style></head>
+            <title>\(HTML.escape(title)) · Wakeful</title><style>\(DashboardStyle.css)\n\(ChartStyle.css)</style></head>
             <body><header><a href="/dashboard">Wakeful dashboard</a><span class="spacer"></span>\(logout)</header>
             <main>\(body)</main></body></html>
             """

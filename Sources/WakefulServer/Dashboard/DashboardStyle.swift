@@ -1,4 +1,4 @@
-/// The dashboard's only stylesheet, inlined into every page: no external fonts, images or scripts.
+/// The dashboard pages' stylesheet (the charts' own is ``ChartStyle``), inlined into every page: no external fonts, images or scripts.
 ///
 /// Colours keep text at a contrast of at least 4.5:1 on white; the lanes' colours are paired with
 /// labels and tooltips, never the only cue.
@@ -33,45 +33,6 @@ enum DashboardStyle {
         .facts{display:flex;flex-wrap:wrap;gap:6px 22px;margin:6px 0 4px;color:var(--muted)}
         .facts b{color:var(--ink);font-weight:600}
         .panel{background:#fff;border:1px solid var(--line);border-radius:6px;padding:8px 10px}
-        .chart{width:100%;height:auto;display:block}
-        .chart text{font-size:12px;fill:var(--ink)}
-        .chart .tick{fill:var(--muted);font-size:11.5px}
-        .chart .lane-title{font-weight:700}
-        .chart .row-label{fill:#374151}
-        .chart .row-note{fill:var(--muted);font-size:11.5px}
-        .chart .gap-number{font-weight:700;fill:#9a3412;font-size:11.5px}
-        .chart .grid{stroke:#e5e7eb;stroke-width:1}
-        .chart .lane-rule{stroke:#e5e7eb}
-        .chart .track{fill:#f9fafb}
-        .chart .gap{fill:url(#hatch);opacity:.75}
-        .state-foreground,.sw-foreground{fill:#2563eb;background:#2563eb}
-        .state-background,.sw-background{fill:#16a34a;background:#16a34a}
-        .state-suspended,.sw-suspended{fill:#cbd5e1;background:#cbd5e1}
-        .state-not-running,.sw-not-running{fill:#475569;background:#475569}
-        .wake{fill:#7c3aed;stroke:#fff;stroke-width:1}
-        .wake.relaunch{fill:#c2410c}
-        .wake.delivered{fill:#fff;stroke:#7c3aed;stroke-width:2}
-        .chart .unborn{fill:#f1f5f9}
-        .task-ended,.sw-task-ended{fill:#0e7490;background:#0e7490}
-        .task-expired,.sw-task-expired{fill:#dc2626;background:#dc2626;stroke:#7f1d1d;stroke-width:1}
-        .task-denied{fill:#dc2626}
-        .task-open,.sw-task-open{fill:#a855f7;background:#a855f7}
-        .job-completed,.sw-job-completed{fill:#15803d;background:#15803d}
-        .job-checkpointed,.sw-job-checkpointed{fill:#d97706;background:#d97706}
-        .job-failed,.sw-job-failed{fill:#dc2626;background:#dc2626}
-        .job-open,.sw-job-open{fill:#6b7280;background:#6b7280}
-        .records{fill:#0369a1}
-        .upload{fill:#0f766e}
-        .push-accepted{fill:#15803d}
-        .push-failed{fill:#dc2626}
-        .push-unsent{fill:#9ca3af}
-        .push-received{fill:#7c3aed}
-        .legend{display:flex;flex-wrap:wrap;gap:4px 16px;margin:8px 2px 0;color:var(--muted);font-size:13px}
-        .legend span.sw{display:inline-block;width:12px;height:12px;border-radius:2px;vertical-align:-1px;margin-right:4px}
-        .legend span.hatch{background:repeating-linear-gradient(45deg,#fff7ed 0 3px,#f6c89f 3px 5px)}
-        .legend span.dot{border-radius:50%;background:#7c3aed}
-        .legend span.ring{border-radius:50%;border:2px solid #7c3aed;background:#fff}
-        .legend span.diamond{background:#c2410c;transform:rotate(45deg) scale(.8)}
         .note{background:#fffbeb;border:1px solid #fcd34d;border-radius:6px;padding:6px 10px;margin:8px 0}
         .flag{color:#9a3412;font-weight:600}
         .note.flag{font-weight:400;color:var(--ink);border-color:#fdba74;background:#fff7ed}

@@ -1,4 +1,5 @@
 import Foundation
+import WakefulCharts
 import Wakeful
 
 /// A device's page: its facts and setup, the time filters, the swimlane chart, a legend and the

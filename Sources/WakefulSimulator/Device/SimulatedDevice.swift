@@ -189,10 +189,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         self.requirements = Requirements.combined(strategies.map(\.requirements))
         self.backgroundModes = scenario.app.backgroundModes ?? requirements.backgroundModes
         self.authorization = scenario.app.locationAuthorization
-        self.triggerBeacon = scenario.app.features.lazy.compactMap { feature -> WorldBeacon? in
-            guard case .beaconTrigger(let id, _) = feature else { return nil }
-            return scenario.world.beacon(named: id)
-        }.first
+        self.triggerBeacon = scenario.trigger?.beacon
         let root = SeededGenerator(seed: seed)
         self.locationRandom = root.derived(stream: 1)
         self.beaconRandom = scenario.world.beacons.indices.map { root.derived(stream: 1000 + UInt64($0)) }

@@ -33,13 +33,18 @@ public struct Comparison: Sendable {
 
     /// Runs every job, in parallel, and returns the metrics in job order.
     public func run() async -> [RunMetrics] {
+        await map { job, seed in Simulator.run(job.scenario, ios: job.ios, setup: job.setup, seed: seed) }
+    }
+
+    /// `body` for every job with the seed, in parallel; the results in job order.
+    func map<Result: Sendable>(_ body: @escaping @Sendable (Job, UInt64) -> Result) async -> [Result] {
         let seed = seed
-        return await withTaskGroup(of: (Int, RunMetrics).self) { group in
+        return await withTaskGroup(of: (Int, Result).self) { group in
             for (index, job) in jobs.enumerated() {
-                group.addTask { (index, Simulator.run(job.scenario, ios: job.ios, setup: job.setup, seed: seed)) }
+                group.addTask { (index, body(job, seed)) }
             }
-            var results = [RunMetrics?](repeating: nil, count: jobs.count)
-            for await (index, metrics) in group { results[index] = metrics }
+            var results = [Result?](repeating: nil, count: jobs.count)
+            for await (index, result) in group { results[index] = result }
             return results.compactMap { $0 }
         }
     }

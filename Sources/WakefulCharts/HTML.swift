@@ -1,10 +1,10 @@
 import Foundation
 
-/// Escaping for the dashboard's hand-written HTML and SVG: every value that did not come from this
-/// module's own literals goes through ``escape(_:)`` (bundle IDs, device-reported names, errors).
-enum HTML {
+/// Escaping for hand-written HTML and SVG: every value that did not come from a literal goes
+/// through ``escape(_:)`` (bundle IDs, device-reported names, scenario names, errors).
+public enum HTML {
     /// `text` safe in element content and in double- or single-quoted attribute values.
-    static func escape(_ text: some StringProtocol) -> String {
+    public static func escape(_ text: some StringProtocol) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -20,12 +20,5 @@ enum HTML {
             }
         }
         return out
-    }
-
-    /// `text` percent-encoded for one query parameter value or path segment.
-    static func urlComponent(_ text: String) -> String {
-        var allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
-        allowed.insert(charactersIn: "-._~")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
     }
 }
