@@ -43,7 +43,8 @@ let package = Package(
     traits: [
         .trait(
             name: serverAndTools,
-            description: "The companion server, the wakeful command, the fleet and the mock APNs, with their dependencies. Turn it off in an app: the app then resolves only GRDB and swift-log."
+            description:
+                "The companion server, the wakeful command, the fleet and the mock APNs, with their dependencies. Turn it off in an app: the app then resolves only GRDB and swift-log."
         ),
         .default(enabledTraits: [serverAndTools]),
     ],
@@ -125,7 +126,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird", condition: tools),
                 .product(name: "HTTPTypes", package: "swift-http-types", condition: tools),
                 .product(name: "NIOCore", package: "swift-nio", condition: tools),
-                .product(name: "NIOHTTP1", package: "swift-nio", condition: tools),  // HTTPParserError: a client that hung up mid-request
+                // HTTPParserError: a client that hung up mid-request
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: tools),
                 .product(name: "Crypto", package: "swift-crypto", condition: tools),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CompressNIO", package: "compress-nio", condition: tools),  // gzip ingest bodies

@@ -57,32 +57,40 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // The simulator on a device-day of beacon ranging, and `compare` over every built-in run.
-        benchmarkTarget("SimulatorBenchmarks", dependencies: [
-            .product(name: "Wakeful", package: wakeful),
-            .product(name: "WakefulSimulator", package: wakeful),
-        ]),
+        benchmarkTarget(
+            "SimulatorBenchmarks",
+            dependencies: [
+                .product(name: "Wakeful", package: wakeful),
+                .product(name: "WakefulSimulator", package: wakeful),
+            ]),
         // The SQLite outbox beside raw SQLite.
-        benchmarkTarget("StoreBenchmarks", dependencies: [
-            .product(name: "Wakeful", package: wakeful),
-            .product(name: "WakefulStore", package: wakeful),
-            "SQLiteBaseline",
-        ]),
+        benchmarkTarget(
+            "StoreBenchmarks",
+            dependencies: [
+                .product(name: "Wakeful", package: wakeful),
+                .product(name: "WakefulStore", package: wakeful),
+                "SQLiteBaseline",
+            ]),
         // Ingest over loopback beside raw SQLite, with hostile connections, and reading back.
-        benchmarkTarget("ServerBenchmarks", dependencies: [
-            .product(name: "Wakeful", package: wakeful),
-            .product(name: "WakefulServer", package: wakeful),
-            .product(name: "WakefulAPNs", package: wakeful),  // Duration.secondsValue
-            "SQLiteBaseline",
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            .product(name: "Logging", package: "swift-log"),
-        ]),
+        benchmarkTarget(
+            "ServerBenchmarks",
+            dependencies: [
+                .product(name: "Wakeful", package: wakeful),
+                .product(name: "WakefulServer", package: wakeful),
+                .product(name: "WakefulAPNs", package: wakeful),  // Duration.secondsValue
+                "SQLiteBaseline",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // Background pushes to the mock APNs, beside aioapns.
-        benchmarkTarget("PushBenchmarks", dependencies: [
-            .product(name: "WakefulAPNs", package: wakeful),
-            .product(name: "Crypto", package: "swift-crypto"),
-        ]),
+        benchmarkTarget(
+            "PushBenchmarks",
+            dependencies: [
+                .product(name: "WakefulAPNs", package: wakeful),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
     ]
 )

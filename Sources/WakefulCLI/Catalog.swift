@@ -14,7 +14,11 @@ enum Catalog {
         for entry in StrategyCatalog.entries { lines.append("  \(entry.name)  \(entry.summary)") }
         lines += ["", "Policy variants (--variant ID), from §12 of the policy reference:"]
         for variant in PolicyVariant.all { lines.append("  \(variant.id)  \(variant.summary)") }
-        lines += ["", "iOS families: " + IOSFamily.allCases.map(\.displayName).joined(separator: ", ") + " (pass any version, e.g. --ios 12.4)"]
+        lines += [
+            "",
+            "iOS families: " + IOSFamily.allCases.map(\.displayName).joined(separator: ", ")
+                + " (pass any version, e.g. --ios 12.4)",
+        ]
         return lines.joined(separator: "\n")
     }
 }

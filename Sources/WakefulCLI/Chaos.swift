@@ -28,7 +28,8 @@ struct Chaos: AsyncParsableCommand {
     @Option(help: "The first seed.")
     var firstSeed: UInt64 = 1
 
-    @Option(name: .long, help: ArgumentHelp("A built-in scenario (repeatable). Default: all of them.", valueName: "name"))
+    @Option(
+        name: .long, help: ArgumentHelp("A built-in scenario (repeatable). Default: all of them.", valueName: "name"))
     var scenario: [String] = []
 
     @Option(help: "Random kills per hour while the app has a process.")
@@ -46,13 +47,18 @@ struct Chaos: AsyncParsableCommand {
     @Option(help: "Share of runs that first migrate an older store (0–1).")
     var migrationShare: Double = 0.25
 
-    @Flag(inversion: .prefixedNo, help: "Let the server fail: 500s, 503 with Retry-After, timeouts, partitions, answers lost after storing.")
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Let the server fail: 500s, 503 with Retry-After, timeouts, partitions, answers lost after storing.")
     var serverFaults = true
 
     @Option(help: "Simulated hours the app is left open to drain its outbox.")
     var drainHours: Double = 2
 
-    @Option(help: ArgumentHelp("Write each run's timelines to this folder (chaos-SEED.jsonl, chaos-SEED-drain.jsonl), to study a failing seed.", valueName: "folder"))
+    @Option(
+        help: ArgumentHelp(
+            "Write each run's timelines to this folder (chaos-SEED.jsonl, chaos-SEED-drain.jsonl), to study a failing seed.",
+            valueName: "folder"))
     var timelines: String?
 
     func validate() throws {
@@ -66,14 +72,17 @@ struct Chaos: AsyncParsableCommand {
         guard killsPerHour >= 0 else { throw ValidationError("--kills-per-hour \(killsPerHour): expected 0 or more") }
         guard drainHours > 0 else { throw ValidationError("--drain-hours \(drainHours): expected more than 0") }
         for name in scenario where !BuiltinScenarios.names.contains(name) {
-            throw ValidationError("--scenario \(name): expected one of \(BuiltinScenarios.names.joined(separator: ", "))")
+            throw ValidationError(
+                "--scenario \(name): expected one of \(BuiltinScenarios.names.joined(separator: ", "))")
         }
     }
 
     func run() async throws {
         let options = ChaosOptions(
             seeds: seeds, firstSeed: firstSeed, scenarios: scenario.isEmpty ? BuiltinScenarios.names : scenario,
-            kills: ChaosPlan(killsPerHour: killsPerHour, killBeforeAcknowledge: killBeforeAcknowledge, killInExpiryHandler: killInExpiryHandler),
+            kills: ChaosPlan(
+                killsPerHour: killsPerHour, killBeforeAcknowledge: killBeforeAcknowledge,
+                killInExpiryHandler: killInExpiryHandler),
             storeCrashProbability: storeCrashProbability, migrationShare: migrationShare, serverFaults: serverFaults,
             drainHours: drainHours, timelineDirectory: timelines.map { URL(fileURLWithPath: $0) })
         let total = seeds

@@ -6,7 +6,8 @@ import WakefulSimulator
 /// `wakeful compare`: strategies × iOS families × scenarios in one table.
 struct Compare: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Compare strategies across iOS families and scenarios: success, gaps and their causes, energy, review risk.",
+        abstract:
+            "Compare strategies across iOS families and scenarios: success, gaps and their causes, energy, review risk.",
         discussion: """
             With no options it compares every built-in scenario with its own strategies and iOS versions. Each row gives the scenario's success measure, the largest gap in the wanted work and what caused it (read from the run's timeline), background running time, wakes, terminations, an energy estimate and the App Review risk. Runs go to every core; the output is the same every run for the same seed.
 
@@ -21,16 +22,30 @@ struct Compare: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("A built-in scenario name or a scenario file (repeatable). Default: every built-in scenario.", valueName: "name|file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A built-in scenario name or a scenario file (repeatable). Default: every built-in scenario.",
+            valueName: "name|file"))
     var scenario: [String] = []
 
-    @Option(name: .customLong("ios"), help: ArgumentHelp("An iOS version (repeatable). Default: each scenario's list.", valueName: "version"))
+    @Option(
+        name: .customLong("ios"),
+        help: ArgumentHelp("An iOS version (repeatable). Default: each scenario's list.", valueName: "version"))
     var iosVersions: [String] = []
 
-    @Option(name: .customLong("strategy"), help: ArgumentHelp("A strategy setup: none, a name, or names joined by + (repeatable). Default: each scenario's list.", valueName: "name"))
+    @Option(
+        name: .customLong("strategy"),
+        help: ArgumentHelp(
+            "A strategy setup: none, a name, or names joined by + (repeatable). Default: each scenario's list.",
+            valueName: "name"))
     var strategies: [String] = []
 
-    @Option(name: .customLong("bad-day"), help: ArgumentHelp("Also run each scenario on a bad day: \(BadDay.allCases.map(\.rawValue).joined(separator: ", ")) (repeatable).", valueName: "day"))
+    @Option(
+        name: .customLong("bad-day"),
+        help: ArgumentHelp(
+            "Also run each scenario on a bad day: \(BadDay.allCases.map(\.rawValue).joined(separator: ", ")) (repeatable).",
+            valueName: "day"))
     var badDays: [BadDay] = []
 
     @Option(help: "The seed of every random draw.")
@@ -53,7 +68,9 @@ struct Compare: AsyncParsableCommand {
         for text in iosVersions where IOSVersion(parsing: text) == nil {
             throw ValidationError("--ios \(text): expected \(IOSVersion.expectedForm)")
         }
-        if many.seeds != nil && seed != 1 { throw ValidationError("--seed \(seed) and --seeds: give one; --seeds runs each of its seeds") }
+        if many.seeds != nil && seed != 1 {
+            throw ValidationError("--seed \(seed) and --seeds: give one; --seeds runs each of its seeds")
+        }
         _ = try plan()
     }
 
@@ -67,7 +84,9 @@ struct Compare: AsyncParsableCommand {
         }
         do {
             let setups = try strategies.map(StrategySetup.named)
-            return Comparison(scenarios: scenarios, versions: iosVersions.compactMap(IOSVersion.init(parsing:)), setups: setups, seed: seed)
+            return Comparison(
+                scenarios: scenarios, versions: iosVersions.compactMap(IOSVersion.init(parsing:)), setups: setups,
+                seed: seed)
         } catch {
             throw ValidationError(error.description)
         }

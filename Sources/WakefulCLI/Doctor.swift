@@ -5,7 +5,8 @@ import WakefulDoctor
 /// `wakeful doctor`: check an app's Info.plist, Xcode project and sources before App Review does.
 struct Doctor: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check an app's Info.plist, Xcode project and sources: background modes, task identifiers, purpose strings and App Review risks.",
+        abstract:
+            "Check an app's Info.plist, Xcode project and sources: background modes, task identifiers, purpose strings and App Review risks.",
         discussion: """
             Reads an Info.plist (XML, binary or old-style; a built .app folder; - for standard input) or an Xcode project (--project, which merges the target's INFOPLIST_KEY_* build settings with its INFOPLIST_FILE as Xcode does and expands $(VAR) and ${VAR}), and reports what iOS or App Review will object to: mode values and types, task identifiers against the task modes, every purpose string (missing for a used API, empty, not a string, a placeholder, or only a retired key), keys written twice, and App Review's view of each declared mode.
 
@@ -27,38 +28,59 @@ struct Doctor: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The Info.plist to check (XML, binary or old-style), a built .app folder, or - for standard input.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "The Info.plist to check (XML, binary or old-style), a built .app folder, or - for standard input.",
+            valueName: "file"))
     var plist: String?
 
-    @Option(help: ArgumentHelp("An Xcode project: its target's build settings and Info.plist, merged as Xcode builds them.", valueName: "App.xcodeproj"))
+    @Option(
+        help: ArgumentHelp(
+            "An Xcode project: its target's build settings and Info.plist, merged as Xcode builds them.",
+            valueName: "App.xcodeproj"))
     var project: String?
 
     @Option(help: ArgumentHelp("The project's target (default: its only application target).", valueName: "name"))
     var target: String?
 
-    @Option(help: ArgumentHelp("The build configuration (default: the target's default, else Release).", valueName: "name"))
+    @Option(
+        help: ArgumentHelp("The build configuration (default: the target's default, else Release).", valueName: "name"))
     var configuration: String?
 
     @Option(
         name: .customLong("sources"),
-        help: ArgumentHelp("A folder (or file) of the app's Swift and Objective-C sources; repeatable.", valueName: "dir"))
+        help: ArgumentHelp(
+            "A folder (or file) of the app's Swift and Objective-C sources; repeatable.", valueName: "dir"))
     var sources: [String] = []
 
-    @Option(help: ArgumentHelp("The app's Wakeful configuration: a scenario file or built-in name, its strategies and app sections, or its app section.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "The app's Wakeful configuration: a scenario file or built-in name, its strategies and app sections, or its app section.",
+            valueName: "file"))
     var config: String?
 
-    @Option(help: ArgumentHelp("Which of the configuration's strategy setups the app runs, or strategy names joined by +. Needed when it lists several.", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "Which of the configuration's strategy setups the app runs, or strategy names joined by +. Needed when it lists several.",
+            valueName: "name"))
     var setup: String?
 
-    @Option(name: .customLong("bundle-id"), help: ArgumentHelp("Substituted for $(PRODUCT_BUNDLE_IDENTIFIER) in permitted identifiers.", valueName: "id"))
+    @Option(
+        name: .customLong("bundle-id"),
+        help: ArgumentHelp("Substituted for $(PRODUCT_BUNDLE_IDENTIFIER) in permitted identifiers.", valueName: "id"))
     var bundleID: String?
 
-    @Option(help: ArgumentHelp("The baseline of accepted findings (default: .wakeful-doctor.json in the file's folder or above).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "The baseline of accepted findings (default: .wakeful-doctor.json in the file's folder or above).",
+            valueName: "file"))
     var baseline: String?
 
     @Option(
         name: .customLong("write-baseline"),
-        help: ArgumentHelp("Write the current errors and warnings to this baseline file, each with an empty reason to fill in, and exit.", valueName: "file"))
+        help: ArgumentHelp(
+            "Write the current errors and warnings to this baseline file, each with an empty reason to fill in, and exit.",
+            valueName: "file"))
     var writeBaseline: String?
 
     @Flag(help: "Warnings fail too (exit status 1).")
@@ -72,27 +94,40 @@ struct Doctor: ParsableCommand {
 
     func validate() throws {
         guard plist != nil || project != nil else {
-            throw ValidationError("Pass --plist FILE (an Info.plist, a built .app folder, or - for standard input) or --project App.xcodeproj.")
+            throw ValidationError(
+                "Pass --plist FILE (an Info.plist, a built .app folder, or - for standard input) or --project App.xcodeproj."
+            )
         }
         if plist != nil, project != nil {
-            throw ValidationError("Pass either --plist or --project: with --project, doctor reads the Info.plist the target's INFOPLIST_FILE names.")
+            throw ValidationError(
+                "Pass either --plist or --project: with --project, doctor reads the Info.plist the target's INFOPLIST_FILE names."
+            )
         }
         if project == nil, target != nil || configuration != nil {
-            throw ValidationError("--target and --configuration choose within an Xcode project: pass --project App.xcodeproj too.")
+            throw ValidationError(
+                "--target and --configuration choose within an Xcode project: pass --project App.xcodeproj too.")
         }
         if let bundleID, bundleID.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw ValidationError("--bundle-id is empty; pass the app's bundle identifier, e.g. --bundle-id com.example.myapp, or leave the option out.")
+            throw ValidationError(
+                "--bundle-id is empty; pass the app's bundle identifier, e.g. --bundle-id com.example.myapp, or leave the option out."
+            )
         }
-        if ([plist, baseline, writeBaseline, config, setup, target, configuration].compactMap { $0 } + sources).contains(where: \.isEmpty) {
-            throw ValidationError("An option was given an empty value; each of --plist, --sources, --baseline, --write-baseline, --config, --setup, --target and --configuration needs one.")
+        if ([plist, baseline, writeBaseline, config, setup, target, configuration].compactMap { $0 } + sources)
+            .contains(where: \.isEmpty)
+        {
+            throw ValidationError(
+                "An option was given an empty value; each of --plist, --sources, --baseline, --write-baseline, --config, --setup, --target and --configuration needs one."
+            )
         }
     }
 
     /// The request the options describe.
     var request: DoctorRequest {
         DoctorRequest(
-            plist: plist, project: project, target: target, configuration: configuration, sources: sources, config: config, setup: setup,
-            bundleIdentifier: bundleID, strict: strict, format: format, explain: explain, baseline: baseline, writeBaseline: writeBaseline)
+            plist: plist, project: project, target: target, configuration: configuration, sources: sources,
+            config: config, setup: setup,
+            bundleIdentifier: bundleID, strict: strict, format: format, explain: explain, baseline: baseline,
+            writeBaseline: writeBaseline)
     }
 
     func run() throws {

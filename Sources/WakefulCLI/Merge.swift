@@ -22,11 +22,14 @@ struct Merge: ParsableCommand {
     @Option(help: "Output format: text, markdown, json or csv (every seed's values).")
     var format: Compare.Format = .text
 
-    @Option(help: ArgumentHelp("The success score a seed needs to count as succeeded, from 0 to 1.", valueName: "score"))
+    @Option(
+        help: ArgumentHelp("The success score a seed needs to count as succeeded, from 0 to 1.", valueName: "score"))
     var passScore: Double = 0.9
 
     func validate() throws {
-        guard (0...1).contains(passScore) else { throw ValidationError("--pass-score \(passScore): expected a score from 0 to 1") }
+        guard (0...1).contains(passScore) else {
+            throw ValidationError("--pass-score \(passScore): expected a score from 0 to 1")
+        }
     }
 
     func run() throws {

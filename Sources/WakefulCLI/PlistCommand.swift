@@ -6,7 +6,8 @@ import WakefulDoctor
 struct PlistCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plist",
-        abstract: "Print the Info.plist entries your Wakeful configuration needs: background modes, task identifiers, purpose strings.",
+        abstract:
+            "Print the Info.plist entries your Wakeful configuration needs: background modes, task identifiers, purpose strings.",
         discussion: """
             Reads the configuration as doctor --config does (a scenario file or built-in scenario name, a file with its "strategies" and "app" sections, or an "app" section alone) and prints the UIBackgroundModes, BGTaskSchedulerPermittedIdentifiers and purpose-string keys its strategies need, each with a comment naming the strategies and the rules behind it. Paste the entries inside the top-level <dict> of the app's Info.plist (in Xcode: right-click Info.plist, Open As, Source Code), then replace each purpose string's "TODO: say why the app needs …" with a sentence for the user: wakeful doctor reports any placeholder left in.
 
@@ -22,10 +23,16 @@ struct PlistCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The app's Wakeful configuration: a scenario file or built-in name, its strategies and app sections, or its app section.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "The app's Wakeful configuration: a scenario file or built-in name, its strategies and app sections, or its app section.",
+            valueName: "file"))
     var config: String
 
-    @Option(help: ArgumentHelp("Which of the configuration's strategy setups the app runs, or strategy names joined by +. Needed when it lists several.", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "Which of the configuration's strategy setups the app runs, or strategy names joined by +. Needed when it lists several.",
+            valueName: "name"))
     var setup: String?
 
     @Flag(help: "Print a whole Info.plist holding only these entries, instead of the entries to paste.")

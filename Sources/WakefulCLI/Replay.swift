@@ -26,13 +26,21 @@ struct ReplayCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The device's timeline: JSON Lines, or the server's timeline JSON.", valueName: "timeline"))
+    @Argument(
+        help: ArgumentHelp("The device's timeline: JSON Lines, or the server's timeline JSON.", valueName: "timeline"))
     var file: String
 
-    @Option(name: .customLong("ios"), help: ArgumentHelp("The iOS version to re-run, e.g. 17.5; needed when the timeline has no header, overrides it otherwise.", valueName: "version"))
+    @Option(
+        name: .customLong("ios"),
+        help: ArgumentHelp(
+            "The iOS version to re-run, e.g. 17.5; needed when the timeline has no header, overrides it otherwise.",
+            valueName: "version"))
     var ios: String?
 
-    @Option(help: ArgumentHelp("The app's configuration: a setup (TaskExtension, names joined by +) or a scenario file whose strategies, app, device and world origin/beacons describe the app; needed when the timeline has no header.", valueName: "setup|file"))
+    @Option(
+        help: ArgumentHelp(
+            "The app's configuration: a setup (TaskExtension, names joined by +) or a scenario file whose strategies, app, device and world origin/beacons describe the app; needed when the timeline has no header.",
+            valueName: "setup|file"))
     var config: String?
 
     @Option(help: "The seed of the re-run (default: the header's, else 1).")
@@ -44,7 +52,10 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Seconds within which background-task budgets agree.", valueName: "seconds"))
     var budgetTolerance: Double = 2
 
-    @Option(help: ArgumentHelp("Write the rebuilt scenario here; `wakeful simulate --scenario FILE` re-runs it, byte for byte.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Write the rebuilt scenario here; `wakeful simulate --scenario FILE` re-runs it, byte for byte.",
+            valueName: "file"))
     var saveScenario: String?
 
     @Option(help: ArgumentHelp("Write the model's timeline here as JSON Lines.", valueName: "file"))
@@ -58,14 +69,20 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func validate() throws {
-        if let ios, IOSVersion(parsing: ios) == nil { throw ValidationError("--ios \(ios): expected \(IOSVersion.expectedForm)") }
-        guard tolerance >= 0, budgetTolerance >= 0 else { throw ValidationError("--tolerance and --budget-tolerance: expected seconds, zero or more") }
+        if let ios, IOSVersion(parsing: ios) == nil {
+            throw ValidationError("--ios \(ios): expected \(IOSVersion.expectedForm)")
+        }
+        guard tolerance >= 0, budgetTolerance >= 0 else {
+            throw ValidationError("--tolerance and --budget-tolerance: expected seconds, zero or more")
+        }
     }
 
     func run() throws {
         let result: ReplayResult
         do {
-            var options = ReplayOptions(ios: ios.flatMap(IOSVersion.init(parsing:)), seed: seed, timeTolerance: tolerance, budgetTolerance: budgetTolerance)
+            var options = ReplayOptions(
+                ios: ios.flatMap(IOSVersion.init(parsing:)), seed: seed, timeTolerance: tolerance,
+                budgetTolerance: budgetTolerance)
             options.configuration = try config.map(ReplayConfiguration.parse)
             result = try Replay.run(try FieldTimeline.load(path: file), options: options)
         } catch {
@@ -85,7 +102,9 @@ struct ReplayCommand: ParsableCommand {
         case .text:
             print(result.text)
             if let saveScenario {
-                print("Saved the scenario to \(saveScenario); re-run it with: wakeful simulate --scenario \(saveScenario) --seed \(result.reconstructed.seed)")
+                print(
+                    "Saved the scenario to \(saveScenario); re-run it with: wakeful simulate --scenario \(saveScenario) --seed \(result.reconstructed.seed)"
+                )
             }
         case .json: print(try result.json())
         }

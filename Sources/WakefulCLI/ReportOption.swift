@@ -17,7 +17,8 @@ struct ReportOption: ParsableArguments {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ValidationError("--report \(path): the folder \(folder) does not exist; create it or choose another path")
+            throw ValidationError(
+                "--report \(path): the folder \(folder) does not exist; create it or choose another path")
         }
     }
 
@@ -27,7 +28,9 @@ struct ReportOption: ParsableArguments {
         do {
             try Data(html().utf8).write(to: URL(fileURLWithPath: path))
         } catch {
-            throw ValidationError("--report \(path): cannot write the file (\(error.localizedDescription)); check that its folder exists and is writable")
+            throw ValidationError(
+                "--report \(path): cannot write the file (\(error.localizedDescription)); check that its folder exists and is writable"
+            )
         }
     }
 }

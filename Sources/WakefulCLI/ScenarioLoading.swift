@@ -20,7 +20,8 @@ enum ScenarioLoading {
     /// One thing to do next: a missing scenario needs a name or a path; a broken file needs the reference.
     static func hint(for error: ScenarioError) -> String {
         if error.file == "--scenario" {
-            return "`wakeful simulate --list` names the built-in scenarios; anything else is read as a path to a JSON file."
+            return
+                "`wakeful simulate --list` names the built-in scenarios; anything else is read as a path to a JSON file."
         }
         return "every field, its type and its default are in the scenario file reference, "
             + "Sources/WakefulSimulator/WakefulSimulator.docc/ScenarioFiles.md."

@@ -5,26 +5,38 @@ import WakefulSimulator
 
 /// `--seeds`, `--shard` and `--pass-score`, shared by `simulate` and `compare`.
 struct SeedOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "Run every setup with many seeds, on every core: N for seeds 1 to N, or A-B. The table gives the share of seeds that succeeded and the median with the 5th–95th percentiles.",
-        valueName: "N|A-B"))
+    @Option(
+        help: ArgumentHelp(
+            "Run every setup with many seeds, on every core: N for seeds 1 to N, or A-B. The table gives the share of seeds that succeeded and the median with the 5th–95th percentiles.",
+            valueName: "N|A-B"))
     var seeds: String?
 
-    @Option(help: ArgumentHelp(
-        "With --seeds: run only the K-th of N disjoint slices and print it as JSON Lines, for `wakeful merge` to combine (one slice per CI job or batch task).",
-        valueName: "K/N"))
+    @Option(
+        help: ArgumentHelp(
+            "With --seeds: run only the K-th of N disjoint slices and print it as JSON Lines, for `wakeful merge` to combine (one slice per CI job or batch task).",
+            valueName: "K/N"))
     var shard: String?
 
-    @Option(help: ArgumentHelp("With --seeds: the success score a seed needs to count as succeeded, from 0 to 1.", valueName: "score"))
+    @Option(
+        help: ArgumentHelp(
+            "With --seeds: the success score a seed needs to count as succeeded, from 0 to 1.", valueName: "score"))
     var passScore: Double = 0.9
 
     func validate() throws {
-        if let seeds, SeedRange(parsing: seeds) == nil { throw ValidationError("--seeds \(seeds): expected \(SeedRange.expectedForm)") }
-        if let shard {
-            guard seeds != nil else { throw ValidationError("--shard \(shard) slices a many-seed run: pass --seeds too") }
-            guard Shard(parsing: shard) != nil else { throw ValidationError("--shard \(shard): expected \(Shard.expectedForm)") }
+        if let seeds, SeedRange(parsing: seeds) == nil {
+            throw ValidationError("--seeds \(seeds): expected \(SeedRange.expectedForm)")
         }
-        guard (0...1).contains(passScore) else { throw ValidationError("--pass-score \(passScore): expected a score from 0 to 1") }
+        if let shard {
+            guard seeds != nil else {
+                throw ValidationError("--shard \(shard) slices a many-seed run: pass --seeds too")
+            }
+            guard Shard(parsing: shard) != nil else {
+                throw ValidationError("--shard \(shard): expected \(Shard.expectedForm)")
+            }
+        }
+        guard (0...1).contains(passScore) else {
+            throw ValidationError("--pass-score \(passScore): expected a score from 0 to 1")
+        }
     }
 
     /// The seed range, when one was given.
@@ -34,7 +46,8 @@ struct SeedOptions: ParsableArguments {
     /// with `--report`, as the distribution over seeds of each configuration.
     func run(_ comparison: Comparison, range: SeedRange, format: SeedReportFormat, report: ReportOption) async throws {
         if shard != nil, let path = report.path {
-            throw ValidationError("--report \(path) draws the whole sweep: run it on the merged shards' seeds without --shard")
+            throw ValidationError(
+                "--report \(path) draws the whole sweep: run it on the merged shards' seeds without --shard")
         }
         let sweep = SeedSweep(comparison: comparison, seeds: range, shard: shard.flatMap(Shard.init(parsing:)) ?? .all)
         let total = (0..<sweep.plannedRuns).count(where: sweep.shard.contains)

@@ -23,13 +23,23 @@ struct Simulate: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("A built-in scenario name or a path to a scenario JSON file.", valueName: "name|file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("A built-in scenario name or a path to a scenario JSON file.", valueName: "name|file"))
     var scenario: String = BuiltinScenarios.defaultName
 
-    @Option(name: .customLong("ios"), help: ArgumentHelp("An iOS version to simulate, e.g. 8, 12.4, 17 (repeatable). Default: the scenario's list.", valueName: "version"))
+    @Option(
+        name: .customLong("ios"),
+        help: ArgumentHelp(
+            "An iOS version to simulate, e.g. 8, 12.4, 17 (repeatable). Default: the scenario's list.",
+            valueName: "version"))
     var iosVersions: [String] = []
 
-    @Option(name: .customLong("strategy"), help: ArgumentHelp("A strategy setup: none, a strategy name, or names joined by + (repeatable). Default: the scenario's list.", valueName: "name"))
+    @Option(
+        name: .customLong("strategy"),
+        help: ArgumentHelp(
+            "A strategy setup: none, a strategy name, or names joined by + (repeatable). Default: the scenario's list.",
+            valueName: "name"))
     var strategies: [String] = []
 
     @Option(help: "The seed of every random draw; the same seed gives the same timeline, byte for byte.")
@@ -38,13 +48,21 @@ struct Simulate: AsyncParsableCommand {
     @Option(help: "Output format: text, json or csv.")
     var format: OutputFormat = .text
 
-    @Option(help: ArgumentHelp("Write every run's timeline to this file as JSON Lines (each run starts with a `run` line).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Write every run's timeline to this file as JSON Lines (each run starts with a `run` line).",
+            valueName: "file"))
     var timeline: String?
 
-    @Option(name: .customLong("variant"), help: ArgumentHelp("A policy variant from the reference's §12, e.g. CONF-3 (repeatable).", valueName: "id"))
+    @Option(
+        name: .customLong("variant"),
+        help: ArgumentHelp("A policy variant from the reference's §12, e.g. CONF-3 (repeatable).", valueName: "id"))
     var variants: [String] = []
 
-    @Flag(help: "Model Xcode attached over USB: background limits are not enforced (CONF-13). Shows the trap, not the truth.")
+    @Flag(
+        help:
+            "Model Xcode attached over USB: background limits are not enforced (CONF-13). Shows the trap, not the truth."
+    )
     var debuggerAttached = false
 
     @Flag(help: "List the built-in scenarios, strategies and policy variants, then exit.")
@@ -76,8 +94,13 @@ struct Simulate: AsyncParsableCommand {
             throw ValidationError("--variant: \(PolicyVariant.unknownIDMessage(id))")
         }
         if many.seeds != nil {
-            if seed != 1 { throw ValidationError("--seed \(seed) and --seeds: give one; --seeds runs each of its seeds") }
-            if timeline != nil { throw ValidationError("--timeline writes one run's timeline; with --seeds, pick one seed with --seed instead") }
+            if seed != 1 {
+                throw ValidationError("--seed \(seed) and --seeds: give one; --seeds runs each of its seeds")
+            }
+            if timeline != nil {
+                throw ValidationError(
+                    "--timeline writes one run's timeline; with --seeds, pick one seed with --seed instead")
+            }
         }
         // Resolved here too, so that a bad file or name stops the command before anything runs.
         let loaded = try ScenarioLoading.load(scenario)
@@ -142,7 +165,8 @@ struct Simulate: AsyncParsableCommand {
         let broken = runs.flatMap(\.invariantViolations)
         if !broken.isEmpty {
             var stderr = StandardError()
-            print("warning: the simulator broke \(broken.count) of its own invariants; please report this:", to: &stderr)
+            print(
+                "warning: the simulator broke \(broken.count) of its own invariants; please report this:", to: &stderr)
             for violation in broken.prefix(10) { print("  \(violation)", to: &stderr) }
         }
     }

@@ -25,7 +25,9 @@ public struct ChaosHarness: Sendable {
         try options.scenarios.flatMap { name -> [ChaosConfiguration] in
             let scenario = try BuiltinScenarios.load(name)
             let setups = scenario.setups.isEmpty ? [StrategySetup.none] : scenario.setups
-            return setups.flatMap { setup in scenario.iosVersions.map { ChaosConfiguration(scenario: scenario, setup: setup, ios: $0) } }
+            return setups.flatMap { setup in
+                scenario.iosVersions.map { ChaosConfiguration(scenario: scenario, setup: setup, ios: $0) }
+            }
         }
     }
 

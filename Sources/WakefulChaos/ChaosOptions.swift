@@ -42,7 +42,8 @@ public struct ChaosOptions: Sendable, Hashable {
         seeds: Int = 1000, firstSeed: UInt64 = 1, scenarios: [String] = BuiltinScenarios.names,
         kills: ChaosPlan = ChaosPlan(killsPerHour: 4, killBeforeAcknowledge: 0.2, killInExpiryHandler: 0.2),
         storeCrashProbability: Double = 0.02, migrationShare: Double = 0.25, serverFaults: Bool = true,
-        drainHours: Double = 2, directory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("wakeful-chaos"),
+        drainHours: Double = 2,
+        directory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("wakeful-chaos"),
         timelineDirectory: URL? = nil
     ) {
         self.seeds = seeds

@@ -44,7 +44,8 @@ public struct ChaosRunResult: Sendable, Hashable {
     /// Whether the run kept every promise: nothing lost silently, nothing stored twice, nothing
     /// left pending after the drain, no `0xdead10cc`, no task of Wakeful's left open.
     public var holds: Bool {
-        outbox.holdsInvariant && outbox.pending == 0 && lockKills == 0 && tasksLeftOpen.isEmpty && modelViolations.isEmpty
+        outbox.holdsInvariant && outbox.pending == 0 && lockKills == 0 && tasksLeftOpen.isEmpty
+            && modelViolations.isEmpty
     }
 }
 
@@ -64,9 +65,12 @@ extension ChaosHarness {
         let migrated = draws.bernoulli(options.migrationShare)
         let background = draws.bernoulli(0.5)
         let ledger = OutboxLedger()
-        if migrated { try seedOlderStore(at: path, installID: installID, ledger: ledger, records: 20 + Int(draws.next() % 200)) }
+        if migrated {
+            try seedOlderStore(at: path, installID: installID, ledger: ledger, records: 20 + Int(draws.next() % 200))
+        }
 
-        let injector = SeededFaultInjector(probability: options.storeCrashProbability, random: root.derived(stream: 901))
+        let injector = SeededFaultInjector(
+            probability: options.storeCrashProbability, random: root.derived(stream: 901))
         let provider = SQLiteOutboxProvider(path: path, installID: installID, injector: injector)
         let scenario = chaosScenario(configuration.scenario, background: background, draws: &draws)
         let server = IngestEndpoint(server: scenario.world.server, random: root.derived(stream: 902))
@@ -75,26 +79,33 @@ extension ChaosHarness {
         if let directory = options.timelineDirectory {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let crashes = try JSONLinesFileWriter(path: directory.appendingPathComponent("chaos-\(seed).jsonl").path)
-            let drain = try JSONLinesFileWriter(path: directory.appendingPathComponent("chaos-\(seed)-drain.jsonl").path)
+            let drain = try JSONLinesFileWriter(
+                path: directory.appendingPathComponent("chaos-\(seed)-drain.jsonl").path)
             (first, second) = phases(
-                scenario, configuration, seed: seed, provider: provider, injector: injector, server: server, ledger: ledger,
+                scenario, configuration, seed: seed, provider: provider, injector: injector, server: server,
+                ledger: ledger,
                 timelines: (crashes, drain))
             try crashes.close()
             try drain.close()
         } else {
             (first, second) = phases(
-                scenario, configuration, seed: seed, provider: provider, injector: injector, server: server, ledger: ledger,
+                scenario, configuration, seed: seed, provider: provider, injector: injector, server: server,
+                ledger: ledger,
                 timelines: (DiscardingTimeline(), DiscardingTimeline()))
         }
 
         var kills: [String: Int] = [:]
-        for termination in first.terminations + second.terminations { kills[termination.reason.rawValue, default: 0] += 1 }
+        for termination in first.terminations + second.terminations {
+            kills[termination.reason.rawValue, default: 0] += 1
+        }
         let ownTasks = (first.tasksLeftOpen + second.tasksLeftOpen).filter {
             $0.hasPrefix(JobScheduler.ownerName + "#") || $0.hasPrefix(Uploader.owner + "#")
         }
         return ChaosRunResult(
-            scenario: configuration.scenario.name, setup: configuration.setup.name, ios: configuration.ios.description, seed: seed,
-            migrated: migrated, backgroundUploads: background, outbox: second.outbox ?? OutboxMetrics.empty, kills: kills,
+            scenario: configuration.scenario.name, setup: configuration.setup.name, ios: configuration.ios.description,
+            seed: seed,
+            migrated: migrated, backgroundUploads: background, outbox: second.outbox ?? OutboxMetrics.empty,
+            kills: kills,
             storeCrashes: injector.crashes, tasksLeftOpen: ownTasks,
             modelViolations: first.invariantViolations + second.invariantViolations)
     }
@@ -106,7 +117,8 @@ extension ChaosHarness {
         injector: SeededFaultInjector, server: IngestEndpoint, ledger: OutboxLedger, timelines: (Sink, Sink)
     ) -> (RunMetrics, RunMetrics) {
         var device = SimulatedDevice(
-            scenario: scenario, policy: Simulator.policy(for: scenario, ios: configuration.ios), setup: configuration.setup,
+            scenario: scenario, policy: Simulator.policy(for: scenario, ios: configuration.ios),
+            setup: configuration.setup,
             seed: seed, timeline: timelines.0, outbox: provider, chaos: options.kills, continuing: (server, ledger))
         let first = device.run()
         injector.disable()
@@ -114,7 +126,8 @@ extension ChaosHarness {
         var healed = device.ingest
         healed.server = drain.world.server
         var drainDevice = SimulatedDevice(
-            scenario: drain, policy: Simulator.policy(for: drain, ios: configuration.ios), setup: .none, seed: seed ^ 0x5EED,
+            scenario: drain, policy: Simulator.policy(for: drain, ios: configuration.ios), setup: .none,
+            seed: seed ^ 0x5EED,
             timeline: timelines.1, outbox: provider, continuing: (healed, ledger))
         return (first, drainDevice.run())
     }
@@ -123,11 +136,13 @@ extension ChaosHarness {
     /// first launch migrates (with crashes injected during the migration like anywhere else).
     private func seedOlderStore(at path: String, installID: UUID, ledger: OutboxLedger, records: Int) throws {
         let store = LedgerOutbox(
-            try SQLiteOutbox(path: path, upTo: SQLiteOutbox.migrations.first, options: SQLiteOutbox.Options(newInstallID: installID)),
+            try SQLiteOutbox(
+                path: path, upTo: SQLiteOutbox.migrations.first, options: SQLiteOutbox.Options(newInstallID: installID)),
             ledger: ledger)
-        let write = OutboxWrite(records: (0..<records).map {
-            CollectedRecord(Record(kind: "legacy", fields: [Field("n", .int($0))]), at: -3600 + Double($0))
-        })
+        let write = OutboxWrite(
+            records: (0..<records).map {
+                CollectedRecord(Record(kind: "legacy", fields: [Field("n", .int($0))]), at: -3600 + Double($0))
+            })
         try store.commit(write)
     }
 
@@ -139,7 +154,8 @@ extension ChaosHarness {
         var upload = Uploader.Configuration()
         upload.background = background
         let tight = draws.bernoulli(0.25)
-        let retention = tight
+        let retention =
+            tight
             ? RetentionPolicy(maxAge: 3600, maxCount: 60, maxBytes: 40_000)
             : RetentionPolicy(maxAge: 2 * 86_400, maxCount: 4000, maxBytes: 2_000_000)
         scenario.app.outbox = OutboxSpec(upload: upload, retention: retention)
@@ -175,6 +191,7 @@ extension ChaosHarness {
 extension OutboxMetrics {
     /// Nothing collected, nothing sent.
     static let empty = OutboxMetrics(
-        collected: 0, timelineRecords: 0, acknowledged: 0, pending: 0, quarantined: 0, lostByRetention: 0, silentlyLost: 0,
+        collected: 0, timelineRecords: 0, acknowledged: 0, pending: 0, quarantined: 0, lostByRetention: 0,
+        silentlyLost: 0,
         duplicatesReceived: 0, duplicatesStored: 0, uploads: [:])
 }

@@ -59,7 +59,8 @@ public struct ChaosSummary: Sendable, Hashable {
     /// The report `wakeful chaos` prints.
     public var text: String {
         func list(_ counts: [String: Int]) -> String {
-            counts.isEmpty ? "none" : counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            counts.isEmpty
+                ? "none" : counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         }
         let configurations = Set(results.map { "\($0.scenario)/\($0.setup)/\($0.ios)" }).count
         var lines = [

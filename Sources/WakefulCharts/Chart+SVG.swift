@@ -34,8 +34,12 @@ extension Chart {
         }
         for band in bands {
             let (x, width) = scale.span(band.from, band.to)
-            canvas.rect(x: x, y: Self.axisHeight - 4, width: width, height: height - Self.axisHeight, class: "gap", title: band.title, fill: "url(#\(id)-hatch)")
-            if width > 18 { canvas.text(band.label, x: x + width / 2, y: height - 2, class: "gap-number", anchor: "middle") }
+            canvas.rect(
+                x: x, y: Self.axisHeight - 4, width: width, height: height - Self.axisHeight, class: "gap",
+                title: band.title, fill: "url(#\(id)-hatch)")
+            if width > 18 {
+                canvas.text(band.label, x: x + width / 2, y: height - 2, class: "gap-number", anchor: "middle")
+            }
         }
         for tick in scale.ticks {
             let x = scale.x(tick)
@@ -97,24 +101,31 @@ extension Chart {
                 switch shape {
                 case .circle(let radius): canvas.circle(x: x, y: y, radius: radius, class: name, title: title)
                 case .diamond(let radius): canvas.diamond(x: x, y: y, radius: radius, class: name, title: title)
-                case .triangle(let radius): canvas.triangle(x: x, y: y - radius, radius: radius, class: name, title: title)
+                case .triangle(let radius):
+                    canvas.triangle(x: x, y: y - radius, radius: radius, class: name, title: title)
                 }
             case .bar(let from, let to, let fraction, let name, let title):
                 let barHeight = max(2, (height - 2) * min(1, fraction))
                 let (x, width) = scale.span(from, to, minimum: 1)
-                canvas.rect(x: x, y: top + height - barHeight, width: max(1, width - 0.5), height: barHeight, class: name, title: title)
+                canvas.rect(
+                    x: x, y: top + height - barHeight, width: max(1, width - 0.5), height: barHeight, class: name,
+                    title: title)
             case .curve(let points, let range, let name, let title):
-                canvas.polyline(points.map { (x: scale.x($0.time), y: valueY($0.value, range)) }, class: name, title: title)
+                canvas.polyline(
+                    points.map { (x: scale.x($0.time), y: valueY($0.value, range)) }, class: name, title: title)
             case .level(let value, let range, let label, let name):
                 let at = valueY(value, range)
                 canvas.line(x1: Self.plotLeft, y1: at, x2: Self.plotRight, y2: at, class: name)
                 canvas.text(label, x: Self.plotRight - 4, y: at - 3, class: "\(name)-label", anchor: "end")
             case .label(let text, let from, let to, let name):
                 let (x, width) = scale.span(from, to, minimum: 0)
-                if width >= Double(text.count) * 6.2 + 6 { canvas.text(text, x: x + 3, y: top + height / 2 + 4, class: name) }
+                if width >= Double(text.count) * 6.2 + 6 {
+                    canvas.text(text, x: x + 3, y: top + height / 2 + 4, class: name)
+                }
             case .note(let text, let alignedRight):
                 canvas.text(
-                    text, x: alignedRight ? Self.plotRight - 4 : Self.plotLeft + 6, y: top + min(height, 16) / 2 + 4, class: "row-note",
+                    text, x: alignedRight ? Self.plotRight - 4 : Self.plotLeft + 6, y: top + min(height, 16) / 2 + 4,
+                    class: "row-note",
                     anchor: alignedRight ? "end" : "start")
             }
         }

@@ -109,7 +109,9 @@ public enum PointShape: Sendable, Hashable {
 /// `title` its tooltip.
 public enum ChartMark: Sendable {
     /// A stretch from `from` to `to`, at least `minimumWidth` wide, `inset` short of the row's top and bottom.
-    case span(from: TimeInterval, to: TimeInterval, class: String, title: String?, minimumWidth: Double = 1.5, inset: Double = 0)
+    case span(
+        from: TimeInterval, to: TimeInterval, class: String, title: String?, minimumWidth: Double = 1.5,
+        inset: Double = 0)
     /// A moment.
     case point(at: TimeInterval, shape: PointShape, level: RowLevel = .middle, class: String, title: String?)
     /// A bar standing on the row's bottom from `from` to `to`, `fraction` of the row high (at least 2 units).

@@ -11,7 +11,8 @@ extension ChartMark {
     ///   - title: A bar's tooltip from its count and its bin's first and last second.
     /// - Returns: One bar per bin that holds a moment.
     public static func histogram(
-        _ times: [TimeInterval], on scale: TimeScale, class name: String, title: (Int, TimeInterval, TimeInterval) -> String
+        _ times: [TimeInterval], on scale: TimeScale, class name: String,
+        title: (Int, TimeInterval, TimeInterval) -> String
     ) -> [ChartMark] {
         let bins = max(1, Int(scale.width / 4))
         let binSeconds = scale.duration / Double(bins)
@@ -23,7 +24,9 @@ extension ChartMark {
         return counts.enumerated().compactMap { index, count in
             guard count > 0 else { return nil }
             let start = scale.start + Double(index) * binSeconds
-            return .bar(from: start, to: start + binSeconds, fraction: Double(count) / busiest, class: name, title: title(count, start, start + binSeconds))
+            return .bar(
+                from: start, to: start + binSeconds, fraction: Double(count) / busiest, class: name,
+                title: title(count, start, start + binSeconds))
         }
     }
 

@@ -9,21 +9,28 @@ public struct SVGCanvas: Sendable {
     public init() {}
 
     /// A rectangle with a CSS class and, when given, a tooltip and a fill (a pattern's `url(#id)`).
-    public mutating func rect(x: Double, y: Double, width: Double, height: Double, class name: String, title: String? = nil, fill: String? = nil) {
-        out += "<rect class=\"\(name)\" x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\""
+    public mutating func rect(
+        x: Double, y: Double, width: Double, height: Double, class name: String, title: String? = nil,
+        fill: String? = nil
+    ) {
+        out +=
+            "<rect class=\"\(name)\" x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\""
         if let fill { out += " fill=\"\(HTML.escape(fill))\"" }
         close(title, element: "rect")
     }
 
     /// A line.
-    public mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, class name: String, title: String? = nil) {
-        out += "<line class=\"\(name)\" x1=\"\(Self.number(x1))\" y1=\"\(Self.number(y1))\" x2=\"\(Self.number(x2))\" y2=\"\(Self.number(y2))\""
+    public mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, class name: String, title: String? = nil)
+    {
+        out +=
+            "<line class=\"\(name)\" x1=\"\(Self.number(x1))\" y1=\"\(Self.number(y1))\" x2=\"\(Self.number(x2))\" y2=\"\(Self.number(y2))\""
         close(title, element: "line")
     }
 
     /// A circle.
     public mutating func circle(x: Double, y: Double, radius: Double, class name: String, title: String? = nil) {
-        out += "<circle class=\"\(name)\" cx=\"\(Self.number(x))\" cy=\"\(Self.number(y))\" r=\"\(Self.number(radius))\""
+        out +=
+            "<circle class=\"\(name)\" cx=\"\(Self.number(x))\" cy=\"\(Self.number(y))\" r=\"\(Self.number(radius))\""
         close(title, element: "circle")
     }
 
@@ -44,7 +51,9 @@ public struct SVGCanvas: Sendable {
     }
 
     /// Text at (x, y) (the baseline), anchored `start`, `middle` or `end`.
-    public mutating func text(_ text: String, x: Double, y: Double, class name: String, anchor: String = "start", title: String? = nil) {
+    public mutating func text(
+        _ text: String, x: Double, y: Double, class name: String, anchor: String = "start", title: String? = nil
+    ) {
         out += "<text class=\"\(name)\" x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" text-anchor=\"\(anchor)\">"
         if let title { out += "<title>\(HTML.escape(title))</title>" }
         out += "\(HTML.escape(text))</text>"

@@ -64,8 +64,13 @@ public struct TimeScale: Sendable, Hashable {
     public var tickStep: TimeInterval {
         let steps: [TimeInterval] =
             switch axis {
-            case .wallClock: [60, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400, 172_800, 604_800, 2_592_000]
-            case .elapsed: [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400, 172_800, 604_800]
+            case .wallClock:
+                [60, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400, 172_800, 604_800, 2_592_000]
+            case .elapsed:
+                [
+                    1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400, 172_800,
+                    604_800,
+                ]
             case .percent: [0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5]
             }
         return steps.first { duration / $0 <= 12 } ?? duration / 12
@@ -90,7 +95,8 @@ public struct TimeScale: Sendable, Hashable {
             // The day at midnight or for steps of a day or more, else the clock time.
             guard let text = RFC3339Time.string(fromSecondsSince1970: tick.rounded(.down)) else { return "" }
             let midnight = tick.truncatingRemainder(dividingBy: 86400) == 0
-            return midnight || tickStep >= 86400 ? String(text.dropFirst(5).prefix(5)) : String(text.dropFirst(11).prefix(5))
+            return midnight || tickStep >= 86400
+                ? String(text.dropFirst(5).prefix(5)) : String(text.dropFirst(11).prefix(5))
         case .elapsed:
             return Self.elapsed(tick)
         case .percent:
@@ -104,7 +110,9 @@ public struct TimeScale: Sendable, Hashable {
         if total == 0 { return "0" }
         if total < 60 { return "\(total) s" }
         if total < 3600 { return total % 60 == 0 ? "\(total / 60) min" : "\(total / 60) min \(total % 60) s" }
-        if total < 172_800 { return total % 3600 == 0 ? "\(total / 3600) h" : "\(total / 3600) h \(total % 3600 / 60) min" }
+        if total < 172_800 {
+            return total % 3600 == 0 ? "\(total / 3600) h" : "\(total / 3600) h \(total % 3600 / 60) min"
+        }
         return total % 86400 == 0 ? "\(total / 86400) d" : "\(total / 86400) d \(total % 86400 / 3600) h"
     }
 }

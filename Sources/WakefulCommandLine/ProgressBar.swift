@@ -16,7 +16,9 @@ public final class ProgressBar: @unchecked Sendable {
         defer { lock.unlock() }
         let width = 30
         let filled = total == 0 ? width : width * done / total
-        let line = "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] \(done)/\(total)"
+        let line =
+            "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+            + "] \(done)/\(total)"
         FileHandle.standardError.write(Data(line.utf8))
     }
 

@@ -15,7 +15,8 @@ public enum ConfigurationFile {
     static let configurationKeys: Set<String> = ["name", "summary", "strategies", "app", "world"]
     /// Keys that only a bare `app` section has at its top level.
     static let appKeys: Set<String> = [
-        "backgroundModes", "locationAuthorization", "features", "permittedTaskIdentifiers", "usage", "processingCPULoad",
+        "backgroundModes", "locationAuthorization", "features", "permittedTaskIdentifiers", "usage",
+        "processingCPULoad",
         "accessorySetupKit", "outbox", "jobs", "jobScheduler",
     ]
 
@@ -27,25 +28,33 @@ public enum ConfigurationFile {
     ///     names joined by `+`); needed when the file lists more than one.
     ///   - file: The name reports and errors use; nil for the URL's path.
     /// - Throws: ``DoctorInputError`` naming the file, the field and the expected form.
-    public static func load(contentsOf url: URL, setup: String?, file: String? = nil) throws(DoctorInputError) -> AppRequirements {
+    public static func load(contentsOf url: URL, setup: String?, file: String? = nil) throws(DoctorInputError)
+        -> AppRequirements
+    {
         let name = file ?? url.path
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             throw DoctorInputError(
-                file: name, message: "cannot be read (\(error.localizedDescription)); expected a readable JSON configuration or scenario file")
+                file: name,
+                message:
+                    "cannot be read (\(error.localizedDescription)); expected a readable JSON configuration or scenario file"
+            )
         }
         return try decode(data, file: name, directory: url.deletingLastPathComponent(), setup: setup)
     }
 
     /// Reads a configuration from JSON.
-    public static func decode(_ data: Data, file: String, directory: URL?, setup: String?) throws(DoctorInputError) -> AppRequirements {
+    public static func decode(_ data: Data, file: String, directory: URL?, setup: String?) throws(DoctorInputError)
+        -> AppRequirements
+    {
         let scenario: Scenario
         do {
             scenario = try Scenario.decode(try scenarioData(data, file: file), file: file, directory: directory)
         } catch let error as ScenarioError {
-            throw DoctorInputError(file: error.file, field: fieldInFile(error.field, data: data), message: error.message)
+            throw DoctorInputError(
+                file: error.file, field: fieldInFile(error.field, data: data), message: error.message)
         } catch let error as DoctorInputError {
             throw error
         } catch {
@@ -71,14 +80,20 @@ public enum ConfigurationFile {
 
     /// What the strategies of the chosen setup need, plus the modes and identifiers the `app`
     /// section lists itself (features of the app's own that Wakeful does not run).
-    private static func requirements(of scenario: Scenario, file: String, setup: String?) throws(DoctorInputError) -> AppRequirements {
+    private static func requirements(of scenario: Scenario, file: String, setup: String?) throws(DoctorInputError)
+        -> AppRequirements
+    {
         let chosen = try chooseSetup(setup, from: scenario.setups, file: file)
-        var requirements = AppRequirements(source: "\(file), setup \(chosen.name)", strategies: scenario.strategies(for: chosen))
+        var requirements = AppRequirements(
+            source: "\(file), setup \(chosen.name)", strategies: scenario.strategies(for: chosen))
         let app = scenario.app
         if app.backgroundModes != nil || app.permittedTaskIdentifiers != nil {
-            requirements.entries.append(AppRequirements.Entry(
-                name: "the configuration's app section",
-                requirements: Requirements(backgroundModes: app.backgroundModes ?? [], taskIdentifiers: app.permittedTaskIdentifiers ?? [])))
+            requirements.entries.append(
+                AppRequirements.Entry(
+                    name: "the configuration's app section",
+                    requirements: Requirements(
+                        backgroundModes: app.backgroundModes ?? [], taskIdentifiers: app.permittedTaskIdentifiers ?? [])
+                ))
         }
         return requirements
     }
@@ -106,10 +121,13 @@ public enum ConfigurationFile {
         document["duration"] = 1
         if document["world"] == nil {
             let features = (object["app"] as? [String: Any])?["features"] as? [Any] ?? []
-            let beacons = features.compactMap { (($0 as? [String: Any])?["beaconTrigger"] as? [String: Any])?["beacon"] as? String }
+            let beacons = features.compactMap {
+                (($0 as? [String: Any])?["beaconTrigger"] as? [String: Any])?["beacon"] as? String
+            }
             document["world"] = [
                 "beacons": beacons.map {
-                    ["id": $0, "uuid": "00000000-0000-0000-0000-000000000000", "position": ["east": 0, "north": 0]] as [String: Any]
+                    ["id": $0, "uuid": "00000000-0000-0000-0000-000000000000", "position": ["east": 0, "north": 0]]
+                        as [String: Any]
                 }
             ]
         }
@@ -126,7 +144,9 @@ public enum ConfigurationFile {
     }
 
     /// The one setup the app runs.
-    private static func chooseSetup(_ name: String?, from setups: [StrategySetup], file: String) throws(DoctorInputError) -> StrategySetup {
+    private static func chooseSetup(_ name: String?, from setups: [StrategySetup], file: String)
+        throws(DoctorInputError) -> StrategySetup
+    {
         let names = setups.map(\.name).joined(separator: ", ")
         guard let name else {
             switch setups.count {
@@ -135,7 +155,9 @@ public enum ConfigurationFile {
             default:
                 throw DoctorInputError(
                     file: file, field: "strategies",
-                    message: "lists \(setups.count) strategy setups (\(names)); an app runs one: pass --setup with one of them")
+                    message:
+                        "lists \(setups.count) strategy setups (\(names)); an app runs one: pass --setup with one of them"
+                )
             }
         }
         if let setup = setups.first(where: { $0.name == name }) { return setup }
@@ -143,7 +165,8 @@ public enum ConfigurationFile {
             return try StrategySetup.named(name)
         } catch {
             let listed = setups.isEmpty ? "" : "the file's setups (\(names)), or "
-            throw DoctorInputError(file: "--setup", message: "\"\(name)\": \(error.message); expected \(listed)strategy names joined by +")
+            throw DoctorInputError(
+                file: "--setup", message: "\"\(name)\": \(error.message); expected \(listed)strategy names joined by +")
         }
     }
 }

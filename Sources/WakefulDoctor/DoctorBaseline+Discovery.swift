@@ -12,12 +12,15 @@ extension DoctorBaseline {
     ///   - folder: Where to start: the Info.plist's or the project's folder.
     ///   - workingDirectory: The folder a relative `folder` is resolved against.
     /// - Returns: The file's absolute path, or nil when no folder up to the root holds one.
-    public static func discover(from folder: String, workingDirectory: String = FileManager.default.currentDirectoryPath) -> String? {
+    public static func discover(
+        from folder: String, workingDirectory: String = FileManager.default.currentDirectoryPath
+    ) -> String? {
         var current = URL(fileURLWithPath: absolute(folder, in: workingDirectory), isDirectory: true)
         while true {
             let candidate = current.appendingPathComponent(fileName)
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue
+            {
                 return candidate.path
             }
             let parent = current.deletingLastPathComponent()
@@ -37,7 +40,8 @@ extension DoctorBaseline {
     ///
     /// - Throws: ``DoctorInputError`` when the named file is missing or either file is not a valid baseline.
     public static func resolve(
-        explicit: String?, startingAt folder: String, workingDirectory: String = FileManager.default.currentDirectoryPath
+        explicit: String?, startingAt folder: String,
+        workingDirectory: String = FileManager.default.currentDirectoryPath
     ) throws(DoctorInputError) -> DoctorBaseline? {
         if let explicit {
             return try load(contentsOf: URL(fileURLWithPath: absolute(explicit, in: workingDirectory)), file: explicit)

@@ -49,7 +49,11 @@ extension DoctorBaseline {
         do {
             try Data(json().utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
         } catch {
-            throw DoctorInputError(file: file, message: "cannot be written (\((error as NSError).localizedDescription)); expected a writable path for the baseline")
+            throw DoctorInputError(
+                file: file,
+                message:
+                    "cannot be written (\((error as NSError).localizedDescription)); expected a writable path for the baseline"
+            )
         }
     }
 

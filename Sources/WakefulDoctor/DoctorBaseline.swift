@@ -76,7 +76,9 @@ public struct DoctorBaseline: Sendable, Hashable {
     ///   - entries: The entries.
     public init(file: String, folder: String? = nil, entries: [Entry]) {
         self.file = file
-        self.folder = folder ?? Self.absolute((file as NSString).deletingLastPathComponent, in: FileManager.default.currentDirectoryPath)
+        self.folder =
+            folder
+            ?? Self.absolute((file as NSString).deletingLastPathComponent, in: FileManager.default.currentDirectoryPath)
         self.entries = entries
     }
 
@@ -92,7 +94,9 @@ public struct DoctorBaseline: Sendable, Hashable {
     ///   - report: The report as doctor made it.
     ///   - workingDirectory: The folder relative finding locations are resolved against.
     /// - Returns: The report with the accepted findings moved out of ``DoctorReport/findings``.
-    public func apply(to report: DoctorReport, workingDirectory: String = FileManager.default.currentDirectoryPath) -> DoctorReport {
+    public func apply(to report: DoctorReport, workingDirectory: String = FileManager.default.currentDirectoryPath)
+        -> DoctorReport
+    {
         var result = report
         var used = Set<Int>()
         result.findings = []
@@ -100,13 +104,16 @@ public struct DoctorBaseline: Sendable, Hashable {
             let file = Self.absolute(finding.location?.file ?? report.plist, in: workingDirectory)
             if let index = entries.indices.first(where: { matches(entries[$0], finding, file: file) }) {
                 used.insert(index)
-                result.accepted.append(DoctorReport.AcceptedFinding(finding: finding, reason: entries[index].reason, entry: index))
+                result.accepted.append(
+                    DoctorReport.AcceptedFinding(finding: finding, reason: entries[index].reason, entry: index))
             } else {
                 result.findings.append(finding)
             }
         }
         result.baseline = file
-        result.staleEntries = entries.indices.filter { !used.contains($0) }.map { DoctorReport.StaleEntry(index: $0, entry: entries[$0]) }
+        result.staleEntries = entries.indices.filter { !used.contains($0) }.map {
+            DoctorReport.StaleEntry(index: $0, entry: entries[$0])
+        }
         return result
     }
 

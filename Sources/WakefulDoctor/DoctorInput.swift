@@ -17,7 +17,8 @@ struct DoctorInput: Sendable {
         var sources = request.sources
         let plist: InfoPlist, project: ProjectInfoPlist?, folder: String
         if let path = request.project {
-            let built = try ProjectInfoPlist.load(project: path, target: request.target, configuration: request.configuration)
+            let built = try ProjectInfoPlist.load(
+                project: path, target: request.target, configuration: request.configuration)
             (plist, project) = (built.plist, built)
             folder = Self.folder(of: path)
             // With a project and no --sources, the folder that holds the project is the app's code.
@@ -39,7 +40,11 @@ struct DoctorInput: Sendable {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw DoctorInputError(file: path, message: "does not exist; expected --sources to name a folder (or file) of the app's Swift and Objective-C sources")
+                throw DoctorInputError(
+                    file: path,
+                    message:
+                        "does not exist; expected --sources to name a folder (or file) of the app's Swift and Objective-C sources"
+                )
             }
             given[URL(fileURLWithPath: path).standardizedFileURL] = (path, isDirectory.boolValue)
         }

@@ -12,11 +12,19 @@ extension DoctorReport {
     ///
     /// Findings a baseline accepted are left out; the tally counts them.
     public func text(strict: Bool, explain: Bool = false) -> String {
-        var lines = ["\(plist) (\(format.rawValue)) " + (configuration.map { "checked against \($0)" } ?? "checked on its own (pass --config to compare it with your strategies)")]
+        var lines = [
+            "\(plist) (\(format.rawValue)) "
+                + (configuration.map { "checked against \($0)" }
+                    ?? "checked on its own (pass --config to compare it with your strategies)")
+        ]
         if let project { lines.append("  Project: \(project)") }
-        lines.append("  Sources: " + (code.map(Self.sourcesRead) ?? "none read (pass --sources DIR so doctor can see what the app uses)"))
+        lines.append(
+            "  Sources: "
+                + (code.map(Self.sourcesRead) ?? "none read (pass --sources DIR so doctor can see what the app uses)"))
         lines.append("  UIBackgroundModes: " + (declaredModes.isEmpty ? "none" : declaredModes.joined(separator: ", ")))
-        lines.append("  BGTaskSchedulerPermittedIdentifiers: " + (permittedIdentifiers.isEmpty ? "none" : permittedIdentifiers.joined(separator: ", ")))
+        lines.append(
+            "  BGTaskSchedulerPermittedIdentifiers: "
+                + (permittedIdentifiers.isEmpty ? "none" : permittedIdentifiers.joined(separator: ", ")))
         if let code { lines += Self.foundInCode(code, explain: explain) }
         var collapsed = false
         for finding in findings {
@@ -30,7 +38,9 @@ extension DoctorReport {
             }
             collapsed = false
             lines.append("")
-            lines.append("\(finding.severity.rawValue): \(finding.key): \(finding.message)" + Self.sources(finding, check: false))
+            lines.append(
+                "\(finding.severity.rawValue): \(finding.key): \(finding.message)" + Self.sources(finding, check: false)
+            )
             if let note = finding.reviewerNote { lines.append("  Suggested reviewer note: \(note)") }
         }
         if let baseline {
@@ -61,11 +71,14 @@ extension DoctorReport {
     static func foundInCode(_ code: CodeSummary, explain: Bool) -> [String] {
         guard !code.uses.isEmpty else { return ["", "Found in the code: no background API"] }
         let order = Dictionary(uniqueKeysWithValues: SourceAPI.allCases.enumerated().map { ($1.rawValue, $0) })
-        let kinds = Dictionary(grouping: code.uses, by: \.api).sorted { order[$0.key, default: .max] < order[$1.key, default: .max] }
+        let kinds = Dictionary(grouping: code.uses, by: \.api).sorted {
+            order[$0.key, default: .max] < order[$1.key, default: .max]
+        }
         var lines = ["", "Found in the code:"]
         for (_, uses) in kinds {
             let shown = explain ? uses[...] : uses.prefix(placesPerKind)
-            var places = shown.map { use in "\(use.file):\(use.line)" + (use.identifier.map { " (\($0))" } ?? "") }.joined(separator: ", ")
+            var places = shown.map { use in "\(use.file):\(use.line)" + (use.identifier.map { " (\($0))" } ?? "") }
+                .joined(separator: ", ")
             if shown.count < uses.count { places += " and \(uses.count - shown.count) more" }
             lines.append("  \(uses[0].call): \(places)")
         }
@@ -111,7 +124,8 @@ extension DoctorReport {
     /// `accepted[3] (review-risk, UIBackgroundModes, audio) matches no finding; remove it …`.
     static func staleMessage(_ stale: StaleEntry) -> String {
         let entry = stale.entry
-        let identity = [entry.check.rawValue, entry.key, entry.value, entry.file].compactMap { $0 }.joined(separator: ", ")
+        let identity = [entry.check.rawValue, entry.key, entry.value, entry.file].compactMap { $0 }.joined(
+            separator: ", ")
         return "accepted[\(stale.index)] (\(identity)) matches no finding; remove it, so that it cannot hide a new one"
     }
 
@@ -135,7 +149,8 @@ extension DoctorReport {
 
         init(report: DoctorReport, strict: Bool) {
             self.report = report
-            var summary = Dictionary(uniqueKeysWithValues: Finding.Severity.allCases.map { ($0.rawValue + "s", report.count($0)) })
+            var summary = Dictionary(
+                uniqueKeysWithValues: Finding.Severity.allCases.map { ($0.rawValue + "s", report.count($0)) })
             summary["accepted"] = report.accepted.count
             summary["staleBaselineEntries"] = report.staleEntries.count
             self.summary = summary
@@ -163,7 +178,8 @@ extension DoctorReport {
         }
 
         enum CodingKeys: String, CodingKey {
-            case plist, format, configuration, project, code, declaredModes, permittedIdentifiers, findings, accepted, baseline, staleBaselineEntries, summary,
+            case plist, format, configuration, project, code, declaredModes, permittedIdentifiers, findings, accepted,
+                baseline, staleBaselineEntries, summary,
                 strict, status
         }
     }

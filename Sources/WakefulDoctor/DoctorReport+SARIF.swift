@@ -43,17 +43,23 @@ extension DoctorReport {
         var seen: [String: Int] = [:]
         let results = all.map { finding, accepted in
             let primary = paths.location(finding.location ?? Finding.Location(file: plist))
-            var identity = [finding.check.rawValue, finding.key, finding.value ?? "", primary.physicalLocation.artifactLocation.uri ?? ""].joined(separator: "\u{0}")
+            var identity = [
+                finding.check.rawValue, finding.key, finding.value ?? "",
+                primary.physicalLocation.artifactLocation.uri ?? "",
+            ].joined(separator: "\u{0}")
             // Two findings alike in all of these would share a fingerprint and merge into one alert.
             seen[identity, default: 0] += 1
             if let n = seen[identity], n > 1 { identity += "\u{0}\(n)" }
-            var properties: [String: SARIFLog.PropertyValue] = ["key": .string(finding.key), "rules": .strings(finding.rules)]
+            var properties: [String: SARIFLog.PropertyValue] = [
+                "key": .string(finding.key), "rules": .strings(finding.rules),
+            ]
             if let value = finding.value { properties["value"] = .string(value) }
             if let guideline = finding.guideline { properties["guideline"] = .string(guideline) }
             if let note = finding.reviewerNote { properties["reviewerNote"] = .string(note) }
             if let accepted { properties["baselineEntry"] = .string("accepted[\(accepted.entry)]") }
             return SARIFLog.Result(
-                ruleId: finding.check.rawValue, ruleIndex: checks.firstIndex(of: finding.check) ?? 0, level: finding.severity.rawValue,
+                ruleId: finding.check.rawValue, ruleIndex: checks.firstIndex(of: finding.check) ?? 0,
+                level: finding.severity.rawValue,
                 message: SARIFLog.Message(text: finding.message), locations: [primary],
                 relatedLocations: finding.related.isEmpty
                     ? nil
@@ -65,11 +71,15 @@ extension DoctorReport {
                     },
                 partialFingerprints: ["wakefulDoctorIdentity/v1": Self.fnv1a64(identity)],
                 properties: properties,
-                suppressions: accepted.map { [SARIFLog.Suppression(kind: "external", status: "accepted", justification: $0.reason)] })
+                suppressions: accepted.map {
+                    [SARIFLog.Suppression(kind: "external", status: "accepted", justification: $0.reason)]
+                })
         }
         let notifications = baseline.map { file in
             staleEntries.map { stale in
-                SARIFLog.Notification(level: "note", message: SARIFLog.Message(text: Self.staleMessage(stale)), locations: [paths.location(Finding.Location(file: file))])
+                SARIFLog.Notification(
+                    level: "note", message: SARIFLog.Message(text: Self.staleMessage(stale)),
+                    locations: [paths.location(Finding.Location(file: file))])
             }
         }
         let run = SARIFLog.Run(
@@ -77,7 +87,8 @@ extension DoctorReport {
             invocations: [
                 SARIFLog.Invocation(
                     executionSuccessful: true, exitCode: Int(status(strict: strict)),
-                    toolConfigurationNotifications: notifications?.isEmpty == false ? notifications : nil, toolExecutionNotifications: nil)
+                    toolConfigurationNotifications: notifications?.isEmpty == false ? notifications : nil,
+                    toolExecutionNotifications: nil)
             ],
             originalUriBaseIds: paths.originalUriBaseIds, results: results)
         return SARIFLog(runs: [run]).encoded()
@@ -104,12 +115,14 @@ extension DoctorInputError {
         let paths = SARIFPaths(options)
         // An option such as `--setup` is not a file to point at.
         let locations = file.hasPrefix("-") ? nil : [paths.location(Finding.Location(file: file))]
-        let notification = SARIFLog.Notification(level: "error", message: SARIFLog.Message(text: description), locations: locations)
+        let notification = SARIFLog.Notification(
+            level: "error", message: SARIFLog.Message(text: description), locations: locations)
         let run = SARIFLog.Run(
             tool: SARIFLog.Tool(driver: SARIFLog.Driver(options: options, rules: [])),
             invocations: [
                 SARIFLog.Invocation(
-                    executionSuccessful: false, exitCode: Int(DoctorRequest.badInputStatus), toolConfigurationNotifications: nil,
+                    executionSuccessful: false, exitCode: Int(DoctorRequest.badInputStatus),
+                    toolConfigurationNotifications: nil,
                     toolExecutionNotifications: [notification])
             ],
             originalUriBaseIds: paths.originalUriBaseIds, results: nil)
@@ -123,23 +136,33 @@ private struct SARIFPaths {
     let sourceRoot: String?
 
     init(_ options: SARIFOptions) {
-        sourceRoot = options.sourceRoot.map { (($0 as NSString).standardizingPath as NSString).appendingPathComponent("") }
+        sourceRoot = options.sourceRoot.map {
+            (($0 as NSString).standardizingPath as NSString).appendingPathComponent("")
+        }
     }
 
     /// `%SRCROOT%` with its absolute URI when the root is known (SARIF wants it absolute and
     /// ending in `/`), else with a description of what it stands for.
     var originalUriBaseIds: [String: SARIFLog.ArtifactLocation] {
         guard let sourceRoot else {
-            return [Self.sourceRootID: SARIFLog.ArtifactLocation(description: SARIFLog.Message(text: "The folder wakeful doctor ran in: the repository's checkout in CI."))]
+            return [
+                Self.sourceRootID: SARIFLog.ArtifactLocation(
+                    description: SARIFLog.Message(
+                        text: "The folder wakeful doctor ran in: the repository's checkout in CI."))
+            ]
         }
-        return [Self.sourceRootID: SARIFLog.ArtifactLocation(uri: Self.fileURI(sourceRoot.hasSuffix("/") ? sourceRoot : sourceRoot + "/"))]
+        return [
+            Self.sourceRootID: SARIFLog.ArtifactLocation(
+                uri: Self.fileURI(sourceRoot.hasSuffix("/") ? sourceRoot : sourceRoot + "/"))
+        ]
     }
 
     func location(_ location: Finding.Location) -> SARIFLog.Location {
         let path = (location.file as NSString).standardizingPath
         let artifact: SARIFLog.ArtifactLocation
         if let root = sourceRoot, path.hasPrefix(root + "/") {
-            artifact = SARIFLog.ArtifactLocation(uri: Self.encode(String(path.dropFirst(root.count + 1))), uriBaseId: Self.sourceRootID)
+            artifact = SARIFLog.ArtifactLocation(
+                uri: Self.encode(String(path.dropFirst(root.count + 1))), uriBaseId: Self.sourceRootID)
         } else if path.hasPrefix("/") {
             artifact = SARIFLog.ArtifactLocation(uri: Self.fileURI(path))
         } else {
@@ -147,7 +170,8 @@ private struct SARIFPaths {
         }
         // SARIF's region needs a start line; a column alone says nothing, so neither is written.
         let region = location.line.map { SARIFLog.Region(startLine: $0, startColumn: location.column) }
-        return SARIFLog.Location(physicalLocation: SARIFLog.PhysicalLocation(artifactLocation: artifact, region: region))
+        return SARIFLog.Location(
+            physicalLocation: SARIFLog.PhysicalLocation(artifactLocation: artifact, region: region))
     }
 
     static func fileURI(_ path: String) -> String { "file://" + encode(path) }

@@ -22,10 +22,15 @@ extension DoctorReport {
         for finding in findings {
             let location = finding.location ?? Finding.Location(file: plist)
             if finding.severity == .note, !explain {
-                lines.append(Self.diagnostic(location, "note", String(Self.collapsedNote(finding).dropFirst("note: ".count)) + " [\(finding.check.rawValue)]"))
+                lines.append(
+                    Self.diagnostic(
+                        location, "note",
+                        String(Self.collapsedNote(finding).dropFirst("note: ".count)) + " [\(finding.check.rawValue)]"))
             } else {
                 let kind = strict && finding.severity == .warning ? "error" : finding.severity.rawValue
-                lines.append(Self.diagnostic(location, kind, "\(finding.key): \(finding.message)" + Self.sources(finding, check: true)))
+                lines.append(
+                    Self.diagnostic(
+                        location, kind, "\(finding.key): \(finding.message)" + Self.sources(finding, check: true)))
                 if let note = finding.reviewerNote {
                     lines.append(Self.diagnostic(location, "note", "suggested reviewer note: \(note)"))
                 }
@@ -51,8 +56,13 @@ extension DoctorReport {
     /// path moves into the message and the line keeps its severity.
     static func diagnostic(_ location: Finding.Location, _ kind: String, _ message: String) -> String {
         let text = xcodeSafe(message)
-        guard !location.file.contains(where: { $0 == ":" || $0 == "'" || $0 == "\"" || $0.isNewline }), !location.file.isEmpty else {
-            let place = [location.file, location.line.map(String.init), location.line.flatMap { _ in location.column.map(String.init) }]
+        guard !location.file.contains(where: { $0 == ":" || $0 == "'" || $0 == "\"" || $0.isNewline }),
+            !location.file.isEmpty
+        else {
+            let place = [
+                location.file, location.line.map(String.init),
+                location.line.flatMap { _ in location.column.map(String.init) },
+            ]
             return "\(kind): \(xcodeSafe(place.compactMap { $0 }.joined(separator: ":"))): \(text)"
         }
         var prefix = location.file

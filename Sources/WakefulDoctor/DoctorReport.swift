@@ -28,7 +28,8 @@ public struct DoctorReport: Sendable, Hashable, Codable {
 
     /// Creates a report.
     public init(
-        plist: String, format: InfoPlist.Format, configuration: String?, declaredModes: [String], permittedIdentifiers: [String],
+        plist: String, format: InfoPlist.Format, configuration: String?, declaredModes: [String],
+        permittedIdentifiers: [String],
         findings: [Finding], accepted: [AcceptedFinding] = [], baseline: String? = nil, staleEntries: [StaleEntry] = []
     ) {
         self.plist = plist
@@ -73,7 +74,9 @@ public struct DoctorReport: Sendable, Hashable, Codable {
             folders = evidence.folders
             files = evidence.files
             uses = evidence.uses.map { use in
-                Use(api: use.api.rawValue, call: use.api.phrase, identifier: use.identifier?.written, file: use.file, line: use.line)
+                Use(
+                    api: use.api.rawValue, call: use.api.phrase, identifier: use.identifier?.written, file: use.file,
+                    line: use.line)
             }
             problems = evidence.problems.count
         }
@@ -122,7 +125,8 @@ public struct DoctorReport: Sendable, Hashable, Codable {
     /// `2 errors, 1 warning, 3 notes`, then `; 2 accepted by .wakeful-doctor.json, 1 stale entry`
     /// when a baseline was applied.
     var tally: String {
-        let counts = Finding.Severity.allCases.map { severity in plural(count(severity), severity.rawValue) }.joined(separator: ", ")
+        let counts = Finding.Severity.allCases.map { severity in plural(count(severity), severity.rawValue) }.joined(
+            separator: ", ")
         guard let baseline else { return counts }
         // The file's name, not its path: the tally is one short line at the end of a build log.
         var applied = "\(accepted.count) accepted by \((baseline as NSString).lastPathComponent)"

@@ -46,8 +46,10 @@ public struct DoctorRequest: Sendable, Hashable {
 
     /// Creates a request.
     public init(
-        plist: String? = nil, project: String? = nil, target: String? = nil, configuration: String? = nil, sources: [String] = [],
-        config: String? = nil, setup: String? = nil, bundleIdentifier: String? = nil, strict: Bool = false, format: Format = .text,
+        plist: String? = nil, project: String? = nil, target: String? = nil, configuration: String? = nil,
+        sources: [String] = [],
+        config: String? = nil, setup: String? = nil, bundleIdentifier: String? = nil, strict: Bool = false,
+        format: Format = .text,
         explain: Bool = false, baseline: String? = nil, writeBaseline: String? = nil
     ) {
         self.plist = plist
@@ -75,22 +77,27 @@ public struct DoctorRequest: Sendable, Hashable {
     public func run(standardInput: FileHandle = .standardInput) -> DoctorOutcome {
         do throws(DoctorInputError) {
             if config == nil, setup != nil {
-                throw DoctorInputError(file: "--setup", message: "needs --config: it chooses one of the configuration's strategy setups")
+                throw DoctorInputError(
+                    file: "--setup", message: "needs --config: it chooses one of the configuration's strategy setups")
             }
             let input = try DoctorInput.load(self, standardInput: standardInput)
             let requirements = try config.map { path throws(DoctorInputError) in
                 try ConfigurationFile.resolve(path, setup: setup)
             }
             let examined = PlistDoctor.examine(
-                input.plist, requirements: requirements, bundleIdentifier: bundleIdentifier ?? input.project?.bundleIdentifier,
+                input.plist, requirements: requirements,
+                bundleIdentifier: bundleIdentifier ?? input.project?.bundleIdentifier,
                 code: input.code, project: input.project)
             if let writeBaseline {
                 let template = DoctorBaseline.template(for: examined, file: writeBaseline)
                 try template.write()
-                let message = "wrote \(template.entries.count) entr\(template.entries.count == 1 ? "y" : "ies") to \(writeBaseline): write each one's reason, then run doctor again"
+                let message =
+                    "wrote \(template.entries.count) entr\(template.entries.count == 1 ? "y" : "ies") to \(writeBaseline): write each one's reason, then run doctor again"
                 return DoctorOutcome(output: format == .json ? "" : message, isError: false, status: 0)
             }
-            let report = try DoctorBaseline.resolve(explicit: baseline, startingAt: input.folder)?.apply(to: examined) ?? examined
+            let report =
+                try DoctorBaseline.resolve(explicit: baseline, startingAt: input.folder)?.apply(to: examined)
+                ?? examined
             return DoctorOutcome(output: render(report), isError: false, status: report.status(strict: strict))
         } catch {
             return DoctorOutcome(output: render(error), isError: true, status: Self.badInputStatus)
@@ -114,10 +121,15 @@ public struct DoctorRequest: Sendable, Hashable {
         case .sarif: return error.sarif()
         case .json:
             let document: [String: Any] = [
-                "error": ["file": error.file, "field": error.field ?? NSNull(), "line": error.line ?? NSNull(), "message": error.message] as [String: Any],
+                "error": [
+                    "file": error.file, "field": error.field ?? NSNull(), "line": error.line ?? NSNull(),
+                    "message": error.message,
+                ] as [String: Any],
                 "status": Int(Self.badInputStatus),
             ]
-            let data = (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+            let data =
+                (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys]))
+                ?? Data()
             return String(decoding: data, as: UTF8.self)
         }
     }

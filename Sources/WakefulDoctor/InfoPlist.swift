@@ -21,7 +21,10 @@ public struct InfoPlist: Sendable, Hashable {
     public var locations: InfoPlistLocations
 
     /// Creates an Info.plist from values, for tests and tools that build one in memory.
-    public init(file: String = "Info.plist", format: Format = .xml, entries: [String: PlistValue], locations: InfoPlistLocations = InfoPlistLocations()) {
+    public init(
+        file: String = "Info.plist", format: Format = .xml, entries: [String: PlistValue],
+        locations: InfoPlistLocations = InfoPlistLocations()
+    ) {
         self.file = file
         self.format = format
         self.entries = entries
@@ -34,7 +37,8 @@ public struct InfoPlist: Sendable, Hashable {
     ///   top level is not a dictionary.
     public static func decode(_ data: Data, file: String) throws(DoctorInputError) -> InfoPlist {
         guard !data.isEmpty else {
-            throw DoctorInputError(file: file, message: "is empty; expected an Info.plist (a property list in XML or binary form)")
+            throw DoctorInputError(
+                file: file, message: "is empty; expected an Info.plist (a property list in XML or binary form)")
         }
         var format = PropertyListSerialization.PropertyListFormat.xml
         let object: Any
@@ -42,14 +46,20 @@ public struct InfoPlist: Sendable, Hashable {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
         } catch {
             throw DoctorInputError(
-                file: file, message: "is not a property list (\(Self.reason(error))); expected an Info.plist in XML or binary form")
+                file: file,
+                message: "is not a property list (\(Self.reason(error))); expected an Info.plist in XML or binary form")
         }
         guard case .dictionary(let entries) = PlistValue(foundation: object) else {
             let found = PlistValue(foundation: object).typeDescription
-            throw DoctorInputError(file: file, message: "is a property list whose top level is \(found); expected a dictionary (<dict>) of Info.plist keys")
+            throw DoctorInputError(
+                file: file,
+                message:
+                    "is a property list whose top level is \(found); expected a dictionary (<dict>) of Info.plist keys")
         }
         let plistFormat = Format(format)
-        return InfoPlist(file: file, format: plistFormat, entries: entries, locations: Self.locate(data, format: plistFormat, file: file))
+        return InfoPlist(
+            file: file, format: plistFormat, entries: entries,
+            locations: Self.locate(data, format: plistFormat, file: file))
     }
 
     /// Reads and parses a file, after checking what the path is: a directory, a FIFO or a device
@@ -103,7 +113,8 @@ public struct InfoPlist: Sendable, Hashable {
             return XMLPlistScanner.scan(data, file: file)
         case .openStep:
             // Foundation has parsed it already, so a failure here only costs the lines.
-            guard let value = try? OpenStepParser.parse(data, file: file), case .dictionary(let dictionary) = value else {
+            guard let value = try? OpenStepParser.parse(data, file: file), case .dictionary(let dictionary) = value
+            else {
                 return InfoPlistLocations()
             }
             return InfoPlistLocations(openStep: dictionary, file: file)

@@ -76,7 +76,9 @@ public struct InfoPlistFragment: Sendable, Hashable {
     public var xml: String {
         var lines = ["<!-- What Wakeful needs for \(escaped(source)); made by wakeful plist. -->"]
         if !modes.isEmpty {
-            let why = modes.map { "\($0.mode.rawValue): \(PlistDoctor.list($0.neededBy))\(rules($0.mode.profile.rules))" }
+            let why = modes.map {
+                "\($0.mode.rawValue): \(PlistDoctor.list($0.neededBy))\(rules($0.mode.profile.rules))"
+            }
             lines.append("<!-- " + escaped(why.joined(separator: "; ")) + ". -->")
             lines.append("<key>UIBackgroundModes</key>")
             lines.append("<array>")
@@ -85,7 +87,9 @@ public struct InfoPlistFragment: Sendable, Hashable {
         }
         if !taskIdentifiers.isEmpty {
             let users = PlistDoctor.list(Array(Set(taskIdentifiers.flatMap(\.neededBy))).sorted())
-            lines.append("<!-- Submitted by \(escaped(users)); submit(_:) throws notPermitted for any identifier missing here (BGT-9). -->")
+            lines.append(
+                "<!-- Submitted by \(escaped(users)); submit(_:) throws notPermitted for any identifier missing here (BGT-9). -->"
+            )
             lines.append("<key>BGTaskSchedulerPermittedIdentifiers</key>")
             lines.append("<array>")
             lines += taskIdentifiers.map { "\t<string>\(escaped($0.identifier))</string>" }

@@ -41,24 +41,28 @@ struct ModeEvidence: Sendable {
             needs: [
                 Need(
                     api: .backgroundLocationUpdates, severity: .error,
-                    consequence: "setting allowsBackgroundLocationUpdates to true without the location mode is a programming error that raises an exception, and updates stop in the background anyway",
+                    consequence:
+                        "setting allowsBackgroundLocationUpdates to true without the location mode is a programming error that raises an exception, and updates stop in the background anyway",
                     rules: ["LOC-1"]),
                 Need(
                     api: .backgroundActivitySession, severity: .error,
-                    consequence: "a CLBackgroundActivitySession delivers nothing in the background without the location mode",
+                    consequence:
+                        "a CLBackgroundActivitySession delivers nothing in the background without the location mode",
                     rules: ["LOC-1", "LOC-8"]),
             ],
             // LOC-13, LOC-16: significant changes, visits and regions relaunch the app without the mode.
             worksWithout: (
                 [.significantLocationChanges, .visits, .regionMonitoring, .beaconRanging, .standardLocationUpdates],
                 "significant-change, visit and region monitoring wake and relaunch the app without the location mode, and standard updates need allowsBackgroundLocationUpdates = true as well to continue in the background",
-                ["LOC-1", "LOC-13", "LOC-16"])),
+                ["LOC-1", "LOC-13", "LOC-16"]
+            )),
         ModeEvidence(
             mode: .audio, uses: [.playbackCategory, .audioPlayer, .nowPlaying],
             needs: [
                 Need(
                     api: .nowPlaying, severity: .error,
-                    consequence: "the app publishes Now Playing information, so it plays in the background, and without the audio mode playback stops when it leaves the foreground",
+                    consequence:
+                        "the app publishes Now Playing information, so it plays in the background, and without the audio mode playback stops when it leaves the foreground",
                     rules: ["AUDIO-1"])
             ], worksWithout: nil),
         ModeEvidence(
@@ -66,7 +70,8 @@ struct ModeEvidence: Sendable {
             needs: [
                 Need(
                     api: .voipPushType, severity: .error,
-                    consequence: "PushKit delivers no VoIP push to an app without the voip mode, so incoming calls never ring",
+                    consequence:
+                        "PushKit delivers no VoIP push to an app without the voip mode, so incoming calls never ring",
                     rules: ["VOIP-2"])
             ], worksWithout: nil),
         ModeEvidence(
@@ -74,7 +79,8 @@ struct ModeEvidence: Sendable {
             needs: [
                 Need(
                     api: .appRefreshRequest, severity: .error,
-                    consequence: "submitting a BGAppRefreshTaskRequest fails with notPermitted without the fetch mode", rules: ["BGT-9"]),
+                    consequence: "submitting a BGAppRefreshTaskRequest fails with notPermitted without the fetch mode",
+                    rules: ["BGT-9"]),
                 Need(
                     api: .legacyFetchInterval, severity: .error,
                     consequence: "the legacy background fetch never runs without the fetch mode", rules: ["BGT-1"]),
@@ -84,14 +90,17 @@ struct ModeEvidence: Sendable {
             needs: [
                 Need(
                     api: .processingRequest, severity: .error,
-                    consequence: "submitting a BGProcessingTaskRequest fails with notPermitted without the processing mode", rules: ["BGT-9"])
+                    consequence:
+                        "submitting a BGProcessingTaskRequest fails with notPermitted without the processing mode",
+                    rules: ["BGT-9"])
             ], worksWithout: nil),
         ModeEvidence(
             mode: .remoteNotification, uses: [.remoteNotificationHandler],
             needs: [
                 Need(
                     api: .remoteNotificationHandler, severity: .warning,
-                    consequence: "the handler for silent pushes runs only while the app is in the foreground: without remote-notification iOS never wakes or launches the app for a content-available push",
+                    consequence:
+                        "the handler for silent pushes runs only while the app is in the foreground: without remote-notification iOS never wakes or launches the app for a content-available push",
                     rules: ["PUSH-1"])
             ], worksWithout: nil),
         ModeEvidence(
@@ -99,7 +108,8 @@ struct ModeEvidence: Sendable {
             needs: [
                 Need(
                     api: .centralRestoreIdentifier, severity: .error,
-                    consequence: "the central manager asks for state restoration, which only an app with bluetooth-central is relaunched for",
+                    consequence:
+                        "the central manager asks for state restoration, which only an app with bluetooth-central is relaunched for",
                     rules: ["BLE-1", "BLE-4"])
             ], worksWithout: nil),
         ModeEvidence(
@@ -107,7 +117,8 @@ struct ModeEvidence: Sendable {
             needs: [
                 Need(
                     api: .peripheralRestoreIdentifier, severity: .error,
-                    consequence: "the peripheral manager asks for state restoration, which only an app with bluetooth-peripheral is relaunched for",
+                    consequence:
+                        "the peripheral manager asks for state restoration, which only an app with bluetooth-peripheral is relaunched for",
                     rules: ["BLE-1", "BLE-4"])
             ], worksWithout: nil),
         ModeEvidence(mode: .externalAccessory, uses: [.externalAccessory], needs: [], worksWithout: nil),
@@ -117,14 +128,18 @@ struct ModeEvidence: Sendable {
             needs: [
                 Need(
                     api: .pushToTalk, severity: .error,
-                    consequence: "Apple's Push to Talk framework requires the push-to-talk mode: without it the app neither receives nor transmits once it leaves the foreground", rules: [])
+                    consequence:
+                        "Apple's Push to Talk framework requires the push-to-talk mode: without it the app neither receives nor transmits once it leaves the foreground",
+                    rules: [])
             ], worksWithout: nil),
         ModeEvidence(
             mode: .networkAuthentication, uses: [.hotspotHelper],
             needs: [
                 Need(
                     api: .hotspotHelper, severity: .error,
-                    consequence: "NEHotspotHelper requires the network-authentication mode (with its entitlement): without it the helper is never run to authenticate a network", rules: [])
+                    consequence:
+                        "NEHotspotHelper requires the network-authentication mode (with its entitlement): without it the helper is never run to authenticate a network",
+                    rules: [])
             ], worksWithout: nil),
     ]
 }

@@ -13,23 +13,29 @@ extension PlistDoctor {
             let location = plist.location(ofKey: modesKey, item: index)
             guard let mode = BackgroundMode(rawValue: trimmed) else {
                 if IdentifierPattern(trimmed).isPattern {
-                    findings.append(Finding(
-                        .warning, .unexpandedSetting, key: modesKey, value: raw,
-                        message: "item \(index), \"\(raw)\", is a build setting that doctor could not expand, so it cannot tell which mode it declares. Pass --project App.xcodeproj (with --target and --configuration) so doctor reads the setting, or check the built app's Info.plist.",
-                        location: location))
+                    findings.append(
+                        Finding(
+                            .warning, .unexpandedSetting, key: modesKey, value: raw,
+                            message:
+                                "item \(index), \"\(raw)\", is a build setting that doctor could not expand, so it cannot tell which mode it declares. Pass --project App.xcodeproj (with --target and --configuration) so doctor reads the setting, or check the built app's Info.plist.",
+                            location: location))
                     continue
                 }
-                findings.append(Finding(
-                    .error, .unknownMode, key: modesKey, value: raw,
-                    message: "item \(index), \"\(raw)\", is not a background mode iOS knows, so it has no effect. \(suggestion(for: trimmed))",
-                    location: location))
+                findings.append(
+                    Finding(
+                        .error, .unknownMode, key: modesKey, value: raw,
+                        message:
+                            "item \(index), \"\(raw)\", is not a background mode iOS knows, so it has no effect. \(suggestion(for: trimmed))",
+                        location: location))
                 continue
             }
             if trimmed != raw {
-                findings.append(Finding(
-                    .error, .whitespace, key: modesKey, value: raw,
-                    message: "item \(index), \"\(raw)\", has spaces around it; iOS compares values exactly, so \(mode.rawValue) is not in effect. Write \(xmlString(mode.rawValue)).",
-                    location: location))
+                findings.append(
+                    Finding(
+                        .error, .whitespace, key: modesKey, value: raw,
+                        message:
+                            "item \(index), \"\(raw)\", has spaces around it; iOS compares values exactly, so \(mode.rawValue) is not in effect. Write \(xmlString(mode.rawValue)).",
+                        location: location))
             }
             if repeats.note(mode.rawValue, index: index, location: location) { modes.append(mode) }
         }
@@ -39,27 +45,36 @@ extension PlistDoctor {
 
     /// The entries of `BGTaskSchedulerPermittedIdentifiers` as patterns, each once; findings for a
     /// wrong type, empty entries, spaces and repeats.
-    static func permittedIdentifiers(_ plist: InfoPlist, settings: [String: String], into findings: inout [Finding]) -> [IdentifierPattern] {
-        guard let strings = strings(of: identifiersKey, in: plist, example: "com.example.app.refresh", into: &findings) else { return [] }
+    static func permittedIdentifiers(_ plist: InfoPlist, settings: [String: String], into findings: inout [Finding])
+        -> [IdentifierPattern]
+    {
+        guard let strings = strings(of: identifiersKey, in: plist, example: "com.example.app.refresh", into: &findings)
+        else { return [] }
         var patterns: [IdentifierPattern] = []
         var repeats = Repeats()
         for (index, raw) in strings {
             let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             let location = plist.location(ofKey: identifiersKey, item: index)
             guard !trimmed.isEmpty else {
-                findings.append(Finding(
-                    .error, .wrongType, key: identifiersKey, value: raw,
-                    message: "item \(index) is an empty string; expected a task identifier in reverse-DNS form. Remove it or fill it in.",
-                    rules: ["BGT-9"], location: location))
+                findings.append(
+                    Finding(
+                        .error, .wrongType, key: identifiersKey, value: raw,
+                        message:
+                            "item \(index) is an empty string; expected a task identifier in reverse-DNS form. Remove it or fill it in.",
+                        rules: ["BGT-9"], location: location))
                 continue
             }
             if trimmed != raw {
-                findings.append(Finding(
-                    .error, .whitespace, key: identifiersKey, value: raw,
-                    message: "item \(index), \"\(raw)\", has spaces around it; identifiers are compared exactly, so a request for \(trimmed) is refused (notPermitted). Write \(xmlString(trimmed)).",
-                    rules: ["BGT-9"], location: location))
+                findings.append(
+                    Finding(
+                        .error, .whitespace, key: identifiersKey, value: raw,
+                        message:
+                            "item \(index), \"\(raw)\", has spaces around it; identifiers are compared exactly, so a request for \(trimmed) is refused (notPermitted). Write \(xmlString(trimmed)).",
+                        rules: ["BGT-9"], location: location))
             }
-            if repeats.note(trimmed, index: index, location: location) { patterns.append(IdentifierPattern(trimmed, settings: settings)) }
+            if repeats.note(trimmed, index: index, location: location) {
+                patterns.append(IdentifierPattern(trimmed, settings: settings))
+            }
         }
         findings += repeats.findings(key: identifiersKey)
         return patterns
@@ -67,22 +82,28 @@ extension PlistDoctor {
 
     /// The string items of an array-of-strings key with their indices; nil when the key is absent
     /// or not an array (a finding then says so).
-    private static func strings(of key: String, in plist: InfoPlist, example: String, into findings: inout [Finding]) -> [(Int, String)]? {
+    private static func strings(of key: String, in plist: InfoPlist, example: String, into findings: inout [Finding])
+        -> [(Int, String)]?
+    {
         guard let value = plist[key] else { return nil }
         guard case .array(let items) = value else {
-            findings.append(Finding(
-                .error, .wrongType, key: key,
-                message: "is \(value.typeDescription); expected an array of strings, so iOS ignores the key as it stands. Replace it with an array, e.g. <key>\(key)</key><array>\(xmlString(example))</array>.",
-                rules: key == identifiersKey ? ["BGT-9"] : [], location: plist.location(ofKey: key)))
+            findings.append(
+                Finding(
+                    .error, .wrongType, key: key,
+                    message:
+                        "is \(value.typeDescription); expected an array of strings, so iOS ignores the key as it stands. Replace it with an array, e.g. <key>\(key)</key><array>\(xmlString(example))</array>.",
+                    rules: key == identifiersKey ? ["BGT-9"] : [], location: plist.location(ofKey: key)))
             return nil
         }
         var strings: [(Int, String)] = []
         for (index, item) in items.enumerated() {
             guard let text = item.string else {
-                findings.append(Finding(
-                    .error, .wrongType, key: key,
-                    message: "item \(index) is \(item.typeDescription); expected a string such as \(xmlString(example)). Replace it.",
-                    location: plist.location(ofKey: key, item: index)))
+                findings.append(
+                    Finding(
+                        .error, .wrongType, key: key,
+                        message:
+                            "item \(index) is \(item.typeDescription); expected a string such as \(xmlString(example)). Replace it.",
+                        location: plist.location(ofKey: key, item: index)))
                 continue
             }
             strings.append((index, text))
@@ -140,7 +161,9 @@ private struct Repeats {
     /// (at most 20, so the report stays readable).
     func findings(key: String) -> [Finding] {
         order.compactMap { value in
-            guard let original = first[value], let copies = again[value], let firstCopy = copies.first else { return nil }
+            guard let original = first[value], let copies = again[value], let firstCopy = copies.first else {
+                return nil
+            }
             let message =
                 copies.count == 1
                 ? "\(value) is listed more than once (items \(original.index) and \(firstCopy.index)). Remove one, and write the other exactly as \(PlistDoctor.xmlString(value))."

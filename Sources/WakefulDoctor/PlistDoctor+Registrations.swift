@@ -10,35 +10,46 @@ extension PlistDoctor {
     /// their handlers itself. An identifier the code builds at run time matches through its pattern
     /// (`*.refresh`); one with no pattern makes "never registered" unknowable, so that check is left
     /// out rather than guessed.
-    static func registrationFindings(_ patterns: [IdentifierPattern], _ code: SourceEvidence, requirements: AppRequirements?) -> [Finding] {
+    static func registrationFindings(
+        _ patterns: [IdentifierPattern], _ code: SourceEvidence, requirements: AppRequirements?
+    ) -> [Finding] {
         let registrations = code.uses(of: [.taskRegister])
         let requests = code.uses(of: [.appRefreshRequest, .processingRequest, .continuedProcessingRequest])
         let wakeful = requirements?.combined.taskIdentifiers ?? []
         var findings: [Finding] = []
 
         for registration in registrations {
-            guard case .literal(let identifier) = registration.identifier, !patterns.contains(where: { $0.matches(identifier) }) else { continue }
-            findings.append(Finding(
-                .error, .registeredNotPermitted, key: identifiersKey, value: identifier,
-                message: "\(identifier) is registered at \(registration.place) but not permitted: BGTaskScheduler raises an exception at that registration and the app crashes at launch. Add \(xmlString(identifier)) to BGTaskSchedulerPermittedIdentifiers.",
-                rules: ["BGT-9"], location: registration.location))
+            guard case .literal(let identifier) = registration.identifier,
+                !patterns.contains(where: { $0.matches(identifier) })
+            else { continue }
+            findings.append(
+                Finding(
+                    .error, .registeredNotPermitted, key: identifiersKey, value: identifier,
+                    message:
+                        "\(identifier) is registered at \(registration.place) but not permitted: BGTaskScheduler raises an exception at that registration and the app crashes at launch. Add \(xmlString(identifier)) to BGTaskSchedulerPermittedIdentifiers.",
+                    rules: ["BGT-9"], location: registration.location))
         }
 
         let unknowable = registrations.contains { $0.identifier?.matcher == nil }
         for request in requests {
             guard case .literal(let identifier) = request.identifier else { continue }
             if !patterns.contains(where: { $0.matches(identifier) }), !wakeful.contains(identifier) {
-                findings.append(Finding(
-                    .error, .identifierNotPermitted, key: identifiersKey, value: identifier,
-                    message: "\(identifier) is submitted (\(request.api.phrase) at \(request.place)) but not permitted: submit throws notPermitted and the task never runs. Add \(xmlString(identifier)) to BGTaskSchedulerPermittedIdentifiers.",
-                    rules: ["BGT-9"], location: request.location))
+                findings.append(
+                    Finding(
+                        .error, .identifierNotPermitted, key: identifiersKey, value: identifier,
+                        message:
+                            "\(identifier) is submitted (\(request.api.phrase) at \(request.place)) but not permitted: submit throws notPermitted and the task never runs. Add \(xmlString(identifier)) to BGTaskSchedulerPermittedIdentifiers.",
+                        rules: ["BGT-9"], location: request.location))
             }
-            let registered = wakeful.contains(identifier) || registrations.contains { $0.identifier?.matcher?(identifier) == true }
+            let registered =
+                wakeful.contains(identifier) || registrations.contains { $0.identifier?.matcher?(identifier) == true }
             if !registered, !unknowable {
-                findings.append(Finding(
-                    .error, .submittedNotRegistered, key: identifiersKey, value: identifier,
-                    message: "\(identifier) is submitted at \(request.place) but no code registers a launch handler for it: when iOS launches the app for the task it finds no handler and the app is terminated. Register it with BGTaskScheduler.shared.register(forTaskWithIdentifier:using:launchHandler:) before application(_:didFinishLaunchingWithOptions:) returns.",
-                    rules: ["BGT-9"], location: request.location))
+                findings.append(
+                    Finding(
+                        .error, .submittedNotRegistered, key: identifiersKey, value: identifier,
+                        message:
+                            "\(identifier) is submitted at \(request.place) but no code registers a launch handler for it: when iOS launches the app for the task it finds no handler and the app is terminated. Register it with BGTaskScheduler.shared.register(forTaskWithIdentifier:using:launchHandler:) before application(_:didFinishLaunchingWithOptions:) returns.",
+                        rules: ["BGT-9"], location: request.location))
             }
         }
 
@@ -51,15 +62,18 @@ extension PlistDoctor {
                     case .literal(let identifier): pattern.matches(identifier)
                     // A run-time identifier such as "\(bundleID).refresh" may be any permitted one its
                     // shape fits; two shapes (a placeholder on both sides) are taken to meet.
-                    case .dynamic(_, let shape?): IdentifierPattern(runtimeShape: shape).matches(pattern.expanded) || pattern.isPattern
+                    case .dynamic(_, let shape?):
+                        IdentifierPattern(runtimeShape: shape).matches(pattern.expanded) || pattern.isPattern
                     case .dynamic(_, nil), nil: true
                     }
                 }
             guard !registered else { continue }
-            findings.append(Finding(
-                .warning, .permittedNotRegistered, key: identifiersKey, value: pattern.text,
-                message: "\(pattern.text) is permitted but no code registers a launch handler for it. Remove \(xmlString(pattern.text)) if the app no longer schedules that task, or register it before application(_:didFinishLaunchingWithOptions:) returns.",
-                rules: ["BGT-9"]))
+            findings.append(
+                Finding(
+                    .warning, .permittedNotRegistered, key: identifiersKey, value: pattern.text,
+                    message:
+                        "\(pattern.text) is permitted but no code registers a launch handler for it. Remove \(xmlString(pattern.text)) if the app no longer schedules that task, or register it before application(_:didFinishLaunchingWithOptions:) returns.",
+                    rules: ["BGT-9"]))
         }
         return findings
     }

@@ -10,7 +10,9 @@ extension PlistDoctor {
     /// note, a silent or looped file or PushKit without CallKit is the warning. A mode no code uses
     /// at all gets no review finding here: ``sourceModeFindings(_:modesKnown:_:requirements:)``
     /// already warns, and a reviewer note for a mode to remove is noise.
-    static func reviewFindings(_ modes: [BackgroundMode], _ requirements: AppRequirements?, code: SourceEvidence?) -> [Finding] {
+    static func reviewFindings(_ modes: [BackgroundMode], _ requirements: AppRequirements?, code: SourceEvidence?)
+        -> [Finding]
+    {
         var findings: [Finding] = []
         for mode in modes {
             let profile = mode.profile
@@ -25,25 +27,32 @@ extension PlistDoctor {
             var evidence = users.isEmpty ? "" : " Used by \(users)."
             var rules = review.rules
             var location: Finding.Location?
-            if let code, users.isEmpty, let entry = ModeEvidence.of(mode), code.uses(of: entry.uses).isEmpty { continue }
+            if let code, users.isEmpty, let entry = ModeEvidence.of(mode), code.uses(of: entry.uses).isEmpty {
+                continue
+            }
             if let code, judgedFromCode.contains(mode), users.isEmpty {
                 guard let judged = judge(mode, code) else { continue }
                 (severity, evidence, location) = (judged.severity, " " + judged.evidence, judged.location)
                 rules = Array(Set(rules + judged.rules)).sorted()
             } else if code == nil, severity == .warning, users.isEmpty {
-                evidence = " Pass --sources with the app's code so doctor can look for the use, or accept this finding in .wakeful-doctor.json with the reason."
+                evidence =
+                    " Pass --sources with the app's code so doctor can look for the use, or accept this finding in .wakeful-doctor.json with the reason."
             }
-            findings.append(Finding(
-                severity, .reviewRisk, key: modesKey, value: mode.rawValue,
-                message: "\(mode.rawValue): \(review.level.rawValue) App Review risk, \(review.note).\(evidence) Put the suggested reviewer note, filled in, under App Review Information in App Store Connect.",
-                rules: rules, guideline: review.guideline, reviewerNote: profile.reviewerNote, location: location))
+            findings.append(
+                Finding(
+                    severity, .reviewRisk, key: modesKey, value: mode.rawValue,
+                    message:
+                        "\(mode.rawValue): \(review.level.rawValue) App Review risk, \(review.note).\(evidence) Put the suggested reviewer note, filled in, under App Review Information in App Store Connect.",
+                    rules: rules, guideline: review.guideline, reviewerNote: profile.reviewerNote, location: location))
         }
         for entry in requirements?.entries ?? [] {
             for technique in entry.requirements.reviewFindings {
-                findings.append(Finding(
-                    .warning, .techniqueReview, key: modesKey, value: technique.subject,
-                    message: "\(entry.name) uses \(technique.subject): \(technique.level.rawValue) App Review risk, \(technique.note). Prefer a technique App Review accepts, or be ready to justify it.",
-                    rules: technique.rules, guideline: technique.guideline))
+                findings.append(
+                    Finding(
+                        .warning, .techniqueReview, key: modesKey, value: technique.subject,
+                        message:
+                            "\(entry.name) uses \(technique.subject): \(technique.level.rawValue) App Review risk, \(technique.note). Prefer a technique App Review accepts, or be ready to justify it.",
+                        rules: technique.rules, guideline: technique.guideline))
             }
         }
         return findings
@@ -60,7 +69,8 @@ extension PlistDoctor {
         case .audio:
             if let silent = code.uses(of: [.silentAudioFile]).first {
                 return (
-                    .warning, "The code plays \(silent.api.phrase) (\(silent.place)): silence is not audible content, so keeping the app alive with it is rejected.",
+                    .warning,
+                    "The code plays \(silent.api.phrase) (\(silent.place)): silence is not audible content, so keeping the app alive with it is rejected.",
                     silent.location, ["REVIEW-4", "AUDIO-1"]
                 )
             }
@@ -68,26 +78,37 @@ extension PlistDoctor {
             let player = code.uses(of: [.audioPlayer, .nowPlaying]).first
             let loops = code.uses(of: [.loopForever]).first
             if let session, let player, loops == nil || !code.uses(of: [.nowPlaying]).isEmpty {
-                return (.note, "Evidence of audible playback: \(session.api.phrase) (\(session.place)) and \(player.api.phrase) (\(player.place)).", player.location, [])
+                return (
+                    .note,
+                    "Evidence of audible playback: \(session.api.phrase) (\(session.place)) and \(player.api.phrase) (\(player.place)).",
+                    player.location, []
+                )
             }
             if let loops {
                 return (
-                    .warning, "The only playback found loops for ever (\(loops.api.phrase), \(loops.place)) with no Now Playing information: App Review reads that as a keep-alive.",
+                    .warning,
+                    "The only playback found loops for ever (\(loops.api.phrase), \(loops.place)) with no Now Playing information: App Review reads that as a keep-alive.",
                     loops.location, ["REVIEW-4"]
                 )
             }
             guard let any = session ?? player else { return nil }
             return (
-                .warning, "Found \(any.api.phrase) (\(any.place)) but not both a playback session category and a player: show the reviewer the audible content, or remove the mode.",
+                .warning,
+                "Found \(any.api.phrase) (\(any.place)) but not both a playback session category and a player: show the reviewer the audible content, or remove the mode.",
                 any.location, ["REVIEW-2"]
             )
         case .voip:
             guard let push = code.uses(of: [.voipPushType, .pushKitRegistry]).first else { return nil }
             if let callKit = code.uses(of: [.callKitProvider]).first {
-                return (.note, "Evidence of calling: \(push.api.phrase) (\(push.place)) reported through \(callKit.api.phrase) (\(callKit.place)).", push.location, [])
+                return (
+                    .note,
+                    "Evidence of calling: \(push.api.phrase) (\(push.place)) reported through \(callKit.api.phrase) (\(callKit.place)).",
+                    push.location, []
+                )
             }
             return (
-                .warning, "The code uses \(push.api.phrase) (\(push.place)) but no CallKit provider: since the iOS 13 SDK a VoIP push that does not report a call terminates the app, and repeated failures stop VoIP pushes.",
+                .warning,
+                "The code uses \(push.api.phrase) (\(push.place)) but no CallKit provider: since the iOS 13 SDK a VoIP push that does not report a call terminates the app, and repeated failures stop VoIP pushes.",
                 push.location, ["VOIP-2"]
             )
         default:

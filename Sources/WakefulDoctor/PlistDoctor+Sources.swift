@@ -22,10 +22,12 @@ extension PlistDoctor {
                 for need in entry.needs {
                     let calls = code.uses(of: [need.api])
                     guard let first = calls.first else { continue }
-                    findings.append(Finding(
-                        need.severity, .modeUsedNotDeclared, key: modesKey, value: mode.rawValue,
-                        message: "\(mode.rawValue) is not declared, but \(first.api.phrase) at \(first.place)\(elsewhere(calls)): \(need.consequence). Add \(xmlString(mode.rawValue)) to UIBackgroundModes (Xcode: Background Modes, \"\(mode.profile.title)\").",
-                        rules: need.rules, location: first.location, related: calls.dropFirst().map(\.location)))
+                    findings.append(
+                        Finding(
+                            need.severity, .modeUsedNotDeclared, key: modesKey, value: mode.rawValue,
+                            message:
+                                "\(mode.rawValue) is not declared, but \(first.api.phrase) at \(first.place)\(elsewhere(calls)): \(need.consequence). Add \(xmlString(mode.rawValue)) to UIBackgroundModes (Xcode: Background Modes, \"\(mode.profile.title)\").",
+                            rules: need.rules, location: first.location, related: calls.dropFirst().map(\.location)))
                     break
                 }
             }
@@ -38,27 +40,32 @@ extension PlistDoctor {
     private static func unusedModeFinding(_ entry: ModeEvidence, _ code: SourceEvidence) -> Finding {
         let mode = entry.mode
         let read = "the \(code.files.count) source file\(code.files.count == 1 ? "" : "s") read"
-        let remove = "Remove \(xmlString(mode.rawValue)): App Review rejects modes it cannot see in use (guideline 2.5.4); if code outside \(read) uses it (a library, a framework target), pass that folder to --sources too, or accept the finding in .wakeful-doctor.json with the reason."
+        let remove =
+            "Remove \(xmlString(mode.rawValue)): App Review rejects modes it cannot see in use (guideline 2.5.4); if code outside \(read) uses it (a library, a framework target), pass that folder to --sources too, or accept the finding in .wakeful-doctor.json with the reason."
         if let worksWithout = entry.worksWithout, let found = code.uses(of: worksWithout.apis).first {
             return Finding(
                 .warning, .modeUnusedInSource, key: modesKey, value: mode.rawValue,
-                message: "\(mode.rawValue) is declared, but \(read) only use \(found.api.phrase) (\(found.place)), and \(worksWithout.advice). \(remove)",
+                message:
+                    "\(mode.rawValue) is declared, but \(read) only use \(found.api.phrase) (\(found.place)), and \(worksWithout.advice). \(remove)",
                 rules: ["REVIEW-2"] + worksWithout.rules, guideline: "2.5.4", location: found.location)
         }
         let sought = entry.uses.sorted { $0.rawValue < $1.rawValue }.map(\.phrase)
         return Finding(
             .warning, .modeUnusedInSource, key: modesKey, value: mode.rawValue,
-            message: "\(mode.rawValue) is declared, but nothing in \(read) uses it (looked for \(list(sought))). \(remove)",
+            message:
+                "\(mode.rawValue) is declared, but nothing in \(read) uses it (looked for \(list(sought))). \(remove)",
             rules: ["REVIEW-2"], guideline: "2.5.4")
     }
 
     /// A legacy fetch handler that can never run: no minimum interval is set anywhere (BGT-1).
     static func legacyFetchFindings(_ code: SourceEvidence) -> [Finding] {
-        guard let handler = code.uses(of: [.legacyFetchHandler]).first, code.uses(of: [.legacyFetchInterval]).isEmpty else { return [] }
+        guard let handler = code.uses(of: [.legacyFetchHandler]).first, code.uses(of: [.legacyFetchInterval]).isEmpty
+        else { return [] }
         return [
             Finding(
                 .warning, .legacyFetchNoInterval, key: modesKey, value: BackgroundMode.fetch.rawValue,
-                message: "\(handler.api.phrase) at \(handler.place) never runs: background fetch starts at backgroundFetchIntervalNever, and no code calls setMinimumBackgroundFetchInterval. Set an interval at launch, or better, move to BGAppRefreshTask (the legacy fetch is deprecated since iOS 13).",
+                message:
+                    "\(handler.api.phrase) at \(handler.place) never runs: background fetch starts at backgroundFetchIntervalNever, and no code calls setMinimumBackgroundFetchInterval. Set an interval at launch, or better, move to BGAppRefreshTask (the legacy fetch is deprecated since iOS 13).",
                 rules: ["BGT-1"], location: handler.location)
         ]
     }
@@ -69,7 +76,8 @@ extension PlistDoctor {
         code.problems.map { problem in
             Finding(
                 .note, .sourceUnreadable, key: problem.file, value: nil,
-                message: "\(problem.file)\(problem.line.map { ":\($0)" } ?? ""): \(problem.message); doctor skipped what it could not read there, so a use in it is not seen.",
+                message:
+                    "\(problem.file)\(problem.line.map { ":\($0)" } ?? ""): \(problem.message); doctor skipped what it could not read there, so a use in it is not seen.",
                 location: Finding.Location(file: problem.file, line: problem.line))
         }
     }

@@ -31,7 +31,8 @@ public enum PlistDoctor {
     ///   - project: The Xcode project the Info.plist was built from; nil for a file.
     /// - Returns: The findings, errors first.
     public static func examine(
-        _ plist: InfoPlist, requirements: AppRequirements?, bundleIdentifier: String? = nil, code: SourceEvidence? = nil,
+        _ plist: InfoPlist, requirements: AppRequirements?, bundleIdentifier: String? = nil,
+        code: SourceEvidence? = nil,
         project: ProjectInfoPlist? = nil
     ) -> DoctorReport {
         var findings = duplicateKeyFindings(plist)
@@ -39,13 +40,17 @@ public enum PlistDoctor {
         let modes = declaredModes(plist, into: &findings)
         // A build setting doctor could not expand may name any mode: no mode is then known to be missing.
         let modesKnown = !findings.contains { $0.check == .unexpandedSetting && $0.key == modesKey }
-        let patterns = permittedIdentifiers(plist, settings: buildSettings(plist, bundleIdentifier: bundleIdentifier), into: &findings)
-        findings += taskModeFindings(modes: modes, modesKnown: modesKnown, patterns: patterns, code: code).map { located($0, in: plist) }
+        let patterns = permittedIdentifiers(
+            plist, settings: buildSettings(plist, bundleIdentifier: bundleIdentifier), into: &findings)
+        findings += taskModeFindings(modes: modes, modesKnown: modesKnown, patterns: patterns, code: code).map {
+            located($0, in: plist)
+        }
         findings += modes.compactMap { mode in
             mode.profile.deprecation.map {
                 Finding(
                     .warning, .deprecatedMode, key: modesKey, value: mode.rawValue,
-                    message: "\(mode.rawValue) is obsolete: \($0). Remove <string>\(mode.rawValue)</string>.", rules: mode.profile.rules,
+                    message: "\(mode.rawValue) is obsolete: \($0). Remove <string>\(mode.rawValue)</string>.",
+                    rules: mode.profile.rules,
                     location: plist.location(ofKey: modesKey, value: mode.rawValue))
             }
         }
@@ -55,18 +60,25 @@ public enum PlistDoctor {
             findings += identifierComparison(patterns, requirements).map { located($0, in: plist) }
         }
         if let code {
-            findings += sourceModeFindings(modes, modesKnown: modesKnown, code, requirements: requirements).map { located($0, in: plist) }
+            findings += sourceModeFindings(modes, modesKnown: modesKnown, code, requirements: requirements).map {
+                located($0, in: plist)
+            }
             findings += registrationFindings(patterns, code, requirements: requirements).map { located($0, in: plist) }
             findings += legacyFetchFindings(code)
             findings += unreadableSourceFindings(code)
         }
         findings += reviewFindings(modes, requirements, code: code).map { located($0, in: plist) }
         // Stable: within a severity, findings keep the order of the checks (the file's order).
-        let ordered = findings.enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element)
+        let ordered = findings.enumerated().sorted {
+            ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset)
+        }.map(\.element)
         var report = DoctorReport(
-            plist: plist.file, format: plist.format, configuration: requirements?.source, declaredModes: modes.map(\.rawValue),
+            plist: plist.file, format: plist.format, configuration: requirements?.source,
+            declaredModes: modes.map(\.rawValue),
             permittedIdentifiers: patterns.map(\.expanded), findings: ordered)
-        report.project = project.map { "\($0.projectPath), target \($0.target.name), configuration \($0.configuration)" }
+        report.project = project.map {
+            "\($0.projectPath), target \($0.target.name), configuration \($0.configuration)"
+        }
         report.code = code.map(DoctorReport.CodeSummary.init)
         return report
     }
@@ -79,7 +91,8 @@ public enum PlistDoctor {
             let at = lines.isEmpty ? "" : " (lines \(lines.joined(separator: ", ")))"
             return Finding(
                 .warning, .duplicateKey, key: duplicate.key,
-                message: "is written \(duplicate.locations.count) times\(at), as a merge conflict leaves it; only one of them takes effect and doctor checked that one. Keep one \(duplicate.key) and delete the others.",
+                message:
+                    "is written \(duplicate.locations.count) times\(at), as a merge conflict leaves it; only one of them takes effect and doctor checked that one. Keep one \(duplicate.key) and delete the others.",
                 location: duplicate.locations.last, related: Array(duplicate.locations.dropLast()))
         }
     }
@@ -89,7 +102,9 @@ public enum PlistDoctor {
     static func located(_ finding: Finding, in plist: InfoPlist) -> Finding {
         guard finding.location == nil else { return finding }
         var located = finding
-        located.location = finding.value.flatMap { plist.location(ofKey: finding.key, value: $0) } ?? plist.location(ofKey: finding.key)
+        located.location =
+            finding.value.flatMap { plist.location(ofKey: finding.key, value: $0) }
+            ?? plist.location(ofKey: finding.key)
         return located
     }
 

@@ -38,7 +38,8 @@ extension SourceAPI {
         case .peripheralRestoreIdentifier: "CBPeripheralManagerOptionRestoreIdentifierKey"
         case .backgroundURLSession: "a background URLSession configuration"
         case .backgroundURLSessionHandler: "the background URLSession events handler"
-        case .remoteNotificationHandler: "the silent-push handler application(_:didReceiveRemoteNotification:fetchCompletionHandler:)"
+        case .remoteNotificationHandler:
+            "the silent-push handler application(_:didReceiveRemoteNotification:fetchCompletionHandler:)"
         case .registerForRemoteNotifications: "registerForRemoteNotifications()"
         case .externalAccessory: "External Accessory (EAAccessoryManager or EASession)"
         case .nearbyInteraction: "an NISession"

@@ -6,7 +6,8 @@ enum BlockingWorkers {
     /// Runs `body` for indices `0..<count` on `workers` threads and returns the results in index
     /// order, or the first error.
     static func run<T: Sendable>(
-        count: Int, workers: Int, _ body: @escaping @Sendable (Int) throws -> T, progress: @escaping @Sendable (Int) -> Void
+        count: Int, workers: Int, _ body: @escaping @Sendable (Int) throws -> T,
+        progress: @escaping @Sendable (Int) -> Void
     ) async -> Result<[T], any Error> {
         await withCheckedContinuation { continuation in
             let state = WorkerState<T>(count: count, threads: max(1, min(workers, count)), continuation: continuation)
@@ -55,7 +56,11 @@ private final class WorkerState<T: Sendable>: @unchecked Sendable {
             return finishedThreads == threads
         }
         guard last else { return }
-        if let failure { continuation.resume(returning: .failure(failure)) } else { continuation.resume(returning: .success(results.compactMap { $0 })) }
+        if let failure {
+            continuation.resume(returning: .failure(failure))
+        } else {
+            continuation.resume(returning: .success(results.compactMap { $0 }))
+        }
     }
 
     private func take() -> Int? {

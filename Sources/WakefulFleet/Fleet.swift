@@ -35,16 +35,21 @@ public struct Fleet: Sendable {
                 throw error
             }
         }
-        let outcome: Result<[DeviceAccount], any Error> = await BlockingWorkers.run(count: options.devices, workers: options.concurrency) { index in
+        let outcome: Result<[DeviceAccount], any Error> = await BlockingWorkers.run(
+            count: options.devices, workers: options.concurrency
+        ) { index in
             let account = try FleetDevice(index: index, base: base, options: options, client: client).live()
             return account
-        } progress: { progress($0) }
+        } progress: {
+            progress($0)
+        }
         let accounts: [DeviceAccount]
         var missing: Int?
         do {
             accounts = try outcome.get()
             if let adminToken = options.adminToken {
-                missing = try await ServerAudit(client: client, server: options.server, adminToken: adminToken).missing(accounts)
+                missing = try await ServerAudit(client: client, server: options.server, adminToken: adminToken).missing(
+                    accounts)
             }
         } catch {
             try await client.shutdown()
@@ -76,7 +81,8 @@ struct FleetDevice {
         scenario.duration = options.hours * 3600
         scenario.app.outbox = OutboxSpec()
         scenario.app.outbox?.upload?.clockOrigin = options.clockOrigin
-        let transport = HTTPIngestTransport(client: client, server: options.server, token: token, latency: scenario.world.server.latency)
+        let transport = HTTPIngestTransport(
+            client: client, server: options.server, token: token, latency: scenario.world.server.latency)
         let provider = InMemoryOutboxProvider(installID: installID)
         var device = SimulatedDevice(
             scenario: scenario, policy: Simulator.policy(for: scenario, ios: ios), setup: setup, seed: seed,
@@ -84,7 +90,8 @@ struct FleetDevice {
         device.ingestTransport = transport
         _ = device.run()
         // Drain until the outbox is empty; while the server does not answer, wait and try again.
-        let drain = scenario.drain(hours: 1)  // keeps the upload's clockOrigin: the drain's clock goes on from the day's
+        // keeps the upload's clockOrigin: the drain's clock goes on from the day's
+        let drain = scenario.drain(hours: 1)
         let giveUp = ContinuousClock.now + .seconds(options.drainPatience)
         var server = device.ingest
         while try provider.outbox.statistics().pendingCount > 0, ContinuousClock.now < giveUp {
@@ -96,15 +103,18 @@ struct FleetDevice {
             server = drainDevice.ingest
             if try provider.outbox.statistics().pendingCount > 0 { Thread.sleep(forTimeInterval: 1) }
         }
-        return try DeviceAccount(installID: installID, ledger: device.outboxLedger, outbox: provider.outbox, tally: transport.tally)
+        return try DeviceAccount(
+            installID: installID, ledger: device.outboxLedger, outbox: provider.outbox, tally: transport.tally)
     }
 
     /// `POST /v1/devices/register`; returns the device's bearer token.
     private func register(installID: UUID, ios: IOSVersion) throws -> String {
-        var request = try HTTPClient.Request(url: options.server.appendingPathComponent("v1/devices/register").absoluteString, method: .POST)
+        var request = try HTTPClient.Request(
+            url: options.server.appendingPathComponent("v1/devices/register").absoluteString, method: .POST)
         request.headers.add(name: "Content-Type", value: "application/json")
         let body: [String: String] = [
-            "install_id": installID.uuidString, "bundle_id": "com.wakeful.fleet", "app_version": "1.0", "os_version": ios.description,
+            "install_id": installID.uuidString, "bundle_id": "com.wakeful.fleet", "app_version": "1.0",
+            "os_version": ios.description,
         ]
         request.body = .data(try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]))
         var response: HTTPClient.Response
@@ -113,7 +123,8 @@ struct FleetDevice {
             do {
                 response = try client.execute(request: request, deadline: .now() + .seconds(30)).wait()
             } catch {
-                throw FleetError.serverUnreachable(server: options.server.absoluteString, reason: String(describing: error))
+                throw FleetError.serverUnreachable(
+                    server: options.server.absoluteString, reason: String(describing: error))
             }
             attempts += 1
             // The server limits registrations per address (429 with Retry-After): a fleet on one
@@ -124,9 +135,11 @@ struct FleetDevice {
             Thread.sleep(forTimeInterval: min(max(wait, 0.1), 60))
         } while true
         guard (200..<300).contains(response.status.code), let bytes = response.body.map({ Data($0.readableBytesView) }),
-            let object = try JSONSerialization.jsonObject(with: bytes) as? [String: Any], let token = object["token"] as? String
+            let object = try JSONSerialization.jsonObject(with: bytes) as? [String: Any],
+            let token = object["token"] as? String
         else {
-            throw FleetError.registrationFailed(status: Int(response.status.code), server: options.server.absoluteString)
+            throw FleetError.registrationFailed(
+                status: Int(response.status.code), server: options.server.absoluteString)
         }
         return token
     }
@@ -150,7 +163,9 @@ struct DeviceAccount: Sendable {
         pending = pendingSeqs.count
         dropped = ledger.dropped.count
         for (seq, record) in ledger.committed
-        where !tally.stored.contains(record.uuid) && !pendingSeqs.contains(seq) && !quarantined.contains(seq) && !ledger.dropped.contains(seq) {
+        where !tally.stored.contains(record.uuid) && !pendingSeqs.contains(seq) && !quarantined.contains(seq)
+            && !ledger.dropped.contains(seq)
+        {
             lost += 1
         }
     }
@@ -165,9 +180,12 @@ extension FleetReport {
         }
         self.init(
             devices: accounts.count, collected: accounts.reduce(0) { $0 + $1.collected },
-            requests: accounts.reduce(0) { $0 + $1.tally.requests }, accepted: accounts.reduce(0) { $0 + $1.tally.accepted },
-            duplicates: accounts.reduce(0) { $0 + $1.tally.duplicates }, rejected: accounts.reduce(0) { $0 + $1.tally.rejected },
-            droppedWithLossRecord: accounts.reduce(0) { $0 + $1.dropped }, pending: accounts.reduce(0) { $0 + $1.pending },
+            requests: accounts.reduce(0) { $0 + $1.tally.requests },
+            accepted: accounts.reduce(0) { $0 + $1.tally.accepted },
+            duplicates: accounts.reduce(0) { $0 + $1.tally.duplicates },
+            rejected: accounts.reduce(0) { $0 + $1.tally.rejected },
+            droppedWithLossRecord: accounts.reduce(0) { $0 + $1.dropped },
+            pending: accounts.reduce(0) { $0 + $1.pending },
             lost: accounts.reduce(0) { $0 + $1.lost }, outcomes: outcomes)
     }
 }

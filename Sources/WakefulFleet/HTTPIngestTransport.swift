@@ -56,7 +56,8 @@ final class HTTPIngestTransport: IngestTransport, @unchecked Sendable {
         tally.statuses[status, default: 0] += 1
         let retryAfter = response.headers.first(name: "Retry-After").flatMap(TimeInterval.init)
         var answer: IngestAnswer?
-        if status == 200, let bytes = response.body.map({ Array($0.readableBytesView) }), let parsed = try? IngestAnswer.parse(bytes),
+        if status == 200, let bytes = response.body.map({ Array($0.readableBytesView) }),
+            let parsed = try? IngestAnswer.parse(bytes),
             parsed.batchID == batch.batchID, parsed.answer.accounts(for: Set(batch.records.map(\.uuid)))
         {
             answer = parsed.answer
@@ -66,7 +67,8 @@ final class HTTPIngestTransport: IngestTransport, @unchecked Sendable {
             let rejected = Set(parsed.answer.rejected.map(\.uuid))
             for record in batch.records where !rejected.contains(record.uuid) { tally.stored.insert(record.uuid) }
         }
-        return IngestReply(result: .answered(statusCode: status, retryAfter: retryAfter, answer: answer), latency: latency)
+        return IngestReply(
+            result: .answered(statusCode: status, retryAfter: retryAfter, answer: answer), latency: latency)
     }
 }
 

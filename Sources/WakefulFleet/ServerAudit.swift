@@ -20,7 +20,9 @@ struct ServerAudit {
     func missing(_ accounts: [DeviceAccount]) async throws -> Int {
         var counts: [String: Int] = [:]
         for device in try await devices() {
-            guard let install = device["install_id"] as? String, let count = device["record_count"] as? Int else { continue }
+            guard let install = device["install_id"] as? String, let count = device["record_count"] as? Int else {
+                continue
+            }
             counts[install.uppercased(), default: 0] += count
         }
         return accounts.reduce(0) { sum, account in
@@ -42,7 +44,8 @@ struct ServerAudit {
         if response.status == .unauthorized || response.status == .forbidden {
             throw FleetError.adminTokenRefused(status: Int(response.status.code), server: server.absoluteString)
         }
-        guard response.status == .ok, let object = try? JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any],
+        guard response.status == .ok,
+            let object = try? JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any],
             let devices = object["devices"] as? [[String: Any]]
         else {
             throw FleetError.auditFailed(status: Int(response.status.code), server: server.absoluteString)

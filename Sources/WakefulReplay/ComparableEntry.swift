@@ -12,17 +12,23 @@ struct ComparableEntry: Hashable {
     var time: Double
 
     /// Payload keys that name what an entry is about, in the order they are shown.
-    static let identityKeys = ["reason", "task", "region", "state", "timer", "id", "identifier", "session", "peripheral", "record", "job", "result"]
+    static let identityKeys = [
+        "reason", "task", "region", "state", "timer", "id", "identifier", "session", "peripheral", "record", "job",
+        "result",
+    ]
 
     /// Events that are inputs (the reconstruction replays them), not outcomes.
-    static let inputEvents: Set<String> = ["locationsUpdated", "beaconsRanged", "lowPowerModeChanged", "backgroundRefreshStatusChanged"]
+    static let inputEvents: Set<String> = [
+        "locationsUpdated", "beaconsRanged", "lowPowerModeChanged", "backgroundRefreshStatusChanged",
+    ]
     /// Commands that carry measurements rather than decisions.
     static let measurementCommands: Set<String> = ["setCPULoad"]
     /// Decisions that are inputs.
     static let inputDecisions: Set<String> = ["pushSent"]
     /// Events by which iOS starts or resumes the app in the background.
     static let wakeEvents: Set<String> = [
-        "didFinishLaunching", "regionEntered", "regionExited", "regionStateDetermined", "significantLocationChange", "visit",
+        "didFinishLaunching", "regionEntered", "regionExited", "regionStateDetermined", "significantLocationChange",
+        "visit",
         "remoteNotification", "voipPush", "scheduledTaskLaunched", "urlSessionEvents", "bluetooth", "keepAliveFired",
     ]
 
@@ -43,7 +49,9 @@ struct ComparableEntry: Hashable {
         switch entry.body {
         case .run, .user: return nil
         case .event(let event):
-            guard case .string(let eventName)? = object["event"], !Self.inputEvents.contains(eventName) else { return nil }
+            guard case .string(let eventName)? = object["event"], !Self.inputEvents.contains(eventName) else {
+                return nil
+            }
             _ = event
             category = Self.wakeEvents.contains(eventName) ? "wake" : "event"
             name = "event \(eventName)"

@@ -29,7 +29,10 @@ public struct FieldTimeline: Sendable, Hashable {
     public var deviceID: String?
 
     /// Creates a timeline from entries (lines numbered from 1).
-    public init(file: String, format: Format = .jsonLines, entries: [TimelineEntry], lines: [Int]? = nil, deviceID: String? = nil) {
+    public init(
+        file: String, format: Format = .jsonLines, entries: [TimelineEntry], lines: [Int]? = nil,
+        deviceID: String? = nil
+    ) {
         self.file = file
         self.format = format
         self.entries = entries
@@ -96,11 +99,15 @@ public struct FieldTimeline: Sendable, Hashable {
         do {
             value = try JSONValue.parse(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes)
         } catch {
-            throw .input(TimelineDecodingError(file: file, line: error.line, column: error.column, message: "invalid JSON: \(error.message)"))
+            throw .input(
+                TimelineDecodingError(
+                    file: file, line: error.line, column: error.column, message: "invalid JSON: \(error.message)"))
         }
         guard case .object(let object) = value, case .array(let items)? = object["entries"] else {
-            throw .input(TimelineDecodingError(
-                file: file, line: 1, key: "entries", message: "expected the server's timeline JSON: an object with an \"entries\" array"))
+            throw .input(
+                TimelineDecodingError(
+                    file: file, line: 1, key: "entries",
+                    message: "expected the server's timeline JSON: an object with an \"entries\" array"))
         }
         let elementLines = JSONElementLines.lines(of: "entries", in: bytes)
         var entries: [TimelineEntry] = []
@@ -109,13 +116,20 @@ public struct FieldTimeline: Sendable, Hashable {
             let line = index < elementLines.count ? elementLines[index] : 1
             let path = "entries[\(index)]"
             guard case .object(let member) = item, let event = member["event"] else {
-                throw .input(TimelineDecodingError(file: file, line: line, key: "\(path).event", message: "expected an object with an \"event\" member holding a timeline line"))
+                throw .input(
+                    TimelineDecodingError(
+                        file: file, line: line, key: "\(path).event",
+                        message: "expected an object with an \"event\" member holding a timeline line"))
             }
             guard case .object = event else {
-                throw .input(TimelineDecodingError(file: file, line: line, key: "\(path).event", message: "expected a timeline line as a JSON object, found \(event.description.prefix(80))"))
+                throw .input(
+                    TimelineDecodingError(
+                        file: file, line: line, key: "\(path).event",
+                        message: "expected a timeline line as a JSON object, found \(event.description.prefix(80))"))
             }
             do {
-                entries.append(try TimelineDecoder.decode(line: Array(event.description.utf8), file: file, lineNumber: line))
+                entries.append(
+                    try TimelineDecoder.decode(line: Array(event.description.utf8), file: file, lineNumber: line))
             } catch {
                 var error = error
                 error.column = nil  // a column of the re-encoded event would point nowhere in the file

@@ -47,7 +47,8 @@ enum PrettyJSON {
         case .array(let elements):
             return elements.allSatisfy(\.isScalar) && value.description.count <= 100
         case .object(let object):
-            return object.members.allSatisfy { $0.value.isScalar || ($0.value.isFlatObject) } && value.description.count <= 100
+            return object.members.allSatisfy { $0.value.isScalar || ($0.value.isFlatObject) }
+                && value.description.count <= 100
         default: return true
         }
     }

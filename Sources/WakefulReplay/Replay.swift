@@ -16,7 +16,8 @@ public enum Replay {
     public static func run(_ timeline: FieldTimeline, options: ReplayOptions) throws(ReplayError) -> ReplayResult {
         let rebuilt = try ScenarioReconstructor(options: options).reconstruct(timeline)
         var buffer = JSONLinesBuffer()
-        _ = Simulator.run(rebuilt.scenario, ios: rebuilt.ios, setup: rebuilt.setup, seed: rebuilt.seed, timeline: &buffer)
+        _ = Simulator.run(
+            rebuilt.scenario, ios: rebuilt.ios, setup: rebuilt.setup, seed: rebuilt.seed, timeline: &buffer)
         let modelEntries: [TimelineEntry]
         do {
             modelEntries = try TimelineDecoder.decode(contentsOf: Data(buffer.bytes), file: "model")
@@ -27,7 +28,8 @@ public enum Replay {
         let report = TimelineComparison(
             options: options, device: timeline.entries, deviceOrigin: rebuilt.timeOrigin, model: modelEntries
         ).compare()
-        return ReplayResult(timeline: timeline, reconstructed: rebuilt, modelTimeline: Data(buffer.bytes), report: report)
+        return ReplayResult(
+            timeline: timeline, reconstructed: rebuilt, modelTimeline: Data(buffer.bytes), report: report)
     }
 }
 

@@ -39,14 +39,16 @@ public struct ReplayConfiguration: Sendable, Hashable {
             } catch {
                 throw .configuration("--config \(text): not a file, and not a setup: \(error.message)")
             }
-            return ReplayConfiguration(strategies: .string(text), world: [:], iosVersions: [], source: "--config \(text)")
+            return ReplayConfiguration(
+                strategies: .string(text), world: [:], iosVersions: [], source: "--config \(text)")
         }
         let url = URL(fileURLWithPath: text)
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw .configuration("\(text): cannot be read (\(error.localizedDescription)); expected a scenario JSON file")
+            throw .configuration(
+                "\(text): cannot be read (\(error.localizedDescription)); expected a scenario JSON file")
         }
         // Validated as a whole scenario first, so that its errors name the field as `simulate` would.
         do {
@@ -65,9 +67,12 @@ public struct ReplayConfiguration: Sendable, Hashable {
             world.members = fileWorld.members.filter { worldKeys.contains($0.key) }
         }
         var versions: [String] = []
-        if case .array(let list)? = object["ios"] { versions = list.compactMap { if case .string(let v) = $0 { v } else { nil } } }
+        if case .array(let list)? = object["ios"] {
+            versions = list.compactMap { if case .string(let v) = $0 { v } else { nil } }
+        }
         func section(_ key: String) -> JSONObject? { if case .object(let value)? = object[key] { value } else { nil } }
         return ReplayConfiguration(
-            strategies: strategies, app: section("app"), device: section("device"), world: world, iosVersions: versions, source: text)
+            strategies: strategies, app: section("app"), device: section("device"), world: world, iosVersions: versions,
+            source: text)
     }
 }

@@ -18,7 +18,8 @@ public enum ReplayError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .input(let error): error.description
-        case .unreadable(let file, let reason): "\(file): cannot be read (\(reason)); expected a timeline file (JSON Lines or the server's timeline JSON)"
+        case .unreadable(let file, let reason):
+            "\(file): cannot be read (\(reason)); expected a timeline file (JSON Lines or the server's timeline JSON)"
         case .missing(let what, let hint): "the timeline has no \(what); \(hint)"
         case .configuration(let message): message
         }

@@ -20,7 +20,8 @@ public struct ReplayOptions: Sendable, Hashable {
 
     /// Creates options.
     public init(
-        ios: IOSVersion? = nil, configuration: ReplayConfiguration? = nil, seed: UInt64? = nil, timeTolerance: Double = 2,
+        ios: IOSVersion? = nil, configuration: ReplayConfiguration? = nil, seed: UInt64? = nil,
+        timeTolerance: Double = 2,
         matchWindow: Double = 60, budgetTolerance: Double = 2
     ) {
         self.ios = ios

@@ -41,7 +41,9 @@ public struct ScenarioReconstructor: Sendable {
         let lastTime = (timeline.entries.last?.time ?? origin) - origin
         let duration = header?.duration ?? Self.roundedUp(lastTime + 1)
         var document = JSONObject()
-        let name = "replay-" + (header?.scenario ?? URL(fileURLWithPath: timeline.file).deletingPathExtension().lastPathComponent)
+        let name =
+            "replay-"
+            + (header?.scenario ?? URL(fileURLWithPath: timeline.file).deletingPathExtension().lastPathComponent)
         document.members.append(JSONMember(key: "name", value: .string(name)))
         var summary = "Rebuilt by wakeful replay from \(URL(fileURLWithPath: timeline.file).lastPathComponent)"
         if let device = header?.device { summary += " (\(device))" }
@@ -51,9 +53,13 @@ public struct ScenarioReconstructor: Sendable {
         document.members.append(JSONMember(key: "ios", value: .array([.string(ios.description)])))
         document.members.append(JSONMember(key: "strategies", value: .array([strategies])))
         document.members.append(JSONMember(key: "app", value: .object(app(header: header, notes: &notes))))
-        if let device = device(header: header) { document.members.append(JSONMember(key: "device", value: .object(device))) }
+        if let device = device(header: header) {
+            document.members.append(JSONMember(key: "device", value: .object(device)))
+        }
         document.members.append(JSONMember(key: "world", value: .object(world(inputs, notes: &notes))))
-        if !inputs.actions.isEmpty { document.members.append(JSONMember(key: "user", value: .array(inputs.actions.map { .object($0) }))) }
+        if !inputs.actions.isEmpty {
+            document.members.append(JSONMember(key: "user", value: .array(inputs.actions.map { .object($0) })))
+        }
 
         let data = Data(PrettyJSON.format(.object(document)).utf8)
         let scenario: Scenario
@@ -62,15 +68,20 @@ public struct ScenarioReconstructor: Sendable {
         } catch {
             throw .configuration("the rebuilt scenario does not load: \(error.description)")
         }
-        guard let setup = scenario.setups.first else { throw .configuration("the rebuilt scenario has no strategy setup") }
-        return ReconstructedScenario(data: data, scenario: scenario, ios: ios, setup: setup, seed: seed, timeOrigin: origin, notes: notes)
+        guard let setup = scenario.setups.first else {
+            throw .configuration("the rebuilt scenario has no strategy setup")
+        }
+        return ReconstructedScenario(
+            data: data, scenario: scenario, ios: ios, setup: setup, seed: seed, timeOrigin: origin, notes: notes)
     }
 
     // MARK: Device and configuration
 
     private func iosVersion(header: TimelineHeader?, notes: inout [String]) throws(ReplayError) -> IOSVersion {
         if let forced = options.ios {
-            if let text = header?.ios, text != forced.description { notes.append("iOS: --ios \(forced) instead of the header's \(text)") }
+            if let text = header?.ios, text != forced.description {
+                notes.append("iOS: --ios \(forced) instead of the header's \(text)")
+            }
             return forced
         }
         if let text = header?.ios {
@@ -88,7 +99,9 @@ public struct ScenarioReconstructor: Sendable {
 
     private func strategies(header: TimelineHeader?, notes: inout [String]) throws(ReplayError) -> JSONValue {
         if let configured = options.configuration?.strategies {
-            if let setup = header?.setup, configured != .string(setup) { notes.append("configuration: \(options.configuration!.source) instead of the header's \(setup)") }
+            if let setup = header?.setup, configured != .string(setup) {
+                notes.append("configuration: \(options.configuration!.source) instead of the header's \(setup)")
+            }
             return configured
         }
         if let setup = header?.setup {
@@ -99,11 +112,15 @@ public struct ScenarioReconstructor: Sendable {
             }
             let features = (header?.strategies ?? []).filter { Self.featureNames.contains($0) }
             if !features.isEmpty, options.configuration?.app == nil {
-                notes.append("features \(features.joined(separator: ", ")) ran on the device; pass --config with a scenario file whose app declares them")
+                notes.append(
+                    "features \(features.joined(separator: ", ")) ran on the device; pass --config with a scenario file whose app declares them"
+                )
             }
             return .string(setup)
         }
-        throw .missing(what: "configuration (no run header with \"setup\")", hint: "pass --config with a setup name such as TaskExtension or a scenario file")
+        throw .missing(
+            what: "configuration (no run header with \"setup\")",
+            hint: "pass --config with a setup name such as TaskExtension or a scenario file")
     }
 
     /// Strategies a scenario's `app.features` add, not part of a setup.
@@ -136,8 +153,12 @@ public struct ScenarioReconstructor: Sendable {
         if world["origin"] == nil, let first = inputs.route.first {
             world.members.insert(JSONMember(key: "origin", value: Self.position(first.coordinate)), at: 0)
         }
-        if let movement = inputs.movement { world.members.append(JSONMember(key: "movement", value: .object(movement))) }
-        if !inputs.pushes.isEmpty { world.members.append(JSONMember(key: "pushes", value: .array(inputs.pushes.map { .object($0) }))) }
+        if let movement = inputs.movement {
+            world.members.append(JSONMember(key: "movement", value: .object(movement)))
+        }
+        if !inputs.pushes.isEmpty {
+            world.members.append(JSONMember(key: "pushes", value: .array(inputs.pushes.map { .object($0) })))
+        }
         return world
     }
 

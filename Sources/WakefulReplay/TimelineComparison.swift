@@ -39,22 +39,29 @@ struct TimelineComparison {
                     matched += 1
                     if abs(d[i] - m[j]) > options.timeTolerance {
                         shifted += 1
-                        divergences.append(Divergence(
-                            kind: .shifted, category: category, what: signature, deviceTime: d[i], modelTime: m[j],
-                            rules: rules(near: [d[i], m[j]]),
-                            message: "\(signature): at \(Self.seconds(d[i])) on the device, \(Self.seconds(m[j])) in the model"))
+                        divergences.append(
+                            Divergence(
+                                kind: .shifted, category: category, what: signature, deviceTime: d[i], modelTime: m[j],
+                                rules: rules(near: [d[i], m[j]]),
+                                message:
+                                    "\(signature): at \(Self.seconds(d[i])) on the device, \(Self.seconds(m[j])) in the model"
+                            ))
                     }
                     i += 1
                     j += 1
                 } else if j >= m.count || (i < d.count && d[i] < m[j]) {
-                    divergences.append(Divergence(
-                        kind: .onlyOnDevice, category: category, what: signature, deviceTime: d[i], modelTime: nil,
-                        rules: rules(near: [d[i]]), message: "the device had \(signature) at \(Self.seconds(d[i])); the model did not"))
+                    divergences.append(
+                        Divergence(
+                            kind: .onlyOnDevice, category: category, what: signature, deviceTime: d[i], modelTime: nil,
+                            rules: rules(near: [d[i]]),
+                            message: "the device had \(signature) at \(Self.seconds(d[i])); the model did not"))
                     i += 1
                 } else {
-                    divergences.append(Divergence(
-                        kind: .onlyInModel, category: category, what: signature, deviceTime: nil, modelTime: m[j],
-                        rules: rules(near: [m[j]]), message: "the model had \(signature) at \(Self.seconds(m[j])); the device did not"))
+                    divergences.append(
+                        Divergence(
+                            kind: .onlyInModel, category: category, what: signature, deviceTime: nil, modelTime: m[j],
+                            rules: rules(near: [m[j]]),
+                            message: "the model had \(signature) at \(Self.seconds(m[j])); the device did not"))
                     j += 1
                 }
             }
@@ -69,7 +76,8 @@ struct TimelineComparison {
     // MARK: Budgets
 
     /// Seconds from each task's begin to its expiration handler.
-    private static func budgets(_ entries: [TimelineEntry], origin: Double) -> [String: (begin: Double, expiry: Double)] {
+    private static func budgets(_ entries: [TimelineEntry], origin: Double) -> [String: (begin: Double, expiry: Double)]
+    {
         var begins: [String: Double] = [:]
         var budgets: [String: (Double, Double)] = [:]
         for entry in entries {
@@ -92,9 +100,12 @@ struct TimelineComparison {
             let inModel = m.expiry - m.begin
             guard abs(onDevice - inModel) > options.budgetTolerance else { return nil }
             return Divergence(
-                kind: .budget, category: "task", what: "background task \(task)", deviceTime: d.expiry, modelTime: m.expiry,
+                kind: .budget, category: "task", what: "background task \(task)", deviceTime: d.expiry,
+                modelTime: m.expiry,
                 rules: allowanceRules(before: m.expiry),
-                message: "background task \(task): expiration handler \(Self.seconds(onDevice)) after it began on the device, \(Self.seconds(inModel)) in the model")
+                message:
+                    "background task \(task): expiration handler \(Self.seconds(onDevice)) after it began on the device, \(Self.seconds(inModel)) in the model"
+            )
         }
     }
 

@@ -33,10 +33,14 @@ struct WorldInputs {
                 }
                 return object
             }
-            if moves > 0 { notes.append("user: \(moves) move entries left to the route (positions come from the location events)") }
+            if moves > 0 {
+                notes.append("user: \(moves) move entries left to the route (positions come from the location events)")
+            }
         } else {
             actions = Self.inferredActions(entries, at: at)
-            if !actions.isEmpty { notes.append("user: \(actions.count) actions inferred from lifecycle events (no user entries)") }
+            if !actions.isEmpty {
+                notes.append("user: \(actions.count) actions inferred from lifecycle events (no user entries)")
+            }
         }
         pushes = Self.pushes(entries, at: at)
         route = Self.route(entries, origin: origin)
@@ -66,7 +70,10 @@ struct WorldInputs {
             case .lowPowerModeChanged(let on):
                 actions.append(["at": at(entry.time), "action": .string("setLowPowerMode"), "on": .bool(on)])
             case .backgroundRefreshStatusChanged(let status):
-                actions.append(["at": at(entry.time), "action": .string("setBackgroundAppRefresh"), "on": .bool(status == .available)])
+                actions.append([
+                    "at": at(entry.time), "action": .string("setBackgroundAppRefresh"),
+                    "on": .bool(status == .available),
+                ])
             default: break
             }
         }
@@ -98,7 +105,10 @@ struct WorldInputs {
             if let priority { object.members.append(JSONMember(key: "priority", value: .int(priority))) }
             if !id.isEmpty { object.members.append(JSONMember(key: "id", value: .string(id))) }
             if let info = received[id]?.userInfo, !info.isEmpty {
-                object.members.append(JSONMember(key: "userInfo", value: .object(JSONObject(info.map { JSONMember(key: $0.key, value: json($0.value)) }))))
+                object.members.append(
+                    JSONMember(
+                        key: "userInfo",
+                        value: .object(JSONObject(info.map { JSONMember(key: $0.key, value: json($0.value)) }))))
             }
             return object
         }
@@ -110,7 +120,9 @@ struct WorldInputs {
                 priority: decision.fields["priority"]?.number.map { Int($0) })
         }
         if !sent.isEmpty { return sent }
-        return arrivals.map { push(time: $0.time, id: $0.id, type: received[$0.id]?.voip == true ? "voip" : "background", priority: nil) }
+        return arrivals.map {
+            push(time: $0.time, id: $0.id, type: received[$0.id]?.voip == true ? "voip" : "background", priority: nil)
+        }
     }
 
     // MARK: Route
@@ -129,7 +141,8 @@ struct WorldInputs {
             switch event {
             case .locationsUpdated(let fixes):
                 for fix in fixes { add(fix.timestamp.isFinite ? fix.timestamp : entry.time, fix.coordinate) }
-            case .significantLocationChange(let fix): add(fix.timestamp.isFinite ? fix.timestamp : entry.time, fix.coordinate)
+            case .significantLocationChange(let fix):
+                add(fix.timestamp.isFinite ? fix.timestamp : entry.time, fix.coordinate)
             case .visit(let visit): add(entry.time, visit.coordinate)
             default: break
             }
@@ -157,12 +170,16 @@ struct WorldInputs {
                 continue
             }
             legs.append([
-                "to": ScenarioReconstructor.position(point.coordinate), "speed": .double(distance / elapsed), "pause": .double(0),
+                "to": ScenarioReconstructor.position(point.coordinate), "speed": .double(distance / elapsed),
+                "pause": .double(0),
             ])
             last = point
         }
         guard !legs.isEmpty else { return ["stay": ScenarioReconstructor.position(first.coordinate)] }
-        return ["start": ScenarioReconstructor.position(first.coordinate), "startTime": .double(startTime), "legs": .array(legs.map { .object($0) })]
+        return [
+            "start": ScenarioReconstructor.position(first.coordinate), "startTime": .double(startTime),
+            "legs": .array(legs.map { .object($0) }),
+        ]
     }
 
     /// Great-circle distance in metres (haversine).
@@ -170,7 +187,9 @@ struct WorldInputs {
         let radius = 6_371_000.0
         let dLat = (b.latitude - a.latitude) * .pi / 180
         let dLon = (b.longitude - a.longitude) * .pi / 180
-        let h = sin(dLat / 2) * sin(dLat / 2) + cos(a.latitude * .pi / 180) * cos(b.latitude * .pi / 180) * sin(dLon / 2) * sin(dLon / 2)
+        let h =
+            sin(dLat / 2) * sin(dLat / 2) + cos(a.latitude * .pi / 180) * cos(b.latitude * .pi / 180) * sin(dLon / 2)
+            * sin(dLon / 2)
         return 2 * radius * asin(min(1, sqrt(h)))
     }
 

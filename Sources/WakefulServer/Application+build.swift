@@ -14,7 +14,9 @@ import ServiceLifecycle
 /// try await app.test(.router) { client in … }   // tests
 /// try await app.runService()                     // the executable
 /// ```
-public func buildApplication(_ configuration: ServerConfiguration, parts: ServerParts? = nil) async throws -> some ApplicationProtocol {
+public func buildApplication(_ configuration: ServerConfiguration, parts: ServerParts? = nil) async throws
+    -> some ApplicationProtocol
+{
     let parts = try parts ?? ServerParts(configuration)
     let router = try buildRouter(configuration, parts: parts)
     let limits = configuration.limits
@@ -25,20 +27,26 @@ public func buildApplication(_ configuration: ServerConfiguration, parts: Server
         // Hummingbird's idle timeout for connections that receive nothing (keep-alive included).
         server: .http1(
             configuration: HTTP1Channel.Configuration(
-                additionalChannelHandlers: [RequestDeadlineHandler(limits: limits, logger: logger)], idleTimeout: TimeAmount(limits.idleTimeout))),
+                additionalChannelHandlers: [RequestDeadlineHandler(limits: limits, logger: logger)],
+                idleTimeout: TimeAmount(limits.idleTimeout))),
         // A backlog above Hummingbird's 256, so a burst of connections is queued rather than
         // left to SYN retries while the server accepts.
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "wakeful", backlog: 1024),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port), serverName: "wakeful", backlog: 1024),
         // A storage with background work (PostgreSQL's connection pool) runs beside the server and,
         // listed before it, stops after it on graceful shutdown.
         // The push dispatcher, listed after the storage it uses, stops before it.
-        services: [configuration.storage].compactMap { $0 as? any Service } + (parts.dispatcher.map { [$0 as any Service] } ?? []),
-        onServerRunning: { channel in await configuration.onListening(channel.localAddress?.port ?? configuration.port) },
+        services: [configuration.storage].compactMap { $0 as? any Service }
+            + (parts.dispatcher.map { [$0 as any Service] } ?? []),
+        onServerRunning: { channel in await configuration.onListening(channel.localAddress?.port ?? configuration.port)
+        },
         logger: configuration.logger)
 }
 
 /// The router alone, with every route; ``buildApplication(_:parts:)`` serves it.
-public func buildRouter(_ configuration: ServerConfiguration, parts: ServerParts? = nil) throws -> Router<WakefulRequestContext> {
+public func buildRouter(_ configuration: ServerConfiguration, parts: ServerParts? = nil) throws -> Router<
+    WakefulRequestContext
+> {
     // HEAD is answered wherever GET is (a load balancer's `HEAD /healthz`).
     let router = Router(context: WakefulRequestContext.self, options: .autoGenerateHeadEndpoints)
     let parts = try parts ?? ServerParts(configuration)
@@ -47,22 +55,28 @@ public func buildRouter(_ configuration: ServerConfiguration, parts: ServerParts
     router.add(middleware: RequestMetricsMiddleware(metrics: metrics, clock: configuration.clock))
     router.add(middleware: ErrorMiddleware(routeMethods: try RouteMethods(openAPIDocument: openAPIDocument)))
     let authenticator = Authenticator(storage: configuration.storage, adminToken: configuration.adminToken)
-    MetaController(openAPIDocument: openAPIDocument, metrics: metrics, storage: configuration.storage).addRoutes(to: router)
+    MetaController(openAPIDocument: openAPIDocument, metrics: metrics, storage: configuration.storage).addRoutes(
+        to: router)
     DeviceController(
         storage: configuration.storage, authenticator: authenticator, configuration: configuration,
         rateLimit: RegistrationRateLimit(perMinute: configuration.limits.registrationsPerMinute)
     ).addRoutes(to: router)
     IngestController(
         storage: configuration.storage, authenticator: authenticator, configuration: configuration,
-        gate: IngestGate(capacity: configuration.limits.maximumConcurrentIngests, perDevice: configuration.limits.maximumUploadsPerDevice),
+        gate: IngestGate(
+            capacity: configuration.limits.maximumConcurrentIngests,
+            perDevice: configuration.limits.maximumUploadsPerDevice),
         metrics: metrics
     ).addRoutes(to: router)
     QueryController(
         storage: configuration.storage, authenticator: authenticator, configuration: configuration,
-        pushTimeline: configuration.pushStorage.map { PushTimeline(storage: $0, window: configuration.push.deviceWakeWindow) }
+        pushTimeline: configuration.pushStorage.map {
+            PushTimeline(storage: $0, window: configuration.push.deviceWakeWindow)
+        }
     ).addRoutes(to: router)
     WakeController(
-        storage: configuration.storage, pushStorage: configuration.pushStorage, authenticator: authenticator, configuration: configuration,
+        storage: configuration.storage, pushStorage: configuration.pushStorage, authenticator: authenticator,
+        configuration: configuration,
         dispatcher: parts.dispatcher, metrics: metrics
     ).addRoutes(to: router)
     DashboardController(
@@ -89,7 +103,8 @@ public struct ServerParts: Sendable {
         metrics = ServerMetrics()
         if let connection = configuration.push.apns, let storage = configuration.pushStorage {
             dispatcher = try PushDispatcher(
-                storage: storage, settings: configuration.push, connection: connection, metrics: metrics, clock: configuration.clock,
+                storage: storage, settings: configuration.push, connection: connection, metrics: metrics,
+                clock: configuration.clock,
                 logger: configuration.logger)
         } else {
             dispatcher = nil

@@ -104,7 +104,8 @@ public struct ServerLimits: Sendable, Hashable {
     public init(
         maximumRecords: Int = 1000, maximumIngestBytes: Int = 1 << 20, maximumBodyBytes: Int = 64 << 10,
         maximumConcurrentIngests: Int = 64, retryAfterSeconds: Int = 1, maximumQueryLimit: Int = 10_000,
-        headerTimeout: Duration = .seconds(20), idleTimeout: Duration = .seconds(60), bodyTimeout: Duration = .seconds(20),
+        headerTimeout: Duration = .seconds(20), idleTimeout: Duration = .seconds(60),
+        bodyTimeout: Duration = .seconds(20),
         minimumBodyRate: Int = 500, maximumUploadsPerDevice: Int = 4, shutdownGrace: Duration = .seconds(10),
         registrationsPerMinute: Int = 60
     ) {

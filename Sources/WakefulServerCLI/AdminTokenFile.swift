@@ -19,10 +19,12 @@ enum AdminTokenFile {
         if let token = try read(url) { return (token, false) }
         let folder = url.deletingLastPathComponent()
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw ServeFailure(
-                "--admin-token-file \(url.path): cannot create its folder \(folder.path) (\(error.localizedDescription)); create the folder or choose another path")
+                "--admin-token-file \(url.path): cannot create its folder \(folder.path) (\(error.localizedDescription)); create the folder or choose another path"
+            )
         }
         let token = BearerToken.generate()
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UUID().uuidString)")
@@ -32,7 +34,9 @@ enum AdminTokenFile {
         let code = errno
         guard code == EEXIST else { throw failure(url, "cannot create the admin token file", errno: code) }
         // Another server created it between our look and our link: use its token.
-        guard let existing = try read(url) else { throw failure(url, "the admin token file vanished while starting", errno: ENOENT) }
+        guard let existing = try read(url) else {
+            throw failure(url, "the admin token file vanished while starting", errno: ENOENT)
+        }
         return (existing, false)
     }
 
@@ -45,7 +49,8 @@ enum AdminTokenFile {
             data = try Data(contentsOf: url)
         } catch {
             throw ServeFailure(
-                "--admin-token-file \(url.path): cannot read it (\(error.localizedDescription)); check its permissions or choose another path")
+                "--admin-token-file \(url.path): cannot read it (\(error.localizedDescription)); check its permissions or choose another path"
+            )
         }
         let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !token.isEmpty else {
@@ -69,6 +74,7 @@ enum AdminTokenFile {
 
     private static func failure(_ url: URL, _ what: String, errno code: Int32) -> ServeFailure {
         ServeFailure(
-            "--admin-token-file \(url.path): \(what): \(String(cString: strerror(code))) (errno \(code)); check that its folder is writable by this user, or choose another path")
+            "--admin-token-file \(url.path): \(what): \(String(cString: strerror(code))) (errno \(code)); check that its folder is writable by this user, or choose another path"
+        )
     }
 }

@@ -23,17 +23,21 @@ final class DataDirectoryLock: Sendable {
         guard descriptor >= 0 else {
             let code = errno
             throw ServeFailure(
-                "--data-dir \(directory.path): cannot create the lock file \(path): \(String(cString: strerror(code))) (errno \(code)); check the directory's permissions")
+                "--data-dir \(directory.path): cannot create the lock file \(path): \(String(cString: strerror(code))) (errno \(code)); check the directory's permissions"
+            )
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno
             let holder = Self.pid(in: descriptor)
             close(descriptor)
             guard code == EWOULDBLOCK else {
-                throw ServeFailure("--data-dir \(directory.path): cannot lock \(path): \(String(cString: strerror(code))) (errno \(code))")
+                throw ServeFailure(
+                    "--data-dir \(directory.path): cannot lock \(path): \(String(cString: strerror(code))) (errno \(code))"
+                )
             }
             throw ServeFailure(
-                "--data-dir \(directory.path): another wakeful-server server\(holder.map { " (pid \($0))" } ?? "") is using this data directory; stop it, or give this one another --data-dir (several servers share data only through --database postgres://…)")
+                "--data-dir \(directory.path): another wakeful-server server\(holder.map { " (pid \($0))" } ?? "") is using this data directory; stop it, or give this one another --data-dir (several servers share data only through --database postgres://…)"
+            )
         }
         // Record our pid for the message a second server prints.
         let text = Array("\(getpid())\n".utf8)

@@ -37,7 +37,10 @@ struct FleetCommand: AsyncParsableCommand {
     @Option(help: "Real seconds the drain keeps retrying while the server does not answer.")
     var drainPatience: Double = 120
 
-    @Option(help: ArgumentHelp("A file holding the server's admin token: the fleet then checks that the server still holds every record it acknowledged.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "A file holding the server's admin token: the fleet then checks that the server still holds every record it acknowledged.",
+            valueName: "file"))
     var adminTokenFile: String?
 
     func validate() throws {
@@ -45,7 +48,9 @@ struct FleetCommand: AsyncParsableCommand {
         guard hours > 0 else { throw ValidationError("--hours \(hours): expected more than 0") }
         guard concurrency >= 1 else { throw ValidationError("--concurrency must be at least 1") }
         guard drainPatience >= 0 else { throw ValidationError("--drain-patience \(drainPatience): expected 0 or more") }
-        guard let url = URL(string: server), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
+        guard let url = URL(string: server), let scheme = url.scheme, ["http", "https"].contains(scheme),
+            url.host != nil
+        else {
             throw ValidationError("--server \(server): expected a URL such as http://127.0.0.1:8080")
         }
     }
@@ -54,9 +59,11 @@ struct FleetCommand: AsyncParsableCommand {
         var adminToken: String?
         if let adminTokenFile {
             do {
-                adminToken = try String(contentsOfFile: adminTokenFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+                adminToken = try String(contentsOfFile: adminTokenFile, encoding: .utf8).trimmingCharacters(
+                    in: .whitespacesAndNewlines)
             } catch {
-                throw ValidationError("--admin-token-file \(adminTokenFile): cannot read it (\(error.localizedDescription))")
+                throw ValidationError(
+                    "--admin-token-file \(adminTokenFile): cannot read it (\(error.localizedDescription))")
             }
         }
         let options = FleetOptions(

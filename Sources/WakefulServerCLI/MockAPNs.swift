@@ -60,9 +60,13 @@ struct MockAPNs: AsyncParsableCommand {
         guard maxStreams >= 1 else { throw ValidationError("--max-streams must be at least 1") }
         if !acceptAll {
             guard apnsKey.isGiven else {
-                throw ValidationError("give --apns-key-file, --apns-key-id and --apns-team-id (the key tokens are checked against), or --accept-all")
+                throw ValidationError(
+                    "give --apns-key-file, --apns-key-id and --apns-team-id (the key tokens are checked against), or --accept-all"
+                )
             }
-            guard !topic.isEmpty else { throw ValidationError("give at least one --topic (the app's bundle ID), or --accept-all") }
+            guard !topic.isEmpty else {
+                throw ValidationError("give at least one --topic (the app's bundle ID), or --accept-all")
+            }
         }
         for token in device where token.utf8.count != 64 || !token.allSatisfy(\.isHexDigit) {
             throw ValidationError("--device must be 64 hex digits; got \(token.count) characters")
@@ -77,16 +81,21 @@ struct MockAPNs: AsyncParsableCommand {
         configuration.establishedMaxConcurrentStreams = maxStreams
         configuration.recordsRequests = false
         if let credentials = try apnsKey.credentials() {
-            configuration.keys = [credentials.keyID: MockProviderKey(teamID: credentials.teamID, publicKey: credentials.publicKey)]
+            configuration.keys = [
+                credentials.keyID: MockProviderKey(teamID: credentials.teamID, publicKey: credentials.publicKey)
+            ]
         }
         let mock = try await MockAPNsServer.start(configuration, port: port)
         for token in device {
             for topic in topic {
-                mock.register(MockDeviceRegistration(deviceToken: token, environment: configuration.environment, topic: topic))
+                mock.register(
+                    MockDeviceRegistration(deviceToken: token, environment: configuration.environment, topic: topic))
             }
         }
         if latencyMs > 0 { mock.addFault(MockFaultRule(.delay(base: .milliseconds(latencyMs)))) }
-        let certificatePath = certOut ?? FileManager.default.temporaryDirectory
+        let certificatePath =
+            certOut
+            ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("wakeful-mock-apns-\(getpid()).pem").path
         do {
             try mock.certificatePEM.write(toFile: certificatePath, atomically: true, encoding: .utf8)
@@ -95,12 +104,14 @@ struct MockAPNs: AsyncParsableCommand {
             throw ValidationError("cannot write the certificate to \(certificatePath): \(error.localizedDescription)")
         }
         // Written unbuffered, so a script reading the port sees it at once.
-        FileHandle.standardOutput.write(Data("""
-            mock APNs listening on \(mock.baseURL) (\(environment)\(acceptAll ? ", accept-all" : ""))
-            port: \(mock.port)
-            certificate: \(certificatePath)
+        FileHandle.standardOutput.write(
+            Data(
+                """
+                mock APNs listening on \(mock.baseURL) (\(environment)\(acceptAll ? ", accept-all" : ""))
+                port: \(mock.port)
+                certificate: \(certificatePath)
 
-            """.utf8))
+                """.utf8))
         await Self.waitForInterrupt()
         print("shutting down after \(mock.requestCount) requests")
         try await mock.shutdown()

@@ -24,7 +24,9 @@ enum PortProbe {
         var list: UnsafeMutablePointer<addrinfo>?
         let resolved = getaddrinfo(host, String(port), &hints, &list)
         guard resolved == 0, let first = list else {
-            throw ServeFailure("--host \(host): cannot resolve it (\(String(cString: gai_strerror(resolved)))); give an address such as 127.0.0.1 or 0.0.0.0")
+            throw ServeFailure(
+                "--host \(host): cannot resolve it (\(String(cString: gai_strerror(resolved)))); give an address such as 127.0.0.1 or 0.0.0.0"
+            )
         }
         defer { freeaddrinfo(list) }
         let descriptor = socket(first.pointee.ai_family, first.pointee.ai_socktype, first.pointee.ai_protocol)
@@ -39,8 +41,10 @@ enum PortProbe {
                 ? "another program is listening there (`ss -ltnp 'sport = :\(port)'` shows which); stop it or choose another --port (0 picks a free one)"
                 : code == EACCES
                     ? "ports below 1024 need privileges; choose another --port such as 8080"
-                    : code == EADDRNOTAVAIL ? "this machine has no such address; choose another --host" : "choose another --port or --host"
-            throw ServeFailure("cannot listen on \(host):\(port): \(String(cString: strerror(code))) (errno \(code)); \(advice)")
+                    : code == EADDRNOTAVAIL
+                        ? "this machine has no such address; choose another --host" : "choose another --port or --host"
+            throw ServeFailure(
+                "cannot listen on \(host):\(port): \(String(cString: strerror(code))) (errno \(code)); \(advice)")
         }
     }
 }

@@ -71,13 +71,19 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "With --database: the most connections each server opens to PostgreSQL.")
     var databaseConnections: Int = 20
 
-    @Option(help: "With --database: seconds a request waits for a free connection before it is answered 503 with Retry-After.")
+    @Option(
+        help:
+            "With --database: seconds a request waits for a free connection before it is answered 503 with Retry-After."
+    )
     var databaseWait: Int = 5
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel: String = "info"
 
-    @Option(help: "The file holding the admin token (default: admin-token in --data-dir); created with a new token if missing.")
+    @Option(
+        help:
+            "The file holding the admin token (default: admin-token in --data-dir); created with a new token if missing."
+    )
     var adminTokenFile: String?
 
     @OptionGroup(title: "APNs provider key (enables waking devices)")
@@ -103,18 +109,25 @@ struct Serve: AsyncParsableCommand {
 
     func validate() throws {
         guard apnsKey.isGiven || (apnsHost == nil && apnsCAFile == nil) else {
-            throw ValidationError("--apns-host and --apns-ca-file need --apns-key-file, --apns-key-id and --apns-team-id")
+            throw ValidationError(
+                "--apns-host and --apns-ca-file need --apns-key-file, --apns-key-id and --apns-team-id")
         }
         if let apnsHost {
             guard let url = URL(string: apnsHost), url.scheme == "https", url.host != nil, url.path.isEmpty else {
-                throw ValidationError("--apns-host \(apnsHost): expected https://host[:port] (HTTP/2 to APNs needs TLS)")
+                throw ValidationError(
+                    "--apns-host \(apnsHost): expected https://host[:port] (HTTP/2 to APNs needs TLS)")
             }
         }
         guard wakeLimit >= 1 else { throw ValidationError("--wake-limit \(wakeLimit): expected at least 1") }
-        guard wakeWindow >= 1 else { throw ValidationError("--wake-window \(wakeWindow): expected a number of seconds, at least 1") }
-        guard (0...65535).contains(port) else { throw ValidationError("--port \(port): expected a port from 0 to 65535") }
+        guard wakeWindow >= 1 else {
+            throw ValidationError("--wake-window \(wakeWindow): expected a number of seconds, at least 1")
+        }
+        guard (0...65535).contains(port) else {
+            throw ValidationError("--port \(port): expected a port from 0 to 65535")
+        }
         guard Logger.Level(rawValue: logLevel) != nil else {
-            throw ValidationError("--log-level \(logLevel): expected one of trace, debug, info, notice, warning, error, critical")
+            throw ValidationError(
+                "--log-level \(logLevel): expected one of trace, debug, info, notice, warning, error, critical")
         }
         guard !host.isEmpty else { throw ValidationError("--host: expected an address such as 127.0.0.1") }
         if let database {
@@ -123,7 +136,9 @@ struct Serve: AsyncParsableCommand {
         guard (1...1000).contains(databaseConnections) else {
             throw ValidationError("--database-connections \(databaseConnections): expected 1 to 1000")
         }
-        guard (1...300).contains(databaseWait) else { throw ValidationError("--database-wait \(databaseWait): expected 1 to 300 seconds") }
+        guard (1...300).contains(databaseWait) else {
+            throw ValidationError("--database-wait \(databaseWait): expected 1 to 300 seconds")
+        }
     }
 
     func run() async throws {
@@ -142,11 +157,14 @@ struct Serve: AsyncParsableCommand {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw ServeFailure("--data-dir \(dataDir): cannot create the directory (\(error.localizedDescription)); create it or choose another path")
+            throw ServeFailure(
+                "--data-dir \(dataDir): cannot create the directory (\(error.localizedDescription)); create it or choose another path"
+            )
         }
         // SQLite: one server per data directory. PostgreSQL servers share their database by design.
         let lock = database == nil ? try DataDirectoryLock(directory: directory) : nil
-        let tokenFile = adminTokenFile.map { URL(fileURLWithPath: $0) } ?? directory.appendingPathComponent("admin-token")
+        let tokenFile =
+            adminTokenFile.map { URL(fileURLWithPath: $0) } ?? directory.appendingPathComponent("admin-token")
         let adminToken = try AdminTokenFile.load(tokenFile)
         if adminToken.created {
             printLine("admin token: created in \(tokenFile.path) (readable by its owner only)")
@@ -156,10 +174,13 @@ struct Serve: AsyncParsableCommand {
         let storage = try await openStorage(directory: directory, logger: logger)
         let host = self.host
         let configuration = ServerConfiguration(
-            host: host, port: port, storage: storage, adminToken: adminToken.token, limits: limits.limits, logger: logger,
-            onListening: { port in printLine("listening on http://\(host):\(port)") }, push: pushSettings, registration: registration)
+            host: host, port: port, storage: storage, adminToken: adminToken.token, limits: limits.limits,
+            logger: logger,
+            onListening: { port in printLine("listening on http://\(host):\(port)") }, push: pushSettings,
+            registration: registration)
         let app = try await buildApplication(configuration)
-        var groupConfiguration = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        var groupConfiguration = ServiceGroupConfiguration(
+            services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         // Past the grace, graceful shutdown becomes cancellation, which closes every connection.
         groupConfiguration.maximumGracefulShutdownDuration = configuration.limits.shutdownGrace
         try await ServiceGroup(configuration: groupConfiguration).run()
@@ -173,7 +194,9 @@ extension Serve {
         var settings = PushSettings()
         settings.wakeLimit = WakeRateLimit(count: wakeLimit, window: .seconds(wakeWindow))
         guard let credentials = try apnsKey.credentials() else {
-            printLine("APNs: no credentials; wakes are refused until --apns-key-file, --apns-key-id and --apns-team-id are given")
+            printLine(
+                "APNs: no credentials; wakes are refused until --apns-key-file, --apns-key-id and --apns-team-id are given"
+            )
             return settings
         }
         var connection = APNsConnection(credentials: credentials, hostOverride: apnsHost)
@@ -182,11 +205,15 @@ extension Serve {
             do {
                 connection.trustedCertificatesPEM = [try String(contentsOfFile: apnsCAFile, encoding: .utf8)]
             } catch {
-                throw ServeFailure("--apns-ca-file \(apnsCAFile): cannot read the certificate (\(error.localizedDescription)); check the path")
+                throw ServeFailure(
+                    "--apns-ca-file \(apnsCAFile): cannot read the certificate (\(error.localizedDescription)); check the path"
+                )
             }
         }
         settings.apns = connection
-        printLine("APNs: key \(credentials.keyID) of team \(credentials.teamID), sending to \(apnsHost ?? "Apple's sandbox or production host, as each device registered")")
+        printLine(
+            "APNs: key \(credentials.keyID) of team \(credentials.teamID), sending to \(apnsHost ?? "Apple's sandbox or production host, as each device registered")"
+        )
         return settings
     }
 
@@ -195,7 +222,9 @@ extension Serve {
         guard let database else { return try SQLiteServerStorage(directory: directory) }
         var url = try PostgresDatabaseURL(database)
         // As libpq does: the password may come from PGPASSWORD rather than the command line, where `ps` shows it.
-        if url.password == nil, let password = ProcessInfo.processInfo.environment["PGPASSWORD"] { url.password = password }
+        if url.password == nil, let password = ProcessInfo.processInfo.environment["PGPASSWORD"] {
+            url.password = password
+        }
         do {
             return try await PostgresServerStorage(
                 url: url, logger: logger, maximumConnections: databaseConnections, leaseTimeout: .seconds(databaseWait))

@@ -11,7 +11,10 @@ struct ServeLimitOptions: ParsableArguments {
     @Option(help: "Seconds a connection may wait for its next request, or receive nothing, before it is closed.")
     var idleTimeout: Int = 60
 
-    @Option(help: "Seconds a request body has, plus one second for every --minimum-body-rate bytes received; a body later than that closes the connection.")
+    @Option(
+        help:
+            "Seconds a request body has, plus one second for every --minimum-body-rate bytes received; a body later than that closes the connection."
+    )
     var bodyTimeout: Int = 20
 
     @Option(help: "Bytes per second that earn a body one more second (0: the whole body within --body-timeout).")
@@ -20,7 +23,10 @@ struct ServeLimitOptions: ParsableArguments {
     @Option(help: "Most uploads one device may have in progress at once; beyond, 429 with Retry-After.")
     var deviceUploads: Int = 4
 
-    @Option(help: "Seconds requests in flight may go on after SIGTERM or SIGINT; then every connection is closed and the server exits.")
+    @Option(
+        help:
+            "Seconds requests in flight may go on after SIGTERM or SIGINT; then every connection is closed and the server exits."
+    )
     var shutdownGrace: Int = 10
 
     @Option(
@@ -32,7 +38,9 @@ struct ServeLimitOptions: ParsableArguments {
     @Option(help: "With --registration secret: the file holding the registration secret (its first line).")
     var registrationSecretFile: String?
 
-    @Option(help: "Most registrations per minute from one address (the admin is not limited); beyond, 429 with Retry-After.")
+    @Option(
+        help: "Most registrations per minute from one address (the admin is not limited); beyond, 429 with Retry-After."
+    )
     var registrationsPerMinute: Int = 60
 
     func validate() throws {
@@ -44,19 +52,25 @@ struct ServeLimitOptions: ParsableArguments {
         guard (0...shutdownGraceLimit).contains(shutdownGrace) else {
             throw ValidationError("--shutdown-grace \(shutdownGrace): expected 0 to \(shutdownGraceLimit) seconds")
         }
-        guard minimumBodyRate >= 0 else { throw ValidationError("--minimum-body-rate \(minimumBodyRate): expected bytes per second, 0 or more") }
-        guard deviceUploads >= 1 else { throw ValidationError("--device-uploads \(deviceUploads): expected at least 1") }
+        guard minimumBodyRate >= 0 else {
+            throw ValidationError("--minimum-body-rate \(minimumBodyRate): expected bytes per second, 0 or more")
+        }
+        guard deviceUploads >= 1 else {
+            throw ValidationError("--device-uploads \(deviceUploads): expected at least 1")
+        }
         guard registrationsPerMinute >= 1 else {
             throw ValidationError("--registrations-per-minute \(registrationsPerMinute): expected at least 1")
         }
         switch registration {
         case "open", "closed":
             guard registrationSecretFile == nil else {
-                throw ValidationError("--registration-secret-file needs --registration secret (found --registration \(registration))")
+                throw ValidationError(
+                    "--registration-secret-file needs --registration secret (found --registration \(registration))")
             }
         case "secret":
             guard registrationSecretFile != nil else {
-                throw ValidationError("--registration secret needs --registration-secret-file FILE, the file holding the secret")
+                throw ValidationError(
+                    "--registration secret needs --registration-secret-file FILE, the file holding the secret")
             }
         default:
             throw ValidationError("--registration \(registration): expected open, secret or closed")
@@ -88,11 +102,17 @@ struct ServeLimitOptions: ParsableArguments {
             do {
                 text = try String(contentsOfFile: path, encoding: .utf8)
             } catch {
-                throw ServeFailure("--registration-secret-file \(path): cannot read it (\(error.localizedDescription)); check the path and its permissions")
+                throw ServeFailure(
+                    "--registration-secret-file \(path): cannot read it (\(error.localizedDescription)); check the path and its permissions"
+                )
             }
-            let secret = text.split(whereSeparator: \.isNewline).first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
+            let secret =
+                text.split(whereSeparator: \.isNewline).first.map(String.init)?.trimmingCharacters(in: .whitespaces)
+                ?? ""
             guard secret.utf8.count >= 16 else {
-                throw ServeFailure("--registration-secret-file \(path): the secret is \(secret.utf8.count) bytes; use at least 16 (e.g. openssl rand -hex 32)")
+                throw ServeFailure(
+                    "--registration-secret-file \(path): the secret is \(secret.utf8.count) bytes; use at least 16 (e.g. openssl rand -hex 32)"
+                )
             }
             return .secret(secret)
         default: return .open

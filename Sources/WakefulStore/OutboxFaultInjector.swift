@@ -16,7 +16,8 @@ public enum OutboxFaultPoint: Sendable, Hashable, CustomStringConvertible {
 
     /// Every point, with the migrations the store knows.
     public static var all: [OutboxFaultPoint] {
-        [.afterAppend, .afterClaim, .insideAcknowledge, .insideRetention] + SQLiteOutbox.migrations.map { .duringMigration($0) }
+        [.afterAppend, .afterClaim, .insideAcknowledge, .insideRetention]
+            + SQLiteOutbox.migrations.map { .duringMigration($0) }
     }
 
     public var description: String {

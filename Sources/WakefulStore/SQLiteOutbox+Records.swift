@@ -15,7 +15,8 @@ extension SQLiteOutbox {
                     """)
             for state in write.jobStates {
                 try saveState.execute(arguments: [
-                    state.job, state.lastCompleted, state.lastStarted, state.progress, state.checkpoint, state.completedRuns,
+                    state.job, state.lastCompleted, state.lastStarted, state.progress, state.checkpoint,
+                    state.completedRuns,
                 ])
             }
             try check(.afterAppend)
@@ -24,7 +25,9 @@ extension SQLiteOutbox {
     }
 
     /// Appends records with the next sequence numbers, inside the caller's transaction.
-    func append(_ records: [(kind: String, payload: String, recordedAt: TimeInterval)], _ db: Database) throws -> [OutboxRecord] {
+    func append(_ records: [(kind: String, payload: String, recordedAt: TimeInterval)], _ db: Database) throws
+        -> [OutboxRecord]
+    {
         guard !records.isEmpty else { return [] }
         var seq = try Int64.fetchOne(db, sql: "SELECT next_seq FROM meta") ?? 1
         let insert = try db.cachedStatement(
@@ -48,7 +51,8 @@ extension SQLiteOutbox {
         try queue.read { db in
             try Row.fetchAll(
                 db,
-                sql: "SELECT job, last_completed, last_started, progress, checkpoint, completed_runs FROM job_states ORDER BY job"
+                sql:
+                    "SELECT job, last_completed, last_started, progress, checkpoint, completed_runs FROM job_states ORDER BY job"
             ).map { row in
                 JobState(
                     job: row[0], lastCompleted: row[1], lastStarted: row[2], progress: row[3], checkpoint: row[4],
@@ -61,7 +65,8 @@ extension SQLiteOutbox {
         try queue.read { db in
             try Row.fetchAll(
                 db,
-                sql: "SELECT seq, kind, payload, recorded_at, reason, quarantined_at FROM quarantine ORDER BY quarantined_at, seq"
+                sql:
+                    "SELECT seq, kind, payload, recorded_at, reason, quarantined_at FROM quarantine ORDER BY quarantined_at, seq"
             ).map { row in
                 QuarantinedRecord(record: record(row), reason: row[4], at: row[5])
             }
@@ -89,6 +94,7 @@ extension SQLiteOutbox {
     func record(_ row: Row) -> OutboxRecord {
         let seq: Int64 = row[0]
         return OutboxRecord(
-            uuid: RecordIdentity.uuid(install: installID, seq: seq), seq: seq, kind: row[1], payload: row[2], recordedAt: row[3])
+            uuid: RecordIdentity.uuid(install: installID, seq: seq), seq: seq, kind: row[1], payload: row[2],
+            recordedAt: row[3])
     }
 }

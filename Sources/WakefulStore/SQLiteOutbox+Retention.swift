@@ -8,7 +8,8 @@ extension SQLiteOutbox {
             let loss = OutboxRecord.lossKind
             // Loss records count for no limit (and are never dropped), so a second pass is a no-op.
             let totals = try Row.fetchOne(
-                db, sql: "SELECT COUNT(*), COALESCE(SUM(byte_count), 0) FROM records WHERE kind <> ?", arguments: [loss])
+                db, sql: "SELECT COUNT(*), COALESCE(SUM(byte_count), 0) FROM records WHERE kind <> ?", arguments: [loss]
+            )
             var keptCount: Int = totals?[0] ?? 0
             var keptBytes: Int = totals?[1] ?? 0
             var dropped: [Int64] = []
@@ -19,7 +20,9 @@ extension SQLiteOutbox {
             let afterBatch = try openBatch(db, records: false)?.lastSeq ?? 0
 
             /// Drops the records the cursor yields (seq, byte_count; oldest first) while `condition` holds.
-            func drop(_ reason: String, _ sql: String, _ arguments: StatementArguments, while condition: () -> Bool) throws {
+            func drop(_ reason: String, _ sql: String, _ arguments: StatementArguments, while condition: () -> Bool)
+                throws
+            {
                 // Collected before deleting: a cursor must not outlive changes to its table.
                 var victims: [(seq: Int64, bytes: Int)] = []
                 let cursor = try Row.fetchCursor(db, sql: sql, arguments: arguments)
@@ -39,7 +42,9 @@ extension SQLiteOutbox {
             // Never the open batch nor a loss record.
             let eligible = "SELECT seq, byte_count FROM records WHERE seq > ? AND kind <> ?"
             if let maxAge = policy.maxAge {
-                try drop("age", eligible + " AND ? - recorded_at > ? ORDER BY seq", [afterBatch, loss, now, maxAge]) { true }
+                try drop("age", eligible + " AND ? - recorded_at > ? ORDER BY seq", [afterBatch, loss, now, maxAge]) {
+                    true
+                }
             }
             if let maxCount = policy.maxCount, keptCount > maxCount {
                 try drop("count", eligible + " ORDER BY seq", [afterBatch, loss]) { keptCount > maxCount }
@@ -52,7 +57,8 @@ extension SQLiteOutbox {
             let payload = LossReport.lossPayload(reasons: reasons, droppedSeqs: dropped, droppedBytes: droppedBytes)
             let lossRecord = try append([(loss, payload, now)], db)[0]
             try check(.insideRetention)
-            return LossReport(reasons: reasons, droppedSeqs: dropped, droppedBytes: droppedBytes, lossRecord: lossRecord)
+            return LossReport(
+                reasons: reasons, droppedSeqs: dropped, droppedBytes: droppedBytes, lossRecord: lossRecord)
         }
     }
 }

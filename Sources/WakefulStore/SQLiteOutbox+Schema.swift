@@ -8,7 +8,9 @@ extension SQLiteOutbox {
 
     /// Migrates the store up to `lastMigration` (all when nil), each migration in its own
     /// transaction, and returns the install ID.
-    static func migrate(_ queue: DatabaseQueue, location: String, upTo lastMigration: String?, options: Options) throws -> UUID {
+    static func migrate(_ queue: DatabaseQueue, location: String, upTo lastMigration: String?, options: Options) throws
+        -> UUID
+    {
         let target = lastMigration ?? migrations[migrations.count - 1]
         guard let targetIndex = migrations.firstIndex(of: target) else {
             throw OutboxStoreError(.unknownMigration, path: location, detail: target)
@@ -36,7 +38,9 @@ extension SQLiteOutbox {
         }
         try migrator.migrate(queue, upTo: target)
         return try queue.read { db in
-            guard let text = try String.fetchOne(db, sql: "SELECT install_id FROM meta"), let id = UUID(uuidString: text) else {
+            guard let text = try String.fetchOne(db, sql: "SELECT install_id FROM meta"),
+                let id = UUID(uuidString: text)
+            else {
                 throw OutboxStoreError(.notADatabase, path: location, detail: "the meta table has no valid install ID")
             }
             return id

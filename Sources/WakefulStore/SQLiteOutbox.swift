@@ -58,7 +58,8 @@ public final class SQLiteOutbox: Outbox, Sendable {
     }
 
     /// Opens a new outbox that lives in memory only (tests).
-    public static func inMemory(upTo lastMigration: String? = nil, options: Options = Options()) throws -> SQLiteOutbox {
+    public static func inMemory(upTo lastMigration: String? = nil, options: Options = Options()) throws -> SQLiteOutbox
+    {
         try SQLiteOutbox(location: ":memory:", upTo: lastMigration, options: options) { configuration in
             try DatabaseQueue(configuration: configuration)
         }
@@ -77,9 +78,12 @@ public final class SQLiteOutbox: Outbox, Sendable {
                 try db.execute(sql: "PRAGMA synchronous = \(options.synchronous.rawValue)")
             }
             installID = try Self.migrate(queue, location: location, upTo: lastMigration, options: options)
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
+        } catch let error as DatabaseError
+            where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT
+        {
             throw OutboxStoreError(.notADatabase, path: location, detail: error.message ?? "\(error.resultCode)")
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN || error.resultCode == .SQLITE_PERM
+        } catch let error as DatabaseError
+            where error.resultCode == .SQLITE_CANTOPEN || error.resultCode == .SQLITE_PERM
             || error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_FULL
         {
             throw OutboxStoreError(.cannotOpen, path: location, detail: error.message ?? "\(error.resultCode)")
@@ -118,7 +122,8 @@ extension SQLiteOutbox {
 
         /// Creates options (defaults: NORMAL, 5 s busy timeout, no suspension notifications).
         public init(
-            synchronous: Synchronous = .normal, busyTimeout: TimeInterval = 5, observesSuspensionNotifications: Bool = false,
+            synchronous: Synchronous = .normal, busyTimeout: TimeInterval = 5,
+            observesSuspensionNotifications: Bool = false,
             newInstallID: UUID? = nil, faultInjector: (any OutboxFaultInjector)? = nil
         ) {
             self.synchronous = synchronous

@@ -34,13 +34,19 @@ extension BackgroundTestRun {
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard let window = self.window(window, for: .pushDelivered, "expectPushDelivered", at: site) else { return false }
+        guard let window = self.window(window, for: .pushDelivered, "expectPushDelivered", at: site) else {
+            return false
+        }
         let decisions = self.decisions.filter { id == nil || $0.decision.fields["id"]?.description == id }
-        if decisions.contains(where: { $0.decision.name == "pushDelivered" && window.contains($0.entry.time) }) { return true }
+        if decisions.contains(where: { $0.decision.name == "pushDelivered" && window.contains($0.entry.time) }) {
+            return true
+        }
         let what = id.map { "push \"\($0)\"" } ?? "a push"
         let sent = decisions.filter { $0.decision.name == "pushSent" && $0.entry.time <= window.end }
         guard !sent.isEmpty else {
-            let all = self.decisions.filter { $0.decision.name == "pushSent" }.compactMap { $0.decision.fields["id"]?.description }
+            let all = self.decisions.filter { $0.decision.name == "pushSent" }.compactMap {
+                $0.decision.fields["id"]?.description
+            }
             site.report(
                 .pushDelivered, over: window.range,
                 "Expected \(what) to be delivered to the app\(window.phrase), but no \(id == nil ? "push" : what) was sent by "
@@ -52,12 +58,16 @@ extension BackgroundTestRun {
         var cited: [TimelineEntry] = []
         for push in sent.prefix(5) {
             let pushID = push.decision.fields["id"]?.description ?? ""
-            let fate = decisions.filter { $0.decision.fields["id"]?.description == pushID && Self.pushFates.contains($0.decision.name) }
+            let fate = decisions.filter {
+                $0.decision.fields["id"]?.description == pushID && Self.pushFates.contains($0.decision.name)
+            }
             cited += fate.map(\.entry)
             let story = fate.map { "at \(SimulatedTime.describe($0.entry.time)) \(TimelineReasons.describe($0.entry))" }
             lines.append(
                 "- \(pushID), sent at \(SimulatedTime.describe(push.entry.time)): "
-                    + (story.isEmpty ? "not delivered by \(SimulatedTime.describe(window.end))" : story.joined(separator: "; then ")))
+                    + (story.isEmpty
+                        ? "not delivered by \(SimulatedTime.describe(window.end))" : story.joined(separator: "; then "))
+            )
         }
         if sent.count > 5 { lines.append("- and \(sent.count - 5) more") }
         site.report(
@@ -97,19 +107,23 @@ extension BackgroundTestRun {
         guard let window = self.window(window, for: .jobRan, "expectJobRan", at: site) else { return false }
         let runs = decisions.filter { $0.decision.fields["job"]?.description == job && window.contains($0.entry.time) }
         let finished = runs.filter { $0.decision.name == "jobFinished" }
-        if finished.contains(where: { $0.decision.fields["outcome"]?.description == JobOutcome.completed.rawValue }) { return true }
+        if finished.contains(where: { $0.decision.fields["outcome"]?.description == JobOutcome.completed.rawValue }) {
+            return true
+        }
         let expected = "Expected job \"\(job)\" to run to completion\(window.phrase)"
         let declared = device.scenario.app.jobs.map(\.id)
         guard declared.contains(job) else {
             site.report(
                 .jobRan, over: window.range,
                 "\(expected), but the app declares no job \"\(job)\" (its jobs: \(declared.isEmpty ? "none" : declared.joined(separator: ", "))). "
-                    + "Declare it in the app's agent configuration: `AgentConfiguration(jobs: JobScheduler.Options(jobs: [Job(id: \"\(job)\", …)]))`.")
+                    + "Declare it in the app's agent configuration: `AgentConfiguration(jobs: JobScheduler.Options(jobs: [Job(id: \"\(job)\", …)]))`."
+            )
             return false
         }
         let started = runs.filter { $0.decision.name == "jobStarted" }
         guard !started.isEmpty else {
-            let refusals = TimelineReasons.paragraph(TimelineReasons.refusals(in: timeline, from: window.start, to: window.end), in: "Meanwhile")
+            let refusals = TimelineReasons.paragraph(
+                TimelineReasons.refusals(in: timeline, from: window.start, to: window.end), in: "Meanwhile")
             site.report(
                 .jobRan, over: window.range,
                 "\(expected), but no run of it started by \(SimulatedTime.describe(window.end)). Jobs run on the wakes iOS grants: "
@@ -133,7 +147,8 @@ extension BackgroundTestRun {
         }
         site.report(
             .jobRan, over: window.range,
-            "\(expected), but \(started.count == 1 ? "its one run did not complete" : "none of its \(started.count) runs completed"):\n" + lines.joined(separator: "\n"),
+            "\(expected), but \(started.count == 1 ? "its one run did not complete" : "none of its \(started.count) runs completed"):\n"
+                + lines.joined(separator: "\n"),
             entries: cited)
         return false
     }
@@ -148,6 +163,7 @@ extension BackgroundTestRun {
 
     /// The decisions that tell what became of a push the server sent.
     private static let pushFates: Set<String> = [
-        "pushDelivered", "pushNotDelivered", "pushHeld", "heldPushReleased", "heldPushHandedOver", "heldPushReplaced", "heldPushDiscarded",
+        "pushDelivered", "pushNotDelivered", "pushHeld", "heldPushReleased", "heldPushHandedOver", "heldPushReplaced",
+        "heldPushDiscarded",
     ]
 }

@@ -24,7 +24,10 @@ extension BackgroundTestRun {
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard let window = self.window(window, for: .backgroundTasksAlwaysEnded, "expectBackgroundTasksAlwaysEnded", at: site) else { return false }
+        guard
+            let window = self.window(
+                window, for: .backgroundTasksAlwaysEnded, "expectBackgroundTasksAlwaysEnded", at: site)
+        else { return false }
         let metrics = metrics
         let kills = metrics.terminations.filter { Self.unendedWork[$0.reason] != nil && window.contains($0.at) }
         guard !kills.isEmpty else { return true }
@@ -32,7 +35,9 @@ extension BackgroundTestRun {
             "- at \(SimulatedTime.describe(kill.at)): \(Self.unendedWork[kill.reason]!) \(Self.citation(kill))"
         }
         if !metrics.tasksLeftOpen.isEmpty {
-            lines.append("Tasks left open: \(metrics.tasksLeftOpen.joined(separator: ", ")). End each task in its expiration handler.")
+            lines.append(
+                "Tasks left open: \(metrics.tasksLeftOpen.joined(separator: ", ")). End each task in its expiration handler."
+            )
         }
         site.report(
             .backgroundTasksAlwaysEnded, over: window.range,
@@ -70,17 +75,21 @@ extension BackgroundTestRun {
     ) -> Bool {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         guard let window = self.window(window, for: .noGap, "expectNoGap", at: site) else { return false }
-        let gap: Gap? = switch activity {
-        case .execution: device.largestExecutionGap(from: window.start, to: window.end)
-        case .records(let kind): device.largestGap(betweenRecordsOf: kind, from: window.start, to: window.end)
-        }
+        let gap: Gap? =
+            switch activity {
+            case .execution: device.largestExecutionGap(from: window.start, to: window.end)
+            case .records(let kind): device.largestGap(betweenRecordsOf: kind, from: window.start, to: window.end)
+            }
         let seconds = SimulatedTime.seconds(limit)
         guard let gap, gap.seconds > seconds else { return true }
         let rules = gap.rules.isEmpty ? "" : " [\(gap.rules.joined(separator: ", "))]"
         // A gap the app spent running has nothing that ended it ("—"): the cause says it all.
-        let ending = gap.endedBy == Gap.stillOpen ? "; still open at \(window.endName) (\(SimulatedTime.describe(gap.to)))"
+        let ending =
+            gap.endedBy == Gap.stillOpen
+            ? "; still open at \(window.endName) (\(SimulatedTime.describe(gap.to)))"
             : gap.endedBy == "—" ? "" : "; ended by \(gap.endedBy)"
-        let refusals = TimelineReasons.paragraph(TimelineReasons.refusals(in: timeline, from: gap.from, to: gap.to), in: "In that gap")
+        let refusals = TimelineReasons.paragraph(
+            TimelineReasons.refusals(in: timeline, from: gap.from, to: gap.to), in: "In that gap")
         site.report(
             .noGap, over: window.range,
             "Expected no gap in \(activity.name) longer than \(SimulatedTime.describe(seconds))\(window.phrase), but one lasted "
@@ -127,16 +136,23 @@ extension BackgroundTestRun {
         let stored = Set(device.ingest.records.map(\.uuid))
         // The app's own records first: they are what the test is about; timeline entries after.
         let missing = device.outboxLedger.committed.sorted { $0.key < $1.key }.map(\.value)
-            .filter { !stored.contains($0.uuid) }.sorted { ($0.kind == OutboxRecord.timelineKind ? 1 : 0) < ($1.kind == OutboxRecord.timelineKind ? 1 : 0) }
-        let examples = missing.prefix(3).map { "\($0.kind) #\($0.seq) recorded at \(SimulatedTime.describe($0.recordedAt))" }
+            .filter { !stored.contains($0.uuid) }.sorted {
+                ($0.kind == OutboxRecord.timelineKind ? 1 : 0) < ($1.kind == OutboxRecord.timelineKind ? 1 : 0)
+            }
+        let examples = missing.prefix(3).map {
+            "\($0.kind) #\($0.seq) recorded at \(SimulatedTime.describe($0.recordedAt))"
+        }
         let attempts = outbox.uploads.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
         site.report(
             .everyRecordUploadedExactlyOnce, over: whole,
             "Expected every record to be uploaded exactly once by \(SimulatedTime.describe(time)), but of "
                 + "\(outbox.collected + outbox.timelineRecords) committed, \(parts.joined(separator: ", ")).\n"
-                + (examples.isEmpty ? "" : "Not on the server: \(examples.joined(separator: "; "))\(missing.count > 3 ? " and \(missing.count - 3) more" : "").\n")
+                + (examples.isEmpty
+                    ? ""
+                    : "Not on the server: \(examples.joined(separator: "; "))\(missing.count > 3 ? " and \(missing.count - 3) more" : "").\n")
                 + "Upload attempts: \(attempts.isEmpty ? "none" : attempts.joined(separator: ", "))"
-                + (device.scenario.app.outbox?.upload == nil ? " (the app's outbox does not upload: its `upload` is nil)." : "."))
+                + (device.scenario.app.outbox?.upload == nil
+                    ? " (the app's outbox does not upload: its `upload` is nil)." : "."))
         return false
     }
 
@@ -158,20 +174,24 @@ extension BackgroundTestRun {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let metrics = metrics
         guard let target = place.location(in: device.scenario) else {
-            site.report(.triggered, over: 0...time, "Expected a trigger near \(place.name), but the scenario has no such place.")
+            site.report(
+                .triggered, over: 0...time, "Expected a trigger near \(place.name), but the scenario has no such place."
+            )
             return false
         }
         guard let at = metrics.triggerAtSeconds else {
             let why = notTriggered(metrics)
             site.report(
-                .triggered, over: 0...time, "Expected a trigger within \(Self.metres(metres)) of \(place.name), but it \(why.text).",
+                .triggered, over: 0...time,
+                "Expected a trigger within \(Self.metres(metres)) of \(place.name), but it \(why.text).",
                 gaps: why.gap.map { [$0] } ?? [], entries: why.cited, rules: metrics.finalStop?.rules ?? [])
             return false
         }
         let distance = device.trajectory.position(at: at).distance(to: target)
         guard distance > metres else { return true }
         let estimated = metrics.triggerEstimatedMeters.map { ", estimated \(Self.metres($0))" } ?? ""
-        let keptBy = metrics.triggerKeptRunningBy.map { "; the app was running for: \($0.joined(separator: ", "))" } ?? ""
+        let keptBy =
+            metrics.triggerKeptRunningBy.map { "; the app was running for: \($0.joined(separator: ", "))" } ?? ""
         site.report(
             .triggered, over: 0...time,
             "Expected a trigger within \(Self.metres(metres)) of \(place.name), but it fired at \(SimulatedTime.describe(at)) "
@@ -197,14 +217,19 @@ extension BackgroundTestRun {
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        guard let window = self.window(window, for: .noTermination, "expectNoTermination", at: site) else { return false }
+        guard let window = self.window(window, for: .noTermination, "expectNoTermination", at: site) else {
+            return false
+        }
         let byUser: Set<TerminationReason> = [.userForceQuit, .reboot]
-        let kills = metrics.terminations.filter { (includingUserActions || !byUser.contains($0.reason)) && window.contains($0.at) }
+        let kills = metrics.terminations.filter {
+            (includingUserActions || !byUser.contains($0.reason)) && window.contains($0.at)
+        }
         guard !kills.isEmpty else { return true }
         let lines = kills.map { "- at \(SimulatedTime.describe($0.at)): \($0.reason.rawValue) \(Self.citation($0))" }
         site.report(
             .noTermination, over: window.range,
-            "Expected no termination\(window.phrase), but the app was terminated \(Self.times(kills.count)):\n" + lines.joined(separator: "\n"),
+            "Expected no termination\(window.phrase), but the app was terminated \(Self.times(kills.count)):\n"
+                + lines.joined(separator: "\n"),
             rules: kills.flatMap(\.rules))
         return false
     }
@@ -220,10 +245,12 @@ extension BackgroundTestRun {
         var text = "had not fired by \(SimulatedTime.describe(time))"
         guard let stop = metrics.finalStop else { return (text, nil, []) }
         let distance = stop.distanceMeters.map { ", \(Self.metres($0)) from the beacon" } ?? ""
-        text += ": the app stopped executing at \(SimulatedTime.describe(stop.at))\(distance) (\(stop.cause) [\(stop.rules.joined(separator: ", "))])"
+        text +=
+            ": the app stopped executing at \(SimulatedTime.describe(stop.at))\(distance) (\(stop.cause) [\(stop.rules.joined(separator: ", "))])"
         let gap = metrics.success?.largestGap
         if let gap { text += " and did not run again: \(gap.cause)" }
-        let refusals = TimelineReasons.paragraph(TimelineReasons.refusals(in: timeline, from: stop.at, to: time), in: "Since then")
+        let refusals = TimelineReasons.paragraph(
+            TimelineReasons.refusals(in: timeline, from: stop.at, to: time), in: "Since then")
         return (text + refusals.text, gap, refusals.cited)
     }
 

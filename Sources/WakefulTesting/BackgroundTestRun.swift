@@ -96,10 +96,12 @@ public struct BackgroundTestRun {
     }
 
     /// Runs the simulated device as far as `change` lets it, reporting a run that already ended.
-    mutating func drive(_ what: String, at site: CallSite, _ change: (inout SimulatedDevice<InMemoryTimeline>) -> Void) {
+    mutating func drive(_ what: String, at site: CallSite, _ change: (inout SimulatedDevice<InMemoryTimeline>) -> Void)
+    {
         guard !device.isFinished else {
             site.report(
-                driving: "\(what) was not done: the run ended at \(SimulatedTime.describe(device.now)), the scenario's duration. "
+                driving:
+                    "\(what) was not done: the run ended at \(SimulatedTime.describe(device.now)), the scenario's duration. "
                     + "Give the scenario a longer duration.",
                 at: device.now)
             return

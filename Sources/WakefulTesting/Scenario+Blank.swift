@@ -19,7 +19,8 @@ extension Scenario {
     ///   - device: Device settings and policy variants.
     ///   - world: Beacons, pushes, accessories and the user's path; standing at the origin by default.
     public static func blank(
-        duration: Duration = .hours(24), app: AppConfiguration = AppConfiguration(), device: DeviceSettings = DeviceSettings(),
+        duration: Duration = .hours(24), app: AppConfiguration = AppConfiguration(),
+        device: DeviceSettings = DeviceSettings(),
         world: WorldDescription = WorldDescription(trajectory: .stationary(at: .zero))
     ) -> Scenario {
         Scenario(name: "test", duration: SimulatedTime.seconds(duration), app: app, device: device, world: world)

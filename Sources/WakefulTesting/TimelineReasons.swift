@@ -15,9 +15,12 @@ enum TimelineReasons {
     ]
 
     /// The refusals among `entries` from `start` to `end`, in time order.
-    static func refusals(in entries: [TimelineEntry], from start: TimeInterval, to end: TimeInterval) -> [TimelineEntry] {
+    static func refusals(in entries: [TimelineEntry], from start: TimeInterval, to end: TimeInterval) -> [TimelineEntry]
+    {
         entries.filter { entry in
-            guard entry.time >= start, entry.time <= end, case .decision(let decision) = entry.body else { return false }
+            guard entry.time >= start, entry.time <= end, case .decision(let decision) = entry.body else {
+                return false
+            }
             return refusals.contains(decision.name)
         }
     }
@@ -39,7 +42,9 @@ enum TimelineReasons {
             }
         }
         var lines = groups.prefix(limit).map { group in
-            let repeats = group.count == 1 ? "" : " (\(group.count) times, the last at \(SimulatedTime.describe(group.last.time)))"
+            let repeats =
+                group.count == 1
+                ? "" : " (\(group.count) times, the last at \(SimulatedTime.describe(group.last.time)))"
             return "- at \(SimulatedTime.describe(group.first.time)): \(describe(group.first))\(repeats)"
         }
         if groups.count > limit { lines.append("- and \(groups.count - limit) more kinds of refusal") }
@@ -49,9 +54,12 @@ enum TimelineReasons {
     /// `pushNotDelivered (push-1): UIBackgroundModes lacks remote-notification [PUSH-1]`.
     static func describe(_ entry: TimelineEntry) -> String {
         guard case .decision(let decision) = entry.body else { return entry.kind }
-        let subject = ["id", "source", "command", "region", "identifier", "session", "job"].lazy.compactMap { decision.fields[$0] }.first
+        let subject = ["id", "source", "command", "region", "identifier", "session", "job"].lazy.compactMap {
+            decision.fields[$0]
+        }.first
         let rules = decision.rules.isEmpty ? "" : " [\(decision.rules.joined(separator: ", "))]"
-        return decision.name + (subject.map { " (\($0))" } ?? "") + (reason(decision.fields).map { ": \($0)" } ?? "") + rules
+        return decision.name + (subject.map { " (\($0))" } ?? "") + (reason(decision.fields).map { ": \($0)" } ?? "")
+            + rules
     }
 
     /// The reason a decision gives, under whichever key its rule uses.

@@ -14,7 +14,9 @@ struct AppDependencyGraphTests {
     static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    @Test("an app linking Wakeful, WakefulApple and WakefulStore with the default trait off resolves only GRDB and swift-log")
+    @Test(
+        "an app linking Wakeful, WakefulApple and WakefulStore with the default trait off resolves only GRDB and swift-log"
+    )
     func appResolvesOnlyWhatItLinks() async throws {
         let pins = try await resolvedPackages(traits: "[]")
         #expect(pins.count <= 3, "the app resolves \(pins.count) packages: \(pins.sorted())")
@@ -33,7 +35,8 @@ struct AppDependencyGraphTests {
     /// in its Package.resolved (a path dependency, this checkout, is never pinned).
     private func resolvedPackages(traits: String?) async throws -> [String] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wakeful-app-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Sources/App"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Sources/App"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         // A path dependency's identity is its folder's name, whatever the checkout is called.
         let identity = Self.checkout.lastPathComponent.lowercased()
@@ -55,7 +58,8 @@ struct AppDependencyGraphTests {
             )
             """
         try manifest.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        try "import Wakeful\n".write(to: folder.appendingPathComponent("Sources/App/App.swift"), atomically: true, encoding: .utf8)
+        try "import Wakeful\n".write(
+            to: folder.appendingPathComponent("Sources/App/App.swift"), atomically: true, encoding: .utf8)
         let result = try await run(
             .name("swift"), arguments: ["package", "--package-path", folder.path, "resolve"],
             output: .string(limit: 1 << 20), error: .string(limit: 1 << 20))

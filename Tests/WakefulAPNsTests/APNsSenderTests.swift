@@ -17,14 +17,20 @@ import Testing
         }
     }
 
-    @Test(arguments: APNsTransportKind.allCases) func deliversWithBackgroundHeadersAndRecordsTheAttempt(transport: APNsTransportKind) async throws {
+    @Test(arguments: APNsTransportKind.allCases) func deliversWithBackgroundHeadersAndRecordsTheAttempt(
+        transport: APNsTransportKind
+    ) async throws {
         let setup = try Setup()
         let log = SenderLog()
         try await withMock(setup.configuration) { mock in
-            try await withSender(mock, transport: transport, tokens: setup.tokens, clock: setup.clock, log: log) { sender in
-                let push = try BackgroundPush(deviceToken: Fixture.deviceToken, data: ["wake": "w1"], collapseID: "wake")
+            try await withSender(mock, transport: transport, tokens: setup.tokens, clock: setup.clock, log: log) {
+                sender in
+                let push = try BackgroundPush(
+                    deviceToken: Fixture.deviceToken, data: ["wake": "w1"], collapseID: "wake")
                 let result = await sender.send(push)
-                #expect(result == PushResult(outcome: .delivered(apnsID: push.apnsID.uuidString), action: .none, attempts: 1))
+                #expect(
+                    result
+                        == PushResult(outcome: .delivered(apnsID: push.apnsID.uuidString), action: .none, attempts: 1))
                 let recorded = try #require(mock.recordedRequests().first)
                 let request = recorded.request
                 #expect(request.path == "/3/device/" + Fixture.deviceToken)
@@ -34,7 +40,8 @@ import Testing
                 #expect(request.header("apns-collapse-id") == "wake")
                 #expect(request.header("apns-id") == push.apnsID.uuidString)
                 #expect(request.header("apns-expiration") == String(Int(setup.clock.now.timeIntervalSince1970) + 3600))
-                #expect(String(decoding: request.body, as: UTF8.self) == #"{"aps":{"content-available":1},"wake":"w1"}"#)
+                #expect(
+                    String(decoding: request.body, as: UTF8.self) == #"{"aps":{"content-available":1},"wake":"w1"}"#)
                 #expect(recorded.jwt?.issuer == Fixture.teamID && recorded.lintFindings.isEmpty)
                 #expect(log.attempts.map(\.status) == [200])
                 #expect(log.attempts.first?.apnsID == push.apnsID.uuidString)
@@ -42,19 +49,28 @@ import Testing
         }
     }
 
-    @Test(arguments: APNsTransportKind.allCases) func payloadTooLargeIsRefusedWithoutContactingAPNs(transport: APNsTransportKind) async throws {
+    @Test(arguments: APNsTransportKind.allCases) func payloadTooLargeIsRefusedWithoutContactingAPNs(
+        transport: APNsTransportKind
+    ) async throws {
         let setup = try Setup()
         try await withMock(setup.configuration) { mock in
             try await withSender(mock, transport: transport, tokens: setup.tokens, clock: setup.clock) { sender in
-                let push = try BackgroundPush(deviceToken: Fixture.deviceToken, data: ["blob": String(repeating: "x", count: 4100)])
+                let push = try BackgroundPush(
+                    deviceToken: Fixture.deviceToken, data: ["blob": String(repeating: "x", count: 4100)])
                 let result = await sender.send(push)
-                #expect(result == PushResult(outcome: .rejected(status: 413, reason: "PayloadTooLarge", timestamp: nil), action: .neverRetry, attempts: 0))
+                #expect(
+                    result
+                        == PushResult(
+                            outcome: .rejected(status: 413, reason: "PayloadTooLarge", timestamp: nil),
+                            action: .neverRetry, attempts: 0))
                 #expect(mock.requestCount == 0)
             }
         }
     }
 
-    @Test(arguments: [(400, "BadDeviceToken"), (400, "DeviceTokenNotForTopic"), (403, "Forbidden"), (413, "PayloadTooLarge")])
+    @Test(arguments: [
+        (400, "BadDeviceToken"), (400, "DeviceTokenNotForTopic"), (403, "Forbidden"), (413, "PayloadTooLarge"),
+    ])
     func neverRetriesWhatMustNotBeRetried(status: Int, reason: String) async throws {
         let setup = try Setup()
         let log = SenderLog()
@@ -69,7 +85,9 @@ import Testing
         }
     }
 
-    @Test(arguments: APNsTransportKind.allCases) func unknownTokenIsBadDeviceTokenFromTheMocksOwnChecks(transport: APNsTransportKind) async throws {
+    @Test(arguments: APNsTransportKind.allCases) func unknownTokenIsBadDeviceTokenFromTheMocksOwnChecks(
+        transport: APNsTransportKind
+    ) async throws {
         let setup = try Setup()
         try await withMock(setup.configuration, registering: []) { mock in
             try await withSender(mock, transport: transport, tokens: setup.tokens, clock: setup.clock) { sender in
@@ -81,14 +99,17 @@ import Testing
     }
 
     @Test(arguments: [(-60.0, true), (60.0, false)])
-    func unregisteredInvalidatesUnlessReRegisteredAfterTheTimestamp(registeredMinutesAfter: Double, invalidates: Bool) async throws {
+    func unregisteredInvalidatesUnlessReRegisteredAfterTheTimestamp(registeredMinutesAfter: Double, invalidates: Bool)
+        async throws
+    {
         let setup = try Setup()
         let goneAt = setup.clock.now.addingTimeInterval(-600)
         try await withMock(setup.configuration) { mock in
             mock.addFault(MockFaultRule(.unregistered(timestamp: goneAt)))
             try await withSender(mock, tokens: setup.tokens, clock: setup.clock) { sender in
                 let push = try BackgroundPush(
-                    deviceToken: Fixture.deviceToken, tokenRegisteredAt: goneAt.addingTimeInterval(registeredMinutesAfter * 60))
+                    deviceToken: Fixture.deviceToken,
+                    tokenRegisteredAt: goneAt.addingTimeInterval(registeredMinutesAfter * 60))
                 let result = await sender.send(push)
                 #expect(result.outcome == .rejected(status: 410, reason: "Unregistered", timestamp: goneAt))
                 #expect(result.action == (invalidates ? .invalidateToken(asOf: goneAt) : .keepToken))
@@ -97,7 +118,9 @@ import Testing
         }
     }
 
-    @Test(arguments: APNsTransportKind.allCases) func expiredProviderTokenReMintsOnceAndResends(transport: APNsTransportKind) async throws {
+    @Test(arguments: APNsTransportKind.allCases) func expiredProviderTokenReMintsOnceAndResends(
+        transport: APNsTransportKind
+    ) async throws {
         let setup = try Setup()
         try await withMock(setup.configuration) { mock in
             try await withSender(mock, transport: transport, tokens: setup.tokens, clock: setup.clock) { sender in
@@ -115,7 +138,9 @@ import Testing
         }
     }
 
-    @Test(arguments: APNsTransportKind.allCases) func expiredProviderTokenNeverBreaksTheTwentyMinuteFloor(transport: APNsTransportKind) async throws {
+    @Test(arguments: APNsTransportKind.allCases) func expiredProviderTokenNeverBreaksTheTwentyMinuteFloor(
+        transport: APNsTransportKind
+    ) async throws {
         let setup = try Setup()
         try await withMock(setup.configuration) { mock in
             mock.addFault(MockFaultRule(.reject(status: 403, reason: "ExpiredProviderToken"), times: 5))
@@ -134,12 +159,15 @@ import Testing
         }
     }
 
-    @Test(arguments: APNsTransportKind.allCases) func tooManyRequestsBacksOffThenDelivers(transport: APNsTransportKind) async throws {
+    @Test(arguments: APNsTransportKind.allCases) func tooManyRequestsBacksOffThenDelivers(transport: APNsTransportKind)
+        async throws
+    {
         let setup = try Setup()
         let log = SenderLog()
         try await withMock(setup.configuration) { mock in
             mock.addFault(MockFaultRule(.reject(status: 429, reason: "TooManyRequests"), times: 2))
-            try await withSender(mock, transport: transport, tokens: setup.tokens, clock: setup.clock, log: log) { sender in
+            try await withSender(mock, transport: transport, tokens: setup.tokens, clock: setup.clock, log: log) {
+                sender in
                 let result = await sender.send(try BackgroundPush(deviceToken: Fixture.deviceToken))
                 guard case .delivered = result.outcome else { Issue.record("not delivered: \(result)"); return }
                 #expect(result.attempts == 3 && log.pauses == [1, 2])
@@ -155,13 +183,19 @@ import Testing
             mock.addFault(MockFaultRule(.reject(status: status, reason: reason)))
             try await withSender(mock, tokens: setup.tokens, clock: setup.clock) { sender in
                 let result = await sender.send(try BackgroundPush(deviceToken: Fixture.deviceToken))
-                #expect(result == PushResult(outcome: .retryLater(after: later, status: status, reason: reason), action: .retryAfter(later), attempts: 3))
+                #expect(
+                    result
+                        == PushResult(
+                            outcome: .retryLater(after: later, status: status, reason: reason),
+                            action: .retryAfter(later), attempts: 3))
                 #expect(mock.requestCount == 3)
             }
         }
     }
 
-    @Test(arguments: APNsTransportKind.allCases) func tooManyProviderTokenUpdatesKeepsTheTokenAndDoesNotRetry(transport: APNsTransportKind) async throws {
+    @Test(arguments: APNsTransportKind.allCases) func tooManyProviderTokenUpdatesKeepsTheTokenAndDoesNotRetry(
+        transport: APNsTransportKind
+    ) async throws {
         let setup = try Setup()
         try await withMock(setup.configuration) { mock in
             mock.addFault(MockFaultRule(.reject(status: 429, reason: "TooManyProviderTokenUpdates"), times: 1))
@@ -173,7 +207,9 @@ import Testing
         }
     }
 
-    @Test(arguments: APNsTransportKind.allCases) func unknownKeyIsACredentialError(transport: APNsTransportKind) async throws {
+    @Test(arguments: APNsTransportKind.allCases) func unknownKeyIsACredentialError(transport: APNsTransportKind)
+        async throws
+    {
         let setup = try Setup()
         var configuration = setup.configuration
         configuration.keys = [:]
@@ -186,7 +222,9 @@ import Testing
         }
     }
 
-    @Test(arguments: APNsTransportKind.allCases) func shutdownMovesTheResendToANewConnection(transport: APNsTransportKind) async throws {
+    @Test(arguments: APNsTransportKind.allCases) func shutdownMovesTheResendToANewConnection(
+        transport: APNsTransportKind
+    ) async throws {
         let setup = try Setup()
         try await withMock(setup.configuration) { mock in
             mock.addFault(MockFaultRule(.shutdown, times: 1))
@@ -206,19 +244,29 @@ import Testing
         }
     }
 
-    @Test(arguments: APNsTransportKind.allCases) func deadlineFiresOnNoReplyAndTheSenderStaysUsable(transport: APNsTransportKind) async throws {
+    @Test(arguments: APNsTransportKind.allCases) func deadlineFiresOnNoReplyAndTheSenderStaysUsable(
+        transport: APNsTransportKind
+    ) async throws {
         let setup = try Setup()
         try await withMock(setup.configuration) { mock in
-            try await withSender(mock, transport: transport, tokens: setup.tokens, clock: setup.clock, configure: { $0.requestTimeout = .seconds(1) }) { sender in
+            try await withSender(
+                mock, transport: transport, tokens: setup.tokens, clock: setup.clock,
+                configure: { $0.requestTimeout = .seconds(1) }
+            ) { sender in
                 // The connection first, so that opening it (slow on a loaded machine) is not what runs out the deadline.
                 var opened = false
                 for _ in 0..<5 where !opened {
-                    if case .delivered = await sender.send(try BackgroundPush(deviceToken: Fixture.deviceToken)).outcome { opened = true }
+                    if case .delivered = await sender.send(try BackgroundPush(deviceToken: Fixture.deviceToken)).outcome
+                    {
+                        opened = true
+                    }
                 }
                 try #require(opened, "no push was delivered in 5 tries")
                 mock.addFault(MockFaultRule(.noReply, times: 1))
                 let silent = await sender.send(try BackgroundPush(deviceToken: Fixture.deviceToken))
-                guard case .transportError(let message) = silent.outcome else { Issue.record("expected a transport error: \(silent)"); return }
+                guard case .transportError(let message) = silent.outcome else {
+                    Issue.record("expected a transport error: \(silent)"); return
+                }
                 #expect(message.contains("deadline"))
                 let next = await sender.send(try BackgroundPush(deviceToken: Fixture.deviceToken))
                 guard case .delivered = next.outcome else { Issue.record("not delivered: \(next)"); return }
@@ -226,7 +274,10 @@ import Testing
         }
     }
 
-    @Test(arguments: APNsTransportKind.allCases) func goAwayFailsOrResendsTheUnprocessedStreamAndTheNextPushUsesANewConnection(transport: APNsTransportKind) async throws {
+    @Test(arguments: APNsTransportKind.allCases)
+    func goAwayFailsOrResendsTheUnprocessedStreamAndTheNextPushUsesANewConnection(transport: APNsTransportKind)
+        async throws
+    {
         let setup = try Setup()
         try await withMock(setup.configuration) { mock in
             try await withSender(mock, transport: transport, tokens: setup.tokens, clock: setup.clock) { sender in
@@ -241,7 +292,9 @@ import Testing
                     #expect(mock.recordedRequests().map(\.connectionID) == [1, 1, 2])
                     return
                 case .asyncHTTPClient:
-                    guard case .transportError = cut.outcome else { Issue.record("expected a transport error: \(cut)"); return }
+                    guard case .transportError = cut.outcome else {
+                        Issue.record("expected a transport error: \(cut)"); return
+                    }
                 }
                 let next = await sender.send(try BackgroundPush(deviceToken: Fixture.deviceToken))
                 guard case .delivered = next.outcome else { Issue.record("not delivered: \(next)"); return }
@@ -250,19 +303,28 @@ import Testing
         }
     }
 
-    @Test(arguments: APNsTransportKind.allCases) func anUntrustedCertificateIsATransportErrorNeverADelivery(transport: APNsTransportKind) async throws {
+    @Test(arguments: APNsTransportKind.allCases) func anUntrustedCertificateIsATransportErrorNeverADelivery(
+        transport: APNsTransportKind
+    ) async throws {
         let setup = try Setup()
         try await withMock(setup.configuration) { mock in
             // The system roots do not include the mock's self-signed certificate.
-            try await withSender(mock, transport: transport, tokens: setup.tokens, clock: setup.clock, configure: { $0.trustedCertificatesPEM = nil }) { sender in
+            try await withSender(
+                mock, transport: transport, tokens: setup.tokens, clock: setup.clock,
+                configure: { $0.trustedCertificatesPEM = nil }
+            ) { sender in
                 let result = await sender.send(try BackgroundPush(deviceToken: Fixture.deviceToken))
-                guard case .transportError = result.outcome else { Issue.record("expected a transport error: \(result)"); return }
+                guard case .transportError = result.outcome else {
+                    Issue.record("expected a transport error: \(result)"); return
+                }
                 #expect(mock.recordedRequests().isEmpty)
             }
         }
     }
 
-    @Test(arguments: APNsTransportKind.allCases) func inFlightBoundFollowsTheServersSettings(transport: APNsTransportKind) async throws {
+    @Test(arguments: APNsTransportKind.allCases) func inFlightBoundFollowsTheServersSettings(
+        transport: APNsTransportKind
+    ) async throws {
         let setup = try Setup()
         var configuration = setup.configuration
         configuration.establishedMaxConcurrentStreams = 3
@@ -272,12 +334,16 @@ import Testing
                 _ = await sender.send(try BackgroundPush(deviceToken: Fixture.deviceToken))
                 #expect(sender.inFlightLimit == 3)
                 let results = await withTaskGroup(of: PushResult.self) { group in
-                    for _ in 0..<12 { group.addTask { await sender.send(try! BackgroundPush(deviceToken: Fixture.deviceToken)) } }
+                    for _ in 0..<12 {
+                        group.addTask { await sender.send(try! BackgroundPush(deviceToken: Fixture.deviceToken)) }
+                    }
                     return await group.reduce(into: []) { $0.append($1) }
                 }
                 #expect(results.allSatisfy { if case .delivered = $0.outcome { true } else { false } })
             }
-            try await withSender(mock, transport: transport, tokens: setup.tokens, clock: setup.clock, configure: { $0.maxInFlight = 2 }) { sender in
+            try await withSender(
+                mock, transport: transport, tokens: setup.tokens, clock: setup.clock, configure: { $0.maxInFlight = 2 }
+            ) { sender in
                 _ = await sender.send(try BackgroundPush(deviceToken: Fixture.deviceToken))
                 #expect(sender.inFlightLimit == 2)
             }

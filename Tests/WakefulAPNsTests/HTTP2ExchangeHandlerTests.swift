@@ -21,9 +21,12 @@ struct HTTP2ExchangeHandlerTests {
         }
 
         /// Starts a request; `deadline` defaults to far ahead.
-        func start(body: String = #"{"aps":{"content-available":1}}"#, deadline: NIODeadline = .now() + .seconds(60)) -> EventLoopFuture<APNsHTTPResponse> {
+        func start(body: String = #"{"aps":{"content-available":1}}"#, deadline: NIODeadline = .now() + .seconds(60))
+            -> EventLoopFuture<APNsHTTPResponse>
+        {
             let promise = channel.eventLoop.makePromise(of: APNsHTTPResponse.self)
-            let request = APNsHTTPRequest(path: "/3/device/ab12", headers: [("apns-push-type", "background")], body: ByteBuffer(string: body))
+            let request = APNsHTTPRequest(
+                path: "/3/device/ab12", headers: [("apns-push-type", "background")], body: ByteBuffer(string: body))
             watched.start(request, deadline: deadline, promise: promise)
             return promise.futureResult
         }
@@ -100,13 +103,17 @@ struct HTTP2ExchangeHandlerTests {
         #expect(delivered.status == 200 && delivered.apnsID == "B" && delivered.body.readableBytes == 0)
     }
 
-    @Test("GOAWAY fails only the streams above its last stream, as unprocessed, retires the connection and closes it when drained")
+    @Test(
+        "GOAWAY fails only the streams above its last stream, as unprocessed, retires the connection and closes it when drained"
+    )
     func goAway() throws {
         let harness = try Harness()
         let answered = harness.start()
         let cut = [harness.start(), harness.start()]
         _ = try harness.written()
-        try harness.receive(.rootStream, .goAway(lastStreamID: 1, errorCode: .noError, opaqueData: ByteBuffer(string: #"{"reason":"Shutdown"}"#)))
+        try harness.receive(
+            .rootStream,
+            .goAway(lastStreamID: 1, errorCode: .noError, opaqueData: ByteBuffer(string: #"{"reason":"Shutdown"}"#)))
         #expect(cut.allSatisfy { if case .unprocessed = Self.transportError($0) { true } else { false } })
         #expect(Self.outcome(answered) == nil)
         #expect(!harness.health.isUsable)
@@ -114,7 +121,9 @@ struct HTTP2ExchangeHandlerTests {
         #expect(try Self.outcome(answered)?.get().status == 503)
         #expect(!harness.channel.isActive, "a retired connection closes once its last exchange ends")
         // Never written, so safe to send elsewhere.
-        guard case .unprocessed = Self.transportError(harness.start()) else { Issue.record("a new request was accepted after GOAWAY"); return }
+        guard case .unprocessed = Self.transportError(harness.start()) else {
+            Issue.record("a new request was accepted after GOAWAY"); return
+        }
         #expect(try harness.written().isEmpty)
     }
 
@@ -126,8 +135,11 @@ struct HTTP2ExchangeHandlerTests {
         _ = try harness.written()
         try harness.receive(1, .rstStream(.refusedStream))
         try harness.receive(3, .rstStream(.internalError))
-        guard case .unprocessed = Self.transportError(refused), case .connectionFailed = Self.transportError(reset) else {
-            Issue.record("refused: \(String(describing: Self.outcome(refused))), reset: \(String(describing: Self.outcome(reset)))")
+        guard case .unprocessed = Self.transportError(refused), case .connectionFailed = Self.transportError(reset)
+        else {
+            Issue.record(
+                "refused: \(String(describing: Self.outcome(refused))), reset: \(String(describing: Self.outcome(reset)))"
+            )
             return
         }
         #expect(harness.health.isUsable)
@@ -164,7 +176,9 @@ struct HTTP2ExchangeHandlerTests {
         #expect(Self.outcome(onTime) == nil)
         let frames = try harness.written()
         #expect(frames.count == 1 && frames.first?.streamID == 1)
-        guard case .rstStream(.cancel) = frames.first?.payload else { Issue.record("expected RST_STREAM CANCEL: \(frames)"); return }
+        guard case .rstStream(.cancel) = frames.first?.payload else {
+            Issue.record("expected RST_STREAM CANCEL: \(frames)"); return
+        }
     }
 
     @Test("a closed connection fails everything in flight and is retired")

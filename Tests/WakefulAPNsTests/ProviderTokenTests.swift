@@ -10,7 +10,8 @@ import Testing
         let parts = token.split(separator: ".").map(String.init)
         #expect(parts.count == 3)
         #expect(String(decoding: Base64URL.decode(parts[0])!, as: UTF8.self) == #"{"alg":"ES256","kid":"KEY1234567"}"#)
-        #expect(String(decoding: Base64URL.decode(parts[1])!, as: UTF8.self) == #"{"iss":"TEAM123456","iat":1800000123}"#)
+        #expect(
+            String(decoding: Base64URL.decode(parts[1])!, as: UTF8.self) == #"{"iss":"TEAM123456","iat":1800000123}"#)
         #expect(!token.contains("=") && !token.contains("+") && !token.contains("/"))
     }
 

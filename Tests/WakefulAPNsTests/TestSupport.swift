@@ -11,7 +11,9 @@ struct TestTime {
     /// What the code under test is given.
     let wall: WallClock
 
-    init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) { wall = WallClock(clock: clock, startingAt: start) }
+    init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
+        wall = WallClock(clock: clock, startingAt: start)
+    }
 
     var now: Date { wall.now }
 
@@ -38,7 +40,9 @@ extension Fixture {
     static func mockConfiguration(credentials: APNsCredentials, clock: TestTime) -> MockAPNsConfiguration {
         var configuration = MockAPNsConfiguration()
         configuration.allowedTopics = [topic]
-        configuration.keys = [credentials.keyID: MockProviderKey(teamID: credentials.teamID, publicKey: credentials.publicKey)]
+        configuration.keys = [
+            credentials.keyID: MockProviderKey(teamID: credentials.teamID, publicKey: credentials.publicKey)
+        ]
         configuration.clock = clock.wall
         return configuration
     }

@@ -10,7 +10,9 @@ struct CustomScenarioTests {
             let north = -91.0 + Double(step) * 10  // metres from the pump
             let latitude = 37.33182 + north / 111_195  // one degree of latitude ≈ 111.2 km
             let second = 30 + step * 10
-            points.append(#"      <trkpt lat="\#(String(format: "%.7f", latitude))" lon="-122.031180"><time>2024-05-01T06:0\#(second / 60):\#(String(format: "%02d", second % 60))Z</time></trkpt>"#)
+            points.append(
+                #"      <trkpt lat="\#(String(format: "%.7f", latitude))" lon="-122.031180"><time>2024-05-01T06:0\#(second / 60):\#(String(format: "%02d", second % 60))Z</time></trkpt>"#
+            )
         }
         return """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -42,12 +44,14 @@ struct CustomScenarioTests {
             try ScenarioFile.write(Self.gpx, as: "walk.gpx", in: folder)
             let path = try ScenarioFile.write(Self.gpxScenario(track: "walk.gpx"), as: "gpx-walk.json", in: folder)
             // Run from another folder: the GPX path is relative to the scenario file, not to the working directory.
-            let result = try await Executable.wakeful.run(["simulate", "--scenario", path, "--format", "json"], in: FileManager.default.temporaryDirectory)
+            let result = try await Executable.wakeful.run(
+                ["simulate", "--scenario", path, "--format", "json"], in: FileManager.default.temporaryDirectory)
             #expect(result.status == 0, "\(result)")
             let document = try jsonObject(result.stdout)
             #expect(document["scenario"] as? String == "gpx-walk")
             let runs = try jsonRuns(result.stdout)
-            #expect(runs.map { "\($0["strategy"] as? String ?? "?") \($0["ios"] as? String ?? "?")" }
+            #expect(
+                runs.map { "\($0["strategy"] as? String ?? "?") \($0["ios"] as? String ?? "?")" }
                     == ["none 12", "none 17", "LowPowerLocationKeepAlive 12", "LowPowerLocationKeepAlive 17"])
             // The walk ends about 1 m from the pump: the keep-alive is running then and triggers.
             let keepAlive = runs.filter { $0["strategy"] as? String == "LowPowerLocationKeepAlive" }
@@ -74,7 +78,8 @@ struct CustomScenarioTests {
         try await withTemporaryDirectory { folder in
             let path = try ScenarioFile.write(ScenarioFile.document, as: "small.json", in: folder)
             let result = try await Executable.wakeful.run([
-                "simulate", "--scenario", path, "--ios", "8", "--strategy", "none", "--variant", "CONF-3", "--format", "json",
+                "simulate", "--scenario", path, "--ios", "8", "--strategy", "none", "--variant", "CONF-3", "--format",
+                "json",
             ])
             #expect(result.status == 0, "\(result)")
             let runs = try jsonRuns(result.stdout)

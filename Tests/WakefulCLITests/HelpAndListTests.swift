@@ -18,7 +18,9 @@ struct HelpAndListTests {
         #expect(!text.contains("Why:"))
     }
 
-    @Test("help exits 0 and shows usage", arguments: [["--help"], ["simulate", "--help"], ["compare", "--help"], ["help", "simulate"]])
+    @Test(
+        "help exits 0 and shows usage",
+        arguments: [["--help"], ["simulate", "--help"], ["compare", "--help"], ["help", "simulate"]])
     func helpExitsZero(_ arguments: [String]) async throws {
         let result = try await Executable.wakeful.run(arguments)
         #expect(result.status == 0, "\(result)")
@@ -34,7 +36,9 @@ struct HelpAndListTests {
         #expect(result.stdout.contains("wakeful simulate --list"))
     }
 
-    @Test("the benchmarks are not subcommands: they live in the Benchmarks package", arguments: ["bench", "bench-store", "bench-server", "bench-push"])
+    @Test(
+        "the benchmarks are not subcommands: they live in the Benchmarks package",
+        arguments: ["bench", "bench-store", "bench-server", "bench-push"])
     func noBenchmarkCommands(_ name: String) async throws {
         let overview = try await Executable.wakeful.run(["--help"])
         #expect(!overview.stdout.contains("  \(name) "), "\(overview.stdout)")
@@ -42,9 +46,11 @@ struct HelpAndListTests {
         #expect(result.status != 0, "\(result)")
     }
 
-    @Test("wakeful --help and compare --help have an Examples section like simulate --help", arguments: [
-        (["--help"], "wakeful simulate --"), (["compare", "--help"], "wakeful compare --"),
-    ])
+    @Test(
+        "wakeful --help and compare --help have an Examples section like simulate --help",
+        arguments: [
+            (["--help"], "wakeful simulate --"), (["compare", "--help"], "wakeful compare --"),
+        ])
     func examplesSection(_ arguments: [String], _ example: String) async throws {
         let result = try await Executable.wakeful.run(arguments)
         #expect(result.status == 0, "\(result)")
@@ -69,11 +75,15 @@ struct HelpAndListTests {
             let help = try await executable.run([name, "--help"])
             #expect(help.status == 0, "\(name): \(help)")
             #expect(help.stdout.contains("Examples:"), "\(name) --help has no Examples section")
-            #expect(help.stdout.contains("\(executable.name) \(name)"), "\(name) --help shows no invocation of \(executable.name) \(name)")
+            #expect(
+                help.stdout.contains("\(executable.name) \(name)"),
+                "\(name) --help shows no invocation of \(executable.name) \(name)")
         }
     }
 
-    @Test("help text is not wrapped twice (hard line breaks inside the discussion)", arguments: [["--help"], ["simulate", "--help"], ["plist", "--help"]])
+    @Test(
+        "help text is not wrapped twice (hard line breaks inside the discussion)",
+        arguments: [["--help"], ["simulate", "--help"], ["plist", "--help"]])
     func noDoubleWrapping(_ arguments: [String]) async throws {
         let result = try await Executable.wakeful.run(arguments)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -83,7 +93,9 @@ struct HelpAndListTests {
         for index in lines.indices.dropFirst().dropLast() {
             let (before, line, after) = (lines[index - 1], lines[index], lines[index + 1])
             let isProse = { (text: String) in !text.isEmpty && !text.hasPrefix(" ") && !text.hasSuffix(":") }
-            if isProse(before), isProse(line), isProse(after), line.split(separator: " ").count <= 2 { orphans.append(line) }
+            if isProse(before), isProse(line), isProse(after), line.split(separator: " ").count <= 2 {
+                orphans.append(line)
+            }
         }
         #expect(orphans.isEmpty, "\(orphans)")
     }

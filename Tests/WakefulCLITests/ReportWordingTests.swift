@@ -6,8 +6,10 @@ import Testing
 struct ReportWordingTests {
     /// A scenario with no features: nothing can trigger.
     static func document(user: [[String: Any]]) -> [String: Any] {
-        ["name": "no-trigger", "summary": "no features", "duration": 100, "ios": ["17"], "strategies": ["none"],
-         "world": [String: Any](), "user": user]
+        [
+            "name": "no-trigger", "summary": "no features", "duration": 100, "ios": ["17"], "strategies": ["none"],
+            "world": [String: Any](), "user": user,
+        ]
     }
 
     func run(user: [[String: Any]], format: [String] = []) async throws -> CommandResult {
@@ -19,7 +21,8 @@ struct ReportWordingTests {
 
     @Test("without a trigger, JSON omits triggered and the trigger's fields")
     func jsonWithoutTrigger() async throws {
-        let result = try await run(user: [["at": 0, "action": "open"], ["at": 10, "action": "home"]], format: ["--format", "json"])
+        let result = try await run(
+            user: [["at": 0, "action": "open"], ["at": 10, "action": "home"]], format: ["--format", "json"])
         #expect(result.status == 0, "\(result)")
         let run = try #require(try jsonRuns(result.stdout).first)
         #expect(run["triggered"] == nil)
@@ -53,6 +56,7 @@ struct ReportWordingTests {
         let run = try #require(try jsonRuns(result.stdout).first)
         #expect(run["notRunningSeconds"] as? Double == 100, "\(run)")
         let text = try await self.run(user: [])
-        #expect(SimulateTextTests.tableRows(text.stdout).first?.contains("running at the end") == false, "\(text.stdout)")
+        #expect(
+            SimulateTextTests.tableRows(text.stdout).first?.contains("running at the end") == false, "\(text.stdout)")
     }
 }

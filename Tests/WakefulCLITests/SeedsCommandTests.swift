@@ -5,7 +5,9 @@ import Testing
 struct SeedsCommandTests {
     @Test("simulate --seeds prints one row per setup and version with the share of seeds that succeeded")
     func simulateSeeds() async throws {
-        let result = try await Executable.wakeful.run(["simulate", "--seeds", "5", "--ios", "12", "--ios", "17", "--strategy", "TaskExtension"])
+        let result = try await Executable.wakeful.run([
+            "simulate", "--seeds", "5", "--ios", "12", "--ios", "17", "--strategy", "TaskExtension",
+        ])
         #expect(result.status == 0, "\(result)")
         let rows = result.stdout.split(separator: "\n").filter { $0.hasPrefix("TaskExtension") }
         #expect(rows.count == 2)
@@ -16,7 +18,9 @@ struct SeedsCommandTests {
 
     @Test("--format csv gives one line per seed")
     func csvPerSeed() async throws {
-        let result = try await Executable.wakeful.run(["simulate", "--seeds", "10-13", "--ios", "17", "--strategy", "none", "--format", "csv"])
+        let result = try await Executable.wakeful.run([
+            "simulate", "--seeds", "10-13", "--ios", "17", "--strategy", "none", "--format", "csv",
+        ])
         #expect(result.status == 0, "\(result)")
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.first?.hasPrefix("scenario,strategy,ios,seed,score") == true)
@@ -45,15 +49,17 @@ struct SeedsCommandTests {
         }
     }
 
-    @Test("bad many-seed options are refused with the expected form", arguments: [
-        (["simulate", "--seeds", "0"], "--seeds 0: expected a count N ≥ 1"),
-        (["simulate", "--seeds", "9-3"], "--seeds 9-3: expected"),
-        (["compare", "--shard", "1/2"], "--shard 1/2 slices a many-seed run: pass --seeds too"),
-        (["compare", "--seeds", "4", "--shard", "5/4"], "--shard 5/4: expected K/N"),
-        (["simulate", "--seeds", "4", "--seed", "7"], "--seed 7 and --seeds: give one"),
-        (["simulate", "--seeds", "4", "--pass-score", "2"], "--pass-score 2.0: expected a score from 0 to 1"),
-        (["merge"], "Missing expected argument '<file> ...'"),
-    ])
+    @Test(
+        "bad many-seed options are refused with the expected form",
+        arguments: [
+            (["simulate", "--seeds", "0"], "--seeds 0: expected a count N ≥ 1"),
+            (["simulate", "--seeds", "9-3"], "--seeds 9-3: expected"),
+            (["compare", "--shard", "1/2"], "--shard 1/2 slices a many-seed run: pass --seeds too"),
+            (["compare", "--seeds", "4", "--shard", "5/4"], "--shard 5/4: expected K/N"),
+            (["simulate", "--seeds", "4", "--seed", "7"], "--seed 7 and --seeds: give one"),
+            (["simulate", "--seeds", "4", "--pass-score", "2"], "--pass-score 2.0: expected a score from 0 to 1"),
+            (["merge"], "Missing expected argument '<file> ...'"),
+        ])
     func badOptions(_ arguments: [String], _ message: String) async throws {
         let result = try await Executable.wakeful.run(arguments)
         #expect(result.status == 64, "\(result)")

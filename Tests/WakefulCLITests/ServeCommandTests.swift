@@ -9,10 +9,13 @@ import Testing
 struct ServeCommandTests {
     @Test("serves on the port it prints, registers and ingests, and exits 0 on SIGTERM")
     func serveRegisterIngestStop() async throws {
-        let executable = try #require(Executable.server.url, "wakeful not found in \(Executable.server.searchedDirectories)")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wakeful-serve-\(UUID().uuidString)")
+        let executable = try #require(
+            Executable.server.url, "wakeful not found in \(Executable.server.searchedDirectories)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wakeful-serve-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try ServerProcess(executable: executable, arguments: ["serve", "--port", "0", "--data-dir", directory.path])
+        let server = try ServerProcess(
+            executable: executable, arguments: ["serve", "--port", "0", "--data-dir", directory.path])
         defer { server.kill() }
 
         let base = try #require(try await server.waitForListening(), "no listening line:\n\(server.output)")
@@ -21,17 +24,20 @@ struct ServeCommandTests {
         let tokenFile = directory.appendingPathComponent("admin-token")
         let attributes = try FileManager.default.attributesOfItem(atPath: tokenFile.path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
-        let adminToken = try String(contentsOf: tokenFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let adminToken = try String(contentsOf: tokenFile, encoding: .utf8).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         #expect(!server.output.contains(adminToken))
 
         let install = UUID().uuidString
         let (registered, registerStatus) = try await Self.request(
             "POST", base + "/v1/devices/register",
-            body: #"{"install_id":"\#(install)","bundle_id":"com.example.app","app_version":"1.0","os_version":"17.4"}"#)
+            body: #"{"install_id":"\#(install)","bundle_id":"com.example.app","app_version":"1.0","os_version":"17.4"}"#
+        )
         #expect(registerStatus == 201, "\(registered)")
         let token = try #require(registered["token"] as? String)
         let batch = UUID().uuidString
-        let record = #"{"uuid":"\#(UUID().uuidString)","seq":1,"kind":"location","recorded_at":"2026-11-21T07:45:51.123Z","payload":{"lat":52.1}}"#
+        let record =
+            #"{"uuid":"\#(UUID().uuidString)","seq":1,"kind":"location","recorded_at":"2026-11-21T07:45:51.123Z","payload":{"lat":52.1}}"#
         let (answer, ingestStatus) = try await Self.request(
             "POST", base + "/v1/ingest", token: token, key: batch,
             body: #"{"batch_id":"\#(batch)","install_id":"\#(install)","records":[\#(record)]}"#)
@@ -45,14 +51,19 @@ struct ServeCommandTests {
         #expect(!server.output.contains(token))
     }
 
-    @Test("bad options are refused with the option and the expected form", arguments: [
-        (["serve", "--port", "70000"], "--port 70000: expected a port from 0 to 65535"),
-        (["serve", "--log-level", "loud"], "--log-level loud: expected one of"),
-        (["serve", "--database-connections", "0"], "--database-connections 0: expected 1 to 1000"),
-        (["serve", "--database-wait", "0"], "--database-wait 0: expected 1 to 300 seconds"),
-        (["serve", "--apns-transport", "carrier-pigeon"], "--apns-transport"),
-        (["serve", "--apns-key-id", "ABC123DEFG"], "give --apns-key-file, --apns-key-id and --apns-team-id together"),
-    ])
+    @Test(
+        "bad options are refused with the option and the expected form",
+        arguments: [
+            (["serve", "--port", "70000"], "--port 70000: expected a port from 0 to 65535"),
+            (["serve", "--log-level", "loud"], "--log-level loud: expected one of"),
+            (["serve", "--database-connections", "0"], "--database-connections 0: expected 1 to 1000"),
+            (["serve", "--database-wait", "0"], "--database-wait 0: expected 1 to 300 seconds"),
+            (["serve", "--apns-transport", "carrier-pigeon"], "--apns-transport"),
+            (
+                ["serve", "--apns-key-id", "ABC123DEFG"],
+                "give --apns-key-file, --apns-key-id and --apns-team-id together"
+            ),
+        ])
     func badOptions(_ arguments: [String], _ message: String) async throws {
         let result = try await Executable.server.run(arguments)
         #expect(result.status == 64, "\(result)")
@@ -139,7 +150,9 @@ final class ServerProcess: @unchecked Sendable {
         while true {
             let (text, finished) = lock.withLock { (collected, ended) }
             // Our own line, not Hummingbird's log line "Server started and listening on HOST:PORT".
-            if let range = text.range(of: "listening on http://"), let end = text[range.upperBound...].firstIndex(of: "\n") {
+            if let range = text.range(of: "listening on http://"),
+                let end = text[range.upperBound...].firstIndex(of: "\n")
+            {
                 return "http://" + text[range.upperBound..<end]
             }
             if finished { return nil }

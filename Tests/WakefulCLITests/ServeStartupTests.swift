@@ -12,15 +12,18 @@ import Testing
 struct ServeStartupTests {
     /// A new temporary folder path (not created), removed after `body`.
     func withFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wakeful-serve-start-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wakeful-serve-start-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         return try await body(folder)
     }
 
     /// Starts `serve --port 0` on `dataDir` with `extra` options and returns it with its URL.
     func startServer(dataDir: URL, _ extra: [String] = []) async throws -> (ServerProcess, String) {
-        let executable = try #require(Executable.server.url, "wakeful not found in \(Executable.server.searchedDirectories)")
-        let server = try ServerProcess(executable: executable, arguments: ["serve", "--port", "0", "--data-dir", dataDir.path] + extra)
+        let executable = try #require(
+            Executable.server.url, "wakeful not found in \(Executable.server.searchedDirectories)")
+        let server = try ServerProcess(
+            executable: executable, arguments: ["serve", "--port", "0", "--data-dir", dataDir.path] + extra)
         let base = try #require(try await server.waitForListening(), "no listening line:\n\(server.output)")
         return (server, base)
     }
@@ -65,12 +68,18 @@ struct ServeStartupTests {
             let servers = try (0..<2).map { index in
                 try ServerProcess(
                     executable: executable,
-                    arguments: ["serve", "--port", "0", "--data-dir", folder.appendingPathComponent("data-\(index)").path, "--admin-token-file", tokenFile.path])
+                    arguments: [
+                        "serve", "--port", "0", "--data-dir", folder.appendingPathComponent("data-\(index)").path,
+                        "--admin-token-file", tokenFile.path,
+                    ])
             }
             defer { servers.forEach { $0.kill() } }
             var bases: [String] = []
-            for server in servers { bases.append(try #require(try await server.waitForListening(), "\(server.output)")) }
-            let token = try String(contentsOf: tokenFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            for server in servers {
+                bases.append(try #require(try await server.waitForListening(), "\(server.output)"))
+            }
+            let token = try String(contentsOf: tokenFile, encoding: .utf8).trimmingCharacters(
+                in: .whitespacesAndNewlines)
             let mode = try FileManager.default.attributesOfItem(atPath: tokenFile.path)[.posixPermissions] as? NSNumber
             #expect(mode?.intValue == 0o600)
             for base in bases {
@@ -78,7 +87,10 @@ struct ServeStartupTests {
                 #expect(status == 200, "\(base)")
             }
             // No temporary token files are left beside it.
-            #expect(try FileManager.default.contentsOfDirectory(atPath: tokenFile.deletingLastPathComponent().path) == ["admin-token"])
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: tokenFile.deletingLastPathComponent().path) == [
+                    "admin-token"
+                ])
         }
     }
 
@@ -90,10 +102,12 @@ struct ServeStartupTests {
             try Data().write(to: folder.appendingPathComponent("blocker"))
             let tokenFile = folder.appendingPathComponent("blocker/admin-token")
             let result = try await Executable.server.run([
-                "serve", "--port", "0", "--data-dir", folder.appendingPathComponent("data").path, "--admin-token-file", tokenFile.path,
+                "serve", "--port", "0", "--data-dir", folder.appendingPathComponent("data").path, "--admin-token-file",
+                tokenFile.path,
             ])
             #expect(result.status == 1, "\(result)")
-            #expect(result.stderr.contains("--admin-token-file \(tokenFile.path): cannot create its folder"), "\(result)")
+            #expect(
+                result.stderr.contains("--admin-token-file \(tokenFile.path): cannot create its folder"), "\(result)")
             #expect(!result.output.contains("USAGE"), "\(result)")
         }
     }
@@ -101,12 +115,15 @@ struct ServeStartupTests {
     @Test("SIGTERM with a stalled upload open exits 0 within --shutdown-grace plus 2 s")
     func sigtermWithStalledUpload() async throws {
         try await withFolder { folder in
-            let (server, base) = try await startServer(dataDir: folder, ["--shutdown-grace", "1", "--body-timeout", "60"])
+            let (server, base) = try await startServer(
+                dataDir: folder, ["--shutdown-grace", "1", "--body-timeout", "60"])
             defer { server.kill() }
             let install = UUID().uuidString
             let (registered, status) = try await ServeCommandTests.request(
                 "POST", base + "/v1/devices/register",
-                body: #"{"install_id":"\#(install)","bundle_id":"com.example.app","app_version":"1.0","os_version":"17.4"}"#)
+                body:
+                    #"{"install_id":"\#(install)","bundle_id":"com.example.app","app_version":"1.0","os_version":"17.4"}"#
+            )
             #expect(status == 201)
             let token = try #require(registered["token"] as? String)
             let port = try #require(base.split(separator: ":").last.flatMap { Int($0) })
@@ -142,7 +159,9 @@ final class StalledUpload {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         try #require(connected == 0, "connect: errno \(errno)")
         let head = Array(

@@ -42,9 +42,11 @@ struct SimulateJSONTests {
         let runs = try jsonRuns(try await Executable.wakeful.run(["simulate", "--format", "json"]).stdout)
         try #require(runs.count == 12)
         let keys = runs.map { "\($0["strategy"] as? String ?? "?") \($0["ios"] as? String ?? "?")" }
-        #expect(keys == ["none", "TaskExtension", "LowPowerLocationKeepAlive"].flatMap { setup in
-            ["8", "12", "17", "26"].map { "\(setup) \($0)" }
-        })
+        #expect(
+            keys
+                == ["none", "TaskExtension", "LowPowerLocationKeepAlive"].flatMap { setup in
+                    ["8", "12", "17", "26"].map { "\(setup) \($0)" }
+                })
         let triggered = runs.map { $0["triggered"] as? Bool }
         #expect(triggered == [false, false, false, false, true, true, false, false, true, true, true, true])
         for run in runs where run["triggered"] as? Bool == true {
@@ -57,7 +59,9 @@ struct SimulateJSONTests {
     func terminationsFields() async throws {
         try await withTemporaryDirectory { folder in
             var document = ScenarioFile.document
-            document["strategies"] = [["name": "leaky", "use": [["strategy": "TaskExtension", "options": ["endsTaskOnExpiry": false]]]]]
+            document["strategies"] = [
+                ["name": "leaky", "use": [["strategy": "TaskExtension", "options": ["endsTaskOnExpiry": false]]]]
+            ]
             let path = try ScenarioFile.write(document, as: "leaky.json", in: folder)
             let result = try await Executable.wakeful.run(["simulate", "--scenario", path, "--format", "json"])
             #expect(result.status == 0, "\(result)")
@@ -75,7 +79,9 @@ struct SimulateJSONTests {
 
     @Test("--ios 17 --strategy TaskExtension gives exactly one run")
     func filtered() async throws {
-        let result = try await Executable.wakeful.run(["simulate", "--ios", "17", "--strategy", "TaskExtension", "--format", "json"])
+        let result = try await Executable.wakeful.run([
+            "simulate", "--ios", "17", "--strategy", "TaskExtension", "--format", "json",
+        ])
         #expect(result.status == 0, "\(result)")
         let runs = try jsonRuns(result.stdout)
         #expect(runs.count == 1)
@@ -86,11 +92,13 @@ struct SimulateJSONTests {
     @Test("repeated --ios and --strategy multiply: 2 setups × 2 versions")
     func repeatedOptions() async throws {
         let result = try await Executable.wakeful.run([
-            "simulate", "--ios", "12.4", "--ios", "18", "--strategy", "none", "--strategy", "TaskExtension", "--format", "json",
+            "simulate", "--ios", "12.4", "--ios", "18", "--strategy", "none", "--strategy", "TaskExtension", "--format",
+            "json",
         ])
         #expect(result.status == 0, "\(result)")
         let runs = try jsonRuns(result.stdout)
-        #expect(runs.map { "\($0["strategy"] as? String ?? "?") \($0["ios"] as? String ?? "?")" }
+        #expect(
+            runs.map { "\($0["strategy"] as? String ?? "?") \($0["ios"] as? String ?? "?")" }
                 == ["none 12.4", "none 18", "TaskExtension 12.4", "TaskExtension 18"])
     }
 
@@ -119,19 +127,26 @@ struct SimulateJSONTests {
 
     @Test("another seed changes nothing structural: same runs, same keys, same wake sources")
     func seedIsNotStructural() async throws {
-        let one = try jsonRuns(try await Executable.wakeful.run(["simulate", "--seed", "1", "--format", "json"]).stdout)
-        let other = try jsonRuns(try await Executable.wakeful.run(["simulate", "--seed", "20240501", "--format", "json"]).stdout)
+        let one = try jsonRuns(
+            try await Executable.wakeful.run(["simulate", "--seed", "1", "--format", "json"]).stdout)
+        let other = try jsonRuns(
+            try await Executable.wakeful.run(["simulate", "--seed", "20240501", "--format", "json"]).stdout)
         #expect(one.count == 12 && other.count == 12)
         for (a, b) in zip(one, other) {
             #expect(a["ios"] as? String == b["ios"] as? String)
             #expect(a["strategy"] as? String == b["strategy"] as? String)
             #expect((a["wakes"] as? [String: Any])?.keys.sorted() == (b["wakes"] as? [String: Any])?.keys.sorted())
             // Keys that are present in every run (the trigger's keys depend on whether it fired).
-            for key in ["ios", "strategy", "backgroundRunningSeconds", "suspendedSeconds", "wakes", "terminations", "triggered"] {
+            for key in [
+                "ios", "strategy", "backgroundRunningSeconds", "suspendedSeconds", "wakes", "terminations", "triggered",
+            ] {
                 #expect(a[key] != nil && b[key] != nil, "\(key)")
             }
         }
-        #expect(try jsonObject(try await Executable.wakeful.run(["simulate", "--seed", "20240501", "--format", "json"]).stdout)["seed"] as? Int
+        #expect(
+            try jsonObject(
+                try await Executable.wakeful.run(["simulate", "--seed", "20240501", "--format", "json"]).stdout)["seed"]
+                as? Int
                 == 20240501)
     }
 }

@@ -12,7 +12,9 @@ struct SimulateReportTests {
         try await withTemporaryDirectory { folder in
             let report = folder.appendingPathComponent("runs.html").path
             let timeline = folder.appendingPathComponent("runs.jsonl").path
-            let result = try await Executable.wakeful.run(["simulate", "--ios", "17", "--report", report, "--timeline", timeline])
+            let result = try await Executable.wakeful.run([
+                "simulate", "--ios", "17", "--report", report, "--timeline", timeline,
+            ])
             #expect(result.status == 0, "\(result)")
             #expect(result.stdout.contains("Why:"))
             let html = try Self.read(report)
@@ -26,11 +28,15 @@ struct SimulateReportTests {
     func compare() async throws {
         try await withTemporaryDirectory { folder in
             let report = folder.appendingPathComponent("compare.html").path
-            let result = try await Executable.wakeful.run(["compare", "--scenario", "gas-station", "--scenario", "chat", "--ios", "17", "--report", report])
+            let result = try await Executable.wakeful.run([
+                "compare", "--scenario", "gas-station", "--scenario", "chat", "--ios", "17", "--report", report,
+            ])
             #expect(result.status == 0, "\(result)")
             #expect(try Self.read(report).components(separatedBy: "<section id=").count - 1 == 2)
             let seeds = folder.appendingPathComponent("seeds.html").path
-            let sweep = try await Executable.wakeful.run(["compare", "--scenario", "gas-station", "--ios", "17", "--seeds", "3", "--report", seeds])
+            let sweep = try await Executable.wakeful.run([
+                "compare", "--scenario", "gas-station", "--ios", "17", "--seeds", "3", "--report", seeds,
+            ])
             #expect(sweep.status == 0, "\(sweep)")
             #expect(try Self.read(seeds).contains(#"class="median""#))
         }
@@ -40,6 +46,8 @@ struct SimulateReportTests {
     func missingFolder() async throws {
         let result = try await Executable.wakeful.run(["simulate", "--report", "/nonexistent-folder/runs.html"])
         #expect(result.status != 0)
-        #expect(result.stderr.contains("--report /nonexistent-folder/runs.html: the folder /nonexistent-folder does not exist"))
+        #expect(
+            result.stderr.contains(
+                "--report /nonexistent-folder/runs.html: the folder /nonexistent-folder does not exist"))
     }
 }

@@ -33,8 +33,9 @@ struct SimulateTextTests {
     func explanationCitesRules() async throws {
         let result = try await Executable.wakeful.run(["simulate"])
         #expect(result.status == 0, "\(result)")
-        let why = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("Why:") }.map(String.init),
-                               "no line starts with Why: \(result)")
+        let why = try #require(
+            result.stdout.split(separator: "\n").first { $0.hasPrefix("Why:") }.map(String.init),
+            "no line starts with Why: \(result)")
         #expect(why.contains("TASK-"))
         #expect(why.contains("BEACON-5"))
         #expect(why.contains("TaskExtension"))
@@ -43,7 +44,8 @@ struct SimulateTextTests {
         #expect(why.contains("REVIEW-3"))
     }
 
-    @Test("the table shows what the seed showed: TaskExtension triggers on iOS 8 and 12 only, the keep-alive everywhere")
+    @Test(
+        "the table shows what the seed showed: TaskExtension triggers on iOS 8 and 12 only, the keep-alive everywhere")
     func outcomesPerSetup() async throws {
         let result = try await Executable.wakeful.run(["simulate"])
         let rows = Self.tableRows(result.stdout)
@@ -76,7 +78,9 @@ struct SimulateTextTests {
     @Test("--debugger-attached keeps TaskExtension running on iOS 17 (CONF-13, TASK-14)")
     func debuggerAttached() async throws {
         let plain = try await Executable.wakeful.run(["simulate", "--ios", "17", "--strategy", "TaskExtension"])
-        let attached = try await Executable.wakeful.run(["simulate", "--ios", "17", "--strategy", "TaskExtension", "--debugger-attached"])
+        let attached = try await Executable.wakeful.run([
+            "simulate", "--ios", "17", "--strategy", "TaskExtension", "--debugger-attached",
+        ])
         #expect(attached.status == 0, "\(attached)")
         #expect(Self.tableRows(plain.stdout).first?.contains("suspended at") == true)
         #expect(Self.tableRows(attached.stdout).first?.contains("triggered at") == true, "\(attached)")

@@ -7,7 +7,8 @@ struct SimulateTimelineTests {
     static func lines(of path: String) throws -> [[String: Any]] {
         let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
         #expect(text.hasSuffix("\n"), "every line ends with a newline")
-        return try text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().enumerated().map { index, line in
+        return try text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().enumerated().map {
+            index, line in
             let value = try JSONSerialization.jsonObject(with: Data(line.utf8))
             return try #require(value as? [String: Any], "line \(index + 1) is not an object: \(line)")
         }
@@ -24,13 +25,19 @@ struct SimulateTimelineTests {
             #expect(lines.first?["kind"] as? String == "run")
             let runLines = lines.filter { $0["kind"] as? String == "run" }
             #expect(runLines.count == 12)
-            #expect(runLines.map { $0["setup"] as? String ?? "?" } == ["none", "TaskExtension", "LowPowerLocationKeepAlive"].flatMap {
-                Array(repeating: $0, count: 4)
-            })
-            #expect(runLines.map { $0["ios"] as? String ?? "?" } == Array(repeating: ["8", "12", "17", "26"], count: 3).flatMap { $0 })
+            #expect(
+                runLines.map { $0["setup"] as? String ?? "?" }
+                    == ["none", "TaskExtension", "LowPowerLocationKeepAlive"].flatMap {
+                        Array(repeating: $0, count: 4)
+                    })
+            #expect(
+                runLines.map { $0["ios"] as? String ?? "?" }
+                    == Array(repeating: ["8", "12", "17", "26"], count: 3).flatMap { $0 })
             for line in lines {
                 #expect(line["t"] is NSNumber)
-                #expect(["run", "user", "state", "event", "command", "decision"].contains(line["kind"] as? String ?? ""), "\(line)")
+                #expect(
+                    ["run", "user", "state", "event", "command", "decision"].contains(line["kind"] as? String ?? ""),
+                    "\(line)")
             }
             // The text report is still printed.
             #expect(result.stdout.contains("Why:"))
@@ -41,7 +48,9 @@ struct SimulateTimelineTests {
     func oneRun() async throws {
         try await withTemporaryDirectory { folder in
             let path = folder.appendingPathComponent("one.jsonl").path
-            let result = try await Executable.wakeful.run(["simulate", "--ios", "12", "--strategy", "TaskExtension", "--timeline", path])
+            let result = try await Executable.wakeful.run([
+                "simulate", "--ios", "12", "--strategy", "TaskExtension", "--timeline", path,
+            ])
             #expect(result.status == 0, "\(result)")
             let lines = try Self.lines(of: path)
             #expect(lines.filter { $0["kind"] as? String == "run" }.count == 1)
@@ -69,7 +78,9 @@ struct SimulateTimelineTests {
     func runLineHasSeed() async throws {
         try await withTemporaryDirectory { folder in
             let path = folder.appendingPathComponent("seed.jsonl").path
-            let result = try await Executable.wakeful.run(["simulate", "--ios", "17", "--strategy", "none", "--seed", "42", "--timeline", path])
+            let result = try await Executable.wakeful.run([
+                "simulate", "--ios", "17", "--strategy", "none", "--seed", "42", "--timeline", path,
+            ])
             #expect(result.status == 0, "\(result)")
             let header = try #require(try Self.lines(of: path).first)
             #expect(header["format"] as? Int == 1)

@@ -10,11 +10,13 @@ import WakefulSimulator
 struct ChaosHarnessTests {
     static func options(seeds: Int, scenarios: [String] = BuiltinScenarios.names) -> ChaosOptions {
         var options = ChaosOptions(seeds: seeds, scenarios: scenarios)
-        options.directory = FileManager.default.temporaryDirectory.appendingPathComponent("wakeful-chaos-tests-\(UUID().uuidString)")
+        options.directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wakeful-chaos-tests-\(UUID().uuidString)")
         return options
     }
 
-    @Test("every run keeps the invariant: nothing lost silently, nothing stored twice, no 0xdead10cc, no task left open")
+    @Test(
+        "every run keeps the invariant: nothing lost silently, nothing stored twice, no 0xdead10cc, no task left open")
     func invariantHolds() async throws {
         let summary = try await ChaosHarness(options: Self.options(seeds: 40)).run()
         #expect(summary.results.count == 40)

@@ -4,7 +4,9 @@ import WakefulDoctor
 
 @Suite("Background modes")
 struct BackgroundModeTests {
-    @Test("every UIBackgroundModes value is known, gets App Review's view with a guideline and a reviewer note", arguments: ["every-mode.plist", "every-mode.binary.plist"])
+    @Test(
+        "every UIBackgroundModes value is known, gets App Review's view with a guideline and a reviewer note",
+        arguments: ["every-mode.plist", "every-mode.binary.plist"])
     func everyMode(_ name: String) throws {
         let report = try Fixture.report(name)
         #expect(Set(report.declaredModes) == Set(BackgroundMode.allCases.map(\.rawValue)))
@@ -53,11 +55,15 @@ struct BackgroundModeTests {
         let duplicates = report.findings(.duplicate)
         #expect(duplicates.compactMap(\.value) == ["audio", "com.example.refresh"])
         // The first audio is the one with spaces: the message must not send the user to delete the good one.
-        #expect(duplicates[0].message.contains("(items 3 and 4). Remove one, and write the other exactly as <string>audio</string>"))
+        #expect(
+            duplicates[0].message.contains(
+                "(items 3 and 4). Remove one, and write the other exactly as <string>audio</string>"))
         #expect(report.declaredModes == ["audio"])
     }
 
-    @Test("checked on its own: processing without identifiers, fetch without them, location without Always, newsstand-content")
+    @Test(
+        "checked on its own: processing without identifiers, fetch without them, location without Always, newsstand-content"
+    )
     func plistOnly() throws {
         let report = try Fixture.report("plist-only-problems.plist")
         let taskModes = report.findings(.taskModes)

@@ -7,7 +7,9 @@ import WakefulDoctor
 struct ConfigurationFileTests {
     @Test("a scenario with several setups needs --setup, and says which")
     func severalSetups() throws {
-        let error = try #require(throws: DoctorInputError.self) { try Fixture.requirements("scenario-several-setups.json") }
+        let error = try #require(throws: DoctorInputError.self) {
+            try Fixture.requirements("scenario-several-setups.json")
+        }
         #expect(error.field == "strategies")
         #expect(error.message.contains("none, TaskExtension, LowPowerLocationKeepAlive"))
         #expect(error.message.contains("--setup"))
@@ -19,11 +21,13 @@ struct ConfigurationFileTests {
         #expect(combined.entries.map(\.name) == ["BeaconTrigger", "TaskExtension", "ScheduledRefresh"])
     }
 
-    @Test("errors name the file and the field", arguments: [
-        ("unknown-strategy.json", "strategies[0]", "KeepAliveForever"),
-        ("bad-app-field.json", "locationAuthorization", "\"sometimes\": expected one of"),
-        ("truncated.json", nil, "not valid JSON"),
-    ] as [(String, String?, String)])
+    @Test(
+        "errors name the file and the field",
+        arguments: [
+            ("unknown-strategy.json", "strategies[0]", "KeepAliveForever"),
+            ("bad-app-field.json", "locationAuthorization", "\"sometimes\": expected one of"),
+            ("truncated.json", nil, "not valid JSON"),
+        ] as [(String, String?, String)])
     func errors(_ name: String, _ field: String?, _ message: String) throws {
         let path = try Fixture.path(name, in: "configs")
         let error = try #require(throws: DoctorInputError.self) { try Fixture.requirements(name) }
@@ -34,7 +38,9 @@ struct ConfigurationFileTests {
 
     @Test("an unknown --setup lists the file's setups")
     func unknownSetup() throws {
-        let error = try #require(throws: DoctorInputError.self) { try Fixture.requirements("scenario-several-setups.json", setup: "Nope") }
+        let error = try #require(throws: DoctorInputError.self) {
+            try Fixture.requirements("scenario-several-setups.json", setup: "Nope")
+        }
         #expect(error.file == "--setup")
         #expect(error.message.contains("the file's setups (none, TaskExtension, LowPowerLocationKeepAlive)"))
     }
@@ -44,7 +50,9 @@ struct ConfigurationFileTests {
         let gas = try ConfigurationFile.resolve("gas-station", setup: "LowPowerLocationKeepAlive")
         #expect(gas.source == "built-in scenario gas-station, setup LowPowerLocationKeepAlive")
         #expect(gas.combined.backgroundModes == [.location])
-        let error = try #require(throws: DoctorInputError.self) { try ConfigurationFile.resolve("gas-station", setup: nil) }
+        let error = try #require(throws: DoctorInputError.self) {
+            try ConfigurationFile.resolve("gas-station", setup: nil)
+        }
         #expect(error.field == "strategies")
         let file = try Fixture.path("chat.json", in: "configs")
         #expect(try ConfigurationFile.resolve(file, setup: nil).source == "\(file), setup ForegroundSession")
@@ -58,11 +66,15 @@ struct ConfigurationFileTests {
         let report = try Fixture.report("chat.plist", config: "chat-app-section.json")
         #expect(report.findings(.modeUnused).isEmpty)
         let missing = try #require(report.findings(.identifierNotPermitted).first)
-        #expect(missing.message.hasPrefix("com.example.parley.cleanup, submitted by the configuration's app section, is not permitted"))
+        #expect(
+            missing.message.hasPrefix(
+                "com.example.parley.cleanup, submitted by the configuration's app section, is not permitted"))
     }
 
     @Test("a missing configuration file is an input error")
     func missing() {
-        #expect(throws: DoctorInputError.self) { try ConfigurationFile.load(contentsOf: URL(fileURLWithPath: "/nonexistent/wakeful.json"), setup: nil) }
+        #expect(throws: DoctorInputError.self) {
+            try ConfigurationFile.load(contentsOf: URL(fileURLWithPath: "/nonexistent/wakeful.json"), setup: nil)
+        }
     }
 }

@@ -23,9 +23,12 @@ struct DemoInfoPlistTests {
         let plist = try InfoPlist.load(contentsOf: Self.plistURL)
         let fragment = InfoPlistFragment(requirements: Self.requirements)
         // Order does not matter to iOS.
-        #expect(Set(plist["UIBackgroundModes"]?.array?.compactMap(\.string) ?? []) == Set(fragment.modes.map(\.mode.rawValue)))
         #expect(
-            Set(plist["BGTaskSchedulerPermittedIdentifiers"]?.array?.compactMap(\.string) ?? []) == Set(fragment.taskIdentifiers.map(\.identifier)))
+            Set(plist["UIBackgroundModes"]?.array?.compactMap(\.string) ?? [])
+                == Set(fragment.modes.map(\.mode.rawValue)))
+        #expect(
+            Set(plist["BGTaskSchedulerPermittedIdentifiers"]?.array?.compactMap(\.string) ?? [])
+                == Set(fragment.taskIdentifiers.map(\.identifier)))
         for purpose in fragment.purposeStrings {
             let text = try #require(plist[purpose.key]?.string, "the demo's Info.plist lacks \(purpose.key)")
             #expect(!text.hasPrefix(InfoPlistFragment.placeholderPrefix))

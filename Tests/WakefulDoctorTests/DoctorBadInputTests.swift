@@ -5,9 +5,9 @@ import Testing
 import WakefulDoctor
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `wakeful doctor` given what it cannot check: each gets a message that says what it was given,
@@ -15,7 +15,9 @@ import Darwin
 @Suite("wakeful doctor: bad input and usage errors", .timeLimit(.minutes(1)))
 struct DoctorBadInputTests {
     /// The request `wakeful doctor ARGUMENTS` parses to.
-    private func request(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> DoctorRequest {
+    private func request(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> DoctorRequest
+    {
         let parsed = try WakefulCommand.parseAsRoot(["doctor"] + arguments)
         return try #require(parsed as? Doctor, "parsed as \(type(of: parsed))", sourceLocation: sourceLocation).request
     }
@@ -31,7 +33,9 @@ struct DoctorBadInputTests {
     }
 
     /// The exit status a parse error ends with.
-    private func usageStatus(_ arguments: [String]) -> Int32? { parseError(arguments).map { WakefulCommand.exitCode(for: $0).rawValue } }
+    private func usageStatus(_ arguments: [String]) -> Int32? {
+        parseError(arguments).map { WakefulCommand.exitCode(for: $0).rawValue }
+    }
 
     @Test("a directory, a FIFO and /dev/null: status 2 and a message naming what each is")
     func wrongKinds() throws {
@@ -83,7 +87,8 @@ struct DoctorBadInputTests {
         let copies = 200_000
         // Each copy padded as a generator that indents deeply would write it, to the 63 MB.
         let item = "\t\t<string>fetch</string>" + String(repeating: " ", count: 290) + "\n"
-        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>UIBackgroundModes</key>\n\t<array>\n"
+        var text =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>UIBackgroundModes</key>\n\t<array>\n"
         text += String(repeating: item, count: copies)
         text += "\t</array>\n</dict>\n</plist>\n"
         let path = try folder.write("Info.plist", text)

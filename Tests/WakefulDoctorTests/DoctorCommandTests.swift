@@ -16,9 +16,15 @@ struct DoctorCommandTests {
 
     @Test("0 clean, 1 problems, 2 input that cannot be checked")
     func statuses() throws {
-        let clean = try run(["--plist", try Fixture.path("overnight-sync.plist"), "--config", try Fixture.path("overnight-sync.json", in: "configs")])
+        let clean = try run([
+            "--plist", try Fixture.path("overnight-sync.plist"), "--config",
+            try Fixture.path("overnight-sync.json", in: "configs"),
+        ])
         #expect(clean.status == 0, "\(clean.output)")
-        let problems = try run(["--plist", try Fixture.path("mode-missing.plist"), "--config", try Fixture.path("gas-station.json", in: "configs")])
+        let problems = try run([
+            "--plist", try Fixture.path("mode-missing.plist"), "--config",
+            try Fixture.path("gas-station.json", in: "configs"),
+        ])
         #expect(problems.status == 1)
         #expect(!problems.isError)
         for bad in ["not-a-plist.plist", "top-level-array.plist", "empty.plist"] {
@@ -28,7 +34,10 @@ struct DoctorCommandTests {
             #expect(outcome.output.hasPrefix("error: \(try Fixture.path(bad)): "))
         }
         #expect(try run(["--plist", "/nonexistent/Info.plist"]).status == 2)
-        let badConfig = try run(["--plist", try Fixture.path("chat.plist"), "--config", try Fixture.path("unknown-strategy.json", in: "configs")])
+        let badConfig = try run([
+            "--plist", try Fixture.path("chat.plist"), "--config",
+            try Fixture.path("unknown-strategy.json", in: "configs"),
+        ])
         #expect(badConfig.status == 2)
         #expect(badConfig.output.contains("strategies[0]"))
         #expect(try run(["--plist", try Fixture.path("chat.plist"), "--setup", "TaskExtension"]).status == 2)
@@ -45,7 +54,8 @@ struct DoctorCommandTests {
 
     @Test("--bundle-id expands $(PRODUCT_BUNDLE_IDENTIFIER)")
     func bundleID() throws {
-        let plist = try Fixture.path("placeholders.plist"), config = try Fixture.path("placeholders.json", in: "configs")
+        let plist = try Fixture.path("placeholders.plist"),
+            config = try Fixture.path("placeholders.json", in: "configs")
         #expect(try run(["--plist", plist, "--config", config, "--bundle-id", "com.example.trips"]).status == 0)
         #expect(try run(["--plist", plist, "--config", config, "--bundle-id", "com.example.other"]).status == 1)
     }
@@ -53,7 +63,8 @@ struct DoctorCommandTests {
     @Test("--format json: one object with the findings, the tally and the status")
     func json() throws {
         let outcome = try run([
-            "--plist", try Fixture.path("identifier-missing.plist"), "--config", try Fixture.path("overnight-sync.json", in: "configs"), "--format", "json",
+            "--plist", try Fixture.path("identifier-missing.plist"), "--config",
+            try Fixture.path("overnight-sync.json", in: "configs"), "--format", "json",
         ])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
         #expect(object["status"] as? Int == 1)
@@ -72,7 +83,8 @@ struct DoctorCommandTests {
         #expect(summary["warnings"] == 1)
 
         let alone = try run(["--plist", try Fixture.path("chat.plist"), "--format", "json"])
-        let aloneObject = try #require(try JSONSerialization.jsonObject(with: Data(alone.output.utf8)) as? [String: Any])
+        let aloneObject = try #require(
+            try JSONSerialization.jsonObject(with: Data(alone.output.utf8)) as? [String: Any])
         #expect(aloneObject["configuration"] is NSNull)
     }
 
@@ -86,12 +98,19 @@ struct DoctorCommandTests {
         #expect(object["status"] as? Int == 2)
     }
 
-    @Test("the text report names the file, the format and each finding's key and rules; notes in full only with --explain")
+    @Test(
+        "the text report names the file, the format and each finding's key and rules; notes in full only with --explain"
+    )
     func text() throws {
-        let arguments = ["--plist", try Fixture.path("mode-missing.binary.plist"), "--config", try Fixture.path("gas-station.json", in: "configs")]
+        let arguments = [
+            "--plist", try Fixture.path("mode-missing.binary.plist"), "--config",
+            try Fixture.path("gas-station.json", in: "configs"),
+        ]
         let outcome = try run(arguments)
         #expect(outcome.output.contains("mode-missing.binary.plist (binary) checked against"))
-        #expect(outcome.output.contains("error: UIBackgroundModes: location is needed by LowPowerLocationKeepAlive but not declared"))
+        #expect(
+            outcome.output.contains(
+                "error: UIBackgroundModes: location is needed by LowPowerLocationKeepAlive but not declared"))
         #expect(!outcome.output.contains("Suggested reviewer note:"))
         #expect(outcome.output.contains("--explain for the reviewer note"))
         #expect(try run(arguments + ["--explain"]).output.contains("Suggested reviewer note:"))
@@ -104,6 +123,8 @@ struct DoctorCommandTests {
         let help = Doctor.helpMessage()
         #expect(help.contains("Examples:"))
         #expect(help.contains("wakeful doctor --plist MyApp/Info.plist --config wakeful.json"))
-        for option in ["--plist", "--config", "--setup", "--bundle-id", "--strict", "--format"] { #expect(help.contains(option)) }
+        for option in ["--plist", "--config", "--setup", "--bundle-id", "--strict", "--format"] {
+            #expect(help.contains(option))
+        }
     }
 }

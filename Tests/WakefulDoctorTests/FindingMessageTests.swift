@@ -4,9 +4,12 @@ import WakefulDoctor
 @Suite("Finding messages")
 struct FindingMessageTests {
     static let cases: [(String, String?)] = [
-        ("every-mode.plist", nil), ("mode-missing.plist", "gas-station.json"), ("identifier-missing.plist", "overnight-sync.json"),
-        ("usage-missing.plist", "gas-station.json"), ("usage-empty.plist", "gas-station.json"), ("wrong-types.plist", "ble-dongle.json"),
-        ("wrong-item-types.plist", nil), ("typos.plist", nil), ("plist-only-problems.plist", nil), ("identifiers-without-mode.plist", nil),
+        ("every-mode.plist", nil), ("mode-missing.plist", "gas-station.json"),
+        ("identifier-missing.plist", "overnight-sync.json"),
+        ("usage-missing.plist", "gas-station.json"), ("usage-empty.plist", "gas-station.json"),
+        ("wrong-types.plist", "ble-dongle.json"),
+        ("wrong-item-types.plist", nil), ("typos.plist", nil), ("plist-only-problems.plist", nil),
+        ("identifiers-without-mode.plist", nil),
         ("placeholders.plist", "placeholders.json"),
     ]
 
@@ -18,7 +21,8 @@ struct FindingMessageTests {
         let report = try Fixture.report(plist, config: config)
         #expect(!report.findings.isEmpty)
         for finding in report.findings {
-            #expect(Self.changes.contains { finding.message.contains($0) }, "\(finding.check.rawValue): \(finding.message)")
+            #expect(
+                Self.changes.contains { finding.message.contains($0) }, "\(finding.check.rawValue): \(finding.message)")
         }
     }
 }

@@ -3,9 +3,12 @@ import WakefulDoctor
 
 @Suite("Build-setting placeholders in task identifiers")
 struct IdentifierPatternTests {
-    @Test("known settings are substituted in every placeholder form", arguments: [
-        "$(PRODUCT_BUNDLE_IDENTIFIER).refresh", "${PRODUCT_BUNDLE_IDENTIFIER}.refresh", "$(PRODUCT_BUNDLE_IDENTIFIER:rfc1034identifier).refresh",
-    ])
+    @Test(
+        "known settings are substituted in every placeholder form",
+        arguments: [
+            "$(PRODUCT_BUNDLE_IDENTIFIER).refresh", "${PRODUCT_BUNDLE_IDENTIFIER}.refresh",
+            "$(PRODUCT_BUNDLE_IDENTIFIER:rfc1034identifier).refresh",
+        ])
     func substituted(_ text: String) {
         let pattern = IdentifierPattern(text, settings: ["PRODUCT_BUNDLE_IDENTIFIER": "com.example.app"])
         #expect(pattern.expanded == "com.example.app.refresh")

@@ -28,27 +28,36 @@ struct InfoPlistFragmentTests {
             #expect(unexpected.isEmpty, "\(scenario), \(setup): \(unexpected.map(\.message))")
             // Every purpose string is a placeholder, and doctor says so, one finding each.
             #expect(
-                Set(report.findings(.usageDescriptionPlaceholder).map(\.key)) == Set(fragment.purposeStrings.map(\.key)),
+                Set(report.findings(.usageDescriptionPlaceholder).map(\.key))
+                    == Set(fragment.purposeStrings.map(\.key)),
                 "\(scenario), \(setup)")
         }
     }
 
     @Test("the gas station with TaskExtension needs the two location keys and no mode; each comment names who needs it")
     func gasStationTaskExtension() throws {
-        let fragment = InfoPlistFragment(requirements: try ConfigurationFile.resolve("gas-station", setup: "TaskExtension"))
+        let fragment = InfoPlistFragment(
+            requirements: try ConfigurationFile.resolve("gas-station", setup: "TaskExtension"))
         #expect(fragment.modes.isEmpty)
         #expect(fragment.taskIdentifiers.isEmpty)
-        #expect(fragment.purposeStrings.map(\.key) == ["NSLocationWhenInUseUsageDescription", "NSLocationAlwaysAndWhenInUseUsageDescription"])
+        #expect(
+            fragment.purposeStrings.map(\.key) == [
+                "NSLocationWhenInUseUsageDescription", "NSLocationAlwaysAndWhenInUseUsageDescription",
+            ])
         #expect(fragment.xml.contains("<!-- Needed by BeaconTrigger (LOC-16, BEACON-1). -->"))
         #expect(fragment.xml.contains("<string>TODO: say why the app needs location always.</string>"))
     }
 
     @Test("modes and task identifiers come with the strategies that need them and their rules")
     func modesAndIdentifiers() throws {
-        let requirements = AppRequirements(source: "test", strategies: [
-            ScheduledRefresh(options: ScheduledRefresh.Options(refreshIdentifier: "com.example.refresh", processingIdentifier: "com.example.sync")),
-            LowPowerLocationKeepAlive(),
-        ])
+        let requirements = AppRequirements(
+            source: "test",
+            strategies: [
+                ScheduledRefresh(
+                    options: ScheduledRefresh.Options(
+                        refreshIdentifier: "com.example.refresh", processingIdentifier: "com.example.sync")),
+                LowPowerLocationKeepAlive(),
+            ])
         let fragment = InfoPlistFragment(requirements: requirements)
         #expect(fragment.modes.map(\.mode) == [.fetch, .location, .processing])
         #expect(fragment.taskIdentifiers.map(\.identifier) == ["com.example.refresh", "com.example.sync"])
@@ -59,7 +68,8 @@ struct InfoPlistFragmentTests {
 
     @Test("a configuration that needs nothing says so, and the document is still a valid plist")
     func empty() throws {
-        let fragment = InfoPlistFragment(requirements: AppRequirements(source: "nothing", strategies: [TaskExtension()]))
+        let fragment = InfoPlistFragment(
+            requirements: AppRequirements(source: "nothing", strategies: [TaskExtension()]))
         #expect(fragment.isEmpty)
         #expect(fragment.xml.contains("needs no Info.plist entries"))
         let plist = try InfoPlist.decode(Data(fragment.document.utf8), file: "empty.plist")

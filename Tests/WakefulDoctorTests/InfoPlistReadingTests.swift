@@ -4,7 +4,9 @@ import WakefulDoctor
 
 @Suite("Reading an Info.plist")
 struct InfoPlistReadingTests {
-    @Test("binary fixtures hold the same values as their XML sources", arguments: ["overnight-sync", "every-mode", "mode-missing", "wrong-types"])
+    @Test(
+        "binary fixtures hold the same values as their XML sources",
+        arguments: ["overnight-sync", "every-mode", "mode-missing", "wrong-types"])
     func binaryEqualsXML(_ name: String) throws {
         let xml = try Fixture.plist("\(name).plist")
         let binary = try Fixture.plist("\(name).binary.plist")
@@ -43,21 +45,28 @@ struct InfoPlistReadingTests {
         #expect(items.map(\.typeDescription) == ["a string", "a dictionary", "a real number", "a date", "data"])
         let types = try Fixture.plist("wrong-types.plist")
         #expect(types["NSBluetoothAlwaysUsageDescription"] == .boolean(true))
-        guard case .array(let identifiers) = try #require(try Fixture.plist("wrong-item-types.plist")["BGTaskSchedulerPermittedIdentifiers"]) else {
+        guard
+            case .array(let identifiers) = try #require(
+                try Fixture.plist("wrong-item-types.plist")["BGTaskSchedulerPermittedIdentifiers"])
+        else {
             Issue.record("BGTaskSchedulerPermittedIdentifiers is not an array")
             return
         }
         #expect(identifiers[1] == .integer(42))
     }
 
-    @Test("bad input names the file and what was expected", arguments: [
-        ("not-a-plist.plist", "is not a property list"),
-        ("empty.plist", "is empty"),
-        ("top-level-array.plist", "top level is an array; expected a dictionary"),
-    ])
+    @Test(
+        "bad input names the file and what was expected",
+        arguments: [
+            ("not-a-plist.plist", "is not a property list"),
+            ("empty.plist", "is empty"),
+            ("top-level-array.plist", "top level is an array; expected a dictionary"),
+        ])
     func badInput(_ name: String, _ expected: String) throws {
         let path = try Fixture.path(name)
-        let error = try #require(throws: DoctorInputError.self) { try InfoPlist.load(contentsOf: URL(fileURLWithPath: path)) }
+        let error = try #require(throws: DoctorInputError.self) {
+            try InfoPlist.load(contentsOf: URL(fileURLWithPath: path))
+        }
         #expect(error.file == path)
         #expect(error.message.contains(expected), "\(error)")
     }
@@ -74,15 +83,23 @@ struct InfoPlistReadingTests {
     func displayName() throws {
         let url = URL(fileURLWithPath: try Fixture.path("chat.plist"))
         let plist = try InfoPlist.load(contentsOf: url, file: "App/Info.plist")
-        #expect(PlistDoctor.examine(plist, requirements: nil).text(strict: false).hasPrefix("App/Info.plist (xml) checked on its own"))
+        #expect(
+            PlistDoctor.examine(plist, requirements: nil).text(strict: false).hasPrefix(
+                "App/Info.plist (xml) checked on its own"))
         let bad = URL(fileURLWithPath: try Fixture.path("empty.plist"))
-        let error = #expect(throws: DoctorInputError.self) { try InfoPlist.load(contentsOf: bad, file: "Empty/Info.plist") }
+        let error = #expect(throws: DoctorInputError.self) {
+            try InfoPlist.load(contentsOf: bad, file: "Empty/Info.plist")
+        }
         #expect(error?.file == "Empty/Info.plist")
     }
 
     @Test("a missing file is an input error, not a crash")
     func missingFile() {
-        let error = #expect(throws: DoctorInputError.self) { try InfoPlist.load(contentsOf: URL(fileURLWithPath: "/nonexistent/Info.plist")) }
-        #expect(error?.description.hasPrefix("/nonexistent/Info.plist: does not exist; expected an Info.plist file") == true)
+        let error = #expect(throws: DoctorInputError.self) {
+            try InfoPlist.load(contentsOf: URL(fileURLWithPath: "/nonexistent/Info.plist"))
+        }
+        #expect(
+            error?.description.hasPrefix("/nonexistent/Info.plist: does not exist; expected an Info.plist file") == true
+        )
     }
 }

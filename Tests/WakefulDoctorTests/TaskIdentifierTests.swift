@@ -28,7 +28,10 @@ struct TaskIdentifierTests {
     func placeholders() throws {
         let patterns = try Fixture.report("placeholders.plist", config: "placeholders.json")
         #expect(patterns.problems.isEmpty, "\(patterns.text(strict: false))")
-        #expect(patterns.findings(.identifierPattern).compactMap(\.value) == ["com.example.trips.refresh", "com.example.trips.sync"])
+        #expect(
+            patterns.findings(.identifierPattern).compactMap(\.value) == [
+                "com.example.trips.refresh", "com.example.trips.sync",
+            ])
         #expect(patterns.status(strict: true) == 0)
 
         let exact = try Fixture.report("placeholders.plist", config: "placeholders.json", bundleID: "com.example.trips")
@@ -53,8 +56,10 @@ struct TaskIdentifierTests {
             "UIBackgroundModes": .array([.string("fetch")]),
             "BGTaskSchedulerPermittedIdentifiers": .array([.string("com.Wakeful.Refresh")]),
         ])
-        let needs = AppRequirements(source: "test", strategies: [ScheduledRefresh(options: .init(schedulesProcessing: false))])
-        let finding = try #require(PlistDoctor.examine(plist, requirements: needs).findings(.identifierNotPermitted).first)
+        let needs = AppRequirements(
+            source: "test", strategies: [ScheduledRefresh(options: .init(schedulesProcessing: false))])
+        let finding = try #require(
+            PlistDoctor.examine(plist, requirements: needs).findings(.identifierNotPermitted).first)
         #expect(finding.message.contains("differs in case"))
     }
 }

@@ -11,15 +11,18 @@ import WakefulServer
 struct FleetTests {
     @Test("a small fleet uploads everything to a live server; nothing lost, nothing missing on the server")
     func smallFleet() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wakeful-fleet-tests-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wakeful-fleet-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let configuration = ServerConfiguration(port: 0, storage: try SQLiteServerStorage(directory: directory), adminToken: "fleet-admin")
+        let configuration = ServerConfiguration(
+            port: 0, storage: try SQLiteServerStorage(directory: directory), adminToken: "fleet-admin")
         let app = try await buildApplication(configuration)
         try await app.test(.live) { client in
             let port = try #require(client.port)
             let options = FleetOptions(
-                server: URL(string: "http://127.0.0.1:\(port)")!, devices: 3, hours: 2, concurrency: 2, drainPatience: 10,
+                server: URL(string: "http://127.0.0.1:\(port)")!, devices: 3, hours: 2, concurrency: 2,
+                drainPatience: 10,
                 adminToken: "fleet-admin")
             let report = try await Fleet(options: options).run()
             #expect(report.devices == 3)
@@ -34,7 +37,8 @@ struct FleetTests {
 
     @Test("a wrong admin token is refused before any device runs, with an error naming the token file")
     func wrongAdminToken() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wakeful-fleet-tests-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wakeful-fleet-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let storage = try SQLiteServerStorage(directory: directory)
@@ -42,9 +46,12 @@ struct FleetTests {
         try await app.test(.live) { client in
             let port = try #require(client.port)
             let options = FleetOptions(
-                server: URL(string: "http://127.0.0.1:\(port)")!, devices: 2, hours: 2, drainPatience: 0, adminToken: "not-the-token")
+                server: URL(string: "http://127.0.0.1:\(port)")!, devices: 2, hours: 2, drainPatience: 0,
+                adminToken: "not-the-token")
             let error = await #expect(throws: FleetError.self) { try await Fleet(options: options).run() }
-            #expect(error.map(String.init(describing:))?.contains("refused the admin token (HTTP 401)") == true, "\(String(describing: error))")
+            #expect(
+                error.map(String.init(describing:))?.contains("refused the admin token (HTTP 401)") == true,
+                "\(String(describing: error))")
             // Nothing ran: no device registered.
             #expect(try await storage.deviceSummaries().isEmpty)
         }

@@ -28,7 +28,8 @@ import WakefulReplay
                 }
             """
         }
-        return "{\n  \"device_id\": \"6F1B6C1E-0000-4000-8000-000000000001\",\n  \"entries\": [\n" + entries.joined(separator: ",\n") + "\n  ]\n}\n"
+        return "{\n  \"device_id\": \"6F1B6C1E-0000-4000-8000-000000000001\",\n  \"entries\": [\n"
+            + entries.joined(separator: ",\n") + "\n  ]\n}\n"
     }
 
     @Test func readsJSONLinesWithTheDeviceHeader() throws {
@@ -53,7 +54,10 @@ import WakefulReplay
     }
 
     @Test func serverEntryErrorNamesLineAndField() throws {
-        let events = [#"{"t":0,"kind":"event","event":"didBecomeActive"}"#, #"{"t":"soon","kind":"event","event":"didBecomeActive"}"#]
+        let events = [
+            #"{"t":0,"kind":"event","event":"didBecomeActive"}"#,
+            #"{"t":"soon","kind":"event","event":"didBecomeActive"}"#,
+        ]
         do {
             _ = try FieldTimeline.read(Data(Self.serverAnswer(events: events).utf8), file: "server.json")
             Issue.record("expected an error")
@@ -67,8 +71,14 @@ import WakefulReplay
     }
 
     @Test(arguments: [
-        (#"{"t":0,"kind":"event","event":"didBecomeActive"}"# + "\n" + #"{"t":1,"kind":"event","event":"teleported"}"#, 2, "event"),
-        (#"{"t":0,"kind":"event","event":"didBecomeActive"}"# + "\n\n" + #"{"kind":"event","event":"didBecomeActive"}"#, 3, "t"),
+        (
+            #"{"t":0,"kind":"event","event":"didBecomeActive"}"# + "\n"
+                + #"{"t":1,"kind":"event","event":"teleported"}"#, 2, "event"
+        ),
+        (
+            #"{"t":0,"kind":"event","event":"didBecomeActive"}"# + "\n\n"
+                + #"{"kind":"event","event":"didBecomeActive"}"#, 3, "t"
+        ),
         (#"{"t":0,"kind":"command","by":"X","command":"beginBackgroundTask","task":7}"#, 1, "task"),
     ])
     func malformedLineErrorsNameLineAndField(text: String, line: Int, key: String) throws {
@@ -86,7 +96,8 @@ import WakefulReplay
     @Test func invalidJSONNamesLineAndColumn() throws {
         #expect(throws: ReplayError.self) { try FieldTimeline.read(Data("{\"t\":0,\n".utf8), file: "cut.jsonl") }
         do {
-            _ = try FieldTimeline.read(Data("{\"device_id\": \"x\",\n  \"entries\": [\n    {\"seq\": 1,,}\n  ]\n}".utf8), file: "cut.json")
+            _ = try FieldTimeline.read(
+                Data("{\"device_id\": \"x\",\n  \"entries\": [\n    {\"seq\": 1,,}\n  ]\n}".utf8), file: "cut.json")
         } catch {
             guard case .input(let input) = error else { Issue.record("unexpected \(error)"); return }
             #expect(input.line == 3)
@@ -96,8 +107,10 @@ import WakefulReplay
 
     @Test func headerRoundTripsThroughItsFields() {
         let header = TimelineHeader(
-            source: "device", device: "iPhone15,2", ios: "17.5", setup: "TaskExtension", strategies: ["BeaconTrigger", "TaskExtension"],
-            backgroundModes: ["location"], locationAuthorization: "always", variants: ["CONF-3"], debuggerAttached: true)
+            source: "device", device: "iPhone15,2", ios: "17.5", setup: "TaskExtension",
+            strategies: ["BeaconTrigger", "TaskExtension"],
+            backgroundModes: ["location"], locationAuthorization: "always", variants: ["CONF-3"], debuggerAttached: true
+        )
         #expect(TimelineHeader(fields: header.fields) == header)
     }
 }

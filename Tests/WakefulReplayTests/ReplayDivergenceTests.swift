@@ -12,20 +12,26 @@ import WakefulSimulator
             name: "leave", duration: 120, world: WorldDescription(trajectory: .stationary(at: .zero)),
             actions: [UserAction(at: 0, .open), UserAction(at: 10, .home)])
         var timeline = InMemoryTimeline()
-        _ = Simulator.run(scenario, ios: ios, setup: try StrategySetup.named("TaskExtension"), seed: 1, timeline: &timeline)
+        _ = Simulator.run(
+            scenario, ios: ios, setup: try StrategySetup.named("TaskExtension"), seed: 1, timeline: &timeline)
         return timeline.entries
     }
 
     @Test func untamperedTimelineAgrees() throws {
-        let result = try Replay.run(FieldTimeline(file: "leave.jsonl", entries: try Self.timeline()), options: ReplayOptions())
+        let result = try Replay.run(
+            FieldTimeline(file: "leave.jsonl", entries: try Self.timeline()), options: ReplayOptions())
         #expect(result.report.isConsistent, "\(result.text)")
     }
 
     @Test func earlierExpiryOnTheDeviceIsABudgetDivergenceCitingTheTaskRule() throws {
         var entries = try Self.timeline()
         // The device's expiration handler ran 10 s after the task began, not at about 30 s.
-        let begin = try #require(entries.first { if case .command(.beginBackgroundTask, _) = $0.body { true } else { false } }).time
-        let modelled = try #require(entries.first { if case .event(.backgroundTaskExpiring) = $0.body { true } else { false } }).time
+        let begin = try #require(
+            entries.first { if case .command(.beginBackgroundTask, _) = $0.body { true } else { false } }
+        ).time
+        let modelled = try #require(
+            entries.first { if case .event(.backgroundTaskExpiring) = $0.body { true } else { false } }
+        ).time
         for index in entries.indices where entries[index].time == modelled {
             entries[index].time = begin + 10
         }
@@ -52,9 +58,11 @@ import WakefulSimulator
 
     @Test func aMoveDrivenFromATestBecomesRouteNotAnAction() throws {
         let scenario = Scenario(
-            name: "walk", duration: 600, world: WorldDescription(trajectory: .stationary(at: .zero)), actions: [UserAction(at: 0, .open)])
+            name: "walk", duration: 600, world: WorldDescription(trajectory: .stationary(at: .zero)),
+            actions: [UserAction(at: 0, .open)])
         var device = SimulatedDevice(
-            scenario: scenario, policy: Simulator.policy(for: scenario, ios: IOSVersion(17)), setup: try StrategySetup.named("TaskExtension"),
+            scenario: scenario, policy: Simulator.policy(for: scenario, ios: IOSVersion(17)),
+            setup: try StrategySetup.named("TaskExtension"),
             seed: 1, timeline: InMemoryTimeline())
         device.start()
         device.run(until: 60)
@@ -68,8 +76,11 @@ import WakefulSimulator
     }
 
     @Test func headerlessDeviceTimelineNeedsIOSAndConfiguration() throws {
-        let entries = try Self.timeline().filter { if case .event = $0.body { true } else if case .command = $0.body { true } else { false } }
-        let timeline = FieldTimeline(file: "device.jsonl", entries: entries.map { TimelineEntry(time: $0.time + 1_700_000_000, body: $0.body) })
+        let entries = try Self.timeline().filter {
+            if case .event = $0.body { true } else if case .command = $0.body { true } else { false }
+        }
+        let timeline = FieldTimeline(
+            file: "device.jsonl", entries: entries.map { TimelineEntry(time: $0.time + 1_700_000_000, body: $0.body) })
         #expect(throws: ReplayError.self) { try Replay.run(timeline, options: ReplayOptions()) }
         let options = ReplayOptions(ios: IOSVersion(17), configuration: try ReplayConfiguration.parse("TaskExtension"))
         let result = try Replay.run(timeline, options: options)

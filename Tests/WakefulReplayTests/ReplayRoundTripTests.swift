@@ -8,7 +8,9 @@ import WakefulSimulator
 /// reproduce the model's timeline byte for byte.
 @Suite struct ReplayRoundTripTests {
     /// Simulates a built-in scenario and returns its timeline as the device's.
-    static func simulated(_ name: String, setup: String, ios: IOSVersion, seed: UInt64 = 1) throws -> (Data, FieldTimeline) {
+    static func simulated(_ name: String, setup: String, ios: IOSVersion, seed: UInt64 = 1) throws -> (
+        Data, FieldTimeline
+    ) {
         let scenario = try BuiltinScenarios.resolve(name)
         var buffer = JSONLinesBuffer()
         _ = Simulator.run(scenario, ios: ios, setup: try StrategySetup.named(setup), seed: seed, timeline: &buffer)
@@ -16,7 +18,10 @@ import WakefulSimulator
         return (data, try FieldTimeline.read(data, file: "\(name).jsonl"))
     }
 
-    @Test(arguments: [("chat", "ForegroundSession"), ("chat", "none"), ("stay-logged-in", "Heartbeat"), ("stay-logged-in", "Heartbeat+LowPowerLocationKeepAlive")])
+    @Test(arguments: [
+        ("chat", "ForegroundSession"), ("chat", "none"), ("stay-logged-in", "Heartbeat"),
+        ("stay-logged-in", "Heartbeat+LowPowerLocationKeepAlive"),
+    ])
     func builtInScenarioReplaysWithoutDivergence(name: String, setup: String) throws {
         let (_, timeline) = try Self.simulated(name, setup: setup, ios: IOSVersion(17))
         let result = try Replay.run(timeline, options: ReplayOptions())

@@ -82,7 +82,9 @@ struct AuthorizationMatrixTests {
             let response: TestResponse
             switch route {
             case .ingest:
-                let batch = IngestBatch(batchID: UUID(), installID: target.installID, records: makeRecords(install: target.installID, count: 1))
+                let batch = IngestBatch(
+                    batchID: UUID(), installID: target.installID,
+                    records: makeRecords(install: target.installID, count: 1))
                 headers[.idempotencyKey] = batch.batchID.uuidString
                 response = try await client.send(.post, "/v1/ingest", headers: headers, body: batch.jsonBytes())
             case .apns:
@@ -93,13 +95,18 @@ struct AuthorizationMatrixTests {
             case .revoke: response = try await client.send(.delete, "/v1/devices/\(id)", headers: headers)
             case .records: response = try await client.send(.get, "/v1/devices/\(id)/records", headers: headers)
             case .timeline: response = try await client.send(.get, "/v1/devices/\(id)/timeline", headers: headers)
-            case .recordsExport: response = try await client.send(.get, "/v1/devices/\(id)/records.ndjson", headers: headers)
+            case .recordsExport:
+                response = try await client.send(.get, "/v1/devices/\(id)/records.ndjson", headers: headers)
             case .allRecordsExport: response = try await client.send(.get, "/v1/records.ndjson", headers: headers)
             case .takeover:
-                let body = #"{"install_id":"\#(target.installID.uuidString)","bundle_id":"b","app_version":"1","os_version":"17"}"#
-                response = try await client.send(.post, "/v1/devices/register", headers: headers, body: Array(body.utf8))
+                let body =
+                    #"{"install_id":"\#(target.installID.uuidString)","bundle_id":"b","app_version":"1","os_version":"17"}"#
+                response = try await client.send(
+                    .post, "/v1/devices/register", headers: headers, body: Array(body.utf8))
             }
-            #expect(Int(response.status.code) == Self.expected(route, caller), "\(route.rawValue) as \(caller): \(response.text)")
+            #expect(
+                Int(response.status.code) == Self.expected(route, caller),
+                "\(route.rawValue) as \(caller): \(response.text)")
             #expect(response.errorCode != nil || response.status.kind == .successful, "\(response.text)")
             if route == .takeover, response.status.kind != .successful {
                 // The target keeps its token and its data.
@@ -119,7 +126,8 @@ struct AuthorizationMatrixTests {
             let stale = try await client.send(.get, "/v1/devices/me/records", token: first.token)
             #expect(stale.status == .unauthorized)
             #expect(try await harness.storage.revoke(deviceID: first.id, at: ServerHarness.now))
-            let body = #"{"install_id":"\#(first.installID.uuidString)","bundle_id":"b","app_version":"1","os_version":"17"}"#
+            let body =
+                #"{"install_id":"\#(first.installID.uuidString)","bundle_id":"b","app_version":"1","os_version":"17"}"#
             let again = try await client.send(.post, "/v1/devices/register", body: Array(body.utf8))
             #expect(again.status == .gone)
             #expect(again.errorCode == "device_revoked")

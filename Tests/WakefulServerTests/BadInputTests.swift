@@ -7,19 +7,37 @@ import WakefulServer
 
 @Suite("bad input is answered 4xx with a JSON error naming the field, never 500", .timeLimit(.minutes(2)))
 struct BadInputTests {
-    static let validRegistration = #"{"install_id":"5A1D0C3E-8B7F-4E21-8000-00000000002A","bundle_id":"b","app_version":"1","os_version":"17"}"#
+    static let validRegistration =
+        #"{"install_id":"5A1D0C3E-8B7F-4E21-8000-00000000002A","bundle_id":"b","app_version":"1","os_version":"17"}"#
 
-    @Test("malformed registration bodies", arguments: [
-        ("", nil), ("{", nil), ("[]", nil), ("null", nil), ("{\"install_id\":", nil),
-        (#"{"bundle_id":"b","app_version":"1","os_version":"17"}"#, "install_id"),
-        (#"{"install_id":"nope","bundle_id":"b","app_version":"1","os_version":"17"}"#, "install_id"),
-        (#"{"install_id":42,"bundle_id":"b","app_version":"1","os_version":"17"}"#, "install_id"),
-        (#"{"install_id":"5A1D0C3E-8B7F-4E21-8000-00000000002A","bundle_id":"","app_version":"1","os_version":"17"}"#, "bundle_id"),
-        (#"{"install_id":"5A1D0C3E-8B7F-4E21-8000-00000000002A","bundle_id":"b","app_version":["1"],"os_version":"17"}"#, "app_version"),
-        (#"{"install_id":"5A1D0C3E-8B7F-4E21-8000-00000000002A","bundle_id":"b","app_version":"1","os_version":"17","apns":7}"#, "apns"),
-        (#"{"install_id":"5A1D0C3E-8B7F-4E21-8000-00000000002A","bundle_id":"b","app_version":"1","os_version":"17","apns":{"token":"xyz","environment":"sandbox","topic":"t"}}"#, "apns.token"),
-        (#"{"install_id":"5A1D0C3E-8B7F-4E21-8000-00000000002A","bundle_id":"b","app_version":"1","os_version":"17","apns":{"token":"ab","environment":"prod","topic":"t"}}"#, "apns.environment"),
-    ] as [(String, String?)])
+    @Test(
+        "malformed registration bodies",
+        arguments: [
+            ("", nil), ("{", nil), ("[]", nil), ("null", nil), ("{\"install_id\":", nil),
+            (#"{"bundle_id":"b","app_version":"1","os_version":"17"}"#, "install_id"),
+            (#"{"install_id":"nope","bundle_id":"b","app_version":"1","os_version":"17"}"#, "install_id"),
+            (#"{"install_id":42,"bundle_id":"b","app_version":"1","os_version":"17"}"#, "install_id"),
+            (
+                #"{"install_id":"5A1D0C3E-8B7F-4E21-8000-00000000002A","bundle_id":"","app_version":"1","os_version":"17"}"#,
+                "bundle_id"
+            ),
+            (
+                #"{"install_id":"5A1D0C3E-8B7F-4E21-8000-00000000002A","bundle_id":"b","app_version":["1"],"os_version":"17"}"#,
+                "app_version"
+            ),
+            (
+                #"{"install_id":"5A1D0C3E-8B7F-4E21-8000-00000000002A","bundle_id":"b","app_version":"1","os_version":"17","apns":7}"#,
+                "apns"
+            ),
+            (
+                #"{"install_id":"5A1D0C3E-8B7F-4E21-8000-00000000002A","bundle_id":"b","app_version":"1","os_version":"17","apns":{"token":"xyz","environment":"sandbox","topic":"t"}}"#,
+                "apns.token"
+            ),
+            (
+                #"{"install_id":"5A1D0C3E-8B7F-4E21-8000-00000000002A","bundle_id":"b","app_version":"1","os_version":"17","apns":{"token":"ab","environment":"prod","topic":"t"}}"#,
+                "apns.environment"
+            ),
+        ] as [(String, String?)])
     func registration(_ body: String, _ field: String?) async throws {
         try await ServerHarness.withServer { _, client in
             let response = try await client.send(.post, "/v1/devices/register", body: Array(body.utf8))
@@ -30,7 +48,9 @@ struct BadInputTests {
         }
     }
 
-    @Test("wrong or missing content types are 415", arguments: ["text/plain", "application/x-www-form-urlencoded", nil] as [String?])
+    @Test(
+        "wrong or missing content types are 415",
+        arguments: ["text/plain", "application/x-www-form-urlencoded", nil] as [String?])
     func contentType(_ type: String?) async throws {
         try await ServerHarness.withServer { _, client in
             var headers: HTTPFields = [:]
@@ -42,13 +62,15 @@ struct BadInputTests {
         }
     }
 
-    @Test("malformed ingest envelopes are 400 naming the field", arguments: [
-        ("", nil), ("{\"batch_id\":", nil), ("42", nil), (#"{"install_id":"I","records":[]}"#, "batch_id"),
-        (#"{"batch_id":"B","install_id":"I","records":[]}"#, "records"),
-        (#"{"batch_id":"B","install_id":"I","records":{}}"#, "records"),
-        (#"{"batch_id":"B","install_id":"I","records":[{"seq":1}]}"#, "records[0].uuid"),
-        (#"{"batch_id":"B","install_id":"not-a-uuid","records":[{"seq":1}]}"#, "install_id"),
-    ] as [(String, String?)])
+    @Test(
+        "malformed ingest envelopes are 400 naming the field",
+        arguments: [
+            ("", nil), ("{\"batch_id\":", nil), ("42", nil), (#"{"install_id":"I","records":[]}"#, "batch_id"),
+            (#"{"batch_id":"B","install_id":"I","records":[]}"#, "records"),
+            (#"{"batch_id":"B","install_id":"I","records":{}}"#, "records"),
+            (#"{"batch_id":"B","install_id":"I","records":[{"seq":1}]}"#, "records[0].uuid"),
+            (#"{"batch_id":"B","install_id":"not-a-uuid","records":[{"seq":1}]}"#, "install_id"),
+        ] as [(String, String?)])
     func ingestEnvelope(_ template: String, _ field: String?) async throws {
         try await ServerHarness.withServer { _, client in
             let device = try await client.register()
@@ -56,7 +78,8 @@ struct BadInputTests {
             let body = template.replacingOccurrences(of: #""B""#, with: "\"\(batchID.uuidString)\"")
                 .replacingOccurrences(of: #""I""#, with: "\"\(device.installID.uuidString)\"")
             let response = try await client.send(
-                .post, "/v1/ingest", token: device.token, headers: [.idempotencyKey: batchID.uuidString], body: Array(body.utf8))
+                .post, "/v1/ingest", token: device.token, headers: [.idempotencyKey: batchID.uuidString],
+                body: Array(body.utf8))
             #expect(response.status == .badRequest, "\(body) → \(response.text)")
             #expect(response.errorCode == "invalid_body")
             #expect(try response.object()["field"] as? String == field, "\(response.text)")
@@ -67,7 +90,8 @@ struct BadInputTests {
     func truncated() async throws {
         try await ServerHarness.withServer { harness, client in
             let device = try await client.register()
-            let batch = IngestBatch(batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, count: 3))
+            let batch = IngestBatch(
+                batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, count: 3))
             let bytes = batch.jsonBytes()
             let response = try await client.send(
                 .post, "/v1/ingest", token: device.token, headers: [.idempotencyKey: batch.batchID.uuidString],
@@ -87,14 +111,16 @@ struct BadInputTests {
         }
     }
 
-    @Test("bad path IDs and query parameters are 400 naming them", arguments: [
-        ("/v1/devices/not-a-uuid/records", "id"), ("/v1/devices/not-a-uuid/timeline", "id"),
-        ("/v1/devices/D/records?from=yesterday", "from"), ("/v1/devices/D/records?to=2026-13-40T00:00:00Z", "to"),
-        ("/v1/devices/D/records?limit=0", "limit"), ("/v1/devices/D/records?limit=ten", "limit"),
-        ("/v1/devices/D/records?limit=10001", "limit"), ("/v1/devices/D/records?kind=", "kind"),
-        ("/v1/devices/D/records?from=2026-11-21T08:00:00Z&to=2026-11-21T07:00:00Z", "to"),
-        ("/v1/devices/D/timeline?from=1", "from"),
-    ])
+    @Test(
+        "bad path IDs and query parameters are 400 naming them",
+        arguments: [
+            ("/v1/devices/not-a-uuid/records", "id"), ("/v1/devices/not-a-uuid/timeline", "id"),
+            ("/v1/devices/D/records?from=yesterday", "from"), ("/v1/devices/D/records?to=2026-13-40T00:00:00Z", "to"),
+            ("/v1/devices/D/records?limit=0", "limit"), ("/v1/devices/D/records?limit=ten", "limit"),
+            ("/v1/devices/D/records?limit=10001", "limit"), ("/v1/devices/D/records?kind=", "kind"),
+            ("/v1/devices/D/records?from=2026-11-21T08:00:00Z&to=2026-11-21T07:00:00Z", "to"),
+            ("/v1/devices/D/timeline?from=1", "from"),
+        ])
     func parameters(_ template: String, _ field: String) async throws {
         try await ServerHarness.withServer { _, client in
             let device = try await client.register()
@@ -110,7 +136,8 @@ struct BadInputTests {
         try await ServerHarness.withServer { _, client in
             let bad = try await client.send(.delete, "/v1/devices/xyz", token: ServerHarness.adminToken)
             #expect(bad.status == .badRequest)
-            let unknown = try await client.send(.delete, "/v1/devices/\(UUID().uuidString)", token: ServerHarness.adminToken)
+            let unknown = try await client.send(
+                .delete, "/v1/devices/\(UUID().uuidString)", token: ServerHarness.adminToken)
             #expect(unknown.status == .notFound)
             #expect(unknown.errorCode == "not_found")
         }

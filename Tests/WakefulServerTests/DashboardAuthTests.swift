@@ -34,7 +34,8 @@ struct DashboardAuthTests {
     @Test("the admin token signs in: an HttpOnly, SameSite=Strict cookie for /dashboard that opens the pages")
     func goodLogin() async throws {
         try await ServerHarness.withServer { _, client in
-            let response = try await Self.login(client, token: ServerHarness.adminToken, next: "/dashboard/devices/x?preset=6h")
+            let response = try await Self.login(
+                client, token: ServerHarness.adminToken, next: "/dashboard/devices/x?preset=6h")
             #expect(response.status == .seeOther)
             #expect(response.headers[.location] == "/dashboard/devices/x?preset=6h")
             let cookie = try #require(response.headers[.setCookie])
@@ -49,18 +50,24 @@ struct DashboardAuthTests {
         }
     }
 
-    @Test("after Sign out the old cookie no longer opens a page, though another session's still does", .timeLimit(.minutes(1)))
+    @Test(
+        "after Sign out the old cookie no longer opens a page, though another session's still does",
+        .timeLimit(.minutes(1)))
     func logoutRevokes() async throws {
         try await Self.withClockedServer { clock, client in
-            let first = Self.pair(try #require(try await Self.login(client, token: ServerHarness.adminToken).headers[.setCookie]))
-            let second = Self.pair(try #require(try await Self.login(client, token: ServerHarness.adminToken).headers[.setCookie]))
+            let first = Self.pair(
+                try #require(try await Self.login(client, token: ServerHarness.adminToken).headers[.setCookie]))
+            let second = Self.pair(
+                try #require(try await Self.login(client, token: ServerHarness.adminToken).headers[.setCookie]))
             #expect(first != second, "each sign-in is a session of its own")
             #expect(try await client.send(.get, "/dashboard", headers: [.cookie: first]).status == .ok)
             let logout = try await client.send(.post, "/dashboard/logout", headers: [.cookie: first])
             #expect(logout.status == .seeOther && logout.headers[.setCookie]?.contains("Max-Age=0") == true)
             // The browser would drop the cookie; a copy of its value must not work either.
             #expect(try await client.send(.get, "/dashboard", headers: [.cookie: first]).status == .unauthorized)
-            #expect(try await client.send(.get, "/dashboard/devices/\(UUID().uuidString)", headers: [.cookie: first]).status == .unauthorized)
+            #expect(
+                try await client.send(.get, "/dashboard/devices/\(UUID().uuidString)", headers: [.cookie: first]).status
+                    == .unauthorized)
             #expect(try await client.send(.get, "/dashboard", headers: [.cookie: second]).status == .ok)
             // A sign-out outlives the pruning of expired entries while its cookie could still be valid.
             await clock.advance(by: .seconds(6 * 3600))
@@ -68,7 +75,8 @@ struct DashboardAuthTests {
             #expect(try await client.send(.get, "/dashboard", headers: [.cookie: first]).status == .unauthorized)
             #expect(try await client.send(.get, "/dashboard", headers: [.cookie: second]).status == .unauthorized)
             // A logout without a valid cookie changes nothing.
-            let third = Self.pair(try #require(try await Self.login(client, token: ServerHarness.adminToken).headers[.setCookie]))
+            let third = Self.pair(
+                try #require(try await Self.login(client, token: ServerHarness.adminToken).headers[.setCookie]))
             _ = try await client.send(.post, "/dashboard/logout", headers: [.cookie: "wakeful_dashboard=v2.1.2.3"])
             #expect(try await client.send(.get, "/dashboard", headers: [.cookie: third]).status == .ok)
         }
@@ -77,7 +85,10 @@ struct DashboardAuthTests {
     @Test("login never redirects off the dashboard")
     func openRedirect() async throws {
         try await ServerHarness.withServer { _, client in
-            for next in ["https://evil.example/", "//evil.example/dashboard", "/dashboard/../v1/devices", "/dashboardx", "/dashboard\\\\evil"] {
+            for next in [
+                "https://evil.example/", "//evil.example/dashboard", "/dashboard/../v1/devices", "/dashboardx",
+                "/dashboard\\\\evil",
+            ] {
                 let response = try await Self.login(client, token: ServerHarness.adminToken, next: next)
                 #expect(response.headers[.location] == "/dashboard", "\(next)")
             }
@@ -87,11 +98,14 @@ struct DashboardAuthTests {
     @Test("a tampered cookie and one past its expiry are refused")
     func tamperedAndExpired() async throws {
         try await Self.withClockedServer { clock, client in
-            let cookie = Self.pair(try #require(try await Self.login(client, token: ServerHarness.adminToken).headers[.setCookie]))
+            let cookie = Self.pair(
+                try #require(try await Self.login(client, token: ServerHarness.adminToken).headers[.setCookie]))
             #expect(try await client.send(.get, "/dashboard", headers: [.cookie: cookie]).status == .ok)
             var tampered = Array(cookie.utf8)
             tampered[tampered.count - 1] = tampered.last == UInt8(ascii: "0") ? UInt8(ascii: "1") : UInt8(ascii: "0")
-            #expect(try await client.send(.get, "/dashboard", headers: [.cookie: String(decoding: tampered, as: UTF8.self)]).status == .unauthorized)
+            #expect(
+                try await client.send(.get, "/dashboard", headers: [.cookie: String(decoding: tampered, as: UTF8.self)])
+                    .status == .unauthorized)
             let longer = cookie.replacingOccurrences(of: "v2.", with: "v2.9")
             #expect(try await client.send(.get, "/dashboard", headers: [.cookie: longer]).status == .unauthorized)
             await clock.advance(by: .seconds(12 * 3600 + 1))
@@ -113,21 +127,30 @@ struct DashboardAuthTests {
         try await Self.withClockedServer { clock, client in
             let device = try await client.register()
             let body = Array(#"{"path":"/dashboard/devices/\#(device.id.uuidString)?preset=6h","expires_in":120}"#.utf8)
-            #expect(try await client.send(.post, "/v1/dashboard/links", token: device.token, body: body).status == .forbidden)
-            let created = try await client.send(.post, "/v1/dashboard/links", token: ServerHarness.adminToken, body: body)
+            #expect(
+                try await client.send(.post, "/v1/dashboard/links", token: device.token, body: body).status
+                    == .forbidden)
+            let created = try await client.send(
+                .post, "/v1/dashboard/links", token: ServerHarness.adminToken, body: body)
             #expect(created.status == .created)
             let url = try #require(try created.object()["url"] as? String)
             #expect(!url.contains(ServerHarness.adminToken))
             #expect(try await client.send(.get, url).status == .ok)
-            #expect(try await client.send(.get, url.replacingOccurrences(of: "preset=6h", with: "preset=7d")).status == .unauthorized)
-            #expect(try await client.send(.get, "/dashboard?" + (url.split(separator: "?").last.map(String.init) ?? "")).status == .unauthorized)
+            #expect(
+                try await client.send(.get, url.replacingOccurrences(of: "preset=6h", with: "preset=7d")).status
+                    == .unauthorized)
+            #expect(
+                try await client.send(.get, "/dashboard?" + (url.split(separator: "?").last.map(String.init) ?? ""))
+                    .status == .unauthorized)
             await clock.advance(by: .seconds(121))
             #expect(try await client.send(.get, url).status == .unauthorized)
             let outside = try await client.send(
-                .post, "/v1/dashboard/links", token: ServerHarness.adminToken, body: Array(#"{"path":"/v1/devices"}"#.utf8))
+                .post, "/v1/dashboard/links", token: ServerHarness.adminToken,
+                body: Array(#"{"path":"/v1/devices"}"#.utf8))
             #expect(outside.status == .badRequest && outside.errorCode == "invalid_request")
             let tooLong = try await client.send(
-                .post, "/v1/dashboard/links", token: ServerHarness.adminToken, body: Array(#"{"path":"/dashboard","expires_in":86400}"#.utf8))
+                .post, "/v1/dashboard/links", token: ServerHarness.adminToken,
+                body: Array(#"{"path":"/dashboard","expires_in":86400}"#.utf8))
             #expect(tooLong.status == .badRequest)
             #expect(try tooLong.object()["field"] as? String == "expires_in")
         }
@@ -140,7 +163,7 @@ struct DashboardAuthTests {
         let clock = TestClock()
         try await withTemporaryDirectory { directory in
             let configuration = ServerConfiguration(
-                storage: try SQLiteServerStorage(directory: directory), adminToken: ServerHarness.adminToken, 
+                storage: try SQLiteServerStorage(directory: directory), adminToken: ServerHarness.adminToken,
                 clock: WallClock(clock: clock, startingAt: Date(timeIntervalSince1970: ServerHarness.now)))
             let app = try await buildApplication(configuration)
             try await app.test(.router) { client in try await body(clock, client) }
@@ -148,10 +171,14 @@ struct DashboardAuthTests {
     }
 
     /// Posts the login form.
-    static func login(_ client: some TestClientProtocol, token: String, next: String = "/dashboard") async throws -> TestResponse {
-        let form = "token=\(token.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&next=\(next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
+    static func login(_ client: some TestClientProtocol, token: String, next: String = "/dashboard") async throws
+        -> TestResponse
+    {
+        let form =
+            "token=\(token.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&next=\(next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
         return try await client.send(
-            .post, "/dashboard/login", headers: [.contentType: "application/x-www-form-urlencoded"], body: Array(form.utf8), json: false)
+            .post, "/dashboard/login", headers: [.contentType: "application/x-www-form-urlencoded"],
+            body: Array(form.utf8), json: false)
     }
 
     /// `name=value` from a `Set-Cookie` header.

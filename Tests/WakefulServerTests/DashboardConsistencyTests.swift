@@ -11,9 +11,13 @@ struct DashboardConsistencyTests {
     static let start = ServerHarness.now - 100 * 3600
 
     /// The sources whose every event is a wake (``WakeSource/isDiscrete(_:)``), in the generator's timelines.
-    static let discreteSources: Set<WakeSource> = [.push, .voipPush, .scheduledTask, .region, .significantChange, .visit, .urlSession]
+    static let discreteSources: Set<WakeSource> = [
+        .push, .voipPush, .scheduledTask, .region, .significantChange, .visit, .urlSession,
+    ]
 
-    @Test("random timelines: gaps lie in one state span and name its state; wakes and timeline match one to one", arguments: seeds)
+    @Test(
+        "random timelines: gaps lie in one state span and name its state; wakes and timeline match one to one",
+        arguments: seeds)
     func lanesAgree(seed: UInt64) throws {
         let records = RandomTimeline.make(seed: seed, start: Self.start, count: 400).stored
         let end = try #require(records.last).record.recordedAt
@@ -25,17 +29,22 @@ struct DashboardConsistencyTests {
         }
     }
 
-    @Test("random timelines: the state and the wakes at any moment are the same in every window that holds it", arguments: seeds)
+    @Test(
+        "random timelines: the state and the wakes at any moment are the same in every window that holds it",
+        arguments: seeds)
     func windowsAgree(seed: UInt64) throws {
         let records = RandomTimeline.make(seed: seed, start: Self.start, count: 400).stored
         let end = try #require(records.last).record.recordedAt
         // The whole history walked: the truth every window must agree with.
-        let whole = DeviceActivity.extract(records: records, window: DashboardWindow(start: Self.start, end: end), lifeStart: Self.start, pushes: [])
+        let whole = DeviceActivity.extract(
+            records: records, window: DashboardWindow(start: Self.start, end: end), lifeStart: Self.start, pushes: [])
         let lengths: [TimeInterval] = [3600, 6 * 3600, 24 * 3600]
         for length in lengths where end - length > Self.start {
             let window = DashboardWindow(start: end - length, end: end)
             let activity = Self.extract(records, window: window)
-            #expect(Self.merged(activity.states) == Self.merged(Self.clip(whole.states, to: window)), "seed \(seed), \(Int(length)) s")
+            #expect(
+                Self.merged(activity.states) == Self.merged(Self.clip(whole.states, to: window)),
+                "seed \(seed), \(Int(length)) s")
             #expect(activity.wakes == whole.wakes.filter { $0.time >= window.start }, "seed \(seed), \(Int(length)) s")
         }
     }
@@ -62,10 +71,13 @@ struct DashboardConsistencyTests {
 
     static func page(_ activity: DeviceActivity, window: DashboardWindow) -> DevicePage {
         let device = DeviceSummary(
-            id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, installID: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!,
-            bundleID: "com.example.app", createdAt: start, lastSeen: window.end, revokedAt: nil, recordCount: 400, lagMedian: 0, lagMax: 0)
+            id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!,
+            installID: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!,
+            bundleID: "com.example.app", createdAt: start, lastSeen: window.end, revokedAt: nil, recordCount: 400,
+            lagMedian: 0, lagMax: 0)
         return DevicePage(
-            device: device, versions: RegisteredVersions(appVersion: "1.0", osVersion: "17.4"), extremes: [], request: .standard, window: window,
+            device: device, versions: RegisteredVersions(appVersion: "1.0", osVersion: "17.4"), extremes: [],
+            request: .standard, window: window,
             activity: activity, truncated: false)
     }
 
@@ -92,7 +104,9 @@ struct DashboardConsistencyTests {
         }
     }
 
-    static func checkAgreement(_ activity: DeviceActivity, records: [StoredRecord], window: DashboardWindow, seed: UInt64) throws {
+    static func checkAgreement(
+        _ activity: DeviceActivity, records: [StoredRecord], window: DashboardWindow, seed: UInt64
+    ) throws {
         let context = "seed \(seed), window \(Int(window.duration)) s"
         let states = activity.states
         for span in states {
@@ -107,13 +121,16 @@ struct DashboardConsistencyTests {
             let covering = states.filter { $0.start < gap.end && $0.end > gap.start }
             if let state = gap.state {
                 #expect(covering.count == 1, "\(context): gap at \(gap.start) crosses \(covering.count) state spans")
-                #expect(covering.first.map { $0.start <= gap.start && $0.end >= gap.end && $0.state == state } == true, "\(context)")
+                #expect(
+                    covering.first.map { $0.start <= gap.start && $0.end >= gap.end && $0.state == state } == true,
+                    "\(context)")
             } else {
                 #expect(covering.isEmpty, "\(context): a gap of unknown state under a drawn state")
             }
             switch gap.state {
             case .suspended?, .notRunning?:
-                #expect(gap.cause.hasPrefix("suspended") || gap.cause.hasPrefix("terminated"), "\(context): \(gap.cause)")
+                #expect(
+                    gap.cause.hasPrefix("suspended") || gap.cause.hasPrefix("terminated"), "\(context): \(gap.cause)")
             case .background?: #expect(gap.cause.hasPrefix("running in the background"), "\(context): \(gap.cause)")
             case .foreground?: #expect(gap.cause == "in the foreground, recording nothing", "\(context)")
             case nil: #expect(gap.cause.hasPrefix("state unknown"), "\(context): \(gap.cause)")
@@ -132,7 +149,9 @@ struct DashboardConsistencyTests {
             if case .didFinishLaunching(let reason) = event {
                 expected.append("\(time) \(WakeSource(reason).rawValue) launch")
                 lastLaunch = (time, WakeSource(reason))
-            } else if WakeSource.isDiscrete(event), let source = WakeSource(event), !(lastLaunch?.0 == time && lastLaunch?.1 == source) {
+            } else if WakeSource.isDiscrete(event), let source = WakeSource(event),
+                !(lastLaunch?.0 == time && lastLaunch?.1 == source)
+            {
                 expected.append("\(time) \(source.rawValue)")
             }
         }
@@ -144,7 +163,10 @@ struct DashboardConsistencyTests {
             #expect(wake.effect == .resumed, "\(context)")
             #expect(times.contains(wake.time), "\(context): a wake at \(wake.time) without a record")
             if wake.source == .user {
-                #expect(entriesAt[wake.time, default: []].contains { $0 == .event(.willEnterForeground) || $0 == .event(.didBecomeActive) }, "\(context)")
+                #expect(
+                    entriesAt[wake.time, default: []].contains {
+                        $0 == .event(.willEnterForeground) || $0 == .event(.didBecomeActive)
+                    }, "\(context)")
             }
         }
         // A resumed wake ends a non-running span (checked where no other record shares its time,

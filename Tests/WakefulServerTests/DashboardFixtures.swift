@@ -37,7 +37,9 @@ enum DashboardFixture {
         for (time, kind, payload) in all.sorted(by: { $0.0 < $1.0 }) {
             seq += 1
             records.append(
-                OutboxRecord(uuid: RecordIdentity.uuid(install: install, seq: seq), seq: seq, kind: kind, payload: payload, recordedAt: start + time))
+                OutboxRecord(
+                    uuid: RecordIdentity.uuid(install: install, seq: seq), seq: seq, kind: kind, payload: payload,
+                    recordedAt: start + time))
         }
         return records
     }
@@ -64,7 +66,9 @@ struct DashboardRecords {
         var line: [UInt8] = []
         TimelineJSONEncoder().encode(TimelineEntry(time: time, body: body), into: &line)
         if line.last == UInt8(ascii: "\n") { line.removeLast() }
-        append(kind: OutboxRecord.timelineKind, payload: String(decoding: line, as: UTF8.self), at: time, receivedAt: receivedAt)
+        append(
+            kind: OutboxRecord.timelineKind, payload: String(decoding: line, as: UTF8.self), at: time,
+            receivedAt: receivedAt)
     }
 
     /// Adds a data record recorded at `time`.
@@ -74,18 +78,26 @@ struct DashboardRecords {
 
     private mutating func append(kind: String, payload: String, at time: TimeInterval, receivedAt: TimeInterval?) {
         let seq = Int64(records.count + 1)
-        records.append(OutboxRecord(uuid: RecordIdentity.uuid(install: install, seq: seq), seq: seq, kind: kind, payload: payload, recordedAt: time))
+        records.append(
+            OutboxRecord(
+                uuid: RecordIdentity.uuid(install: install, seq: seq), seq: seq, kind: kind, payload: payload,
+                recordedAt: time))
         receipts[seq] = receivedAt ?? time
     }
 
     /// The records as storage returns them: ordered by `(recorded_at, seq)`.
     var stored: [StoredRecord] {
-        records.sorted { ($0.recordedAt, $0.seq) < ($1.recordedAt, $1.seq) }.map { StoredRecord(record: $0, receivedAt: receipts[$0.seq] ?? $0.recordedAt) }
+        records.sorted { ($0.recordedAt, $0.seq) < ($1.recordedAt, $1.seq) }.map {
+            StoredRecord(record: $0, receivedAt: receipts[$0.seq] ?? $0.recordedAt)
+        }
     }
 
     /// The records as ingest batches of at most `size`, in the order they were added.
     func batches(size: Int = 500) -> [IngestBatch] {
-        stride(from: 0, to: records.count, by: size).map { IngestBatch(batchID: UUID(), installID: install, records: Array(records[$0..<min($0 + size, records.count)])) }
+        stride(from: 0, to: records.count, by: size).map {
+            IngestBatch(
+                batchID: UUID(), installID: install, records: Array(records[$0..<min($0 + size, records.count)]))
+        }
     }
 }
 
@@ -129,7 +141,8 @@ enum RandomTimeline {
             case 4: body = .event(.willTerminate)
             case 5:
                 serial += 1
-                body = .command(.beginBackgroundTask(BackgroundTaskID(owner: "TaskExtension", serial: serial)), by: "TaskExtension")
+                body = .command(
+                    .beginBackgroundTask(BackgroundTaskID(owner: "TaskExtension", serial: serial)), by: "TaskExtension")
             case 6: body = .command(.endBackgroundTask(task), by: "TaskExtension")
             case 7: body = .event(.backgroundTaskExpiring(task))
             case 8, 9:
@@ -137,20 +150,31 @@ enum RandomTimeline {
                 body = .event(.scheduledTaskLaunched(ScheduledTaskLaunch(identifier: identifier, kind: kind)))
             case 10: body = .command(.completeScheduledTask(identifier: identifier, success: true), by: "Jobs")
             case 11: body = .event(.scheduledTaskExpiring(identifier: identifier))
-            case 12: body = .command(.submitTaskRequest(TaskRequest(identifier: identifier, kind: .appRefresh)), by: "Jobs")
-            case 13: body = .command(.startUpdatingLocation(LocationRequest(allowsBackgroundUpdates: Bool.random(using: &random))), by: "Location")
+            case 12:
+                body = .command(.submitTaskRequest(TaskRequest(identifier: identifier, kind: .appRefresh)), by: "Jobs")
+            case 13:
+                body = .command(
+                    .startUpdatingLocation(LocationRequest(allowsBackgroundUpdates: Bool.random(using: &random))),
+                    by: "Location")
             case 14: body = .command(.stopUpdatingLocation, by: "Location")
             case 15: body = .event(.locationUpdatesPaused)
-            case 16: body = .event([.regionExited(RegionID("home")), .regionEntered(RegionID("work"))].randomElement(using: &random)!)
-            case 17: body = .event(.remoteNotification(RemoteNotification(id: "push-\(Int.random(in: 0..<1000, using: &random))")))
-            case 18: body = .event(.voipPush(RemoteNotification(id: "voip-\(Int.random(in: 0..<1000, using: &random))")))
+            case 16:
+                body = .event(
+                    [.regionExited(RegionID("home")), .regionEntered(RegionID("work"))].randomElement(using: &random)!)
+            case 17:
+                body = .event(
+                    .remoteNotification(RemoteNotification(id: "push-\(Int.random(in: 0..<1000, using: &random))")))
+            case 18:
+                body = .event(.voipPush(RemoteNotification(id: "voip-\(Int.random(in: 0..<1000, using: &random))")))
             case 19: body = .event(.urlSessionEvents(sessionIdentifier: "uploads"))
             case 20: body = .event(.timerFired(TimerID("tick")))
             case 21: body = .event(.lowPowerModeChanged(Bool.random(using: &random)))
             case 22:
                 run += 1
                 body = .command(.runJob(JobRun(job: identifier, run: run, budget: 25)), by: "Jobs")
-            case 23: body = .event(.jobFinished(JobResult(job: identifier, run: max(1, run), outcome: .completed, progress: 1)))
+            case 23:
+                body = .event(
+                    .jobFinished(JobResult(job: identifier, run: max(1, run), outcome: .completed, progress: 1)))
             default: body = nil
             }
             if let body { records.add(body, at: time) } else { records.addData(at: time) }

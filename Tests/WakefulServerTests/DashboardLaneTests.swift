@@ -5,7 +5,8 @@ import Wakeful
 
 @Suite("dashboard: lanes and gaps from a device's timeline", .timeLimit(.minutes(2)))
 struct DashboardLaneTests {
-    let activity = DeviceActivity.extract(records: DashboardFixture.stored(), window: DashboardFixture.window, pushes: [])
+    let activity = DeviceActivity.extract(
+        records: DashboardFixture.stored(), window: DashboardFixture.window, pushes: [])
 
     /// A span's state and bounds relative to the fixture's start.
     private func relative(_ span: StateSpan) -> String {
@@ -14,16 +15,20 @@ struct DashboardLaneTests {
 
     @Test("app states follow the lifecycle events, suspension and termination inferred from silence")
     func states() {
-        #expect(activity.states.map(relative) == [
-            "foreground 0-60", "background 60-90", "suspended 90-1800", "background 1800-1805", "not running 1805-3600",
-            "suspended 3600-3700",
-        ])
+        #expect(
+            activity.states.map(relative) == [
+                "foreground 0-60", "background 60-90", "suspended 90-1800", "background 1800-1805",
+                "not running 1805-3600",
+                "suspended 3600-3700",
+            ])
         #expect(activity.unreadableEntries == 0)
     }
 
     @Test("wakes by source, relaunches marked")
     func wakes() {
-        let wakes = activity.wakes.map { "\($0.source.rawValue)@\(Int($0.time - DashboardFixture.start))\($0.relaunch ? "!" : "")" }
+        let wakes = activity.wakes.map {
+            "\($0.source.rawValue)@\(Int($0.time - DashboardFixture.start))\($0.relaunch ? "!" : "")"
+        }
         #expect(wakes == ["user@0!", "region@1800", "significant change@3600!", "push@3700"])
         #expect(activity.pushesReceived.map(\.id) == ["push-1"])
     }
@@ -62,7 +67,11 @@ struct DashboardLaneTests {
         let start = DashboardFixture.start
         let bodies: [(TimeInterval, TimelineEntry.Body)] = [
             (0, .event(.lowPowerModeChanged(true))),
-            (0, .command(.submitTaskRequest(TaskRequest(identifier: "refresh", kind: .appRefresh)), by: "ScheduledRefresh")),
+            (
+                0,
+                .command(
+                    .submitTaskRequest(TaskRequest(identifier: "refresh", kind: .appRefresh)), by: "ScheduledRefresh")
+            ),
             (10, .event(.willTerminate)),
             (4000, .event(.didFinishLaunching(.scheduledTask))),
             (4000, .event(.scheduledTaskLaunched(ScheduledTaskLaunch(identifier: "refresh", kind: .appRefresh)))),
@@ -71,7 +80,8 @@ struct DashboardLaneTests {
             var line: [UInt8] = []
             TimelineJSONEncoder().encode(TimelineEntry(time: item.0, body: item.1), into: &line)
             let record = OutboxRecord(
-                uuid: UUID(), seq: Int64(index + 1), kind: OutboxRecord.timelineKind, payload: String(decoding: line.dropLast(), as: UTF8.self),
+                uuid: UUID(), seq: Int64(index + 1), kind: OutboxRecord.timelineKind,
+                payload: String(decoding: line.dropLast(), as: UTF8.self),
                 recordedAt: start + item.0)
             return StoredRecord(record: record, receivedAt: start + 5000)
         }
@@ -82,13 +92,18 @@ struct DashboardLaneTests {
         #expect(gap.cause.contains("waiting for the scheduled task refresh submitted 1 h 6 min earlier"))
         #expect(gap.cause.contains("Low Power Mode on"))
         #expect(gap.rules == ["BGT-12", "BGT-8", "STATE-6"])
-        #expect(activity.states.contains { $0.state == .notRunning && $0.start == start + 10 && $0.end == start + 4000 })
+        #expect(
+            activity.states.contains { $0.state == .notRunning && $0.start == start + 10 && $0.end == start + 4000 })
     }
 
     @Test("an entry this server cannot read is counted, not drawn, and never fails the page")
     func unreadable() {
-        let record = OutboxRecord(uuid: UUID(), seq: 1, kind: OutboxRecord.timelineKind, payload: #"{"event":"appLaunched"}"#, recordedAt: DashboardFixture.start)
-        let activity = DeviceActivity.extract(records: [StoredRecord(record: record, receivedAt: ServerHarness.now)], window: DashboardFixture.window, pushes: [])
+        let record = OutboxRecord(
+            uuid: UUID(), seq: 1, kind: OutboxRecord.timelineKind, payload: #"{"event":"appLaunched"}"#,
+            recordedAt: DashboardFixture.start)
+        let activity = DeviceActivity.extract(
+            records: [StoredRecord(record: record, receivedAt: ServerHarness.now)], window: DashboardFixture.window,
+            pushes: [])
         #expect(activity.unreadableEntries == 1)
         #expect(activity.entries.isEmpty && activity.activityTimes.count == 1 && activity.timelineEntries == 1)
     }

@@ -9,23 +9,30 @@ extension StorageEngine {
     ///
     /// PostgreSQL when it is not installed cancels the test (reported as skipped) unless
     /// `WAKEFUL_REQUIRE_POSTGRES=1`.
-    func withServer<T: Sendable>(_ body: @escaping @Sendable (any ServerStorage, any TestClientProtocol) async throws -> T) async throws -> T {
+    func withServer<T: Sendable>(
+        _ body: @escaping @Sendable (any ServerStorage, any TestClientProtocol) async throws -> T
+    ) async throws -> T {
         switch self {
         case .sqlite:
             return try await withTemporaryDirectory { directory in
                 let storage = try SQLiteServerStorage(directory: directory)
-                return try await buildApplication(Self.configuration(storage)).test(.router) { client in try await body(storage, client) }
+                return try await buildApplication(Self.configuration(storage)).test(.router) { client in
+                    try await body(storage, client)
+                }
             }
         case .postgres:
             guard PostgresTestDatabase.isEnabled else { try Test.cancel(PostgresTestDatabase.unavailableMessage) }
             return try await PostgresTestDatabase.withDatabase { url in
                 let storage = try await PostgresServerStorage(url: url, logger: PostgresTestDatabase.logger)
-                return try await buildApplication(Self.configuration(storage)).test(.live) { client in try await body(storage, client) }
+                return try await buildApplication(Self.configuration(storage)).test(.live) { client in
+                    try await body(storage, client)
+                }
             }
         }
     }
 
     private static func configuration(_ storage: any ServerStorage) -> ServerConfiguration {
-        ServerConfiguration(port: 0, storage: storage, adminToken: ServerHarness.adminToken, clock: ServerHarness.fixedClock())
+        ServerConfiguration(
+            port: 0, storage: storage, adminToken: ServerHarness.adminToken, clock: ServerHarness.fixedClock())
     }
 }

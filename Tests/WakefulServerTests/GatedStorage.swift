@@ -52,19 +52,26 @@ final class GatedStorage: ServerStorage, @unchecked Sendable {  // the gate is g
         return try await base.ingest(batches)
     }
 
-    func register(_ registration: DeviceRegistration, tokenHash: String, at time: TimeInterval, existing: ExistingInstall) async throws -> UUID {
+    func register(
+        _ registration: DeviceRegistration, tokenHash: String, at time: TimeInterval, existing: ExistingInstall
+    ) async throws -> UUID {
         try await base.register(registration, tokenHash: tokenHash, at: time, existing: existing)
     }
     func checkReachable() async throws { try await base.checkReachable() }
     func device(tokenHash: String) async throws -> StoredDevice? { try await base.device(tokenHash: tokenHash) }
     func device(id: UUID) async throws -> StoredDevice? { try await base.device(id: id) }
-    func revoke(deviceID: UUID, at time: TimeInterval) async throws -> Bool { try await base.revoke(deviceID: deviceID, at: time) }
+    func revoke(deviceID: UUID, at time: TimeInterval) async throws -> Bool {
+        try await base.revoke(deviceID: deviceID, at: time)
+    }
     func setAPNsToken(_ token: APNsRegistration, deviceID: UUID, at time: TimeInterval) async throws {
         try await base.setAPNsToken(token, deviceID: deviceID, at: time)
     }
     func apnsToken(deviceID: UUID) async throws -> StoredAPNsToken? { try await base.apnsToken(deviceID: deviceID) }
-    func ingest(deviceID: UUID, batchID: UUID, digest: String, records: [OutboxRecord], receivedAt: TimeInterval) async throws -> IngestOutcome {
-        try await base.ingest(deviceID: deviceID, batchID: batchID, digest: digest, records: records, receivedAt: receivedAt)
+    func ingest(deviceID: UUID, batchID: UUID, digest: String, records: [OutboxRecord], receivedAt: TimeInterval)
+        async throws -> IngestOutcome
+    {
+        try await base.ingest(
+            deviceID: deviceID, batchID: batchID, digest: digest, records: records, receivedAt: receivedAt)
     }
     func deviceSummaries() async throws -> [DeviceSummary] { try await base.deviceSummaries() }
     func records(deviceID: UUID, matching query: RecordQuery) async throws -> [StoredRecord] {

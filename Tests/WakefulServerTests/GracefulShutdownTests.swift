@@ -21,7 +21,8 @@ struct GracefulShutdownTests {
             let limits = ServerLimits(bodyTimeout: .seconds(60), shutdownGrace: .seconds(1))
             let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
             let configuration = ServerConfiguration(
-                port: 0, storage: storage, adminToken: ServerHarness.adminToken, clock: ServerHarness.fixedClock(), limits: limits,
+                port: 0, storage: storage, adminToken: ServerHarness.adminToken, clock: ServerHarness.fixedClock(),
+                limits: limits,
                 onListening: { portSink.yield($0) })
             let app = try await buildApplication(configuration)
             var groupConfiguration = ServiceGroupConfiguration(services: [app], logger: Logger(label: "test"))
@@ -54,7 +55,9 @@ struct GracefulShutdownTests {
                 // teardown after the grace was seen to take from 2.1 to 6.3 s.
                 #expect(elapsed >= .milliseconds(900), "\(elapsed)")
                 #expect(elapsed <= .seconds(20), "\(elapsed)")
-                let closed = try await RawConnection.offPool { RawConnection.waitUntilClosed([stalled], timeout: .seconds(5)) }
+                let closed = try await RawConnection.offPool {
+                    RawConnection.waitUntilClosed([stalled], timeout: .seconds(5))
+                }
                 #expect(closed == 0)
             }
         }

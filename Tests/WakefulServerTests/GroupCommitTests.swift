@@ -9,14 +9,17 @@ import Wakeful
 
 @Suite("Group commit of ingest batches", .timeLimit(.minutes(2)))
 struct GroupCommitTests {
-    static let registration = DeviceRegistration(installID: UUID(), bundleID: "com.example.app", appVersion: "1.0", osVersion: "17.4")
+    static let registration = DeviceRegistration(
+        installID: UUID(), bundleID: "com.example.app", appVersion: "1.0", osVersion: "17.4")
 
     @Test("in one group a mismatched or failing batch rolls back only itself; the others are stored")
     func mixedGroup() async throws {
         try await Self.withDevice { storage, device in
             let install = Self.registration.installID
             let earlier = UUID()
-            _ = try await storage.ingest(deviceID: device, batchID: earlier, digest: "a", records: makeRecords(install: install, count: 1), receivedAt: 20)
+            _ = try await storage.ingest(
+                deviceID: device, batchID: earlier, digest: "a", records: makeRecords(install: install, count: 1),
+                receivedAt: 20)
             let good = makeRecords(install: install, from: 10, count: 3)
             // seq 0 breaks the CHECK (seq >= 1) after a valid record was inserted: the savepoint takes both back.
             var invalid = makeRecords(install: install, from: 20, count: 2)
@@ -25,9 +28,12 @@ struct GroupCommitTests {
             let failingID = UUID()
             let results = try await storage.ingest([
                 IngestRequestBatch(deviceID: device, batchID: UUID(), digest: "g", records: good, receivedAt: 30),
-                IngestRequestBatch(deviceID: device, batchID: earlier, digest: "other", records: makeRecords(install: install, from: 30, count: 1), receivedAt: 30),
+                IngestRequestBatch(
+                    deviceID: device, batchID: earlier, digest: "other",
+                    records: makeRecords(install: install, from: 30, count: 1), receivedAt: 30),
                 IngestRequestBatch(deviceID: device, batchID: failingID, digest: "f", records: invalid, receivedAt: 30),
-                IngestRequestBatch(deviceID: device, batchID: UUID(), digest: "o", records: overlapping, receivedAt: 30),
+                IngestRequestBatch(
+                    deviceID: device, batchID: UUID(), digest: "o", records: overlapping, receivedAt: 30),
             ])
             #expect(results.count == 4)
             #expect(try results[0].get() == .stored(accepted: 3, duplicates: 0))
@@ -37,7 +43,9 @@ struct GroupCommitTests {
             let stored = try await storage.records(deviceID: device, matching: RecordQuery()).map(\.record.seq).sorted()
             #expect(stored == [1, 10, 11, 12, 13])
             let failedBatchRows = try await storage.pool.read { db in
-                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ingest_batches WHERE batch_id = ?", arguments: [failingID.uuidString])
+                try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM ingest_batches WHERE batch_id = ?", arguments: [failingID.uuidString]
+                )
             }
             #expect(failedBatchRows == 0)
         }
@@ -56,11 +64,17 @@ struct GroupCommitTests {
                         BEGIN SELECT RAISE(ROLLBACK, 'simulated crash'); END
                         """)
             }
-            let first = IngestRequestBatch(deviceID: device, batchID: UUID(), digest: "1", records: makeRecords(install: install, count: 2), receivedAt: 20)
+            let first = IngestRequestBatch(
+                deviceID: device, batchID: UUID(), digest: "1", records: makeRecords(install: install, count: 2),
+                receivedAt: 20)
             let group = [
                 first,
-                IngestRequestBatch(deviceID: device, batchID: crashing, digest: "2", records: makeRecords(install: install, from: 3, count: 2), receivedAt: 20),
-                IngestRequestBatch(deviceID: device, batchID: UUID(), digest: "3", records: makeRecords(install: install, from: 5, count: 2), receivedAt: 20),
+                IngestRequestBatch(
+                    deviceID: device, batchID: crashing, digest: "2",
+                    records: makeRecords(install: install, from: 3, count: 2), receivedAt: 20),
+                IngestRequestBatch(
+                    deviceID: device, batchID: UUID(), digest: "3",
+                    records: makeRecords(install: install, from: 5, count: 2), receivedAt: 20),
             ]
             await #expect(throws: DatabaseError.self) { try await storage.ingest(group) }
             #expect(try await storage.records(deviceID: device, matching: RecordQuery()).isEmpty)
@@ -128,7 +142,8 @@ struct GroupCommitTests {
     /// A committer on gated storage with one registered device and `count` batches of `records`
     /// records of it, for `body`; the database is removed afterwards.
     static func withCommitter(
-        batches count: Int, records: Int, _ body: (GatedStorage, IngestCommitter, UUID, [IngestRequestBatch]) async throws -> Void
+        batches count: Int, records: Int,
+        _ body: (GatedStorage, IngestCommitter, UUID, [IngestRequestBatch]) async throws -> Void
     ) async throws {
         try await withTemporaryDirectory { directory in
             let storage = try GatedStorage(directory: directory)
@@ -136,21 +151,28 @@ struct GroupCommitTests {
             let batches = (0..<count).map { index in
                 IngestRequestBatch(
                     deviceID: device, batchID: UUID(), digest: "\(index)",
-                    records: makeRecords(install: Self.registration.installID, from: Int64(index * 10 + 1), count: records), receivedAt: 20)
+                    records: makeRecords(
+                        install: Self.registration.installID, from: Int64(index * 10 + 1), count: records),
+                    receivedAt: 20)
             }
             try await body(storage, IngestCommitter(storage: storage), device, batches)
         }
     }
 
-    @Test("a second request for a batch still being processed is 409 with Retry-After; afterwards the batch is answered as usual")
+    @Test(
+        "a second request for a batch still being processed is 409 with Retry-After; afterwards the batch is answered as usual"
+    )
     func sameBatchInProgress() async throws {
         try await withTemporaryDirectory { directory in
             let storage = try GatedStorage(directory: directory)
-            let configuration = ServerConfiguration(port: 0, storage: storage, adminToken: ServerHarness.adminToken, clock: ServerHarness.fixedClock())
+            let configuration = ServerConfiguration(
+                port: 0, storage: storage, adminToken: ServerHarness.adminToken, clock: ServerHarness.fixedClock())
             let app = try await buildApplication(configuration)
             try await app.test(.router) { client in
                 let device = try await client.register()
-                let batch = IngestBatch(batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, count: 3))
+                let batch = IngestBatch(
+                    batchID: UUID(), installID: device.installID,
+                    records: makeRecords(install: device.installID, count: 3))
                 var groups = storage.groups.makeAsyncIterator()
                 storage.close()
                 try await withThrowingTaskGroup(of: TestResponse.self) { tasks in
@@ -164,10 +186,13 @@ struct GroupCommitTests {
                     storage.open()
                     let first = try #require(try await tasks.next())
                     #expect(first.status == .ok)
-                    #expect(try IngestAnswer.parse(Array(first.text.utf8)).answer == IngestAnswer(accepted: 3, duplicates: 0))
+                    #expect(
+                        try IngestAnswer.parse(Array(first.text.utf8)).answer
+                            == IngestAnswer(accepted: 3, duplicates: 0))
                 }
                 let resend = try await client.ingest(batch, token: device.token)
-                #expect(try IngestAnswer.parse(Array(resend.text.utf8)).answer == IngestAnswer(accepted: 0, duplicates: 3))
+                #expect(
+                    try IngestAnswer.parse(Array(resend.text.utf8)).answer == IngestAnswer(accepted: 0, duplicates: 3))
             }
         }
     }

@@ -30,7 +30,8 @@ struct HealthAndMetricsTests {
         ])
     func methodNotAllowed(method: String, path: String, allow: String) async throws {
         try await ServerHarness.withServer { _, client in
-            let response = try await client.send(HTTPRequest.Method(method)!, path, body: method == "DELETE" ? nil : Array("{}".utf8))
+            let response = try await client.send(
+                HTTPRequest.Method(method)!, path, body: method == "DELETE" ? nil : Array("{}".utf8))
             #expect(response.status == .methodNotAllowed, "\(response.text)")
             #expect(response.headers[.allow] == allow)
             #expect(response.errorCode == "method_not_allowed")
@@ -44,12 +45,15 @@ struct HealthAndMetricsTests {
         try await ServerHarness.withServer(limits: ServerLimits(maximumIngestBytes: 1024)) { _, client in
             let device = try await client.register()
             let body = Array(#"{"batch_id":"\#(String(repeating: "x", count: 4096))"}"#.utf8)
-            let response = try await client.send(.post, "/v1/ingest", token: device.token, headers: [.idempotencyKey: UUID().uuidString], body: body)
+            let response = try await client.send(
+                .post, "/v1/ingest", token: device.token, headers: [.idempotencyKey: UUID().uuidString], body: body)
             #expect(response.status == .contentTooLarge)
             let metrics = try await client.send(.get, "/metrics").text
             #expect(metrics.contains(#"wakeful_ingest_requests_total{status="413"} 1"#), "\(metrics)")
             #expect(metrics.contains(#"wakeful_http_requests_total{route="/v1/ingest",status="413"} 1"#), "\(metrics)")
-            #expect(metrics.contains(#"wakeful_http_requests_total{route="/v1/devices/register",status="201"} 1"#), "\(metrics)")
+            #expect(
+                metrics.contains(#"wakeful_http_requests_total{route="/v1/devices/register",status="201"} 1"#),
+                "\(metrics)")
             #expect(!metrics.contains(#"status="500""#), "\(metrics)")
         }
     }
@@ -59,7 +63,8 @@ struct HealthAndMetricsTests {
         try await ServerHarness.withServer(.live) { _, client in
             let port = try #require(client.port)
             let device = try await client.register()
-            let head = "POST /v1/ingest HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(device.token)\r\n"
+            let head =
+                "POST /v1/ingest HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(device.token)\r\n"
                 + "Content-Type: application/json\r\nIdempotency-Key: \(UUID().uuidString)\r\nContent-Length: 100000\r\n\r\n{"
             // Sent, then the connection is dropped (closed as it goes out of scope).
             try RawConnection(port: port).send(head)

@@ -13,14 +13,20 @@ struct IngestEncodingTests {
     func gzipRoundTrip(encoding: String) async throws {
         try await ServerHarness.withServer { harness, client in
             let device = try await client.register()
-            let batch = IngestBatch(batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, count: 50))
+            let batch = IngestBatch(
+                batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, count: 50)
+            )
             let body = try gzip(batch.jsonBytes())
             #expect(body.count < batch.jsonBytes().count)
             let response = try await client.send(
-                .post, "/v1/ingest", token: device.token, headers: [.idempotencyKey: batch.batchID.uuidString, .contentEncoding: encoding], body: body)
+                .post, "/v1/ingest", token: device.token,
+                headers: [.idempotencyKey: batch.batchID.uuidString, .contentEncoding: encoding], body: body)
             #expect(response.status == .ok, "\(response.text)")
-            #expect(try IngestAnswer.parse(Array(response.text.utf8)).answer == IngestAnswer(accepted: 50, duplicates: 0))
-            #expect(try await harness.storage.records(deviceID: device.id, matching: RecordQuery()).map(\.record) == batch.records)
+            #expect(
+                try IngestAnswer.parse(Array(response.text.utf8)).answer == IngestAnswer(accepted: 50, duplicates: 0))
+            #expect(
+                try await harness.storage.records(deviceID: device.id, matching: RecordQuery()).map(\.record)
+                    == batch.records)
         }
     }
 
@@ -28,14 +34,16 @@ struct IngestEncodingTests {
     func zipBomb() async throws {
         try await ServerHarness.withServer { harness, client in
             let device = try await client.register()
-            let batch = IngestBatch(batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, count: 1))
+            let batch = IngestBatch(
+                batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, count: 1))
             // 16 MiB of spaces after the opening brace: valid JSON whitespace, about 16 KiB compressed.
             var bytes = Array(batch.jsonBytes())
             bytes.insert(contentsOf: [UInt8](repeating: UInt8(ascii: " "), count: 16 << 20), at: 1)
             let body = try gzip(bytes)
             #expect(body.count < 1 << 16)
             let response = try await client.send(
-                .post, "/v1/ingest", token: device.token, headers: [.idempotencyKey: batch.batchID.uuidString, .contentEncoding: "gzip"], body: body)
+                .post, "/v1/ingest", token: device.token,
+                headers: [.idempotencyKey: batch.batchID.uuidString, .contentEncoding: "gzip"], body: body)
             #expect(response.status == .contentTooLarge, "\(response.text)")
             #expect(response.errorCode == "too_large")
             #expect(try await harness.storage.records(deviceID: device.id, matching: RecordQuery()).isEmpty)
@@ -46,10 +54,13 @@ struct IngestEncodingTests {
     func corrupt(damage: GzipDamage) async throws {
         try await ServerHarness.withServer { harness, client in
             let device = try await client.register()
-            let batch = IngestBatch(batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, count: 20))
+            let batch = IngestBatch(
+                batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, count: 20)
+            )
             let body = damage.apply(to: try gzip(batch.jsonBytes()))
             let response = try await client.send(
-                .post, "/v1/ingest", token: device.token, headers: [.idempotencyKey: batch.batchID.uuidString, .contentEncoding: "gzip"], body: body)
+                .post, "/v1/ingest", token: device.token,
+                headers: [.idempotencyKey: batch.batchID.uuidString, .contentEncoding: "gzip"], body: body)
             #expect(response.status == .badRequest, "\(response.text)")
             #expect(response.errorCode == "invalid_encoding")
             #expect(try response.object()["field"] as? String == "Content-Encoding")
@@ -61,9 +72,11 @@ struct IngestEncodingTests {
     func unknownEncoding(encoding: String) async throws {
         try await ServerHarness.withServer { _, client in
             let device = try await client.register()
-            let batch = IngestBatch(batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, count: 1))
+            let batch = IngestBatch(
+                batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, count: 1))
             let response = try await client.send(
-                .post, "/v1/ingest", token: device.token, headers: [.idempotencyKey: batch.batchID.uuidString, .contentEncoding: encoding],
+                .post, "/v1/ingest", token: device.token,
+                headers: [.idempotencyKey: batch.batchID.uuidString, .contentEncoding: encoding],
                 body: batch.jsonBytes())
             #expect(response.status == .unsupportedMediaType)
             #expect(response.errorCode == "unsupported_encoding")

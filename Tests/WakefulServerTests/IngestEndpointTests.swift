@@ -11,7 +11,8 @@ struct IngestEndpointTests {
     func storeAndResend() async throws {
         try await ServerHarness.withServer { harness, client in
             let device = try await client.register()
-            let batch = IngestBatch(batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, count: 5))
+            let batch = IngestBatch(
+                batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, count: 5))
             let first = try await client.ingest(batch, token: device.token)
             #expect(first.status == .ok, "\(first.text)")
             let (answeredID, answer) = try IngestAnswer.parse(Array(first.text.utf8))
@@ -30,10 +31,14 @@ struct IngestEndpointTests {
         try await ServerHarness.withServer { _, client in
             let device = try await client.register()
             let records = makeRecords(install: device.installID, count: 6)
-            _ = try await client.ingest(IngestBatch(batchID: UUID(), installID: device.installID, records: Array(records[0..<4])), token: device.token)
+            _ = try await client.ingest(
+                IngestBatch(batchID: UUID(), installID: device.installID, records: Array(records[0..<4])),
+                token: device.token)
             let response = try await client.ingest(
-                IngestBatch(batchID: UUID(), installID: device.installID, records: Array(records[2..<6])), token: device.token)
-            #expect(try IngestAnswer.parse(Array(response.text.utf8)).answer == IngestAnswer(accepted: 2, duplicates: 2))
+                IngestBatch(batchID: UUID(), installID: device.installID, records: Array(records[2..<6])),
+                token: device.token)
+            #expect(
+                try IngestAnswer.parse(Array(response.text.utf8)).answer == IngestAnswer(accepted: 2, duplicates: 2))
         }
     }
 
@@ -44,11 +49,15 @@ struct IngestEndpointTests {
             let batchID = UUID()
             let good = makeRecords(install: device.installID, count: 2)
             let badUUID = RecordIdentity.uuid(install: device.installID, seq: 3)
-            var body = String(decoding: IngestBatch(batchID: batchID, installID: device.installID, records: good).jsonBytes(), as: UTF8.self)
+            var body = String(
+                decoding: IngestBatch(batchID: batchID, installID: device.installID, records: good).jsonBytes(),
+                as: UTF8.self)
             body.removeLast(2)
-            body += #",{"uuid":"\#(badUUID.uuidString)","seq":0,"kind":"location","recorded_at":"2026-11-21T07:00:00Z","payload":{}}]}"#
+            body +=
+                #",{"uuid":"\#(badUUID.uuidString)","seq":0,"kind":"location","recorded_at":"2026-11-21T07:00:00Z","payload":{}}]}"#
             let response = try await client.send(
-                .post, "/v1/ingest", token: device.token, headers: [.idempotencyKey: batchID.uuidString], body: Array(body.utf8))
+                .post, "/v1/ingest", token: device.token, headers: [.idempotencyKey: batchID.uuidString],
+                body: Array(body.utf8))
             #expect(response.status == .ok, "\(response.text)")
             let answer = try IngestAnswer.parse(Array(response.text.utf8)).answer
             #expect(answer.accepted == 2)
@@ -64,9 +73,12 @@ struct IngestEndpointTests {
             let device = try await client.register()
             let batchID = UUID()
             let records = makeRecords(install: device.installID, count: 4)
-            _ = try await client.ingest(IngestBatch(batchID: batchID, installID: device.installID, records: Array(records[0..<2])), token: device.token)
+            _ = try await client.ingest(
+                IngestBatch(batchID: batchID, installID: device.installID, records: Array(records[0..<2])),
+                token: device.token)
             let response = try await client.ingest(
-                IngestBatch(batchID: batchID, installID: device.installID, records: Array(records[2..<4])), token: device.token)
+                IngestBatch(batchID: batchID, installID: device.installID, records: Array(records[2..<4])),
+                token: device.token)
             #expect(response.status == .unprocessableContent)
             #expect(response.errorCode == "idempotency_key_reused")
             #expect(try await harness.storage.records(deviceID: device.id, matching: RecordQuery()).count == 2)
@@ -77,11 +89,13 @@ struct IngestEndpointTests {
     func idempotencyKey() async throws {
         try await ServerHarness.withServer { _, client in
             let device = try await client.register()
-            let batch = IngestBatch(batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, count: 1))
+            let batch = IngestBatch(
+                batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, count: 1))
             for key in [nil, "not-a-uuid", UUID().uuidString] {
                 var headers: HTTPFields = [:]
                 if let key { headers[.idempotencyKey] = key }
-                let response = try await client.send(.post, "/v1/ingest", token: device.token, headers: headers, body: batch.jsonBytes())
+                let response = try await client.send(
+                    .post, "/v1/ingest", token: device.token, headers: headers, body: batch.jsonBytes())
                 #expect(response.status == .badRequest, "\(key ?? "none")")
                 #expect(try response.object()["field"] as? String == "Idempotency-Key")
             }
@@ -110,7 +124,8 @@ struct IngestEndpointTests {
                 small.payload = "{}"
                 return small
             }
-            let response = try await client.ingest(IngestBatch(batchID: UUID(), installID: device.installID, records: records), token: device.token)
+            let response = try await client.ingest(
+                IngestBatch(batchID: UUID(), installID: device.installID, records: records), token: device.token)
             #expect(response.status == .contentTooLarge, "\(response.text)")
             #expect(response.errorCode == "too_large")
         }
@@ -136,9 +151,11 @@ struct IngestEndpointTests {
 
     @Test("when every ingest place is taken the answer is 503 with Retry-After")
     func overload() async throws {
-        try await ServerHarness.withServer(limits: ServerLimits(maximumConcurrentIngests: 0, retryAfterSeconds: 7)) { _, client in
+        try await ServerHarness.withServer(limits: ServerLimits(maximumConcurrentIngests: 0, retryAfterSeconds: 7)) {
+            _, client in
             let device = try await client.register()
-            let batch = IngestBatch(batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, count: 1))
+            let batch = IngestBatch(
+                batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, count: 1))
             let response = try await client.ingest(batch, token: device.token)
             #expect(response.status == .serviceUnavailable)
             #expect(response.headers[.retryAfter] == "7")

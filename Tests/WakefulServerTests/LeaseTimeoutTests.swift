@@ -36,7 +36,9 @@ struct LeaseTimeoutTests {
         }
     }
 
-    @Test("a lease the pool never answers times out without waiting for it, and its late connection is handed back unused")
+    @Test(
+        "a lease the pool never answers times out without waiting for it, and its late connection is handed back unused"
+    )
     func stuckLeaseTimesOut() async throws {
         let pool = StuckPool()
         await #expect(throws: PostgresLeaseTimeout.self) {

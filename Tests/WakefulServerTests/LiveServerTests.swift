@@ -12,10 +12,13 @@ struct LiveServerTests {
     func ingest() async throws {
         try await ServerHarness.withServer(.live) { harness, client in
             let device = try await client.register()
-            let batch = IngestBatch(batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, count: 500))
+            let batch = IngestBatch(
+                batchID: UUID(), installID: device.installID,
+                records: makeRecords(install: device.installID, count: 500))
             let first = try await client.ingest(batch, token: device.token)
             #expect(try IngestAnswer.parse(Array(first.text.utf8)).answer == IngestAnswer(accepted: 500, duplicates: 0))
-            #expect(try await harness.storage.records(deviceID: device.id, matching: RecordQuery(limit: 1000)).count == 500)
+            #expect(
+                try await harness.storage.records(deviceID: device.id, matching: RecordQuery(limit: 1000)).count == 500)
             let again = try await client.ingest(batch, token: device.token)
             #expect(try IngestAnswer.parse(Array(again.text.utf8)).answer == IngestAnswer(accepted: 0, duplicates: 500))
         }

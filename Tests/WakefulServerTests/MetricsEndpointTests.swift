@@ -11,7 +11,8 @@ struct MetricsEndpointTests {
     func countsIngest() async throws {
         try await ServerHarness.withServer { _, client in
             let device = try await client.register()
-            let batch = IngestBatch(batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, count: 4))
+            let batch = IngestBatch(
+                batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, count: 4))
             _ = try await client.ingest(batch, token: device.token)
             _ = try await client.ingest(batch, token: device.token)
             _ = try await client.send(.post, "/v1/ingest", token: device.token, body: Array("{".utf8))

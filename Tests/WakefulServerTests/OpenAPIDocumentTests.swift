@@ -11,12 +11,15 @@ struct OpenAPIDocumentTests {
     @Test("every route is documented and every documented operation is routed")
     func routesMatchDocument() async throws {
         try await withTemporaryDirectory { directory in
-            let configuration = ServerConfiguration(storage: try SQLiteServerStorage(directory: directory), adminToken: "t")
-            let routed = Set(try buildRouter(configuration).routes.map { "\($0.method.rawValue) \($0.path.description)" })
+            let configuration = ServerConfiguration(
+                storage: try SQLiteServerStorage(directory: directory), adminToken: "t")
+            let routed = Set(
+                try buildRouter(configuration).routes.map { "\($0.method.rawValue) \($0.path.description)" })
             let document = try await Self.document(configuration)
             let paths = try #require(document["paths"] as? [String: [String: Any]])
             let methods: Set<String> = ["get", "put", "post", "delete", "patch", "head", "options"]
-            let documented = Set(paths.flatMap { path, item in item.keys.filter(methods.contains).map { "\($0.uppercased()) \(path)" } })
+            let documented = Set(
+                paths.flatMap { path, item in item.keys.filter(methods.contains).map { "\($0.uppercased()) \(path)" } })
             #expect(routed.subtracting(documented).isEmpty, "routed but not documented")
             #expect(documented.subtracting(routed).isEmpty, "documented but not routed")
             #expect(routed.count >= 10)
@@ -26,7 +29,8 @@ struct OpenAPIDocumentTests {
     @Test("the document is OpenAPI 3.1 with both security schemes and the error schema")
     func documentShape() async throws {
         try await withTemporaryDirectory { directory in
-            let configuration = ServerConfiguration(storage: try SQLiteServerStorage(directory: directory), adminToken: "t")
+            let configuration = ServerConfiguration(
+                storage: try SQLiteServerStorage(directory: directory), adminToken: "t")
             let document = try await Self.document(configuration)
             #expect(document["openapi"] as? String == "3.1.0")
             let components = try #require(document["components"] as? [String: Any])
@@ -43,7 +47,8 @@ struct OpenAPIDocumentTests {
             try await client.execute(uri: "/openapi.json", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "application/json")
-                return try #require(try JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8)) as? [String: Any])
+                return try #require(
+                    try JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8)) as? [String: Any])
             }
         }
     }

@@ -23,29 +23,38 @@ struct PayloadRoundTripTests {
                 let records = payloads.map { payload in
                     seq += 1
                     return OutboxRecord(
-                        uuid: RecordIdentity.uuid(install: device.installID, seq: seq), seq: seq, kind: kind, payload: payload.spacedText,
+                        uuid: RecordIdentity.uuid(install: device.installID, seq: seq), seq: seq, kind: kind,
+                        payload: payload.spacedText,
                         recordedAt: ServerHarness.now - 60)
                 }
-                let answer = try await client.ingest(IngestBatch(batchID: UUID(), installID: device.installID, records: records), token: device.token)
+                let answer = try await client.ingest(
+                    IngestBatch(batchID: UUID(), installID: device.installID, records: records), token: device.token)
                 #expect(answer.status == .ok, "\(answer.text)")
                 let expected = payloads.map(\.compactText)
-                let page = try await client.send(.get, "/v1/devices/\(device.id.uuidString)/records?kind=\(kind)", token: device.token)
+                let page = try await client.send(
+                    .get, "/v1/devices/\(device.id.uuidString)/records?kind=\(kind)", token: device.token)
                 #expect(try Self.payloadTexts(page.text, list: "records", member: "payload") == expected)
-                let export = try await client.send(.get, "/v1/devices/\(device.id.uuidString)/records.ndjson?kind=\(kind)", token: device.token)
+                let export = try await client.send(
+                    .get, "/v1/devices/\(device.id.uuidString)/records.ndjson?kind=\(kind)", token: device.token)
                 #expect(try Self.exportedPayloadTexts(export.text) == expected)
             }
         }
     }
 
-    @Test("the issue's numbers, escapes and exponents come back digit for digit", .timeLimit(.minutes(1)), arguments: StorageEngine.allCases)
+    @Test(
+        "the issue's numbers, escapes and exponents come back digit for digit", .timeLimit(.minutes(1)),
+        arguments: StorageEngine.allCases)
     func issueExample(engine: StorageEngine) async throws {
         try await engine.withServer { _, client in
             let device = try await client.register()
-            let payload = #"{"u64max":18446744073709551615,"big":123456789012345678901234567890,"neg":-0.0,"tiny":4.9E-324,"e":1e+300,"s":"\u00e9\ud83d\ude00\n\/"}"#
+            let payload =
+                #"{"u64max":18446744073709551615,"big":123456789012345678901234567890,"neg":-0.0,"tiny":4.9E-324,"e":1e+300,"s":"\u00e9\ud83d\ude00\n\/"}"#
             let record = OutboxRecord(
-                uuid: RecordIdentity.uuid(install: device.installID, seq: 1), seq: 1, kind: OutboxRecord.timelineKind, payload: payload,
+                uuid: RecordIdentity.uuid(install: device.installID, seq: 1), seq: 1, kind: OutboxRecord.timelineKind,
+                payload: payload,
                 recordedAt: ServerHarness.now - 60)
-            let answer = try await client.ingest(IngestBatch(batchID: UUID(), installID: device.installID, records: [record]), token: device.token)
+            let answer = try await client.ingest(
+                IngestBatch(batchID: UUID(), installID: device.installID, records: [record]), token: device.token)
             #expect(answer.status == .ok, "\(answer.text)")
             let base = "/v1/devices/\(device.id.uuidString)"
             let records = try await client.send(.get, "\(base)/records", token: device.token)
@@ -64,7 +73,9 @@ struct PayloadRoundTripTests {
             case .array(let items)? = root[list]
         else { throw RoundTripFailure(answer: answer) }
         return try items.map { item in
-            guard case .object(let object) = item, case .string(let text)? = object[member] else { throw RoundTripFailure(answer: answer) }
+            guard case .object(let object) = item, case .string(let text)? = object[member] else {
+                throw RoundTripFailure(answer: answer)
+            }
             return text
         }
     }
@@ -72,7 +83,8 @@ struct PayloadRoundTripTests {
     /// The `payload` text of each line of an export.
     static func exportedPayloadTexts(_ export: String) throws -> [String] {
         try export.split(separator: "\n").map { line in
-            guard case .object(let object) = try JSONValue.parse(Array(line.utf8), keepingTextOf: "payload", atDepth: 1),
+            guard
+                case .object(let object) = try JSONValue.parse(Array(line.utf8), keepingTextOf: "payload", atDepth: 1),
                 case .string(let text)? = object["payload"]
             else { throw RoundTripFailure(answer: String(line)) }
             return text

@@ -6,11 +6,14 @@ import Wakeful
 import WakefulServer
 
 /// The server through HTTP on PostgreSQL: `buildApplication` runs the storage's pool as a service.
-@Suite("Server on PostgreSQL", .timeLimit(.minutes(2)), .enabled(if: PostgresTestDatabase.isEnabled, PostgresTestDatabase.unavailableMessage))
+@Suite(
+    "Server on PostgreSQL", .timeLimit(.minutes(2)),
+    .enabled(if: PostgresTestDatabase.isEnabled, PostgresTestDatabase.unavailableMessage))
 struct PostgresEndToEndTests {
     /// A live server on `url`, shut down gracefully after `body`.
     private static func withServer<T: Sendable>(
-        on url: PostgresDatabaseURL, _ body: @escaping @Sendable (any ServerStorage, any TestClientProtocol) async throws -> T
+        on url: PostgresDatabaseURL,
+        _ body: @escaping @Sendable (any ServerStorage, any TestClientProtocol) async throws -> T
     ) async throws -> T {
         let storage = try await PostgresServerStorage(url: url, logger: PostgresTestDatabase.logger)
         let configuration = ServerConfiguration(
@@ -24,18 +27,25 @@ struct PostgresEndToEndTests {
         try await PostgresTestDatabase.withDatabase(dropWithoutForce: true) { url in
             try await Self.withServer(on: url) { storage, client in
                 let device = try await client.register(apns: "ab12")
-                let batch = IngestBatch(batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, count: 5))
+                let batch = IngestBatch(
+                    batchID: UUID(), installID: device.installID,
+                    records: makeRecords(install: device.installID, count: 5))
                 let first = try await client.ingest(batch, token: device.token)
                 #expect(first.status == .ok, "\(first.text)")
-                #expect(try IngestAnswer.parse(Array(first.text.utf8)).answer == IngestAnswer(accepted: 5, duplicates: 0))
+                #expect(
+                    try IngestAnswer.parse(Array(first.text.utf8)).answer == IngestAnswer(accepted: 5, duplicates: 0))
                 let again = try await client.ingest(batch, token: device.token)
-                #expect(try IngestAnswer.parse(Array(again.text.utf8)).answer == IngestAnswer(accepted: 0, duplicates: 5))
+                #expect(
+                    try IngestAnswer.parse(Array(again.text.utf8)).answer == IngestAnswer(accepted: 0, duplicates: 5))
                 let devices = try await client.send(.get, "/v1/devices", token: ServerHarness.adminToken)
                 #expect(devices.status == .ok, "\(devices.text)")
                 #expect(devices.text.contains(device.id.uuidString))
-                let records = try await client.send(.get, "/v1/devices/\(device.id.uuidString)/records", token: ServerHarness.adminToken)
+                let records = try await client.send(
+                    .get, "/v1/devices/\(device.id.uuidString)/records", token: ServerHarness.adminToken)
                 #expect(records.status == .ok, "\(records.text)")
-                #expect(try await storage.records(deviceID: device.id, matching: RecordQuery()).map(\.record) == batch.records)
+                #expect(
+                    try await storage.records(deviceID: device.id, matching: RecordQuery()).map(\.record)
+                        == batch.records)
             }
         }
     }
@@ -47,7 +57,8 @@ struct PostgresEndToEndTests {
                 #expect(try await client.send(.get, "/readyz").status == .ok)
                 var server = url
                 server.database = "postgres"
-                try await PostgresTestDatabase.administer(server, "ALTER DATABASE \(url.database) ALLOW_CONNECTIONS false")
+                try await PostgresTestDatabase.administer(
+                    server, "ALTER DATABASE \(url.database) ALLOW_CONNECTIONS false")
                 try await PostgresTestDatabase.administer(
                     server, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(url.database)'")
                 let down = try await client.send(.get, "/readyz")
@@ -55,7 +66,8 @@ struct PostgresEndToEndTests {
                 #expect(down.errorCode == "storage_unreachable")
                 #expect(down.headers[.retryAfter] != nil)
                 #expect(try await client.send(.get, "/healthz").status == .ok)
-                try await PostgresTestDatabase.administer(server, "ALTER DATABASE \(url.database) ALLOW_CONNECTIONS true")
+                try await PostgresTestDatabase.administer(
+                    server, "ALTER DATABASE \(url.database) ALLOW_CONNECTIONS true")
                 #expect(try await client.send(.get, "/readyz").status == .ok)
             }
         }
@@ -66,7 +78,9 @@ struct PostgresEndToEndTests {
         try await PostgresTestDatabase.withDatabase { url in
             try await Self.withServer(on: url) { storage, client in
                 let device = try await client.register()
-                let batch = IngestBatch(batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, count: 3))
+                let batch = IngestBatch(
+                    batchID: UUID(), installID: device.installID,
+                    records: makeRecords(install: device.installID, count: 3))
                 try await PostgresTestDatabase.administer(url, "ALTER TABLE records RENAME TO records_elsewhere")
                 let failed = try await client.ingest(batch, token: device.token)
                 #expect(failed.status == .serviceUnavailable, "\(failed.text)")
@@ -74,7 +88,8 @@ struct PostgresEndToEndTests {
                 #expect(failed.errorCode == "storage_unavailable")
                 try await PostgresTestDatabase.administer(url, "ALTER TABLE records_elsewhere RENAME TO records")
                 let retried = try await client.ingest(batch, token: device.token)
-                #expect(try IngestAnswer.parse(Array(retried.text.utf8)).answer == IngestAnswer(accepted: 3, duplicates: 0))
+                #expect(
+                    try IngestAnswer.parse(Array(retried.text.utf8)).answer == IngestAnswer(accepted: 3, duplicates: 0))
             }
         }
     }
@@ -92,7 +107,9 @@ struct PostgresEndToEndTests {
                 let answer = try IngestAnswer.parse(Array(response.text.utf8)).answer
                 #expect(answer.accepted == 2)
                 #expect(answer.rejected.map(\.uuid) == [records[1].uuid])
-                #expect(answer.rejected.first?.reason.contains("kind: expected a string without control characters, found U+0000") == true)
+                #expect(
+                    answer.rejected.first?.reason.contains(
+                        "kind: expected a string without control characters, found U+0000") == true)
                 #expect(try await storage.records(deviceID: device.id, matching: RecordQuery()).count == 2)
             }
         }

@@ -7,9 +7,12 @@ import Wakeful
 
 /// What only the PostgreSQL engine promises: several servers on one database, durable commits,
 /// migrations under a lock. The shared behaviour is in ``ServerStorageConformanceTests``.
-@Suite("PostgresServerStorage", .timeLimit(.minutes(2)), .enabled(if: PostgresTestDatabase.isEnabled, PostgresTestDatabase.unavailableMessage))
+@Suite(
+    "PostgresServerStorage", .timeLimit(.minutes(2)),
+    .enabled(if: PostgresTestDatabase.isEnabled, PostgresTestDatabase.unavailableMessage))
 struct PostgresServerStorageTests {
-    static let registration = DeviceRegistration(installID: UUID(), bundleID: "com.example.app", appVersion: "1.0", osVersion: "17.4")
+    static let registration = DeviceRegistration(
+        installID: UUID(), bundleID: "com.example.app", appVersion: "1.0", osVersion: "17.4")
 
     @Test("two servers on one database ingesting the same batches at once store every record exactly once")
     func concurrentIngest() async throws {
@@ -17,7 +20,10 @@ struct PostgresServerStorageTests {
             let servers = [try await store.open(), try await store.open()]
             let device = try await servers[0].register(Self.registration, tokenHash: "h", at: 10)
             let batches = (0..<12).map { index in
-                (id: UUID(), records: makeRecords(install: Self.registration.installID, from: Int64(index * 40 + 1), count: 50))
+                (
+                    id: UUID(),
+                    records: makeRecords(install: Self.registration.installID, from: Int64(index * 40 + 1), count: 50)
+                )
             }
             // Consecutive batches overlap by 10 records, so the servers also race on rows of other batches.
             let answers = try await withThrowingTaskGroup(of: (Int, IngestOutcome).self) { group in
@@ -25,7 +31,8 @@ struct PostgresServerStorageTests {
                     for server in servers {
                         group.addTask {
                             let outcome = try await server.ingest(
-                                deviceID: device, batchID: batch.id, digest: "d\(index)", records: batch.records, receivedAt: 20)
+                                deviceID: device, batchID: batch.id, digest: "d\(index)", records: batch.records,
+                                receivedAt: 20)
                             return (index, outcome)
                         }
                     }
@@ -83,8 +90,10 @@ struct PostgresServerStorageTests {
             _ = try await (first, second)
             guard case .postgres(let url) = store.location else { return }
             let storage = try await store.openPostgres(url)
-            let versions = try await storage.client.query("SELECT version FROM wakeful_schema_migrations ORDER BY version")
-                .decode(Int.self).reduce(into: [Int]()) { $0.append($1) }
+            let versions = try await storage.client.query(
+                "SELECT version FROM wakeful_schema_migrations ORDER BY version"
+            )
+            .decode(Int.self).reduce(into: [Int]()) { $0.append($1) }
             #expect(versions == PostgresServerStorage.migrations.map(\.version))
         }
     }
@@ -93,12 +102,15 @@ struct PostgresServerStorageTests {
     func durability() async throws {
         try await StorageEngine.postgres.withStore { store in
             guard case .postgres(let url) = store.location else { return }
-            try await PostgresTestDatabase.administer(url, "ALTER DATABASE \(url.database) SET synchronous_commit = off")
+            try await PostgresTestDatabase.administer(
+                url, "ALTER DATABASE \(url.database) SET synchronous_commit = off")
             // Opened after the change, so every connection is new.
             let storage = try await store.openPostgres(url)
             let setting = try await storage.withConnection("test") { connection in
-                try await connection.query("SHOW synchronous_commit", logger: PostgresTestDatabase.logger).decode(String.self)
-                    .first { _ in true }
+                try await connection.query("SHOW synchronous_commit", logger: PostgresTestDatabase.logger).decode(
+                    String.self
+                )
+                .first { _ in true }
             }
             #expect(setting == "on")
         }
@@ -114,13 +126,17 @@ struct PostgresServerStorageTests {
             let batch = UUID()
             let records = makeRecords(install: Self.registration.installID, count: 3)
             let error = await #expect(throws: APIError.self) {
-                try await storage.ingest(deviceID: device, batchID: batch, digest: "d", records: records, receivedAt: 20)
+                try await storage.ingest(
+                    deviceID: device, batchID: batch, digest: "d", records: records, receivedAt: 20)
             }
             #expect(error?.status == .serviceUnavailable)
             #expect(error?.headers[.retryAfter] == "1")
             try await PostgresTestDatabase.administer(url, "ALTER TABLE records_elsewhere RENAME TO records")
             // The failed attempt claimed nothing: the same batch is stored in full on retry.
-            #expect(try await storage.ingest(deviceID: device, batchID: batch, digest: "d", records: records, receivedAt: 21) == .stored(accepted: 3, duplicates: 0))
+            #expect(
+                try await storage.ingest(
+                    deviceID: device, batchID: batch, digest: "d", records: records, receivedAt: 21)
+                    == .stored(accepted: 3, duplicates: 0))
         }
     }
 
@@ -140,7 +156,9 @@ struct PostgresServerStorageTests {
         }
     }
 
-    @Test("a request that gets no pooled connection within the lease timeout is a 503 with Retry-After, and the pool serves again once one is free")
+    @Test(
+        "a request that gets no pooled connection within the lease timeout is a 503 with Retry-After, and the pool serves again once one is free"
+    )
     func leaseTimeout() async throws {
         try await PostgresTestDatabase.withDatabase { url in
             let storage = try await PostgresServerStorage(

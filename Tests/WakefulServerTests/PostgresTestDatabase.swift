@@ -18,14 +18,17 @@ enum PostgresTestDatabase {
     /// Whether the PostgreSQL tests run: a server is named, binaries are installed, or they are required.
     static var isEnabled: Bool {
         let environment = ProcessInfo.processInfo.environment
-        return environment["WAKEFUL_POSTGRES_URL"] != nil || environment["WAKEFUL_REQUIRE_POSTGRES"] == "1" || binariesInstalled
+        return environment["WAKEFUL_POSTGRES_URL"] != nil || environment["WAKEFUL_REQUIRE_POSTGRES"] == "1"
+            || binariesInstalled
     }
 
     /// Whether `pg_ctl` is on the PATH or in Debian's /usr/lib/postgresql/N/bin.
     private static var binariesInstalled: Bool {
         let fileManager = FileManager.default
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        if path.split(separator: ":").contains(where: { fileManager.isExecutableFile(atPath: "\($0)/pg_ctl") }) { return true }
+        if path.split(separator: ":").contains(where: { fileManager.isExecutableFile(atPath: "\($0)/pg_ctl") }) {
+            return true
+        }
         let versions = (try? fileManager.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
         return versions.contains { fileManager.isExecutableFile(atPath: "/usr/lib/postgresql/\($0)/bin/pg_ctl") }
     }
@@ -63,7 +66,8 @@ enum PostgresTestDatabase {
     static func administer(_ url: PostgresDatabaseURL, _ sql: String) async throws {
         let connection = try await PostgresConnection.connect(
             configuration: PostgresConnection.Configuration(
-                host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: .disable),
+                host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
+                tls: .disable),
             id: 1, logger: logger)
         do {
             try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
@@ -103,9 +107,13 @@ private actor Provisioner {
     private static func startScript(timeLimit: Duration = .seconds(120)) async throws -> String {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("scripts/postgres.sh").path
-        let result = try await withThrowingTaskGroup(of: ExecutionResult<Void, StringOutput<UTF8>, StringOutput<UTF8>>?.self) { group in
+        let result = try await withThrowingTaskGroup(
+            of: ExecutionResult<Void, StringOutput<UTF8>, StringOutput<UTF8>>?.self
+        ) { group in
             group.addTask {
-                try await run(.name("bash"), arguments: [script, "start"], output: .string(limit: 64 << 10), error: .string(limit: 64 << 10))
+                try await run(
+                    .name("bash"), arguments: [script, "start"], output: .string(limit: 64 << 10),
+                    error: .string(limit: 64 << 10))
             }
             group.addTask {
                 try await Task.sleep(for: timeLimit)
@@ -113,7 +121,9 @@ private actor Provisioner {
             }
             defer { group.cancelAll() }
             guard let first = try await group.next(), let result = first else {
-                throw ProvisioningError(message: "scripts/postgres.sh start did not finish within \(timeLimit); see .build/postgres/server.log")
+                throw ProvisioningError(
+                    message:
+                        "scripts/postgres.sh start did not finish within \(timeLimit); see .build/postgres/server.log")
             }
             return result
         }

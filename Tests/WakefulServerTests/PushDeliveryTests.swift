@@ -131,9 +131,11 @@ struct PushDeliveryTests {
         }
     }
 
-    @Test("400 TopicDisallowed is a configuration error that names the options to fix; BadPriority stays a server bug", arguments: [
-        ("TopicDisallowed", "--apns-key-id"), ("BadPriority", "a server bug"),
-    ])
+    @Test(
+        "400 TopicDisallowed is a configuration error that names the options to fix; BadPriority stays a server bug",
+        arguments: [
+            ("TopicDisallowed", "--apns-key-id"), ("BadPriority", "a server bug"),
+        ])
     func senderFaults(reason: String, explanation: String) async throws {
         try await PushHarness.withPushServer { harness, client in
             harness.mock.setFaults([MockFaultRule(.reject(status: 400, reason: reason), times: 1)])
@@ -143,11 +145,15 @@ struct PushDeliveryTests {
             let wake = try #require(try await client.wakes(device.id).first)
             let why = try #require(wake["reason"] as? String)
             #expect(why.contains("400 \(reason)") && why.contains(explanation), "\(why)")
-            #expect(reason != "TopicDisallowed" || (why.contains(PushHarness.topic) && !why.contains("server bug")), "\(why)")
+            #expect(
+                reason != "TopicDisallowed" || (why.contains(PushHarness.topic) && !why.contains("server bug")),
+                "\(why)")
         }
     }
 
-    @Test("410 invalidates the token as of APNs's timestamp, unless the device registered after it", arguments: [-60.0, 60.0])
+    @Test(
+        "410 invalidates the token as of APNs's timestamp, unless the device registered after it",
+        arguments: [-60.0, 60.0])
     func unregistered(registeredBeforeTimestampBy offset: Double) async throws {
         try await PushHarness.withPushServer { harness, client in
             let token = harness.deviceToken()
@@ -156,7 +162,8 @@ struct PushDeliveryTests {
             harness.mock.setFaults([MockFaultRule(.unregistered(timestamp: Date(timeIntervalSince1970: timestamp)))])
             #expect(try await client.postWake(device.id).status == .accepted)
             #expect(await harness.dispatch().failed == 1)
-            let attempt = try #require((try await client.wakes(device.id).first?["attempts"] as? [[String: Any]])?.first)
+            let attempt = try #require(
+                (try await client.wakes(device.id).first?["attempts"] as? [[String: Any]])?.first)
             #expect(attempt["status"] as? Int == 410)
             let stored = try #require(try await harness.storage.apnsToken(deviceID: device.id))
             if offset < 0 {
@@ -164,7 +171,8 @@ struct PushDeliveryTests {
                 #expect(stored.invalidatedAt == timestamp)
                 let refused = try await client.postWake(device.id)
                 #expect(refused.status == .conflict && refused.errorCode == "apns_token_invalidated")
-                #expect((try refused.object()["message"] as? String)?.contains(stamp(timestamp)) == true, "\(refused.text)")
+                #expect(
+                    (try refused.object()["message"] as? String)?.contains(stamp(timestamp)) == true, "\(refused.text)")
             } else {
                 #expect(attempt["outcome"] as? String == "token_kept")
                 #expect(stored.invalidatedAt == nil)

@@ -99,7 +99,10 @@ struct PushDispatcherLoopTests {
             let wake = try #require(try await client.wakes(device.id).first)
             let attempts = try #require(wake["attempts"] as? [[String: Any]])
             #expect(attempts.map { $0["status"] as? Int } == [503, 200])
-            #expect(attempts.map { $0["attempted_at"] as? String } == [stamp(ServerHarness.now), stamp(ServerHarness.now + 900)])
+            #expect(
+                attempts.map { $0["attempted_at"] as? String } == [
+                    stamp(ServerHarness.now), stamp(ServerHarness.now + 900),
+                ])
             #expect(harness.mock.requestCount == 2)
         }
     }
@@ -112,9 +115,11 @@ struct PushDispatcherLoopTests {
     ) async throws {
         var settings = PushSettings()
         settings.pollInterval = interval
-        let credentials = try APNsCredentials(teamID: PushHarness.teamID, keyID: PushHarness.keyID, privateKey: P256.Signing.PrivateKey())
+        let credentials = try APNsCredentials(
+            teamID: PushHarness.teamID, keyID: PushHarness.keyID, privateKey: P256.Signing.PrivateKey())
         let dispatcher = try PushDispatcher(
-            storage: storage, settings: settings, connection: APNsConnection(credentials: credentials), metrics: ServerMetrics(),
+            storage: storage, settings: settings, connection: APNsConnection(credentials: credentials),
+            metrics: ServerMetrics(),
             clock: WallClock(clock: clock, startingAt: start), logger: quiet)
         try await running(dispatcher) { try await body(dispatcher) }
     }
@@ -161,7 +166,9 @@ private final class ClaimRecorder: PushStorage {
 
     struct Unavailable: Error {}
 
-    func claimDueWakes(now: TimeInterval, claimID: UUID, leaseUntil: TimeInterval, limit: Int) async throws -> [ClaimedWake] {
+    func claimDueWakes(now: TimeInterval, claimID: UUID, leaseUntil: TimeInterval, limit: Int) async throws
+        -> [ClaimedWake]
+    {
         claimed.yield(now)
         let fails = failuresLeft.withLockedValue { left in
             defer { left = max(0, left - 1) }
@@ -176,7 +183,9 @@ private final class ClaimRecorder: PushStorage {
 
     func insertWake(_ wake: NewWake, limit: WakeRateLimit) async throws -> WakeInsertion { throw Unavailable() }
     func wakes(deviceID: UUID, from: TimeInterval?, to: TimeInterval?, limit: Int) async throws -> [StoredWake] { [] }
-    func finishClaim(wakeID: UUID, claimID: UUID, attempts: [StoredPushAttempt], update: WakeUpdate) async throws -> Bool { false }
+    func finishClaim(wakeID: UUID, claimID: UUID, attempts: [StoredPushAttempt], update: WakeUpdate) async throws
+        -> Bool
+    { false }
     func invalidateAPNsToken(deviceID: UUID, token: String, asOf time: TimeInterval) async throws -> Bool { false }
     func attempts(deviceID: UUID, from: TimeInterval?, to: TimeInterval?) async throws -> [StoredPushAttempt] { [] }
     func deviceWakeEntries(deviceID: UUID, from: TimeInterval, to: TimeInterval) async throws -> [StoredRecord] { [] }

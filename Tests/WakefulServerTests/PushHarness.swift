@@ -78,21 +78,26 @@ struct PushHarness {
     private static func openStorage(_ store: TestStore) async throws -> any ServerStorage & PushStorage {
         switch store.location {
         case .directory(let directory): return try SQLiteServerStorage(directory: directory)
-        case .postgres(let url): return try await PostgresServerStorage(url: url, logger: PostgresTestDatabase.logger, maximumConnections: 8)
+        case .postgres(let url):
+            return try await PostgresServerStorage(url: url, logger: PostgresTestDatabase.logger, maximumConnections: 8)
         }
     }
 
     /// A new 64-hex-digit device token, registered with the mock unless told otherwise.
     func deviceToken(knownToMock: Bool = true) -> String {
         let token = (UUID().uuidString + UUID().uuidString).replacingOccurrences(of: "-", with: "").lowercased()
-        if knownToMock { mock.register(MockDeviceRegistration(deviceToken: token, environment: .development, topic: Self.topic)) }
+        if knownToMock {
+            mock.register(MockDeviceRegistration(deviceToken: token, environment: .development, topic: Self.topic))
+        }
         return token
     }
 }
 
 extension TestClientProtocol {
     /// `POST /v1/devices/{id}/wakes` as the admin (or `token`), with an optional JSON body.
-    func postWake(_ device: UUID, _ body: String? = nil, token: String = ServerHarness.adminToken) async throws -> TestResponse {
+    func postWake(_ device: UUID, _ body: String? = nil, token: String = ServerHarness.adminToken) async throws
+        -> TestResponse
+    {
         try await send(.post, "/v1/devices/\(device.uuidString)/wakes", token: token, body: body.map { Array($0.utf8) })
     }
 

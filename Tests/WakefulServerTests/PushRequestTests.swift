@@ -22,7 +22,8 @@ struct PushRequestTests {
             let message = try #require(try refused.object()["message"] as? String)
             #expect(
                 message
-                    == "3 wakes already sent to this device in the last hour (limit 3 per hour); next allowed at \(stamp(ServerHarness.now + 3600))")
+                    == "3 wakes already sent to this device in the last hour (limit 3 per hour); next allowed at \(stamp(ServerHarness.now + 3600))"
+            )
             #expect(try await client.wakes(device.id).count == 3)
 
             let metrics = try await client.send(.get, "/metrics").text
@@ -37,13 +38,19 @@ struct PushRequestTests {
 
     @Test("the limit is configurable and counts scheduled wakes around a future time")
     func configuredLimit() async throws {
-        try await PushHarness.withPushServer({ $0.wakeLimit = WakeRateLimit(count: 1, window: .seconds(600)) }) { harness, client in
+        try await PushHarness.withPushServer({ $0.wakeLimit = WakeRateLimit(count: 1, window: .seconds(600)) }) {
+            harness, client in
             let device = try await client.register(apns: harness.deviceToken())
-            #expect(try await client.postWake(device.id, #"{"at":"\#(stamp(ServerHarness.now + 1200))"}"#).status == .accepted)
+            #expect(
+                try await client.postWake(device.id, #"{"at":"\#(stamp(ServerHarness.now + 1200))"}"#).status
+                    == .accepted)
             let refused = try await client.postWake(device.id, #"{"at":"\#(stamp(ServerHarness.now + 900))"}"#)
             #expect(refused.status == .tooManyRequests)
-            #expect((try refused.object()["message"] as? String)?.contains("within 10 minutes of the requested time (limit 1 per 10 minutes)") == true)
-            #expect(try await client.postWake(device.id).status == .accepted)  // now: 20 minutes before the scheduled one
+            #expect(
+                (try refused.object()["message"] as? String)?.contains(
+                    "within 10 minutes of the requested time (limit 1 per 10 minutes)") == true)
+            // now: 20 minutes before the scheduled one
+            #expect(try await client.postWake(device.id).status == .accepted)
         }
     }
 
@@ -72,16 +79,21 @@ struct PushRequestTests {
             let answer = try await client.postWake(device.id)
             #expect(answer.status == .serviceUnavailable && answer.errorCode == "no_apns_credentials")
             let message = try #require(try answer.object()["message"] as? String)
-            #expect(message.contains("--apns-key-file") && message.contains("--apns-key-id") && message.contains("--apns-team-id"))
+            #expect(
+                message.contains("--apns-key-file") && message.contains("--apns-key-id")
+                    && message.contains("--apns-team-id"))
         }
     }
 
     @Test(
         "malformed bodies are 400 naming the field",
         arguments: [
-            (#"{"at":"tomorrow"}"#, "at"), (#"{"at":"2026-11-21T07:00:00Z"}"#, "at"), (#"{"at":"2027-11-21T07:00:00Z"}"#, "at"),
-            (#"{"expiration":"2026-11-21T07:59:00Z"}"#, "expiration"), (#"{"note":5}"#, "note"), (#"{"note":""}"#, "note"),
-            (#"{"collapse_id":"\#(String(repeating: "x", count: 65))"}"#, "collapse_id"), (#"{"collapseID":"a"}"#, "collapseID"),
+            (#"{"at":"tomorrow"}"#, "at"), (#"{"at":"2026-11-21T07:00:00Z"}"#, "at"),
+            (#"{"at":"2027-11-21T07:00:00Z"}"#, "at"),
+            (#"{"expiration":"2026-11-21T07:59:00Z"}"#, "expiration"), (#"{"note":5}"#, "note"),
+            (#"{"note":""}"#, "note"),
+            (#"{"collapse_id":"\#(String(repeating: "x", count: 65))"}"#, "collapse_id"),
+            (#"{"collapseID":"a"}"#, "collapseID"),
             ("[1]", nil), ("{", nil),
         ])
     func badBodies(body: String, field: String?) async throws {
@@ -106,7 +118,9 @@ struct PushRequestTests {
             let own = try await client.send(.get, "/v1/devices/\(device.id.uuidString)/wakes", token: device.token)
             #expect(own.status == .ok)
             #expect((try own.object()["wakes"] as? [Any])?.count == 1)
-            #expect(try await client.send(.get, "/v1/devices/\(device.id.uuidString)/wakes", token: other.token).status == .notFound)
+            #expect(
+                try await client.send(.get, "/v1/devices/\(device.id.uuidString)/wakes", token: other.token).status
+                    == .notFound)
         }
     }
 }

@@ -50,12 +50,15 @@ struct PushStorageTests {
             let device = try await instances[0].register(Self.registration, tokenHash: "h", at: 0)
             let unlimited = WakeRateLimit(count: 1000, window: .seconds(1))
             for _ in 0..<40 {
-                _ = try await instances[0].insertWake(NewWake(deviceID: device, scheduledAt: 100, expiresAt: 3700, createdAt: 100), limit: unlimited)
+                _ = try await instances[0].insertWake(
+                    NewWake(deviceID: device, scheduledAt: 100, expiresAt: 3700, createdAt: 100), limit: unlimited)
             }
             let claims = try await withThrowingTaskGroup(of: [UUID].self) { group in
                 for index in 0..<8 {
                     group.addTask {
-                        try await instances[index % 2].claimDueWakes(now: 200, claimID: UUID(), leaseUntil: 500, limit: 7).map(\.wake.wake.id)
+                        try await instances[index % 2].claimDueWakes(
+                            now: 200, claimID: UUID(), leaseUntil: 500, limit: 7
+                        ).map(\.wake.wake.id)
                     }
                 }
                 return try await group.reduce(into: []) { $0 += $1 }
@@ -63,27 +66,40 @@ struct PushStorageTests {
             #expect(claims.count == 40)
             #expect(Set(claims).count == 40)
             // A lease that ran out lets another instance take the wakes over.
-            #expect(try await instances[1].claimDueWakes(now: 400, claimID: UUID(), leaseUntil: 700, limit: 100).isEmpty)
-            #expect(try await instances[1].claimDueWakes(now: 600, claimID: UUID(), leaseUntil: 900, limit: 100).count == 40)
+            #expect(
+                try await instances[1].claimDueWakes(now: 400, claimID: UUID(), leaseUntil: 700, limit: 100).isEmpty)
+            #expect(
+                try await instances[1].claimDueWakes(now: 600, claimID: UUID(), leaseUntil: 900, limit: 100).count == 40
+            )
         }
     }
 
-    @Test("a refused wake stores nothing and names the next allowed time; wakes list newest first in a range", arguments: StorageEngine.allCases)
+    @Test(
+        "a refused wake stores nothing and names the next allowed time; wakes list newest first in a range",
+        arguments: StorageEngine.allCases)
     func insertAndList(engine: StorageEngine) async throws {
         try await engine.withStore { store in
             let storage = try await store.openPush()
             let device = try await storage.register(Self.registration, tokenHash: "h", at: 0)
             let limit = WakeRateLimit(count: 2, window: .seconds(3600))
-            let first = NewWake(deviceID: device, scheduledAt: 100, expiresAt: 3700, note: "sync", collapseID: "c1", createdAt: 90)
+            let first = NewWake(
+                deviceID: device, scheduledAt: 100, expiresAt: 3700, note: "sync", collapseID: "c1", createdAt: 90)
             #expect(try await storage.insertWake(first, limit: limit) == .stored)
-            #expect(try await storage.insertWake(NewWake(deviceID: device, scheduledAt: 200, expiresAt: 3800, createdAt: 90), limit: limit) == .stored)
-            let refused = try await storage.insertWake(NewWake(deviceID: device, scheduledAt: 300, expiresAt: 3900, createdAt: 90), limit: limit)
+            #expect(
+                try await storage.insertWake(
+                    NewWake(deviceID: device, scheduledAt: 200, expiresAt: 3800, createdAt: 90), limit: limit)
+                    == .stored)
+            let refused = try await storage.insertWake(
+                NewWake(deviceID: device, scheduledAt: 300, expiresAt: 3900, createdAt: 90), limit: limit)
             guard case .refused(let refusal) = refused else {
                 Issue.record("a third wake within the hour was stored")
                 return
             }
             #expect(refusal.nextAllowedAt == 3700 && refusal.conflicting == 2)
-            #expect(try await storage.insertWake(NewWake(deviceID: device, scheduledAt: 5000, expiresAt: 8600, createdAt: 90), limit: limit) == .stored)
+            #expect(
+                try await storage.insertWake(
+                    NewWake(deviceID: device, scheduledAt: 5000, expiresAt: 8600, createdAt: 90), limit: limit)
+                    == .stored)
 
             let all = try await storage.wakes(deviceID: device, from: nil, to: nil, limit: 100)
             #expect(all.map(\.wake.scheduledAt) == [5000, 200, 100])
@@ -91,13 +107,21 @@ struct PushStorageTests {
             #expect(oldest.wake == first)
             #expect(oldest.state == .scheduled && oldest.nextAttemptAt == 100 && oldest.attemptCount == 0)
             #expect(oldest.reason == nil && oldest.deliveredAt == nil && oldest.attempts.isEmpty)
-            #expect(try await storage.wakes(deviceID: device, from: 150, to: 5000, limit: 100).map(\.wake.scheduledAt) == [200])
-            #expect(try await storage.wakes(deviceID: device, from: nil, to: nil, limit: 1).map(\.wake.scheduledAt) == [5000])
+            #expect(
+                try await storage.wakes(deviceID: device, from: 150, to: 5000, limit: 100).map(\.wake.scheduledAt) == [
+                    200
+                ])
+            #expect(
+                try await storage.wakes(deviceID: device, from: nil, to: nil, limit: 1).map(\.wake.scheduledAt) == [
+                    5000
+                ])
             #expect(try await storage.wakes(deviceID: UUID(), from: nil, to: nil, limit: 100).isEmpty)
         }
     }
 
-    @Test("a claim carries the APNs token and revocation; finishing it stores attempts, a lost claim changes nothing else", arguments: StorageEngine.allCases)
+    @Test(
+        "a claim carries the APNs token and revocation; finishing it stores attempts, a lost claim changes nothing else",
+        arguments: StorageEngine.allCases)
     func claimAndFinish(engine: StorageEngine) async throws {
         try await engine.withStore { store in
             let storage = try await store.openPush()
@@ -110,44 +134,65 @@ struct PushStorageTests {
             #expect(try await storage.claimDueWakes(now: 99, claimID: UUID(), leaseUntil: 400, limit: 10).isEmpty)
 
             let claim = UUID()
-            let claimed = try #require(try await storage.claimDueWakes(now: 100, claimID: claim, leaseUntil: 400, limit: 10).first)
+            let claimed = try #require(
+                try await storage.claimDueWakes(now: 100, claimID: claim, leaseUntil: 400, limit: 10).first)
             #expect(claimed.wake.wake == wake && claimed.wake.state == .sending && !claimed.deviceRevoked)
-            #expect(claimed.apns == StoredAPNsToken(registration: registration.apns!, updatedAt: 10, invalidatedAt: nil))
+            #expect(
+                claimed.apns == StoredAPNsToken(registration: registration.apns!, updatedAt: 10, invalidatedAt: nil))
 
             // APNs asked to wait: the wake goes back to scheduled for a resend.
             let retry = StoredPushAttempt(
-                wakeID: wake.id, deviceID: device, apnsID: "A1", status: 429, reason: "TooManyRequests", latency: 0.25, attemptedAt: 101,
+                wakeID: wake.id, deviceID: device, apnsID: "A1", status: 429, reason: "TooManyRequests", latency: 0.25,
+                attemptedAt: 101,
                 outcome: "retry")
             let wait = WakeUpdate(state: .scheduled, nextAttemptAt: 160, reason: "TooManyRequests")
             #expect(try await storage.finishClaim(wakeID: wake.id, claimID: claim, attempts: [retry], update: wait))
             var stored = try #require(try await storage.wakes(deviceID: device, from: nil, to: nil, limit: 10).first)
-            #expect(stored.state == .scheduled && stored.nextAttemptAt == 160 && stored.attemptCount == 1 && stored.reason == "TooManyRequests")
+            #expect(
+                stored.state == .scheduled && stored.nextAttemptAt == 160 && stored.attemptCount == 1
+                    && stored.reason == "TooManyRequests")
             #expect(stored.attempts == [retry])
 
             let second = UUID()
-            _ = try #require(try await storage.claimDueWakes(now: 160, claimID: second, leaseUntil: 460, limit: 10).first)
+            _ = try #require(
+                try await storage.claimDueWakes(now: 160, claimID: second, leaseUntil: 460, limit: 10).first)
             let delivered = StoredPushAttempt(
-                wakeID: wake.id, deviceID: device, apnsID: "A2", status: 200, reason: nil, latency: 0.1, attemptedAt: 161, outcome: "delivered")
+                wakeID: wake.id, deviceID: device, apnsID: "A2", status: 200, reason: nil, latency: 0.1,
+                attemptedAt: 161, outcome: "delivered")
             // The first claim is gone: its late attempt is kept, the wake is not moved.
             let late = StoredPushAttempt(
-                wakeID: wake.id, deviceID: device, apnsID: "A3", status: nil, reason: "timeout", latency: 5, attemptedAt: 162, outcome: "retry")
-            #expect(try await storage.finishClaim(wakeID: wake.id, claimID: claim, attempts: [late], update: WakeUpdate(state: .failed)) == false)
+                wakeID: wake.id, deviceID: device, apnsID: "A3", status: nil, reason: "timeout", latency: 5,
+                attemptedAt: 162, outcome: "retry")
+            #expect(
+                try await storage.finishClaim(
+                    wakeID: wake.id, claimID: claim, attempts: [late], update: WakeUpdate(state: .failed)) == false)
             let done = WakeUpdate(state: .delivered, deliveredAt: 161)
-            #expect(try await storage.finishClaim(wakeID: wake.id, claimID: second, attempts: [delivered], update: done))
+            #expect(
+                try await storage.finishClaim(wakeID: wake.id, claimID: second, attempts: [delivered], update: done))
             stored = try #require(try await storage.wakes(deviceID: device, from: nil, to: nil, limit: 10).first)
-            #expect(stored.state == .delivered && stored.deliveredAt == 161 && stored.attemptCount == 2 && stored.nextAttemptAt == 160)
+            #expect(
+                stored.state == .delivered && stored.deliveredAt == 161 && stored.attemptCount == 2
+                    && stored.nextAttemptAt == 160)
             #expect(stored.attempts.map(\.apnsID) == ["A1", "A3", "A2"])
-            #expect(try await storage.attempts(deviceID: device, from: nil, to: nil).map(\.apnsID) == ["A1", "A2", "A3"])
+            #expect(
+                try await storage.attempts(deviceID: device, from: nil, to: nil).map(\.apnsID) == ["A1", "A2", "A3"])
             #expect(try await storage.attempts(deviceID: device, from: 161, to: 162) == [delivered])
-            #expect(try await storage.claimDueWakes(now: 10_000, claimID: UUID(), leaseUntil: 10_300, limit: 10).isEmpty)
+            #expect(
+                try await storage.claimDueWakes(now: 10_000, claimID: UUID(), leaseUntil: 10_300, limit: 10).isEmpty)
 
             #expect(try await storage.revoke(deviceID: device, at: 200))
-            _ = try await storage.insertWake(NewWake(deviceID: device, scheduledAt: 300, expiresAt: 3900, createdAt: 200), limit: limit)
-            #expect(try #require(try await storage.claimDueWakes(now: 300, claimID: UUID(), leaseUntil: 600, limit: 10).first).deviceRevoked)
+            _ = try await storage.insertWake(
+                NewWake(deviceID: device, scheduledAt: 300, expiresAt: 3900, createdAt: 200), limit: limit)
+            #expect(
+                try #require(
+                    try await storage.claimDueWakes(now: 300, claimID: UUID(), leaseUntil: 600, limit: 10).first
+                ).deviceRevoked)
         }
     }
 
-    @Test("an APNs token is invalidated only if not registered again after the given time", arguments: StorageEngine.allCases)
+    @Test(
+        "an APNs token is invalidated only if not registered again after the given time",
+        arguments: StorageEngine.allCases)
     func tokenInvalidation(engine: StorageEngine) async throws {
         try await engine.withStore { store in
             let storage = try await store.openPush()
@@ -162,22 +207,27 @@ struct PushStorageTests {
         }
     }
 
-    @Test("the device's remoteNotification timeline entries in a range, in time order", arguments: StorageEngine.allCases)
+    @Test(
+        "the device's remoteNotification timeline entries in a range, in time order", arguments: StorageEngine.allCases)
     func deviceWakeEntries(engine: StorageEngine) async throws {
         try await engine.withStore { store in
             let storage = try await store.openPush()
             let device = try await storage.register(Self.registration, tokenHash: "h", at: 10)
             let install = Self.registration.installID
-            func entry(_ seq: Int64, _ event: String, at time: TimeInterval, kind: String = OutboxRecord.timelineKind) -> OutboxRecord {
+            func entry(_ seq: Int64, _ event: String, at time: TimeInterval, kind: String = OutboxRecord.timelineKind)
+                -> OutboxRecord
+            {
                 OutboxRecord(
                     uuid: RecordIdentity.uuid(install: install, seq: seq), seq: seq, kind: kind,
                     payload: #"{"t":\#(time),"kind":"event","event":"\#(event)"}"#, recordedAt: time)
             }
             let records = [
-                entry(1, "remoteNotification", at: 120), entry(2, "appRefresh", at: 110), entry(3, "remoteNotification", at: 100),
+                entry(1, "remoteNotification", at: 120), entry(2, "appRefresh", at: 110),
+                entry(3, "remoteNotification", at: 100),
                 entry(4, "remoteNotification", at: 130, kind: "location"), entry(5, "remoteNotification", at: 300),
             ]
-            _ = try await storage.ingest(deviceID: device, batchID: UUID(), digest: "d", records: records, receivedAt: 400)
+            _ = try await storage.ingest(
+                deviceID: device, batchID: UUID(), digest: "d", records: records, receivedAt: 400)
             let found = try await storage.deviceWakeEntries(deviceID: device, from: 100, to: 300)
             #expect(found.map(\.record.seq) == [3, 1])
             #expect(found.first?.record == records[2] && found.first?.receivedAt == 400)

@@ -20,13 +20,16 @@ struct PushTimelineTests {
             await harness.dispatch()
 
             // The device reports the first push 20 s after delivery, naming the wake in userInfo.
-            let line = #"{"t":\#(Int(ServerHarness.now) + 20),"kind":"event","event":"remoteNotification","id":"n1","userInfo":{"wakeful_wake":"\#(first)"}}"#
+            let line =
+                #"{"t":\#(Int(ServerHarness.now) + 20),"kind":"event","event":"remoteNotification","id":"n1","userInfo":{"wakeful_wake":"\#(first)"}}"#
             let records = [
                 OutboxRecord(
-                    uuid: RecordIdentity.uuid(install: device.installID, seq: 1), seq: 1, kind: OutboxRecord.timelineKind, payload: line,
+                    uuid: RecordIdentity.uuid(install: device.installID, seq: 1), seq: 1,
+                    kind: OutboxRecord.timelineKind, payload: line,
                     recordedAt: ServerHarness.now + 20)
             ]
-            let ingested = try await client.ingest(IngestBatch(batchID: UUID(), installID: device.installID, records: records), token: device.token)
+            let ingested = try await client.ingest(
+                IngestBatch(batchID: UUID(), installID: device.installID, records: records), token: device.token)
             #expect(ingested.status == .ok, "\(ingested.text)")
 
             var timeline = try await timeline(device, client: client)
@@ -58,8 +61,10 @@ struct PushTimelineTests {
             await harness.dispatch()
             let records = [(1, 900.0), (2, 30.0)].map { seq, offset in
                 OutboxRecord(
-                    uuid: RecordIdentity.uuid(install: device.installID, seq: Int64(seq)), seq: Int64(seq), kind: OutboxRecord.timelineKind,
-                    payload: #"{"t":\#(Int(ServerHarness.now + offset)),"kind":"event","event":"remoteNotification","id":"n\#(seq)","userInfo":{}}"#,
+                    uuid: RecordIdentity.uuid(install: device.installID, seq: Int64(seq)), seq: Int64(seq),
+                    kind: OutboxRecord.timelineKind,
+                    payload:
+                        #"{"t":\#(Int(ServerHarness.now + offset)),"kind":"event","event":"remoteNotification","id":"n\#(seq)","userInfo":{}}"#,
                     recordedAt: ServerHarness.now + offset)
             }
             let batch = IngestBatch(batchID: UUID(), installID: device.installID, records: records)
@@ -84,7 +89,8 @@ struct PushTimelineTests {
     }
 
     private func timeline(_ device: TestDevice, client: some TestClientProtocol) async throws -> [String: Any] {
-        let response = try await client.send(.get, "/v1/devices/\(device.id.uuidString)/timeline", token: ServerHarness.adminToken)
+        let response = try await client.send(
+            .get, "/v1/devices/\(device.id.uuidString)/timeline", token: ServerHarness.adminToken)
         #expect(response.status == .ok, "\(response.text)")
         return try response.object()
     }

@@ -14,7 +14,8 @@ struct QueryEndpointTests {
             var records = makeRecords(install: device.installID, count: 4)
             records[3].recordedAt = records[0].recordedAt  // same time as seq 1: seq breaks the tie
             records[2].kind = "sensor"
-            _ = try await client.ingest(IngestBatch(batchID: UUID(), installID: device.installID, records: records), token: device.token)
+            _ = try await client.ingest(
+                IngestBatch(batchID: UUID(), installID: device.installID, records: records), token: device.token)
             let base = "/v1/devices/\(device.id.uuidString)/records"
             let all = try await Self.seqs(client, base)
             #expect(all == [1, 4, 2, 3])
@@ -37,8 +38,10 @@ struct QueryEndpointTests {
             var records = makeRecords(install: device.installID, count: 3)
             records[1].kind = OutboxRecord.timelineKind
             records[1].payload = #"{"event":"appLaunched","reason":"backgroundFetch"}"#
-            _ = try await client.ingest(IngestBatch(batchID: UUID(), installID: device.installID, records: records), token: device.token)
-            let response = try await client.send(.get, "/v1/devices/\(device.id.uuidString)/timeline", token: ServerHarness.adminToken)
+            _ = try await client.ingest(
+                IngestBatch(batchID: UUID(), installID: device.installID, records: records), token: device.token)
+            let response = try await client.send(
+                .get, "/v1/devices/\(device.id.uuidString)/timeline", token: ServerHarness.adminToken)
             let entries = try #require(try response.object()["entries"] as? [[String: Any]])
             #expect(entries.count == 1)
             #expect(entries.first?["seq"] as? Int == 2)
@@ -52,8 +55,10 @@ struct QueryEndpointTests {
         try await ServerHarness.withServer { _, client in
             let device = try await client.register()
             let idle = try await client.register()
-            let records = makeRecords(install: device.installID, count: 3, start: ServerHarness.now - 30)  // lags 30, 29, 28
-            _ = try await client.ingest(IngestBatch(batchID: UUID(), installID: device.installID, records: records), token: device.token)
+            // lags 30, 29, 28
+            let records = makeRecords(install: device.installID, count: 3, start: ServerHarness.now - 30)
+            _ = try await client.ingest(
+                IngestBatch(batchID: UUID(), installID: device.installID, records: records), token: device.token)
             let response = try await client.send(.get, "/v1/devices", token: ServerHarness.adminToken)
             let list = try #require(try response.object()["devices"] as? [[String: Any]])
             let byID = Dictionary(uniqueKeysWithValues: list.map { ($0["device_id"] as? String ?? "", $0) })
@@ -73,12 +78,17 @@ struct QueryEndpointTests {
     func apns() async throws {
         try await ServerHarness.withServer { harness, client in
             let device = try await client.register(apns: "00ff")
-            #expect(try await harness.storage.apnsToken(deviceID: device.id)?.registration == APNsRegistration(token: "00ff", environment: .sandbox, topic: "com.example.app"))
+            #expect(
+                try await harness.storage.apnsToken(deviceID: device.id)?.registration
+                    == APNsRegistration(token: "00ff", environment: .sandbox, topic: "com.example.app"))
             let body = #"{"token":"ABCDEF01","environment":"production","topic":"com.example.other"}"#
-            let response = try await client.send(.put, "/v1/devices/me/apns", token: device.token, body: Array(body.utf8))
+            let response = try await client.send(
+                .put, "/v1/devices/me/apns", token: device.token, body: Array(body.utf8))
             #expect(response.status == .ok, "\(response.text)")
             let stored = try #require(try await harness.storage.apnsToken(deviceID: device.id))
-            #expect(stored.registration == APNsRegistration(token: "abcdef01", environment: .production, topic: "com.example.other"))
+            #expect(
+                stored.registration
+                    == APNsRegistration(token: "abcdef01", environment: .production, topic: "com.example.other"))
             #expect(stored.updatedAt == ServerHarness.now)
         }
     }

@@ -83,8 +83,12 @@ struct RandomPayload {
         var text = next(2) == 0 ? "-" : ""
         switch next(6) {
         case 0:
-            text += ["18446744073709551615", "123456789012345678901234567890", "9223372036854775808", "9223372036854775807", "0"][
-                Int(next(5))]
+            text +=
+                [
+                    "18446744073709551615", "123456789012345678901234567890", "9223372036854775808",
+                    "9223372036854775807", "0",
+                ][
+                    Int(next(5))]
         case 1: text += digits(1 + Int(next(40)))
         case 2: text += digits(1 + Int(next(3))) + "." + fraction(1 + Int(next(30)))
         case 3:
@@ -94,7 +98,9 @@ struct RandomPayload {
             let exponent = sign == "-" ? next(400) : next(300)
             text += digits(1 + Int(next(2))) + (next(2) == 0 ? "" : "." + fraction(1 + Int(next(17))))
             text += (next(2) == 0 ? "e" : "E") + sign + String(exponent)
-        case 4: text += ["4.9e-324", "2.2250738585072014e-308", "1.7976931348623157e308", "0.1", "1e-400", "0.0"][Int(next(6))]
+        case 4:
+            text +=
+                ["4.9e-324", "2.2250738585072014e-308", "1.7976931348623157e308", "0.1", "1e-400", "0.0"][Int(next(6))]
         default: text += digits(1 + Int(next(4)))
         }
         token(text)
@@ -134,7 +140,9 @@ struct RandomPayload {
         default: value = 0x10000 + UInt32(next(0x100000))  // planes 1 to 16
         }
         let scalar = Unicode.Scalar(value)!
-        let short: [UInt32: String] = [0x22: "\\\"", 0x5C: "\\\\", 0x2F: "\\/", 0x08: "\\b", 0x0C: "\\f", 0x0A: "\\n", 0x0D: "\\r", 0x09: "\\t"]
+        let short: [UInt32: String] = [
+            0x22: "\\\"", 0x5C: "\\\\", 0x2F: "\\/", 0x08: "\\b", 0x0C: "\\f", 0x0A: "\\n", 0x0D: "\\r", 0x09: "\\t",
+        ]
         let mustEscape = value < 0x20 || value == 0x22 || value == 0x5C
         if let escape = short[value], mustEscape || next(2) == 0 {
             bytes += escape.utf8
@@ -142,7 +150,9 @@ struct RandomPayload {
             let upper = next(2) == 0
             if value > 0xFFFF {
                 let offset = value - 0x10000
-                bytes += Self.unicodeEscape(0xD800 + (offset >> 10), upper: upper) + Self.unicodeEscape(0xDC00 + (offset & 0x3FF), upper: upper)
+                bytes +=
+                    Self.unicodeEscape(0xD800 + (offset >> 10), upper: upper)
+                    + Self.unicodeEscape(0xDC00 + (offset & 0x3FF), upper: upper)
             } else {
                 bytes += Self.unicodeEscape(value, upper: upper)
             }

@@ -26,7 +26,9 @@ final class RawConnection: @unchecked Sendable {  // the descriptor is only clos
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else {
             let code = errno
@@ -81,7 +83,9 @@ final class RawConnection: @unchecked Sendable {  // the descriptor is only clos
         while ContinuousClock.now < deadline {
             var polls = connections.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
             guard poll(&polls, nfds_t(polls.count), 100) > 0 else { continue }
-            if let index = polls.firstIndex(where: { $0.revents != 0 }) { return (index, connections[index].pendingText()) }
+            if let index = polls.firstIndex(where: { $0.revents != 0 }) {
+                return (index, connections[index].pendingText())
+            }
         }
         return nil
     }

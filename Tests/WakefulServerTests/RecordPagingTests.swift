@@ -23,17 +23,25 @@ struct RecordPagingTests {
             for start in stride(from: 1, through: total, by: 1000) {
                 let records = (start..<start + 1000).map { seq in
                     OutboxRecord(
-                        uuid: RecordIdentity.uuid(install: device.installID, seq: Int64(seq)), seq: Int64(seq), kind: OutboxRecord.timelineKind,
+                        uuid: RecordIdentity.uuid(install: device.installID, seq: Int64(seq)), seq: Int64(seq),
+                        kind: OutboxRecord.timelineKind,
                         payload: #"{"n":\#(seq)}"#, recordedAt: time)
                 }
-                _ = try await storage.ingest(deviceID: device.id, batchID: UUID(), digest: "\(start)", records: records, receivedAt: ServerHarness.now)
+                _ = try await storage.ingest(
+                    deviceID: device.id, batchID: UUID(), digest: "\(start)", records: records,
+                    receivedAt: ServerHarness.now)
             }
             let base = "/v1/devices/\(device.id.uuidString)"
-            let uuids = try await Self.pages(client, "\(base)/records?limit=7000&from=\(RFC3339Time.string(fromSecondsSince1970: time)!)", list: "records")
-                .map { $0["uuid"] as? String ?? "" }
+            let uuids = try await Self.pages(
+                client, "\(base)/records?limit=7000&from=\(RFC3339Time.string(fromSecondsSince1970: time)!)",
+                list: "records"
+            )
+            .map { $0["uuid"] as? String ?? "" }
             #expect(uuids.count == total)
             #expect(Set(uuids).count == total)
-            let seqs = try await Self.pages(client, "\(base)/timeline?limit=9999", list: "entries").map { $0["seq"] as? Int ?? 0 }
+            let seqs = try await Self.pages(client, "\(base)/timeline?limit=9999", list: "entries").map {
+                $0["seq"] as? Int ?? 0
+            }
             #expect(seqs == Array(1...total), "records sharing a time and seq order by seq")
 
             let export = try await client.send(.get, "\(base)/records.ndjson", token: device.token)
@@ -41,12 +49,16 @@ struct RecordPagingTests {
             #expect(export.headers[.contentType] == "application/x-ndjson")
             let lines = export.text.split(separator: "\n")
             #expect(lines.count == total)
-            #expect(Set(lines.map { $0.dropFirst(9).prefix(36) }).count == total, "each line starts {\"uuid\":\"<uuid>\"")
+            #expect(
+                Set(lines.map { $0.dropFirst(9).prefix(36) }).count == total, "each line starts {\"uuid\":\"<uuid>\"")
 
             // A second device, so the admin's export has to walk devices.
             let other = try await client.register()
             let extra = makeRecords(install: other.installID, count: 3)
-            #expect(try await client.ingest(IngestBatch(batchID: UUID(), installID: other.installID, records: extra), token: other.token).status == .ok)
+            #expect(
+                try await client.ingest(
+                    IngestBatch(batchID: UUID(), installID: other.installID, records: extra), token: other.token
+                ).status == .ok)
             let all = try await client.send(.get, "/v1/records.ndjson", token: ServerHarness.adminToken)
             let allLines = all.text.split(separator: "\n")
             #expect(allLines.count == total + 3)
@@ -60,7 +72,8 @@ struct RecordPagingTests {
         try await ServerHarness.withServer { _, client in
             let device = try await client.register()
             for cursor in ["abc", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", String(repeating: "!", count: 34)] {
-                let response = try await client.send(.get, "/v1/devices/\(device.id.uuidString)/records?cursor=\(cursor)", token: device.token)
+                let response = try await client.send(
+                    .get, "/v1/devices/\(device.id.uuidString)/records?cursor=\(cursor)", token: device.token)
                 #expect(response.status == .badRequest, "\(cursor)")
                 #expect((try response.object())["field"] as? String == "cursor")
             }
@@ -69,26 +82,38 @@ struct RecordPagingTests {
         }
     }
 
-    @Test("a seq sent again under another UUID is kept, read back in order and counted", .timeLimit(.minutes(1)), arguments: StorageEngine.allCases)
+    @Test(
+        "a seq sent again under another UUID is kept, read back in order and counted", .timeLimit(.minutes(1)),
+        arguments: StorageEngine.allCases)
     func reusedSeq(engine: StorageEngine) async throws {
         try await engine.withServer { _, client in
             let device = try await client.register()
             let first = makeRecords(install: device.installID, count: 3)
-            #expect(try await client.ingest(IngestBatch(batchID: UUID(), installID: device.installID, records: first), token: device.token).status == .ok)
+            #expect(
+                try await client.ingest(
+                    IngestBatch(batchID: UUID(), installID: device.installID, records: first), token: device.token
+                ).status == .ok)
             // seq 2 again at the same time under a new UUID (a reinstall that restored the install
             // ID, say), and seq 9 twice within one batch.
             var again = first[1]
             again.uuid = UUID()
             again.payload = #"{"again":true}"#
             var twice = makeRecords(install: device.installID, from: 9, count: 1, start: ServerHarness.now - 500)
-            twice.append(OutboxRecord(uuid: UUID(), seq: 9, kind: "location", payload: "{}", recordedAt: twice[0].recordedAt + 1))
-            let answer = try await client.ingest(IngestBatch(batchID: UUID(), installID: device.installID, records: [again] + twice), token: device.token)
+            twice.append(
+                OutboxRecord(uuid: UUID(), seq: 9, kind: "location", payload: "{}", recordedAt: twice[0].recordedAt + 1)
+            )
+            let answer = try await client.ingest(
+                IngestBatch(batchID: UUID(), installID: device.installID, records: [again] + twice), token: device.token
+            )
             #expect(try IngestAnswer.parse(Array(answer.text.utf8)).answer == IngestAnswer(accepted: 3, duplicates: 0))
             let metrics = try await client.send(.get, "/metrics")
             #expect(metrics.text.contains("wakeful_ingest_seq_reused_total 2\n"), "\(metrics.text)")
-            let read = try await Self.pages(client, "/v1/devices/\(device.id.uuidString)/records?limit=1", list: "records")
+            let read = try await Self.pages(
+                client, "/v1/devices/\(device.id.uuidString)/records?limit=1", list: "records")
             #expect(read.map { $0["seq"] as? Int ?? 0 } == [1, 2, 2, 3, 9, 9])
-            #expect(read[2]["uuid"] as? String == again.uuid.uuidString, "the later row of a shared (time, seq) comes second")
+            #expect(
+                read[2]["uuid"] as? String == again.uuid.uuidString,
+                "the later row of a shared (time, seq) comes second")
         }
     }
 

@@ -9,14 +9,17 @@ import Wakeful
 @Suite("registration", .timeLimit(.minutes(1)))
 struct RegistrationTests {
     static func body(_ install: UUID) -> [UInt8] {
-        Array(#"{"install_id":"\#(install.uuidString)","bundle_id":"com.example.app","app_version":"1.0","os_version":"17.4"}"#.utf8)
+        Array(
+            #"{"install_id":"\#(install.uuidString)","bundle_id":"com.example.app","app_version":"1.0","os_version":"17.4"}"#
+                .utf8)
     }
 
     @Test("another device's install_id without its token is 409, and the owner keeps its token and records")
     func takeoverRefused() async throws {
         try await ServerHarness.withServer { harness, client in
             let owner = try await client.register()
-            let batch = IngestBatch(batchID: UUID(), installID: owner.installID, records: makeRecords(install: owner.installID, count: 3))
+            let batch = IngestBatch(
+                batchID: UUID(), installID: owner.installID, records: makeRecords(install: owner.installID, count: 3))
             #expect(try await client.ingest(batch, token: owner.token).status == .ok)
             // The install ID travels in every batch body: anyone who saw one may try.
             let attempt = try await client.send(.post, "/v1/devices/register", body: Self.body(owner.installID))
@@ -25,7 +28,8 @@ struct RegistrationTests {
             #expect(try attempt.object()["token"] == nil)
             // A token of another device does not help either.
             let intruder = try await client.register()
-            let withOther = try await client.send(.post, "/v1/devices/register", token: intruder.token, body: Self.body(owner.installID))
+            let withOther = try await client.send(
+                .post, "/v1/devices/register", token: intruder.token, body: Self.body(owner.installID))
             #expect(withOther.status == .forbidden, "\(withOther.text)")
             let records = try await client.send(.get, "/v1/devices/me/records", token: owner.token)
             #expect(records.status == .ok)
@@ -37,7 +41,8 @@ struct RegistrationTests {
     func rotation() async throws {
         try await ServerHarness.withServer { _, client in
             let first = try await client.register()
-            let rotated = try await client.send(.post, "/v1/devices/register", token: first.token, body: Self.body(first.installID))
+            let rotated = try await client.send(
+                .post, "/v1/devices/register", token: first.token, body: Self.body(first.installID))
             #expect(rotated.status == .created, "\(rotated.text)")
             let object = try rotated.object()
             #expect(object["device_id"] as? String == first.id.uuidString)
@@ -46,7 +51,8 @@ struct RegistrationTests {
             #expect(try await client.send(.get, "/v1/devices/me/records", token: first.token).status == .unauthorized)
             #expect(try await client.send(.get, "/v1/devices/me/records", token: newToken).status == .ok)
             // The old token cannot rotate again.
-            let stale = try await client.send(.post, "/v1/devices/register", token: first.token, body: Self.body(first.installID))
+            let stale = try await client.send(
+                .post, "/v1/devices/register", token: first.token, body: Self.body(first.installID))
             #expect(stale.status == .unauthorized)
         }
     }
@@ -55,7 +61,8 @@ struct RegistrationTests {
     func adminRecovery() async throws {
         try await ServerHarness.withServer { _, client in
             let lost = try await client.register()
-            let recovered = try await client.send(.post, "/v1/devices/register", token: ServerHarness.adminToken, body: Self.body(lost.installID))
+            let recovered = try await client.send(
+                .post, "/v1/devices/register", token: ServerHarness.adminToken, body: Self.body(lost.installID))
             #expect(recovered.status == .created, "\(recovered.text)")
             #expect(try recovered.object()["device_id"] as? String == lost.id.uuidString)
             #expect(try await client.send(.get, "/v1/devices/me/records", token: lost.token).status == .unauthorized)
@@ -70,15 +77,18 @@ struct RegistrationTests {
             #expect(missing.status == .forbidden)
             #expect(missing.errorCode == "registration_secret_required")
             let wrong = try await client.send(
-                .post, "/v1/devices/register", headers: [.registrationSecret: "s3cret-s3cret-s3creT"], body: Self.body(install))
+                .post, "/v1/devices/register", headers: [.registrationSecret: "s3cret-s3cret-s3creT"],
+                body: Self.body(install))
             #expect(wrong.errorCode == "registration_secret_invalid")
             let right = try await client.send(
-                .post, "/v1/devices/register", headers: [.registrationSecret: "s3cret-s3cret-s3cret"], body: Self.body(install))
+                .post, "/v1/devices/register", headers: [.registrationSecret: "s3cret-s3cret-s3cret"],
+                body: Self.body(install))
             #expect(right.status == .created, "\(right.text)")
             let token = try #require(try right.object()["token"] as? String)
             let rotated = try await client.send(.post, "/v1/devices/register", token: token, body: Self.body(install))
             #expect(rotated.status == .created)
-            let byAdmin = try await client.send(.post, "/v1/devices/register", token: ServerHarness.adminToken, body: Self.body(UUID()))
+            let byAdmin = try await client.send(
+                .post, "/v1/devices/register", token: ServerHarness.adminToken, body: Self.body(UUID()))
             #expect(byAdmin.status == .created)
         }
     }
@@ -90,10 +100,13 @@ struct RegistrationTests {
             #expect(refused.status == .forbidden)
             #expect(refused.errorCode == "registration_closed")
             let install = UUID()
-            let byAdmin = try await client.send(.post, "/v1/devices/register", token: ServerHarness.adminToken, body: Self.body(install))
+            let byAdmin = try await client.send(
+                .post, "/v1/devices/register", token: ServerHarness.adminToken, body: Self.body(install))
             #expect(byAdmin.status == .created)
             let token = try #require(try byAdmin.object()["token"] as? String)
-            #expect(try await client.send(.post, "/v1/devices/register", token: token, body: Self.body(install)).status == .created)
+            #expect(
+                try await client.send(.post, "/v1/devices/register", token: token, body: Self.body(install)).status
+                    == .created)
         }
     }
 
@@ -107,7 +120,8 @@ struct RegistrationTests {
             // 3 a minute: the next one at most 20 s after the bucket emptied (less as time passes).
             let retry = try #require(Int(limited.headers[.retryAfter] ?? ""))
             #expect((1...20).contains(retry), "\(retry)")
-            let byAdmin = try await client.send(.post, "/v1/devices/register", token: ServerHarness.adminToken, body: Self.body(UUID()))
+            let byAdmin = try await client.send(
+                .post, "/v1/devices/register", token: ServerHarness.adminToken, body: Self.body(UUID()))
             #expect(byAdmin.status == .created)
         }
     }
@@ -121,11 +135,14 @@ struct RegistrationTests {
     }
 
     /// A router-tested server with `policy`.
-    func withPolicy(_ policy: RegistrationPolicy, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    func withPolicy(
+        _ policy: RegistrationPolicy, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void
+    ) async throws {
         try await withTemporaryDirectory { directory in
             let storage = try SQLiteServerStorage(directory: directory)
             let configuration = ServerConfiguration(
-                port: 0, storage: storage, adminToken: ServerHarness.adminToken, clock: ServerHarness.fixedClock(), registration: policy)
+                port: 0, storage: storage, adminToken: ServerHarness.adminToken, clock: ServerHarness.fixedClock(),
+                registration: policy)
             try await buildApplication(configuration).test(.router) { client in try await body(client) }
         }
     }

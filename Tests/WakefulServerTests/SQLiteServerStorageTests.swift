@@ -23,11 +23,13 @@ struct SQLiteServerStorageTests {
         try await withTemporaryDirectory { directory in
             let storage = try SQLiteServerStorage(directory: directory)
             let id = try await storage.register(
-                DeviceRegistration(installID: UUID(), bundleID: "com.example.app", appVersion: "1.0", osVersion: "18.0"),
+                DeviceRegistration(
+                    installID: UUID(), bundleID: "com.example.app", appVersion: "1.0", osVersion: "18.0"),
                 tokenHash: "hash", at: 0, existing: .refuse)
             // Written by hand: the server never stores such a value, but a damaged file may hold one.
             try await storage.pool.write { db in
-                try db.execute(sql: "UPDATE devices SET install_id = 'not-a-uuid' WHERE id = ?", arguments: [id.uuidString])
+                try db.execute(
+                    sql: "UPDATE devices SET install_id = 'not-a-uuid' WHERE id = ?", arguments: [id.uuidString])
             }
             let error = await #expect(throws: RowDecodingError.self) { _ = try await storage.device(id: id) }
             #expect(String(describing: try #require(error)).contains("install_id"))

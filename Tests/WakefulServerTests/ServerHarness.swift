@@ -17,14 +17,17 @@ struct ServerHarness {
 
     /// A server clock that stays at ``now``: a test clock nobody moves, so nothing on it ever
     /// wakes before the test ends.
-    static func fixedClock() -> WallClock { WallClock(clock: TestClock(), startingAt: Date(timeIntervalSince1970: now)) }
+    static func fixedClock() -> WallClock {
+        WallClock(clock: TestClock(), startingAt: Date(timeIntervalSince1970: now))
+    }
 
     let storage: SQLiteServerStorage
     let configuration: ServerConfiguration
 
     /// Runs `body` against the router (or a live server on a free port) with a new database, removing it afterwards on every path.
     static func withServer<T: Sendable>(
-        _ setup: TestingSetup = .router, limits: ServerLimits = ServerLimits(), _ body: @escaping @Sendable (ServerHarness, any TestClientProtocol) async throws -> T
+        _ setup: TestingSetup = .router, limits: ServerLimits = ServerLimits(),
+        _ body: @escaping @Sendable (ServerHarness, any TestClientProtocol) async throws -> T
     ) async throws -> T {
         try await withTemporaryDirectory { directory in
             let storage = try SQLiteServerStorage(directory: directory)
@@ -39,7 +42,8 @@ struct ServerHarness {
 
 /// A new empty directory, removed after `body` on every path.
 func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wakeful-server-tests-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "wakeful-server-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     return try await body(directory)
@@ -55,20 +59,25 @@ struct TestDevice {
 extension TestClientProtocol {
     /// Sends a request with optional bearer token and JSON body.
     func send(
-        _ method: HTTPRequest.Method, _ uri: String, token: String? = nil, headers: HTTPFields = [:], body: [UInt8]? = nil,
+        _ method: HTTPRequest.Method, _ uri: String, token: String? = nil, headers: HTTPFields = [:],
+        body: [UInt8]? = nil,
         json: Bool = true
     ) async throws -> TestResponse {
         var fields = headers
         if let token { fields[.authorization] = "Bearer \(token)" }
         if body != nil, json, fields[.contentType] == nil { fields[.contentType] = "application/json" }
-        return try await execute(uri: uri, method: method, headers: fields, body: body.map { ByteBuffer(bytes: $0) }) { $0 }
+        return try await execute(uri: uri, method: method, headers: fields, body: body.map { ByteBuffer(bytes: $0) }) {
+            $0
+        }
     }
 
     /// Registers a new install and returns its credentials; `token` (the install's current one,
     /// or the admin's) re-registers an install already registered.
     func register(install: UUID = UUID(), apns: String? = nil, token: String? = nil) async throws -> TestDevice {
-        let apnsMember = apns.map { #","apns":{"token":"\#($0)","environment":"sandbox","topic":"com.example.app"}"# } ?? ""
-        let body = #"{"install_id":"\#(install.uuidString)","bundle_id":"com.example.app","app_version":"1.0","os_version":"17.4"\#(apnsMember)}"#
+        let apnsMember =
+            apns.map { #","apns":{"token":"\#($0)","environment":"sandbox","topic":"com.example.app"}"# } ?? ""
+        let body =
+            #"{"install_id":"\#(install.uuidString)","bundle_id":"com.example.app","app_version":"1.0","os_version":"17.4"\#(apnsMember)}"#
         let response = try await send(.post, "/v1/devices/register", token: token, body: Array(body.utf8))
         #expect(response.status == .created, "\(response.text)")
         let object = try response.object()
@@ -79,7 +88,9 @@ extension TestClientProtocol {
 
     /// Posts a batch to `/v1/ingest` with the matching `Idempotency-Key`.
     func ingest(_ batch: IngestBatch, token: String) async throws -> TestResponse {
-        try await send(.post, "/v1/ingest", token: token, headers: [.idempotencyKey: batch.batchID.uuidString], body: batch.jsonBytes())
+        try await send(
+            .post, "/v1/ingest", token: token, headers: [.idempotencyKey: batch.batchID.uuidString],
+            body: batch.jsonBytes())
     }
 }
 
@@ -102,13 +113,17 @@ extension HTTPField.Name {
 }
 
 /// Records for tests: `count` records of `install` from `seq` on, one second apart from `start`.
-func makeRecords(install: UUID, from seq: Int64 = 1, count: Int, start: TimeInterval = ServerHarness.now - 600, kind: String = "location")
+func makeRecords(
+    install: UUID, from seq: Int64 = 1, count: Int, start: TimeInterval = ServerHarness.now - 600,
+    kind: String = "location"
+)
     -> [OutboxRecord]
 {
     (0..<count).map { index in
         let n = seq + Int64(index)
         return OutboxRecord(
-            uuid: RecordIdentity.uuid(install: install, seq: n), seq: n, kind: kind, payload: #"{"lat":52.1,"lon":4.3,"n":\#(n)}"#,
+            uuid: RecordIdentity.uuid(install: install, seq: n), seq: n, kind: kind,
+            payload: #"{"lat":52.1,"lon":4.3,"n":\#(n)}"#,
             recordedAt: start + Double(index))
     }
 }

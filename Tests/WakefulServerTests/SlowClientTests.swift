@@ -72,9 +72,14 @@ struct SlowClientTests {
                     let records = makeRecords(install: device.installID, from: Int64(round * 10 + 1), count: 10)
                     let batch = IngestBatch(batchID: UUID(), installID: device.installID, records: records)
                     let headers = [
-                        "Authorization": "Bearer \(device.token)", "Idempotency-Key": batch.batchID.uuidString, "Content-Type": "application/json",
+                        "Authorization": "Bearer \(device.token)", "Idempotency-Key": batch.batchID.uuidString,
+                        "Content-Type": "application/json",
                     ]
-                    statuses.append(try await RawConnection.offPool { try RawConnection.post(port: port, path: "/v1/ingest", headers: headers, body: batch.jsonBytes()) })
+                    statuses.append(
+                        try await RawConnection.offPool {
+                            try RawConnection.post(
+                                port: port, path: "/v1/ingest", headers: headers, body: batch.jsonBytes())
+                        })
                 }
                 round += 1
                 if crowdOpen { roundsWithCrowdOpen += 1 }
@@ -84,19 +89,28 @@ struct SlowClientTests {
             #expect(roundsWithCrowdOpen == 10)
             #expect(statuses.allSatisfy { $0 == 200 }, "\(statuses)")
             // Every hostile connection is closed by the server: header timeout 3 s, body 1 s, idle 3 s.
-            let stillOpen = try await RawConnection.offPool { RawConnection.waitUntilClosed(hostile, timeout: .seconds(20)) }
+            let stillOpen = try await RawConnection.offPool {
+                RawConnection.waitUntilClosed(hostile, timeout: .seconds(20))
+            }
             #expect(stillOpen == 0, "\(stillOpen) hostile connections still open")
             // And afterwards the server serves as before.
             let device = honest[0]
-            let last = IngestBatch(batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, from: Int64(round * 10 + 1), count: 5))
+            let last = IngestBatch(
+                batchID: UUID(), installID: device.installID,
+                records: makeRecords(install: device.installID, from: Int64(round * 10 + 1), count: 5))
             let after = try await RawConnection.offPool {
                 try RawConnection.post(
                     port: port, path: "/v1/ingest",
-                    headers: ["Authorization": "Bearer \(device.token)", "Idempotency-Key": last.batchID.uuidString, "Content-Type": "application/json"],
+                    headers: [
+                        "Authorization": "Bearer \(device.token)", "Idempotency-Key": last.batchID.uuidString,
+                        "Content-Type": "application/json",
+                    ],
                     body: last.jsonBytes())
             }
             #expect(after == 200)
-            #expect(try await harness.storage.records(deviceID: device.id, matching: RecordQuery(limit: 10_000)).count == round * 10 + 5)
+            #expect(
+                try await harness.storage.records(deviceID: device.id, matching: RecordQuery(limit: 10_000)).count
+                    == round * 10 + 5)
         }
     }
 
@@ -113,7 +127,9 @@ struct SlowClientTests {
                 try connection.send(upload)
                 var sent = 0
                 for _ in 0..<50 {
-                    if RawConnection.waitUntilClosed([connection], timeout: .milliseconds(200)) == 0 { return (sent, true) }
+                    if RawConnection.waitUntilClosed([connection], timeout: .milliseconds(200)) == 0 {
+                        return (sent, true)
+                    }
                     guard (try? connection.send(" ")) != nil else { return (sent, true) }
                     sent += 1
                 }
@@ -124,7 +140,9 @@ struct SlowClientTests {
         }
     }
 
-    @Test("one device's uploads beyond its limit are 429 with Retry-After while its others stall", .timeLimit(.minutes(1)))
+    @Test(
+        "one device's uploads beyond its limit are 429 with Retry-After while its others stall", .timeLimit(.minutes(1))
+    )
     func perDeviceLimit() async throws {
         var limits = Self.limits
         // The four stalled uploads stay open for the whole test: neither the body deadline nor
@@ -149,7 +167,8 @@ struct SlowClientTests {
             #expect(text.contains("Retry-After: 1\r\n"), "\(text)")
             #expect(text.contains("too_many_uploads"), "\(text)")
             // With four stalling, an upload over HTTP is refused too, and only one stalled one was answered.
-            let batch = IngestBatch(batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, count: 1))
+            let batch = IngestBatch(
+                batchID: UUID(), installID: device.installID, records: makeRecords(install: device.installID, count: 1))
             let refused = try await client.ingest(batch, token: device.token)
             #expect(refused.status == .tooManyRequests, "\(refused.text)")
             #expect(refused.errorCode == "too_many_uploads")
@@ -157,7 +176,8 @@ struct SlowClientTests {
             #expect(others.allSatisfy { $0.isEmpty }, "\(others)")
             // Another device is not affected.
             let other = try await client.register()
-            let otherBatch = IngestBatch(batchID: UUID(), installID: other.installID, records: makeRecords(install: other.installID, count: 1))
+            let otherBatch = IngestBatch(
+                batchID: UUID(), installID: other.installID, records: makeRecords(install: other.installID, count: 1))
             #expect(try await client.ingest(otherBatch, token: other.token).status == .ok)
             withExtendedLifetime(stalled) {}
         }

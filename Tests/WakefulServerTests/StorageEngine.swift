@@ -63,7 +63,8 @@ final class TestStore: Sendable {
 
     /// Opens a PostgreSQL storage whose pool runs until the test ends.
     func openPostgres(_ url: PostgresDatabaseURL) async throws -> PostgresServerStorage {
-        let storage = try await PostgresServerStorage(url: url, logger: PostgresTestDatabase.logger, maximumConnections: 8)
+        let storage = try await PostgresServerStorage(
+            url: url, logger: PostgresTestDatabase.logger, maximumConnections: 8)
         opening.yield(storage)
         return storage
     }

@@ -6,20 +6,24 @@ import XCTest
 /// `ExpectationFailure.collect` shows the failing ones (XCTest on Linux has no `XCTExpectFailure`).
 final class BackgroundTestRunXCTests: XCTestCase {
     func testGasStationTriggersOnIOS12() throws {
-        var run = BackgroundTestRun(configuration: try .named("TaskExtension"), iOS: .v12, scenario: try BuiltinScenarios.load("gas-station"))
+        var run = BackgroundTestRun(
+            configuration: try .named("TaskExtension"), iOS: .v12, scenario: try BuiltinScenarios.load("gas-station"))
         run.runToEnd()
         XCTAssertTrue(run.expectTriggered(within: 3))
         XCTAssertTrue(run.expectBackgroundTasksAlwaysEnded())
     }
 
     func testGasStationDoesNotTriggerOnIOS17AndSaysWhy() throws {
-        var run = BackgroundTestRun(configuration: try .named("TaskExtension"), iOS: .v17, scenario: try BuiltinScenarios.load("gas-station"))
+        var run = BackgroundTestRun(
+            configuration: try .named("TaskExtension"), iOS: .v17, scenario: try BuiltinScenarios.load("gas-station"))
         run.runToEnd()
         let line = #line + 1
         let failures = ExpectationFailure.collect { run.expectTriggered(within: 3) }
         XCTAssertEqual(failures.count, 1)
         XCTAssertEqual(failures.first?.line, line)
-        XCTAssertTrue(failures.first?.message.contains("20 m from the beacon (taskExpired [STATE-1, TASK-1, TASK-6, TASK-12])") == true)
+        XCTAssertTrue(
+            failures.first?.message.contains("20 m from the beacon (taskExpired [STATE-1, TASK-1, TASK-6, TASK-12])")
+                == true)
     }
 
     func testForceQuitOnIOS26LeavesTheAppDown() {

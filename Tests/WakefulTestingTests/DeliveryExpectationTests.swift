@@ -8,7 +8,8 @@ import WakefulTesting
 struct DeliveryExpectationTests {
     /// The push-triggered trip app, in the background (suspended) from 5 s.
     static func pushApp(lowPowerMode: Bool = false) throws -> BackgroundTestRun {
-        var run = BackgroundTestRun(configuration: try .named("PushTrigger"), iOS: .v17, scenario: .blank(app: TripApp.app))
+        var run = BackgroundTestRun(
+            configuration: try .named("PushTrigger"), iOS: .v17, scenario: .blank(app: TripApp.app))
         run.openApp()
         run.pressHome()
         if lowPowerMode { run.setLowPowerMode(true) }
@@ -30,10 +31,11 @@ struct DeliveryExpectationTests {
         var run = try Self.pushApp()
         run.sendSilentPush(id: "start")
         let failures = ExpectationFailure.collect { run.expectPushDelivered("stop") }
-        #expect(failures.map(\.message) == [
-            "Expected push \"stop\" to be delivered to the app, but no push \"stop\" was sent by 5 min 00 s (sent: start). "
-                + "Send one with sendSilentPush(id:userInfo:) or send(_:)."
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "Expected push \"stop\" to be delivered to the app, but no push \"stop\" was sent by 5 min 00 s (sent: start). "
+                    + "Send one with sendSilentPush(id:userInfo:) or send(_:)."
+            ])
     }
 
     @Test func aPushHeldBackSaysWhyWithItsRules() throws {
@@ -42,10 +44,11 @@ struct DeliveryExpectationTests {
         let failures = ExpectationFailure.collect { run.expectPushDelivered("start") }
         let failure = try #require(failures.first)
         #expect(failure.kind == .pushDelivered)
-        #expect(failure.message == """
-            Expected push "start" to be delivered to the app, but it was not:
-            - start, sent at 5 min 00 s: at 5 min 00 s pushHeld (start): held back in Low Power Mode [CONF-11, PUSH-9]
-            """)
+        #expect(
+            failure.message == """
+                Expected push "start" to be delivered to the app, but it was not:
+                - start, sent at 5 min 00 s: at 5 min 00 s pushHeld (start): held back in Low Power Mode [CONF-11, PUSH-9]
+                """)
         #expect(failure.rules == ["CONF-11", "PUSH-9"])
         run.setLowPowerMode(false)  // PUSH-9: the held push goes out
         #expect(run.expectPushDelivered("start"))
@@ -55,8 +58,12 @@ struct DeliveryExpectationTests {
         var run = try Self.pushApp()
         run.sendSilentPush(id: "start")
         run.advance(by: .minutes(10))
-        let failures = ExpectationFailure.collect { run.expectPushDelivered("start", during: .minutes(10) ... .minutes(15)) }
-        #expect(failures.first?.message.hasSuffix("- start, sent at 5 min 00 s: at 5 min 00 s pushDelivered (start) [PUSH-1, PUSH-4]") == true)
+        let failures = ExpectationFailure.collect {
+            run.expectPushDelivered("start", during: .minutes(10) ... .minutes(15))
+        }
+        #expect(
+            failures.first?.message.hasSuffix(
+                "- start, sent at 5 min 00 s: at 5 min 00 s pushDelivered (start) [PUSH-1, PUSH-4]") == true)
     }
 
     // MARK: Jobs
@@ -64,7 +71,8 @@ struct DeliveryExpectationTests {
     /// An app with one job that uploads for two minutes and needs the network.
     static func uploadingApp() -> BackgroundTestRun {
         let job = Job(id: "upload", interval: 600, expectedDuration: 120, requiresNetwork: true)
-        return BackgroundTestRun(strategies: [], agent: AgentConfiguration(jobs: JobScheduler.Options(jobs: [job])), iOS: .v17)
+        return BackgroundTestRun(
+            strategies: [], agent: AgentConfiguration(jobs: JobScheduler.Options(jobs: [job])), iOS: .v17)
     }
 
     @Test func aCompletedRunHolds() {
@@ -82,10 +90,11 @@ struct DeliveryExpectationTests {
         run.setNetwork(.none)
         let failures = ExpectationFailure.collect { run.expectJobRan("upload") }
         let failure = try #require(failures.first)
-        #expect(failure.message == """
-            Expected job "upload" to run to completion, but its one run did not complete:
-            - run 1, started at 0 s: failed at 30 s (network lost) [URLS-8]
-            """)
+        #expect(
+            failure.message == """
+                Expected job "upload" to run to completion, but its one run did not complete:
+                - run 1, started at 0 s: failed at 30 s (network lost) [URLS-8]
+                """)
         #expect(failure.rules == ["URLS-8"])
         #expect(failure.entries.count == 1)  // how the run ended
     }
@@ -95,7 +104,9 @@ struct DeliveryExpectationTests {
         run.openApp()
         run.advance(by: .seconds(30))
         let failures = ExpectationFailure.collect { run.expectJobRan("upload") }
-        #expect(failures.first?.message.hasSuffix("but its one run did not complete:\n- run 1, started at 0 s: not finished by 30 s") == true)
+        #expect(
+            failures.first?.message.hasSuffix(
+                "but its one run did not complete:\n- run 1, started at 0 s: not finished by 30 s") == true)
         #expect(failures.first?.rules == ["STATE-1"])  // the run's start: in the foreground
     }
 
@@ -115,9 +126,10 @@ struct DeliveryExpectationTests {
         var run = Self.uploadingApp()
         run.openApp()
         let failures = ExpectationFailure.collect { run.expectJobRan("sync") }
-        #expect(failures.map(\.message) == [
-            "Expected job \"sync\" to run to completion, but the app declares no job \"sync\" (its jobs: upload). "
-                + "Declare it in the app's agent configuration: `AgentConfiguration(jobs: JobScheduler.Options(jobs: [Job(id: \"sync\", …)]))`."
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "Expected job \"sync\" to run to completion, but the app declares no job \"sync\" (its jobs: upload). "
+                    + "Declare it in the app's agent configuration: `AgentConfiguration(jobs: JobScheduler.Options(jobs: [Job(id: \"sync\", …)]))`."
+            ])
     }
 }

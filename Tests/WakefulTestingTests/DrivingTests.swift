@@ -40,7 +40,8 @@ struct DrivingTests {
     }
 
     @Test func aSilentPushWakesAPushTriggeredApp() throws {
-        var run = BackgroundTestRun(configuration: try .named("PushTrigger"), iOS: .v17, scenario: .blank(app: TripApp.app))
+        var run = BackgroundTestRun(
+            configuration: try .named("PushTrigger"), iOS: .v17, scenario: .blank(app: TripApp.app))
         run.openApp()
         run.pressHome()
         run.advance(by: .minutes(5))
@@ -61,7 +62,9 @@ struct DrivingTests {
         run.advance(by: .minutes(10))
         run.unplug()
         let power = run.device.scenario.world.power
-        #expect(!power.charging(at: 599) && power.charging(at: 600) && power.charging(at: 1199) && !power.charging(at: 1200))
+        #expect(
+            !power.charging(at: 599) && power.charging(at: 600) && power.charging(at: 1199) && !power.charging(at: 1200)
+        )
         let actions = run.timeline.compactMap { entry -> String? in
             guard case .user(let action, _) = entry.body else { return nil }
             return "\(action)@\(Int(entry.time))"
@@ -83,7 +86,11 @@ struct DrivingTests {
             guard case .user("setNetwork", let fields) = entry.body else { return nil }
             return fields
         }
-        #expect(user == [[Field("kind", "none"), Field("bandwidth", 0.0)], [Field("kind", "cellular"), Field("bandwidth", 50_000.0)]])
+        #expect(
+            user == [
+                [Field("kind", "none"), Field("bandwidth", 0.0)],
+                [Field("kind", "cellular"), Field("bandwidth", 50_000.0)],
+            ])
     }
 
     @Test func uploadsWaitForTheNetwork() {
@@ -111,7 +118,8 @@ struct DrivingTests {
     }
 
     @Test func theTripIsLoggedEverySecondWithLocationPulse() throws {
-        var run = BackgroundTestRun(configuration: try .named("LocationPulse"), iOS: .v17, scenario: .blank(app: TripApp.app))
+        var run = BackgroundTestRun(
+            configuration: try .named("LocationPulse"), iOS: .v17, scenario: .blank(app: TripApp.app))
         run.openApp()
         run.pressHome()
         run.move(along: TripApp.drive)
@@ -125,11 +133,12 @@ struct DrivingTests {
             run.move(to: .beacon("pump-9"))
             run.enterRegion("office")
         }
-        #expect(failures.map(\.message) == [
-            "move(to:) was not done: the scenario has no beacon pump-9 (its beacons: none).",
-            "enterRegion(\"office\") was not done: iOS is not monitoring a circular region \"office\" for the app at 0 s "
-                + "(monitored: none). Regions exist once the app has asked for them.",
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "move(to:) was not done: the scenario has no beacon pump-9 (its beacons: none).",
+                "enterRegion(\"office\") was not done: iOS is not monitoring a circular region \"office\" for the app at 0 s "
+                    + "(monitored: none). Regions exist once the app has asked for them.",
+            ])
         #expect(run.position == .zero)
     }
 
@@ -141,10 +150,11 @@ struct DrivingTests {
         }
         #expect(run.hasEnded)
         #expect(run.time == 3600)
-        #expect(failures.map(\.message) == [
-            "advance to 1 h 30 min 00 s went past the scenario's end at 1 h 00 min 00 s; the run stopped there. "
-                + "Give the scenario a longer duration, or call runToEnd().",
-            "open was not done: the run ended at 1 h 00 min 00 s, the scenario's duration. Give the scenario a longer duration.",
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "advance to 1 h 30 min 00 s went past the scenario's end at 1 h 00 min 00 s; the run stopped there. "
+                    + "Give the scenario a longer duration, or call runToEnd().",
+                "open was not done: the run ended at 1 h 00 min 00 s, the scenario's duration. Give the scenario a longer duration.",
+            ])
     }
 }

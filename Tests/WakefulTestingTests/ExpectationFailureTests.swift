@@ -36,9 +36,11 @@ struct ExpectationFailureTests {
             killed.expectPushDelivered()
             killed.expectJobRan("sync")
         }
-        #expect(failures.map(\.kind) == [
-            .backgroundTasksAlwaysEnded, .noGap, .everyRecordUploadedExactlyOnce, .triggered, .noTermination, .pushDelivered, .jobRan,
-        ])
+        #expect(
+            failures.map(\.kind) == [
+                .backgroundTasksAlwaysEnded, .noGap, .everyRecordUploadedExactlyOnce, .triggered, .noTermination,
+                .pushDelivered, .jobRan,
+            ])
         #expect(failures.allSatisfy { !$0.message.isEmpty })
     }
 

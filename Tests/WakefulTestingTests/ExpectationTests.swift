@@ -18,7 +18,8 @@ struct ExpectationTests {
     }
 
     static func gasStation(_ ios: IOSVersion) throws -> BackgroundTestRun {
-        var run = BackgroundTestRun(configuration: try .named("TaskExtension"), iOS: ios, scenario: try BuiltinScenarios.load("gas-station"))
+        var run = BackgroundTestRun(
+            configuration: try .named("TaskExtension"), iOS: ios, scenario: try BuiltinScenarios.load("gas-station"))
         run.runToEnd()
         return run
     }
@@ -93,7 +94,8 @@ struct ExpectationTests {
     }
 
     @Test func expectBackgroundTasksAlwaysEndedNamesTheTaskLeftOpen() throws {
-        var run = BackgroundTestRun(configuration: try .named("TaskChaining"), iOS: .v17, scenario: try BuiltinScenarios.load("stay-logged-in"))
+        var run = BackgroundTestRun(
+            configuration: try .named("TaskChaining"), iOS: .v17, scenario: try BuiltinScenarios.load("stay-logged-in"))
         run.advance(by: .minutes(2))
         withKnownIssue {
             run.expectBackgroundTasksAlwaysEnded()
@@ -107,12 +109,16 @@ struct ExpectationTests {
     }
 
     @Test func expectNoTerminationListsEachTermination() throws {
-        var run = BackgroundTestRun(configuration: try .named("RelaunchOnMovement"), iOS: .v17, scenario: try BuiltinScenarios.load("freeway-drive"))
+        var run = BackgroundTestRun(
+            configuration: try .named("RelaunchOnMovement"), iOS: .v17,
+            scenario: try BuiltinScenarios.load("freeway-drive"))
         run.runToEnd()
         withKnownIssue {
             run.expectNoTermination()
         } matching: { issue in
-            issue.comments.map(\.rawValue) == ["Expected no termination, but the app was terminated once:\n- at 2 min 00 s: memoryPressure [STATE-3]"]
+            issue.comments.map(\.rawValue) == [
+                "Expected no termination, but the app was terminated once:\n- at 2 min 00 s: memoryPressure [STATE-3]"
+            ]
         }
     }
 
@@ -165,8 +171,11 @@ struct VacuousExpectationTests {
             run.expectEveryRecordUploadedExactlyOnce()
         } matching: { issue in
             let message = issue.comments.first?.rawValue ?? ""
-            return message.hasPrefix("Expected every record to be uploaded exactly once, but the app committed no records of its own by 5 s (")
-                && message.hasSuffix("timeline entries): there is nothing to check. Advance the run until the app records something.")
+            return message.hasPrefix(
+                "Expected every record to be uploaded exactly once, but the app committed no records of its own by 5 s ("
+            )
+                && message.hasSuffix(
+                    "timeline entries): there is nothing to check. Advance the run until the app records something.")
         }
     }
 }

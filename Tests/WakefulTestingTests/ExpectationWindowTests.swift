@@ -15,7 +15,8 @@ struct ExpectationWindowTests {
 
     @Test func aGapOutsideTheWindowDoesNotCount() throws {
         let run = try Self.rideThenParked()
-        #expect(run.expectNoGap(longerThan: .seconds(5), in: .records("location"), during: .seconds(0) ... .seconds(1000)))
+        #expect(
+            run.expectNoGap(longerThan: .seconds(5), in: .records("location"), during: .seconds(0) ... .seconds(1000)))
         let failures = ExpectationFailure.collect { run.expectNoGap(longerThan: .seconds(5), in: .records("location")) }
         #expect(failures.map(\.kind) == [.noGap])
         // Parked, the app runs between samples: nothing ended the gap, and the message does not say "ended by —".
@@ -31,7 +32,10 @@ struct ExpectationWindowTests {
         #expect(failure.window == .seconds(900) ... .seconds(2000))
         let gap = try #require(failure.gaps.first)
         #expect(gap.from >= 1000 && gap.to <= 2000 && gap.seconds > 5)
-        #expect(failure.message.hasPrefix("Expected no gap in \"location\" records longer than 5 s between 15 min 00 s and 33 min 20 s, but one lasted "))
+        #expect(
+            failure.message.hasPrefix(
+                "Expected no gap in \"location\" records longer than 5 s between 15 min 00 s and 33 min 20 s, but one lasted "
+            ))
     }
 
     @Test func anExecutionGapThatBeganBeforeTheWindowCountsFromItsStart() {
@@ -39,7 +43,9 @@ struct ExpectationWindowTests {
         run.openApp()
         run.pressHome()  // suspended 5 s later, for good
         run.advance(by: .minutes(30))
-        let failures = ExpectationFailure.collect { run.expectNoGap(longerThan: .minutes(5), during: .minutes(10) ... .minutes(20)) }
+        let failures = ExpectationFailure.collect {
+            run.expectNoGap(longerThan: .minutes(5), during: .minutes(10) ... .minutes(20))
+        }
         #expect(failures.first?.gaps.map { [$0.from, $0.to] } == [[600, 1200]])
         #expect(failures.first?.message.contains("still open at the end of the window (20 min 00 s)") == true)
     }
@@ -54,7 +60,9 @@ struct ExpectationWindowTests {
         }
         #expect(failures.map(\.kind) == [.noTermination, .backgroundTasksAlwaysEnded])
         #expect(failures.map(\.window) == [.seconds(30) ... .seconds(40), .seconds(30) ... .seconds(40)])
-        #expect(failures.first?.message.hasPrefix("Expected no termination between 30 s and 40 s, but the app was terminated once:") == true)
+        #expect(
+            failures.first?.message.hasPrefix(
+                "Expected no termination between 30 s and 40 s, but the app was terminated once:") == true)
     }
 
     @Test func aWindowPastTheRunsTimeIsReportedNotHalfChecked() {
@@ -63,10 +71,11 @@ struct ExpectationWindowTests {
         let failures = ExpectationFailure.collect {
             #expect(!run.expectNoTermination(during: .minutes(5) ... .minutes(20)))
         }
-        #expect(failures.map(\.message) == [
-            "expectNoTermination looks at 5 min 00 s to 20 min 00 s, but the run has only reached 10 min 00 s. "
-                + "Advance the run to the window's end first."
-        ])
+        #expect(
+            failures.map(\.message) == [
+                "expectNoTermination looks at 5 min 00 s to 20 min 00 s, but the run has only reached 10 min 00 s. "
+                    + "Advance the run to the window's end first."
+            ])
         #expect(failures.map(\.kind) == [.noTermination])
     }
 }

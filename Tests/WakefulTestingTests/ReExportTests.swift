@@ -19,7 +19,8 @@ struct ReExportTests {
         var app = AppConfiguration(locationAuthorization: .always, features: [.locationLog])  // WakefulSimulator
         app.agent = AgentConfiguration(upload: nil)  // Wakeful
         let scenario: Scenario = try BuiltinScenarios.load("gas-station")  // WakefulSimulator
-        var run = BackgroundTestRun(configuration: .custom([Beeper(), LocationLogger()]), iOS: IOSVersion(17), scenario: .blank(app: app))
+        var run = BackgroundTestRun(
+            configuration: .custom([Beeper(), LocationLogger()]), iOS: IOSVersion(17), scenario: .blank(app: app))
         run.openApp()
         #expect(run.appState == AppState.active)  // Wakeful
         #expect(scenario.world.beacon(named: "pump-4") != nil)

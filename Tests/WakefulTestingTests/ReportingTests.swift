@@ -6,7 +6,8 @@ import WakefulTesting
 @Suite("Reporting failures")
 struct ReportingTests {
     static func killedRun() throws -> BackgroundTestRun {
-        var run = BackgroundTestRun(configuration: try .named("TaskChaining"), iOS: .v17, scenario: try BuiltinScenarios.load("stay-logged-in"))
+        var run = BackgroundTestRun(
+            configuration: try .named("TaskChaining"), iOS: .v17, scenario: try BuiltinScenarios.load("stay-logged-in"))
         run.advance(by: .minutes(2))
         return run
     }

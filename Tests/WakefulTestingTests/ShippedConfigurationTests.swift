@@ -8,7 +8,8 @@ import WakefulTesting
 @Suite("Testing the shipped configuration")
 struct ShippedConfigurationTests {
     static let agent = AgentConfiguration(
-        jobs: JobScheduler.Options(jobs: [Job(id: "sync", interval: 900, expectedDuration: 5)]), retention: RetentionPolicy(maxCount: 5000),
+        jobs: JobScheduler.Options(jobs: [Job(id: "sync", interval: 900, expectedDuration: 5)]),
+        retention: RetentionPolicy(maxCount: 5000),
         timeline: .all, retentionEveryRecords: 100)
 
     @Test func theOneLinerIsTheCustomSetupWithTheAgentOnTheApp() {
@@ -17,7 +18,8 @@ struct ShippedConfigurationTests {
         shipped.advance(by: .minutes(20))
         var app = AppConfiguration()
         app.agent = Self.agent
-        var spelledOut = BackgroundTestRun(configuration: .custom(AppSetup.strategies), iOS: .v17, scenario: .blank(app: app))
+        var spelledOut = BackgroundTestRun(
+            configuration: .custom(AppSetup.strategies), iOS: .v17, scenario: .blank(app: app))
         spelledOut.openApp()
         spelledOut.advance(by: .minutes(20))
         #expect(shipped.timeline == spelledOut.timeline)
@@ -30,10 +32,12 @@ struct ShippedConfigurationTests {
         var app = TripApp.app
         app.jobs = [Job(id: "old", interval: 60)]
         app.outbox?.writes = .deferred(0.05)
-        let run = BackgroundTestRun(strategies: [], agent: AgentConfiguration(upload: nil), iOS: .v17, scenario: .blank(app: app))
+        let run = BackgroundTestRun(
+            strategies: [], agent: AgentConfiguration(upload: nil), iOS: .v17, scenario: .blank(app: app))
         #expect(run.device.scenario.app.jobs.isEmpty)
         #expect(run.device.scenario.app.outbox?.upload == nil)
-        #expect(run.device.scenario.app.outbox?.writes == .deferred(0.05))  // not part of the agent: the scenario's stays
+        // not part of the agent: the scenario's stays
+        #expect(run.device.scenario.app.outbox?.writes == .deferred(0.05))
         #expect(run.device.scenario.app.features == app.features)
     }
 
@@ -60,7 +64,9 @@ struct ShippedConfigurationTests {
         run.advance(by: .minutes(5))
         let failures = ExpectationFailure.collect { run.expectEveryRecordUploadedExactlyOnce() }
         #expect(failures.count == 1)
-        #expect(failures.first?.message.hasSuffix("Upload attempts: none (the app's outbox does not upload: its `upload` is nil).") == true)
+        #expect(
+            failures.first?.message.hasSuffix(
+                "Upload attempts: none (the app's outbox does not upload: its `upload` is nil).") == true)
         #expect(run.device.ingest.records.isEmpty)
     }
 

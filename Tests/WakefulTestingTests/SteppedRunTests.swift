@@ -20,7 +20,8 @@ struct SteppedRunTests {
         let expected = Simulator.run(scenario, ios: ios, setup: setup, seed: 3, timeline: &whole)
 
         var device = SimulatedDevice(
-            scenario: scenario, policy: Simulator.policy(for: scenario, ios: ios), setup: setup, seed: 3, timeline: InMemoryTimeline())
+            scenario: scenario, policy: Simulator.policy(for: scenario, ios: ios), setup: setup, seed: 3,
+            timeline: InMemoryTimeline())
         device.start()
         var time = 0.0
         while !device.isFinished {
@@ -57,7 +58,8 @@ struct SteppedRunTests {
 
     @Test func theSameSeedGivesTheSameDrivenRun() throws {
         func drive() throws -> [TimelineEntry] {
-            var run = BackgroundTestRun(configuration: try .named("PushTrigger"), iOS: .v17, scenario: .blank(app: TripApp.app))
+            var run = BackgroundTestRun(
+                configuration: try .named("PushTrigger"), iOS: .v17, scenario: .blank(app: TripApp.app))
             run.openApp()
             run.pressHome()
             run.sendSilentPush(id: "start")

@@ -24,7 +24,9 @@ struct TimelineReasonTests {
     /// the wake did not end it (a message used to say "ended by pushWake").
     @Test func aGapStillGoingIsOpenNotEndedByTheLastWake() throws {
         let run = try Self.wokenWithoutRecording()
-        #expect(run.timeline.contains { if case .state(let change) = $0.body { change.cause == "pushWake" } else { false } })
+        #expect(
+            run.timeline.contains { if case .state(let change) = $0.body { change.cause == "pushWake" } else { false } }
+        )
         let failures = ExpectationFailure.collect { run.expectNoGap(longerThan: .minutes(1), in: .records("location")) }
         let failure = try #require(failures.first)
         #expect(failure.gaps.map(\.endedBy) == [Gap.stillOpen])
@@ -34,7 +36,8 @@ struct TimelineReasonTests {
 
     @Test func aGapTheWakeEndedSaysSo() throws {
         let run = try Self.wokenWithoutRecording()
-        let failures = ExpectationFailure.collect { run.expectNoGap(longerThan: .seconds(30)) }  // execution: the push ended it
+        // execution: the push ended it
+        let failures = ExpectationFailure.collect { run.expectNoGap(longerThan: .seconds(30)) }
         #expect(failures.first?.gaps.first.map { [$0.from, $0.to] } == [5, 300])
         #expect(failures.first?.message.contains("; ended by pushWake.") == true)
     }
@@ -42,7 +45,9 @@ struct TimelineReasonTests {
     /// A push dropped for a missing background mode: the gap's message names the timeline's
     /// `pushNotDelivered` and its rule, not only the suspension.
     @Test func aMissingBackgroundModeIsNamedBesideTheGap() throws {
-        var run = BackgroundTestRun(configuration: .custom(PushTrigger()), iOS: .v17, scenario: .blank(app: AppConfiguration(backgroundModes: [.location])))
+        var run = BackgroundTestRun(
+            configuration: .custom(PushTrigger()), iOS: .v17,
+            scenario: .blank(app: AppConfiguration(backgroundModes: [.location])))
         run.openApp()
         run.pressHome()
         run.advance(by: .minutes(5))
@@ -50,17 +55,25 @@ struct TimelineReasonTests {
         run.advance(by: .minutes(5))
         let failures = ExpectationFailure.collect { run.expectNoGap(longerThan: .minutes(1)) }
         let failure = try #require(failures.first)
-        #expect(failure.message.hasSuffix(
-            "\nIn that gap the timeline shows:\n- at 5 min 00 s: pushNotDelivered (start): UIBackgroundModes lacks remote-notification [PUSH-1]"))
+        #expect(
+            failure.message.hasSuffix(
+                "\nIn that gap the timeline shows:\n- at 5 min 00 s: pushNotDelivered (start): UIBackgroundModes lacks remote-notification [PUSH-1]"
+            ))
         #expect(failure.rules == ["PUSH-1", "STATE-1", "STATE-4", "STATE-5"])
         let entry = try #require(failure.entries.first)
         #expect(entry.time == 300)
-        guard case .decision(let decision) = entry.body else { Issue.record("expected a decision, got \(entry.kind)"); return }
-        #expect(decision.name == "pushNotDelivered" && decision.fields["why"] == "UIBackgroundModes lacks remote-notification")
+        guard case .decision(let decision) = entry.body else {
+            Issue.record("expected a decision, got \(entry.kind)"); return
+        }
+        #expect(
+            decision.name == "pushNotDelivered"
+                && decision.fields["why"] == "UIBackgroundModes lacks remote-notification")
     }
 
     @Test func repeatedRefusalsAreCountedOnOneLine() throws {
-        var run = BackgroundTestRun(configuration: .custom(PushTrigger()), iOS: .v17, scenario: .blank(app: AppConfiguration(backgroundModes: [.location])))
+        var run = BackgroundTestRun(
+            configuration: .custom(PushTrigger()), iOS: .v17,
+            scenario: .blank(app: AppConfiguration(backgroundModes: [.location])))
         run.openApp()
         run.pressHome()
         for id in ["a", "b", "c"] {
@@ -69,8 +82,10 @@ struct TimelineReasonTests {
         }
         run.advance(by: .minutes(1))
         let failures = ExpectationFailure.collect { run.expectNoGap(longerThan: .minutes(1)) }
-        #expect(failures.first?.message.hasSuffix(
-            "- at 5 min 00 s: pushNotDelivered (a): UIBackgroundModes lacks remote-notification [PUSH-1] (3 times, the last at 15 min 00 s)") == true)
+        #expect(
+            failures.first?.message.hasSuffix(
+                "- at 5 min 00 s: pushNotDelivered (a): UIBackgroundModes lacks remote-notification [PUSH-1] (3 times, the last at 15 min 00 s)"
+            ) == true)
         #expect(failures.first?.entries.count == 1)
     }
 

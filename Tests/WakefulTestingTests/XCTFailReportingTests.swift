@@ -9,15 +9,20 @@ import XCTest
         private var capturing = false
         private var recorded: [(description: String, file: String, line: Int)] = []
 
-        override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+        override func recordFailure(
+            withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+        ) {
             guard capturing else {
-                return super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+                return super.recordFailure(
+                    withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
             }
             recorded.append((description, filePath, lineNumber))
         }
 
         func testAFailedExpectationIsAnXCTFailAtTheCallersLine() throws {
-            var run = BackgroundTestRun(configuration: try .named("TaskChaining"), iOS: .v17, scenario: try BuiltinScenarios.load("stay-logged-in"))
+            var run = BackgroundTestRun(
+                configuration: try .named("TaskChaining"), iOS: .v17,
+                scenario: try BuiltinScenarios.load("stay-logged-in"))
             run.advance(by: .minutes(2))
             capturing = true
             let line = #line + 1
@@ -28,7 +33,8 @@ import XCTest
             XCTAssertEqual(failures.count, 1)
             XCTAssertEqual(failures.first?.line, line)
             XCTAssertEqual(failures.first?.file, "\(#filePath)")
-            XCTAssertTrue(failures.first?.description.contains("taskAssertionTimeout [TASK-13, TERM-6, code 0x2182bad2]") == true)
+            XCTAssertTrue(
+                failures.first?.description.contains("taskAssertionTimeout [TASK-13, TERM-6, code 0x2182bad2]") == true)
         }
     }
 #endif

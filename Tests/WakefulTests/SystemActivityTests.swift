@@ -18,18 +18,28 @@ struct SystemActivityTests {
 
     @Test("the end of background time, a refused schedule and a scheduled run are described with their identifiers")
     func tasks() throws {
-        let expiring = try #require(SystemActivity(Self.event(.backgroundTaskExpiring(BackgroundTaskID(owner: "TaskExtension", serial: 2)))))
+        let expiring = try #require(
+            SystemActivity(Self.event(.backgroundTaskExpiring(BackgroundTaskID(owner: "TaskExtension", serial: 2)))))
         #expect(expiring.detail.contains("TASK-13"))
-        let refused = try #require(SystemActivity(Self.event(.scheduledTaskSubmitFailed(identifier: "com.example.refresh", error: .notPermitted))))
+        let refused = try #require(
+            SystemActivity(
+                Self.event(.scheduledTaskSubmitFailed(identifier: "com.example.refresh", error: .notPermitted))))
         #expect(refused.detail == "iOS refused to schedule com.example.refresh: notPermitted (BGT-9).")
-        let ran = try #require(SystemActivity(Self.event(.scheduledTaskLaunched(ScheduledTaskLaunch(identifier: "com.example.refresh", kind: .appRefresh)))))
+        let ran = try #require(
+            SystemActivity(
+                Self.event(
+                    .scheduledTaskLaunched(ScheduledTaskLaunch(identifier: "com.example.refresh", kind: .appRefresh)))))
         #expect(ran.detail.contains("com.example.refresh"))
     }
 
     @Test("the app's own doing is not reported: commands, foreground transitions, a user's action")
     func notSystem() {
         #expect(SystemActivity(Self.event(.didBecomeActive)) == nil)
-        #expect(SystemActivity(TimelineEntry(time: 0, body: .command(.endBackgroundTask(BackgroundTaskID(owner: "A", serial: 1)), by: "A"))) == nil)
+        #expect(
+            SystemActivity(
+                TimelineEntry(
+                    time: 0, body: .command(.endBackgroundTask(BackgroundTaskID(owner: "A", serial: 1)), by: "A")))
+                == nil)
         #expect(SystemActivity(TimelineEntry(time: 0, body: .user(action: "open", fields: []))) == nil)
     }
 

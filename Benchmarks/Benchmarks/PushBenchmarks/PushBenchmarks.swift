@@ -24,7 +24,8 @@ let benchmarks: @Sendable () -> Void = {
             configuration: .wakeful(figures: PushFigures.all(clients), iterations: 1, mallocTolerance: .percent(5))
         ) { benchmark in
             let run = try PushRun.fromEnvironment(validating: validating)
-            let results = try await run.measure(withAioapns: try BenchmarkEnvironment.flag("WAKEFUL_BENCH_AIOAPNS") && !validating)
+            let results = try await run.measure(
+                withAioapns: try BenchmarkEnvironment.flag("WAKEFUL_BENCH_AIOAPNS") && !validating)
             for (client, figures) in results { PushFigures.row(client).record(figures, in: benchmark) }
             guard let frames = results.first(where: { $0.client == .http2Frames })?.figures else { return }
             Target("\(PushClient.http2Frames.title) notifications", atLeast: 10_000, "/s").report(frames.rate)
@@ -74,6 +75,7 @@ enum PushFigures {
     static let framesOverAioapns = Figure.higherIsBetter("HTTP/2 frames ÷ aioapns (%)")
 
     static func all(_ clients: [PushClient]) -> [Figure] {
-        clients.flatMap { row($0).figures } + [framesOverClient] + (clients.contains(.aioapns) ? [framesOverAioapns] : [])
+        clients.flatMap { row($0).figures } + [framesOverClient]
+            + (clients.contains(.aioapns) ? [framesOverAioapns] : [])
     }
 }

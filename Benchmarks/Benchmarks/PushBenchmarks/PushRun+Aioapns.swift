@@ -34,16 +34,20 @@ extension PushRun {
     /// Runs the aioapns script against `mock` and reads its JSON line. The script creates a
     /// virtual environment under `Benchmarks/.build` and installs aioapns from PyPI on first use;
     /// when it cannot, the note says why.
-    func runAioapns(mock: MockAPNsServer, key: BenchKey, in directory: URL) throws -> Result<PushClientFigures, AioapnsNote> {
+    func runAioapns(mock: MockAPNsServer, key: BenchKey, in directory: URL) throws -> Result<
+        PushClientFigures, AioapnsNote
+    > {
         let script = Self.aioapnsScript
         guard FileManager.default.fileExists(atPath: script) else {
-            return .failure(AioapnsNote(message: "\(script) not found (the benchmark runs from the checkout it was built in)"))
+            return .failure(
+                AioapnsNote(message: "\(script) not found (the benchmark runs from the checkout it was built in)"))
         }
         let keyFile = directory.appendingPathComponent("bench.p8")
         let certificateFile = directory.appendingPathComponent("mock-apns.pem")
         try key.pem.write(to: keyFile, atomically: true, encoding: .utf8)
         try mock.certificatePEM.write(to: certificateFile, atomically: true, encoding: .utf8)
-        printNote("running aioapns (\(script)); the first run creates a virtual environment and installs aioapns from PyPI…")
+        printNote(
+            "running aioapns (\(script)); the first run creates a virtual environment and installs aioapns from PyPI…")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
@@ -64,6 +68,8 @@ extension PushRun {
             return .success(figures)
         }
         let error = (try? JSONDecoder().decode([String: String].self, from: Data(lastLine.utf8)))?["error"]
-        return .failure(AioapnsNote(message: error ?? "the script exited with status \(process.terminationStatus) and printed no figures"))
+        return .failure(
+            AioapnsNote(
+                message: error ?? "the script exited with status \(process.terminationStatus) and printed no figures"))
     }
 }

@@ -24,7 +24,8 @@ struct PushRun {
         PushRun(
             count: try BenchmarkEnvironment.integer("WAKEFUL_BENCH_PUSH_COUNT", default: 20_000, in: 1...10_000_000),
             inFlight: try BenchmarkEnvironment.integer("WAKEFUL_BENCH_PUSH_IN_FLIGHT", default: 1000, in: 1...100_000),
-            latencyMilliseconds: try BenchmarkEnvironment.integer("WAKEFUL_BENCH_PUSH_LATENCY_MS", default: 40, in: 0...60_000),
+            latencyMilliseconds: try BenchmarkEnvironment.integer(
+                "WAKEFUL_BENCH_PUSH_LATENCY_MS", default: 40, in: 0...60_000),
             connections: try BenchmarkEnvironment.integer("WAKEFUL_BENCH_PUSH_CONNECTIONS", default: 2, in: 1...64),
             mockThreads: try BenchmarkEnvironment.integer("WAKEFUL_BENCH_MOCK_THREADS", default: 2, in: 1...64),
             validating: validating)
@@ -40,7 +41,9 @@ struct PushRun {
             results.append((.http2Frames, try await measureSwift(.http2Frames, mock: mock, key: key)))
             results.append((.asyncHTTPClient, try await measureSwift(.asyncHTTPClient, mock: mock, key: key)))
             if withAioapns {
-                switch try withTemporaryDirectory("wakeful-bench-push", { try runAioapns(mock: mock, key: key, in: $0) }) {
+                switch try withTemporaryDirectory(
+                    "wakeful-bench-push", { try runAioapns(mock: mock, key: key, in: $0) })
+                {
                 case .success(let figures):
                     printNote("measured \(figures.client ?? "aioapns") on the same mock")
                     results.append((.aioapns, figures))
@@ -64,19 +67,27 @@ struct PushRun {
         configuration.threads = mockThreads
         if validating {
             configuration.allowedTopics = [BenchKey.topic]
-            configuration.keys = [BenchKey.keyID: MockProviderKey(teamID: BenchKey.teamID, publicKey: key.credentials.publicKey)]
+            configuration.keys = [
+                BenchKey.keyID: MockProviderKey(teamID: BenchKey.teamID, publicKey: key.credentials.publicKey)
+            ]
             // Each client mints its own token for the same key at start: two mints within seconds,
             // which the 20-minute floor would refuse although neither client refreshes.
             configuration.minimumTokenInterval = .zero
         }
         let mock = try await MockAPNsServer.start(configuration)
-        if validating { mock.register(MockDeviceRegistration(deviceToken: BenchKey.deviceToken, environment: .development, topic: BenchKey.topic)) }
+        if validating {
+            mock.register(
+                MockDeviceRegistration(
+                    deviceToken: BenchKey.deviceToken, environment: .development, topic: BenchKey.topic))
+        }
         if latencyMilliseconds > 0 { mock.addFault(MockFaultRule(.delay(base: .milliseconds(latencyMilliseconds)))) }
         return mock
     }
 
     /// The Swift sender: `inFlight` workers share the count.
-    private func measureSwift(_ transport: APNsTransportKind, mock: MockAPNsServer, key: BenchKey) async throws -> PushClientFigures {
+    private func measureSwift(_ transport: APNsTransportKind, mock: MockAPNsServer, key: BenchKey) async throws
+        -> PushClientFigures
+    {
         var configuration = APNsSenderConfiguration(baseURL: mock.baseURL, topic: BenchKey.topic)
         configuration.transport = transport
         configuration.trustedCertificatesPEM = [mock.certificatePEM]
@@ -85,7 +96,8 @@ struct PushRun {
         configuration.requestTimeout = .seconds(30)
         let latencies = LatencyLog(capacity: count + warmUp)
         let tokens = try ProviderTokenProvider(credentials: key.credentials)
-        let sender = try APNsSender(configuration: configuration, tokens: tokens, onAttempt: { latencies.add($0.latency) })
+        let sender = try APNsSender(
+            configuration: configuration, tokens: tokens, onAttempt: { latencies.add($0.latency) })
         do {
             let push = try BackgroundPush(deviceToken: BenchKey.deviceToken, data: ["bench": "1"])
             _ = await sendAll(warmUp, push: push, sender: sender)

@@ -23,14 +23,16 @@ final class HostileCrowd: @unchecked Sendable {  // descriptors are only read, a
         let stalled = count / 2
         var tokens: [String] = []
         for _ in 0..<((stalled + 3) / 4) {
-            tokens.append(try await IngestClients.register(base: "http://127.0.0.1:\(port)", install: UUID(), bundle: "hostile"))
+            tokens.append(
+                try await IngestClients.register(base: "http://127.0.0.1:\(port)", install: UUID(), bundle: "hostile"))
         }
         let heads = (0..<stalled).map { index in
             "POST /v1/ingest HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(tokens[index / 4])\r\nIdempotency-Key: \(UUID().uuidString)\r\n"
                 + "Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"
         }
         // Blocking connects on a Dispatch queue, not on the pool the in-process server uses.
-        let descriptors = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[Int32], any Error>) in
+        let descriptors = try await withCheckedThrowingContinuation {
+            (continuation: CheckedContinuation<[Int32], any Error>) in
             DispatchQueue.global().async {
                 continuation.resume(
                     with: Result {
@@ -66,13 +68,17 @@ private func connectLoopback(port: Int) throws -> Int32 {
     #else
         let descriptor = socket(AF_INET, SOCK_STREAM, 0)
     #endif
-    guard descriptor >= 0 else { throw BenchmarkFailure("socket: \(String(cString: strerror(errno))); raise `ulimit -n`") }
+    guard descriptor >= 0 else {
+        throw BenchmarkFailure("socket: \(String(cString: strerror(errno))); raise `ulimit -n`")
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
     }
     guard connected == 0 else {
         let code = errno
@@ -87,7 +93,9 @@ private func sendAll(_ text: String, to descriptor: Int32) throws {
     var offset = 0
     while offset < bytes.count {
         #if canImport(Glibc)
-            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let sent = bytes[offset...].withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
         #else
             let sent = bytes[offset...].withUnsafeBytes { Darwin.send(descriptor, $0.baseAddress, $0.count, 0) }
         #endif

@@ -19,7 +19,9 @@ enum InProcessServer {
         let configuration = ServerConfiguration(
             port: 0, storage: storage, adminToken: adminToken, limits: limits, logger: logger,
             onListening: { portContinuation.yield($0) })
-        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [try await buildApplication(configuration)], logger: logger))
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [try await buildApplication(configuration)], logger: logger))
         return try await withThrowingTaskGroup(of: T?.self) { tasks in
             tasks.addTask {
                 try await group.run()

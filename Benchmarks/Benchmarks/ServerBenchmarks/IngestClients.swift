@@ -17,7 +17,9 @@ struct IngestClients {
         for index in 0..<workload.clients {
             let install = UUID()
             let token = try await Self.register(base: base, install: install, bundle: "bench")
-            let bodies = workload.batches(client: index, install: install).map { ($0.batchID, ByteBuffer(bytes: $0.jsonBytes())) }
+            let bodies = workload.batches(client: index, install: install).map {
+                ($0.batchID, ByteBuffer(bytes: $0.jsonBytes()))
+            }
             prepared.append((token, bodies))
         }
         let clock = ContinuousClock()
@@ -37,12 +39,18 @@ struct IngestClients {
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
         request.body = .bytes(
-            ByteBuffer(string: #"{"install_id":"\#(install.uuidString)","bundle_id":"\#(bundle)","app_version":"1","os_version":"1"}"#))
+            ByteBuffer(
+                string:
+                    #"{"install_id":"\#(install.uuidString)","bundle_id":"\#(bundle)","app_version":"1","os_version":"1"}"#
+            ))
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
         let body = try await response.body.collect(upTo: 1 << 16)
         guard response.status == .created,
-            let object = try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any], let token = object["token"] as? String
-        else { throw BenchmarkFailure("registering a \(bundle) device failed: \(response.status) \(String(buffer: body))") }
+            let object = try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any],
+            let token = object["token"] as? String
+        else {
+            throw BenchmarkFailure("registering a \(bundle) device failed: \(response.status) \(String(buffer: body))")
+        }
         return token
     }
 
@@ -60,9 +68,13 @@ struct IngestClients {
             let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
             let answer = try await response.body.collect(upTo: 1 << 20)
             latencies.append(clock.now - start)
-            guard response.status == .ok, let parsed = try? IngestAnswer.parse(answer.readableBytesView), parsed.batchID == batchID,
+            guard response.status == .ok, let parsed = try? IngestAnswer.parse(answer.readableBytesView),
+                parsed.batchID == batchID,
                 parsed.answer.rejected.isEmpty, parsed.answer.duplicates == 0
-            else { throw BenchmarkFailure("batch \(batchID) not stored as expected: \(response.status) \(String(buffer: answer))") }
+            else {
+                throw BenchmarkFailure(
+                    "batch \(batchID) not stored as expected: \(response.status) \(String(buffer: answer))")
+            }
         }
         return latencies
     }

@@ -16,10 +16,12 @@ struct IngestWorkload: Sendable {
     /// at most the contract's 1000) and `WAKEFUL_BENCH_INGEST_PAYLOAD_BYTES` (200).
     static func fromEnvironment() throws -> IngestWorkload {
         IngestWorkload(
-            records: try BenchmarkEnvironment.integer("WAKEFUL_BENCH_INGEST_RECORDS", default: 200_000, in: 1...100_000_000),
+            records: try BenchmarkEnvironment.integer(
+                "WAKEFUL_BENCH_INGEST_RECORDS", default: 200_000, in: 1...100_000_000),
             clients: try BenchmarkEnvironment.integer("WAKEFUL_BENCH_INGEST_CLIENTS", default: 4, in: 1...1000),
             batch: try BenchmarkEnvironment.integer("WAKEFUL_BENCH_INGEST_BATCH", default: 500, in: 1...1000),
-            payloadBytes: try BenchmarkEnvironment.integer("WAKEFUL_BENCH_INGEST_PAYLOAD_BYTES", default: 200, in: 16...4000))
+            payloadBytes: try BenchmarkEnvironment.integer(
+                "WAKEFUL_BENCH_INGEST_PAYLOAD_BYTES", default: 200, in: 16...4000))
     }
 
     /// Client `index`'s batches for `install`, `records / clients` records (the first clients take the remainder).
@@ -50,7 +52,8 @@ struct IngestWorkload: Sendable {
         try await withTemporaryDirectory("wakeful-bench-server") { directory in
             let limits = ServerLimits(maximumConcurrentIngests: max(64, clients), registrationsPerMinute: 100_000)
             let storage = try SQLiteServerStorage(directory: directory)
-            return try await InProcessServer.with(storage: storage, adminToken: BearerToken.generate(), limits: limits) { port in
+            return try await InProcessServer.with(storage: storage, adminToken: BearerToken.generate(), limits: limits)
+            { port in
                 let crowd = try await HostileCrowd.open(hostileConnections, port: port)
                 var measurement = try await IngestClients(base: "http://127.0.0.1:\(port)", workload: self).run()
                 measurement.hostileStillOpen = crowd?.stillOpen

@@ -14,11 +14,14 @@ enum RawIngestBaseline {
             var work: [(device: String, batches: [IngestBatch])] = []
             for index in 0..<workload.clients {
                 let install = UUID()
-                let registration = DeviceRegistration(installID: install, bundleID: "bench", appVersion: "1", osVersion: "1")
-                let device = try await storage.register(registration, tokenHash: BearerToken.hash(BearerToken.generate()), at: 0)
+                let registration = DeviceRegistration(
+                    installID: install, bundleID: "bench", appVersion: "1", osVersion: "1")
+                let device = try await storage.register(
+                    registration, tokenHash: BearerToken.hash(BearerToken.generate()), at: 0)
                 work.append((device.uuidString, workload.batches(client: index, install: install)))
             }
-            let database = try RawSQLite(path: directory.appendingPathComponent(SQLiteServerStorage.fileName).path, synchronous: "FULL")
+            let database = try RawSQLite(
+                path: directory.appendingPathComponent(SQLiteServerStorage.fileName).path, synchronous: "FULL")
             let insert = try database.prepare(
                 """
                 INSERT INTO records (device_id, uuid, seq, kind, payload, recorded_at, received_at)

@@ -24,7 +24,8 @@ struct ReadBack {
     /// 1,000,000) and `WAKEFUL_BENCH_PAGE_LIMIT` (10,000, the most a page may hold).
     static func fromEnvironment() throws -> ReadBack {
         ReadBack(
-            records: try BenchmarkEnvironment.integer("WAKEFUL_BENCH_PAGING_RECORDS", default: 100_000, in: 1...100_000_000),
+            records: try BenchmarkEnvironment.integer(
+                "WAKEFUL_BENCH_PAGING_RECORDS", default: 100_000, in: 1...100_000_000),
             pageLimit: try BenchmarkEnvironment.integer("WAKEFUL_BENCH_PAGE_LIMIT", default: 10_000, in: 1...10_000))
     }
 
@@ -65,10 +66,13 @@ struct ReadBack {
                 let (exported, bytes) = try await reader.export()
                 let export = clock.now - exportStart
                 let peak = ProcessMemory.peakBytes()
-                guard exported == expected else { throw BenchmarkFailure("the export had \(exported) of \(expected) records") }
+                guard exported == expected else {
+                    throw BenchmarkFailure("the export had \(exported) of \(expected) records")
+                }
                 let growth = before.flatMap { before in peak.map { max(0, $0 - before) } }
                 return Result(
-                    records: expected, fill: fill, paging: paging, pages: pages, export: export, exportBytes: bytes, exportPeakGrowth: growth,
+                    records: expected, fill: fill, paging: paging, pages: pages, export: export, exportBytes: bytes,
+                    exportPeakGrowth: growth,
                     residentBeforeExport: before)
             }
         }
@@ -78,7 +82,8 @@ struct ReadBack {
     private func fill(_ storage: SQLiteServerStorage) async throws -> UUID {
         let install = UUID()
         let device = try await storage.register(
-            DeviceRegistration(installID: install, bundleID: "bench", appVersion: "1", osVersion: "1"), tokenHash: BearerToken.generate(), at: 0)
+            DeviceRegistration(installID: install, bundleID: "bench", appVersion: "1", osVersion: "1"),
+            tokenHash: BearerToken.generate(), at: 0)
         var seq: Int64 = 1
         while seq <= Int64(records) {
             let count = min(1000, records - Int(seq) + 1)
@@ -86,9 +91,11 @@ struct ReadBack {
                 let n = seq + Int64(offset)
                 return OutboxRecord(
                     uuid: RecordIdentity.uuid(install: install, seq: n), seq: n, kind: "location",
-                    payload: #"{"lat":52.123456,"lon":4.654321,"accuracy":5.0,"n":\#(n)}"#, recordedAt: 1_795_248_000 + Double(n / 10_000))
+                    payload: #"{"lat":52.123456,"lon":4.654321,"accuracy":5.0,"n":\#(n)}"#,
+                    recordedAt: 1_795_248_000 + Double(n / 10_000))
             }
-            _ = try await storage.ingest(deviceID: device, batchID: UUID(), digest: "\(seq)", records: batch, receivedAt: 1_795_248_000)
+            _ = try await storage.ingest(
+                deviceID: device, batchID: UUID(), digest: "\(seq)", records: batch, receivedAt: 1_795_248_000)
             seq += Int64(count)
         }
         return device
@@ -105,7 +112,8 @@ struct ReadBack {
             var pages = 0
             var cursor: String? = nil
             repeat {
-                let body = try await get("\(base)/records?limit=\(limit)" + (cursor.map { "&cursor=\($0)" } ?? ""), upTo: 64 << 20)
+                let body = try await get(
+                    "\(base)/records?limit=\(limit)" + (cursor.map { "&cursor=\($0)" } ?? ""), upTo: 64 << 20)
                 let bytes = Array(body.readableBytesView)
                 records += Self.count(of: Array(#"{"uuid":"#.utf8), in: bytes)
                 pages += 1
@@ -134,7 +142,9 @@ struct ReadBack {
             request.headers.add(name: "Authorization", value: "Bearer \(token)")
             let response = try await HTTPClient.shared.execute(request, timeout: .seconds(120))
             let body = try await response.body.collect(upTo: limit)
-            guard response.status == .ok else { throw BenchmarkFailure("\(url): \(response.status) \(String(buffer: body))") }
+            guard response.status == .ok else {
+                throw BenchmarkFailure("\(url): \(response.status) \(String(buffer: body))")
+            }
             return body
         }
 

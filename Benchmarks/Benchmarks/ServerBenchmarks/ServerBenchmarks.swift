@@ -16,7 +16,8 @@ import WakefulAPNs  // Duration.secondsValue
 let benchmarks: @Sendable () -> Void = {
     Benchmark.teardown = { RunNotes.flush() }
 
-    Benchmark("Ingest beside raw SQLite", configuration: .wakeful(figures: ServerFigures.ingest.figures, iterations: 1)) { benchmark in
+    Benchmark("Ingest beside raw SQLite", configuration: .wakeful(figures: ServerFigures.ingest.figures, iterations: 1))
+    { benchmark in
         let workload = try IngestWorkload.fromEnvironment()
         let server = try await workload.measureServer()
         let raw = try await RawIngestBaseline.measure(workload)
@@ -93,7 +94,11 @@ enum ServerFigures {
         if count > 0 {
             columns.append((.higherIsBetter("records/s ÷ none hostile (%), \(count) hostile"), { $0.rateRatio }))
             columns.append((.lowerIsBetter("p99 ÷ none hostile (%), \(count) hostile"), { $0.p99Ratio }))
-            columns.append((.lowerIsBetter("hostile still open at the end, \(count) hostile"), { Double($0.row.hostileStillOpen ?? 0) }))
+            columns.append(
+                (
+                    .lowerIsBetter("hostile still open at the end, \(count) hostile"),
+                    { Double($0.row.hostileStillOpen ?? 0) }
+                ))
         }
         return FigureRow(columns)
     }

@@ -15,10 +15,13 @@ let benchmarks: @Sendable () -> Void = {
     for hours in [1, 6, 24, 168] {
         Benchmark(
             "Forever ranging \(hours) h, no timeline",
-            configuration: .wakeful(figures: SimulatorFigures.run.figures, iterations: 3, warmUp: 1, mallocTolerance: .calls(50))
+            configuration: .wakeful(
+                figures: SimulatorFigures.run.figures, iterations: 3, warmUp: 1, mallocTolerance: .calls(50))
         ) { benchmark, scenario in
             var metrics: RunMetrics?
-            let time = Timing.Sample.measure { metrics = Simulator.run(scenario, ios: IOSVersion(17), setup: scenario.setups[0], seed: 1) }
+            let time = Timing.Sample.measure {
+                metrics = Simulator.run(scenario, ios: IOSVersion(17), setup: scenario.setups[0], seed: 1)
+            }
             SimulatorFigures.run.record(SimulatorRun(events: metrics?.simulatedEvents ?? 0, time: time), in: benchmark)
         } setup: {
             try BenchmarkScenarios.foreverRanging(hours: Double(hours))
@@ -49,7 +52,8 @@ let benchmarks: @Sendable () -> Void = {
     // `wakeful compare` with no arguments: every built-in scenario × its strategies × its iOS versions.
     Benchmark(
         "Compare every built-in run on all cores",
-        configuration: .wakeful(figures: SimulatorFigures.comparison.figures, iterations: 3, warmUp: 1, mallocTolerance: .percent(2))
+        configuration: .wakeful(
+            figures: SimulatorFigures.comparison.figures, iterations: 3, warmUp: 1, mallocTolerance: .percent(2))
     ) { benchmark, comparison in
         var runs: [RunMetrics] = []
         let time = await Timing.Sample.measure { runs = await comparison.run() }
@@ -72,7 +76,7 @@ let benchmarks: @Sendable () -> Void = {
         var run = SimulatorRun(events: 0, time: time)
         run.runs = samples.count
         SimulatorFigures.sweep.record(run, in: benchmark)
-    } setup: {
+    } setup: { () throws -> SeedSweep in
         let seeds = try BenchmarkEnvironment.integer("WAKEFUL_BENCH_SEEDS", default: 20, in: 1...100_000)
         let comparison = Comparison(scenarios: try BuiltinScenarios.names.map(BuiltinScenarios.load), seed: 1)
         return SeedSweep(comparison: comparison, seeds: SeedRange(1, UInt64(seeds)))
@@ -97,7 +101,8 @@ enum SimulatorFigures {
         (.higherIsBetter("simulated events/s"), { Double($0.events) / $0.time.wall }),
         (.lowerIsBetter("resident memory after the run (kB)"), { Double($0.resident / 1024) }),
     ])
-    static let timeline = run + FigureRow<SimulatorRun>([(.lowerIsBetter("timeline file (bytes)"), { Double($0.timelineBytes) })])
+    static let timeline =
+        run + FigureRow<SimulatorRun>([(.lowerIsBetter("timeline file (bytes)"), { Double($0.timelineBytes) })])
     static let comparison = run + FigureRow<SimulatorRun>([(.higherIsBetter("runs"), { Double($0.runs) })])
     static let sweep = FigureRow<SimulatorRun>([
         (.higherIsBetter("runs"), { Double($0.runs) }),

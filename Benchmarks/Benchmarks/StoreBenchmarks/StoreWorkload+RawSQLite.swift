@@ -52,23 +52,29 @@ extension StoreWorkload {
             let rows = chunk.map { index in
                 let seq = Int64(index + 1)
                 let payload = Self.record(index).payloadJSON
-                return (seq: seq, uuid: RecordIdentity.uuid(install: install, seq: seq).uuidString, payload: payload, recordedAt: Double(index))
+                return (
+                    seq: seq, uuid: RecordIdentity.uuid(install: install, seq: seq).uuidString, payload: payload,
+                    recordedAt: Double(index)
+                )
             }
-            timing.add(rows.count, try Timing.Sample.measure {
-                try database.transaction {
-                    let insert = try database.prepare(
-                        "INSERT INTO records (seq, uuid, kind, payload, recorded_at, byte_count) VALUES (?, ?, ?, ?, ?, ?)")
-                    for row in rows {
-                        insert.bind(row.seq, at: 1)
-                        insert.bind(row.uuid, at: 2)
-                        insert.bind("sensor", at: 3)
-                        insert.bind(row.payload, at: 4)
-                        insert.bind(row.recordedAt, at: 5)
-                        insert.bind(Int64(row.payload.utf8.count + 70), at: 6)
-                        try insert.run()
+            timing.add(
+                rows.count,
+                try Timing.Sample.measure {
+                    try database.transaction {
+                        let insert = try database.prepare(
+                            "INSERT INTO records (seq, uuid, kind, payload, recorded_at, byte_count) VALUES (?, ?, ?, ?, ?, ?)"
+                        )
+                        for row in rows {
+                            insert.bind(row.seq, at: 1)
+                            insert.bind(row.uuid, at: 2)
+                            insert.bind("sensor", at: 3)
+                            insert.bind(row.payload, at: 4)
+                            insert.bind(row.recordedAt, at: 5)
+                            insert.bind(Int64(row.payload.utf8.count + 70), at: 6)
+                            try insert.run()
+                        }
                     }
-                }
-            })
+                })
         }
         return timing
     }
@@ -77,14 +83,20 @@ extension StoreWorkload {
     /// transaction; returns how many.
     private func claim(in database: RawSQLite, id: String) throws -> Int {
         try database.transaction {
-            let select = try database.prepare("SELECT uuid, seq, kind, payload, recorded_at, byte_count FROM records ORDER BY seq LIMIT ?")
+            let select = try database.prepare(
+                "SELECT uuid, seq, kind, payload, recorded_at, byte_count FROM records ORDER BY seq LIMIT ?")
             select.bind(Int64(batch), at: 1)
-            var rows: [(uuid: String, seq: Int64, kind: String, payload: String, recordedAt: Double, byteCount: Int64)] = []
+            var rows:
+                [(uuid: String, seq: Int64, kind: String, payload: String, recordedAt: Double, byteCount: Int64)] = []
             while try select.next() {
-                rows.append((select.text(0), select.int64(1), select.text(2), select.text(3), select.double(4), select.int64(5)))
+                rows.append(
+                    (select.text(0), select.int64(1), select.text(2), select.text(3), select.double(4), select.int64(5))
+                )
             }
             if let first = rows.first, let last = rows.last {
-                try database.execute("INSERT INTO batches (id, claimed_at, first_seq, last_seq) VALUES ('\(id)', 0, \(first.seq), \(last.seq))")
+                try database.execute(
+                    "INSERT INTO batches (id, claimed_at, first_seq, last_seq) VALUES ('\(id)', 0, \(first.seq), \(last.seq))"
+                )
             }
             return rows.count
         }

@@ -13,9 +13,11 @@ struct StoreWorkload {
     /// The sizes from `WAKEFUL_BENCH_STORE_RECORDS`, `…_BATCH` and `…_SYNCHRONOUS`.
     static func fromEnvironment() throws -> StoreWorkload {
         let synchronous = try BenchmarkEnvironment.choice(
-            "WAKEFUL_BENCH_STORE_SYNCHRONOUS", default: "normal", among: SQLiteOutbox.Options.Synchronous.allCases.map(\.rawValue))
+            "WAKEFUL_BENCH_STORE_SYNCHRONOUS", default: "normal",
+            among: SQLiteOutbox.Options.Synchronous.allCases.map(\.rawValue))
         return StoreWorkload(
-            records: try BenchmarkEnvironment.integer("WAKEFUL_BENCH_STORE_RECORDS", default: 100_000, in: 1...100_000_000),
+            records: try BenchmarkEnvironment.integer(
+                "WAKEFUL_BENCH_STORE_RECORDS", default: 100_000, in: 1...100_000_000),
             batch: try BenchmarkEnvironment.integer("WAKEFUL_BENCH_STORE_BATCH", default: 500, in: 1...100_000),
             synchronous: SQLiteOutbox.Options.Synchronous(rawValue: synchronous) ?? .normal)
     }
@@ -23,7 +25,8 @@ struct StoreWorkload {
     /// Appends every record through ``SQLiteOutbox/commit(_:)``, `batch` per commit.
     func appendThroughOutbox() throws -> Timing {
         try withTemporaryDirectory("wakeful-bench-store") { directory in
-            let outbox = try SQLiteOutbox(path: Self.databasePath(in: directory), options: SQLiteOutbox.Options(synchronous: synchronous))
+            let outbox = try SQLiteOutbox(
+                path: Self.databasePath(in: directory), options: SQLiteOutbox.Options(synchronous: synchronous))
             return try append(to: outbox)
         }
     }
@@ -32,7 +35,8 @@ struct StoreWorkload {
     /// sampling the resident memory after every batch.
     func drainOutbox() throws -> (timing: Timing, residentPending: Int, residentPeak: Int) {
         try withTemporaryDirectory("wakeful-bench-store") { directory in
-            let outbox = try SQLiteOutbox(path: Self.databasePath(in: directory), options: SQLiteOutbox.Options(synchronous: synchronous))
+            let outbox = try SQLiteOutbox(
+                path: Self.databasePath(in: directory), options: SQLiteOutbox.Options(synchronous: synchronous))
             _ = try append(to: outbox)
             let pending = ProcessMemory.residentBytes() ?? 0
             var peak = pending
@@ -61,9 +65,11 @@ struct StoreWorkload {
         var bytes = 0
         for chunk in chunks(of: batch) {
             let records = chunk.map(Self.record)
-            timing.add(records.count, Timing.Sample.measure {
-                for record in records { bytes &+= record.payloadJSON.utf8.count }
-            })
+            timing.add(
+                records.count,
+                Timing.Sample.measure {
+                    for record in records { bytes &+= record.payloadJSON.utf8.count }
+                })
         }
         precondition(bytes > 0)  // keeps the work from being optimised away
         return timing
@@ -89,9 +95,11 @@ struct StoreWorkload {
 
     /// A sensor record of about 200 bytes of payload.
     static func record(_ index: Int) -> Record {
-        Record(kind: "sensor", fields: [
-            Field("n", .int(index)), Field("x", .double(0.125 * Double(index % 1000))), Field("y", .double(-3.5)),
-            Field("source", .string("accelerometer")), Field("data", .string(String(repeating: "a", count: 141))),
-        ])
+        Record(
+            kind: "sensor",
+            fields: [
+                Field("n", .int(index)), Field("x", .double(0.125 * Double(index % 1000))), Field("y", .double(-3.5)),
+                Field("source", .string("accelerometer")), Field("data", .string(String(repeating: "a", count: 141))),
+            ])
     }
 }

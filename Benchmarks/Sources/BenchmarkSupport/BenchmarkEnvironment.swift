@@ -17,7 +17,8 @@ public enum BenchmarkEnvironment {
     public static func integer(_ name: String, default defaultValue: Int, in range: ClosedRange<Int>) throws -> Int {
         guard let text = value(name) else { return defaultValue }
         guard let number = Int(text.replacingOccurrences(of: "_", with: "")), range.contains(number) else {
-            throw BenchmarkEnvironmentError(name: name, value: text, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw BenchmarkEnvironmentError(
+                name: name, value: text, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return number
     }
@@ -25,12 +26,18 @@ public enum BenchmarkEnvironment {
     /// The comma-separated whole numbers in `name` (such as `200,1000`), or `defaultValue`.
     ///
     /// - Throws: ``BenchmarkEnvironmentError`` when a part is not a whole number in `range`.
-    public static func integers(_ name: String, default defaultValue: [Int], in range: ClosedRange<Int>) throws -> [Int] {
+    public static func integers(_ name: String, default defaultValue: [Int], in range: ClosedRange<Int>) throws -> [Int]
+    {
         guard let text = value(name) else { return defaultValue }
-        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            Int($0.trimmingCharacters(in: .whitespaces))
+        }
         guard numbers.allSatisfy({ $0.map(range.contains) ?? false }) else {
             throw BenchmarkEnvironmentError(
-                name: name, value: text, expected: "whole numbers from \(range.lowerBound) to \(range.upperBound) separated by commas, such as 200,1000")
+                name: name, value: text,
+                expected:
+                    "whole numbers from \(range.lowerBound) to \(range.upperBound) separated by commas, such as 200,1000"
+            )
         }
         return numbers.compactMap { $0 }
     }
@@ -41,7 +48,8 @@ public enum BenchmarkEnvironment {
     public static func choice(_ name: String, default defaultValue: String, among choices: [String]) throws -> String {
         guard let text = value(name) else { return defaultValue }
         guard choices.contains(text) else {
-            throw BenchmarkEnvironmentError(name: name, value: text, expected: "one of \(choices.joined(separator: ", "))")
+            throw BenchmarkEnvironmentError(
+                name: name, value: text, expected: "one of \(choices.joined(separator: ", "))")
         }
         return text
     }
@@ -54,7 +62,8 @@ public enum BenchmarkEnvironment {
     }
 
     private static func value(_ name: String) -> String? {
-        guard let text = ProcessInfo.processInfo.environment[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        guard let text = ProcessInfo.processInfo.environment[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty
+        else { return nil }
         return text
     }
 }

@@ -44,7 +44,9 @@ extension Benchmark.Configuration {
     ///     threshold (`Thresholds/`) before `thresholds check` fails: a percentage for large
     ///     counts, a number of calls for small ones (where the benchmark tool's own sampling thread
     ///     adds a few); nil where the count is not stable enough to check.
-    public static func wakeful(figures: [Figure], iterations: Int, warmUp: Int = 0, mallocTolerance: MallocTolerance? = nil) -> Self {
+    public static func wakeful(
+        figures: [Figure], iterations: Int, warmUp: Int = 0, mallocTolerance: MallocTolerance? = nil
+    ) -> Self {
         Self(
             metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident] + figures.map(\.metric),
             units: Dictionary(figures.map { ($0.metric, .count) }, uniquingKeysWith: { first, _ in first }),

@@ -46,7 +46,9 @@ public final class RawSQLite {
     /// Compiles `sql` once, to be bound and stepped many times.
     public func prepare(_ sql: String) throws -> Statement {
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK, let statement else { throw error() }
+        guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw error()
+        }
         return Statement(statement, connection: self)
     }
 

@@ -13,8 +13,10 @@ final class AppDelegate: NSObject, UIApplicationDelegate, ObservableObject {
     /// The timeline entries of this process, newest last.
     @Published private(set) var entries: [TimelineEntry] = []
 
-    func application(_ application: UIApplication,
-                     didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {
+    func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil
+    ) -> Bool {
         let configuration = DemoConfiguration.selected.appConfiguration(
             server: UserDefaults.standard.url(forKey: "server"),
             credential: { UserDefaults.standard.string(forKey: "deviceToken") })
@@ -41,14 +43,20 @@ final class AppDelegate: NSObject, UIApplicationDelegate, ObservableObject {
         }
     }
 
-    func application(_ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
-                     completionHandler: @escaping () -> Void) {
-        wakeful?.application(application, handleEventsForBackgroundURLSession: identifier, completionHandler: completionHandler)
+    func application(
+        _ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
+        completionHandler: @escaping () -> Void
+    ) {
+        wakeful?.application(
+            application, handleEventsForBackgroundURLSession: identifier, completionHandler: completionHandler)
     }
 
-    func application(_ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
-                     fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void) {
-        wakeful?.application(application, didReceiveRemoteNotification: userInfo, fetchCompletionHandler: completionHandler)
+    func application(
+        _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+        fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
+    ) {
+        wakeful?.application(
+            application, didReceiveRemoteNotification: userInfo, fetchCompletionHandler: completionHandler)
     }
 
     /// Registers for remote notifications so the trip configuration's silent pushes arrive.

@@ -4,7 +4,9 @@ import WakefulApple
 
 extension DemoConfiguration {
     /// The app's whole configuration for `WakefulApp`.
-    func appConfiguration(server: URL?, credential: @escaping @MainActor @Sendable () -> String?) -> WakefulApp.Configuration {
+    func appConfiguration(server: URL?, credential: @escaping @MainActor @Sendable () -> String?)
+        -> WakefulApp.Configuration
+    {
         var agent = AgentConfiguration()
         // Upload through the background session so batches survive suspension (URLS-1).
         agent.upload = Uploader.Configuration(background: true)
@@ -17,7 +19,10 @@ extension DemoConfiguration {
     /// The configuration chosen in the settings screen; it applies from the next launch, because
     /// the strategies must be in place before launch ends.
     static var selected: DemoConfiguration {
-        get { UserDefaults.standard.string(forKey: "configuration").flatMap(DemoConfiguration.init(rawValue:)) ?? .gasStationTaskExtension }
+        get {
+            UserDefaults.standard.string(forKey: "configuration").flatMap(DemoConfiguration.init(rawValue:))
+                ?? .gasStationTaskExtension
+        }
         set { UserDefaults.standard.set(newValue.rawValue, forKey: "configuration") }
     }
 }

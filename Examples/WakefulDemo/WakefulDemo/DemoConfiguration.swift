@@ -32,7 +32,8 @@ enum DemoConfiguration: String, CaseIterable, Identifiable {
     /// The beacon at pump 4, as in `gas-station.json`.
     static let pump = BeaconTrigger.Options(
         regionID: "pump-4",
-        constraint: BeaconIdentityConstraint(uuid: UUID(uuidString: "2F234454-CF6D-4A0F-ADF2-F4911BA9FFA6")!, major: 1, minor: 4),
+        constraint: BeaconIdentityConstraint(
+            uuid: UUID(uuidString: "2F234454-CF6D-4A0F-ADF2-F4911BA9FFA6")!, major: 1, minor: 4),
         triggerDistance: 3)
 
     /// The task identifiers of the trip configuration; they are listed in Info.plist

@@ -18,7 +18,9 @@ struct TimelineScreen: View {
                     ShareLink("Export \(files.count) timeline file\(files.count == 1 ? "" : "s")", items: files)
                 }
             } footer: {
-                Text("One JSON Lines file per process. On a computer: wakeful replay timeline-….jsonl re-runs it in the simulator and shows where the model and this phone disagree.")
+                Text(
+                    "One JSON Lines file per process. On a computer: wakeful replay timeline-….jsonl re-runs it in the simulator and shows where the model and this phone disagree."
+                )
             }
             Section("This process, newest first") {
                 ForEach(Array(delegate.entries.enumerated().reversed()), id: \.offset) { _, entry in

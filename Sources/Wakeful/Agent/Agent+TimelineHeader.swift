@@ -20,7 +20,9 @@ extension Agent {
     ///   - now: The clock of the events that follow (the same clock as ``Context/now``).
     ///   - timeline: The platform's timeline.
     /// - Throws: What the outbox throws when committing.
-    public func recordHeader<Sink: TimelineSink>(_ header: TimelineHeader, at now: TimeInterval, timeline: inout Sink) throws {
+    public func recordHeader<Sink: TimelineSink>(_ header: TimelineHeader, at now: TimeInterval, timeline: inout Sink)
+        throws
+    {
         var header = header
         if header.source == nil { header.source = "device" }
         try note(header.entry(at: now), timeline: &timeline)

@@ -49,7 +49,8 @@ public struct Agent {
     ///   - outbox: The opened outbox.
     ///   - seed: Seeds the uploader's jitter (on a device, any per-install value).
     /// - Throws: What the outbox throws when reading the jobs' states.
-    public init(strategies: [any Strategy], configuration: AgentConfiguration, outbox: any Outbox, seed: UInt64) throws {
+    public init(strategies: [any Strategy], configuration: AgentConfiguration, outbox: any Outbox, seed: UInt64) throws
+    {
         self.runtime = Runtime(strategies: strategies)
         self.configuration = configuration
         self.outbox = outbox
@@ -75,7 +76,9 @@ public struct Agent {
     /// - Returns: The commands to carry out, in order. When the outbox fails, ``lastError`` says so:
     ///   the unsaved writes are kept and retried with the next event, and the commands are still
     ///   returned (a background task must still be ended), but no upload starts.
-    public mutating func handle<Sink: TimelineSink>(_ event: Event, in context: Context, timeline: inout Sink) -> [Command] {
+    public mutating func handle<Sink: TimelineSink>(_ event: Event, in context: Context, timeline: inout Sink)
+        -> [Command]
+    {
         lastError = nil
         var copy = OutboxTimelineBuffer(upload: configuration.timeline)
         var commands = runtime.handle(event, in: context, timeline: &timeline, copy: &copy)
@@ -116,7 +119,9 @@ public struct Agent {
     public func requestBody(for request: UploadRequest) throws -> Data {
         guard uploader != nil else { throw AgentError.uploadsNotConfigured }
         guard let sent, sent.request == request else {
-            throw UploadBodyError(batch: request.batch, message: "not the upload in flight (it ended, or another started, since the request was made)")
+            throw UploadBodyError(
+                batch: request.batch,
+                message: "not the upload in flight (it ended, or another started, since the request was made)")
         }
         return sent.body
     }

@@ -27,7 +27,8 @@ public struct AgentConfiguration: Sendable, Hashable {
     /// Creates a configuration (no jobs, uploads with the uploader's defaults, default retention,
     /// the lifecycle timeline, retention every 1,000 records).
     public init(
-        jobs: JobScheduler.Options? = nil, upload: Uploader.Configuration? = Uploader.Configuration(), retention: RetentionPolicy = RetentionPolicy(),
+        jobs: JobScheduler.Options? = nil, upload: Uploader.Configuration? = Uploader.Configuration(),
+        retention: RetentionPolicy = RetentionPolicy(),
         timeline: TimelineUpload = .lifecycle, retentionEveryRecords: Int = 1000
     ) {
         self.jobs = jobs

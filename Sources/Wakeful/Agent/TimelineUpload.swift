@@ -53,6 +53,8 @@ struct OutboxTimelineBuffer: TimelineSink {
         line.removeAll(keepingCapacity: true)
         TimelineJSONEncoder().encode(entry, into: &line)
         if line.last == UInt8(ascii: "\n") { line.removeLast() }
-        records.append(CollectedRecord(kind: OutboxRecord.timelineKind, payload: String(decoding: line, as: UTF8.self), at: entry.time))
+        records.append(
+            CollectedRecord(
+                kind: OutboxRecord.timelineKind, payload: String(decoding: line, as: UTF8.self), at: entry.time))
     }
 }

@@ -20,9 +20,11 @@ struct UploadActions {
             case .readStatistics:
                 action = uploader.read(noting { try outbox.statistics() })
             case .claim(let limits, let now):
-                action = uploader.claimed(noting { try outbox.claimBatch(limits: limits, now: now) }, installID: outbox.installID)
+                action = uploader.claimed(
+                    noting { try outbox.claimBatch(limits: limits, now: now) }, installID: outbox.installID)
             case .acknowledge(let batch, let answer, let now):
-                action = uploader.acknowledged(noting { try outbox.acknowledge(batchID: batch, answer: answer, now: now) })
+                action = uploader.acknowledged(
+                    noting { try outbox.acknowledge(batchID: batch, answer: answer, now: now) })
             case .release(let batch):
                 action = uploader.released(noting { try outbox.releaseBatch(batch) })
             case .send(let request, let body, let commands):

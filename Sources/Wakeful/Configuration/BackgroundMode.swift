@@ -49,7 +49,8 @@ public struct Requirements: Sendable, Hashable, Codable {
         let strongest: LocationAuthorization? =
             authorizations.contains(.always) ? .always : authorizations.contains(.whenInUse) ? .whenInUse : nil
         var findings: [ReviewFinding] = []
-        for finding in all.flatMap(\.reviewFindings) where !findings.contains(where: { $0.subject == finding.subject }) {
+        for finding in all.flatMap(\.reviewFindings) where !findings.contains(where: { $0.subject == finding.subject })
+        {
             findings.append(finding)
         }
         var identifiers: [String] = []
@@ -57,6 +58,7 @@ public struct Requirements: Sendable, Hashable, Codable {
             identifiers.append(identifier)
         }
         return Requirements(
-            backgroundModes: modes, locationAuthorization: strongest, reviewFindings: findings, taskIdentifiers: identifiers)
+            backgroundModes: modes, locationAuthorization: strongest, reviewFindings: findings,
+            taskIdentifiers: identifiers)
     }
 }

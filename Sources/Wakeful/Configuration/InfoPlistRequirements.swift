@@ -15,10 +15,13 @@ public struct InfoPlistRequirements: Sendable, Hashable, Codable {
     /// Location needs `NSLocationWhenInUseUsageDescription`, and Always adds
     /// `NSLocationAlwaysAndWhenInUseUsageDescription` (iOS 11+); Bluetooth modes need
     /// `NSBluetoothAlwaysUsageDescription` (iOS 13+).
-    public init(modes: [BackgroundMode], authorization: LocationAuthorization?, permittedTaskIdentifiers: [String] = []) {
+    public init(modes: [BackgroundMode], authorization: LocationAuthorization?, permittedTaskIdentifiers: [String] = [])
+    {
         backgroundModes = Array(Set(modes)).sorted().map(\.rawValue)
-        usageDescriptionKeys = UsageDescription.required(for: Requirements(backgroundModes: modes, locationAuthorization: authorization))
-            .map(\.key)
+        usageDescriptionKeys = UsageDescription.required(
+            for: Requirements(backgroundModes: modes, locationAuthorization: authorization)
+        )
+        .map(\.key)
         self.permittedTaskIdentifiers = permittedTaskIdentifiers
     }
 }

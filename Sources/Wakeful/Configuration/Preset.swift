@@ -21,7 +21,9 @@ public enum Preset {
     /// background `URLSession` when the trip stops (``PushTrigger`` with
     /// ``PushTrigger/Options/uploadsOnStop``, ``LocationLogger``; PUSH-1, URLS-1). Needs the
     /// `remote-notification` and `location` modes. Built-in scenario: `bike-rental`.
-    public static func pushStartedTrip(_ options: PushTrigger.Options = PushTrigger.Options(uploadsOnStop: true)) -> [any Strategy] {
+    public static func pushStartedTrip(_ options: PushTrigger.Options = PushTrigger.Options(uploadsOnStop: true))
+        -> [any Strategy]
+    {
         [PushTrigger(options: options), LocationLogger()]
     }
 
@@ -29,7 +31,8 @@ public enum Preset {
     /// overnight (``ScheduledRefresh``; BGT-4, BGT-5). Needs the `fetch` and `processing` modes
     /// and the options' identifiers in `BGTaskSchedulerPermittedIdentifiers`. Built-in scenario:
     /// `overnight-sync`.
-    public static func periodicSync(_ options: ScheduledRefresh.Options = ScheduledRefresh.Options()) -> [any Strategy] {
+    public static func periodicSync(_ options: ScheduledRefresh.Options = ScheduledRefresh.Options()) -> [any Strategy]
+    {
         [ScheduledRefresh(options: options)]
     }
 }

@@ -57,7 +57,10 @@ public struct ReviewAssessment: Sendable, Hashable, Codable {
     /// Assesses the declared background modes. Each mode may only serve its designated purpose
     /// (REVIEW-1, guideline 2.5.4); declaring one the app does not visibly use is rejected (REVIEW-2).
     public init(modes: [BackgroundMode], techniques: [ReviewFinding] = []) {
-        findings = modes.enumerated().filter { modes.firstIndex(of: $0.element) == $0.offset }.compactMap { $0.element.profile.review }
+        findings =
+            modes.enumerated().filter { modes.firstIndex(of: $0.element) == $0.offset }.compactMap {
+                $0.element.profile.review
+            }
             + techniques
         level = findings.map(\.level).max() ?? .low
     }

@@ -35,7 +35,8 @@ public struct UsageDescription: Sendable, Hashable, Codable {
     /// Location always: background monitoring, relaunches and beacon regions need it (LOC-16, BEACON-1).
     public static let locationAlways = UsageDescription(
         key: "NSLocationAlwaysAndWhenInUseUsageDescription", permission: "location always",
-        withoutIt: "iOS ignores the request for Always authorization, so region, visit and beacon events never relaunch the app",
+        withoutIt:
+            "iOS ignores the request for Always authorization, so region, visit and beacon events never relaunch the app",
         replaces: ["NSLocationAlwaysUsageDescription"], rules: ["LOC-16", "BEACON-1"])
 
     /// Bluetooth (iOS 13+): Core Bluetooth apps, in particular with the bluetooth background modes (BLE-1).
@@ -62,7 +63,9 @@ public struct UsageDescription: Sendable, Hashable, Codable {
         withoutIt: "the app crashes the first time it queries Core Motion's activity or pedometer", rules: ["MOTION-2"])
 
     /// Every purpose string Wakeful knows what to say about.
-    public static let known: [UsageDescription] = [.locationWhenInUse, .locationAlways, .bluetoothAlways, .nearbyInteraction, .microphone, .motion]
+    public static let known: [UsageDescription] = [
+        .locationWhenInUse, .locationAlways, .bluetoothAlways, .nearbyInteraction, .microphone, .motion,
+    ]
 
     /// The descriptions a location authorization needs: When In Use for both, plus Always for Always.
     public static func required(for authorization: LocationAuthorization?) -> [UsageDescription] {
@@ -77,7 +80,8 @@ public struct UsageDescription: Sendable, Hashable, Codable {
     /// those of its background modes, each once.
     public static func required(for requirements: Requirements) -> [UsageDescription] {
         var all = required(for: requirements.locationAuthorization)
-        for description in requirements.backgroundModes.flatMap(\.profile.usageDescriptions) where !all.contains(description) {
+        for description in requirements.backgroundModes.flatMap(\.profile.usageDescriptions)
+        where !all.contains(description) {
             all.append(description)
         }
         return all

@@ -62,12 +62,17 @@ public struct BeaconTrigger: Strategy {
             guard !hasTriggered, let closest = Self.closest(in: beacons), closest.accuracy <= options.triggerDistance
             else { return [] }
             hasTriggered = true
-            return [.record(Record(kind: Self.recordKind, fields: [
-                Field("region", .string(options.regionID.rawValue)),
-                Field("accuracy", .double(closest.accuracy)),
-                Field("rssi", .int(closest.rssi)),
-                Field("appState", .string(context.appState.rawValue)),
-            ]))]
+            return [
+                .record(
+                    Record(
+                        kind: Self.recordKind,
+                        fields: [
+                            Field("region", .string(options.regionID.rawValue)),
+                            Field("accuracy", .double(closest.accuracy)),
+                            Field("rssi", .int(closest.rssi)),
+                            Field("appState", .string(context.appState.rawValue)),
+                        ]))
+            ]
         default:
             return []
         }

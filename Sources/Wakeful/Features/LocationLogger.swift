@@ -37,12 +37,18 @@ public struct LocationLogger: Strategy {
         case .significantLocationChange(let fix):
             return [record(fix, source: "significantChange", context)]
         case .visit(let visit):
-            return [.record(Record(kind: Self.recordKind, fields: [
-                Field("lat", .double(visit.coordinate.latitude)), Field("lon", .double(visit.coordinate.longitude)),
-                Field("accuracy", .double(visit.horizontalAccuracy)),
-                Field("source", .string(visit.departure == nil ? "arrival" : "departure")),
-                Field("appState", .string(context.appState.rawValue)),
-            ]))]
+            return [
+                .record(
+                    Record(
+                        kind: Self.recordKind,
+                        fields: [
+                            Field("lat", .double(visit.coordinate.latitude)),
+                            Field("lon", .double(visit.coordinate.longitude)),
+                            Field("accuracy", .double(visit.horizontalAccuracy)),
+                            Field("source", .string(visit.departure == nil ? "arrival" : "departure")),
+                            Field("appState", .string(context.appState.rawValue)),
+                        ]))
+            ]
         default:
             return []
         }

@@ -88,7 +88,9 @@ public struct JobCost: Sendable, Hashable, Codable {
     public var recordBytes: Int
 
     /// Creates a cost model (cfg, assumption: a light job, 0.2 load, one 200-byte record).
-    public init(duration: TimeInterval, cpuLoad: Double = 0.2, networkBytes: Int = 0, records: Int = 1, recordBytes: Int = 200) {
+    public init(
+        duration: TimeInterval, cpuLoad: Double = 0.2, networkBytes: Int = 0, records: Int = 1, recordBytes: Int = 200
+    ) {
         self.duration = duration
         self.cpuLoad = cpuLoad
         self.networkBytes = networkBytes

@@ -53,9 +53,12 @@ public final class JobRunner {
 
     private func start(_ run: JobRun) {
         guard let work = work[run.job] else {
-            report(.jobFinished(JobResult(
-                job: run.job, run: run.run, outcome: .failed, progress: run.progress, checkpoint: run.checkpoint,
-                reason: "no work registered for job \(run.job)")))
+            report(
+                .jobFinished(
+                    JobResult(
+                        job: run.job, run: run.run, outcome: .failed, progress: run.progress,
+                        checkpoint: run.checkpoint,
+                        reason: "no work registered for job \(run.job)")))
             return
         }
         let context = JobContext(run: run)
@@ -75,7 +78,8 @@ public final class JobRunner {
             // Returned: done, unless it was cancelled and saved a checkpoint to resume from.
             let saved = await context.checkpointed
             if !(Task.isCancelled && saved) {
-                return JobResult(job: run.job, run: run.run, outcome: .completed, progress: 1, records: await context.records)
+                return JobResult(
+                    job: run.job, run: run.run, outcome: .completed, progress: 1, records: await context.records)
             }
         } catch {
             if !(Task.isCancelled || error is CancellationError) { failure = String(describing: error) }
@@ -87,6 +91,7 @@ public final class JobRunner {
                 checkpoint: checkpoint, reason: "cancelled", records: await context.records)
         }
         return JobResult(
-            job: run.job, run: run.run, outcome: .failed, progress: run.progress, checkpoint: run.checkpoint, reason: failure)
+            job: run.job, run: run.run, outcome: .failed, progress: run.progress, checkpoint: run.checkpoint,
+            reason: failure)
     }
 }

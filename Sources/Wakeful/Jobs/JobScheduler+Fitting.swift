@@ -64,7 +64,9 @@ extension JobScheduler {
         if !context.isInBackground { return .unlimited }
         if let launch { return launch.end.map { .until($0) } ?? .unlimited }
         if keptAlive(context) { return .unlimited }
-        if context.backgroundTimeRemaining < Context.unlimited { return .until(context.now + context.backgroundTimeRemaining) }
+        if context.backgroundTimeRemaining < Context.unlimited {
+            return .until(context.now + context.backgroundTimeRemaining)
+        }
         // TASK-11: DBL_MAX outside a running task, so the task is begun and its time read on the
         // next event. Still DBL_MAX then: a 7–12 wake window (TASK-9); the expiration handler is the limit.
         return task.openTask != nil && budgetRead ? .unlimited : .unknown
@@ -114,17 +116,22 @@ extension JobScheduler {
         return nil
     }
 
-    private mutating func start(_ job: Job, budget: TimeInterval, deadline: TimeInterval?, _ context: Context) -> [Command] {
+    private mutating func start(_ job: Job, budget: TimeInterval, deadline: TimeInterval?, _ context: Context)
+        -> [Command]
+    {
         serial += 1
         var state = state(of: job.id)
         state.lastStarted = context.now
         update(state)
-        let run = JobRun(job: job.id, run: serial, budget: budget, progress: state.progress, checkpoint: state.checkpoint)
+        let run = JobRun(
+            job: job.id, run: serial, budget: budget, progress: state.progress, checkpoint: state.checkpoint)
         running = Running(run: run, deadline: deadline)
         // Outside its own launches the scheduler holds a task while the run lasts; begun in the
         // foreground it takes effect when the app leaves it (TASK-8).
         let hold = launch == nil && !keptAlive(context) ? task.begin() : []
-        var timer: [Command] = deadline.map { [.setTimer(TimerRequest(id: Self.budgetTimer, interval: max(0.001, $0 - context.now)))] } ?? []
+        var timer: [Command] =
+            deadline.map { [.setTimer(TimerRequest(id: Self.budgetTimer, interval: max(0.001, $0 - context.now)))] }
+            ?? []
         if deadline == nil, budgetRead, context.isInBackground {
             // TASK-9: DBL_MAX inside a 7–12 wake window; the real figure comes when it closes.
             timer.append(.setTimer(TimerRequest(id: Self.fitTimer, interval: Self.rereadInterval)))
@@ -213,7 +220,10 @@ extension JobScheduler {
         guard let current = launch else { return [] }
         launch = nil
         if current.kind == .backgroundFetch {
-            return [.completeBackgroundFetch(result: current.failed ? .failed : current.completedRuns > 0 ? .newData : .noData)]
+            return [
+                .completeBackgroundFetch(
+                    result: current.failed ? .failed : current.completedRuns > 0 ? .newData : .noData)
+            ]
         }
         return [.completeScheduledTask(identifier: current.identifier, success: !current.failed)]
     }
@@ -230,10 +240,12 @@ extension JobScheduler {
         switch scheduled.kind {
         case .appRefresh where scheduled.identifier == options.refreshIdentifier:
             // BGT-4: up to 30 s.
-            return OwnLaunch(identifier: scheduled.identifier, kind: .appRefresh, end: context.now + Self.maximumRefreshWork)
+            return OwnLaunch(
+                identifier: scheduled.identifier, kind: .appRefresh, end: context.now + Self.maximumRefreshWork)
         case .backgroundFetch where options.refreshIdentifier != nil:
             // BGT-2: 30 s, and no expiration handler.
-            return OwnLaunch(identifier: scheduled.identifier, kind: .backgroundFetch, end: context.now + Self.maximumRefreshWork)
+            return OwnLaunch(
+                identifier: scheduled.identifier, kind: .backgroundFetch, end: context.now + Self.maximumRefreshWork)
         case .processing where scheduled.identifier == options.processingIdentifier:
             return OwnLaunch(identifier: scheduled.identifier, kind: .processing, end: nil)  // BGT-5: minutes
         default:

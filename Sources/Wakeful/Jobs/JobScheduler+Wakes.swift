@@ -19,10 +19,11 @@ extension JobScheduler {
         let processingJobs = options.jobs.filter(Self.needsProcessing)
         if let identifier = options.processingIdentifier, let at = nextWake(processingJobs, context) {
             // BGT-5: the options say what the system waits for before it launches the task.
-            commands += submit(TaskRequest(
-                identifier: identifier, kind: .processing, earliestBeginDate: at,
-                requiresExternalPower: processingJobs.contains(where: \.requiresExternalPower),
-                requiresNetworkConnectivity: processingJobs.contains(where: \.requiresNetwork)))
+            commands += submit(
+                TaskRequest(
+                    identifier: identifier, kind: .processing, earliestBeginDate: at,
+                    requiresExternalPower: processingJobs.contains(where: \.requiresExternalPower),
+                    requiresNetworkConnectivity: processingJobs.contains(where: \.requiresNetwork)))
         }
         return commands
     }
@@ -50,7 +51,9 @@ extension JobScheduler {
         if !dueJobs(at: context.now).isEmpty { times.append(context.now + Self.recheckInterval) }
         times += failedAt.values.map { $0 + Self.recheckInterval }.filter { $0 > context.now }
         for watch in watches.values where !watch.reported {
-            if let job = options.jobs.first(where: { $0.id == watch.job }), let deadline = job.deadline, watch.dueAt + deadline >= context.now {
+            if let job = options.jobs.first(where: { $0.id == watch.job }), let deadline = job.deadline,
+                watch.dueAt + deadline >= context.now
+            {
                 times.append(watch.dueAt + deadline + 0.001)
             }
         }
@@ -76,10 +79,15 @@ extension JobScheduler {
             guard !watch.reported else { continue }
             if context.now > due + deadline {
                 watch.reported = true
-                commands.append(.record(Record(kind: Self.missedRecordKind, fields: [
-                    Field("job", .string(job.id)), Field("dueAt", .double(due)), Field("deadline", .double(due + deadline)),
-                    Field("reason", .string(reason(watch))),
-                ])))
+                commands.append(
+                    .record(
+                        Record(
+                            kind: Self.missedRecordKind,
+                            fields: [
+                                Field("job", .string(job.id)), Field("dueAt", .double(due)),
+                                Field("deadline", .double(due + deadline)),
+                                Field("reason", .string(reason(watch))),
+                            ])))
             } else if context.now >= due {
                 watch.sawWake = true
             }
@@ -102,7 +110,9 @@ extension JobScheduler {
 
     /// Notes why job `id` did not run, for its deadline watch (jobs without a deadline have none).
     mutating func note(_ id: String, blocker: String) {
-        guard let job = options.jobs.first(where: { $0.id == id }), job.deadline != nil, let due = dueAt(job) else { return }
+        guard let job = options.jobs.first(where: { $0.id == id }), job.deadline != nil, let due = dueAt(job) else {
+            return
+        }
         var watch = watch(id, due: due)
         watch.blocker = blocker
         watches[id] = watch

@@ -206,7 +206,9 @@ public struct JobScheduler: Strategy {
         switch event {
         case .didFinishLaunching:
             // BGT-1: the legacy fetch (iOS 7–12) needs an interval; iOS 13+ ignores it for apps with BGTask identifiers.
-            guard options.refreshIdentifier != nil, let shortest = options.jobs.compactMap(\.interval).min() else { return ([], false) }
+            guard options.refreshIdentifier != nil, let shortest = options.jobs.compactMap(\.interval).min() else {
+                return ([], false)
+            }
             return ([.setMinimumBackgroundFetchInterval(shortest)], false)
         case .didBecomeActive:
             refused = [:]
@@ -235,9 +237,16 @@ public struct JobScheduler: Strategy {
         case .scheduledTaskSubmitFailed(let identifier, let error) where requested.keys.contains(identifier):
             requested[identifier] = nil
             refused[identifier] = error
-            return ([.record(Record(kind: Self.wakeRefusedRecordKind, fields: [
-                Field("identifier", .string(identifier)), Field("error", .string(error.rawValue)),
-            ]))], true)
+            return (
+                [
+                    .record(
+                        Record(
+                            kind: Self.wakeRefusedRecordKind,
+                            fields: [
+                                Field("identifier", .string(identifier)), Field("error", .string(error.rawValue)),
+                            ]))
+                ], true
+            )
         case .remoteNotification(let notification) where options.completesRemoteNotifications:
             // PUSH-6: 30 s to call the completion handler.
             push = notification.id
@@ -268,7 +277,8 @@ public struct JobScheduler: Strategy {
     static func isWake(_ event: Event) -> Bool {
         switch event {
         case .didFinishLaunching, .willEnterForeground, .regionEntered, .regionExited, .regionStateDetermined,
-            .significantLocationChange, .visit, .remoteNotification, .scheduledTaskLaunched, .urlSessionEvents, .bluetooth:
+            .significantLocationChange, .visit, .remoteNotification, .scheduledTaskLaunched, .urlSessionEvents,
+            .bluetooth:
             true
         default:
             false

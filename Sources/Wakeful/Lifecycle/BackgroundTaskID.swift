@@ -34,9 +34,10 @@ public struct BackgroundTaskID: Sendable, Hashable, Codable, CustomStringConvert
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let id = BackgroundTaskID(parsing: text) else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath,
-                debugDescription: "task \"\(text)\": expected the form owner#serial, e.g. TaskExtension#1"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "task \"\(text)\": expected the form owner#serial, e.g. TaskExtension#1"))
         }
         self = id
     }

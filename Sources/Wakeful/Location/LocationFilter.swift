@@ -63,7 +63,9 @@ public struct LocationFilter: Sendable, Hashable {
 
     /// Considers the next fix the app received.
     public mutating func consider(_ fix: LocationFix) -> Decision {
-        guard fix.horizontalAccuracy >= 0, fix.horizontalAccuracy <= options.maximumAccuracy else { return .dropped(.inaccurate) }
+        guard fix.horizontalAccuracy >= 0, fix.horizontalAccuracy <= options.maximumAccuracy else {
+            return .dropped(.inaccurate)
+        }
         if let last, fix.timestamp <= last.timestamp { return .dropped(.stale) }
         if fix.speed > options.maximumSpeed { return .dropped(.speed) }
         if let last, impliedSpeed(from: last, to: fix) > options.maximumSpeed {

@@ -31,7 +31,9 @@ public struct TransferRequest: Sendable, Hashable, Codable {
     public var discretionary: Bool
 
     /// Creates a transfer request.
-    public init(session: String, taskDescription: String, direction: TransferDirection, bytes: Int, discretionary: Bool = false) {
+    public init(
+        session: String, taskDescription: String, direction: TransferDirection, bytes: Int, discretionary: Bool = false
+    ) {
         self.session = session
         self.taskDescription = taskDescription
         self.direction = direction

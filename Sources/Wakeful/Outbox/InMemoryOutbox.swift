@@ -59,7 +59,8 @@ public final class InMemoryOutbox: Outbox {
             bytes += record.byteCount
         }
         let batch = OutboxBatch(
-            id: RecordIdentity.batchID(install: installID, number: nextBatch), records: Array(pending[..<taken]), claimedAt: now)
+            id: RecordIdentity.batchID(install: installID, number: nextBatch), records: Array(pending[..<taken]),
+            claimedAt: now)
         nextBatch += 1
         open = batch
         return batch
@@ -100,7 +101,8 @@ public final class InMemoryOutbox: Outbox {
         /// Drops eligible records, oldest first, while `condition` holds; notes `reason` if any went.
         func drop(_ reason: String, while condition: (OutboxRecord) -> Bool) {
             var any = false
-            for index in protected..<pending.count where !dropped[index] && pending[index].kind != OutboxRecord.lossKind {
+            for index in protected..<pending.count where !dropped[index] && pending[index].kind != OutboxRecord.lossKind
+            {
                 let record = pending[index]
                 guard condition(record) else { continue }
                 dropped[index] = true
@@ -144,7 +146,8 @@ public final class InMemoryOutbox: Outbox {
 
     public func statistics() throws -> OutboxStatistics {
         OutboxStatistics(
-            pendingCount: pending.count, pendingBytes: pendingBytes, oldestPending: pending.lazy.map(\.recordedAt).min(),
+            pendingCount: pending.count, pendingBytes: pendingBytes,
+            oldestPending: pending.lazy.map(\.recordedAt).min(),
             openBatch: open?.id, quarantinedCount: quarantined.count, nextSeq: nextSeq)
     }
 

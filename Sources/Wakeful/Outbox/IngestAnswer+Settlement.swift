@@ -7,7 +7,9 @@ extension IngestAnswer {
     ///
     /// - Parameter batch: the UUIDs of the batch's records.
     public func accounts(for batch: Set<UUID>) -> Bool {
-        guard accepted >= 0, duplicates >= 0, accepted + duplicates + rejected.count == batch.count else { return false }
+        guard accepted >= 0, duplicates >= 0, accepted + duplicates + rejected.count == batch.count else {
+            return false
+        }
         let rejectedIDs = Set(rejected.map(\.uuid))
         return rejectedIDs.count == rejected.count && rejectedIDs.isSubset(of: batch)
     }

@@ -35,7 +35,8 @@ public struct AccessoryKeepAlive: Strategy {
 
         /// Creates options.
         public init(
-            service: String = "FFE0", characteristic: String = "FFE1", pollInterval: TimeInterval = 10, pollBytes: Int = 4,
+            service: String = "FFE0", characteristic: String = "FFE1", pollInterval: TimeInterval = 10,
+            pollBytes: Int = 4,
             pollFromExpiryHandler: Bool = false
         ) {
             self.service = service
@@ -121,10 +122,16 @@ public struct AccessoryKeepAlive: Strategy {
             // An answer proves the connection, also one restored by the system (BLE-4).
             peripheral = id
             connected = true
-            return [.record(Record(kind: "sample", fields: [
-                Field("peripheral", .string(id)), Field("characteristic", .string(characteristic)), Field("bytes", .int(bytes)),
-                Field("appState", .string(context.appState.rawValue)),
-            ]))]
+            return [
+                .record(
+                    Record(
+                        kind: "sample",
+                        fields: [
+                            Field("peripheral", .string(id)), Field("characteristic", .string(characteristic)),
+                            Field("bytes", .int(bytes)),
+                            Field("appState", .string(context.appState.rawValue)),
+                        ]))
+            ]
         case .centralWrote:  // a write to the app as a peripheral is not this strategy's
             return []
         }

@@ -68,7 +68,8 @@ public struct BackgroundTransfer: Strategy {
         case .didFinishLaunching(let reason):
             // With no interval every wake starts the next upload; a timer of period 0 would only spin.
             if options.uploadInterval > 0 {
-                commands.append(.setTimer(TimerRequest(id: Self.timer, interval: options.uploadInterval, repeats: true)))
+                commands.append(
+                    .setTimer(TimerRequest(id: Self.timer, interval: options.uploadInterval, repeats: true)))
             }
             // A relaunch for the session's events brings the outcome of the upload in flight first.
             if reason == .urlSession { uploading = true }
@@ -82,13 +83,23 @@ public struct BackgroundTransfer: Strategy {
         case .urlSessionTaskCompleted(let result) where result.sessionIdentifier == options.session:
             uploading = false
             if let status = result.statusCode, (200..<300).contains(status) {
-                commands.append(.record(Record(kind: options.recordKind, fields: [
-                    Field("task", .string(result.taskDescription)), Field("appState", .string(context.appState.rawValue)),
-                ])))
+                commands.append(
+                    .record(
+                        Record(
+                            kind: options.recordKind,
+                            fields: [
+                                Field("task", .string(result.taskDescription)),
+                                Field("appState", .string(context.appState.rawValue)),
+                            ])))
             } else {
-                commands.append(.record(Record(kind: "uploadFailed", fields: [
-                    Field("task", .string(result.taskDescription)), Field("error", .string(result.error ?? "HTTP \(result.statusCode ?? 0)")),
-                ])))
+                commands.append(
+                    .record(
+                        Record(
+                            kind: "uploadFailed",
+                            fields: [
+                                Field("task", .string(result.taskDescription)),
+                                Field("error", .string(result.error ?? "HTTP \(result.statusCode ?? 0)")),
+                            ])))
             }
             // Inside the events handler the next upload waits for its completion.
             if handlerPending { return commands }
@@ -99,13 +110,17 @@ public struct BackgroundTransfer: Strategy {
     }
 
     private mutating func startIfDue(_ context: Context) -> [Command] {
-        guard !uploading, !handlerPending, lastStart.map({ context.now - $0 >= options.uploadInterval - 0.001 }) ?? true else { return [] }
+        guard !uploading, !handlerPending, lastStart.map({ context.now - $0 >= options.uploadInterval - 0.001 }) ?? true
+        else { return [] }
         uploading = true
         lastStart = context.now
         serial += 1
-        return [.startTransfer(TransferRequest(
-            session: options.session, taskDescription: "upload \(serial)", direction: .upload,
-            bytes: options.bytesPerUpload, discretionary: options.discretionary))]
+        return [
+            .startTransfer(
+                TransferRequest(
+                    session: options.session, taskDescription: "upload \(serial)", direction: .upload,
+                    bytes: options.bytesPerUpload, discretionary: options.discretionary))
+        ]
     }
 }
 

@@ -29,7 +29,10 @@ public struct ForegroundSession: Strategy {
         public var fetchTime: TimeInterval
 
         /// Creates options.
-        public init(kindKey: String = "kind", messageValue: String = "message", idKey: String = "messageId", fetchTime: TimeInterval = 2) {
+        public init(
+            kindKey: String = "kind", messageValue: String = "message", idKey: String = "messageId",
+            fetchTime: TimeInterval = 2
+        ) {
             self.kindKey = kindKey
             self.messageValue = messageValue
             self.idKey = idKey
@@ -80,7 +83,9 @@ public struct ForegroundSession: Strategy {
         case .timerFired(let timer) where timer.rawValue.hasPrefix("ForegroundSession.fetch."):
             guard !fetches.isEmpty else { return [] }
             let fetch = fetches.removeFirst()
-            var commands: [Command] = [Self.message(fetch.message, context), .completeRemoteNotification(id: fetch.push, result: .newData)]
+            var commands: [Command] = [
+                Self.message(fetch.message, context), .completeRemoteNotification(id: fetch.push, result: .newData),
+            ]
             if fetches.isEmpty, let open = task.openTask { commands += task.end(open) }
             return commands
         case .backgroundTaskExpiring(let id):
@@ -100,14 +105,17 @@ public struct ForegroundSession: Strategy {
     }
 
     private static func message(_ id: String, _ context: Context) -> Command {
-        .record(Record(kind: messageRecord, fields: [Field("id", .string(id)), Field("appState", .string(context.appState.rawValue))]))
+        .record(
+            Record(
+                kind: messageRecord,
+                fields: [Field("id", .string(id)), Field("appState", .string(context.appState.rawValue))]))
     }
 }
 
 extension ForegroundSession.Options: RangeCheckedOptions {
     public var rangeViolations: [OptionRangeViolation] {
         [
-            OptionRange.nonNegative("fetchTime", fetchTime, unit: "seconds"),
+            OptionRange.nonNegative("fetchTime", fetchTime, unit: "seconds")
         ].compactMap { $0 }
     }
 }

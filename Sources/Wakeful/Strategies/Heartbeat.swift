@@ -74,17 +74,30 @@ public struct Heartbeat: Strategy {
             inFlight = nil
             if let statusCode, (200..<300).contains(statusCode) {
                 if let last = lastAnswered, context.now - last > options.sessionTimeout {
-                    commands.append(.record(Record(kind: "sessionLost", fields: [
-                        Field("lastHeartbeat", .double(last)), Field("silentFor", .double(context.now - last)),
-                    ])))
+                    commands.append(
+                        .record(
+                            Record(
+                                kind: "sessionLost",
+                                fields: [
+                                    Field("lastHeartbeat", .double(last)),
+                                    Field("silentFor", .double(context.now - last)),
+                                ])))
                 }
                 lastAnswered = context.now
-                commands.append(.record(Record(kind: "heartbeat", fields: [
-                    Field("late", .double(max(0, context.now - (lastSent ?? context.now)))),
-                    Field("appState", .string(context.appState.rawValue)),
-                ])))
+                commands.append(
+                    .record(
+                        Record(
+                            kind: "heartbeat",
+                            fields: [
+                                Field("late", .double(max(0, context.now - (lastSent ?? context.now)))),
+                                Field("appState", .string(context.appState.rawValue)),
+                            ])))
             } else {
-                commands.append(.record(Record(kind: "heartbeatFailed", fields: [Field("error", .string(error ?? "HTTP \(statusCode ?? 0)"))])))
+                commands.append(
+                    .record(
+                        Record(
+                            kind: "heartbeatFailed",
+                            fields: [Field("error", .string(error ?? "HTTP \(statusCode ?? 0)"))])))
             }
         default:
             // Any other event is a wake or a tick: use it (TASK-10 gives a wake a fresh budget).

@@ -46,9 +46,13 @@ public struct LocationPulse: Strategy {
     public var requirements: Requirements {
         Requirements(
             backgroundModes: [.location], locationAuthorization: .always,
-            reviewFindings: [ReviewFinding(
-                subject: "GPS pulses", level: .medium, guideline: "2.4.2, 5.1.5", rules: ["REVIEW-5", "ENERGY-4"],
-                note: "running the GPS to stay awake drains the battery and uses location without a feature that needs it")])
+            reviewFindings: [
+                ReviewFinding(
+                    subject: "GPS pulses", level: .medium, guideline: "2.4.2, 5.1.5", rules: ["REVIEW-5", "ENERGY-4"],
+                    note:
+                        "running the GPS to stay awake drains the battery and uses location without a feature that needs it"
+                )
+            ])
     }
 
     public mutating func handle(_ event: Event, in context: Context) -> [Command] {

@@ -45,7 +45,8 @@ public struct MovingGeofence: Strategy {
         case .locationsUpdated(let fixes) where awaitingFix:
             guard let fix = fixes.last else { return [] }
             awaitingFix = false
-            let fence = MonitoredRegion(id: Self.regionID, shape: .circle(center: fix.coordinate, radius: options.radius))
+            let fence = MonitoredRegion(
+                id: Self.regionID, shape: .circle(center: fix.coordinate, radius: options.radius))
             return [.stopUpdatingLocation, .startMonitoring(fence)]
         default:
             return []
@@ -56,7 +57,7 @@ public struct MovingGeofence: Strategy {
 extension MovingGeofence.Options: RangeCheckedOptions {
     public var rangeViolations: [OptionRangeViolation] {
         [
-            OptionRange.positive("radius", radius, unit: "metres"),
+            OptionRange.positive("radius", radius, unit: "metres")
         ].compactMap { $0 }
     }
 }

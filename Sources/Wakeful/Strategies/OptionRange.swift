@@ -35,25 +35,31 @@ public protocol RangeCheckedOptions {
 public enum OptionRange {
     /// `value > 0`: a period or size that must be positive.
     public static func positive(_ key: String, _ value: Double, unit: String) -> OptionRangeViolation? {
-        value > 0 && value.isFinite ? nil : OptionRangeViolation(key: key, value: value, expected: "a number of \(unit) > 0")
+        value > 0 && value.isFinite
+            ? nil : OptionRangeViolation(key: key, value: value, expected: "a number of \(unit) > 0")
     }
 
     /// `value >= 0`: a delay or duration that may be zero.
     public static func nonNegative(_ key: String, _ value: Double, unit: String) -> OptionRangeViolation? {
-        value >= 0 && value.isFinite ? nil : OptionRangeViolation(key: key, value: value, expected: "a number of \(unit) ≥ 0")
+        value >= 0 && value.isFinite
+            ? nil : OptionRangeViolation(key: key, value: value, expected: "a number of \(unit) ≥ 0")
     }
 
     /// A `desiredAccuracy` in metres: ≥ 0, or Core Location's negative constants
     /// (-1 `kCLLocationAccuracyBest`, -2 `kCLLocationAccuracyBestForNavigation`).
     public static func accuracy(_ key: String, _ value: Double) -> OptionRangeViolation? {
-        value >= -2 && value.isFinite ? nil : OptionRangeViolation(
-            key: key, value: value,
-            expected: "metres ≥ 0, -1 (kCLLocationAccuracyBest) or -2 (kCLLocationAccuracyBestForNavigation)")
+        value >= -2 && value.isFinite
+            ? nil
+            : OptionRangeViolation(
+                key: key, value: value,
+                expected: "metres ≥ 0, -1 (kCLLocationAccuracyBest) or -2 (kCLLocationAccuracyBestForNavigation)")
     }
 
     /// A `distanceFilter` in metres: ≥ 0, or -1 `kCLDistanceFilterNone`.
     public static func distanceFilter(_ key: String, _ value: Double) -> OptionRangeViolation? {
-        value >= -1 && value.isFinite ? nil : OptionRangeViolation(
-            key: key, value: value, expected: "metres ≥ 0, or -1 (kCLDistanceFilterNone)")
+        value >= -1 && value.isFinite
+            ? nil
+            : OptionRangeViolation(
+                key: key, value: value, expected: "metres ≥ 0, or -1 (kCLDistanceFilterNone)")
     }
 }

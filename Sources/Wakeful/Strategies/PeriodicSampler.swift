@@ -23,7 +23,9 @@ public struct PeriodicSampler: Strategy {
         public var taskRestartInterval: TimeInterval
 
         /// Creates options.
-        public init(readPeriod: TimeInterval = 45, sendPeriod: TimeInterval = 300, taskRestartInterval: TimeInterval = 30) {
+        public init(
+            readPeriod: TimeInterval = 45, sendPeriod: TimeInterval = 300, taskRestartInterval: TimeInterval = 30
+        ) {
             self.readPeriod = readPeriod
             self.sendPeriod = sendPeriod
             self.taskRestartInterval = taskRestartInterval
@@ -57,7 +59,9 @@ public struct PeriodicSampler: Strategy {
             nextSend = context.now + options.sendPeriod
             return [.setTimer(TimerRequest(id: Self.countdown, interval: 1, repeats: true))] + sample(context)
         case .didEnterBackground:
-            return task.begin() + [.setTimer(TimerRequest(id: Self.restart, interval: options.taskRestartInterval, repeats: true))]
+            return task.begin() + [
+                .setTimer(TimerRequest(id: Self.restart, interval: options.taskRestartInterval, repeats: true))
+            ]
         case .didBecomeActive:
             return [.cancelTimer(Self.restart)] + task.endOpen()
         case .timerFired(Self.countdown):
@@ -88,10 +92,13 @@ public struct PeriodicSampler: Strategy {
     }
 
     private static func record(_ kind: String, due: TimeInterval, _ context: Context) -> Command {
-        .record(Record(kind: kind, fields: [
-            Field("due", .double(due)), Field("late", .double(context.now - due)),
-            Field("appState", .string(context.appState.rawValue)),
-        ]))
+        .record(
+            Record(
+                kind: kind,
+                fields: [
+                    Field("due", .double(due)), Field("late", .double(context.now - due)),
+                    Field("appState", .string(context.appState.rawValue)),
+                ]))
     }
 }
 

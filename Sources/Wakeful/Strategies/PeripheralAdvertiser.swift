@@ -52,10 +52,16 @@ public struct PeripheralAdvertiser: Strategy {
         case .didFinishLaunching:
             return [.startAdvertising(localName: options.localName, services: [options.service])]
         case .bluetooth(.centralWrote(let central, let characteristic, let bytes)):
-            return [.record(Record(kind: options.recordKind, fields: [
-                Field("central", .string(central)), Field("characteristic", .string(characteristic)), Field("bytes", .int(bytes)),
-                Field("appState", .string(context.appState.rawValue)),
-            ]))]
+            return [
+                .record(
+                    Record(
+                        kind: options.recordKind,
+                        fields: [
+                            Field("central", .string(central)), Field("characteristic", .string(characteristic)),
+                            Field("bytes", .int(bytes)),
+                            Field("appState", .string(context.appState.rawValue)),
+                        ]))
+            ]
         default:
             return []
         }

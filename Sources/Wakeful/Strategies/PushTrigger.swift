@@ -109,13 +109,19 @@ public struct PushTrigger: Strategy {
                 tripRunning = false
                 tripFixes = 0
                 // URLS-1: the upload is handed to the daemon before the push is completed (PUSH-6).
-                let upload: [Command] = options.uploadsOnStop
-                    ? [.startTransfer(TransferRequest(
-                        session: options.uploadSession, taskDescription: "trip \(push.id)", direction: .upload,
-                        bytes: Self.bytesPerFix * fixes))]
+                let upload: [Command] =
+                    options.uploadsOnStop
+                    ? [
+                        .startTransfer(
+                            TransferRequest(
+                                session: options.uploadSession, taskDescription: "trip \(push.id)", direction: .upload,
+                                bytes: Self.bytesPerFix * fixes))
+                    ]
                     : []
                 return (options.usesLocation ? [.stopUpdatingLocation] : [])
-                    + [Self.trip("stop", push, context)] + upload + [.completeRemoteNotification(id: push.id, result: .newData)]
+                    + [Self.trip("stop", push, context)] + upload + [
+                        .completeRemoteNotification(id: push.id, result: .newData)
+                    ]
             }
             return [.completeRemoteNotification(id: push.id, result: .noData)]
         case .urlSessionEvents(let session) where options.uploadsOnStop && session == options.uploadSession:
@@ -125,19 +131,32 @@ public struct PushTrigger: Strategy {
             guard handlerPending else { return [] }
             handlerPending = false
             return [.completeBackgroundEvents(session: options.uploadSession)]
-        case .urlSessionTaskCompleted(let result) where options.uploadsOnStop && result.sessionIdentifier == options.uploadSession:
+        case .urlSessionTaskCompleted(let result)
+        where options.uploadsOnStop && result.sessionIdentifier == options.uploadSession:
             let accepted = result.statusCode.map { (200..<300).contains($0) } ?? false
-            return [.record(Record(kind: accepted ? "upload" : "uploadFailed", fields: [
-                Field("task", .string(result.taskDescription)), Field("appState", .string(context.appState.rawValue)),
-            ] + (accepted ? [] : [Field("error", .string(result.error ?? "HTTP \(result.statusCode ?? 0)"))])))]
+            return [
+                .record(
+                    Record(
+                        kind: accepted ? "upload" : "uploadFailed",
+                        fields: [
+                            Field("task", .string(result.taskDescription)),
+                            Field("appState", .string(context.appState.rawValue)),
+                        ]
+                            + (accepted
+                                ? [] : [Field("error", .string(result.error ?? "HTTP \(result.statusCode ?? 0)"))])))
+            ]
         case .locationsUpdated(let fixes) where tripRunning:
             tripFixes += fixes.count
             guard options.recordsFixes else { return [] }
             return fixes.map { fix in
-                .record(Record(kind: "fix", fields: [
-                    Field("lat", .double(fix.coordinate.latitude)), Field("lon", .double(fix.coordinate.longitude)),
-                    Field("accuracy", .double(fix.horizontalAccuracy)),
-                ]))
+                .record(
+                    Record(
+                        kind: "fix",
+                        fields: [
+                            Field("lat", .double(fix.coordinate.latitude)),
+                            Field("lon", .double(fix.coordinate.longitude)),
+                            Field("accuracy", .double(fix.horizontalAccuracy)),
+                        ]))
             }
         default:
             return []
@@ -145,9 +164,13 @@ public struct PushTrigger: Strategy {
     }
 
     private static func trip(_ phase: String, _ push: RemoteNotification, _ context: Context) -> Command {
-        .record(Record(kind: "trip", fields: [
-            Field("phase", .string(phase)), Field("id", .string(push.id)), Field("appState", .string(context.appState.rawValue)),
-        ]))
+        .record(
+            Record(
+                kind: "trip",
+                fields: [
+                    Field("phase", .string(phase)), Field("id", .string(push.id)),
+                    Field("appState", .string(context.appState.rawValue)),
+                ]))
     }
 }
 

@@ -91,7 +91,8 @@ public struct ScheduledRefresh: Strategy {
 
     public var requirements: Requirements {
         let modes: [BackgroundMode] = options.schedulesProcessing ? [.fetch, .processing] : [.fetch]
-        let identifiers = [options.refreshIdentifier] + (options.schedulesProcessing ? [options.processingIdentifier] : [])
+        let identifiers =
+            [options.refreshIdentifier] + (options.schedulesProcessing ? [options.processingIdentifier] : [])
         return Requirements(backgroundModes: modes, taskIdentifiers: identifiers)
     }
 
@@ -111,7 +112,12 @@ public struct ScheduledRefresh: Strategy {
         case .scheduledTaskExpiring(let identifier):
             return expiring(identifier, context)
         case .scheduledTaskSubmitFailed(let identifier, let error):
-            return [.record(Record(kind: "submitFailed", fields: [Field("identifier", .string(identifier)), Field("error", .string(error.rawValue))]))]
+            return [
+                .record(
+                    Record(
+                        kind: "submitFailed",
+                        fields: [Field("identifier", .string(identifier)), Field("error", .string(error.rawValue))]))
+            ]
         default:
             return []
         }
@@ -144,7 +150,10 @@ public struct ScheduledRefresh: Strategy {
     private mutating func finishSync() -> [Command] {
         guard syncing else { return [] }
         syncing = false
-        return [.record(Record(kind: "sync")), .completeScheduledTask(identifier: options.processingIdentifier, success: true)]
+        return [
+            .record(Record(kind: "sync")),
+            .completeScheduledTask(identifier: options.processingIdentifier, success: true),
+        ]
     }
 
     /// The expiration handler: stop the work, complete unsuccessfully, and ask again for a refresh.
@@ -152,28 +161,39 @@ public struct ScheduledRefresh: Strategy {
         let expired = Command.record(Record(kind: "taskExpired", fields: [Field("identifier", .string(identifier))]))
         if identifier == refreshing {
             refreshing = nil
-            return [expired, .cancelTimer(Self.refreshWork), .completeScheduledTask(identifier: identifier, success: false)]
+            return [
+                expired, .cancelTimer(Self.refreshWork), .completeScheduledTask(identifier: identifier, success: false),
+            ]
                 + submitRefresh(context)
         }
         if identifier == options.processingIdentifier, syncing {
             syncing = false
-            return [expired, .cancelTimer(Self.syncWork), .completeScheduledTask(identifier: identifier, success: false)]
+            return [
+                expired, .cancelTimer(Self.syncWork), .completeScheduledTask(identifier: identifier, success: false),
+            ]
         }
         return []
     }
 
     private func submitRefresh(_ context: Context) -> [Command] {
-        [.submitTaskRequest(TaskRequest(
-            identifier: options.refreshIdentifier, kind: .appRefresh, earliestBeginDate: context.now + options.refreshInterval))]
+        [
+            .submitTaskRequest(
+                TaskRequest(
+                    identifier: options.refreshIdentifier, kind: .appRefresh,
+                    earliestBeginDate: context.now + options.refreshInterval))
+        ]
     }
 
     private func submitProcessing(_ context: Context) -> [Command] {
         guard options.schedulesProcessing else { return [] }
-        return [.submitTaskRequest(TaskRequest(
-            identifier: options.processingIdentifier, kind: .processing,
-            earliestBeginDate: options.processingDelay > 0 ? context.now + options.processingDelay : nil,
-            requiresExternalPower: options.processingRequiresExternalPower,
-            requiresNetworkConnectivity: options.processingRequiresNetwork))]
+        return [
+            .submitTaskRequest(
+                TaskRequest(
+                    identifier: options.processingIdentifier, kind: .processing,
+                    earliestBeginDate: options.processingDelay > 0 ? context.now + options.processingDelay : nil,
+                    requiresExternalPower: options.processingRequiresExternalPower,
+                    requiresNetworkConnectivity: options.processingRequiresNetwork))
+        ]
     }
 }
 

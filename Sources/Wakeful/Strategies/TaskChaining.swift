@@ -43,9 +43,14 @@ public struct TaskChaining: Strategy {
     /// Without the chain there is nothing for App Review to find: it is a plain background task.
     public var requirements: Requirements {
         guard options.chainsOnExpiry else { return Requirements() }
-        return Requirements(reviewFindings: [ReviewFinding(
-            subject: "task chaining", level: .medium, guideline: "2.5.4, 2.4.2", rules: ["TASK-7", "TASK-13", "REVIEW-1", "REVIEW-5"],
-            note: "chained background tasks are a grey area; they keep nothing alive and end in crash reports the reviewer can see")])
+        return Requirements(reviewFindings: [
+            ReviewFinding(
+                subject: "task chaining", level: .medium, guideline: "2.5.4, 2.4.2",
+                rules: ["TASK-7", "TASK-13", "REVIEW-1", "REVIEW-5"],
+                note:
+                    "chained background tasks are a grey area; they keep nothing alive and end in crash reports the reviewer can see"
+            )
+        ])
     }
 
     public mutating func handle(_ event: Event, in context: Context) -> [Command] {

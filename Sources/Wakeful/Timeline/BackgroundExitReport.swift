@@ -85,6 +85,7 @@ public struct BackgroundExitReport: Sendable, Hashable, Codable {
         var fields = [Field("periodStart", .double(periodStart)), Field("periodEnd", .double(periodEnd))]
         fields += present.map { Field($0.rawValue, .int(counts[$0] ?? 0)) }
         fields.append(Field("unexpected", .int(unexpectedExits)))
-        return TimelineEntry(time: time, body: .decision(SystemDecision(name: Self.decisionName, rules: rules, fields: fields)))
+        return TimelineEntry(
+            time: time, body: .decision(SystemDecision(name: Self.decisionName, rules: rules, fields: fields)))
     }
 }

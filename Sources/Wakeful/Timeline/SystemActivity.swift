@@ -31,7 +31,9 @@ public struct SystemActivity: Sendable, Hashable {
                 .map { "\($0.key) \($0.value)" }
             self.init(
                 title: "iOS ended the app in the background",
-                detail: "MetricKit's count of background exits: \(counts.joined(separator: ", "))\(Self.rules(decision.rules)).")
+                detail:
+                    "MetricKit's count of background exits: \(counts.joined(separator: ", "))\(Self.rules(decision.rules))."
+            )
         default:
             return nil
         }
@@ -40,17 +42,24 @@ public struct SystemActivity: Sendable, Hashable {
     private static func describe(_ event: Event) -> SystemActivity? {
         switch event {
         case .didFinishLaunching(let reason) where !reason.isForeground:
-            SystemActivity(title: "Launched in the background", detail: "iOS launched the app for \(launchCause(reason)) (STATE-2).")
+            SystemActivity(
+                title: "Launched in the background",
+                detail: "iOS launched the app for \(launchCause(reason)) (STATE-2).")
         case .backgroundTaskExpiring(let id):
-            SystemActivity(title: "Background time is up", detail: "iOS called the expiration handler of \(id): end it now or the app is killed (TASK-13).")
+            SystemActivity(
+                title: "Background time is up",
+                detail: "iOS called the expiration handler of \(id): end it now or the app is killed (TASK-13).")
         case .backgroundTaskDenied(let id):
             SystemActivity(title: "Background task refused", detail: "iOS gave \(id) no time: the app has none left.")
         case .scheduledTaskLaunched(let launch):
             SystemActivity(title: "Scheduled task", detail: "iOS ran the \(launch.kind) task \(launch.identifier).")
         case .scheduledTaskExpiring(let identifier):
-            SystemActivity(title: "Scheduled task ending", detail: "iOS is ending the task \(identifier) before it completed.")
+            SystemActivity(
+                title: "Scheduled task ending", detail: "iOS is ending the task \(identifier) before it completed.")
         case .scheduledTaskSubmitFailed(let identifier, let error):
-            SystemActivity(title: "Task not scheduled", detail: "iOS refused to schedule \(identifier): \(error.rawValue) (BGT-9).")
+            SystemActivity(
+                title: "Task not scheduled", detail: "iOS refused to schedule \(identifier): \(error.rawValue) (BGT-9)."
+            )
         case .remoteNotification:
             SystemActivity(title: "Silent push", detail: "iOS delivered a background push to the app (PUSH-1).")
         case .voipPush:
@@ -60,15 +69,23 @@ public struct SystemActivity: Sendable, Hashable {
         case .regionExited(let region):
             SystemActivity(title: "Region exited", detail: "iOS reported leaving \(region) (LOC-16).")
         case .significantLocationChange:
-            SystemActivity(title: "Significant location change", detail: "iOS reported a move of about 500 m or more (LOC-12).")
+            SystemActivity(
+                title: "Significant location change", detail: "iOS reported a move of about 500 m or more (LOC-12).")
         case .visit:
             SystemActivity(title: "Visit", detail: "iOS reported an arrival or a departure (LOC-16).")
         case .urlSessionEvents(let session):
-            SystemActivity(title: "Transfers finished", detail: "iOS woke the app for the background URL session \(session) (URLS-1).")
+            SystemActivity(
+                title: "Transfers finished",
+                detail: "iOS woke the app for the background URL session \(session) (URLS-1).")
         case .locationUpdatesPaused:
-            SystemActivity(title: "Location paused", detail: "iOS paused location updates after the phone seemed still; they do not resume by themselves in the background (LOC-5).")
+            SystemActivity(
+                title: "Location paused",
+                detail:
+                    "iOS paused location updates after the phone seemed still; they do not resume by themselves in the background (LOC-5)."
+            )
         case .memoryWarning:
-            SystemActivity(title: "Memory warning", detail: "iOS is short of memory; a suspended app may be ended next.")
+            SystemActivity(
+                title: "Memory warning", detail: "iOS is short of memory; a suspended app may be ended next.")
         default:
             nil
         }

@@ -24,7 +24,8 @@ public final class TimelineFeed: @unchecked Sendable {
 
     /// A new stream of every entry published from now on; it ends when ``finish()`` is called.
     public func entries() -> AsyncStream<TimelineEntry> {
-        let (stream, continuation) = AsyncStream.makeStream(of: TimelineEntry.self, bufferingPolicy: .bufferingNewest(bufferLimit))
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: TimelineEntry.self, bufferingPolicy: .bufferingNewest(bufferLimit))
         let id = locked {
             defer { nextListener += 1 }
             listeners[nextListener] = continuation

@@ -44,9 +44,11 @@ public struct TimelineHeader: Sendable, Hashable {
 
     /// Creates a header.
     public init(
-        format: Int? = TimelineJSONEncoder.formatVersion, source: String? = nil, device: String? = nil, ios: String? = nil,
+        format: Int? = TimelineJSONEncoder.formatVersion, source: String? = nil, device: String? = nil,
+        ios: String? = nil,
         scenario: String? = nil, setup: String? = nil, strategies: [String] = [], backgroundModes: [String]? = nil,
-        locationAuthorization: String? = nil, seed: UInt64? = nil, duration: TimeInterval? = nil, variants: [String] = [],
+        locationAuthorization: String? = nil, seed: UInt64? = nil, duration: TimeInterval? = nil,
+        variants: [String] = [],
         debuggerAttached: Bool = false, otherFields: [Field] = []
     ) {
         self.format = format
@@ -100,7 +102,9 @@ public struct TimelineHeader: Sendable, Hashable {
         if let setup { fields.append(Field("setup", .string(setup))) }
         if let seed { fields.append(Field("seed", seed <= UInt64(Int.max) ? .int(Int(seed)) : .string(String(seed)))) }
         if !strategies.isEmpty { fields.append(Field("strategies", .string(strategies.joined(separator: ",")))) }
-        if let backgroundModes { fields.append(Field("backgroundModes", .string(backgroundModes.joined(separator: ",")))) }
+        if let backgroundModes {
+            fields.append(Field("backgroundModes", .string(backgroundModes.joined(separator: ","))))
+        }
         if let locationAuthorization { fields.append(Field("locationAuthorization", .string(locationAuthorization))) }
         if let duration { fields.append(Field("duration", .double(duration))) }
         if !variants.isEmpty { fields.append(Field("variants", .string(variants.joined(separator: ",")))) }

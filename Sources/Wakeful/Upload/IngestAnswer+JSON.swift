@@ -36,7 +36,9 @@ extension IngestAnswer {
     ///
     /// - Returns: The batch it answers and the answer.
     /// - Throws: ``IngestDecodingError`` naming the path (`rejected[0].reason`) and the expected form.
-    public static func parse(_ bytes: some Collection<UInt8>) throws(IngestDecodingError) -> (batchID: UUID, answer: IngestAnswer) {
+    public static func parse(_ bytes: some Collection<UInt8>) throws(IngestDecodingError) -> (
+        batchID: UUID, answer: IngestAnswer
+    ) {
         let root = try IngestObjectReader(try JSONValue.parseIngest(bytes), path: "")
         let batchID = try root.uuid("batch_id")
         let accepted = try root.integer("accepted", minimum: 0)

@@ -12,7 +12,9 @@ extension IngestBatch {
         self.init(
             batchID: batch.id, installID: installID,
             records: batch.records.map {
-                OutboxRecord(uuid: $0.uuid, seq: $0.seq, kind: $0.kind, payload: $0.payload, recordedAt: clockOrigin + $0.recordedAt)
+                OutboxRecord(
+                    uuid: $0.uuid, seq: $0.seq, kind: $0.kind, payload: $0.payload,
+                    recordedAt: clockOrigin + $0.recordedAt)
             })
     }
 
@@ -131,12 +133,16 @@ extension OutboxRecord {
         // cannot hold) is the client's mistake, rejected here rather than failing at the database.
         if let control = kind.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
             throw reader.failure(
-                "kind", "expected a string without control characters, found U+\(String(control.value, radix: 16, uppercase: true).leftPadded(to: 4))")
+                "kind",
+                "expected a string without control characters, found U+\(String(control.value, radix: 16, uppercase: true).leftPadded(to: 4))"
+            )
         }
         let time = try reader.string("recorded_at")
         guard let recordedAt = RFC3339Time.secondsSince1970(parsing: time) else {
             throw reader.failure(
-                "recorded_at", "expected an RFC 3339 time such as \"2026-11-21T07:45:51.123Z\", found \(JSONValue.string(time).summary)")
+                "recorded_at",
+                "expected an RFC 3339 time such as \"2026-11-21T07:45:51.123Z\", found \(JSONValue.string(time).summary)"
+            )
         }
         let payload = try reader.objectText("payload")
         self.init(uuid: uuid, seq: Int64(seq), kind: kind, payload: payload, recordedAt: recordedAt)

@@ -31,7 +31,10 @@ struct IngestObjectReader {
     func uuid(_ key: String) throws(IngestDecodingError) -> UUID {
         let text = try string(key)
         guard let uuid = UUID(uuidString: text) else {
-            throw failure(key, "expected a UUID such as \"9B2F1C3A-5D4E-4F60-8A7B-1C2D3E4F5A6B\", found \(JSONValue.string(text).summary)")
+            throw failure(
+                key,
+                "expected a UUID such as \"9B2F1C3A-5D4E-4F60-8A7B-1C2D3E4F5A6B\", found \(JSONValue.string(text).summary)"
+            )
         }
         return uuid
     }
@@ -51,7 +54,9 @@ struct IngestObjectReader {
         guard case .string(let text) = value, text.utf8.first == UInt8(ascii: "{") else {
             // The text is valid JSON (the parser checked it), so it parses for the message.
             var found = value.summary
-            if case .string(let text) = value, let parsed = try? JSONValue.parse(Array(text.utf8)) { found = parsed.summary }
+            if case .string(let text) = value, let parsed = try? JSONValue.parse(Array(text.utf8)) {
+                found = parsed.summary
+            }
             throw failure(key, "expected an object, found \(found)")
         }
         return text

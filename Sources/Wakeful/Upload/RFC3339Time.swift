@@ -121,7 +121,9 @@ private struct DigitReader {
     var isAtEnd: Bool { index == bytes.count }
 
     mutating func digit() -> Int64? {
-        guard index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") else { return nil }
+        guard index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") else {
+            return nil
+        }
         defer { index += 1 }
         return Int64(bytes[index] - UInt8(ascii: "0"))
     }

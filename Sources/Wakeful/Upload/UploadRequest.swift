@@ -54,7 +54,10 @@ public struct UploadOutcome: Sendable, Hashable, Codable {
     public static let backgroundSessionUnavailable = "backgroundSessionUnavailable"
 
     /// Creates an outcome.
-    public init(id: String, batch: UUID, statusCode: Int?, error: String? = nil, retryAfter: TimeInterval? = nil, answer: IngestAnswer? = nil) {
+    public init(
+        id: String, batch: UUID, statusCode: Int?, error: String? = nil, retryAfter: TimeInterval? = nil,
+        answer: IngestAnswer? = nil
+    ) {
         self.id = id
         self.batch = batch
         self.statusCode = statusCode

@@ -68,7 +68,8 @@ extension Uploader {
     public mutating func read(_ statistics: Result<OutboxStatistics, any Error>) -> Action {
         let (turn, awaiting) = resume(#function)
         switch awaiting {
-        case .openBatch(let attempt, let settled): return concludeSettlement(attempt, settled: settled, statistics, turn: turn)
+        case .openBatch(let attempt, let settled):
+            return concludeSettlement(attempt, settled: settled, statistics, turn: turn)
         case .starting: return start(turn, statistics: try? statistics.get())
         case .retryTimer(let due): return retryTimer(turn, due: due, statistics: try? statistics.get())
         default: Self.unasked(#function, awaiting)
@@ -120,7 +121,9 @@ extension Uploader {
 
     /// The turn a result belongs to, and what it is for.
     private mutating func resume(_ feedback: String) -> (Turn, Awaiting) {
-        guard let waiting else { preconditionFailure("Uploader.\(feedback) without an outbox action waiting for its result") }
+        guard let waiting else {
+            preconditionFailure("Uploader.\(feedback) without an outbox action waiting for its result")
+        }
         self.waiting = nil
         return waiting
     }

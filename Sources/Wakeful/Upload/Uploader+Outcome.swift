@@ -24,7 +24,8 @@ extension Uploader {
             return nil
         }
         guard let status = outcome.statusCode else {
-            backOff(now: now)  // timedOut, networkConnectionLost, cannotConnectToHost, notConnectedToInternet, cancelled
+            // timedOut, networkConnectionLost, cannotConnectToHost, notConnectedToInternet, cancelled
+            backOff(now: now)
             return nil
         }
         switch status {
@@ -33,9 +34,12 @@ extension Uploader {
                 backOff(now: now)
                 return nil
             }
-            return ask(.acknowledge(batch: attempt.request.batch, answer: answer, now: now), for: .settlement(attempt), turn: turn)
+            return ask(
+                .acknowledge(batch: attempt.request.batch, answer: answer, now: now), for: .settlement(attempt),
+                turn: turn)
         case 400:
-            return refused(attempt, reason: "400: the server refused the request as malformed", halvesBytes: false, turn: turn)
+            return refused(
+                attempt, reason: "400: the server refused the request as malformed", halvesBytes: false, turn: turn)
         case 401:
             phase = .awaitingCredentials
         case 409:
@@ -72,7 +76,9 @@ extension Uploader {
     }
 
     /// Settles the attempt, or resends its batch after a backoff when it is still open and unsettled.
-    mutating func concludeSettlement(_ attempt: Attempt, settled: Bool, _ statistics: Result<OutboxStatistics, any Error>, turn: Turn) -> Action {
+    mutating func concludeSettlement(
+        _ attempt: Attempt, settled: Bool, _ statistics: Result<OutboxStatistics, any Error>, turn: Turn
+    ) -> Action {
         if case .success(let statistics) = statistics, settled || statistics.openBatch != attempt.request.batch {
             succeeded(attempt)
         } else {
@@ -86,20 +92,27 @@ extension Uploader {
     /// locally with `reason`, as if the server had rejected it, so it never blocks the queue.
     private mutating func refused(_ attempt: Attempt, reason: String, halvesBytes: Bool, turn: Turn) -> Action {
         guard let record = attempt.onlyRecord else {
-            return ask(.release(batch: attempt.request.batch), for: .split(attempt, halvesBytes: halvesBytes), turn: turn)
+            return ask(
+                .release(batch: attempt.request.batch), for: .split(attempt, halvesBytes: halvesBytes), turn: turn)
         }
         let answer = IngestAnswer(accepted: 0, duplicates: 0, rejected: [RecordRejection(uuid: record, reason: reason)])
-        return ask(.acknowledge(batch: attempt.request.batch, answer: answer, now: turn.context.now), for: .quarantine(attempt), turn: turn)
+        return ask(
+            .acknowledge(batch: attempt.request.batch, answer: answer, now: turn.context.now),
+            for: .quarantine(attempt), turn: turn)
     }
 
     /// The refused record quarantined: its batch is settled.
-    mutating func quarantined(_ attempt: Attempt, _ summary: Result<AcknowledgeSummary, any Error>, turn: Turn) -> Action {
+    mutating func quarantined(_ attempt: Attempt, _ summary: Result<AcknowledgeSummary, any Error>, turn: Turn)
+        -> Action
+    {
         if case .success = summary { succeeded(attempt) } else { backOff(now: turn.context.now) }
         return start(turn)
     }
 
     /// The refused batch released: the next batches are half as large.
-    mutating func split(_ attempt: Attempt, _ released: Result<Void, any Error>, halvesBytes: Bool, turn: Turn) -> Action {
+    mutating func split(_ attempt: Attempt, _ released: Result<Void, any Error>, halvesBytes: Bool, turn: Turn)
+        -> Action
+    {
         guard case .success = released else {
             backOff(now: turn.context.now)
             return start(turn)

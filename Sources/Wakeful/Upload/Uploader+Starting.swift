@@ -16,17 +16,21 @@ extension Uploader {
     mutating func start(_ turn: Turn, statistics: OutboxStatistics?) -> Action {
         let context = turn.context
         guard let statistics, statistics.pendingCount > 0,
-            turn.flush || continuesAtOnce || statistics.openBatch != nil || fillsBatch(statistics) || intervalElapsed(at: context.now)
+            turn.flush || continuesAtOnce || statistics.openBatch != nil || fillsBatch(statistics)
+                || intervalElapsed(at: context.now)
         else { return retryTimer(turn) }
         // TASK-6: in the background an in-process upload needs its own task's time to finish.
-        if !usesBackgroundSession, context.isInBackground, context.backgroundTimeRemaining < configuration.minimumRemainingTime {
+        if !usesBackgroundSession, context.isInBackground,
+            context.backgroundTimeRemaining < configuration.minimumRemainingTime
+        {
             return retryTimer(turn)
         }
         return ask(.claim(limits, now: context.now), for: .claim(pending: statistics.pendingCount), turn: turn)
     }
 
     /// Starts the attempt that sends the claimed batch; a failed claim is a failed attempt.
-    mutating func send(_ claimed: Result<OutboxBatch?, any Error>, installID: UUID, pending: Int, turn: Turn) -> Action {
+    mutating func send(_ claimed: Result<OutboxBatch?, any Error>, installID: UUID, pending: Int, turn: Turn) -> Action
+    {
         let now = turn.context.now
         let batch: OutboxBatch
         switch claimed {
@@ -48,10 +52,11 @@ extension Uploader {
             commands += slot.begin()
             task = slot.openTask
         }
-        phase = .uploading(Attempt(
-            request: request, task: task, batchBytes: batch.byteCount,
-            onlyRecord: batch.records.count == 1 ? batch.records[0].uuid : nil,
-            leftBehind: pending > batch.records.count))
+        phase = .uploading(
+            Attempt(
+                request: request, task: task, batchBytes: batch.byteCount,
+                onlyRecord: batch.records.count == 1 ? batch.records[0].uuid : nil,
+                leftBehind: pending > batch.records.count))
         lastStart = now
         continuesAtOnce = false
         // With an attempt in flight no retry is due: the event ends here.
@@ -79,13 +84,17 @@ extension Uploader {
     /// a keep-alive), so that a retry does not wait for an unrelated event. Ends the event.
     mutating func retryTimer(_ turn: Turn) -> Action {
         let context = turn.context
-        guard context.appState.isExecuting, context.backgroundTimeRemaining == Context.unlimited else { return .issue(turn.commands) }
+        guard context.appState.isExecuting, context.backgroundTimeRemaining == Context.unlimited else {
+            return .issue(turn.commands)
+        }
         switch phase {
         case .backingOff(let until) where until > context.now:
             return setRetryTimer(turn, due: until)
         case .idle where !continuesAtOnce:
             // The interval only delays records that are pending: ask the outbox whether any are.
-            guard let lastStart, lastStart + configuration.minimumInterval > context.now else { return .issue(turn.commands) }
+            guard let lastStart, lastStart + configuration.minimumInterval > context.now else {
+                return .issue(turn.commands)
+            }
             return ask(.readStatistics, for: .retryTimer(due: lastStart + configuration.minimumInterval), turn: turn)
         default:
             return .issue(turn.commands)

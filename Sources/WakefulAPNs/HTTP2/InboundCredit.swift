@@ -15,7 +15,8 @@ struct InboundCredit {
     ///
     /// - Parameter open: whether the stream may still receive DATA (false once it ended: no
     ///   stream credit is due, only the connection's).
-    mutating func received(_ data: HTTP2Frame.FramePayload.Data, on streamID: HTTP2StreamID, open: Bool) -> [HTTP2Frame] {
+    mutating func received(_ data: HTTP2Frame.FramePayload.Data, on streamID: HTTP2StreamID, open: Bool) -> [HTTP2Frame]
+    {
         // Padding and its length byte count against flow control too (RFC 9113 §6.1).
         let bytes = data.data.readableBytes + (data.paddingBytes.map { $0 + 1 } ?? 0)
         guard bytes > 0 else { return [] }

@@ -29,7 +29,10 @@ public final class MockAPNsServer: Sendable {
     /// `https://127.0.0.1:<port>`.
     public var baseURL: String { "https://127.0.0.1:\(port)" }
 
-    private init(port: Int, certificatePEM: String, group: MultiThreadedEventLoopGroup, channel: any Channel, state: NIOLockedValueBox<MockAPNsState>) {
+    private init(
+        port: Int, certificatePEM: String, group: MultiThreadedEventLoopGroup, channel: any Channel,
+        state: NIOLockedValueBox<MockAPNsState>
+    ) {
         self.port = port
         self.certificatePEM = certificatePEM
         self.group = group
@@ -41,7 +44,9 @@ public final class MockAPNsServer: Sendable {
     public static func start(_ configuration: MockAPNsConfiguration, port: Int = 0) async throws -> MockAPNsServer {
         let certificate = try MockCertificate.generate()  // real time: TLS checks validity by the wall clock
         var tls = TLSConfiguration.makeServerConfiguration(
-            certificateChain: [.certificate(try NIOSSLCertificate(bytes: Array(certificate.certificatePEM.utf8), format: .pem))],
+            certificateChain: [
+                .certificate(try NIOSSLCertificate(bytes: Array(certificate.certificatePEM.utf8), format: .pem))
+            ],
             privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(certificate.privateKeyPEM.utf8), format: .pem))
         )
         tls.applicationProtocols = ["h2"]
@@ -49,7 +54,8 @@ public final class MockAPNsServer: Sendable {
         let state = NIOLockedValueBox(MockAPNsState(configuration: configuration))
         let connections = ManagedAtomicCounter()
         var settings = nioDefaultSettings.filter { $0.parameter != .maxConcurrentStreams }
-        settings.append(HTTP2Setting(parameter: .maxConcurrentStreams, value: configuration.initialMaxConcurrentStreams))
+        settings.append(
+            HTTP2Setting(parameter: .maxConcurrentStreams, value: configuration.initialMaxConcurrentStreams))
         let established = configuration.establishedMaxConcurrentStreams
         let initialSettings = settings
 
@@ -66,13 +72,15 @@ public final class MockAPNsServer: Sendable {
                         connectionConfiguration.initialSettings = initialSettings
                         try channel.pipeline.syncOperations.addHandler(
                             NIOHTTP2Handler(mode: .server, connectionConfiguration: connectionConfiguration))
-                        try channel.pipeline.syncOperations.addHandler(MockConnectionHandler(state: state, connection: connection))
+                        try channel.pipeline.syncOperations.addHandler(
+                            MockConnectionHandler(state: state, connection: connection))
                     }
                 }
                 .bind(host: "127.0.0.1", port: port)
                 .get()
             return MockAPNsServer(
-                port: channel.localAddress?.port ?? port, certificatePEM: certificate.certificatePEM, group: group, channel: channel, state: state)
+                port: channel.localAddress?.port ?? port, certificatePEM: certificate.certificatePEM, group: group,
+                channel: channel, state: state)
         } catch {
             try? await group.shutdownGracefully()
             throw error
@@ -123,7 +131,11 @@ public final class MockAPNsServer: Sendable {
 private final class ManagedAtomicCounter: Sendable {
     private let value = NIOLockedValueBox(0)
 
-    func next() -> Int { value.withLockedValue { $0 += 1; return $0 } }
+    func next() -> Int {
+        value.withLockedValue {
+            $0 += 1; return $0
+        }
+    }
 }
 
 /// Per-connection state: its number, whether SETTINGS already raised the stream limit, and the

@@ -79,6 +79,7 @@ struct MockAPNsState {
                     ordinal: ordinal, connectionID: connectionID, streamID: streamID, arrival: now, request: request,
                     jwt: verdict.jwt, status: status, reason: reason, lintFindings: verdict.lintFindings))
         }
-        return MockDecision(verdict: verdict, delay: delay, fault: fault, apnsID: apnsID, environment: configuration.environment)
+        return MockDecision(
+            verdict: verdict, delay: delay, fault: fault, apnsID: apnsID, environment: configuration.environment)
     }
 }

@@ -55,7 +55,8 @@ struct MockAPNsValidator {
     let registrations: [String: [MockDeviceRegistration]]
 
     static let pushTypes: Set<String> = [
-        "alert", "background", "location", "voip", "complication", "fileprovider", "mdm", "liveactivity", "pushtotalk", "widgets",
+        "alert", "background", "location", "voip", "complication", "fileprovider", "mdm", "liveactivity", "pushtotalk",
+        "widgets",
     ]
 
     /// Judges `request`; `latestIssuedAt` (per Key ID) tracks the newest token seen, for the mint
@@ -97,15 +98,23 @@ struct MockAPNsValidator {
         let known = registrations[token.lowercased()] ?? []
         let inEnvironment = known.filter { $0.environment == configuration.environment }
         guard !inEnvironment.isEmpty else { return fail(400, "BadDeviceToken", jwt) }
-        guard inEnvironment.contains(where: { $0.topic == topic }) else { return fail(400, "DeviceTokenNotForTopic", jwt) }
+        guard inEnvironment.contains(where: { $0.topic == topic }) else {
+            return fail(400, "DeviceTokenNotForTopic", jwt)
+        }
 
         let pushType = request.header("apns-push-type")
         guard let pushType, Self.pushTypes.contains(pushType) else { return fail(400, "InvalidPushType", jwt) }
         let priority = request.header("apns-priority")
         if let priority, !["1", "5", "10"].contains(priority) { return fail(400, "BadPriority", jwt) }
-        if let expiration = request.header("apns-expiration"), Int(expiration) == nil { return fail(400, "BadExpirationDate", jwt) }
-        if let collapseID = request.header("apns-collapse-id"), collapseID.utf8.count > 64 { return fail(400, "BadCollapseId", jwt) }
-        if let apnsID = request.header("apns-id"), UUID(uuidString: apnsID) == nil { return fail(400, "BadMessageId", jwt) }
+        if let expiration = request.header("apns-expiration"), Int(expiration) == nil {
+            return fail(400, "BadExpirationDate", jwt)
+        }
+        if let collapseID = request.header("apns-collapse-id"), collapseID.utf8.count > 64 {
+            return fail(400, "BadCollapseId", jwt)
+        }
+        if let apnsID = request.header("apns-id"), UUID(uuidString: apnsID) == nil {
+            return fail(400, "BadMessageId", jwt)
+        }
         guard !request.body.isEmpty else { return fail(400, "PayloadEmpty", jwt) }
         guard let object = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any] else {
             return fail(400, "MockBodyNotJSONObject", jwt)

@@ -37,6 +37,7 @@ public struct MockCertificate: Sendable {
             },
             issuerPrivateKey: Certificate.PrivateKey(key)
         )
-        return MockCertificate(certificatePEM: try certificate.serializeAsPEM().pemString, privateKeyPEM: key.pemRepresentation)
+        return MockCertificate(
+            certificatePEM: try certificate.serializeAsPEM().pemString, privateKeyPEM: key.pemRepresentation)
     }
 }

@@ -67,7 +67,9 @@ final class MockConnectionHandler: ChannelInboundHandler {
         handle(headers, body: request.body, streamID: streamID, context: context)
     }
 
-    private func handle(_ headers: HPACKHeaders, body: ByteBuffer, streamID: HTTP2StreamID, context: ChannelHandlerContext) {
+    private func handle(
+        _ headers: HPACKHeaders, body: ByteBuffer, streamID: HTTP2StreamID, context: ChannelHandlerContext
+    ) {
         let request = MockRequest(
             method: headers.first(name: ":method") ?? "",
             path: headers.first(name: ":path") ?? "",
@@ -75,13 +77,17 @@ final class MockConnectionHandler: ChannelInboundHandler {
             body: Data(body.readableBytesView)
         )
         let decision = connection.verifiedTokens.withLockedValue { tokens in
-            state.withLockedValue { $0.decide(request, connectionID: connection.id, streamID: Int(streamID), verifiedTokens: &tokens) }
+            state.withLockedValue {
+                $0.decide(request, connectionID: connection.id, streamID: Int(streamID), verifiedTokens: &tokens)
+            }
         }
         let verdict = decision.verdict
         let authenticated = verdict.isAccepted || (verdict.jwt != nil && verdict.status != 403 && verdict.status != 429)
         if authenticated, connection.shouldRaiseLimit() {
             let setting = HTTP2Setting(parameter: .maxConcurrentStreams, value: connection.establishedMaxStreams)
-            context.write(wrapOutboundOut(HTTP2Frame(streamID: .rootStream, payload: .settings(.settings([setting])))), promise: nil)
+            context.write(
+                wrapOutboundOut(HTTP2Frame(streamID: .rootStream, payload: .settings(.settings([setting])))),
+                promise: nil)
             flusher.request()
         }
         if decision.delay > .zero {
@@ -108,29 +114,42 @@ final class MockConnectionHandler: ChannelInboundHandler {
         case .unregistered(let reason, let timestamp):
             respond(410, reason: reason, timestamp: timestamp, decision: decision, streamID: streamID, context: context)
         case .delay, nil:
-            respond(decision.verdict.status, reason: decision.verdict.reason, timestamp: nil, decision: decision, streamID: streamID, context: context)
+            respond(
+                decision.verdict.status, reason: decision.verdict.reason, timestamp: nil, decision: decision,
+                streamID: streamID, context: context)
         }
     }
 
     private func respond(
-        _ status: Int, reason: String?, timestamp: Date?, decision: MockDecision, streamID: HTTP2StreamID, context: ChannelHandlerContext
+        _ status: Int, reason: String?, timestamp: Date?, decision: MockDecision, streamID: HTTP2StreamID,
+        context: ChannelHandlerContext
     ) {
         guard context.channel.isActive else { return }
         var headers = HPACKHeaders([(":status", String(status)), ("apns-id", decision.apnsID)])
         var payload = ByteBuffer()
         if status == 200 {
-            if decision.environment == .development { headers.add(name: "apns-unique-id", value: UUID().uuidString.lowercased()) }
+            if decision.environment == .development {
+                headers.add(name: "apns-unique-id", value: UUID().uuidString.lowercased())
+            }
         } else {
             var json = #"{"reason":"\#(reason ?? "")""#
-            if let timestamp { json += #","timestamp":\#(Int64((timestamp.timeIntervalSince1970 * 1000).rounded(.down)))"# }
+            if let timestamp {
+                json += #","timestamp":\#(Int64((timestamp.timeIntervalSince1970 * 1000).rounded(.down)))"#
+            }
             payload.writeString(json + "}")
             headers.add(name: "content-type", value: "application/json")
         }
         headers.add(name: "content-length", value: String(payload.readableBytes))
         let hasBody = payload.readableBytes > 0
-        context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: headers, endStream: !hasBody)))), promise: nil)
+        context.write(
+            wrapOutboundOut(
+                HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: headers, endStream: !hasBody)))),
+            promise: nil)
         if hasBody {
-            context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .data(.init(data: .byteBuffer(payload), endStream: true)))), promise: nil)
+            context.write(
+                wrapOutboundOut(
+                    HTTP2Frame(streamID: streamID, payload: .data(.init(data: .byteBuffer(payload), endStream: true)))),
+                promise: nil)
         }
         flusher.request()
     }
@@ -140,7 +159,8 @@ final class MockConnectionHandler: ChannelInboundHandler {
         guard context.channel.isActive else { return }
         var debug = ByteBuffer()
         debug.writeString(#"{"reason":"\#(reason)"}"#)
-        let frame = HTTP2Frame(streamID: .rootStream, payload: .goAway(lastStreamID: lastStreamID, errorCode: .noError, opaqueData: debug))
+        let frame = HTTP2Frame(
+            streamID: .rootStream, payload: .goAway(lastStreamID: lastStreamID, errorCode: .noError, opaqueData: debug))
         context.writeAndFlush(wrapOutboundOut(frame), promise: nil)
         context.close(promise: nil)
     }

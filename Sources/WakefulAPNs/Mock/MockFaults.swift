@@ -51,7 +51,9 @@ public struct MockFaultRule: Sendable, Equatable {
 extension [MockFaultRule] {
     /// Picks the faults for one request: the summed delay of matching delay rules, and the first
     /// matching other fault. Every rule that fires uses up one of its `remaining`.
-    mutating func select(ordinal: Int, deviceToken: String?, generator: inout SplitMix64) -> (delay: Duration, fault: MockFault?) {
+    mutating func select(ordinal: Int, deviceToken: String?, generator: inout SplitMix64) -> (
+        delay: Duration, fault: MockFault?
+    ) {
         var delay = Duration.zero
         var chosen: MockFault?
         for index in indices {

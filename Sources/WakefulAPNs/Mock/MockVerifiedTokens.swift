@@ -26,12 +26,14 @@ struct MockVerifiedTokens {
     /// of that key, with a whole-number `iat`; nil otherwise.
     mutating func verified(_ token: Substring, keys: [String: MockProviderKey]) -> DecodedProviderJWT? {
         let text = String(token)
-        if let entry = entries[text], let keyID = entry.jwt.keyID, let key = keys[keyID], entry.jwt.issuer == key.teamID,
+        if let entry = entries[text], let keyID = entry.jwt.keyID, let key = keys[keyID],
+            entry.jwt.issuer == key.teamID,
             entry.publicKey == key.publicKey.rawRepresentation
         {
             return entry.jwt
         }
-        guard let jwt = try? ProviderJWT.decode(text), jwt.algorithm == "ES256", let keyID = jwt.keyID, let key = keys[keyID],
+        guard let jwt = try? ProviderJWT.decode(text), jwt.algorithm == "ES256", let keyID = jwt.keyID,
+            let key = keys[keyID],
             jwt.issuer == key.teamID, jwt.issuedAt != nil, jwt.isSigned(by: key.publicKey)
         else { return nil }
         if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }

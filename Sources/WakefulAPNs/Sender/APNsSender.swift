@@ -62,8 +62,10 @@ public final class APNsSender: Sendable {
             tls.trustRoots = .certificates(try pems.flatMap { try NIOSSLCertificate.fromPEMBytes(Array($0.utf8)) })
         }
         switch configuration.transport {
-        case .http2Frames: transport = try HTTP2FrameTransport(configuration: configuration, tls: tls, streamLimits: streamLimits)
-        case .asyncHTTPClient: transport = AsyncHTTPClientTransport(configuration: configuration, tls: tls, streamLimits: streamLimits)
+        case .http2Frames:
+            transport = try HTTP2FrameTransport(configuration: configuration, tls: tls, streamLimits: streamLimits)
+        case .asyncHTTPClient:
+            transport = AsyncHTTPClientTransport(configuration: configuration, tls: tls, streamLimits: streamLimits)
         }
     }
 
@@ -81,11 +83,14 @@ public final class APNsSender: Sendable {
     public func send(_ push: BackgroundPush) async -> PushResult {
         let body = push.payload()
         guard body.count <= BackgroundPush.maximumPayloadBytes else {
-            return PushResult(outcome: .rejected(status: 413, reason: "PayloadTooLarge", timestamp: nil), action: .neverRetry, attempts: 0)
+            return PushResult(
+                outcome: .rejected(status: 413, reason: "PayloadTooLarge", timestamp: nil), action: .neverRetry,
+                attempts: 0)
         }
         var jwt: String
         do { jwt = try await tokens.currentToken() } catch {
-            return PushResult(outcome: .transportError("cannot sign the provider token"), action: .fixCredentials, attempts: 0)
+            return PushResult(
+                outcome: .transportError("cannot sign the provider token"), action: .fixCredentials, attempts: 0)
         }
         var reMinted = false
         var number = 0
@@ -103,11 +108,13 @@ public final class APNsSender: Sendable {
             let rejected = PushOutcome.rejected(status: status, reason: reason ?? "", timestamp: timestamp)
             switch APNsResponseRule.classify(status: status, reason: reason) {
             case .success:
-                return PushResult(outcome: .delivered(apnsID: apnsID ?? push.apnsID.uuidString), action: .none, attempts: number)
+                return PushResult(
+                    outcome: .delivered(apnsID: apnsID ?? push.apnsID.uuidString), action: .none, attempts: number)
             case .neverRetry:
                 return PushResult(outcome: rejected, action: .neverRetry, attempts: number)
             case .unregistered:
-                return PushResult(outcome: rejected, action: Self.invalidation(push, asOf: timestamp ?? clock.now), attempts: number)
+                return PushResult(
+                    outcome: rejected, action: Self.invalidation(push, asOf: timestamp ?? clock.now), attempts: number)
             case .senderBug:
                 return PushResult(outcome: rejected, action: .fixSender, attempts: number)
             case .credentialError:
@@ -132,7 +139,9 @@ public final class APNsSender: Sendable {
                     continue
                 }
                 let later = status >= 500 ? max(delay, configuration.retry.serverErrorRetryAfter) : delay
-                return PushResult(outcome: .retryLater(after: later, status: status, reason: reason ?? ""), action: .retryAfter(later), attempts: number)
+                return PushResult(
+                    outcome: .retryLater(after: later, status: status, reason: reason ?? ""),
+                    action: .retryAfter(later), attempts: number)
             }
         }
     }
@@ -152,11 +161,13 @@ public final class APNsSender: Sendable {
         let expiration = push.expiration ?? clock.now.addingTimeInterval(configuration.defaultExpiration.secondsValue)
         var headers = [
             ("authorization", "bearer " + jwt), ("apns-push-type", "background"), ("apns-priority", "5"),
-            ("apns-topic", configuration.topic), ("apns-expiration", String(Int(expiration.timeIntervalSince1970.rounded(.down)))),
+            ("apns-topic", configuration.topic),
+            ("apns-expiration", String(Int(expiration.timeIntervalSince1970.rounded(.down)))),
             ("apns-id", push.apnsID.uuidString),
         ]
         if let collapseID = push.collapseID { headers.append(("apns-collapse-id", collapseID)) }
-        let request = APNsHTTPRequest(path: "/3/device/" + push.deviceToken, headers: headers, body: ByteBuffer(bytes: body))
+        let request = APNsHTTPRequest(
+            path: "/3/device/" + push.deviceToken, headers: headers, body: ByteBuffer(bytes: body))
 
         do { try await inFlight.wait() } catch { return .transport("cancelled") }
         defer { inFlight.signal() }
@@ -166,7 +177,9 @@ public final class APNsSender: Sendable {
         do {
             let response = try await transport.send(request, timeout: configuration.requestTimeout)
             // A 200 has an empty body: decode only failure bodies.
-            let failure = response.body.readableBytes == 0 ? nil : try? JSONDecoder().decode(FailureBody.self, from: Data(buffer: response.body))
+            let failure =
+                response.body.readableBytes == 0
+                ? nil : try? JSONDecoder().decode(FailureBody.self, from: Data(buffer: response.body))
             answer = .response(
                 status: response.status,
                 reason: failure?.reason,
@@ -182,14 +195,19 @@ public final class APNsSender: Sendable {
         let record: PushAttempt
         switch answer {
         case .response(let status, let reason, _, _):
-            record = PushAttempt(apnsID: push.apnsID.uuidString, number: number, status: status, reason: reason, startedAt: startedAt, latency: latency)
+            record = PushAttempt(
+                apnsID: push.apnsID.uuidString, number: number, status: status, reason: reason, startedAt: startedAt,
+                latency: latency)
         case .transport(let message):
-            record = PushAttempt(apnsID: push.apnsID.uuidString, number: number, status: nil, reason: message, startedAt: startedAt, latency: latency)
+            record = PushAttempt(
+                apnsID: push.apnsID.uuidString, number: number, status: nil, reason: message, startedAt: startedAt,
+                latency: latency)
         }
         logger.debug(
             "apns attempt",
             metadata: [
-                "apns-id": "\(record.apnsID)", "attempt": "\(number)", "status": "\(record.status.map(String.init) ?? "none")",
+                "apns-id": "\(record.apnsID)", "attempt": "\(number)",
+                "status": "\(record.status.map(String.init) ?? "none")",
                 "reason": "\(record.reason ?? "")", "latency": "\(latency)",
             ])
         onAttempt(record)

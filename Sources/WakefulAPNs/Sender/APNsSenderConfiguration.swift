@@ -36,10 +36,13 @@ public struct APNsSenderConfiguration: Sendable {
 
     /// Checks the values; the error names the field and the expected form.
     public func validate() throws {
-        guard let url = URL(string: baseURL), url.scheme == "https", url.host != nil, url.path.isEmpty || url.path == "/"
+        guard let url = URL(string: baseURL), url.scheme == "https", url.host != nil,
+            url.path.isEmpty || url.path == "/"
         else { throw PushInputError(field: "baseURL", expected: "https://host[:port] (HTTP/2 to APNs needs TLS)") }
         guard !topic.isEmpty else { throw PushInputError(field: "topic", expected: "the app's bundle ID") }
-        guard requestTimeout > .zero else { throw PushInputError(field: "requestTimeout", expected: "a positive duration") }
+        guard requestTimeout > .zero else {
+            throw PushInputError(field: "requestTimeout", expected: "a positive duration")
+        }
         guard maxInFlight >= 1 else { throw PushInputError(field: "maxInFlight", expected: "at least 1") }
         guard (1...64).contains(connections) else { throw PushInputError(field: "connections", expected: "1 to 64") }
         guard retry.maxAttempts >= 1 else { throw PushInputError(field: "retry.maxAttempts", expected: "at least 1") }

@@ -21,7 +21,9 @@ final class AsyncHTTPClientTransport: APNsTransport {
         // The sender records every attempt itself; a span per request (even a no-op tracer's)
         // costs measurable CPU at thousands of pushes a second.
         http.tracing.tracer = nil
-        clients = (0..<configuration.connections).map { _ in HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: http) }
+        clients = (0..<configuration.connections).map { _ in
+            HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: http)
+        }
     }
 
     func send(_ request: APNsHTTPRequest, timeout: Duration) async throws -> APNsHTTPResponse {
@@ -32,7 +34,8 @@ final class AsyncHTTPClientTransport: APNsTransport {
         do {
             let response = try await client().execute(http, timeout: timeout.timeAmount)
             let body = try await response.body.collect(upTo: 64 * 1024)
-            return APNsHTTPResponse(status: Int(response.status.code), apnsID: response.headers.first(name: "apns-id"), body: body)
+            return APNsHTTPResponse(
+                status: Int(response.status.code), apnsID: response.headers.first(name: "apns-id"), body: body)
         } catch let error as HTTPClientError where error == .deadlineExceeded {
             throw APNsTransportError.deadlineExceeded
         } catch {
@@ -51,9 +54,10 @@ final class AsyncHTTPClientTransport: APNsTransport {
     /// The client for the next request, round robin.
     private func client() -> HTTPClient {
         guard clients.count > 1 else { return clients[0] }
-        return clients[nextClient.withLockedValue { next in
-            defer { next = (next + 1) % clients.count }
-            return next
-        }]
+        return clients[
+            nextClient.withLockedValue { next in
+                defer { next = (next + 1) % clients.count }
+                return next
+            }]
     }
 }

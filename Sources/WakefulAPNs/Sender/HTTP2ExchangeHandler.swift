@@ -58,7 +58,8 @@ final class HTTP2ExchangeHandler: ChannelInboundHandler {
         self.context = context
         flusher.context = context
         let loopBound = NIOLoopBound(self, eventLoop: context.eventLoop)
-        sweep = context.eventLoop.scheduleRepeatedTask(initialDelay: Self.sweepInterval, delay: Self.sweepInterval) { _ in
+        sweep = context.eventLoop.scheduleRepeatedTask(initialDelay: Self.sweepInterval, delay: Self.sweepInterval) {
+            _ in
             loopBound.value.expire(now: .now())
         }
     }
@@ -97,10 +98,15 @@ final class HTTP2ExchangeHandler: ChannelInboundHandler {
         }
         let hasBody = request.body.readableBytes > 0
         context.write(
-            wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: headers, endStream: !hasBody)))),
+            wrapOutboundOut(
+                HTTP2Frame(streamID: streamID, payload: .headers(.init(headers: headers, endStream: !hasBody)))),
             promise: hasBody ? nil : written)
         if hasBody {
-            context.write(wrapOutboundOut(HTTP2Frame(streamID: streamID, payload: .data(.init(data: .byteBuffer(request.body), endStream: true)))), promise: written)
+            context.write(
+                wrapOutboundOut(
+                    HTTP2Frame(
+                        streamID: streamID, payload: .data(.init(data: .byteBuffer(request.body), endStream: true)))),
+                promise: written)
         }
         flusher.request()
     }
@@ -126,14 +132,19 @@ final class HTTP2ExchangeHandler: ChannelInboundHandler {
                 flusher.request()
             }
             guard var exchange = exchanges[frame.streamID] else { return }
-            if case .byteBuffer(var chunk) = payload.data, exchange.body.readableBytes + chunk.readableBytes <= Self.maximumBody {
+            if case .byteBuffer(var chunk) = payload.data,
+                exchange.body.readableBytes + chunk.readableBytes <= Self.maximumBody
+            {
                 exchange.body.writeBuffer(&chunk)
             }
             exchanges[frame.streamID] = exchange
             if payload.endStream { finish(frame.streamID) }
         case .rstStream(let code):
             // REFUSED_STREAM promises the request was not processed (RFC 9113 §8.7).
-            fail(frame.streamID, with: code == .refusedStream ? .unprocessed("RST_STREAM REFUSED_STREAM") : .connectionFailed("RST_STREAM \(code)"))
+            fail(
+                frame.streamID,
+                with: code == .refusedStream
+                    ? .unprocessed("RST_STREAM REFUSED_STREAM") : .connectionFailed("RST_STREAM \(code)"))
         case .goAway(let lastStreamID, let code, let opaqueData):
             let why = "GOAWAY \(code)" + (opaqueData.map { " " + String(buffer: $0) } ?? "")
             refusal = .unprocessed(why)

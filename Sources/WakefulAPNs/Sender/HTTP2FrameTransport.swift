@@ -83,7 +83,9 @@ final class HTTP2FrameTransport: APNsTransport {
         }
     }
 
-    private func send(_ request: APNsHTTPRequest, timeout: Duration, on connection: Connection) async throws -> APNsHTTPResponse {
+    private func send(_ request: APNsHTTPRequest, timeout: Duration, on connection: Connection) async throws
+        -> APNsHTTPResponse
+    {
         let eventLoop = connection.channel.eventLoop
         let promise = eventLoop.makePromise(of: APNsHTTPResponse.self)
         let handler = connection.handler
@@ -126,7 +128,9 @@ final class HTTP2FrameTransport: APNsTransport {
         switch choice {
         case .ready(let connection): return connection
         case .pending(let future):
-            do { return try await future.get() } catch { throw APNsTransportError.connectionFailed(String(describing: error)) }
+            do { return try await future.get() } catch {
+                throw APNsTransportError.connectionFailed(String(describing: error))
+            }
         case .shutDown: throw APNsTransportError.shutDown
         }
     }
@@ -144,7 +148,8 @@ final class HTTP2FrameTransport: APNsTransport {
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(try NIOSSLClientHandler(context: sslContext, serverHostname: serverName))
-                    try pipeline.addHandler(NIOHTTP2Handler(mode: .client, connectionConfiguration: connectionConfiguration))
+                    try pipeline.addHandler(
+                        NIOHTTP2Handler(mode: .client, connectionConfiguration: connectionConfiguration))
                     try pipeline.addHandler(streamLimits.handler())
                     try pipeline.addHandler(HTTP2ExchangeHandler(authority: authority, health: health))
                 }
@@ -152,7 +157,8 @@ final class HTTP2FrameTransport: APNsTransport {
             .connect(host: host, port: port)
             .flatMapThrowing { channel in
                 let handler = try channel.pipeline.syncOperations.handler(type: HTTP2ExchangeHandler.self)
-                return Connection(channel: channel, handler: NIOLoopBound(handler, eventLoop: channel.eventLoop), health: health)
+                return Connection(
+                    channel: channel, handler: NIOLoopBound(handler, eventLoop: channel.eventLoop), health: health)
             }
     }
 

@@ -28,7 +28,8 @@ public struct WallClock: Sendable {
     /// Time read from `clock` alone: ``now`` is `origin` plus the time `clock` has advanced since.
     public init(clock: any Clock<Duration>, startingAt origin: Date) {
         let stopwatch = Stopwatch(clock)
-        self.init(clock: clock, stopwatch: stopwatch, date: { origin.addingTimeInterval(stopwatch.elapsed().secondsValue) })
+        self.init(
+            clock: clock, stopwatch: stopwatch, date: { origin.addingTimeInterval(stopwatch.elapsed().secondsValue) })
     }
 
     private init(clock: any Clock<Duration>, date: @escaping @Sendable () -> Date) {
@@ -71,7 +72,9 @@ public struct WallClock: Sendable {
 
         init(_ clock: any Clock<Duration>) { self = Self.started(clock) }
 
-        private init(elapsed: @escaping @Sendable () -> Duration, sleep: @escaping @Sendable (Duration) async throws -> Void) {
+        private init(
+            elapsed: @escaping @Sendable () -> Duration, sleep: @escaping @Sendable (Duration) async throws -> Void
+        ) {
             self.elapsed = elapsed
             self.sleep = sleep
         }

@@ -23,7 +23,8 @@ public struct APNsCredentials: Sendable, CustomStringConvertible {
         } catch {
             throw APNsCredentialsError(
                 field: "p8PEM",
-                expected: "a PKCS#8 PEM P-256 key (the .p8 file from the Apple developer account, starting with -----BEGIN PRIVATE KEY-----)"
+                expected:
+                    "a PKCS#8 PEM P-256 key (the .p8 file from the Apple developer account, starting with -----BEGIN PRIVATE KEY-----)"
             )
         }
         self.teamID = teamID
@@ -59,7 +60,8 @@ public struct APNsCredentials: Sendable, CustomStringConvertible {
     private static func checkIdentifier(_ value: String, field: String) throws {
         let ok = value.utf8.count == 10 && value.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
         guard ok else {
-            throw APNsCredentialsError(field: field, expected: "10 ASCII letters or digits, as shown in the Apple developer account")
+            throw APNsCredentialsError(
+                field: field, expected: "10 ASCII letters or digits, as shown in the Apple developer account")
         }
     }
 }

@@ -99,7 +99,8 @@ public struct ProviderJWTError: Error, Hashable, Sendable, CustomStringConvertib
 
         public var description: String {
             switch base {
-            case .malformed: "a provider token must be three base64url-encoded parts (header, claims, signature) with a JSON header and claims"
+            case .malformed:
+                "a provider token must be three base64url-encoded parts (header, claims, signature) with a JSON header and claims"
             }
         }
     }

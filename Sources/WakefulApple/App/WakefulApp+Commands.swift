@@ -1,96 +1,106 @@
 #if canImport(UIKit)
-import Foundation
-import Logging
-import Wakeful
+    import Foundation
+    import Logging
+    import Wakeful
 
-extension WakefulApp {
-    /// Hands one command to the adapter of its framework. No decision is taken here: every
-    /// command is carried out as issued, or, when a device cannot carry it out, noted in the
-    /// timeline as a `commandNotCarriedOut` decision so the gap is visible.
-    func execute(_ command: Command) {
-        switch command {
-        case .beginBackgroundTask(let id): tasks.begin(id)
-        case .endBackgroundTask(let id): tasks.end(id)
+    extension WakefulApp {
+        /// Hands one command to the adapter of its framework. No decision is taken here: every
+        /// command is carried out as issued, or, when a device cannot carry it out, noted in the
+        /// timeline as a `commandNotCarriedOut` decision so the gap is visible.
+        func execute(_ command: Command) {
+            switch command {
+            case .beginBackgroundTask(let id): tasks.begin(id)
+            case .endBackgroundTask(let id): tasks.end(id)
 
-        case .startUpdatingLocation(let request): location.startUpdating(request)
-        case .stopUpdatingLocation: location.stopUpdating()
-        case .requestLocation: location.requestLocation()
-        case .startMonitoringSignificantLocationChanges: location.startSignificantChanges()
-        case .stopMonitoringSignificantLocationChanges: location.stopSignificantChanges()
-        case .startMonitoringVisits: location.startVisits()
-        case .stopMonitoringVisits: location.stopVisits()
-        case .startMonitoring(let region): location.startMonitoring(region)
-        case .stopMonitoring(let id): location.stopMonitoring(id)
-        case .requestState(let id): location.requestState(id)
-        case .startRangingBeacons(let constraint): location.startRanging(constraint)
-        case .stopRangingBeacons(let constraint): location.stopRanging(constraint)
+            case .startUpdatingLocation(let request): location.startUpdating(request)
+            case .stopUpdatingLocation: location.stopUpdating()
+            case .requestLocation: location.requestLocation()
+            case .startMonitoringSignificantLocationChanges: location.startSignificantChanges()
+            case .stopMonitoringSignificantLocationChanges: location.stopSignificantChanges()
+            case .startMonitoringVisits: location.startVisits()
+            case .stopMonitoringVisits: location.stopVisits()
+            case .startMonitoring(let region): location.startMonitoring(region)
+            case .stopMonitoring(let id): location.stopMonitoring(id)
+            case .requestState(let id): location.requestState(id)
+            case .startRangingBeacons(let constraint): location.startRanging(constraint)
+            case .stopRangingBeacons(let constraint): location.stopRanging(constraint)
 
-        case .setTimer(let request): timers.set(request)
-        case .cancelTimer(let id): timers.cancel(id)
+            case .setTimer(let request): timers.set(request)
+            case .cancelTimer(let id): timers.cancel(id)
 
-        case .completeRemoteNotification(let id, let result): pushes.complete(id, result: result)
+            case .completeRemoteNotification(let id, let result): pushes.complete(id, result: result)
 
-        case .submitTaskRequest(let request): scheduled.submit(request)
-        case .cancelTaskRequest(let identifier): scheduled.cancel(identifier)
-        case .completeScheduledTask(let identifier, let success): scheduled.complete(identifier, success: success)
-        case .reportTaskProgress(let identifier, let fraction): scheduled.reportProgress(identifier, fraction: fraction)
+            case .submitTaskRequest(let request): scheduled.submit(request)
+            case .cancelTaskRequest(let identifier): scheduled.cancel(identifier)
+            case .completeScheduledTask(let identifier, let success): scheduled.complete(identifier, success: success)
+            case .reportTaskProgress(let identifier, let fraction):
+                scheduled.reportProgress(identifier, fraction: fraction)
 
-        case .startTransfer(let transfer): sessions.start(transfer)
-        case .cancelTransfers(let session): sessions.cancel(session: session)
-        case .completeBackgroundEvents(let session): sessions.completeEvents(session)
-        case .sendRequest(let request): sessions.send(request)
-        case .upload(let request): upload(request)
+            case .startTransfer(let transfer): sessions.start(transfer)
+            case .cancelTransfers(let session): sessions.cancel(session: session)
+            case .completeBackgroundEvents(let session): sessions.completeEvents(session)
+            case .sendRequest(let request): sessions.send(request)
+            case .upload(let request): upload(request)
 
-        case .scanForPeripherals(let services): withBluetooth(command) { $0.scan(services: services) }
-        case .stopScan: withBluetooth(command) { $0.stopScan() }
-        case .connect(let peripheral): withBluetooth(command) { $0.connect(peripheral) }
-        case .cancelConnection(let peripheral): withBluetooth(command) { $0.cancelConnection(peripheral) }
-        case .writeValue(let peripheral, let characteristic, let bytes):
-            withBluetooth(command) { $0.write(peripheral: peripheral, characteristic: characteristic, bytes: bytes) }
-        case .subscribe(let peripheral, let characteristic):
-            withBluetooth(command) { $0.subscribe(peripheral: peripheral, characteristic: characteristic) }
+            case .scanForPeripherals(let services): withBluetooth(command) { $0.scan(services: services) }
+            case .stopScan: withBluetooth(command) { $0.stopScan() }
+            case .connect(let peripheral): withBluetooth(command) { $0.connect(peripheral) }
+            case .cancelConnection(let peripheral): withBluetooth(command) { $0.cancelConnection(peripheral) }
+            case .writeValue(let peripheral, let characteristic, let bytes):
+                withBluetooth(command) {
+                    $0.write(peripheral: peripheral, characteristic: characteristic, bytes: bytes)
+                }
+            case .subscribe(let peripheral, let characteristic):
+                withBluetooth(command) { $0.subscribe(peripheral: peripheral, characteristic: characteristic) }
 
-        case .runJob, .cancelJob: jobs.execute(command)
+            case .runJob, .cancelJob: jobs.execute(command)
 
-        // Already done by the agent: records are in the outbox before the commands run.
-        case .record: break
-        // The simulator's CPU and energy model; a device measures its own CPU.
-        case .setCPULoad: break
+            // Already done by the agent: records are in the outbox before the commands run.
+            case .record: break
+            // The simulator's CPU and energy model; a device measures its own CPU.
+            case .setCPULoad: break
 
-        // BGT-1, BGT-2: background fetch is deprecated since iOS 13 in favour of BGAppRefreshTask,
-        // below this package's iOS 15 floor; CallKit, PushKit, audio and the peripheral role
-        // have no adapter in this module yet.
-        case .setMinimumBackgroundFetchInterval, .completeBackgroundFetch, .reportIncomingCall, .endCall, .setKeepAliveTimeout,
-            .startAudio, .stopAudio, .startAdvertising, .stopAdvertising:
-            notCarriedOut(command, reason: "noAdapter")
+            // BGT-1, BGT-2: background fetch is deprecated since iOS 13 in favour of BGAppRefreshTask,
+            // below this package's iOS 15 floor; CallKit, PushKit, audio and the peripheral role
+            // have no adapter in this module yet.
+            case .setMinimumBackgroundFetchInterval, .completeBackgroundFetch, .reportIncomingCall, .endCall,
+                .setKeepAliveTimeout,
+                .startAudio, .stopAudio, .startAdvertising, .stopAdvertising:
+                notCarriedOut(command, reason: "noAdapter")
+            }
+        }
+
+        /// ``Command/upload(_:)``: the body from the agent, the endpoint and credential from the app.
+        private func upload(_ request: UploadRequest) {
+            guard let endpoint = configuration.ingestEndpoint else {
+                return notCarriedOut(.upload(request), reason: "noIngestEndpoint")
+            }
+            do {
+                let body = try agent.requestBody(for: request)
+                sessions.upload(
+                    request, body: body, endpoint: endpoint, credential: configuration.credential(),
+                    timeout: configuration.agent.upload?.requestTimeout ?? 60)
+            } catch {
+                logger.error("could not encode an upload batch", metadata: ["error": "\(error)"])
+                notCarriedOut(.upload(request), reason: "bodyNotEncoded")
+            }
+        }
+
+        private func withBluetooth(_ command: Command, _ action: (BluetoothAdapter) -> Void) {
+            guard let bluetooth else { return notCarriedOut(command, reason: "noBluetoothRestoreIdentifier") }
+            action(bluetooth)
+        }
+
+        /// Notes in the timeline that a command could not be carried out on this device.
+        private func notCarriedOut(_ command: Command, reason: String) {
+            logger.warning("command not carried out", metadata: ["command": "\(command.name)", "reason": "\(reason)"])
+            note(
+                TimelineEntry(
+                    time: context().now,
+                    body: .decision(
+                        SystemDecision(
+                            name: "commandNotCarriedOut",
+                            fields: [Field("command", .string(command.name)), Field("reason", .string(reason))]))))
         }
     }
-
-    /// ``Command/upload(_:)``: the body from the agent, the endpoint and credential from the app.
-    private func upload(_ request: UploadRequest) {
-        guard let endpoint = configuration.ingestEndpoint else { return notCarriedOut(.upload(request), reason: "noIngestEndpoint") }
-        do {
-            let body = try agent.requestBody(for: request)
-            sessions.upload(
-                request, body: body, endpoint: endpoint, credential: configuration.credential(),
-                timeout: configuration.agent.upload?.requestTimeout ?? 60)
-        } catch {
-            logger.error("could not encode an upload batch", metadata: ["error": "\(error)"])
-            notCarriedOut(.upload(request), reason: "bodyNotEncoded")
-        }
-    }
-
-    private func withBluetooth(_ command: Command, _ action: (BluetoothAdapter) -> Void) {
-        guard let bluetooth else { return notCarriedOut(command, reason: "noBluetoothRestoreIdentifier") }
-        action(bluetooth)
-    }
-
-    /// Notes in the timeline that a command could not be carried out on this device.
-    private func notCarriedOut(_ command: Command, reason: String) {
-        logger.warning("command not carried out", metadata: ["command": "\(command.name)", "reason": "\(reason)"])
-        note(TimelineEntry(
-            time: context().now,
-            body: .decision(SystemDecision(name: "commandNotCarriedOut", fields: [Field("command", .string(command.name)), Field("reason", .string(reason))]))))
-    }
-}
 #endif

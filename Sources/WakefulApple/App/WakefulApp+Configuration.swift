@@ -1,101 +1,102 @@
 #if canImport(UIKit)
-import Foundation
-import Logging
-import Wakeful
+    import Foundation
+    import Logging
+    import Wakeful
 
-extension WakefulApp {
-    /// Everything the app decides once, at launch: its strategies, the agent's jobs and uploads,
-    /// where files go, and how to turn the core's abstract requests into real ones.
-    ///
-    /// ```swift
-    /// var configuration = WakefulApp.Configuration(strategies: [TaskExtension(), BeaconTrigger(options: pump)])
-    /// configuration.ingestEndpoint = URL(string: "https://wakeful.example.com/v1/ingest")
-    /// configuration.credential = { KeychainStore.deviceToken }
-    /// ```
-    public struct Configuration {
-        /// The strategies and features, in the order they receive events.
-        public var strategies: [any Strategy]
-        /// Jobs, uploads, retention and which timeline entries go to the server.
-        public var agent: AgentConfiguration
-        /// Folder for the outbox database and the timeline file; nil for Application Support/Wakeful.
-        public var directory: URL?
-        /// Whether to write each process's timeline to a JSON Lines file next to the outbox.
-        public var writesTimelineFile: Bool
-        /// The companion server's `POST /v1/ingest` URL; uploads are not carried out without it.
-        public var ingestEndpoint: URL?
-        /// The device credential for `Authorization: Bearer`; read before every upload.
-        public var credential: @MainActor @Sendable () -> String?
-        /// The work of each job, by job identifier (see ``JobRunner``).
-        public var jobs: [String: JobRunner.Work]
-        /// Turns a ``TransferRequest`` into a real request (and, for an upload, the file to send).
-        public var transferSource: @MainActor (TransferRequest) -> TransferSource?
-        /// Turns a ``RequestDescription`` into a real request.
-        public var requestSource: @MainActor (RequestDescription) -> URLRequest?
-        /// The bytes of a ``Command/writeValue(peripheral:characteristic:bytes:)`` poll; zeros by default.
-        public var pollPayload: @MainActor (_ peripheral: String, _ characteristic: String, _ bytes: Int) -> Data
-        /// The Core Bluetooth restoration identifier (BLE-4); nil to create no central manager.
-        public var bluetoothRestoreIdentifier: String?
-        /// Task identifiers to register besides those the strategies declare (BGT-9); for iOS 26
-        /// continued processing, the wildcard pattern (`com.example.app.export.*`).
-        public var additionalTaskIdentifiers: [String]
-        /// Title and subtitle shown for an iOS 26 continued-processing task (BGT-13).
-        public var continuedProcessingTitle: @MainActor (TaskRequest) -> (title: String, subtitle: String)
-        /// Which Core Location API carries ``Command/startUpdatingLocation(_:)``.
-        public var locationUpdates: LocationUpdatesAPI
-        /// Seeds the uploader's jitter; any per-install value.
-        public var seed: UInt64
-        /// Where the adapters log (never credentials or tokens).
-        public var logger: Logger
-        /// The debug mode: show each thing iOS did (a background launch and its cause, the end of
-        /// background time, a scheduled task, a push, a region) as a local notification, as
-        /// ``SystemActivity`` words it. Asks for notification permission at launch. For
-        /// development builds; off by default.
-        public var debugNotifications: Bool
+    extension WakefulApp {
+        /// Everything the app decides once, at launch: its strategies, the agent's jobs and uploads,
+        /// where files go, and how to turn the core's abstract requests into real ones.
+        ///
+        /// ```swift
+        /// var configuration = WakefulApp.Configuration(strategies: [TaskExtension(), BeaconTrigger(options: pump)])
+        /// configuration.ingestEndpoint = URL(string: "https://wakeful.example.com/v1/ingest")
+        /// configuration.credential = { KeychainStore.deviceToken }
+        /// ```
+        public struct Configuration {
+            /// The strategies and features, in the order they receive events.
+            public var strategies: [any Strategy]
+            /// Jobs, uploads, retention and which timeline entries go to the server.
+            public var agent: AgentConfiguration
+            /// Folder for the outbox database and the timeline file; nil for Application Support/Wakeful.
+            public var directory: URL?
+            /// Whether to write each process's timeline to a JSON Lines file next to the outbox.
+            public var writesTimelineFile: Bool
+            /// The companion server's `POST /v1/ingest` URL; uploads are not carried out without it.
+            public var ingestEndpoint: URL?
+            /// The device credential for `Authorization: Bearer`; read before every upload.
+            public var credential: @MainActor @Sendable () -> String?
+            /// The work of each job, by job identifier (see ``JobRunner``).
+            public var jobs: [String: JobRunner.Work]
+            /// Turns a ``TransferRequest`` into a real request (and, for an upload, the file to send).
+            public var transferSource: @MainActor (TransferRequest) -> TransferSource?
+            /// Turns a ``RequestDescription`` into a real request.
+            public var requestSource: @MainActor (RequestDescription) -> URLRequest?
+            /// The bytes of a ``Command/writeValue(peripheral:characteristic:bytes:)`` poll; zeros by default.
+            public var pollPayload: @MainActor (_ peripheral: String, _ characteristic: String, _ bytes: Int) -> Data
+            /// The Core Bluetooth restoration identifier (BLE-4); nil to create no central manager.
+            public var bluetoothRestoreIdentifier: String?
+            /// Task identifiers to register besides those the strategies declare (BGT-9); for iOS 26
+            /// continued processing, the wildcard pattern (`com.example.app.export.*`).
+            public var additionalTaskIdentifiers: [String]
+            /// Title and subtitle shown for an iOS 26 continued-processing task (BGT-13).
+            public var continuedProcessingTitle: @MainActor (TaskRequest) -> (title: String, subtitle: String)
+            /// Which Core Location API carries ``Command/startUpdatingLocation(_:)``.
+            public var locationUpdates: LocationUpdatesAPI
+            /// Seeds the uploader's jitter; any per-install value.
+            public var seed: UInt64
+            /// Where the adapters log (never credentials or tokens).
+            public var logger: Logger
+            /// The debug mode: show each thing iOS did (a background launch and its cause, the end of
+            /// background time, a scheduled task, a push, a region) as a local notification, as
+            /// ``SystemActivity`` words it. Asks for notification permission at launch. For
+            /// development builds; off by default.
+            public var debugNotifications: Bool
 
-        /// Creates a configuration with the defaults: the lifecycle timeline uploaded, no server,
-        /// no Bluetooth, `CLLocationManager` updates.
-        public init(strategies: [any Strategy], agent: AgentConfiguration = AgentConfiguration(), seed: UInt64 = 1) {
-            self.strategies = strategies
-            self.agent = agent
-            self.directory = nil
-            self.writesTimelineFile = true
-            self.ingestEndpoint = nil
-            self.credential = { nil }
-            self.jobs = [:]
-            self.transferSource = { _ in nil }
-            self.requestSource = { _ in nil }
-            self.pollPayload = { _, _, bytes in Data(count: bytes) }
-            self.bluetoothRestoreIdentifier = nil
-            self.additionalTaskIdentifiers = []
-            self.continuedProcessingTitle = { request in (request.identifier, "") }
-            self.locationUpdates = .locationManager
-            self.seed = seed
-            self.logger = Logger(label: "Wakeful")
-            self.debugNotifications = false
+            /// Creates a configuration with the defaults: the lifecycle timeline uploaded, no server,
+            /// no Bluetooth, `CLLocationManager` updates.
+            public init(strategies: [any Strategy], agent: AgentConfiguration = AgentConfiguration(), seed: UInt64 = 1)
+            {
+                self.strategies = strategies
+                self.agent = agent
+                self.directory = nil
+                self.writesTimelineFile = true
+                self.ingestEndpoint = nil
+                self.credential = { nil }
+                self.jobs = [:]
+                self.transferSource = { _ in nil }
+                self.requestSource = { _ in nil }
+                self.pollPayload = { _, _, bytes in Data(count: bytes) }
+                self.bluetoothRestoreIdentifier = nil
+                self.additionalTaskIdentifiers = []
+                self.continuedProcessingTitle = { request in (request.identifier, "") }
+                self.locationUpdates = .locationManager
+                self.seed = seed
+                self.logger = Logger(label: "Wakeful")
+                self.debugNotifications = false
+            }
+        }
+
+        /// A real transfer for a background `URLSession`: the request, and the file an upload sends.
+        public struct TransferSource {
+            /// The request (URL, method, headers).
+            public var request: URLRequest
+            /// The file an upload sends; nil for a download.
+            public var file: URL?
+
+            /// Creates a transfer source.
+            public init(request: URLRequest, file: URL? = nil) {
+                self.request = request
+                self.file = file
+            }
+        }
+
+        /// The Core Location API behind standard updates.
+        public enum LocationUpdatesAPI: Sendable, Hashable {
+            /// `CLLocationManager.startUpdatingLocation()`, every iOS version.
+            case locationManager
+            /// `CLLocationUpdate.liveUpdates(_:)` with a `CLBackgroundActivitySession` while updates
+            /// run in the background (iOS 17+); falls back to ``locationManager`` on earlier versions.
+            case liveUpdates
         }
     }
-
-    /// A real transfer for a background `URLSession`: the request, and the file an upload sends.
-    public struct TransferSource {
-        /// The request (URL, method, headers).
-        public var request: URLRequest
-        /// The file an upload sends; nil for a download.
-        public var file: URL?
-
-        /// Creates a transfer source.
-        public init(request: URLRequest, file: URL? = nil) {
-            self.request = request
-            self.file = file
-        }
-    }
-
-    /// The Core Location API behind standard updates.
-    public enum LocationUpdatesAPI: Sendable, Hashable {
-        /// `CLLocationManager.startUpdatingLocation()`, every iOS version.
-        case locationManager
-        /// `CLLocationUpdate.liveUpdates(_:)` with a `CLBackgroundActivitySession` while updates
-        /// run in the background (iOS 17+); falls back to ``locationManager`` on earlier versions.
-        case liveUpdates
-    }
-}
 #endif

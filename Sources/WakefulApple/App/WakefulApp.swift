@@ -1,222 +1,232 @@
 #if canImport(UIKit)
-import Foundation
-import GRDB
-import Logging
-import UIKit
-import Wakeful
-import WakefulStore
+    import Foundation
+    import GRDB
+    import Logging
+    import UIKit
+    import Wakeful
+    import WakefulStore
 
-/// The one object an iOS app keeps: it owns the ``Agent`` (strategies, jobs, outbox, uploader),
-/// turns every system callback into an ``Event``, and carries out the ``Command``s that come back.
-///
-/// All decisions are the core's; this type and its adapters only translate. Create it in
-/// `application(_:didFinishLaunchingWithOptions:)` (Core Location and Core Bluetooth deliver the
-/// events that relaunched the app only to managers created before launch ends) with one call, and
-/// forward the two app-delegate callbacks UIKit does not post as notifications (see the article
-/// <doc:AddingWakefulToAnApp>):
-///
-/// ```swift
-/// final class AppDelegate: NSObject, UIApplicationDelegate {
-///     var wakeful: WakefulApp?
-///     func application(_ application: UIApplication,
-///                      didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {
-///         wakeful = try? WakefulApp.start(.init(strategies: Preset.periodicSync()), application: application, launchOptions: options)
-///         return true
-///     }
-/// }
-/// ```
-///
-/// Lifecycle callbacks arrive through `UIApplication` notifications, which UIKit posts whether or
-/// not the app uses scenes, so SwiftUI apps need no scene delegate code.
-@MainActor
-public final class WakefulApp {
-    /// The agent: the strategies, the job scheduler, the outbox and the uploader.
-    public private(set) var agent: Agent
-    /// The configuration the app gave.
-    public let configuration: Configuration
-    /// Receives every timeline entry on the main actor (for a debug screen); nil for none.
-    public var observer: ((TimelineEntry) -> Void)?
-    /// Every timeline entry from now on, as it happens: `for await entry in wakeful.timeline { … }`.
-    /// Each access is a new stream; any number may listen (see ``TimelineFeed``).
-    public var timeline: AsyncStream<TimelineEntry> { feed.entries() }
-    let feed = TimelineFeed()
-
-    let logger: Logger
-    private let timelineFile: JSONLinesFileWriter?
-    private var queue: [Event] = []
-    private var draining = false
-
-    // The adapters, one per framework; each only translates.
-    lazy var lifecycle = ApplicationLifecycleAdapter { [weak self] in self?.deliver($0) }
-    lazy var tasks = BackgroundTaskAdapter { [weak self] in self?.deliver($0) }
-    lazy var location = LocationAdapter(api: configuration.locationUpdates) { [weak self] in self?.deliver($0) }
-    lazy var scheduled = ScheduledTaskAdapter(title: configuration.continuedProcessingTitle) { [weak self] in self?.deliver($0) }
-    lazy var sessions = URLSessionAdapter(
-        transferSource: configuration.transferSource, requestSource: configuration.requestSource
-    ) { [weak self] in self?.deliver($0) }
-    lazy var pushes = RemoteNotificationAdapter()
-    lazy var timers = RunLoopTimerAdapter { [weak self] in self?.deliver($0) }
-    lazy var jobs = JobRunner(work: configuration.jobs) { [weak self] in self?.deliver($0) }
-    lazy var exits = BackgroundExitReporter { [weak self] in self?.note($0) }
-    lazy var environment = DeviceEnvironment()
-    lazy var debug: DebugNotifier? = configuration.debugNotifications ? DebugNotifier() : nil
-    var bluetooth: BluetoothAdapter?
-
-    /// Opens the outbox (`outbox.sqlite`, WAL, obeying GRDB's suspension notices so the app never
-    /// holds a lock while suspended, TERM-6) and this process's timeline file
-    /// (`timeline-<seconds since 1970>.jsonl`, the newest ten kept), and creates the agent.
+    /// The one object an iOS app keeps: it owns the ``Agent`` (strategies, jobs, outbox, uploader),
+    /// turns every system callback into an ``Event``, and carries out the ``Command``s that come back.
     ///
-    /// - Throws: ``OutboxStoreError`` when the outbox cannot be opened; a file error for the folder.
-    public init(configuration: Configuration) throws {
-        let directory = try configuration.directory ?? Self.defaultDirectory()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let outbox = try SQLiteOutbox(
-            path: directory.appendingPathComponent("outbox.sqlite").path,
-            options: SQLiteOutbox.Options(observesSuspensionNotifications: true))
-        self.agent = try Agent(strategies: configuration.strategies, configuration: configuration.agent, outbox: outbox, seed: configuration.seed)
-        self.timelineFile = try configuration.writesTimelineFile ? Self.timelineWriter(in: directory) : nil
-        self.configuration = configuration
-        self.logger = configuration.logger
-    }
-
-    /// What the configured strategies need from Info.plist and the user.
-    public var requirements: Requirements { agent.requirements }
-
-    /// Delivers one event to the agent and carries out its commands.
+    /// All decisions are the core's; this type and its adapters only translate. Create it in
+    /// `application(_:didFinishLaunchingWithOptions:)` (Core Location and Core Bluetooth deliver the
+    /// events that relaunched the app only to managers created before launch ends) with one call, and
+    /// forward the two app-delegate callbacks UIKit does not post as notifications (see the article
+    /// <doc:AddingWakefulToAnApp>):
     ///
-    /// Events raised while commands run (a refused task, a failed submission) are queued and
-    /// delivered after the current event's commands, in order.
-    public func deliver(_ event: Event) {
-        queue.append(event)
-        guard !draining else { return }
-        draining = true
-        defer { draining = false }
-        // The outbox may be written while events are handled; outside them it stays suspended in
-        // the background (GRDB's notices, see SQLiteOutbox).
-        NotificationCenter.default.post(name: Database.resumeNotification, object: nil)
-        while !queue.isEmpty {
-            let event = queue.removeFirst()
-            var sink = DeviceTimeline(file: timelineFile, observer: observer, feed: feed, debug: debug)
-            let commands = agent.handle(event, in: context(), timeline: &sink)
-            if let error = agent.lastError {
-                logger.error("outbox commit failed; kept for the next event", metadata: ["error": "\(error)"])
+    /// ```swift
+    /// final class AppDelegate: NSObject, UIApplicationDelegate {
+    ///     var wakeful: WakefulApp?
+    ///     func application(_ application: UIApplication,
+    ///                      didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {
+    ///         wakeful = try? WakefulApp.start(.init(strategies: Preset.periodicSync()), application: application, launchOptions: options)
+    ///         return true
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// Lifecycle callbacks arrive through `UIApplication` notifications, which UIKit posts whether or
+    /// not the app uses scenes, so SwiftUI apps need no scene delegate code.
+    @MainActor
+    public final class WakefulApp {
+        /// The agent: the strategies, the job scheduler, the outbox and the uploader.
+        public private(set) var agent: Agent
+        /// The configuration the app gave.
+        public let configuration: Configuration
+        /// Receives every timeline entry on the main actor (for a debug screen); nil for none.
+        public var observer: ((TimelineEntry) -> Void)?
+        /// Every timeline entry from now on, as it happens: `for await entry in wakeful.timeline { … }`.
+        /// Each access is a new stream; any number may listen (see ``TimelineFeed``).
+        public var timeline: AsyncStream<TimelineEntry> { feed.entries() }
+        let feed = TimelineFeed()
+
+        let logger: Logger
+        private let timelineFile: JSONLinesFileWriter?
+        private var queue: [Event] = []
+        private var draining = false
+
+        // The adapters, one per framework; each only translates.
+        lazy var lifecycle = ApplicationLifecycleAdapter { [weak self] in self?.deliver($0) }
+        lazy var tasks = BackgroundTaskAdapter { [weak self] in self?.deliver($0) }
+        lazy var location = LocationAdapter(api: configuration.locationUpdates) { [weak self] in self?.deliver($0) }
+        lazy var scheduled = ScheduledTaskAdapter(title: configuration.continuedProcessingTitle) { [weak self] in
+            self?.deliver($0)
+        }
+        lazy var sessions = URLSessionAdapter(
+            transferSource: configuration.transferSource, requestSource: configuration.requestSource
+        ) { [weak self] in self?.deliver($0) }
+        lazy var pushes = RemoteNotificationAdapter()
+        lazy var timers = RunLoopTimerAdapter { [weak self] in self?.deliver($0) }
+        lazy var jobs = JobRunner(work: configuration.jobs) { [weak self] in self?.deliver($0) }
+        lazy var exits = BackgroundExitReporter { [weak self] in self?.note($0) }
+        lazy var environment = DeviceEnvironment()
+        lazy var debug: DebugNotifier? = configuration.debugNotifications ? DebugNotifier() : nil
+        var bluetooth: BluetoothAdapter?
+
+        /// Opens the outbox (`outbox.sqlite`, WAL, obeying GRDB's suspension notices so the app never
+        /// holds a lock while suspended, TERM-6) and this process's timeline file
+        /// (`timeline-<seconds since 1970>.jsonl`, the newest ten kept), and creates the agent.
+        ///
+        /// - Throws: ``OutboxStoreError`` when the outbox cannot be opened; a file error for the folder.
+        public init(configuration: Configuration) throws {
+            let directory = try configuration.directory ?? Self.defaultDirectory()
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let outbox = try SQLiteOutbox(
+                path: directory.appendingPathComponent("outbox.sqlite").path,
+                options: SQLiteOutbox.Options(observesSuspensionNotifications: true))
+            self.agent = try Agent(
+                strategies: configuration.strategies, configuration: configuration.agent, outbox: outbox,
+                seed: configuration.seed)
+            self.timelineFile = try configuration.writesTimelineFile ? Self.timelineWriter(in: directory) : nil
+            self.configuration = configuration
+            self.logger = configuration.logger
+        }
+
+        /// What the configured strategies need from Info.plist and the user.
+        public var requirements: Requirements { agent.requirements }
+
+        /// Delivers one event to the agent and carries out its commands.
+        ///
+        /// Events raised while commands run (a refused task, a failed submission) are queued and
+        /// delivered after the current event's commands, in order.
+        public func deliver(_ event: Event) {
+            queue.append(event)
+            guard !draining else { return }
+            draining = true
+            defer { draining = false }
+            // The outbox may be written while events are handled; outside them it stays suspended in
+            // the background (GRDB's notices, see SQLiteOutbox).
+            NotificationCenter.default.post(name: Database.resumeNotification, object: nil)
+            while !queue.isEmpty {
+                let event = queue.removeFirst()
+                var sink = DeviceTimeline(file: timelineFile, observer: observer, feed: feed, debug: debug)
+                let commands = agent.handle(event, in: context(), timeline: &sink)
+                if let error = agent.lastError {
+                    logger.error("outbox commit failed; kept for the next event", metadata: ["error": "\(error)"])
+                }
+                for command in commands { execute(command) }
             }
-            for command in commands { execute(command) }
+            flushTimeline()
+            if UIApplication.shared.applicationState == .background {
+                NotificationCenter.default.post(name: Database.suspendNotification, object: nil)
+            }
         }
-        flushTimeline()
-        if UIApplication.shared.applicationState == .background {
-            NotificationCenter.default.post(name: Database.suspendNotification, object: nil)
+
+        /// Records a fact learned outside any event (a MetricKit exit report) in the timeline and the outbox.
+        public func note(_ entry: TimelineEntry) {
+            // Inside `deliver` the store is already resumed, and must stay so until its loop ends.
+            let standalone = !draining
+            if standalone { NotificationCenter.default.post(name: Database.resumeNotification, object: nil) }
+            var sink = DeviceTimeline(file: timelineFile, observer: observer, feed: feed, debug: debug)
+            do {
+                try agent.note(entry, timeline: &sink)
+            } catch {
+                logger.error("could not store a timeline note", metadata: ["error": "\(error)"])
+            }
+            guard standalone else { return }
+            flushTimeline()
+            if UIApplication.shared.applicationState == .background {
+                NotificationCenter.default.post(name: Database.suspendNotification, object: nil)
+            }
         }
-    }
 
-    /// Records a fact learned outside any event (a MetricKit exit report) in the timeline and the outbox.
-    public func note(_ entry: TimelineEntry) {
-        // Inside `deliver` the store is already resumed, and must stay so until its loop ends.
-        let standalone = !draining
-        if standalone { NotificationCenter.default.post(name: Database.resumeNotification, object: nil) }
-        var sink = DeviceTimeline(file: timelineFile, observer: observer, feed: feed, debug: debug)
-        do {
-            try agent.note(entry, timeline: &sink)
-        } catch {
-            logger.error("could not store a timeline note", metadata: ["error": "\(error)"])
+        /// Asks the user for the location authorization the strategies need (BEACON-1, LOC-16); call
+        /// it from the app's UI, after explaining why. On iOS 18 the `CLServiceSession` the adapter
+        /// holds asks again by itself when a temporary grant lapses.
+        public func requestLocationAuthorization() {
+            location.requestAuthorization(requirements.locationAuthorization)
         }
-        guard standalone else { return }
-        flushTimeline()
-        if UIApplication.shared.applicationState == .background {
-            NotificationCenter.default.post(name: Database.suspendNotification, object: nil)
+
+        /// The app renewed the device credential after a 401: uploads resume with the next event.
+        public func credentialsRenewed() {
+            agent.credentialsRenewed()
         }
-    }
 
-    /// Asks the user for the location authorization the strategies need (BEACON-1, LOC-16); call
-    /// it from the app's UI, after explaining why. On iOS 18 the `CLServiceSession` the adapter
-    /// holds asks again by itself when a temporary grant lapses.
-    public func requestLocationAuthorization() {
-        location.requestAuthorization(requirements.locationAuthorization)
-    }
-
-    /// The app renewed the device credential after a 401: uploads resume with the next event.
-    public func credentialsRenewed() {
-        agent.credentialsRenewed()
-    }
-
-    /// The current time and system state, as the core expects them with every event.
-    ///
-    /// The clock is seconds since 1970, so ``Uploader/Configuration/clockOrigin`` stays 0 and
-    /// request dates convert directly.
-    func context() -> Context {
-        let application = UIApplication.shared
-        // https://developer.apple.com/documentation/uikit/uiapplication/backgroundtimeremaining
-        // DBL_MAX outside a finite allowance, which is Context.unlimited (TASK-11).
-        return Context(
-            now: Date().timeIntervalSince1970, appState: AppState(application.applicationState),
-            backgroundTimeRemaining: application.backgroundTimeRemaining, network: environment.network,
-            externalPower: environment.externalPower)
-    }
-
-    private func flushTimeline() {
-        do {
-            try timelineFile?.flush()
-        } catch {
-            logger.error("could not write the timeline file", metadata: ["error": "\(error)"])
+        /// The current time and system state, as the core expects them with every event.
+        ///
+        /// The clock is seconds since 1970, so ``Uploader/Configuration/clockOrigin`` stays 0 and
+        /// request dates convert directly.
+        func context() -> Context {
+            let application = UIApplication.shared
+            // https://developer.apple.com/documentation/uikit/uiapplication/backgroundtimeremaining
+            // DBL_MAX outside a finite allowance, which is Context.unlimited (TASK-11).
+            return Context(
+                now: Date().timeIntervalSince1970, appState: AppState(application.applicationState),
+                backgroundTimeRemaining: application.backgroundTimeRemaining, network: environment.network,
+                externalPower: environment.externalPower)
         }
-    }
 
-    /// This install's timeline files, oldest first: one JSON Lines file per process (the newest ten
-    /// kept), each readable by `wakeful replay`. Empty when ``Configuration/writesTimelineFile`` is off.
-    public var timelineFiles: [URL] {
-        guard timelineFile != nil, let directory = try? configuration.directory ?? Self.defaultDirectory() else { return [] }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter(Self.isTimelineFile).sorted().map { directory.appendingPathComponent($0) }
-    }
+        private func flushTimeline() {
+            do {
+                try timelineFile?.flush()
+            } catch {
+                logger.error("could not write the timeline file", metadata: ["error": "\(error)"])
+            }
+        }
 
-    private static func isTimelineFile(_ name: String) -> Bool { name.hasPrefix("timeline-") && name.hasSuffix(".jsonl") }
+        /// This install's timeline files, oldest first: one JSON Lines file per process (the newest ten
+        /// kept), each readable by `wakeful replay`. Empty when ``Configuration/writesTimelineFile`` is off.
+        public var timelineFiles: [URL] {
+            guard timelineFile != nil, let directory = try? configuration.directory ?? Self.defaultDirectory() else {
+                return []
+            }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            return names.filter(Self.isTimelineFile).sorted().map { directory.appendingPathComponent($0) }
+        }
 
-    /// How many per-process timeline files are kept.
-    static let keptTimelineFiles = 10
+        private static func isTimelineFile(_ name: String) -> Bool {
+            name.hasPrefix("timeline-") && name.hasSuffix(".jsonl")
+        }
 
-    /// A new `timeline-<seconds since 1970>.jsonl` for this process (the writer truncates, and a
-    /// relaunch must not erase what the killed process wrote); only the newest files are kept.
-    private static func timelineWriter(in directory: URL) throws -> JSONLinesFileWriter {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        let old = names.filter(isTimelineFile).sorted().dropLast(keptTimelineFiles - 1)
-        for name in old { try? FileManager.default.removeItem(at: directory.appendingPathComponent(name)) }
-        let name = String(format: "timeline-%012.0f.jsonl", Date().timeIntervalSince1970)
-        return try JSONLinesFileWriter(path: directory.appendingPathComponent(name).path)
-    }
+        /// How many per-process timeline files are kept.
+        static let keptTimelineFiles = 10
 
-    private static func defaultDirectory() throws -> URL {
-        try FileManager.default.url(for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true)
+        /// A new `timeline-<seconds since 1970>.jsonl` for this process (the writer truncates, and a
+        /// relaunch must not erase what the killed process wrote); only the newest files are kept.
+        private static func timelineWriter(in directory: URL) throws -> JSONLinesFileWriter {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            let old = names.filter(isTimelineFile).sorted().dropLast(keptTimelineFiles - 1)
+            for name in old { try? FileManager.default.removeItem(at: directory.appendingPathComponent(name)) }
+            let name = String(format: "timeline-%012.0f.jsonl", Date().timeIntervalSince1970)
+            return try JSONLinesFileWriter(path: directory.appendingPathComponent(name).path)
+        }
+
+        private static func defaultDirectory() throws -> URL {
+            try FileManager.default.url(
+                for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true
+            )
             .appendingPathComponent("Wakeful", isDirectory: true)
-    }
-}
-
-/// The platform's timeline: the JSON Lines file, the app's observer, the feed's listeners and
-/// the debug mode's notifications.
-struct DeviceTimeline: TimelineSink {
-    let file: JSONLinesFileWriter?
-    let observer: ((TimelineEntry) -> Void)?
-    let feed: TimelineFeed
-    let debug: DebugNotifier?
-
-    var isRecording: Bool { file != nil || observer != nil || feed.hasListeners || debug != nil }
-
-    mutating func append(_ entry: TimelineEntry) {
-        file?.append(entry)
-        observer?(entry)
-        feed.publish(entry)
-        debug?.show(entry)
-    }
-}
-
-extension AppState {
-    /// The state `UIApplication.applicationState` reports; iOS never reports suspension (STATE-1).
-    init(_ state: UIApplication.State) {
-        switch state {
-        case .active: self = .active
-        case .inactive: self = .inactive
-        case .background: self = .background
-        @unknown default: self = .background
         }
     }
-}
+
+    /// The platform's timeline: the JSON Lines file, the app's observer, the feed's listeners and
+    /// the debug mode's notifications.
+    struct DeviceTimeline: TimelineSink {
+        let file: JSONLinesFileWriter?
+        let observer: ((TimelineEntry) -> Void)?
+        let feed: TimelineFeed
+        let debug: DebugNotifier?
+
+        var isRecording: Bool { file != nil || observer != nil || feed.hasListeners || debug != nil }
+
+        mutating func append(_ entry: TimelineEntry) {
+            file?.append(entry)
+            observer?(entry)
+            feed.publish(entry)
+            debug?.show(entry)
+        }
+    }
+
+    extension AppState {
+        /// The state `UIApplication.applicationState` reports; iOS never reports suspension (STATE-1).
+        init(_ state: UIApplication.State) {
+            switch state {
+            case .active: self = .active
+            case .inactive: self = .inactive
+            case .background: self = .background
+            @unknown default: self = .background
+            }
+        }
+    }
 #endif

@@ -1,76 +1,83 @@
 #if canImport(CoreBluetooth) && canImport(UIKit)
-import CoreBluetooth
-import Foundation
-import Wakeful
+    import CoreBluetooth
+    import Foundation
+    import Wakeful
 
-/// Carries out the core's Bluetooth central commands with a `CBCentralManager` that opts in to
-/// state restoration (BLE-4), and reports what Core Bluetooth delivers as ``BluetoothEvent``s.
-///
-/// Peripherals and characteristics are named by their UUID strings. Commands that arrive before
-/// the radio is powered on, or before a connected peripheral's characteristics are discovered,
-/// wait and run in order once they can: Core Bluetooth rejects them earlier.
-@MainActor
-final class BluetoothAdapter {
-    private let central: CBCentralManager
-    private let proxy: BluetoothDelegateProxy
-    private let pollPayload: @MainActor (String, String, Int) -> Data
+    /// Carries out the core's Bluetooth central commands with a `CBCentralManager` that opts in to
+    /// state restoration (BLE-4), and reports what Core Bluetooth delivers as ``BluetoothEvent``s.
+    ///
+    /// Peripherals and characteristics are named by their UUID strings. Commands that arrive before
+    /// the radio is powered on, or before a connected peripheral's characteristics are discovered,
+    /// wait and run in order once they can: Core Bluetooth rejects them earlier.
+    @MainActor
+    final class BluetoothAdapter {
+        private let central: CBCentralManager
+        private let proxy: BluetoothDelegateProxy
+        private let pollPayload: @MainActor (String, String, Int) -> Data
 
-    /// Creates the central with `CBCentralManagerOptionRestoreIdentifierKey`; it must be created
-    /// on every launch with the same identifier for the system to restore it.
-    /// https://developer.apple.com/documentation/corebluetooth/cbcentralmanager/init(delegate:queue:options:)
-    /// https://developer.apple.com/documentation/corebluetooth/cbcentralmanageroptionrestoreidentifierkey
-    init(restoreIdentifier: String, pollPayload: @escaping @MainActor (String, String, Int) -> Data, deliver: @escaping @MainActor @Sendable (Event) -> Void) {
-        self.pollPayload = pollPayload
-        let proxy = BluetoothDelegateProxy(deliver: deliver)
-        self.proxy = proxy
-        // A nil queue delivers on the main queue.
-        self.central = CBCentralManager(delegate: proxy, queue: nil, options: [CBCentralManagerOptionRestoreIdentifierKey: restoreIdentifier])
-    }
+        /// Creates the central with `CBCentralManagerOptionRestoreIdentifierKey`; it must be created
+        /// on every launch with the same identifier for the system to restore it.
+        /// https://developer.apple.com/documentation/corebluetooth/cbcentralmanager/init(delegate:queue:options:)
+        /// https://developer.apple.com/documentation/corebluetooth/cbcentralmanageroptionrestoreidentifierkey
+        init(
+            restoreIdentifier: String, pollPayload: @escaping @MainActor (String, String, Int) -> Data,
+            deliver: @escaping @MainActor @Sendable (Event) -> Void
+        ) {
+            self.pollPayload = pollPayload
+            let proxy = BluetoothDelegateProxy(deliver: deliver)
+            self.proxy = proxy
+            // A nil queue delivers on the main queue.
+            self.central = CBCentralManager(
+                delegate: proxy, queue: nil, options: [CBCentralManagerOptionRestoreIdentifierKey: restoreIdentifier])
+        }
 
-    /// ``Command/scanForPeripherals(services:)``; nil finds nothing in the background (BLE-2).
-    /// https://developer.apple.com/documentation/corebluetooth/cbcentralmanager/scanforperipherals(withservices:options:)
-    func scan(services: [String]?) {
-        proxy.whenPoweredOn { [central] in central.scanForPeripherals(withServices: services?.map(CBUUID.init(string:))) }
-    }
+        /// ``Command/scanForPeripherals(services:)``; nil finds nothing in the background (BLE-2).
+        /// https://developer.apple.com/documentation/corebluetooth/cbcentralmanager/scanforperipherals(withservices:options:)
+        func scan(services: [String]?) {
+            proxy.whenPoweredOn { [central] in
+                central.scanForPeripherals(withServices: services?.map(CBUUID.init(string:)))
+            }
+        }
 
-    /// https://developer.apple.com/documentation/corebluetooth/cbcentralmanager/stopscan()
-    func stopScan() {
-        proxy.whenPoweredOn { [central] in central.stopScan() }
-    }
+        /// https://developer.apple.com/documentation/corebluetooth/cbcentralmanager/stopscan()
+        func stopScan() {
+            proxy.whenPoweredOn { [central] in central.stopScan() }
+        }
 
-    /// ``Command/connect(peripheral:)``: no timeout, completes whenever the peripheral is in range (BLE-4).
-    /// https://developer.apple.com/documentation/corebluetooth/cbcentralmanager/connect(_:options:)
-    func connect(_ peripheral: String) {
-        proxy.whenPoweredOn { [central, proxy] in
-            guard let target = proxy.peripheral(peripheral, central: central) else { return }
-            central.connect(target)
+        /// ``Command/connect(peripheral:)``: no timeout, completes whenever the peripheral is in range (BLE-4).
+        /// https://developer.apple.com/documentation/corebluetooth/cbcentralmanager/connect(_:options:)
+        func connect(_ peripheral: String) {
+            proxy.whenPoweredOn { [central, proxy] in
+                guard let target = proxy.peripheral(peripheral, central: central) else { return }
+                central.connect(target)
+            }
+        }
+
+        /// https://developer.apple.com/documentation/corebluetooth/cbcentralmanager/cancelperipheralconnection(_:)
+        func cancelConnection(_ peripheral: String) {
+            proxy.whenPoweredOn { [central, proxy] in
+                guard let target = proxy.peripheral(peripheral, central: central) else { return }
+                central.cancelPeripheralConnection(target)
+            }
+        }
+
+        /// ``Command/writeValue(peripheral:characteristic:bytes:)``: the app's poll bytes, with a
+        /// response when the characteristic allows it.
+        /// https://developer.apple.com/documentation/corebluetooth/cbperipheral/writevalue(_:for:type:)
+        func write(peripheral: String, characteristic: String, bytes: Int) {
+            let data = pollPayload(peripheral, characteristic, bytes)
+            proxy.whenDiscovered(peripheral: peripheral, characteristic: characteristic) { target, found in
+                target.writeValue(
+                    data, for: found, type: found.properties.contains(.write) ? .withResponse : .withoutResponse)
+            }
+        }
+
+        /// ``Command/subscribe(peripheral:characteristic:)``.
+        /// https://developer.apple.com/documentation/corebluetooth/cbperipheral/setnotifyvalue(_:for:)
+        func subscribe(peripheral: String, characteristic: String) {
+            proxy.whenDiscovered(peripheral: peripheral, characteristic: characteristic) { target, found in
+                target.setNotifyValue(true, for: found)
+            }
         }
     }
-
-    /// https://developer.apple.com/documentation/corebluetooth/cbcentralmanager/cancelperipheralconnection(_:)
-    func cancelConnection(_ peripheral: String) {
-        proxy.whenPoweredOn { [central, proxy] in
-            guard let target = proxy.peripheral(peripheral, central: central) else { return }
-            central.cancelPeripheralConnection(target)
-        }
-    }
-
-    /// ``Command/writeValue(peripheral:characteristic:bytes:)``: the app's poll bytes, with a
-    /// response when the characteristic allows it.
-    /// https://developer.apple.com/documentation/corebluetooth/cbperipheral/writevalue(_:for:type:)
-    func write(peripheral: String, characteristic: String, bytes: Int) {
-        let data = pollPayload(peripheral, characteristic, bytes)
-        proxy.whenDiscovered(peripheral: peripheral, characteristic: characteristic) { target, found in
-            target.writeValue(data, for: found, type: found.properties.contains(.write) ? .withResponse : .withoutResponse)
-        }
-    }
-
-    /// ``Command/subscribe(peripheral:characteristic:)``.
-    /// https://developer.apple.com/documentation/corebluetooth/cbperipheral/setnotifyvalue(_:for:)
-    func subscribe(peripheral: String, characteristic: String) {
-        proxy.whenDiscovered(peripheral: peripheral, characteristic: characteristic) { target, found in
-            target.setNotifyValue(true, for: found)
-        }
-    }
-}
 #endif

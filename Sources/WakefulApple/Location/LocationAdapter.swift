@@ -1,168 +1,171 @@
 #if canImport(CoreLocation) && canImport(UIKit)
-import CoreLocation
-import Foundation
-import Wakeful
+    import CoreLocation
+    import Foundation
+    import Wakeful
 
-/// Carries out the core's location, region and beacon commands with Core Location and reports
-/// what Core Location delivers as ``Event``s.
-///
-/// Three `CLLocationManager`s, so that each delegate callback has one meaning: `updates` for
-/// standard updates and one-shot fixes, `significant` for the significant-change service (both
-/// deliver `didUpdateLocations`), and `monitoring` for regions, beacons, visits and authorization.
-/// Regions and visits are shared by every manager of the app, so only `monitoring`'s delegate
-/// reports them. All three are created at launch: a relaunch's event reaches only managers that
-/// exist before launch ends (LOC-12, LOC-16).
-@MainActor
-final class LocationAdapter {
-    private let deliver: @MainActor @Sendable (Event) -> Void
-    private let api: WakefulApp.LocationUpdatesAPI
-    private let updates = CLLocationManager()
-    private let significant = CLLocationManager()
-    let monitoring = CLLocationManager()
-    private var proxies: [LocationDelegateProxy] = []
-    /// The iOS 17 live-updates loop, while it runs.
-    private var liveUpdates: Task<Void, Never>?
-    /// A `CLBackgroundActivitySession` (iOS 17), held while live updates run in the background.
-    private var backgroundActivity: Any?
-    /// A `CLServiceSession` (iOS 18), held for the process's life.
-    private var serviceSession: Any?
+    /// Carries out the core's location, region and beacon commands with Core Location and reports
+    /// what Core Location delivers as ``Event``s.
+    ///
+    /// Three `CLLocationManager`s, so that each delegate callback has one meaning: `updates` for
+    /// standard updates and one-shot fixes, `significant` for the significant-change service (both
+    /// deliver `didUpdateLocations`), and `monitoring` for regions, beacons, visits and authorization.
+    /// Regions and visits are shared by every manager of the app, so only `monitoring`'s delegate
+    /// reports them. All three are created at launch: a relaunch's event reaches only managers that
+    /// exist before launch ends (LOC-12, LOC-16).
+    @MainActor
+    final class LocationAdapter {
+        private let deliver: @MainActor @Sendable (Event) -> Void
+        private let api: WakefulApp.LocationUpdatesAPI
+        private let updates = CLLocationManager()
+        private let significant = CLLocationManager()
+        let monitoring = CLLocationManager()
+        private var proxies: [LocationDelegateProxy] = []
+        /// The iOS 17 live-updates loop, while it runs.
+        private var liveUpdates: Task<Void, Never>?
+        /// A `CLBackgroundActivitySession` (iOS 17), held while live updates run in the background.
+        private var backgroundActivity: Any?
+        /// A `CLServiceSession` (iOS 18), held for the process's life.
+        private var serviceSession: Any?
 
-    init(api: WakefulApp.LocationUpdatesAPI, deliver: @escaping @MainActor @Sendable (Event) -> Void) {
-        self.api = api
-        self.deliver = deliver
-        for (manager, role) in [(updates, LocationDelegateProxy.Role.updates), (significant, .significantChanges), (monitoring, .monitoring)] {
-            let proxy = LocationDelegateProxy(role: role, deliver: deliver)
-            manager.delegate = proxy
-            proxies.append(proxy)
-        }
-    }
-
-    /// On iOS 18, holds a `CLServiceSession` for the authorization the strategies need, so Core
-    /// Location asks again after a temporary grant lapses.
-    /// https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/init(authorization:)
-    func activate(authorization: LocationAuthorization?) {
-        guard #available(iOS 18.0, *), let authorization else { return }
-        switch authorization {
-        case .always: serviceSession = CLServiceSession(authorization: .always)
-        case .whenInUse: serviceSession = CLServiceSession(authorization: .whenInUse)
-        case .notDetermined, .denied: break
-        }
-    }
-
-    /// Asks the user for the authorization the strategies need (the app calls it from its UI).
-    /// https://developer.apple.com/documentation/corelocation/cllocationmanager/requestalwaysauthorization()
-    func requestAuthorization(_ authorization: LocationAuthorization?) {
-        switch authorization {
-        case .always: monitoring.requestAlwaysAuthorization()
-        case .whenInUse: monitoring.requestWhenInUseAuthorization()
-        case .notDetermined, .denied, nil: break
-        }
-    }
-
-    // MARK: Standard updates
-
-    /// ``Command/startUpdatingLocation(_:)``: the request's properties, then `startUpdatingLocation()`,
-    /// or on iOS 17+ with ``WakefulApp/LocationUpdatesAPI/liveUpdates``, `CLLocationUpdate.liveUpdates(_:)`.
-    /// https://developer.apple.com/documentation/corelocation/cllocationmanager/startupdatinglocation()
-    func startUpdating(_ request: LocationRequest) {
-        if api == .liveUpdates, #available(iOS 17.0, *) {
-            startLiveUpdates(request)
-            return
-        }
-        request.apply(to: updates)
-        updates.startUpdatingLocation()
-    }
-
-    /// ``Command/stopUpdatingLocation``: stops whichever API runs.
-    /// https://developer.apple.com/documentation/corelocation/cllocationmanager/stopupdatinglocation()
-    func stopUpdating() {
-        updates.stopUpdatingLocation()
-        liveUpdates?.cancel()
-        liveUpdates = nil
-        if #available(iOS 17.0, *) {
-            (backgroundActivity as? CLBackgroundActivitySession)?.invalidate()
-        }
-        backgroundActivity = nil
-    }
-
-    /// ``Command/requestLocation``: one fix, or an error, through the `updates` delegate.
-    /// https://developer.apple.com/documentation/corelocation/cllocationmanager/requestlocation()
-    func requestLocation() {
-        updates.requestLocation()
-    }
-
-    /// Live updates (iOS 17): the async sequence replaces the delegate; a
-    /// `CLBackgroundActivitySession` keeps them coming in the background, with the system's
-    /// indicator, even under When-In-Use authorization (LOC-4). `desiredAccuracy` and
-    /// `distanceFilter` have no counterpart here; the activity type picks the configuration.
-    /// https://developer.apple.com/documentation/corelocation/cllocationupdate/liveupdates(_:)
-    /// https://developer.apple.com/documentation/corelocation/clbackgroundactivitysession-3mzv3
-    @available(iOS 17.0, *)
-    private func startLiveUpdates(_ request: LocationRequest) {
-        stopUpdating()
-        if request.allowsBackgroundUpdates { backgroundActivity = CLBackgroundActivitySession() }
-        let updates = CLLocationUpdate.liveUpdates(CLLocationUpdate.LiveConfiguration(request.activityType))
-        liveUpdates = Task { @MainActor [weak self] in
-            do {
-                for try await update in updates {
-                    guard let location = update.location else { continue }
-                    self?.deliver(.locationsUpdated([LocationFix(location)]))
-                }
-            } catch {
-                // The sequence ends with an error only when Core Location stops it; the core hears
-                // of the authorization change through `locationManagerDidChangeAuthorization`.
+        init(api: WakefulApp.LocationUpdatesAPI, deliver: @escaping @MainActor @Sendable (Event) -> Void) {
+            self.api = api
+            self.deliver = deliver
+            for (manager, role) in [
+                (updates, LocationDelegateProxy.Role.updates), (significant, .significantChanges),
+                (monitoring, .monitoring),
+            ] {
+                let proxy = LocationDelegateProxy(role: role, deliver: deliver)
+                manager.delegate = proxy
+                proxies.append(proxy)
             }
         }
+
+        /// On iOS 18, holds a `CLServiceSession` for the authorization the strategies need, so Core
+        /// Location asks again after a temporary grant lapses.
+        /// https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/init(authorization:)
+        func activate(authorization: LocationAuthorization?) {
+            guard #available(iOS 18.0, *), let authorization else { return }
+            switch authorization {
+            case .always: serviceSession = CLServiceSession(authorization: .always)
+            case .whenInUse: serviceSession = CLServiceSession(authorization: .whenInUse)
+            case .notDetermined, .denied: break
+            }
+        }
+
+        /// Asks the user for the authorization the strategies need (the app calls it from its UI).
+        /// https://developer.apple.com/documentation/corelocation/cllocationmanager/requestalwaysauthorization()
+        func requestAuthorization(_ authorization: LocationAuthorization?) {
+            switch authorization {
+            case .always: monitoring.requestAlwaysAuthorization()
+            case .whenInUse: monitoring.requestWhenInUseAuthorization()
+            case .notDetermined, .denied, nil: break
+            }
+        }
+
+        // MARK: Standard updates
+
+        /// ``Command/startUpdatingLocation(_:)``: the request's properties, then `startUpdatingLocation()`,
+        /// or on iOS 17+ with ``WakefulApp/LocationUpdatesAPI/liveUpdates``, `CLLocationUpdate.liveUpdates(_:)`.
+        /// https://developer.apple.com/documentation/corelocation/cllocationmanager/startupdatinglocation()
+        func startUpdating(_ request: LocationRequest) {
+            if api == .liveUpdates, #available(iOS 17.0, *) {
+                startLiveUpdates(request)
+                return
+            }
+            request.apply(to: updates)
+            updates.startUpdatingLocation()
+        }
+
+        /// ``Command/stopUpdatingLocation``: stops whichever API runs.
+        /// https://developer.apple.com/documentation/corelocation/cllocationmanager/stopupdatinglocation()
+        func stopUpdating() {
+            updates.stopUpdatingLocation()
+            liveUpdates?.cancel()
+            liveUpdates = nil
+            if #available(iOS 17.0, *) {
+                (backgroundActivity as? CLBackgroundActivitySession)?.invalidate()
+            }
+            backgroundActivity = nil
+        }
+
+        /// ``Command/requestLocation``: one fix, or an error, through the `updates` delegate.
+        /// https://developer.apple.com/documentation/corelocation/cllocationmanager/requestlocation()
+        func requestLocation() {
+            updates.requestLocation()
+        }
+
+        /// Live updates (iOS 17): the async sequence replaces the delegate; a
+        /// `CLBackgroundActivitySession` keeps them coming in the background, with the system's
+        /// indicator, even under When-In-Use authorization (LOC-4). `desiredAccuracy` and
+        /// `distanceFilter` have no counterpart here; the activity type picks the configuration.
+        /// https://developer.apple.com/documentation/corelocation/cllocationupdate/liveupdates(_:)
+        /// https://developer.apple.com/documentation/corelocation/clbackgroundactivitysession-3mzv3
+        @available(iOS 17.0, *)
+        private func startLiveUpdates(_ request: LocationRequest) {
+            stopUpdating()
+            if request.allowsBackgroundUpdates { backgroundActivity = CLBackgroundActivitySession() }
+            let updates = CLLocationUpdate.liveUpdates(CLLocationUpdate.LiveConfiguration(request.activityType))
+            liveUpdates = Task { @MainActor [weak self] in
+                do {
+                    for try await update in updates {
+                        guard let location = update.location else { continue }
+                        self?.deliver(.locationsUpdated([LocationFix(location)]))
+                    }
+                } catch {
+                    // The sequence ends with an error only when Core Location stops it; the core hears
+                    // of the authorization change through `locationManagerDidChangeAuthorization`.
+                }
+            }
+        }
+
+        // MARK: Significant changes and visits
+
+        /// https://developer.apple.com/documentation/corelocation/cllocationmanager/startmonitoringsignificantlocationchanges()
+        func startSignificantChanges() { significant.startMonitoringSignificantLocationChanges() }
+        /// https://developer.apple.com/documentation/corelocation/cllocationmanager/stopmonitoringsignificantlocationchanges()
+        func stopSignificantChanges() { significant.stopMonitoringSignificantLocationChanges() }
+        /// https://developer.apple.com/documentation/corelocation/cllocationmanager/startmonitoringvisits()
+        func startVisits() { monitoring.startMonitoringVisits() }
+        /// https://developer.apple.com/documentation/corelocation/cllocationmanager/stopmonitoringvisits()
+        func stopVisits() { monitoring.stopMonitoringVisits() }
+
+        // MARK: Regions and beacons
+
+        /// ``Command/startMonitoring(_:)``; a region with the same identifier replaces the old one.
+        /// https://developer.apple.com/documentation/corelocation/cllocationmanager/startmonitoring(for:)
+        func startMonitoring(_ region: MonitoredRegion) {
+            monitoring.startMonitoring(for: region.clRegion)
+        }
+
+        /// ``Command/stopMonitoring(_:)``, looked up among the monitored regions, which survive relaunches.
+        /// https://developer.apple.com/documentation/corelocation/cllocationmanager/stopmonitoring(for:)
+        func stopMonitoring(_ id: RegionID) {
+            guard let region = monitored(id) else { return }
+            monitoring.stopMonitoring(for: region)
+        }
+
+        /// ``Command/requestState(_:)``, answered by `didDetermineState` (LOC-18).
+        /// https://developer.apple.com/documentation/corelocation/cllocationmanager/requeststate(for:)
+        func requestState(_ id: RegionID) {
+            guard let region = monitored(id) else { return }
+            monitoring.requestState(for: region)
+        }
+
+        /// ``Command/startRangingBeacons(_:)`` with the iOS 13 constraint API (BEACON-9).
+        /// https://developer.apple.com/documentation/corelocation/cllocationmanager/startrangingbeacons(satisfying:)
+        func startRanging(_ constraint: BeaconIdentityConstraint) {
+            monitoring.startRangingBeacons(satisfying: CLBeaconIdentityConstraint(constraint))
+        }
+
+        /// ``Command/stopRangingBeacons(_:)``.
+        /// https://developer.apple.com/documentation/corelocation/cllocationmanager/stoprangingbeacons(satisfying:)
+        func stopRanging(_ constraint: BeaconIdentityConstraint) {
+            monitoring.stopRangingBeacons(satisfying: CLBeaconIdentityConstraint(constraint))
+        }
+
+        /// https://developer.apple.com/documentation/corelocation/cllocationmanager/monitoredregions
+        private func monitored(_ id: RegionID) -> CLRegion? {
+            monitoring.monitoredRegions.first { $0.identifier == id.rawValue }
+        }
     }
-
-    // MARK: Significant changes and visits
-
-    /// https://developer.apple.com/documentation/corelocation/cllocationmanager/startmonitoringsignificantlocationchanges()
-    func startSignificantChanges() { significant.startMonitoringSignificantLocationChanges() }
-    /// https://developer.apple.com/documentation/corelocation/cllocationmanager/stopmonitoringsignificantlocationchanges()
-    func stopSignificantChanges() { significant.stopMonitoringSignificantLocationChanges() }
-    /// https://developer.apple.com/documentation/corelocation/cllocationmanager/startmonitoringvisits()
-    func startVisits() { monitoring.startMonitoringVisits() }
-    /// https://developer.apple.com/documentation/corelocation/cllocationmanager/stopmonitoringvisits()
-    func stopVisits() { monitoring.stopMonitoringVisits() }
-
-    // MARK: Regions and beacons
-
-    /// ``Command/startMonitoring(_:)``; a region with the same identifier replaces the old one.
-    /// https://developer.apple.com/documentation/corelocation/cllocationmanager/startmonitoring(for:)
-    func startMonitoring(_ region: MonitoredRegion) {
-        monitoring.startMonitoring(for: region.clRegion)
-    }
-
-    /// ``Command/stopMonitoring(_:)``, looked up among the monitored regions, which survive relaunches.
-    /// https://developer.apple.com/documentation/corelocation/cllocationmanager/stopmonitoring(for:)
-    func stopMonitoring(_ id: RegionID) {
-        guard let region = monitored(id) else { return }
-        monitoring.stopMonitoring(for: region)
-    }
-
-    /// ``Command/requestState(_:)``, answered by `didDetermineState` (LOC-18).
-    /// https://developer.apple.com/documentation/corelocation/cllocationmanager/requeststate(for:)
-    func requestState(_ id: RegionID) {
-        guard let region = monitored(id) else { return }
-        monitoring.requestState(for: region)
-    }
-
-    /// ``Command/startRangingBeacons(_:)`` with the iOS 13 constraint API (BEACON-9).
-    /// https://developer.apple.com/documentation/corelocation/cllocationmanager/startrangingbeacons(satisfying:)
-    func startRanging(_ constraint: BeaconIdentityConstraint) {
-        monitoring.startRangingBeacons(satisfying: CLBeaconIdentityConstraint(constraint))
-    }
-
-    /// ``Command/stopRangingBeacons(_:)``.
-    /// https://developer.apple.com/documentation/corelocation/cllocationmanager/stoprangingbeacons(satisfying:)
-    func stopRanging(_ constraint: BeaconIdentityConstraint) {
-        monitoring.stopRangingBeacons(satisfying: CLBeaconIdentityConstraint(constraint))
-    }
-
-    /// https://developer.apple.com/documentation/corelocation/cllocationmanager/monitoredregions
-    private func monitored(_ id: RegionID) -> CLRegion? {
-        monitoring.monitoredRegions.first { $0.identifier == id.rawValue }
-    }
-}
 #endif

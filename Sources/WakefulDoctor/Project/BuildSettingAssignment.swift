@@ -12,7 +12,9 @@ public struct BuildSettingAssignment: Sendable, Hashable {
     public var location: Finding.Location?
 
     /// Creates an assignment.
-    public init(name: String, conditions: [BuildSettingCondition] = [], value: String, location: Finding.Location? = nil) {
+    public init(
+        name: String, conditions: [BuildSettingCondition] = [], value: String, location: Finding.Location? = nil
+    ) {
         self.name = name
         self.conditions = conditions
         self.value = value
@@ -39,7 +41,9 @@ public struct BuildSettingAssignment: Sendable, Hashable {
                 guard pieces.count == 2 else { return nil }
                 let parameter = pieces[0].trimmingCharacters(in: .whitespaces)
                 guard !parameter.isEmpty else { return nil }
-                conditions.append(BuildSettingCondition(parameter: parameter, pattern: pieces[1].trimmingCharacters(in: .whitespaces)))
+                conditions.append(
+                    BuildSettingCondition(parameter: parameter, pattern: pieces[1].trimmingCharacters(in: .whitespaces))
+                )
             }
             rest = rest[rest.index(after: close)...].drop { $0 == " " || $0 == "\t" }
         }
@@ -53,8 +57,11 @@ public struct BuildSettingAssignment: Sendable, Hashable {
 
     /// Letters, digits and underscores, not starting with a digit.
     static func isName(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else { return false }
-        return text.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+        guard let first = text.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic)
+        else { return false }
+        return text.unicodeScalars.allSatisfy {
+            $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
+        }
     }
 }
 

@@ -52,7 +52,9 @@ private struct Evaluator {
         while let dollar = rest.firstIndex(of: "$") {
             result += rest[..<dollar]
             let open = rest.index(after: dollar)
-            guard open < rest.endIndex, rest[open] == "(" || rest[open] == "{", let close = Self.matchingClose(rest, open: open) else {
+            guard open < rest.endIndex, rest[open] == "(" || rest[open] == "{",
+                let close = Self.matchingClose(rest, open: open)
+            else {
                 result.append("$")
                 rest = rest[open...]
                 continue
@@ -91,7 +93,9 @@ private struct Evaluator {
 
     /// The expanded value of the highest applicable assignment of `name` below `limit`; nil when none.
     private mutating func evaluate(_ name: String, below limit: Int?) -> String? {
-        guard let index = settings.index(of: name, below: limit), let chain = settings.assignments[name] else { return nil }
+        guard let index = settings.index(of: name, below: limit), let chain = settings.assignments[name] else {
+            return nil
+        }
         let context = Context(name: name, index: index)
         // A setting defined in terms of itself (without $(inherited)) has no value; Xcode reports a cycle.
         guard !active.contains(context) else {
@@ -122,7 +126,9 @@ private struct Evaluator {
     /// Applies one modifier as swift-build's `MacroEvaluationProgram.swift` does; unknown
     /// modifiers (swift-build reports them) leave the value as it is.
     private static func apply(_ modifier: String, to value: String) -> String {
-        if modifier.hasPrefix("default=") { return value.isEmpty ? String(modifier.dropFirst("default=".count)) : value }
+        if modifier.hasPrefix("default=") {
+            return value.isEmpty ? String(modifier.dropFirst("default=".count)) : value
+        }
         switch modifier {
         case "lower": return value.lowercased()
         case "upper": return value.uppercased()

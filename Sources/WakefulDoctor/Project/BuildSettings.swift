@@ -19,7 +19,8 @@ public struct BuildSettings: Sendable, Hashable {
     public let missingFiles: [Finding.Location]
 
     /// Creates settings from levels of assignments, lowest precedence first.
-    public init(levels: [[BuildSettingAssignment]], parameters: [String: String], missingFiles: [Finding.Location] = []) {
+    public init(levels: [[BuildSettingAssignment]], parameters: [String: String], missingFiles: [Finding.Location] = [])
+    {
         var assignments: [String: [BuildSettingAssignment]] = [:]
         for level in levels {
             for assignment in level { assignments[assignment.name, default: []].append(assignment) }
@@ -32,7 +33,8 @@ public struct BuildSettings: Sendable, Hashable {
     /// These settings with more assignments above all others.
     public func adding(_ more: [BuildSettingAssignment]) -> BuildSettings {
         BuildSettings(
-            levels: [assignments.keys.sorted().flatMap { assignments[$0] ?? [] }, more], parameters: parameters, missingFiles: missingFiles)
+            levels: [assignments.keys.sorted().flatMap { assignments[$0] ?? [] }, more], parameters: parameters,
+            missingFiles: missingFiles)
     }
 
     /// The names of every setting assigned anywhere, sorted.
@@ -66,7 +68,8 @@ public struct BuildSettings: Sendable, Hashable {
     /// Xcode's reading of a string as a boolean (`SWBUtil/String.swift`, `boolValue`).
     public static func boolValue(_ text: String) -> Bool {
         guard let first = text.utf8.first else { return false }
-        return first == UInt8(ascii: "Y") || first == UInt8(ascii: "y") || first == UInt8(ascii: "T") || first == UInt8(ascii: "t")
+        return first == UInt8(ascii: "Y") || first == UInt8(ascii: "y") || first == UInt8(ascii: "T")
+            || first == UInt8(ascii: "t")
             || (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(first)
     }
 

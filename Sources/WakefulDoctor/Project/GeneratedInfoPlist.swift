@@ -40,7 +40,8 @@ struct GeneratedInfoPlist {
             locations[key] = location(name)
         }
         let bundleKeys = [
-            ("CFBundleName", "PRODUCT_NAME"), ("CFBundleExecutable", "EXECUTABLE_NAME"), ("CFBundleVersion", "CURRENT_PROJECT_VERSION"),
+            ("CFBundleName", "PRODUCT_NAME"), ("CFBundleExecutable", "EXECUTABLE_NAME"),
+            ("CFBundleVersion", "CURRENT_PROJECT_VERSION"),
             ("CFBundleDevelopmentRegion", "DEVELOPMENT_LANGUAGE"), ("CFBundleIdentifier", "PRODUCT_BUNDLE_IDENTIFIER"),
             ("CFBundlePackageType", "PRODUCT_BUNDLE_PACKAGE_TYPE"), ("CFBundleShortVersionString", "MARKETING_VERSION"),
         ]

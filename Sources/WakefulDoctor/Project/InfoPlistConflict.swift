@@ -27,7 +27,10 @@ public struct InfoPlistConflict: Sendable, Hashable {
     public var outcome: Outcome
 
     /// Creates a conflict.
-    public init(key: String, fileValue: PlistValue, settingValue: PlistValue, fileLocation: Finding.Location, settingLocation: Finding.Location, outcome: Outcome) {
+    public init(
+        key: String, fileValue: PlistValue, settingValue: PlistValue, fileLocation: Finding.Location,
+        settingLocation: Finding.Location, outcome: Outcome
+    ) {
         self.key = key
         self.fileValue = fileValue
         self.settingValue = settingValue

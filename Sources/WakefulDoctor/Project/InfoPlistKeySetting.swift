@@ -24,7 +24,8 @@ enum InfoPlistKeySetting {
     static let booleanKeys: Set<String> = [
         "ITSAppUsesNonExemptEncryption", "LSBackgroundOnly", "LSUIElement", "NSViewGestureRecognizerIsExclusive",
         "LSSupportsOpeningDocumentsInPlace", "NSSupportsLiveActivities", "NSSupportsLiveActivitiesFrequentUpdates",
-        "UIApplicationSupportsIndirectInputEvents", "UIRequiresFullScreen", "UIStatusBarHidden", "UISupportsDocumentBrowser",
+        "UIApplicationSupportsIndirectInputEvents", "UIRequiresFullScreen", "UIStatusBarHidden",
+        "UISupportsDocumentBrowser",
         "WKApplication", "WKRunsIndependentlyOfCompanionApp", "WKWatchOnly", "MetalCaptureEnabled",
         "GCSupportsControllerUserInteraction", "GCSupportsGameMode",
     ]
@@ -38,27 +39,34 @@ enum InfoPlistKeySetting {
     /// Info.plist keys with a string (or enumeration) macro.
     static let stringKeys: Set<String> = [
         "CFBundleDisplayName", "LSApplicationCategoryType", "NSHumanReadableCopyright", "NSPrincipalClass",
-        "ITSEncryptionExportComplianceCode", "NSMainNibFile", "NSMainStoryboardFile", "UILaunchStoryboardName", "UIMainStoryboardFile",
+        "ITSEncryptionExportComplianceCode", "NSMainNibFile", "NSMainStoryboardFile", "UILaunchStoryboardName",
+        "UIMainStoryboardFile",
         "UIUserInterfaceStyle", "NSSensorKitPrivacyPolicyURL", "UIStatusBarStyle", "CLKComplicationPrincipalClass",
         "WKCompanionAppBundleIdentifier", "WKExtensionDelegateClassName", "NSStickerSharingLevel",
         // usageDescriptionStringKeys
-        "NFCReaderUsageDescription", "NSAccessoryTrackingUsageDescription", "NSAppDataUsageDescription", "NSAppleEventsUsageDescription",
+        "NFCReaderUsageDescription", "NSAccessoryTrackingUsageDescription", "NSAppDataUsageDescription",
+        "NSAppleEventsUsageDescription",
         "NSAppleMusicUsageDescription", "NSBluetoothAlwaysUsageDescription", "NSBluetoothPeripheralUsageDescription",
         "NSBluetoothWhileInUseUsageDescription", "NSCalendarsUsageDescription", "NSCalendarsFullAccessUsageDescription",
         "NSCalendarsWriteOnlyAccessUsageDescription", "NSCameraUsageDescription", "NSContactsUsageDescription",
         "NSCriticalMessagingUsageDescription", "NSDesktopFolderUsageDescription", "NSDocumentsFolderUsageDescription",
         "NSDownloadsFolderUsageDescription", "NSFaceIDUsageDescription", "NSFallDetectionUsageDescription",
-        "NSFileProviderDomainUsageDescription", "NSFileProviderPresenceUsageDescription", "NSFinancialDataUsageDescription",
+        "NSFileProviderDomainUsageDescription", "NSFileProviderPresenceUsageDescription",
+        "NSFinancialDataUsageDescription",
         "NSFocusStatusUsageDescription", "NSGKFriendListUsageDescription", "NSHandsTrackingUsageDescription",
-        "NSHealthClinicalHealthRecordsShareUsageDescription", "NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription",
+        "NSHealthClinicalHealthRecordsShareUsageDescription", "NSHealthShareUsageDescription",
+        "NSHealthUpdateUsageDescription",
         "NSHomeKitUsageDescription", "NSIdentityUsageDescription", "NSLocalNetworkUsageDescription",
-        "NSLocationAlwaysAndWhenInUseUsageDescription", "NSLocationAlwaysUsageDescription", "NSLocationUsageDescription",
+        "NSLocationAlwaysAndWhenInUseUsageDescription", "NSLocationAlwaysUsageDescription",
+        "NSLocationUsageDescription",
         "NSLocationWhenInUseUsageDescription", "NSMicrophoneUsageDescription", "NSMotionUsageDescription",
-        "NSNearbyInteractionAllowOnceUsageDescription", "NSNearbyInteractionUsageDescription", "NSNetworkVolumesUsageDescription",
+        "NSNearbyInteractionAllowOnceUsageDescription", "NSNearbyInteractionUsageDescription",
+        "NSNetworkVolumesUsageDescription",
         "NSPhotoLibraryAddUsageDescription", "NSPhotoLibraryUsageDescription", "NSRemindersUsageDescription",
         "NSRemindersFullAccessUsageDescription", "NSRemovableVolumesUsageDescription", "NSSensorKitUsageDescription",
         "NSSiriUsageDescription", "NSSpeechRecognitionUsageDescription", "NSSystemAdministrationUsageDescription",
-        "NSSystemExtensionUsageDescription", "NSUserTrackingUsageDescription", "NSVideoSubscriberAccountUsageDescription",
+        "NSSystemExtensionUsageDescription", "NSUserTrackingUsageDescription",
+        "NSVideoSubscriberAccountUsageDescription",
         "NSVoIPUsageDescription", "NSWorldSensingUsageDescription", "OSBundleUsageDescription",
     ]
 
@@ -79,7 +87,8 @@ enum InfoPlistKeySetting {
     /// The setting for an Info.plist key: `~iphone` and `~ipad` are written `_iPhone` and `_iPad`
     /// (`macroNameForInfoPlistKey`).
     static func settingName(for key: String) -> String {
-        prefix + key.replacingOccurrences(of: "~iphone", with: "_iPhone").replacingOccurrences(of: "~ipad", with: "_iPad")
+        prefix
+            + key.replacingOccurrences(of: "~iphone", with: "_iPhone").replacingOccurrences(of: "~ipad", with: "_iPad")
     }
 
     /// Whether Xcode reads this `INFOPLIST_KEY_` setting at all.

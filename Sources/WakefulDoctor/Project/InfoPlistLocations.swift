@@ -16,7 +16,10 @@ public struct InfoPlistLocations: Sendable, Hashable {
     public var duplicates: [String: [Finding.Location]]
 
     /// Creates locations.
-    public init(keys: [String: Finding.Location] = [:], items: [String: [Finding.Location]] = [:], duplicates: [String: [Finding.Location]] = [:]) {
+    public init(
+        keys: [String: Finding.Location] = [:], items: [String: [Finding.Location]] = [:],
+        duplicates: [String: [Finding.Location]] = [:]
+    ) {
         self.keys = keys
         self.items = items
         self.duplicates = duplicates

@@ -32,7 +32,9 @@ struct InfoPlistMerge {
             guard let existing = entries[key] else {
                 entries[key] = setting
                 keys[key] = settingLocation
-                if case .array(let values) = setting { items[key] = Array(repeating: settingLocation, count: values.count) }
+                if case .array(let values) = setting {
+                    items[key] = Array(repeating: settingLocation, count: values.count)
+                }
                 continue
             }
             let fileLocation = base.location(ofKey: key) ?? Finding.Location(file: base.file)
@@ -57,7 +59,8 @@ struct InfoPlistMerge {
             }
             conflicts.append(
                 InfoPlistConflict(
-                    key: key, fileValue: existing, settingValue: setting, fileLocation: fileLocation, settingLocation: settingLocation,
+                    key: key, fileValue: existing, settingValue: setting, fileLocation: fileLocation,
+                    settingLocation: settingLocation,
                     outcome: outcome))
         }
     }
@@ -66,31 +69,41 @@ struct InfoPlistMerge {
     mutating func expand(with settings: BuildSettings, into unexpanded: inout [UnexpandedValue]) {
         for key in entries.keys.sorted() {
             guard let value = entries[key] else { continue }
-            entries[key] = Self.expand(value, key: key, path: key, location: keys[key] ?? base.location(ofKey: key), itemLocations: items[key], settings, &unexpanded)
+            entries[key] = Self.expand(
+                value, key: key, path: key, location: keys[key] ?? base.location(ofKey: key), itemLocations: items[key],
+                settings, &unexpanded)
         }
     }
 
     private static func expand(
-        _ value: PlistValue, key: String, path: String, location: Finding.Location?, itemLocations: [Finding.Location]?, _ settings: BuildSettings,
+        _ value: PlistValue, key: String, path: String, location: Finding.Location?, itemLocations: [Finding.Location]?,
+        _ settings: BuildSettings,
         _ unexpanded: inout [UnexpandedValue]
     ) -> PlistValue {
         switch value {
         case .string(let text):
             let expansion = settings.expand(text, keepingUnknown: true)
             if !expansion.unknown.isEmpty {
-                unexpanded.append(UnexpandedValue(key: key, path: path, value: expansion.value, names: expansion.unknown, location: location))
+                unexpanded.append(
+                    UnexpandedValue(
+                        key: key, path: path, value: expansion.value, names: expansion.unknown, location: location))
             }
             return .string(expansion.value)
         case .array(let values):
             return .array(
                 values.enumerated().map { offset, item in
-                    let itemLocation = itemLocations.flatMap { $0.indices.contains(offset) ? $0[offset] : nil } ?? location
-                    return expand(item, key: key, path: "\(path)[\(offset)]", location: itemLocation, itemLocations: nil, settings, &unexpanded)
+                    let itemLocation =
+                        itemLocations.flatMap { $0.indices.contains(offset) ? $0[offset] : nil } ?? location
+                    return expand(
+                        item, key: key, path: "\(path)[\(offset)]", location: itemLocation, itemLocations: nil,
+                        settings, &unexpanded)
                 })
         case .dictionary(let dictionary):
             var result: [String: PlistValue] = [:]
             for name in dictionary.keys.sorted() {
-                result[name] = expand(dictionary[name]!, key: key, path: "\(path).\(name)", location: location, itemLocations: nil, settings, &unexpanded)
+                result[name] = expand(
+                    dictionary[name]!, key: key, path: "\(path).\(name)", location: location, itemLocations: nil,
+                    settings, &unexpanded)
             }
             return .dictionary(result)
         default:

@@ -1,11 +1,11 @@
 import Foundation
 
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// What a path names, found with `stat` before anything opens it: opening a FIFO for reading
@@ -65,7 +65,8 @@ enum InputPathKind: Sendable, Hashable {
         do {
             return try handle.readToEnd() ?? Data()
         } catch {
-            throw DoctorInputError(file: file, message: "cannot be read (\(InfoPlist.reason(error))); expected \(expected)")
+            throw DoctorInputError(
+                file: file, message: "cannot be read (\(InfoPlist.reason(error))); expected \(expected)")
         }
     }
 }

@@ -31,7 +31,8 @@ public struct OpenStepParser {
         var parser = OpenStepParser(bytes: [UInt8](data), file: file)
         try parser.skipWhitespace()
         guard parser.index < parser.bytes.count else {
-            throw DoctorInputError(file: file, message: "is empty; expected an OpenStep property list ({ key = value; … })")
+            throw DoctorInputError(
+                file: file, message: "is empty; expected an OpenStep property list ({ key = value; … })")
         }
         let value = try parser.parseValue()
         try parser.skipWhitespace()
@@ -63,7 +64,8 @@ public struct OpenStepParser {
         while true {
             try skipWhitespace()
             guard index < bytes.count else {
-                throw error("expected '}' to close the dictionary opened on line \(openLine), found the end of the file")
+                throw error(
+                    "expected '}' to close the dictionary opened on line \(openLine), found the end of the file")
             }
             if bytes[index] == UInt8(ascii: "}") {
                 index += 1
@@ -135,11 +137,17 @@ public struct OpenStepParser {
             let byte = bytes[index]
             index += 1
             if byte == UInt8(ascii: ">") {
-                guard high == nil else { throw error("expected an even number of hex digits in the data opened on line \(openLine)") }
+                guard high == nil else {
+                    throw error("expected an even number of hex digits in the data opened on line \(openLine)")
+                }
                 return .data(data)
             }
             if byte == UInt8(ascii: "\n") { line += 1 }
-            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { continue }
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+                || byte == UInt8(ascii: "\r")
+            {
+                continue
+            }
             guard let digit = Self.hexValue(byte) else {
                 index -= 1
                 throw error("expected hex digits or '>' in data, found \(found)")
@@ -176,7 +184,9 @@ public struct OpenStepParser {
                 utf8.append(byte)
             }
         }
-        throw DoctorInputError(file: file, line: openLine, message: "expected a closing quote for the string that starts on this line, found the end of the file")
+        throw DoctorInputError(
+            file: file, line: openLine,
+            message: "expected a closing quote for the string that starts on this line, found the end of the file")
     }
 
     /// The escapes NeXT's and Foundation's readers accept: `\n \t \r \a \b \f \v \" \\`, `\U1234`
@@ -201,7 +211,8 @@ public struct OpenStepParser {
             {
                 index += 2
                 let trail = try parseUTF16Unit()
-                let scalar = UTF16.isTrailSurrogate(trail)
+                let scalar =
+                    UTF16.isTrailSurrogate(trail)
                     ? (UInt32(unit) - 0xD800) << 10 + (UInt32(trail) - 0xDC00) + 0x10000 : 0xFFFD
                 utf8.append(contentsOf: Array(String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8))
                 return
@@ -260,7 +271,11 @@ public struct OpenStepParser {
                 index += 2
                 while true {
                     guard index + 1 < bytes.count else {
-                        throw DoctorInputError(file: file, line: openLine, message: "expected '*/' to close the comment that starts on this line, found the end of the file")
+                        throw DoctorInputError(
+                            file: file, line: openLine,
+                            message:
+                                "expected '*/' to close the comment that starts on this line, found the end of the file"
+                        )
                     }
                     if bytes[index] == UInt8(ascii: "*"), bytes[index + 1] == UInt8(ascii: "/") { break }
                     if bytes[index] == UInt8(ascii: "\n") { line += 1 }
@@ -295,8 +310,10 @@ public struct OpenStepParser {
     /// Letters, digits and `_$+/:.-`, the characters an unquoted string may hold.
     private static func isUnquoted(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "."),
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: ":"),
+            UInt8(ascii: "."),
             UInt8(ascii: "-"):
             true
         default:

@@ -43,7 +43,10 @@ public struct OpenStepDictionary: Sendable, Hashable {
     public var duplicates: [String: [Int]]
 
     /// Creates a dictionary.
-    public init(entries: [String: OpenStepValue] = [:], keys: [String] = [], lines: [String: Int] = [:], duplicates: [String: [Int]] = [:]) {
+    public init(
+        entries: [String: OpenStepValue] = [:], keys: [String] = [], lines: [String: Int] = [:],
+        duplicates: [String: [Int]] = [:]
+    ) {
         self.entries = entries
         self.keys = keys
         self.lines = lines

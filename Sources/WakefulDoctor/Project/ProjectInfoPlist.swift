@@ -45,16 +45,21 @@ public struct ProjectInfoPlist: Sendable {
     /// - Throws: ``DoctorInputError`` naming the file (and line) for a missing or malformed project,
     ///   `.xcconfig` or Info.plist, an ambiguous or unknown target or configuration, or a target
     ///   with no Info.plist at all.
-    public static func load(project: String, target: String? = nil, configuration: String? = nil) throws(DoctorInputError) -> ProjectInfoPlist {
+    public static func load(project: String, target: String? = nil, configuration: String? = nil)
+        throws(DoctorInputError) -> ProjectInfoPlist
+    {
         let xcodeProject = try XcodeProject.open(project)
         let chosenTarget = try xcodeProject.target(named: target)
         let chosenConfiguration = try xcodeProject.configuration(named: configuration, of: chosenTarget)
         let settings = try xcodeProject.buildSettings(for: chosenTarget, configuration: chosenConfiguration)
-        return try ProjectInfoPlist(project: xcodeProject, target: chosenTarget, configuration: chosenConfiguration.name, settings: settings)
+        return try ProjectInfoPlist(
+            project: xcodeProject, target: chosenTarget, configuration: chosenConfiguration.name, settings: settings)
     }
 
     /// Makes the Info.plist of a target from settings already resolved.
-    public init(project: XcodeProject, target: XcodeTarget, configuration: String, settings: BuildSettings) throws(DoctorInputError) {
+    public init(project: XcodeProject, target: XcodeTarget, configuration: String, settings: BuildSettings)
+        throws(DoctorInputError)
+    {
         let generate = settings.bool("GENERATE_INFOPLIST_FILE") ?? false
         let expand = settings.bool("INFOPLIST_EXPAND_BUILD_SETTINGS") ?? true
         var base: InfoPlist
@@ -64,7 +69,8 @@ public struct ProjectInfoPlist: Sendable {
             do {
                 base = try InfoPlist.load(path: project.url(of: relative).path, file: name)
             } catch {
-                let setting = settings.location(of: "INFOPLIST_FILE").map { " (INFOPLIST_FILE at \(Self.describe($0)))" } ?? ""
+                let setting =
+                    settings.location(of: "INFOPLIST_FILE").map { " (INFOPLIST_FILE at \(Self.describe($0)))" } ?? ""
                 throw DoctorInputError(file: error.file, line: error.line, message: error.message + setting)
             }
             infoPlistFile = name
@@ -73,7 +79,9 @@ public struct ProjectInfoPlist: Sendable {
         } else {
             throw DoctorInputError(
                 file: project.path,
-                message: "target \(target.name) (\(configuration)) sets neither INFOPLIST_FILE nor GENERATE_INFOPLIST_FILE = YES; expected one of them, as Xcode builds no Info.plist otherwise")
+                message:
+                    "target \(target.name) (\(configuration)) sets neither INFOPLIST_FILE nor GENERATE_INFOPLIST_FILE = YES; expected one of them, as Xcode builds no Info.plist otherwise"
+            )
         }
         var merge = InfoPlistMerge(base: base)
         if generate && expand {
@@ -106,7 +114,9 @@ public struct ProjectInfoPlist: Sendable {
     private static func ignored(_ settings: BuildSettings, generate: Bool, expand: Bool) -> [IgnoredInfoPlistSetting] {
         settings.names.filter { $0.hasPrefix(InfoPlistKeySetting.prefix) }.compactMap { name in
             let location = settings.location(of: name) ?? settings.assignments[name]?.last?.location
-            if !InfoPlistKeySetting.isKnownSetting(name) { return IgnoredInfoPlistSetting(name: name, location: location, reason: .unknownKey) }
+            if !InfoPlistKeySetting.isKnownSetting(name) {
+                return IgnoredInfoPlistSetting(name: name, location: location, reason: .unknownKey)
+            }
             if !generate { return IgnoredInfoPlistSetting(name: name, location: location, reason: .notGenerated) }
             if !expand { return IgnoredInfoPlistSetting(name: name, location: location, reason: .expansionOff) }
             return nil

@@ -26,14 +26,16 @@ public enum XCConfigFile {
     /// optional and the line, and returns the included assignments, which take effect there.
     public static func parse(
         _ text: String, file: String,
-        include: (_ path: String, _ optional: Bool, _ line: Int) throws(DoctorInputError) -> [BuildSettingAssignment] = { _, _, _ in [] }
+        include: (_ path: String, _ optional: Bool, _ line: Int) throws(DoctorInputError) -> [BuildSettingAssignment] =
+            { _, _, _ in [] }
     ) throws(DoctorInputError) -> [BuildSettingAssignment] {
         var assignments: [BuildSettingAssignment] = []
         var pending: (key: String, value: String, line: Int)?
         var lineNumber = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
-            var content = stripComment(rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine).trimmingCharacters(in: .whitespaces)
+            var content = stripComment(rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine).trimmingCharacters(
+                in: .whitespaces)
             if var continued = pending {
                 let ends = content.hasSuffix("\\")
                 if ends { content.removeLast() }
@@ -60,7 +62,9 @@ public enum XCConfigFile {
                 return character == "=" && depth == 0
             }
             guard let equals = split else {
-                throw DoctorInputError(file: file, line: lineNumber, message: "expected a build setting (NAME = value), found \"\(content)\"")
+                throw DoctorInputError(
+                    file: file, line: lineNumber,
+                    message: "expected a build setting (NAME = value), found \"\(content)\"")
             }
             var value = content[content.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             let key = String(content[..<equals])
@@ -75,25 +79,41 @@ public enum XCConfigFile {
         return assignments
     }
 
-    private static func load(_ url: URL, file: String, chain: [URL]) throws(DoctorInputError) -> [BuildSettingAssignment] {
+    private static func load(_ url: URL, file: String, chain: [URL]) throws(DoctorInputError)
+        -> [BuildSettingAssignment]
+    {
         let data: Data
         switch InputPathKind(path: url.path) {
-        case .regularFile: data = try InputPathKind.read(path: url.path, file: file, expected: "a readable .xcconfig file")
-        case .missing, .danglingLink: throw DoctorInputError(file: file, message: "does not exist; expected an .xcconfig file of build settings")
-        default: throw DoctorInputError(file: file, message: "is not a regular file; expected an .xcconfig file of build settings")
+        case .regularFile:
+            data = try InputPathKind.read(path: url.path, file: file, expected: "a readable .xcconfig file")
+        case .missing, .danglingLink:
+            throw DoctorInputError(file: file, message: "does not exist; expected an .xcconfig file of build settings")
+        default:
+            throw DoctorInputError(
+                file: file, message: "is not a regular file; expected an .xcconfig file of build settings")
         }
         let standardized = url.standardizedFileURL
         let nested = chain + [standardized]
-        return try parse(String(decoding: data, as: UTF8.self), file: file) { (path, optional, line) throws(DoctorInputError) in
-            let target = path.hasPrefix("/") ? URL(fileURLWithPath: path) : url.deletingLastPathComponent().appendingPathComponent(path)
-            let targetName = path.hasPrefix("/") ? path : InfoPlist.join((file as NSString).deletingLastPathComponent, path)
+        return try parse(String(decoding: data, as: UTF8.self), file: file) {
+            (path, optional, line) throws(DoctorInputError) in
+            let target =
+                path.hasPrefix("/")
+                ? URL(fileURLWithPath: path) : url.deletingLastPathComponent().appendingPathComponent(path)
+            let targetName =
+                path.hasPrefix("/") ? path : InfoPlist.join((file as NSString).deletingLastPathComponent, path)
             if nested.contains(target.standardizedFileURL) || nested.count >= maximumIncludeDepth {
-                throw DoctorInputError(file: file, line: line, message: "#include \"\(path)\" includes a file that is already being read; expected no include cycle")
+                throw DoctorInputError(
+                    file: file, line: line,
+                    message:
+                        "#include \"\(path)\" includes a file that is already being read; expected no include cycle")
             }
             switch InputPathKind(path: target.path) {
             case .missing, .danglingLink:
                 if optional { return [] }
-                throw DoctorInputError(file: file, line: line, message: "#include \"\(path)\": \(targetName) does not exist (write #include? for an optional file)")
+                throw DoctorInputError(
+                    file: file, line: line,
+                    message: "#include \"\(path)\": \(targetName) does not exist (write #include? for an optional file)"
+                )
             default:
                 return try load(target, file: targetName, chain: nested)
             }
@@ -101,7 +121,8 @@ public enum XCConfigFile {
     }
 
     /// `#include "path"` or `#include? "path"`: the path and whether it is optional.
-    private static func directive(_ content: String, file: String, line: Int) throws(DoctorInputError) -> (String, Bool) {
+    private static func directive(_ content: String, file: String, line: Int) throws(DoctorInputError) -> (String, Bool)
+    {
         var rest = Substring(content.dropFirst()).drop { $0 == " " || $0 == "\t" }
         let optional: Bool
         if rest.hasPrefix("include?") {
@@ -111,24 +132,35 @@ public enum XCConfigFile {
             optional = false
             rest = rest.dropFirst("include".count)
         } else {
-            throw DoctorInputError(file: file, line: line, message: "expected #include \"file.xcconfig\", found \"\(content)\"")
+            throw DoctorInputError(
+                file: file, line: line, message: "expected #include \"file.xcconfig\", found \"\(content)\"")
         }
         rest = rest.drop { $0 == " " || $0 == "\t" }
         guard rest.first == "\"", let close = rest.dropFirst().firstIndex(of: "\"") else {
-            throw DoctorInputError(file: file, line: line, message: "expected a quoted file name after #include, found \"\(content)\"")
+            throw DoctorInputError(
+                file: file, line: line, message: "expected a quoted file name after #include, found \"\(content)\"")
         }
         let path = String(rest[rest.index(after: rest.startIndex)..<close])
-        guard !path.isEmpty else { throw DoctorInputError(file: file, line: line, message: "expected a file name in #include \"\"") }
+        guard !path.isEmpty else {
+            throw DoctorInputError(file: file, line: line, message: "expected a file name in #include \"\"")
+        }
         return (path, optional)
     }
 
-    private static func append(_ line: (key: String, value: String, line: Int), file: String, to assignments: inout [BuildSettingAssignment]) throws(DoctorInputError) {
+    private static func append(
+        _ line: (key: String, value: String, line: Int), file: String, to assignments: inout [BuildSettingAssignment]
+    ) throws(DoctorInputError) {
         var value = line.value
         if value.hasSuffix(";") { value = String(value.dropLast()).trimmingCharacters(in: .whitespaces) }
-        guard let assignment = BuildSettingAssignment(key: line.key, value: value, location: Finding.Location(file: file, line: line.line)) else {
+        guard
+            let assignment = BuildSettingAssignment(
+                key: line.key, value: value, location: Finding.Location(file: file, line: line.line))
+        else {
             throw DoctorInputError(
                 file: file, line: line.line,
-                message: "expected a build setting name (letters, digits, _) with optional [condition=value], found \"\(line.key.trimmingCharacters(in: .whitespaces))\"")
+                message:
+                    "expected a build setting name (letters, digits, _) with optional [condition=value], found \"\(line.key.trimmingCharacters(in: .whitespaces))\""
+            )
         }
         assignments.append(assignment)
     }

@@ -157,7 +157,8 @@ enum XMLPlistScanner {
         }
 
         static func endsName(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+            byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: " ")
+                || byte == UInt8(ascii: "\t")
                 || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
         }
 
@@ -176,7 +177,9 @@ enum XMLPlistScanner {
                 case "quot": result += "\""
                 case "apos": result += "'"
                 default:
-                    let number = name.hasPrefix("#x") ? UInt32(name.dropFirst(2), radix: 16) : name.hasPrefix("#") ? UInt32(name.dropFirst()) : nil
+                    let number =
+                        name.hasPrefix("#x")
+                        ? UInt32(name.dropFirst(2), radix: 16) : name.hasPrefix("#") ? UInt32(name.dropFirst()) : nil
                     if let number, let scalar = Unicode.Scalar(number) {
                         result.unicodeScalars.append(scalar)
                     } else {

@@ -28,10 +28,13 @@ public struct XcodeBuildConfiguration: Sendable, Hashable {
             let value: String
             switch dictionary[key] {
             case .string(let text): value = text
-            case .array(let items, _): value = items.compactMap(\.string).map(Self.quotedListItem).joined(separator: " ")
+            case .array(let items, _):
+                value = items.compactMap(\.string).map(Self.quotedListItem).joined(separator: " ")
             default: continue
             }
-            if let assignment = BuildSettingAssignment(key: key, value: value, location: location) { settings.append(assignment) }
+            if let assignment = BuildSettingAssignment(key: key, value: value, location: location) {
+                settings.append(assignment)
+            }
         }
         self.init(name: object.string("name") ?? "", settings: settings, baseConfiguration: baseConfiguration)
     }
@@ -39,6 +42,7 @@ public struct XcodeBuildConfiguration: Sendable, Hashable {
     /// An item of a string list as Xcode writes it: quoted when it holds spaces.
     private static func quotedListItem(_ item: String) -> String {
         guard item.contains(" ") || item.contains("\t") || item.isEmpty else { return item }
-        return "\"" + item.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        return "\"" + item.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            + "\""
     }
 }

@@ -12,7 +12,9 @@ extension XcodeProject {
     /// and `config=<configuration>`.
     ///
     /// - Throws: ``DoctorInputError`` when a base `.xcconfig` (or one it includes) is missing or malformed.
-    public func buildSettings(for target: XcodeTarget, configuration: XcodeBuildConfiguration) throws(DoctorInputError) -> BuildSettings {
+    public func buildSettings(for target: XcodeTarget, configuration: XcodeBuildConfiguration) throws(DoctorInputError)
+        -> BuildSettings
+    {
         let projectConfiguration = configurationList[configuration.name]
         var missing: [Finding.Location] = []
         let levels: [[BuildSettingAssignment]] = [
@@ -23,13 +25,16 @@ extension XcodeProject {
             configuration.settings,
         ]
         return BuildSettings(
-            levels: levels, parameters: ["sdk": Self.sdk, "arch": Self.architecture, "config": configuration.name], missingFiles: missing)
+            levels: levels, parameters: ["sdk": Self.sdk, "arch": Self.architecture, "config": configuration.name],
+            missingFiles: missing)
     }
 
     /// A base configuration's settings; a file that does not exist is noted, not fatal: projects
     /// on CocoaPods name `Pods/Target Support Files/…xcconfig`, which exists only after `pod install`,
     /// and the rest of the project can still be checked.
-    private func xcconfig(_ relative: String?, missing: inout [Finding.Location]) throws(DoctorInputError) -> [BuildSettingAssignment] {
+    private func xcconfig(_ relative: String?, missing: inout [Finding.Location]) throws(DoctorInputError)
+        -> [BuildSettingAssignment]
+    {
         guard let relative else { return [] }
         let file = displayName(of: relative)
         switch InputPathKind(path: url(of: relative).path) {

@@ -46,7 +46,9 @@ public struct XcodeProject: Sendable {
         guard InputPathKind(path: folderURL.appendingPathComponent("project.pbxproj").path) == .regularFile else {
             throw DoctorInputError(file: folder, message: "has no project.pbxproj; expected \(expected)")
         }
-        let data = try InputPathKind.read(path: folderURL.appendingPathComponent("project.pbxproj").path, file: pbxprojFile, expected: "a readable project.pbxproj")
+        let data = try InputPathKind.read(
+            path: folderURL.appendingPathComponent("project.pbxproj").path, file: pbxprojFile,
+            expected: "a readable project.pbxproj")
         return try XcodeProject(folder: folder, data: data, pbxprojFile: pbxprojFile)
     }
 
@@ -55,10 +57,13 @@ public struct XcodeProject: Sendable {
             DoctorInputError(file: pbxprojFile, line: line, message: message)
         }
         guard case .dictionary(let top) = try OpenStepParser.parse(data, file: pbxprojFile) else {
-            throw fail("has no top-level dictionary; expected a project.pbxproj ({ archiveVersion = 1; objects = { … }; rootObject = …; })")
+            throw fail(
+                "has no top-level dictionary; expected a project.pbxproj ({ archiveVersion = 1; objects = { … }; rootObject = …; })"
+            )
         }
         guard let objectTable = top["objects"]?.dictionary else {
-            throw fail("has no objects dictionary; expected a project.pbxproj written by Xcode", line: top.lines["objects"])
+            throw fail(
+                "has no objects dictionary; expected a project.pbxproj written by Xcode", line: top.lines["objects"])
         }
         var objects: [String: OpenStepDictionary] = [:]
         var objectLines: [String: Int] = [:]
@@ -69,7 +74,8 @@ public struct XcodeProject: Sendable {
             objectLines[id] = objectTable.lines[id]
             for child in object["children"]?.array ?? [] { if let child = child.string { parents[child] = id } }
         }
-        guard let rootID = top.string("rootObject"), let root = objects[rootID], root.string("isa") == "PBXProject" else {
+        guard let rootID = top.string("rootObject"), let root = objects[rootID], root.string("isa") == "PBXProject"
+        else {
             throw fail("has no PBXProject root object; expected rootObject to name one", line: top.lines["rootObject"])
         }
         self.objects = objects
@@ -80,39 +86,55 @@ public struct XcodeProject: Sendable {
         self.name = folderURL.deletingPathExtension().lastPathComponent
         let containerName = (folder as NSString).deletingLastPathComponent
         let projectDirPath = root.string("projectDirPath") ?? ""
-        self.sourceRoot = folderURL.deletingLastPathComponent().appendingPathComponent(projectDirPath).standardizedFileURL
+        self.sourceRoot =
+            folderURL.deletingLastPathComponent().appendingPathComponent(projectDirPath).standardizedFileURL
         self.sourceRootName = projectDirPath.isEmpty ? containerName : InfoPlist.join(containerName, projectDirPath)
         self.developmentRegion = root.string("developmentRegion")
         // Empty until read: resolving the lists' paths needs the stored properties above.
         self.configurationList = XcodeConfigurationList(configurations: [], defaultConfigurationName: nil)
         self.targets = []
         var targets: [XcodeTarget] = []
-        let configurationList = try self.configurationList(root.string("buildConfigurationList"), owner: "the project", line: objectLines[rootID])
+        let configurationList = try self.configurationList(
+            root.string("buildConfigurationList"), owner: "the project", line: objectLines[rootID])
         for case .string(let id) in root["targets"]?.array ?? [] {
             guard let object = objects[id], object.string("isa") == "PBXNativeTarget" else { continue }
             let name = object.string("name") ?? id
-            let list = try self.configurationList(object.string("buildConfigurationList"), owner: "target \(name)", line: objectLines[id])
-            let phases = (object["buildPhases"]?.array ?? []).compactMap { $0.string.flatMap { objects[$0]?.string("isa") } }
-            let groups = (object["fileSystemSynchronizedGroups"]?.array ?? []).compactMap { $0.string.flatMap(filePath(of:)) }
+            let list = try self.configurationList(
+                object.string("buildConfigurationList"), owner: "target \(name)", line: objectLines[id])
+            let phases = (object["buildPhases"]?.array ?? []).compactMap {
+                $0.string.flatMap { objects[$0]?.string("isa") }
+            }
+            let groups = (object["fileSystemSynchronizedGroups"]?.array ?? []).compactMap {
+                $0.string.flatMap(filePath(of:))
+            }
             targets.append(
                 XcodeTarget(
-                    id: id, name: name, productType: object.string("productType") ?? "", configurationList: list, buildPhases: phases,
+                    id: id, name: name, productType: object.string("productType") ?? "", configurationList: list,
+                    buildPhases: phases,
                     synchronizedGroups: groups, line: objectLines[id]))
         }
         self.configurationList = configurationList
         self.targets = targets
     }
 
-    private func configurationList(_ id: String?, owner: String, line: Int?) throws(DoctorInputError) -> XcodeConfigurationList {
+    private func configurationList(_ id: String?, owner: String, line: Int?) throws(DoctorInputError)
+        -> XcodeConfigurationList
+    {
         guard let id, let list = objects[id], list.string("isa") == "XCConfigurationList" else {
-            throw DoctorInputError(file: pbxprojFile, line: line, message: "\(owner) has no XCConfigurationList; expected buildConfigurationList to name one")
+            throw DoctorInputError(
+                file: pbxprojFile, line: line,
+                message: "\(owner) has no XCConfigurationList; expected buildConfigurationList to name one")
         }
         var configurations: [XcodeBuildConfiguration] = []
         for case .string(let configurationID) in list["buildConfigurations"]?.array ?? [] {
-            guard let object = objects[configurationID], object.string("isa") == "XCBuildConfiguration" else { continue }
-            configurations.append(XcodeBuildConfiguration(object, baseConfiguration: baseConfiguration(of: object), file: pbxprojFile))
+            guard let object = objects[configurationID], object.string("isa") == "XCBuildConfiguration" else {
+                continue
+            }
+            configurations.append(
+                XcodeBuildConfiguration(object, baseConfiguration: baseConfiguration(of: object), file: pbxprojFile))
         }
-        return XcodeConfigurationList(configurations: configurations, defaultConfigurationName: list.string("defaultConfigurationName"))
+        return XcodeConfigurationList(
+            configurations: configurations, defaultConfigurationName: list.string("defaultConfigurationName"))
     }
 
     /// The `.xcconfig` a configuration is based on: a file reference, or (Xcode 16 and later) a
@@ -121,7 +143,8 @@ public struct XcodeProject: Sendable {
     private func baseConfiguration(of configuration: OpenStepDictionary) -> String? {
         if let reference = configuration.string("baseConfigurationReference") { return filePath(of: reference) }
         guard let anchor = configuration.string("baseConfigurationReferenceAnchor"),
-            let relative = configuration.string("baseConfigurationReferenceRelativePath"), let folder = filePath(of: anchor)
+            let relative = configuration.string("baseConfigurationReferenceRelativePath"),
+            let folder = filePath(of: anchor)
         else { return nil }
         return InfoPlist.join(folder, relative)
     }
@@ -169,7 +192,9 @@ public struct XcodeProject: Sendable {
         let list = targets.map(\.summary).joined(separator: ", ")
         if let name {
             if let target = targets.first(where: { $0.name == name }) { return target }
-            throw DoctorInputError(file: path, message: "has no target named \"\(name)\"; its targets are: \(list.isEmpty ? "none" : list)")
+            throw DoctorInputError(
+                file: path, message: "has no target named \"\(name)\"; its targets are: \(list.isEmpty ? "none" : list)"
+            )
         }
         var applications = targets.filter(\.isApplication)
         // A watchOS, tvOS or macOS app in the same project is not the iOS app doctor checks.
@@ -180,11 +205,16 @@ public struct XcodeProject: Sendable {
             return applications[0]
         case 0:
             throw DoctorInputError(
-                file: path, message: "has no application target; pass --target NAME to choose one (targets: \(list.isEmpty ? "none" : list))")
+                file: path,
+                message:
+                    "has no application target; pass --target NAME to choose one (targets: \(list.isEmpty ? "none" : list))"
+            )
         default:
             throw DoctorInputError(
                 file: path,
-                message: "has \(applications.count) application targets (\(applications.map(\.name).joined(separator: ", "))); pass --target NAME to choose one")
+                message:
+                    "has \(applications.count) application targets (\(applications.map(\.name).joined(separator: ", "))); pass --target NAME to choose one"
+            )
         }
     }
 
@@ -195,18 +225,23 @@ public struct XcodeProject: Sendable {
             configuration.settings.last { $0.name == "SDKROOT" }?.value
                 ?? configurationList[configuration.name]?.settings.last { $0.name == "SDKROOT" }?.value
         }
-        return !sdks.isEmpty && sdks.allSatisfy { sdk in sdk.map { ["watchos", "appletvos", "macosx", "xros"].contains($0) } ?? false }
+        return !sdks.isEmpty
+            && sdks.allSatisfy { sdk in sdk.map { ["watchos", "appletvos", "macosx", "xros"].contains($0) } ?? false }
     }
 
     /// The configuration doctor reads: the one named, else the target's default, else `Release`.
     ///
     /// - Throws: ``DoctorInputError`` listing the target's configurations when it has no such one.
-    public func configuration(named name: String?, of target: XcodeTarget) throws(DoctorInputError) -> XcodeBuildConfiguration {
+    public func configuration(named name: String?, of target: XcodeTarget) throws(DoctorInputError)
+        -> XcodeBuildConfiguration
+    {
         let chosen = name ?? target.configurationList.defaultConfigurationName ?? "Release"
         if let configuration = target.configurationList[chosen] { return configuration }
         let available = target.configurationList.configurations.map(\.name).joined(separator: ", ")
         throw DoctorInputError(
             file: path,
-            message: "target \(target.name) has no build configuration \"\(chosen)\"; available: \(available.isEmpty ? "none" : available)\(name == nil ? " (pass --configuration NAME)" : "")")
+            message:
+                "target \(target.name) has no build configuration \"\(chosen)\"; available: \(available.isEmpty ? "none" : available)\(name == nil ? " (pass --configuration NAME)" : "")"
+        )
     }
 }

@@ -23,7 +23,8 @@ public struct XcodeTarget: Sendable, Hashable {
 
     /// Creates a target.
     public init(
-        id: String, name: String, productType: String, configurationList: XcodeConfigurationList, buildPhases: [String] = [],
+        id: String, name: String, productType: String, configurationList: XcodeConfigurationList,
+        buildPhases: [String] = [],
         synchronizedGroups: [String] = [], line: Int? = nil
     ) {
         self.id = id
@@ -40,7 +41,9 @@ public struct XcodeTarget: Sendable, Hashable {
 
     /// The target as a list in a message names it: `Widget (app-extension)`.
     var summary: String {
-        let kind = productType.hasPrefix("com.apple.product-type.") ? String(productType.dropFirst("com.apple.product-type.".count)) : productType
+        let kind =
+            productType.hasPrefix("com.apple.product-type.")
+            ? String(productType.dropFirst("com.apple.product-type.".count)) : productType
         return kind.isEmpty ? name : "\(name) (\(kind))"
     }
 
@@ -50,7 +53,9 @@ public struct XcodeTarget: Sendable, Hashable {
         case Self.applicationProductType, "com.apple.product-type.application.watchapp2": "APPL"
         case "com.apple.product-type.app-extension", "com.apple.product-type.extensionkit-extension": "XPC!"
         case "com.apple.product-type.framework": "FMWK"
-        case "com.apple.product-type.bundle", "com.apple.product-type.bundle.unit-test", "com.apple.product-type.bundle.ui-testing": "BNDL"
+        case "com.apple.product-type.bundle", "com.apple.product-type.bundle.unit-test",
+            "com.apple.product-type.bundle.ui-testing":
+            "BNDL"
         default: nil
         }
     }

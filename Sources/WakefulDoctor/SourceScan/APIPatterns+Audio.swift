@@ -43,8 +43,10 @@ extension APIPatterns {
         else { return }
         // The type follows within a few tokens: `, withExtension: "wav"` or ` withExtension:@"wav"`.
         for candidate in (index + 1)...(index + 3) {
-            guard let name = source[candidate], ["withExtension", "ofType"].contains(name.text), source.isPunctuation(candidate + 1, ":"),
-                let type = source[candidate + 2]?.literal?.value, SilentAudioName.audioExtensions.contains(type.lowercased())
+            guard let name = source[candidate], ["withExtension", "ofType"].contains(name.text),
+                source.isPunctuation(candidate + 1, ":"),
+                let type = source[candidate + 2]?.literal?.value,
+                SilentAudioName.audioExtensions.contains(type.lowercased())
             else { continue }
             record(.silentAudioFile, at: index, identifier: .literal("\(value).\(type)"))
             return

@@ -3,7 +3,9 @@ import Foundation
 extension APIPatterns {
     /// `locationManager.startMonitoring(for: region)`.
     mutating func matchStartMonitoring(at index: Int) {
-        guard source.language == .swift, isCall(index), source.arguments(open: index + 1).first?.label == "for" else { return }
+        guard source.language == .swift, isCall(index), source.arguments(open: index + 1).first?.label == "for" else {
+            return
+        }
         record(.regionMonitoring, at: index)
     }
 
@@ -12,7 +14,9 @@ extension APIPatterns {
     mutating func matchBackgroundLocation(at index: Int) {
         guard !source.isDeclared(index) else { return }
         if source.tokens[index].text == "setAllowsBackgroundLocationUpdates" {
-            if isCall(index), let value = messageValue(at: index), isTrue(value) { record(.backgroundLocationUpdates, at: index) }
+            if isCall(index), let value = messageValue(at: index), isTrue(value) {
+                record(.backgroundLocationUpdates, at: index)
+            }
         } else if source.isPunctuation(index + 1, "="), isTrue((index + 2)..<(index + 3)), endsExpression(index + 3) {
             record(.backgroundLocationUpdates, at: index)
         }

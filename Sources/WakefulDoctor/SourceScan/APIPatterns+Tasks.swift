@@ -22,7 +22,8 @@ extension APIPatterns {
             guard source.isPunctuation(open, "(") else { return nil }
             return (source.argument("identifier", open: open).flatMap(expression.identifier), index)
         case .objectiveC:
-            guard source.isPunctuation(index - 1, "["), source.isPunctuation(index - 2, "["), source.isIdentifier(index + 1, "alloc"),
+            guard source.isPunctuation(index - 1, "["), source.isPunctuation(index - 2, "["),
+                source.isIdentifier(index + 1, "alloc"),
                 source.isPunctuation(index + 2, "]"), source[index + 3]?.text.hasPrefix("initWithIdentifier") == true,
                 source.isPunctuation(index + 4, ":")
             else { return nil }
@@ -32,7 +33,9 @@ extension APIPatterns {
 
     /// `name` in `let name = …`, `name = …` or `Type *name = …` ending just before `start`.
     private func assignedVariable(before start: Int) -> String? {
-        guard source.isPunctuation(start - 1, "="), let name = source[start - 2], name.kind == .identifier else { return nil }
+        guard source.isPunctuation(start - 1, "="), let name = source[start - 2], name.kind == .identifier else {
+            return nil
+        }
         return name.text
     }
 
@@ -52,7 +55,8 @@ extension APIPatterns {
             record(.taskRegister, at: index, identifier: expression.identifier(value))
         default:
             guard source.language == .swift, source.isMember(index), source.isPunctuation(index + 1, "("),
-                source.isPunctuation(index + 2, "."), let kind = source[index + 3], source.isPunctuation(index + 4, "("),
+                source.isPunctuation(index + 2, "."), let kind = source[index + 3],
+                source.isPunctuation(index + 4, "("),
                 let close = source.closing(of: index + 4)
             else { return }
             let identifier = expression.identifier((index + 5)..<close)
@@ -70,7 +74,9 @@ extension APIPatterns {
     mutating func matchSubmit(_ name: String, at index: Int) {
         switch name {
         case "submit":
-            guard source.language == .swift, source.mentionsTaskScheduler, source.isMember(index), isCall(index) else { return }
+            guard source.language == .swift, source.mentionsTaskScheduler, source.isMember(index), isCall(index) else {
+                return
+            }
             let arguments = source.arguments(open: index + 1)
             guard arguments.count == 1, let only = arguments.first, only.label == nil else { return }
             submits.append((index, only.value))

@@ -19,14 +19,17 @@ struct APIPatterns {
         "AVAudioPlayer": [.audioPlayer], "AVPlayer": [.audioPlayer], "AVQueuePlayer": [.audioPlayer],
         "AVAudioEngine": [.audioPlayer], "AVPlayerLooper": [.audioPlayer, .loopForever],
         "MPNowPlayingInfoCenter": [.nowPlaying], "MPRemoteCommandCenter": [.nowPlaying],
-        "PKPushRegistry": [.pushKitRegistry], "CXProvider": [.callKitProvider], "CXCallController": [.callKitController],
+        "PKPushRegistry": [.pushKitRegistry], "CXProvider": [.callKitProvider],
+        "CXCallController": [.callKitController],
         "CBCentralManager": [.centralManager], "CBPeripheralManager": [.peripheralManager],
         "CLMonitor": [.regionMonitoring], "CLBackgroundActivitySession": [.backgroundActivitySession],
         "CLServiceSession": [.serviceSession],
         "CLLocationManager": [.locationManager],
         "CLLocationUpdater": [.liveUpdates],  // Objective-C's form of `CLLocationUpdate.liveUpdates`
-        "EAAccessoryManager": [.externalAccessory], "EASession": [.externalAccessory], "NISession": [.nearbyInteraction],
-        "PTChannelManager": [.pushToTalk], "CMMotionActivityManager": [.motionActivity], "CMPedometer": [.motionActivity],
+        "EAAccessoryManager": [.externalAccessory], "EASession": [.externalAccessory],
+        "NISession": [.nearbyInteraction],
+        "PTChannelManager": [.pushToTalk], "CMMotionActivityManager": [.motionActivity],
+        "CMPedometer": [.motionActivity],
         "NEHotspotHelper": [.hotspotHelper],
     ]
 
@@ -112,7 +115,9 @@ struct APIPatterns {
         case "startMonitoring": matchStartMonitoring(at: index)
         case "liveUpdates":
             // `CLLocationUpdate.liveUpdates(…)`
-            if source.isMember(index), source.isIdentifier(index - 2, "CLLocationUpdate") { record(.liveUpdates, at: index) }
+            if source.isMember(index), source.isIdentifier(index - 2, "CLLocationUpdate") {
+                record(.liveUpdates, at: index)
+            }
         case "allowsBackgroundLocationUpdates", "setAllowsBackgroundLocationUpdates": matchBackgroundLocation(at: index)
         case "playback", "playAndRecord": matchPlaybackCategory(at: index)
         case "numberOfLoops", "setNumberOfLoops": matchLoopForever(at: index)
@@ -131,7 +136,8 @@ struct APIPatterns {
 
     mutating func record(_ api: SourceAPI, at index: Int, identifier: SourceIdentifier? = nil) {
         let token = source.tokens[index]
-        uses.append(SourceUse(api: api, identifier: identifier, file: source.file, line: token.line, column: token.column))
+        uses.append(
+            SourceUse(api: api, identifier: identifier, file: source.file, line: token.line, column: token.column))
     }
 
     func isCall(_ index: Int) -> Bool { source.isCall(index) }

@@ -11,7 +11,9 @@ import Foundation
 /// `URLForResource:@"silent" withExtension:@"wav"` or `pathForResource:ofType:` with an audio type.
 enum SilentAudioName {
     /// Extensions of audio files an app plays.
-    static let audioExtensions: Set<String> = ["mp3", "m4a", "m4b", "wav", "caf", "aac", "aif", "aiff", "aifc", "flac", "mp4"]
+    static let audioExtensions: Set<String> = [
+        "mp3", "m4a", "m4b", "wav", "caf", "aac", "aif", "aiff", "aifc", "flac", "mp4",
+    ]
 
     private static let silentWords = ["silen", "blank", "mute", "empty"]
 
@@ -19,7 +21,8 @@ enum SilentAudioName {
     static func fileName(_ literal: String) -> String? {
         let name = literal.split(separator: "/").last.map(String.init) ?? literal
         // A sentence that ends in "silence.mp3" is text, not a file name.
-        guard !name.contains(where: \.isWhitespace), let dot = name.lastIndex(of: "."), audioExtensions.contains(name[name.index(after: dot)...].lowercased()),
+        guard !name.contains(where: \.isWhitespace), let dot = name.lastIndex(of: "."),
+            audioExtensions.contains(name[name.index(after: dot)...].lowercased()),
             isSilent(String(name[..<dot]))
         else { return nil }
         return name

@@ -49,7 +49,8 @@ struct SourceConstants {
     /// A table of the definitions from every file.
     init(_ definitions: [Definition]) {
         for definition in definitions {
-            self.definitions[Key(name: definition.name, isRawValue: definition.isRawValue), default: []].append(definition)
+            self.definitions[Key(name: definition.name, isRawValue: definition.isRawValue), default: []].append(
+                definition)
         }
     }
 
@@ -77,12 +78,16 @@ struct SourceConstants {
             switch (source.language, token.kind, token.text) {
             case (.swift, .identifier, "let"):
                 if let (name, value) = swiftLet(at: index, in: source) {
-                    found.append(Definition(name: name, isRawValue: false, value: value, file: source.file, scope: scopes.names))
+                    found.append(
+                        Definition(name: name, isRawValue: false, value: value, file: source.file, scope: scopes.names))
                 }
             case (.swift, .identifier, "enum"):
                 let enumName = source[index + 1]?.text ?? ""
                 for (name, value) in stringEnumCases(at: index, in: source) {
-                    found.append(Definition(name: name, isRawValue: true, value: .literal(value), file: source.file, scope: scopes.names + [enumName]))
+                    found.append(
+                        Definition(
+                            name: name, isRawValue: true, value: .literal(value), file: source.file,
+                            scope: scopes.names + [enumName]))
                 }
             case (.objectiveC, .directive, _):
                 if let (name, value) = define(at: index, in: source) {
@@ -109,7 +114,9 @@ struct SourceConstants {
         }
         guard source.isPunctuation(equals, "="), let literal = source[equals + 1]?.literal else { return nil }
         // `"a" + suffix`, `"a".uppercased()`: not a plain constant.
-        if let after = source[equals + 2], after.kind == .punctuation, ![";", "}", ","].contains(after.text) { return nil }
+        if let after = source[equals + 2], after.kind == .punctuation, ![";", "}", ","].contains(after.text) {
+            return nil
+        }
         return (name.text, value(of: literal))
     }
 

@@ -47,7 +47,9 @@ struct SourceExpression {
     /// The range without enclosing parentheses.
     private func unwrapped(_ range: Range<Int>) -> Range<Int> {
         var range = range
-        while range.count >= 2, source.isPunctuation(range.lowerBound, "("), source.closing(of: range.lowerBound) == range.upperBound - 1 {
+        while range.count >= 2, source.isPunctuation(range.lowerBound, "("),
+            source.closing(of: range.lowerBound) == range.upperBound - 1
+        {
             range = (range.lowerBound + 1)..<(range.upperBound - 1)
         }
         return range

@@ -16,24 +16,34 @@ enum SourceFileReader {
     /// replacement characters, so a Latin-1 comment does not hide the file's code.
     static func read(_ url: URL, as file: String, maximumSize: Int) -> Result {
         if let size = try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize, size > maximumSize {
-            return Result(problems: [SourceProblem(
-                file: file, line: nil, message: "larger than \(maximumSize / (1 << 20)) MB (\(size) bytes): not scanned")])
+            return Result(problems: [
+                SourceProblem(
+                    file: file, line: nil,
+                    message: "larger than \(maximumSize / (1 << 20)) MB (\(size) bytes): not scanned")
+            ])
         }
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            return Result(problems: [SourceProblem(file: file, line: nil, message: "could not be read: \(error.localizedDescription)")])
+            return Result(problems: [
+                SourceProblem(file: file, line: nil, message: "could not be read: \(error.localizedDescription)")
+            ])
         }
         if data.prefix(binaryProbeLength).contains(0) {
-            return Result(problems: [SourceProblem(file: file, line: nil, message: "binary file (it contains NUL bytes): not scanned")])
+            return Result(problems: [
+                SourceProblem(file: file, line: nil, message: "binary file (it contains NUL bytes): not scanned")
+            ])
         }
         let bytes = [UInt8](data)
         guard let badLine = firstInvalidLine(bytes) else { return Result(bytes: bytes, problems: []) }
         return Result(
             bytes: Array(String(decoding: bytes, as: UTF8.self).utf8),
-            problems: [SourceProblem(
-                file: file, line: badLine, message: "not valid UTF-8 from this line: read with replacement characters")])
+            problems: [
+                SourceProblem(
+                    file: file, line: badLine,
+                    message: "not valid UTF-8 from this line: read with replacement characters")
+            ])
     }
 
     /// The line of the first byte that is not valid UTF-8, or nil when all of it is.

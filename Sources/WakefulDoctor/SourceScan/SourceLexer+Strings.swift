@@ -40,7 +40,8 @@ extension SourceLexer {
                 guard multiline else { return nil }
                 text.append(SourceByte.lineFeed)
                 consumeNewline()
-            } else if byte == SourceByte.quote, !multiline || (peek(1) == SourceByte.quote && peek(2) == SourceByte.quote),
+            } else if byte == SourceByte.quote,
+                !multiline || (peek(1) == SourceByte.quote && peek(2) == SourceByte.quote),
                 hashesFollow(at: index + (multiline ? 3 : 1), count: hashes)
             {
                 index += (multiline ? 3 : 1) + hashes

@@ -99,7 +99,8 @@ public struct SourceLexer {
     }
 
     func isNewline(at position: Int) -> Bool {
-        position < bytes.count && (bytes[position] == SourceByte.lineFeed || bytes[position] == SourceByte.carriageReturn)
+        position < bytes.count
+            && (bytes[position] == SourceByte.lineFeed || bytes[position] == SourceByte.carriageReturn)
     }
 
     func mark() -> Mark { Mark(offset: index, line: line, column: index - lineStart + 1) }
@@ -122,8 +123,10 @@ public struct SourceLexer {
     // MARK: Emitting
 
     mutating func emit(_ kind: SourceToken.Kind, _ text: String, from mark: Mark, literal: SourceStringLiteral? = nil) {
-        tokens.append(SourceToken(
-            kind, text, literal: literal, line: mark.line, column: mark.column, offset: mark.offset, length: index - mark.offset))
+        tokens.append(
+            SourceToken(
+                kind, text, literal: literal, line: mark.line, column: mark.column, offset: mark.offset,
+                length: index - mark.offset))
         atLineStart = false
     }
 
@@ -133,7 +136,8 @@ public struct SourceLexer {
 
     private mutating func emitDirectiveEnd() {
         let here = mark()
-        tokens.append(SourceToken(.directiveEnd, "", line: here.line, column: here.column, offset: here.offset, length: 0))
+        tokens.append(
+            SourceToken(.directiveEnd, "", line: here.line, column: here.column, offset: here.offset, length: 0))
         inDefine = false
     }
 
@@ -219,7 +223,8 @@ public struct SourceLexer {
                 index += 1
             } else if byte == SourceByte.dot, let next = peek(1), Self.isDigit(next) {
                 index += 1
-            } else if byte == SourceByte.plus || byte == SourceByte.minus, Self.isExponent(bytes[index - 1], hex: isHex) {
+            } else if byte == SourceByte.plus || byte == SourceByte.minus, Self.isExponent(bytes[index - 1], hex: isHex)
+            {
                 index += 1
             } else {
                 break
@@ -243,7 +248,8 @@ public struct SourceLexer {
     /// Letters, `_`, `$`, and every non-ASCII byte: Swift and clang accept Unicode names, and
     /// treating their bytes as name bytes keeps multi-byte characters whole.
     static func isIdentifierStart(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
     }
 

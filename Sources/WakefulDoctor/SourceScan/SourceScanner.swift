@@ -35,16 +35,20 @@ public enum SourceScanner {
             guard isDirectory.boolValue else {
                 // A single file given where a directory was expected: scan it, named by its name.
                 if let language = SourceLanguage(pathExtension: directory.pathExtension) {
-                    inputs.append(Input(url: directory, file: display(directory, directory.lastPathComponent), language: language))
+                    inputs.append(
+                        Input(url: directory, file: display(directory, directory.lastPathComponent), language: language)
+                    )
                 }
                 continue
             }
             let walker = SourceFileWalker.walk(directory)
             for entry in walker.entries {
-                inputs.append(Input(url: entry.url, file: display(directory, entry.relativePath), language: entry.language))
+                inputs.append(
+                    Input(url: entry.url, file: display(directory, entry.relativePath), language: entry.language))
             }
             for failure in walker.unreadable {
-                problems.append(SourceProblem(file: display(directory, failure.relativePath), line: nil, message: failure.message))
+                problems.append(
+                    SourceProblem(file: display(directory, failure.relativePath), line: nil, message: failure.message))
             }
         }
         var evidence = scan(inputs, problems: problems)
@@ -69,7 +73,9 @@ public enum SourceScanner {
     /// ```
     public static func scan(text: String, file: String, language: SourceLanguage) -> SourceEvidence {
         let tokenization = SourceLexer.tokenize(utf8: Array(text.utf8), language: language, file: file)
-        return evidence([TokenizedSource(file: file, language: language, tokens: tokenization.tokens)], problems: tokenization.problems)
+        return evidence(
+            [TokenizedSource(file: file, language: language, tokens: tokenization.tokens)],
+            problems: tokenization.problems)
     }
 
     /// A file to read.
@@ -100,7 +106,9 @@ public enum SourceScanner {
         let uses = sources.flatMap { APIPatterns.uses(in: $0, constants: constants) }
             .filter { seen.insert($0).inserted }
             .sorted { ($0.file, $0.line, $0.column, $0.api.rawValue) < ($1.file, $1.line, $1.column, $1.api.rawValue) }
-        let sortedProblems = problems.sorted { ($0.file, $0.line ?? 0, $0.message) < ($1.file, $1.line ?? 0, $1.message) }
+        let sortedProblems = problems.sorted {
+            ($0.file, $0.line ?? 0, $0.message) < ($1.file, $1.line ?? 0, $1.message)
+        }
         return SourceEvidence(uses: uses, files: sources.map(\.file).sorted(), problems: sortedProblems)
     }
 }

@@ -27,7 +27,9 @@ enum SourceStringDecoder {
     /// indentation), then that indentation from the start of every line.
     private static func stripIndentation(_ texts: inout [[UInt8]?]) {
         var indentation: [UInt8] = []
-        if let last = texts.indices.last, var bytes = texts[last], let newline = bytes.lastIndex(of: SourceByte.lineFeed) {
+        if let last = texts.indices.last, var bytes = texts[last],
+            let newline = bytes.lastIndex(of: SourceByte.lineFeed)
+        {
             let tail = bytes[(newline + 1)...]
             if tail.allSatisfy({ $0 == SourceByte.space || $0 == SourceByte.tab }) {
                 indentation = Array(tail)
@@ -89,7 +91,9 @@ enum SourceStringDecoder {
                 cursor = appendUnicodeEscape(raw, from: escaped + 1, to: &out) ?? cursor
             case SourceByte.space, SourceByte.tab, SourceByte.lineFeed:
                 // A line continuation: `\`, maybe trailing blanks, then the newline, all dropped.
-                while cursor < raw.count, raw[cursor] == SourceByte.space || raw[cursor] == SourceByte.tab { cursor += 1 }
+                while cursor < raw.count, raw[cursor] == SourceByte.space || raw[cursor] == SourceByte.tab {
+                    cursor += 1
+                }
                 if cursor < raw.count, raw[cursor] == SourceByte.lineFeed { cursor += 1 }
             default: out.append(raw[escaped])
             }

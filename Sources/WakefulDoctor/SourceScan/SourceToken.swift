@@ -39,7 +39,8 @@ public struct SourceToken: Sendable, Hashable {
 
     /// Creates a token.
     public init(
-        _ kind: Kind, _ text: String, literal: SourceStringLiteral? = nil, line: Int, column: Int, offset: Int, length: Int
+        _ kind: Kind, _ text: String, literal: SourceStringLiteral? = nil, line: Int, column: Int, offset: Int,
+        length: Int
     ) {
         self.kind = kind
         self.text = text

@@ -23,7 +23,8 @@ struct SwiftScopes {
         switch token.kind {
         case .identifier where Self.typeKeywords.contains(token.text):
             // `class func` and `class var` declare members, not a type.
-            guard let name = source[index + 1], name.kind == .identifier, !Self.memberKeywords.contains(name.text) else { return }
+            guard let name = source[index + 1], name.kind == .identifier, !Self.memberKeywords.contains(name.text)
+            else { return }
             pending = dottedName(from: index + 1, in: source)
         case .punctuation where token.text == "{":
             open.append(pending ?? [])

@@ -144,7 +144,9 @@ struct TokenizedSource {
                 case ":" where depth == 0 && conditionals > 0: conditionals -= 1
                 default: break
                 }
-            } else if depth == 0, token.kind == .identifier, isPunctuation(index + 1, ":"), conditionals == 0, index > colon + 1 {
+            } else if depth == 0, token.kind == .identifier, isPunctuation(index + 1, ":"), conditionals == 0,
+                index > colon + 1
+            {
                 return (colon + 1)..<index
             }
             index += 1
@@ -156,7 +158,9 @@ struct TokenizedSource {
     func written(_ range: Range<Int>) -> String {
         var text = ""
         for index in range {
-            if index > range.lowerBound, tokens[index - 1].offset + tokens[index - 1].length < tokens[index].offset { text += " " }
+            if index > range.lowerBound, tokens[index - 1].offset + tokens[index - 1].length < tokens[index].offset {
+                text += " "
+            }
             text += tokens[index].text
         }
         return text
@@ -201,7 +205,9 @@ struct TokenizedSource {
             if let nameIndex = keywords.first ?? firstName {
                 let selector = keywords.isEmpty ? [tokens[nameIndex].text] : keywords.map { tokens[$0].text }
                 let isDefinition = end < tokens.count && tokens[end].isPunctuation("{")
-                headers.append(MethodHeader(range: index..<end, selector: selector, nameIndex: nameIndex, isDefinition: isDefinition))
+                headers.append(
+                    MethodHeader(
+                        range: index..<end, selector: selector, nameIndex: nameIndex, isDefinition: isDefinition))
             }
             index = end
         }

@@ -55,7 +55,8 @@ struct Authenticator: Sendable {
         guard let header = request.headers[.authorization] else { return nil }
         let parts = header.split(separator: " ", omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else {
-            throw APIError.unauthorized("malformed_credentials", "expected the Authorization header as \"Bearer <token>\"")
+            throw APIError.unauthorized(
+                "malformed_credentials", "expected the Authorization header as \"Bearer <token>\"")
         }
         // Compare hashes, not tokens: the comparison's time then tells nothing about the token.
         return BearerToken.hash(String(parts[1]))

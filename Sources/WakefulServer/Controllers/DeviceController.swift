@@ -33,7 +33,8 @@ struct DeviceController<Context: RemoteAddressRequestContext>: Sendable {
         let body = try await JSONRequest.body(of: request, limit: configuration.limits.maximumBodyBytes)
         let registration = DeviceRegistration(
             installID: try body.uuid("install_id"), bundleID: try body.string("bundle_id"),
-            appVersion: try body.string("app_version", maximumLength: 64), osVersion: try body.string("os_version", maximumLength: 64),
+            appVersion: try body.string("app_version", maximumLength: 64),
+            osVersion: try body.string("os_version", maximumLength: 64),
             apns: try body.optionalObject("apns")?.apnsRegistration())
         let existing: ExistingInstall
         switch caller {
@@ -53,7 +54,9 @@ struct DeviceController<Context: RemoteAddressRequestContext>: Sendable {
         let token = BearerToken.generate()
         let deviceID: UUID
         do {
-            deviceID = try await storage.register(registration, tokenHash: BearerToken.hash(token), at: configuration.clock.now.timeIntervalSince1970, existing: existing)
+            deviceID = try await storage.register(
+                registration, tokenHash: BearerToken.hash(token), at: configuration.clock.now.timeIntervalSince1970,
+                existing: existing)
         } catch let error as ServerStorageError where error.code == .deviceRevoked {
             throw APIError.revoked
         } catch let error as ServerStorageError where error.code == .installRegistered {
@@ -63,7 +66,8 @@ struct DeviceController<Context: RemoteAddressRequestContext>: Sendable {
                 field: "install_id")
         }
         context.logger.info(
-            "device registered", metadata: ["device_id": .string(deviceID.uuidString), "by": .string(caller.map(\.kindName) ?? "newcomer")])
+            "device registered",
+            metadata: ["device_id": .string(deviceID.uuidString), "by": .string(caller.map(\.kindName) ?? "newcomer")])
         return .json(["device_id": .string(deviceID.uuidString), "token": .string(token)], status: .created)
     }
 
@@ -75,7 +79,8 @@ struct DeviceController<Context: RemoteAddressRequestContext>: Sendable {
         let seconds = max(1, Int(wait.secondsValue.rounded(.up)))
         var error = APIError(
             .tooManyRequests, "too_many_registrations",
-            "at most \(configuration.limits.registrationsPerMinute) registrations a minute from one address; retry after \(seconds) s")
+            "at most \(configuration.limits.registrationsPerMinute) registrations a minute from one address; retry after \(seconds) s"
+        )
         error.headers[.retryAfter] = String(seconds)
         throw error
     }
@@ -87,11 +92,14 @@ struct DeviceController<Context: RemoteAddressRequestContext>: Sendable {
         case .secret(let secret):
             guard let presented = request.headers[.registrationSecret] else {
                 throw APIError(
-                    .forbidden, "registration_secret_required", "this server registers new installs only with the Wakeful-Registration-Secret header",
+                    .forbidden, "registration_secret_required",
+                    "this server registers new installs only with the Wakeful-Registration-Secret header",
                     field: "Wakeful-Registration-Secret")
             }
             guard RegistrationPolicy.matches(presented, secret: secret) else {
-                throw APIError(.forbidden, "registration_secret_invalid", "the registration secret is wrong", field: "Wakeful-Registration-Secret")
+                throw APIError(
+                    .forbidden, "registration_secret_invalid", "the registration secret is wrong",
+                    field: "Wakeful-Registration-Secret")
             }
         case .closed:
             throw APIError(.forbidden, "registration_closed", "this server registers installs only for the admin token")
@@ -101,12 +109,14 @@ struct DeviceController<Context: RemoteAddressRequestContext>: Sendable {
     /// Sets the calling device's APNs token: 200 with what was stored.
     @Sendable func setAPNs(_ request: Request, context: Context) async throws -> Response {
         let device = try await authenticator.caller(of: request).requireDevice()
-        let registration = try await JSONRequest.body(of: request, limit: configuration.limits.maximumBodyBytes).apnsRegistration()
+        let registration = try await JSONRequest.body(of: request, limit: configuration.limits.maximumBodyBytes)
+            .apnsRegistration()
         let time = configuration.clock.now.timeIntervalSince1970
         try await storage.setAPNsToken(registration, deviceID: device.id, at: time)
         return .json([
             "device_id": .string(device.id.uuidString), "token": .string(registration.token),
-            "environment": .string(registration.environment.rawValue), "topic": .string(registration.topic), "updated_at": .time(time),
+            "environment": .string(registration.environment.rawValue), "topic": .string(registration.topic),
+            "updated_at": .time(time),
         ])
     }
 
@@ -133,7 +143,8 @@ enum JSONRequest {
 
     /// 415 unless `Content-Type` is `application/json` (parameters such as `charset` allowed).
     static func requireJSONContentType(_ request: Request) throws(APIError) {
-        let type = request.headers[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        let type = request.headers[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
+            .lowercased()
         guard type == "application/json" else {
             throw APIError(
                 .unsupportedMediaType, "unsupported_media_type",

@@ -41,11 +41,15 @@ actor IngestCommitter {
         var results: [Result<IngestOutcome, any Error>]
         do {
             results = try await storage.ingest([batch] + followers.map(\.batch))
-            if results.count != followers.count + 1 { results = Array(repeating: .failure(GroupCommitError.resultCountMismatch), count: followers.count + 1) }
+            if results.count != followers.count + 1 {
+                results = Array(repeating: .failure(GroupCommitError.resultCountMismatch), count: followers.count + 1)
+            }
         } catch {
             results = Array(repeating: .failure(error), count: followers.count + 1)
         }
-        for (follower, result) in zip(followers, results.dropFirst()) { follower.continuation.resume(returning: .answered(result)) }
+        for (follower, result) in zip(followers, results.dropFirst()) {
+            follower.continuation.resume(returning: .answered(result))
+        }
         handOver()
         return try results[0].get()
     }

@@ -18,7 +18,10 @@ struct IngestController<Context: RequestContext>: Sendable {
     let committer: IngestCommitter
     let metrics: ServerMetrics
 
-    init(storage: any ServerStorage, authenticator: Authenticator, configuration: ServerConfiguration, gate: IngestGate, metrics: ServerMetrics) {
+    init(
+        storage: any ServerStorage, authenticator: Authenticator, configuration: ServerConfiguration, gate: IngestGate,
+        metrics: ServerMetrics
+    ) {
         self.authenticator = authenticator
         self.configuration = configuration
         self.gate = gate
@@ -33,7 +36,8 @@ struct IngestController<Context: RequestContext>: Sendable {
     /// Requests are counted by status in ``RequestMetricsMiddleware``, which sees the answer sent.
     @Sendable func ingest(_ request: Request, context: Context) async throws -> Response {
         let (response, answer) = try await admitted(request, context: context)
-        await metrics.noteIngestRecords(accepted: answer.accepted, duplicates: answer.duplicates, rejected: answer.rejected.count)
+        await metrics.noteIngestRecords(
+            accepted: answer.accepted, duplicates: answer.duplicates, rejected: answer.rejected.count)
         return response
     }
 
@@ -46,7 +50,8 @@ struct IngestController<Context: RequestContext>: Sendable {
         guard await gate.openUpload(of: device.id) else {
             var error = APIError(
                 .tooManyRequests, "too_many_uploads",
-                "this device already has \(limits.maximumUploadsPerDevice) uploads in progress; retry after \(limits.retryAfterSeconds) s")
+                "this device already has \(limits.maximumUploadsPerDevice) uploads in progress; retry after \(limits.retryAfterSeconds) s"
+            )
             error.headers[.retryAfter] = String(limits.retryAfterSeconds)
             throw error
         }
@@ -60,7 +65,9 @@ struct IngestController<Context: RequestContext>: Sendable {
         }
     }
 
-    private func store(_ request: Request, device: StoredDevice, context: Context) async throws -> (Response, IngestAnswer) {
+    private func store(_ request: Request, device: StoredDevice, context: Context) async throws -> (
+        Response, IngestAnswer
+    ) {
         guard let key = request.headers[.idempotencyKey] else {
             throw APIError.invalid("Idempotency-Key", "missing; expected the header with the body's batch_id")
         }
@@ -84,7 +91,8 @@ struct IngestController<Context: RequestContext>: Sendable {
             // The body is read before a storing place is taken: its time limits are the
             // connection's (RequestDeadlineHandler), its size limit this one.
             let body = try await request.body.collect(upTo: configuration.limits.maximumIngestBytes)
-            let stored = try await storeReceived(body, encoding: encoding, device: device, keyID: keyID, context: context)
+            let stored = try await storeReceived(
+                body, encoding: encoding, device: device, keyID: keyID, context: context)
             await gate.release(batchKey)
             return stored
         } catch {
@@ -99,7 +107,9 @@ struct IngestController<Context: RequestContext>: Sendable {
     ) async throws -> (Response, IngestAnswer) {
         let limits = configuration.limits
         guard await gate.enter() else {
-            var error = APIError(.serviceUnavailable, "overloaded", "too many uploads at once; retry after \(limits.retryAfterSeconds) s")
+            var error = APIError(
+                .serviceUnavailable, "overloaded", "too many uploads at once; retry after \(limits.retryAfterSeconds) s"
+            )
             error.headers[.retryAfter] = String(limits.retryAfterSeconds)
             throw error
         }
@@ -128,14 +138,19 @@ struct IngestController<Context: RequestContext>: Sendable {
             throw APIError.tooLarge("\(count) records; at most \(configuration.limits.maximumRecords) per request")
         }
         guard batch.batchID == keyID else {
-            throw APIError.invalid("Idempotency-Key", "expected the body's batch_id \(batch.batchID.uuidString), found \(keyID.uuidString)")
+            throw APIError.invalid(
+                "Idempotency-Key", "expected the body's batch_id \(batch.batchID.uuidString), found \(keyID.uuidString)"
+            )
         }
         guard batch.installID == device.installID else {
-            throw APIError.unauthorized("install_mismatch", "the token belongs to another install; register this install")
+            throw APIError.unauthorized(
+                "install_mismatch", "the token belongs to another install; register this install")
         }
         let digest = Self.digest(batch.records.map(\.uuid) + rejected.map(\.uuid))
         let outcome = try await committer.ingest(
-            IngestRequestBatch(deviceID: device.id, batchID: batch.batchID, digest: digest, records: batch.records, receivedAt: configuration.clock.now.timeIntervalSince1970))
+            IngestRequestBatch(
+                deviceID: device.id, batchID: batch.batchID, digest: digest, records: batch.records,
+                receivedAt: configuration.clock.now.timeIntervalSince1970))
         switch outcome {
         case .batchMismatch:
             throw APIError(
@@ -146,12 +161,16 @@ struct IngestController<Context: RequestContext>: Sendable {
             if seqReused > 0 {
                 // Kept (the UUID is the identity), but a client reusing seqs breaks gap detection.
                 context.logger.warning(
-                    "records reused seqs", metadata: ["device_id": .string(device.id.uuidString), "count": .stringConvertible(seqReused)])
+                    "records reused seqs",
+                    metadata: ["device_id": .string(device.id.uuidString), "count": .stringConvertible(seqReused)])
                 await metrics.noteSeqReused(seqReused)
             }
             context.logger.debug(
                 "batch stored",
-                metadata: ["device_id": .string(device.id.uuidString), "accepted": .stringConvertible(accepted), "duplicates": .stringConvertible(duplicates)])
+                metadata: [
+                    "device_id": .string(device.id.uuidString), "accepted": .stringConvertible(accepted),
+                    "duplicates": .stringConvertible(duplicates),
+                ])
             let answer = IngestAnswer(accepted: accepted, duplicates: duplicates, rejected: rejected)
             return (.json(bytes: answer.jsonBytes(batchID: batch.batchID)), answer)
         }

@@ -20,8 +20,10 @@ struct MetaController<Context: RequestContext>: Sendable {
                 try await storage.checkReachable()
                 return Response.json(["status": .string("ok")])
             } catch {
-                context.logger.warning("not ready: the storage does not answer", metadata: ["error": .string("\(error)")])
-                var error = APIError(.serviceUnavailable, "storage_unreachable", "the storage does not answer; retry after 5 s")
+                context.logger.warning(
+                    "not ready: the storage does not answer", metadata: ["error": .string("\(error)")])
+                var error = APIError(
+                    .serviceUnavailable, "storage_unreachable", "the storage does not answer; retry after 5 s")
                 error.headers[.retryAfter] = "5"
                 return error.response
             }
@@ -37,7 +39,9 @@ struct MetaController<Context: RequestContext>: Sendable {
     /// The OpenAPI 3.1 document describing every route, from the module's resources.
     static func loadDocument() throws -> [UInt8] {
         guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json") else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "openapi.json is missing from WakefulServer's resources"])
+            throw CocoaError(
+                .fileNoSuchFile,
+                userInfo: [NSLocalizedDescriptionKey: "openapi.json is missing from WakefulServer's resources"])
         }
         return Array(try Data(contentsOf: url))
     }

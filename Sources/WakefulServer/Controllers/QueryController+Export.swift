@@ -40,7 +40,9 @@ extension QueryController {
         return Self.ndjson(storage: storage, devices: try await storage.deviceIDs(), query: query, labelled: true)
     }
 
-    private static func ndjson(storage: any ServerStorage, devices: [UUID], query: RecordQuery, labelled: Bool) -> Response {
+    private static func ndjson(storage: any ServerStorage, devices: [UUID], query: RecordQuery, labelled: Bool)
+        -> Response
+    {
         let body = ResponseBody { writer in
             for device in devices {
                 var page = query

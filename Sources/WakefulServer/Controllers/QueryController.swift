@@ -28,11 +28,14 @@ struct QueryController<Context: RequestContext>: Sendable {
             "devices": .array(
                 summaries.map { summary in
                     .object([
-                        "device_id": .string(summary.id.uuidString), "install_id": .string(summary.installID.uuidString),
+                        "device_id": .string(summary.id.uuidString),
+                        "install_id": .string(summary.installID.uuidString),
                         "bundle_id": .string(summary.bundleID), "created_at": .time(summary.createdAt),
                         "last_seen": .time(summary.lastSeen), "revoked_at": .time(summary.revokedAt),
                         "record_count": .int(summary.recordCount),
-                        "upload_lag": .object(["p50_seconds": .seconds(summary.lagMedian), "max_seconds": .seconds(summary.lagMax)]),
+                        "upload_lag": .object([
+                            "p50_seconds": .seconds(summary.lagMedian), "max_seconds": .seconds(summary.lagMax),
+                        ]),
                     ])
                 })
         ])
@@ -41,13 +44,15 @@ struct QueryController<Context: RequestContext>: Sendable {
     /// The calling device's own records.
     @Sendable func ownRecords(_ request: Request, context: Context) async throws -> Response {
         let device = try await authenticator.caller(of: request).requireDevice()
-        return try await recordsAnswer(device: device.id, query: RecordQueryParameters.read(request, limits: configuration.limits))
+        return try await recordsAnswer(
+            device: device.id, query: RecordQueryParameters.read(request, limits: configuration.limits))
     }
 
     /// A device's records (admin, or the device itself; another device's ID is 404 to a device).
     @Sendable func records(_ request: Request, context: Context) async throws -> Response {
         let id = try await readableDevice(request, context: context)
-        return try await recordsAnswer(device: id, query: RecordQueryParameters.read(request, limits: configuration.limits))
+        return try await recordsAnswer(
+            device: id, query: RecordQueryParameters.read(request, limits: configuration.limits))
     }
 
     /// A device's timeline: its `wakeful.timeline` records, each entry's payload as the event, and
@@ -57,7 +62,8 @@ struct QueryController<Context: RequestContext>: Sendable {
         var query = try RecordQueryParameters.read(request, limits: configuration.limits, allowsKind: false)
         query.kind = OutboxRecord.timelineKind
         let (records, next) = try await page(deviceID: id, query: query)
-        let pushes = try await pushTimeline?.section(deviceID: id, query: query, now: configuration.clock.now.timeIntervalSince1970)
+        let pushes = try await pushTimeline?.section(
+            deviceID: id, query: query, now: configuration.clock.now.timeIntervalSince1970)
         var bytes = Array(#"{"device_id":"#.utf8)
         JSONValue.string(id.uuidString).encode(into: &bytes)
         bytes += #","entries":["#.utf8
@@ -65,9 +71,13 @@ struct QueryController<Context: RequestContext>: Sendable {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             let entry: JSONObject = [
                 "seq": .int(Int(stored.record.seq)), "recorded_at": .time(stored.record.recordedAt),
-                "received_at": .time(stored.receivedAt), "lag_seconds": .double(stored.receivedAt - stored.record.recordedAt),
+                "received_at": .time(stored.receivedAt),
+                "lag_seconds": .double(stored.receivedAt - stored.record.recordedAt),
             ]
-            let cause: JSONObject = pushes?.causes[stored.record.uuid].map { JSONObject([JSONMember(key: "caused_by_wake", value: .string($0.uuidString))]) } ?? [:]
+            let cause: JSONObject =
+                pushes?.causes[stored.record.uuid].map {
+                    JSONObject([JSONMember(key: "caused_by_wake", value: .string($0.uuidString))])
+                } ?? [:]
             JSONValue.appendObject(entry, verbatim: ("event", stored.record.payload), then: cause, to: &bytes)
         }
         bytes += #"],"pushes":"#.utf8
@@ -123,7 +133,9 @@ struct QueryController<Context: RequestContext>: Sendable {
 /// The query parameters `from`, `to`, `kind`, `limit` and `cursor`.
 enum RecordQueryParameters {
     /// Reads them, 400 naming the parameter when one is malformed.
-    static func read(_ request: Request, limits: ServerLimits, allowsKind: Bool = true, allowsCursor: Bool = true) throws(APIError) -> RecordQuery {
+    static func read(_ request: Request, limits: ServerLimits, allowsKind: Bool = true, allowsCursor: Bool = true)
+        throws(APIError) -> RecordQuery
+    {
         let parameters = request.uri.queryParameters
         var query = RecordQuery(limit: min(1000, limits.maximumQueryLimit))
         query.from = try time(parameters["from"].map(String.init), name: "from")
@@ -134,14 +146,17 @@ enum RecordQueryParameters {
         }
         if let text = parameters["limit"] {
             guard let limit = Int(text), (1...limits.maximumQueryLimit).contains(limit) else {
-                throw APIError.invalid("limit", "expected a whole number from 1 to \(limits.maximumQueryLimit), found \"\(text.prefix(32))\"")
+                throw APIError.invalid(
+                    "limit",
+                    "expected a whole number from 1 to \(limits.maximumQueryLimit), found \"\(text.prefix(32))\"")
             }
             query.limit = limit
         }
         if let token = parameters["cursor"] {
             guard allowsCursor else { throw APIError.invalid("cursor", "not accepted by this route") }
             guard let position = RecordCursor.position(String(token)) else {
-                throw APIError.invalid("cursor", "expected the \"next\" value of a previous page, found \"\(token.prefix(40))\"")
+                throw APIError.invalid(
+                    "cursor", "expected the \"next\" value of a previous page, found \"\(token.prefix(40))\"")
             }
             query.after = position
         }
@@ -154,7 +169,8 @@ enum RecordQueryParameters {
     private static func time(_ text: String?, name: String) throws(APIError) -> TimeInterval? {
         guard let text else { return nil }
         guard let seconds = RFC3339Time.secondsSince1970(parsing: text) else {
-            throw APIError.invalid(name, "expected an RFC 3339 time such as \"2026-11-21T07:45:51.123Z\", found \"\(text.prefix(40))\"")
+            throw APIError.invalid(
+                name, "expected an RFC 3339 time such as \"2026-11-21T07:45:51.123Z\", found \"\(text.prefix(40))\"")
         }
         return seconds
     }

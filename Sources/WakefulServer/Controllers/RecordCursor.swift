@@ -13,11 +13,16 @@ enum RecordCursor {
     static func token(_ position: RecordPosition) -> String {
         var bytes: [UInt8] = [version]
         bytes.reserveCapacity(25)
-        for value in [position.recordedAt.bitPattern, UInt64(bitPattern: position.seq), UInt64(bitPattern: position.rowID)] {
-            for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+        for value in [
+            position.recordedAt.bitPattern, UInt64(bitPattern: position.seq), UInt64(bitPattern: position.rowID),
+        ] {
+            for shift in stride(from: 56, through: 0, by: -8) {
+                bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+            }
         }
         return Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(
+                of: "=", with: "")
     }
 
     /// The position a token names, or nil when it is not one this server wrote.
@@ -29,14 +34,16 @@ enum RecordCursor {
         func word(_ index: Int) -> UInt64 { bytes[1 + 8 * index..<9 + 8 * index].reduce(0) { $0 << 8 | UInt64($1) } }
         let recordedAt = Double(bitPattern: word(0))
         guard recordedAt.isFinite else { return nil }
-        return RecordPosition(recordedAt: recordedAt, seq: Int64(bitPattern: word(1)), rowID: Int64(bitPattern: word(2)))
+        return RecordPosition(
+            recordedAt: recordedAt, seq: Int64(bitPattern: word(1)), rowID: Int64(bitPattern: word(2)))
     }
 }
 
 extension UInt8 {
     fileprivate var isBase64URL: Bool {
         switch self {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
             UInt8(ascii: "-"), UInt8(ascii: "_"):
             true
         default: false

@@ -12,8 +12,10 @@ extension StoredRecord {
         var members: JSONObject = [:]
         if let deviceID { members.members.append(JSONMember(key: "device_id", value: .string(deviceID.uuidString))) }
         members.members += [
-            JSONMember(key: "uuid", value: .string(record.uuid.uuidString)), JSONMember(key: "seq", value: .int(Int(record.seq))),
-            JSONMember(key: "kind", value: .string(record.kind)), JSONMember(key: "recorded_at", value: .time(record.recordedAt)),
+            JSONMember(key: "uuid", value: .string(record.uuid.uuidString)),
+            JSONMember(key: "seq", value: .int(Int(record.seq))),
+            JSONMember(key: "kind", value: .string(record.kind)),
+            JSONMember(key: "recorded_at", value: .time(record.recordedAt)),
             JSONMember(key: "received_at", value: .time(receivedAt)),
         ]
         JSONValue.appendObject(members, verbatim: ("payload", record.payload), to: &bytes)
@@ -24,7 +26,8 @@ extension JSONValue {
     /// Appends `{…members, "key": text, …trailing}`, with `text` written as it is: it must be one
     /// JSON value.
     static func appendObject(
-        _ members: JSONObject, verbatim: (key: String, text: String), then trailing: JSONObject = [:], to bytes: inout [UInt8]
+        _ members: JSONObject, verbatim: (key: String, text: String), then trailing: JSONObject = [:],
+        to bytes: inout [UInt8]
     ) {
         JSONValue.object(members).encode(into: &bytes)
         bytes.removeLast()  // the closing brace: the verbatim member and the trailing ones follow

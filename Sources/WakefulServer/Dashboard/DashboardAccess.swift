@@ -19,7 +19,8 @@ struct DashboardAccess: Sendable {
         if let header = request.headers[.authorization] {
             let parts = header.split(separator: " ", omittingEmptySubsequences: true)
             // Compare hashes, as the API's authenticator does, so timing tells nothing about the token.
-            if parts.count == 2, parts[0].lowercased() == "bearer", BearerToken.hash(String(parts[1])) == adminTokenHash {
+            if parts.count == 2, parts[0].lowercased() == "bearer", BearerToken.hash(String(parts[1])) == adminTokenHash
+            {
                 return .bearer
             }
         }
@@ -50,7 +51,8 @@ struct DashboardAccess: Sendable {
     /// The cookie that signs the browser in until `now` + the session lifetime.
     func sessionCookie(now: TimeInterval, secure: Bool) -> String {
         let expires = Int(now + DashboardSigner.sessionLifetime)
-        return "\(DashboardSigner.cookieName)=\(signer.sessionValue(id: DashboardSigner.newSessionID(), expires: expires)); Path=/dashboard; Max-Age=\(Int(DashboardSigner.sessionLifetime)); HttpOnly; SameSite=Strict\(secure ? "; Secure" : "")"
+        return
+            "\(DashboardSigner.cookieName)=\(signer.sessionValue(id: DashboardSigner.newSessionID(), expires: expires)); Path=/dashboard; Max-Age=\(Int(DashboardSigner.sessionLifetime)); HttpOnly; SameSite=Strict\(secure ? "; Secure" : "")"
     }
 
     /// The cookie that signs the browser out.
@@ -69,8 +71,10 @@ struct DashboardAccess: Sendable {
 
     /// `next` if it is a dashboard page of this server, else `/dashboard`: never a redirect elsewhere.
     static func safeNext(_ next: String?) -> String {
-        guard let next, next.count <= 2000, next == "/dashboard" || next.hasPrefix("/dashboard/") || next.hasPrefix("/dashboard?"),
-            !next.contains("//"), !next.contains("\\"), !next.contains(".."), !next.lowercased().contains("%2e"), !next.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F }),
+        guard let next, next.count <= 2000,
+            next == "/dashboard" || next.hasPrefix("/dashboard/") || next.hasPrefix("/dashboard?"),
+            !next.contains("//"), !next.contains("\\"), !next.contains(".."), !next.lowercased().contains("%2e"),
+            !next.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F }),
             !next.hasPrefix("/dashboard/login"), !next.hasPrefix("/dashboard/logout")
         else { return "/dashboard" }
         return next
@@ -81,7 +85,9 @@ struct DashboardAccess: Sendable {
         var fields: [String: String] = [:]
         for pair in body.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decode(_ text: Substring) -> String { text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? "" }
+            func decode(_ text: Substring) -> String {
+                text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? ""
+            }
             fields[decode(parts[0])] = parts.count > 1 ? decode(parts[1]) : ""
         }
         return fields

@@ -23,7 +23,8 @@ struct DashboardController<Context: RequestContext>: Sendable {
         self.storage = storage
         self.configuration = configuration
         self.authenticator = authenticator
-        self.access = DashboardAccess(signer: DashboardSigner(adminToken: configuration.adminToken), adminTokenHash: authenticator.adminTokenHash)
+        self.access = DashboardAccess(
+            signer: DashboardSigner(adminToken: configuration.adminToken), adminTokenHash: authenticator.adminTokenHash)
         self.pushes = pushes
     }
 
@@ -40,7 +41,9 @@ struct DashboardController<Context: RequestContext>: Sendable {
 
     /// The devices list.
     @Sendable func devices(_ request: Request, context: Context) async throws -> Response {
-        guard access.proof(of: request, now: configuration.clock.now.timeIntervalSince1970) != nil else { return signIn(request) }
+        guard access.proof(of: request, now: configuration.clock.now.timeIntervalSince1970) != nil else {
+            return signIn(request)
+        }
         return Self.html(DashboardPages.devices(try await storage.deviceSummaries()))
     }
 
@@ -58,7 +61,9 @@ struct DashboardController<Context: RequestContext>: Sendable {
                 .page(device: summary, request: windowRequest, now: now, pushes: pushes)
             return Self.html(page.html())
         } catch let error as APIError {
-            return Self.html(DashboardPages.error(status: Int(error.status.code), message: error.message, signedIn: true), status: error.status)
+            return Self.html(
+                DashboardPages.error(status: Int(error.status.code), message: error.message, signedIn: true),
+                status: error.status)
         }
     }
 
@@ -66,7 +71,9 @@ struct DashboardController<Context: RequestContext>: Sendable {
 
     /// The login form.
     @Sendable func loginForm(_ request: Request, context: Context) async throws -> Response {
-        Self.html(DashboardPages.login(next: DashboardAccess.safeNext(request.uri.queryParameters["next"].map(String.init)), failed: false))
+        Self.html(
+            DashboardPages.login(
+                next: DashboardAccess.safeNext(request.uri.queryParameters["next"].map(String.init)), failed: false))
     }
 
     /// Checks the posted admin token; on success sets the session cookie and goes to `next`.
@@ -81,7 +88,8 @@ struct DashboardController<Context: RequestContext>: Sendable {
         }
         let secure = request.headers[.init("X-Forwarded-Proto")!]?.lowercased() == "https"
         var response = Response.redirect(to: next, type: .normal)
-        response.headers[.setCookie] = access.sessionCookie(now: configuration.clock.now.timeIntervalSince1970, secure: secure)
+        response.headers[.setCookie] = access.sessionCookie(
+            now: configuration.clock.now.timeIntervalSince1970, secure: secure)
         response.headers[.cacheControl] = "no-store"
         return response
     }
@@ -106,7 +114,8 @@ struct DashboardController<Context: RequestContext>: Sendable {
         var lifetime = 300
         if let value = body.object["expires_in"] {
             guard case .int(let seconds) = value, (1...DashboardSigner.maximumLinkLifetime).contains(seconds) else {
-                throw APIError.invalid("expires_in", "expected a whole number of seconds from 1 to \(DashboardSigner.maximumLinkLifetime)")
+                throw APIError.invalid(
+                    "expires_in", "expected a whole number of seconds from 1 to \(DashboardSigner.maximumLinkLifetime)")
             }
             lifetime = seconds
         }
@@ -126,7 +135,9 @@ struct DashboardController<Context: RequestContext>: Sendable {
     /// The login form for a request without credentials, 401, coming back to the page afterwards.
     private func signIn(_ request: Request) -> Response {
         let query = request.uri.query.map { "?" + $0 } ?? ""
-        return Self.html(DashboardPages.login(next: DashboardAccess.safeNext(request.uri.path + query), failed: false), status: .unauthorized)
+        return Self.html(
+            DashboardPages.login(next: DashboardAccess.safeNext(request.uri.path + query), failed: false),
+            status: .unauthorized)
     }
 
     /// An HTML answer that may not be cached, framed, nor leak its URL (signed links) to other sites.

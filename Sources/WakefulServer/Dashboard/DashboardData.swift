@@ -26,16 +26,20 @@ struct DashboardData {
     /// Everything a device's page shows for `request`: the window placed by the records whose
     /// clock agrees with their receipt, its records, the state carried in from before it, and
     /// the lanes and gaps derived from them once.
-    func page(device: DeviceSummary, request: DashboardWindowRequest, now: TimeInterval, pushes: DashboardPushSource) async throws -> DevicePage {
+    func page(device: DeviceSummary, request: DashboardWindowRequest, now: TimeInterval, pushes: DashboardPushSource)
+        async throws -> DevicePage
+    {
         let lifeStart = try await self.lifeStart(device: device)
         let newest = try await newestPlausibleTime(device: device, lifeStart: lifeStart)
         let window = DashboardWindow(request, first: newest == nil ? nil : lifeStart, newest: newest, now: now)
         let (records, truncated) = try await self.records(deviceID: device.id, window: window)
         let prelude = try await self.prelude(deviceID: device.id, window: window, lifeStart: lifeStart)
         let activity = DeviceActivity.extract(
-            records: records, prelude: prelude, window: window, lifeStart: lifeStart, pushes: try await pushes(device.id, window.start, window.end))
+            records: records, prelude: prelude, window: window, lifeStart: lifeStart,
+            pushes: try await pushes(device.id, window.start, window.end))
         return DevicePage(
-            device: device, versions: try await dashboardStorage?.registeredVersions(deviceID: device.id), extremes: try await extremes(deviceID: device.id),
+            device: device, versions: try await dashboardStorage?.registeredVersions(deviceID: device.id),
+            extremes: try await extremes(deviceID: device.id),
             request: request, window: window, activity: activity, truncated: truncated)
     }
 
@@ -46,8 +50,11 @@ struct DashboardData {
         // the registration: older dates (year 0001) are skipped by the query itself.
         var from = device.createdAt - DeviceClock.behindTolerance
         for _ in 0..<Self.probePages {
-            let page = try await storage.records(deviceID: device.id, matching: RecordQuery(from: from, limit: Self.probePage))
-            if let first = page.first(where: DeviceClock.isPlausible) { return min(device.createdAt, first.record.recordedAt) }
+            let page = try await storage.records(
+                deviceID: device.id, matching: RecordQuery(from: from, limit: Self.probePage))
+            if let first = page.first(where: DeviceClock.isPlausible) {
+                return min(device.createdAt, first.record.recordedAt)
+            }
             guard page.count == Self.probePage, let last = page.last?.record.recordedAt, last > from else { break }
             from = last
         }
@@ -60,10 +67,13 @@ struct DashboardData {
     /// plausible, so the search starts there: a record dated 9999 never moves a window.
     func newestPlausibleTime(device: DeviceSummary, lifeStart: TimeInterval) async throws -> TimeInterval? {
         let bound = device.lastSeen + DeviceClock.aheadTolerance
-        guard let storage = dashboardStorage else { return try await newestTime(deviceID: device.id, from: lifeStart, before: bound) }
+        guard let storage = dashboardStorage else {
+            return try await newestTime(deviceID: device.id, from: lifeStart, before: bound)
+        }
         var position = RecordPosition(recordedAt: bound, seq: .max, rowID: .max)
         for _ in 0..<Self.probePages {
-            let page = try await storage.latestRecords(deviceID: device.id, before: position, kind: nil, limit: Self.probePage)
+            let page = try await storage.latestRecords(
+                deviceID: device.id, before: position, kind: nil, limit: Self.probePage)
             if let newest = page.first(where: DeviceClock.isPlausible) { return newest.record.recordedAt }
             guard page.count == Self.probePage, let last = page.last else { break }
             position = last.position
@@ -89,8 +99,11 @@ struct DashboardData {
         return known
     }
 
-    private func earliest(deviceID: UUID, atOrAfter time: TimeInterval, before: TimeInterval) async throws -> TimeInterval? {
-        try await storage.records(deviceID: deviceID, matching: RecordQuery(from: time, to: before, limit: 1)).first?.record.recordedAt
+    private func earliest(deviceID: UUID, atOrAfter time: TimeInterval, before: TimeInterval) async throws
+        -> TimeInterval?
+    {
+        try await storage.records(deviceID: deviceID, matching: RecordQuery(from: time, to: before, limit: 1)).first?
+            .record.recordedAt
     }
 
     /// The device's earliest and latest records whatever their clock: shown when flagged, so that a
@@ -98,7 +111,8 @@ struct DashboardData {
     func extremes(deviceID: UUID) async throws -> [StoredRecord] {
         var found = try await storage.records(deviceID: deviceID, matching: RecordQuery(limit: 1))
         if let storage = dashboardStorage {
-            found += try await storage.latestRecords(deviceID: deviceID, before: RecordPosition.end, kind: nil, limit: 1)
+            found += try await storage.latestRecords(
+                deviceID: deviceID, before: RecordPosition.end, kind: nil, limit: 1)
         }
         var seen: Set<UUID> = []
         return found.filter { seen.insert($0.record.uuid).inserted }
@@ -154,7 +168,8 @@ struct DashboardData {
         var cursor = window.start
         let end = window.end + 0.001
         while records.count < Self.maximumRecords {
-            let page = try await storage.records(deviceID: deviceID, matching: RecordQuery(from: cursor, to: end, limit: pageSize))
+            let page = try await storage.records(
+                deviceID: deviceID, matching: RecordQuery(from: cursor, to: end, limit: pageSize))
             // The next page starts at the last time read: records sharing it come again and are skipped.
             let fresh = page.filter { seen.insert($0.record.uuid).inserted }
             records += fresh

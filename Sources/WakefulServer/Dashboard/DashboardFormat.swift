@@ -26,9 +26,13 @@ enum DashboardFormat {
     static func duration(_ seconds: TimeInterval) -> String {
         guard seconds.isFinite else { return "—" }
         let total = Int(seconds.rounded())
-        if total < 60 { return seconds < 10 && seconds != seconds.rounded() ? String(format: "%.1f s", seconds) : "\(total) s" }
+        if total < 60 {
+            return seconds < 10 && seconds != seconds.rounded() ? String(format: "%.1f s", seconds) : "\(total) s"
+        }
         let minutes = total / 60
-        if minutes < 60 { return total % 60 == 0 || minutes >= 10 ? "\(minutes) min" : "\(minutes) min \(total % 60) s" }
+        if minutes < 60 {
+            return total % 60 == 0 || minutes >= 10 ? "\(minutes) min" : "\(minutes) min \(total % 60) s"
+        }
         let hours = minutes / 60
         if hours < 48 { return minutes % 60 == 0 ? "\(hours) h" : "\(hours) h \(minutes % 60) min" }
         let days = hours / 24
@@ -42,6 +46,7 @@ enum DashboardFormat {
     static func lag(_ seconds: TimeInterval?) -> String {
         guard let seconds else { return "—" }
         guard let offset = DeviceClock.offset(recordedAt: -seconds, receivedAt: 0) else { return duration(seconds) }
-        return #"<span class="flag" title="a record is dated \#(DeviceClock.describe(offset)) from its receipt">device clock off</span>"#
+        return
+            #"<span class="flag" title="a record is dated \#(DeviceClock.describe(offset)) from its receipt">device clock off</span>"#
     }
 }

@@ -55,43 +55,58 @@ struct GapAttribution {
         let entries = activity.entries
         let before = entries.lastIndex { $0.time <= start }
         let after = entries.firstIndex { $0.time >= end && $0.time > start }
-        let endedBy = after.map { describeWake(entries[$0]) } ?? (end >= window.end ? "the end of the window" : "a record that is not a timeline entry")
+        let endedBy =
+            after.map { describeWake(entries[$0]) }
+            ?? (end >= window.end ? "the end of the window" : "a record that is not a timeline entry")
         let state = self.state(over: start, end)
         func gap(_ cause: String, _ rules: [String]) -> DashboardGap {
-            DashboardGap(start: start, end: end, state: state, cause: cause, endedBy: endedBy, rules: Array(Set(rules)).sorted())
+            DashboardGap(
+                start: start, end: end, state: state, cause: cause, endedBy: endedBy, rules: Array(Set(rules)).sorted())
         }
         switch state {
         case nil:
             let cause =
                 before == nil
-                ? (start <= window.start ? "state unknown: before the first timeline entry read (widen the window to see why)" : "state unknown: no timeline entry before this gap")
+                ? (start <= window.start
+                    ? "state unknown: before the first timeline entry read (widen the window to see why)"
+                    : "state unknown: no timeline entry before this gap")
                 : "state unknown: the timeline does not say"
             return gap(cause, [])
         case .foreground?:
             return gap("in the foreground, recording nothing", [])
         case .background?:
             let why = keptRunning[start] ?? "its last entries show it running"
-            return gap("running in the background, recording nothing: \(why)", keptRunning[start]?.contains("LOC-2") == true ? ["LOC-1", "LOC-2"] : [])
+            return gap(
+                "running in the background, recording nothing: \(why)",
+                keptRunning[start]?.contains("LOC-2") == true ? ["LOC-1", "LOC-2"] : [])
         case .suspended?, .notRunning?:
             break
         }
-        guard let before else { return gap("\(state == .suspended ? "suspended" : "not running"); no timeline entry before this gap", ["STATE-1"]) }
+        guard let before else {
+            return gap(
+                "\(state == .suspended ? "suspended" : "not running"); no timeline entry before this gap", ["STATE-1"])
+        }
         var (cause, rules) = suspension(burstEndingAt: before)
         if entries[before].isEvent(.willTerminate) {
-            (cause, rules) = ("terminated while running: willTerminate was delivered (the user or the system ended the app)", ["STATE-6"])
+            (cause, rules) = (
+                "terminated while running: willTerminate was delivered (the user or the system ended the app)",
+                ["STATE-6"]
+            )
         } else if state == .notRunning {
             // STATE-3: a suspended app is terminated without any callback; TERM-1: a force-quit looks the same.
             let reason = after.flatMap { index -> LaunchReason? in
                 if case .event(.didFinishLaunching(let reason)) = entries[index].body { return reason }
                 return nil
             }
-            cause += reason == .user
+            cause +=
+                reason == .user
                 ? ", then terminated (by the system for memory, or force-quit by the user: iOS reports neither)"
                 : ", then terminated by the system"
             rules += reason == .user ? ["STATE-3", "TERM-1"] : ["STATE-3"]
         }
         let conditions = Conditions(entries: entries[...before])
-        let waiting = conditions.waiting(endedBy: after.map { index in entries[index...].prefix { $0.time == entries[index].time } } ?? [])
+        let waiting = conditions.waiting(
+            endedBy: after.map { index in entries[index...].prefix { $0.time == entries[index].time } } ?? [])
         for extra in [waiting] + conditions.notes {
             if let extra {
                 cause += "; " + extra.text
@@ -108,12 +123,18 @@ struct GapAttribution {
         while first > 0, entries[first].time - entries[first - 1].time <= DeviceActivity.idleSeconds { first -= 1 }
         for entry in entries[first...index].reversed() {
             switch entry.body {
-            case .event(.backgroundTaskExpiring(let id)): return ("suspended when its background task \(id) expired", ["TASK-12"])
-            case .event(.scheduledTaskExpiring(let identifier)): return ("suspended when its scheduled task \(identifier) ran out of time", ["BGT-4", "BGT-5"])
-            case .command(.completeScheduledTask(let identifier, _), _): return ("suspended after its scheduled task \(identifier) completed", ["BGT-4", "STATE-1"])
-            case .command(.endBackgroundTask(let id), _): return ("suspended after it ended its background task \(id)", ["STATE-1", "TASK-1"])
-            case .command(.stopUpdatingLocation, _), .event(.locationUpdatesPaused): return ("suspended when location updates stopped (location mode off)", ["LOC-2"])
-            case .command(.completeRemoteNotification, _): return ("suspended after its push handler completed", ["PUSH-6"])
+            case .event(.backgroundTaskExpiring(let id)):
+                return ("suspended when its background task \(id) expired", ["TASK-12"])
+            case .event(.scheduledTaskExpiring(let identifier)):
+                return ("suspended when its scheduled task \(identifier) ran out of time", ["BGT-4", "BGT-5"])
+            case .command(.completeScheduledTask(let identifier, _), _):
+                return ("suspended after its scheduled task \(identifier) completed", ["BGT-4", "STATE-1"])
+            case .command(.endBackgroundTask(let id), _):
+                return ("suspended after it ended its background task \(id)", ["STATE-1", "TASK-1"])
+            case .command(.stopUpdatingLocation, _), .event(.locationUpdatesPaused):
+                return ("suspended when location updates stopped (location mode off)", ["LOC-2"])
+            case .command(.completeRemoteNotification, _):
+                return ("suspended after its push handler completed", ["PUSH-6"])
             case .event(.didEnterBackground): return ("suspended after entering the background", ["STATE-4"])
             case .event(.regionEntered), .event(.regionExited), .event(.regionStateDetermined):
                 return ("suspended at the end of the region wake's ≈10 s", ["LOC-21"])
@@ -134,7 +155,8 @@ struct GapAttribution {
     private func describeWake(_ entry: TimelineEntry) -> String {
         guard case .event(let event) = entry.body else { return "the app running again" }
         if case .didFinishLaunching(let reason) = event { return "relaunch: \(WakeSource(reason).rawValue)" }
-        return WakeSource(event).map { "wake: \($0.rawValue) (\(eventName(event)))" } ?? "the app running again (\(eventName(event)))"
+        return WakeSource(event).map { "wake: \($0.rawValue) (\(eventName(event)))" }
+            ?? "the app running again (\(eventName(event)))"
     }
 }
 
@@ -172,8 +194,11 @@ private struct Conditions {
     var notes: [Note?] {
         [
             lowPowerMode ? Note(text: "Low Power Mode on (no Background App Refresh)", rules: ["BGT-12"]) : nil,
-            backgroundRefresh == .available ? nil : Note(text: "Background App Refresh \(backgroundRefresh.rawValue)", rules: ["LOC-22"]),
-            authorization.flatMap { $0 == .always ? nil : Note(text: "location authorization \($0.rawValue)", rules: ["LOC-16"]) },
+            backgroundRefresh == .available
+                ? nil : Note(text: "Background App Refresh \(backgroundRefresh.rawValue)", rules: ["LOC-22"]),
+            authorization.flatMap {
+                $0 == .always ? nil : Note(text: "location authorization \($0.rawValue)", rules: ["LOC-16"])
+            },
             lastRequestError.map { Note(text: "no network? the last request failed: \($0)", rules: []) },
         ]
     }
@@ -181,8 +206,12 @@ private struct Conditions {
     /// Waiting for a scheduled task, when one was pending (and above all when it ended the gap).
     func waiting(endedBy entries: ArraySlice<TimelineEntry>) -> Note? {
         for entry in entries {
-            if case .event(.scheduledTaskLaunched(let launch)) = entry.body, let submitted = pending[launch.identifier] {
-                return Note(text: "waiting for the scheduled task \(launch.identifier) submitted \(DashboardFormat.duration(entry.time - submitted)) earlier", rules: ["BGT-8"])
+            if case .event(.scheduledTaskLaunched(let launch)) = entry.body, let submitted = pending[launch.identifier]
+            {
+                return Note(
+                    text:
+                        "waiting for the scheduled task \(launch.identifier) submitted \(DashboardFormat.duration(entry.time - submitted)) earlier",
+                    rules: ["BGT-8"])
             }
         }
         // The earliest submission, the identifier breaking ties: a dictionary's order differs

@@ -6,7 +6,9 @@ import WakefulCharts
 enum DashboardPages {
     /// A whole page: the header (with logout when signed in) and `body`.
     static func page(title: String, signedIn: Bool, body: String) -> String {
-        let logout = signedIn ? #"<form method="post" action="/dashboard/logout"><button type="submit">Sign out</button></form>"# : ""
+        let logout =
+            signedIn
+            ? #"<form method="post" action="/dashboard/logout"><button type="submit">Sign out</button></form>"# : ""
         return """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8">\
@@ -23,7 +25,10 @@ enum DashboardPages {
         var rows = ""
         for device in summaries {
             let link = "/dashboard/devices/\(device.id.uuidString)"
-            let revoked = device.revokedAt.map { #"<span class="revoked">revoked \#(HTML.escape(DashboardFormat.time($0)))</span>"# } ?? "active"
+            let revoked =
+                device.revokedAt.map {
+                    #"<span class="revoked">revoked \#(HTML.escape(DashboardFormat.time($0)))</span>"#
+                } ?? "active"
             rows += """
                 <tr><td class="mono"><a href="\(link)">\(device.id.uuidString)</a></td>\
                 <td>\(HTML.escape(device.bundleID))</td>\
@@ -36,7 +41,8 @@ enum DashboardPages {
                 """
         }
         if summaries.isEmpty {
-            rows = #"<tr><td colspan="7">No device has registered yet. Devices register with <code>POST /v1/devices/register</code>; <code>wakeful-server fleet</code> simulates some.</td></tr>"#
+            rows =
+                #"<tr><td colspan="7">No device has registered yet. Devices register with <code>POST /v1/devices/register</code>; <code>wakeful-server fleet</code> simulates some.</td></tr>"#
         }
         let body = """
             <h1>Devices</h1><p class="sub">\(summaries.count) registered · times in UTC · upload lag is received − recorded</p>

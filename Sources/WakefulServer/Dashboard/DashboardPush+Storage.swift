@@ -8,7 +8,8 @@ extension DashboardPush {
         guard let storage else { return { @Sendable _, _, _ in [] } }
         return { @Sendable deviceID, start, end in
             try await storage.attempts(deviceID: deviceID, from: start, to: end).map {
-                DashboardPush(time: $0.attemptedAt, status: $0.status, reason: $0.reason, apnsID: $0.apnsID, latency: $0.latency)
+                DashboardPush(
+                    time: $0.attemptedAt, status: $0.status, reason: $0.reason, apnsID: $0.apnsID, latency: $0.latency)
             }
         }
     }

@@ -21,4 +21,5 @@ struct DashboardPush: Sendable, Hashable {
 }
 
 /// Reads the push attempts of a device between two times (seconds since 1970).
-typealias DashboardPushSource = @Sendable (_ deviceID: UUID, _ start: TimeInterval, _ end: TimeInterval) async throws -> [DashboardPush]
+typealias DashboardPushSource =
+    @Sendable (_ deviceID: UUID, _ start: TimeInterval, _ end: TimeInterval) async throws -> [DashboardPush]

@@ -73,7 +73,9 @@ struct DashboardSigner: Sendable {
             let expires = Int(expiresItem.dropFirst("expires=".count)), TimeInterval(expires) > now,
             TimeInterval(expires) <= now + TimeInterval(Self.maximumLinkLifetime)
         else { return false }
-        return isValid(String(signature.dropFirst("signature=".count)), for: Self.linkMessage(path: path, query: unsigned.joined(separator: "&")))
+        return isValid(
+            String(signature.dropFirst("signature=".count)),
+            for: Self.linkMessage(path: path, query: unsigned.joined(separator: "&")))
     }
 
     private static func linkMessage(path: String, query: String) -> String { "link\n\(path)\n\(query)" }

@@ -25,9 +25,13 @@ enum DashboardWindowRequest: Sendable, Hashable {
         if let text = parameters["preset"] {
             guard let preset = DashboardPreset(rawValue: String(text)) else {
                 throw APIError.invalid(
-                    "preset", "expected one of \(DashboardPreset.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(text.prefix(16))\"")
+                    "preset",
+                    "expected one of \(DashboardPreset.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(text.prefix(16))\""
+                )
             }
-            guard from == nil, to == nil else { throw APIError.invalid("preset", "expected either preset or from/to, not both") }
+            guard from == nil, to == nil else {
+                throw APIError.invalid("preset", "expected either preset or from/to, not both")
+            }
             return .preset(preset)
         }
         if let from, let to, to <= from { throw APIError.invalid("to", "expected a time after from") }
@@ -38,7 +42,8 @@ enum DashboardWindowRequest: Sendable, Hashable {
     private static func time(_ text: String?, name: String) throws(APIError) -> TimeInterval? {
         guard let text else { return nil }
         guard let seconds = RFC3339Time.secondsSince1970(parsing: text) else {
-            throw APIError.invalid(name, "expected an RFC 3339 time such as \"2026-11-21T07:45:00Z\", found \"\(text.prefix(40))\"")
+            throw APIError.invalid(
+                name, "expected an RFC 3339 time such as \"2026-11-21T07:45:00Z\", found \"\(text.prefix(40))\"")
         }
         return seconds
     }

@@ -39,8 +39,13 @@ extension DeviceActivity {
         var batches: [TimeInterval: UploadMark] = [:]
         for stored in records {
             let record = stored.record
-            batches[stored.receivedAt, default: UploadMark(receivedAt: stored.receivedAt, count: 0, oldestRecordedAt: record.recordedAt, newestRecordedAt: record.recordedAt)]
-                .add(record.recordedAt)
+            batches[
+                stored.receivedAt,
+                default: UploadMark(
+                    receivedAt: stored.receivedAt, count: 0, oldestRecordedAt: record.recordedAt,
+                    newestRecordedAt: record.recordedAt)
+            ]
+            .add(record.recordedAt)
             if activity.clockFlags.flag(stored) { continue }
             activity.activityTimes.append(record.recordedAt)
             if record.kind == OutboxRecord.timelineKind {
@@ -54,20 +59,23 @@ extension DeviceActivity {
         activity.uploads = batches.values.sorted { $0.receivedAt < $1.receivedAt }
         walker.finish(at: window.end)
         activity.clip(walker, to: window)
-        activity.gaps = DashboardGap.find(in: activity, keptRunning: walker.keptRunning, window: window, minimum: DashboardGap.minimum(for: window))
+        activity.gaps = DashboardGap.find(
+            in: activity, keptRunning: walker.keptRunning, window: window, minimum: DashboardGap.minimum(for: window))
         return activity
     }
 
     /// Feeds one plausible record to the walker; false when it is a timeline entry this server cannot read.
     @discardableResult
-    private static func visit(_ stored: StoredRecord, walker: inout LaneWalker, activity: inout DeviceActivity) -> Bool {
+    private static func visit(_ stored: StoredRecord, walker: inout LaneWalker, activity: inout DeviceActivity) -> Bool
+    {
         let record = stored.record
         guard record.kind == OutboxRecord.timelineKind else {
             walker.visitActivity(at: record.recordedAt, detail: "a \(record.kind) record")
             return true
         }
         do {
-            var entry = try TimelineDecoder.decode(line: Array(record.payload.utf8), file: "record \(record.seq)", lineNumber: 1)
+            var entry = try TimelineDecoder.decode(
+                line: Array(record.payload.utf8), file: "record \(record.seq)", lineNumber: 1)
             entry.time = record.recordedAt
             activity.entries.append(entry)
             if case .run(let fields) = entry.body { activity.header = TimelineHeader(fields: fields) }
@@ -97,7 +105,9 @@ extension DeviceActivity {
                 task.start = max(task.start, window.start)
                 return task
             }
-            .sorted { ($0.start, $0.end, $0.name, $0.ending.rawValue) < ($1.start, $1.end, $1.name, $1.ending.rawValue) }
+            .sorted {
+                ($0.start, $0.end, $0.name, $0.ending.rawValue) < ($1.start, $1.end, $1.name, $1.ending.rawValue)
+            }
         jobs = walker.jobs.filter { $0.end >= window.start && $0.start <= window.end }
             .map { run in
                 var run = run
@@ -142,6 +152,8 @@ func commandName(_ command: Command) -> String {
 }
 
 private func timelineName(_ line: [UInt8], key: String) -> String {
-    guard case .object(let object)? = try? JSONValue.parse(line), case .string(let name)? = object[key] else { return key }
+    guard case .object(let object)? = try? JSONValue.parse(line), case .string(let name)? = object[key] else {
+        return key
+    }
     return name
 }

@@ -82,7 +82,8 @@ enum WakeSource: String, Sendable, Hashable, CaseIterable {
     /// foreground notifications …) stream while the app runs and count only when they resume it.
     static func isDiscrete(_ event: Event) -> Bool {
         switch event {
-        case .scheduledTaskLaunched, .remoteNotification, .voipPush, .significantLocationChange, .visit, .regionEntered, .regionExited,
+        case .scheduledTaskLaunched, .remoteNotification, .voipPush, .significantLocationChange, .visit, .regionEntered,
+            .regionExited,
             .urlSessionEvents:
             true
         default: false

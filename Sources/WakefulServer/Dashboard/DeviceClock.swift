@@ -51,7 +51,8 @@ struct ClockFlags: Sendable, Hashable {
 
     /// Counts `record` if its clock is off; returns whether it was.
     mutating func flag(_ record: StoredRecord) -> Bool {
-        guard let offset = DeviceClock.offset(recordedAt: record.record.recordedAt, receivedAt: record.receivedAt) else { return false }
+        guard let offset = DeviceClock.offset(recordedAt: record.record.recordedAt, receivedAt: record.receivedAt)
+        else { return false }
         count += 1
         // Ties keep the first seen, so the same records always name the same worst one.
         if let worstOffset, abs(worstOffset) >= abs(offset) { return true }

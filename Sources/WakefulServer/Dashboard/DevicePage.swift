@@ -42,14 +42,17 @@ struct DevicePage {
             presets end at the device's newest record whose clock agrees with its receipt</p>
             """
         if activity.lifeStart > window.start {
-            body += #"<p class="note" role="status">The device was first seen \#(DashboardFormat.time(activity.lifeStart)) (its registration or its first record): nothing is drawn before, and that time is not a gap.</p>"#
+            body +=
+                #"<p class="note" role="status">The device was first seen \#(DashboardFormat.time(activity.lifeStart)) (its registration or its first record): nothing is drawn before, and that time is not a gap.</p>"#
         }
         body += clockNotes()
         if truncated {
-            body += #"<p class="note" role="status">This window holds more records than one page reads; the chart shows the earliest of them. Choose a shorter window.</p>"#
+            body +=
+                #"<p class="note" role="status">This window holds more records than one page reads; the chart shows the earliest of them. Choose a shorter window.</p>"#
         }
         if activity.unreadableEntries > 0 {
-            body += #"<p class="note" role="status">\#(activity.unreadableEntries) timeline entries are in a form this server does not read (a newer app version?); they count as activity but are not drawn.</p>"#
+            body +=
+                #"<p class="note" role="status">\#(activity.unreadableEntries) timeline entries are in a form this server does not read (a newer app version?); they count as activity but are not drawn.</p>"#
         }
         if activity.activityTimes.isEmpty {
             body += #"<p class="note" role="status">No records in this window.</p>"#
@@ -69,14 +72,17 @@ struct DevicePage {
     /// The app's setup from its newest `run` header (``TimelineHeader``), written when its agent started.
     private func setup() -> String {
         guard let header = activity.header else {
-            return #"<div class="facts"><span>Setup <b>—</b> (no run header in the timeline read: the app writes one with <code>Agent.recordHeader</code> when its agent starts)</span></div>"#
+            return
+                #"<div class="facts"><span>Setup <b>—</b> (no run header in the timeline read: the app writes one with <code>Agent.recordHeader</code> when its agent starts)</span></div>"#
         }
         var facts: [(String, String)] = []
         if let device = header.device { facts.append(("Model", device)) }
         if let ios = header.ios { facts.append(("iOS", ios + " (run header)")) }
         facts.append(("Setup", header.setup ?? "—"))
         if !header.strategies.isEmpty { facts.append(("Strategies", header.strategies.joined(separator: ", "))) }
-        if let modes = header.backgroundModes { facts.append(("Background modes", modes.isEmpty ? "none" : modes.joined(separator: ", "))) }
+        if let modes = header.backgroundModes {
+            facts.append(("Background modes", modes.isEmpty ? "none" : modes.joined(separator: ", ")))
+        }
         if let authorization = header.locationAuthorization { facts.append(("Location", authorization)) }
         if let scenario = header.scenario { facts.append(("Scenario", scenario)) }
         let spans = facts.map { "<span>\(HTML.escape($0.0)) <b>\(HTML.escape($0.1))</b></span>" }.joined()
@@ -86,17 +92,23 @@ struct DevicePage {
     /// Records whose device clock was far from their receipt: flagged, never drawn.
     private func clockNotes() -> String {
         var notes: [String] = []
-        if activity.clockFlags.count > 0, let offset = activity.clockFlags.worstOffset, let recorded = activity.clockFlags.worstRecordedAt {
+        if activity.clockFlags.count > 0, let offset = activity.clockFlags.worstOffset,
+            let recorded = activity.clockFlags.worstRecordedAt
+        {
             notes.append(
-                "\(activity.clockFlags.count) record\(activity.clockFlags.count == 1 ? "" : "s") of this window flagged: device clock off, up to \(DeviceClock.describe(offset)) (recorded \(DashboardFormat.time(recorded)))")
+                "\(activity.clockFlags.count) record\(activity.clockFlags.count == 1 ? "" : "s") of this window flagged: device clock off, up to \(DeviceClock.describe(offset)) (recorded \(DashboardFormat.time(recorded)))"
+            )
         }
         for stored in extremes {
-            guard let offset = DeviceClock.offset(recordedAt: stored.record.recordedAt, receivedAt: stored.receivedAt) else { continue }
+            guard let offset = DeviceClock.offset(recordedAt: stored.record.recordedAt, receivedAt: stored.receivedAt)
+            else { continue }
             notes.append(
-                "a record dated \(DashboardFormat.time(stored.record.recordedAt)), stored \(DashboardFormat.time(stored.receivedAt)): device clock \(DeviceClock.describe(offset))")
+                "a record dated \(DashboardFormat.time(stored.record.recordedAt)), stored \(DashboardFormat.time(stored.receivedAt)): device clock \(DeviceClock.describe(offset))"
+            )
         }
         guard !notes.isEmpty else { return "" }
-        return #"<p class="note flag" role="status">Device clock off: \#(notes.map { HTML.escape($0) }.joined(separator: "; ")). Such records are not drawn, and windows are placed by the records whose clock agrees with their receipt.</p>"#
+        return
+            #"<p class="note flag" role="status">Device clock off: \#(notes.map { HTML.escape($0) }.joined(separator: "; ")). Such records are not drawn, and windows are placed by the records whose clock agrees with their receipt.</p>"#
     }
 
     private func filters(id: String) -> String {

@@ -86,11 +86,15 @@ struct LaneWalker {
         settle(before: end)
         transition(to: state ?? .suspended, at: end, note: "")
         for (name, task) in openTasks.sorted(by: { $0.key < $1.key }) {
-            tasks.append(TaskSpan(start: task.start, end: max(task.start, end), name: name, kind: task.kind, ending: .open))
+            tasks.append(
+                TaskSpan(start: task.start, end: max(task.start, end), name: name, kind: task.kind, ending: .open))
         }
         openTasks.removeAll()
         for (_, run) in openJobs.sorted(by: { $0.key < $1.key }) {
-            jobs.append(JobSpan(start: run.start, end: max(run.start, end), job: run.job, run: run.run, outcome: nil, reason: "no end in this window"))
+            jobs.append(
+                JobSpan(
+                    start: run.start, end: max(run.start, end), job: run.job, run: run.run, outcome: nil,
+                    reason: "no end in this window"))
         }
         openJobs.removeAll()
     }
@@ -104,7 +108,8 @@ struct LaneWalker {
             let source = WakeSource(reason)
             wake(source, at: time, detail: "launched: \(reason.rawValue)", effect: .relaunched)
             lastLaunch = (time, source)
-            transition(to: reason.isForeground ? .foreground : .background, at: time, note: "launched (\(reason.rawValue))")
+            transition(
+                to: reason.isForeground ? .foreground : .background, at: time, note: "launched (\(reason.rawValue))")
         case .willEnterForeground, .didBecomeActive:
             if !isExecuting { wake(.user, at: time, detail: "opened by the user", effect: .resumed) }
             if state != .foreground { transition(to: .foreground, at: time, note: "in the foreground") }
@@ -119,13 +124,18 @@ struct LaneWalker {
             tasks.append(TaskSpan(start: time, end: time, name: id.description, kind: .background, ending: .denied))
         case .scheduledTaskLaunched(let launch):
             deliver(event, at: time)
-            let allowance = launch.kind == .appRefresh || launch.kind == .backgroundFetch ? Self.refreshTaskAllowance : Self.processingTaskAllowance
+            let allowance =
+                launch.kind == .appRefresh || launch.kind == .backgroundFetch
+                ? Self.refreshTaskAllowance : Self.processingTaskAllowance
             openTasks[launch.identifier] = OpenTask(start: time, kind: .scheduled, allowance: allowance)
         case .scheduledTaskExpiring(let identifier): close(task: identifier, at: time, ending: .expired)
         case .jobFinished(let result):
             let key = "\(result.job)#\(result.run)"
             let start = openJobs.removeValue(forKey: key)?.start ?? time
-            jobs.append(JobSpan(start: start, end: time, job: result.job, run: result.run, outcome: result.outcome, reason: result.reason))
+            jobs.append(
+                JobSpan(
+                    start: start, end: time, job: result.job, run: result.run, outcome: result.outcome,
+                    reason: result.reason))
         case .remoteNotification(let notification):
             deliver(event, at: time)
             pushes.append(PushMark(time: time, id: notification.id, voip: false))
@@ -145,7 +155,8 @@ struct LaneWalker {
     private mutating func visit(_ command: Command, at time: TimeInterval) {
         switch command {
         case .beginBackgroundTask(let id):
-            openTasks[id.description] = OpenTask(start: time, kind: .background, allowance: Self.backgroundTaskAllowance)
+            openTasks[id.description] = OpenTask(
+                start: time, kind: .background, allowance: Self.backgroundTaskAllowance)
         case .endBackgroundTask(let id): close(task: id.description, at: time, ending: .ended)
         case .completeScheduledTask(let identifier, _): close(task: identifier, at: time, ending: .ended)
         case .runJob(let run): openJobs["\(run.job)#\(run.run)"] = (time, run.job, run.run)
@@ -199,7 +210,9 @@ struct LaneWalker {
         let since = lastActivity ?? spanStart
         processEnded(at: since)
         if state != nil {
-            transition(to: .notRunning, at: since, note: "not running: terminated at a moment iOS does not report (STATE-3), then relaunched")
+            transition(
+                to: .notRunning, at: since,
+                note: "not running: terminated at a moment iOS does not report (STATE-3), then relaunched")
         }
     }
 
@@ -207,7 +220,10 @@ struct LaneWalker {
     private mutating func processEnded(at time: TimeInterval) {
         closeOpenTasks(at: time)
         for (_, run) in openJobs.sorted(by: { $0.key < $1.key }) {
-            jobs.append(JobSpan(start: run.start, end: max(run.start, time), job: run.job, run: run.run, outcome: nil, reason: "the process ended"))
+            jobs.append(
+                JobSpan(
+                    start: run.start, end: max(run.start, time), job: run.job, run: run.run, outcome: nil,
+                    reason: "the process ended"))
         }
         openJobs.removeAll()
         locationKeepsAlive = false
@@ -217,7 +233,8 @@ struct LaneWalker {
     /// Open tasks end with no end recorded; sorted, so the same records give the same lane.
     private mutating func closeOpenTasks(at time: TimeInterval) {
         for (name, task) in openTasks.sorted(by: { $0.key < $1.key }) {
-            tasks.append(TaskSpan(start: task.start, end: max(task.start, time), name: name, kind: task.kind, ending: .open))
+            tasks.append(
+                TaskSpan(start: task.start, end: max(task.start, time), name: name, kind: task.kind, ending: .open))
         }
         openTasks.removeAll()
     }
@@ -225,7 +242,8 @@ struct LaneWalker {
     private mutating func close(task name: String, at time: TimeInterval, ending: TaskSpan.Ending) {
         guard let task = openTasks.removeValue(forKey: name) else {
             // The begin was not read (before the records read, or lost): drawn as a moment.
-            tasks.append(TaskSpan(start: max(spanStart, time - 1), end: time, name: name, kind: .background, ending: ending))
+            tasks.append(
+                TaskSpan(start: max(spanStart, time - 1), end: time, name: name, kind: .background, ending: ending))
             return
         }
         tasks.append(TaskSpan(start: task.start, end: time, name: name, kind: task.kind, ending: ending))
@@ -240,7 +258,9 @@ struct LaneWalker {
             keptRunning[last] = "standard location updates with background delivery keep it running (LOC-1, LOC-2)"
             return
         }
-        if let held = openTasks.sorted(by: { $0.key < $1.key }).first(where: { time - $0.value.start <= $0.value.allowance }) {
+        if let held = openTasks.sorted(by: { $0.key < $1.key }).first(where: {
+            time - $0.value.start <= $0.value.allowance
+        }) {
             let task = held.value
             keptRunning[last] =
                 "its \(task.kind == .scheduled ? "scheduled" : "background") task \(held.key) may run until \(DashboardFormat.clock(task.start + task.allowance, withSeconds: true))"
@@ -248,7 +268,8 @@ struct LaneWalker {
         }
         // Tasks past their allowance: iOS expired them (or ended the app) without the timeline saying so.
         closeOpenTasks(at: last)
-        transition(to: .suspended, at: last, note: "suspended (inferred from silence: iOS does not tell the app, STATE-1)")
+        transition(
+            to: .suspended, at: last, note: "suspended (inferred from silence: iOS does not tell the app, STATE-1)")
     }
 
     private mutating func transition(to next: ObservedState, at time: TimeInterval, note: String) {

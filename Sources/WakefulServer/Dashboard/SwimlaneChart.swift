@@ -13,15 +13,19 @@ struct SwimlaneChart {
     init(activity: DeviceActivity, gaps: [DashboardGap], window: DashboardWindow) {
         self.activity = activity
         self.gaps = gaps
-        self.scale = TimeScale(start: window.start, end: window.end, left: Chart.plotLeft, right: Chart.plotRight, axis: .wallClock)
+        self.scale = TimeScale(
+            start: window.start, end: window.end, left: Chart.plotLeft, right: Chart.plotRight, axis: .wallClock)
     }
 
     /// The chart as an `<svg>` element that scales to its container's width.
     func svg() -> String {
         let bands = gaps.enumerated().map { rank, gap in
-            ChartBand(from: gap.start, to: gap.end, label: "\(rank + 1)", title: "gap \(rank + 1): \(DashboardFormat.duration(gap.duration)), \(gap.cause)")
+            ChartBand(
+                from: gap.start, to: gap.end, label: "\(rank + 1)",
+                title: "gap \(rank + 1): \(DashboardFormat.duration(gap.duration)), \(gap.cause)")
         }
-        let title = "Activity of the device from \(DashboardFormat.time(scale.start)) to \(DashboardFormat.time(scale.end)) UTC"
+        let title =
+            "Activity of the device from \(DashboardFormat.time(scale.start)) to \(DashboardFormat.time(scale.end)) UTC"
         let lanes = [stateLane(), wakeLane(), taskLane(), jobLane(), recordLane(), uploadLane(), pushLane()]
         return Chart(id: "chart", title: title, scale: scale, lanes: lanes, bands: bands).svg()
     }
@@ -34,13 +38,15 @@ struct SwimlaneChart {
             marks.append(
                 .span(
                     from: scale.start, to: activity.lifeStart, class: "unborn",
-                    title: "before the device was first seen (\(DashboardFormat.time(activity.lifeStart))): not a gap", minimumWidth: 1))
+                    title: "before the device was first seen (\(DashboardFormat.time(activity.lifeStart))): not a gap",
+                    minimumWidth: 1))
         }
         for span in activity.states {
             marks.append(
                 .span(
                     from: span.start, to: span.end, class: "state-\(span.state.cssName)",
-                    title: "\(span.state.rawValue) \(DashboardFormat.time(span.start)) – \(DashboardFormat.clock(span.end, withSeconds: true)) (\(DashboardFormat.duration(span.end - span.start))): \(span.note)",
+                    title:
+                        "\(span.state.rawValue) \(DashboardFormat.time(span.start)) – \(DashboardFormat.clock(span.end, withSeconds: true)) (\(DashboardFormat.duration(span.end - span.start))): \(span.note)",
                     minimumWidth: 1))
         }
         return ChartLane("App state", rows: [ChartRow(height: 24, marks: marks)])
@@ -59,18 +65,26 @@ struct SwimlaneChart {
                         let at = DashboardFormat.time(wake.time)
                         return switch wake.effect {
                         case .relaunched:
-                            .point(at: wake.time, shape: .diamond(radius: 6), class: "wake relaunch", title: "relaunch: \(source.rawValue) at \(at) (\(wake.detail))")
+                            .point(
+                                at: wake.time, shape: .diamond(radius: 6), class: "wake relaunch",
+                                title: "relaunch: \(source.rawValue) at \(at) (\(wake.detail))")
                         case .resumed:
-                            .point(at: wake.time, shape: .circle(radius: 4), class: "wake", title: "wake: \(source.rawValue) at \(at) (\(wake.detail))")
+                            .point(
+                                at: wake.time, shape: .circle(radius: 4), class: "wake",
+                                title: "wake: \(source.rawValue) at \(at) (\(wake.detail))")
                         case .delivered:
-                            .point(at: wake.time, shape: .circle(radius: 3.5), class: "wake delivered", title: "wake while running: \(source.rawValue) at \(at) (\(wake.detail))")
+                            .point(
+                                at: wake.time, shape: .circle(radius: 3.5), class: "wake delivered",
+                                title: "wake while running: \(source.rawValue) at \(at) (\(wake.detail))")
                         }
                     })
             })
     }
 
     private func taskLane() -> ChartLane {
-        let kinds: [(TaskSpan.Kind, String)] = [(.background, "background tasks"), (.scheduled, "scheduled tasks (BGTask)")]
+        let kinds: [(TaskSpan.Kind, String)] = [
+            (.background, "background tasks"), (.scheduled, "scheduled tasks (BGTask)"),
+        ]
         return ChartLane(
             "Tasks",
             rows: kinds.map { kind, label in
@@ -80,7 +94,8 @@ struct SwimlaneChart {
                     marks: tasks.map { task in
                         .span(
                             from: task.start, to: task.end, class: "task-\(task.ending.rawValue)",
-                            title: "\(task.name): \(task.ending.rawValue), \(DashboardFormat.time(task.start)) – \(DashboardFormat.clock(task.end, withSeconds: true)) (\(DashboardFormat.duration(task.end - task.start)))",
+                            title:
+                                "\(task.name): \(task.ending.rawValue), \(DashboardFormat.time(task.start)) – \(DashboardFormat.clock(task.end, withSeconds: true)) (\(DashboardFormat.duration(task.end - task.start)))",
                             minimumWidth: 3, inset: 2)
                     })
             })
@@ -101,7 +116,8 @@ struct SwimlaneChart {
                         let reason = run.reason.map { ": \($0)" } ?? ""
                         return .span(
                             from: run.start, to: run.end, class: "job-\(run.outcome?.rawValue ?? "open")",
-                            title: "\(job) run \(run.run): \(outcome)\(reason), \(DashboardFormat.time(run.start)) (\(DashboardFormat.duration(run.end - run.start)))",
+                            title:
+                                "\(job) run \(run.run): \(outcome)\(reason), \(DashboardFormat.time(run.start)) (\(DashboardFormat.duration(run.end - run.start)))",
                             minimumWidth: 2.5, inset: 2)
                     })
             })
@@ -112,9 +128,13 @@ struct SwimlaneChart {
     private func recordLane() -> ChartLane {
         let times = activity.recordTimes
         let binSeconds = ChartMark.histogramBin(on: scale)
-        var left = "not counted: \(activity.timelineEntries) timeline entr\(activity.timelineEntries == 1 ? "y" : "ies")"
+        var left =
+            "not counted: \(activity.timelineEntries) timeline entr\(activity.timelineEntries == 1 ? "y" : "ies")"
         if activity.clockFlags.count > 0 { left += ", \(activity.clockFlags.count) clock off" }
-        let caption = ["\(times.count) data record\(times.count == 1 ? "" : "s"), bar = \(DashboardFormat.duration(binSeconds))", left]
+        let caption = [
+            "\(times.count) data record\(times.count == 1 ? "" : "s"), bar = \(DashboardFormat.duration(binSeconds))",
+            left,
+        ]
         let marks = ChartMark.histogram(times, on: scale, class: "records") { count, start, end in
             "\(count) record\(count == 1 ? "" : "s") recorded \(DashboardFormat.time(start)) – \(DashboardFormat.clock(end, withSeconds: true))"
         }
@@ -127,14 +147,17 @@ struct SwimlaneChart {
             let lag = upload.receivedAt - upload.newestRecordedAt
             return .span(
                 from: upload.receivedAt, to: upload.receivedAt, class: "upload",
-                title: "stored \(DashboardFormat.time(upload.receivedAt)): \(upload.count) records recorded \(DashboardFormat.time(upload.oldestRecordedAt)) – \(DashboardFormat.clock(upload.newestRecordedAt, withSeconds: true)), lag \(DashboardFormat.duration(lag)) or more",
+                title:
+                    "stored \(DashboardFormat.time(upload.receivedAt)): \(upload.count) records recorded \(DashboardFormat.time(upload.oldestRecordedAt)) – \(DashboardFormat.clock(upload.newestRecordedAt, withSeconds: true)), lag \(DashboardFormat.duration(lag)) or more",
                 minimumWidth: 2.5, inset: 2)
         }
         let outside = activity.uploads.count - inside.count
         if outside > 0, let last = activity.uploads.last {
             // The fleet's devices, for one, record on a simulated clock: their batches arrive long after.
             marks.append(
-                .note("\(outside) batch\(outside == 1 ? "" : "es") of this window's records stored outside it (last \(DashboardFormat.time(last.receivedAt)))", alignedRight: true))
+                .note(
+                    "\(outside) batch\(outside == 1 ? "" : "es") of this window's records stored outside it (last \(DashboardFormat.time(last.receivedAt)))",
+                    alignedRight: true))
         }
         return ChartLane("Uploads", rows: [ChartRow(height: 18, marks: marks)])
     }
@@ -142,15 +165,21 @@ struct SwimlaneChart {
     private func pushLane() -> ChartLane {
         var sent: [ChartMark] = activity.pushAttempts.filter { scale.contains($0.time) }.map { push in
             let answer = push.status.map { "APNs \($0)" } ?? "not sent"
-            let details = [push.reason, push.apnsID.map { "apns-id \($0)" }, push.latency.map { DashboardFormat.duration($0) }].compactMap { $0 }
+            let details = [
+                push.reason, push.apnsID.map { "apns-id \($0)" }, push.latency.map { DashboardFormat.duration($0) },
+            ].compactMap { $0 }
             return .point(
-                at: push.time, shape: .circle(radius: 4), class: push.isAccepted ? "push-accepted" : push.status == nil ? "push-unsent" : "push-failed",
-                title: "push \(DashboardFormat.time(push.time)): \(answer)\(details.isEmpty ? "" : ", " + details.joined(separator: ", "))")
+                at: push.time, shape: .circle(radius: 4),
+                class: push.isAccepted ? "push-accepted" : push.status == nil ? "push-unsent" : "push-failed",
+                title:
+                    "push \(DashboardFormat.time(push.time)): \(answer)\(details.isEmpty ? "" : ", " + details.joined(separator: ", "))"
+            )
         }
         var received: [ChartMark] = activity.pushesReceived.filter { scale.contains($0.time) }.map { push in
             .point(
                 at: push.time, shape: .circle(radius: 4), class: "push-received",
-                title: "\(push.voip ? "VoIP push" : "silent push") \(push.id) received \(DashboardFormat.time(push.time))")
+                title:
+                    "\(push.voip ? "VoIP push" : "silent push") \(push.id) received \(DashboardFormat.time(push.time))")
         }
         if activity.pushAttempts.isEmpty { sent.append(.note("none in this window")) }
         if activity.pushesReceived.isEmpty { received.append(.note("none in this window")) }

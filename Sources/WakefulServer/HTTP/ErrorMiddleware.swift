@@ -13,7 +13,9 @@ import NIOCore
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     let routeMethods: RouteMethods
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         do {
             return try await next(request, context)
         } catch let error as APIError {
@@ -22,25 +24,35 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return APIError.tooLarge("the body is over the limit").response
         } catch let error as any HTTPResponseError {
             return answer(for: error.status, request: request).response
-        } catch where ClientAbort.isAbort(error) {
-            context.logger.debug("client went away", metadata: ["path": .string(request.uri.path), "error": .string("\(error)")])
+        } catch  where ClientAbort.isAbort(error) {
+            context.logger.debug(
+                "client went away", metadata: ["path": .string(request.uri.path), "error": .string("\(error)")])
             throw ClientAborted()
         } catch {
-            context.logger.error("request failed", metadata: ["path": .string(request.uri.path), "error": .string("\(error)")])
-            return APIError(.internalServerError, "internal_error", "the server could not complete the request").response
+            context.logger.error(
+                "request failed", metadata: ["path": .string(request.uri.path), "error": .string("\(error)")])
+            return APIError(.internalServerError, "internal_error", "the server could not complete the request")
+                .response
         }
     }
 
     private func answer(for status: HTTPResponse.Status, request: Request) -> APIError {
         switch status {
         case .notFound:
-            guard let allow = routeMethods.allow(path: request.uri.path) else { return APIError.notFound("no route \(request.method) \(request.uri.path)") }
-            var error = APIError(.methodNotAllowed, "method_not_allowed", "\(request.method) is not allowed on \(request.uri.path); use \(allow)")
+            guard let allow = routeMethods.allow(path: request.uri.path) else {
+                return APIError.notFound("no route \(request.method) \(request.uri.path)")
+            }
+            var error = APIError(
+                .methodNotAllowed, "method_not_allowed",
+                "\(request.method) is not allowed on \(request.uri.path); use \(allow)")
             error.headers[.allow] = allow
             return error
         case .contentTooLarge: return APIError.tooLarge("the body is over the limit")
-        case .methodNotAllowed: return APIError(status, "method_not_allowed", "\(request.method) is not allowed on \(request.uri.path)")
-        default: return APIError(status, status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_"), status.reasonPhrase)
+        case .methodNotAllowed:
+            return APIError(status, "method_not_allowed", "\(request.method) is not allowed on \(request.uri.path)")
+        default:
+            return APIError(
+                status, status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_"), status.reasonPhrase)
         }
     }
 }

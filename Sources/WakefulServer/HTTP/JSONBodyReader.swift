@@ -32,9 +32,13 @@ struct JSONBodyReader {
     /// A member that must be a string; `nonEmpty` also refuses "".
     func string(_ key: String, nonEmpty: Bool = true, maximumLength: Int = 256) throws(APIError) -> String {
         guard let value = object[key] else { throw APIError.invalid(name(key), "missing; expected a string") }
-        guard case .string(let text) = value else { throw APIError.invalid(name(key), "expected a string, found \(value.kindName)") }
+        guard case .string(let text) = value else {
+            throw APIError.invalid(name(key), "expected a string, found \(value.kindName)")
+        }
         if nonEmpty, text.isEmpty { throw APIError.invalid(name(key), "expected a non-empty string") }
-        if text.utf8.count > maximumLength { throw APIError.invalid(name(key), "expected at most \(maximumLength) bytes") }
+        if text.utf8.count > maximumLength {
+            throw APIError.invalid(name(key), "expected at most \(maximumLength) bytes")
+        }
         return text
     }
 

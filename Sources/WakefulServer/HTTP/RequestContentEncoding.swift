@@ -27,7 +27,8 @@ enum RequestContentEncoding: Sendable, Equatable {
         default:
             throw APIError(
                 .unsupportedMediaType, "unsupported_encoding",
-                "Content-Encoding \"\(header ?? "")\" is not supported; expected one of: \(Self.accepted)", field: "Content-Encoding")
+                "Content-Encoding \"\(header ?? "")\" is not supported; expected one of: \(Self.accepted)",
+                field: "Content-Encoding")
         }
     }
 
@@ -54,8 +55,9 @@ enum RequestContentEncoding: Sendable, Equatable {
         guard input.readableBytes == 0 else { throw Self.corrupt("bytes follow the end of the gzip stream") }
         // zlib checks the trailer (CRC-32 and size) when the stream ends; a stream cut short ends
         // without one, so its last four bytes are not the inflated size.
-        guard body.getInteger(at: body.readerIndex + body.readableBytes - 4, endianness: .little, as: UInt32.self)
-            == UInt32(truncatingIfNeeded: output.readableBytes)
+        guard
+            body.getInteger(at: body.readerIndex + body.readableBytes - 4, endianness: .little, as: UInt32.self)
+                == UInt32(truncatingIfNeeded: output.readableBytes)
         else { throw Self.corrupt("the gzip stream is cut short") }
         return output
     }
@@ -73,7 +75,9 @@ extension Substring {
     /// Without leading and trailing spaces and tabs (header list elements).
     fileprivate func trimmingWhitespace() -> Substring {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
         return self[first...last]
     }
 }

@@ -65,7 +65,9 @@ final class RequestDeadlineHandler: ChannelInboundHandler, RemovableChannelHandl
             // Debug, not warning: on the internet slow and vanished clients are routine.
             logger.debug(
                 "closing a connection whose client sends too slowly",
-                metadata: ["phase": "\(deadlines.phase)", "remote": "\(context.channel.remoteAddress.map { "\($0)" } ?? "?")"])
+                metadata: [
+                    "phase": "\(deadlines.phase)", "remote": "\(context.channel.remoteAddress.map { "\($0)" } ?? "?")",
+                ])
             context.close(promise: nil)
         }
     }

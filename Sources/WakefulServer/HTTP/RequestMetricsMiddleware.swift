@@ -10,12 +10,15 @@ struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Times each request.
     let clock: WallClock
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         let start = clock.elapsed
         do {
             let response = try await next(request, context)
             await metrics.noteRequest(
-                route: Self.route(context), status: Int(response.status.code), seconds: (clock.elapsed - start).secondsValue)
+                route: Self.route(context), status: Int(response.status.code),
+                seconds: (clock.elapsed - start).secondsValue)
             return response
         } catch let error as ClientAborted {
             await metrics.noteAborted(route: Self.route(context))

@@ -19,7 +19,8 @@ struct RouteMethods: Sendable {
         guard let document = try JSONSerialization.jsonObject(with: Data(openAPIDocument)) as? [String: Any],
             let paths = document["paths"] as? [String: [String: Any]]
         else {
-            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "openapi.json has no paths object"])
+            throw CocoaError(
+                .fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "openapi.json has no paths object"])
         }
         let operations: Set<String> = ["get", "put", "post", "delete", "patch", "head", "options"]
         routes = paths.keys.sorted().map { path in

@@ -68,18 +68,23 @@ public actor ServerMetrics {
             "# TYPE wakeful_http_requests_total counter",
         ]
         for key in routeRequests.keys.sorted() {
-            lines.append("wakeful_http_requests_total{route=\"\(key.route)\",status=\"\(key.status)\"} \(routeRequests[key]!)")
+            lines.append(
+                "wakeful_http_requests_total{route=\"\(key.route)\",status=\"\(key.status)\"} \(routeRequests[key]!)")
         }
         lines += [
             "# HELP wakeful_http_requests_aborted_total Requests whose client went away before the answer.",
             "# TYPE wakeful_http_requests_aborted_total counter",
         ]
-        for route in aborted.keys.sorted() { lines.append("wakeful_http_requests_aborted_total{route=\"\(route)\"} \(aborted[route]!)") }
+        for route in aborted.keys.sorted() {
+            lines.append("wakeful_http_requests_aborted_total{route=\"\(route)\"} \(aborted[route]!)")
+        }
         lines += [
             "# HELP wakeful_ingest_requests_total Ingest requests by HTTP status.",
             "# TYPE wakeful_ingest_requests_total counter",
         ]
-        for status in requests.keys.sorted() { lines.append("wakeful_ingest_requests_total{status=\"\(status)\"} \(requests[status]!)") }
+        for status in requests.keys.sorted() {
+            lines.append("wakeful_ingest_requests_total{status=\"\(status)\"} \(requests[status]!)")
+        }
         lines += [
             "# HELP wakeful_ingest_records_total Records received, by result: stored now, already stored, refused.",
             "# TYPE wakeful_ingest_records_total counter",

@@ -42,7 +42,8 @@ actor APNsSenderPool {
         configuration.retry.maxAttempts = 1
         let collector = attempts
         let sender = try APNsSender(
-            configuration: configuration, tokens: tokens, logger: logger, onAttempt: { collector.add($0) }, clock: clock)
+            configuration: configuration, tokens: tokens, logger: logger, onAttempt: { collector.add($0) }, clock: clock
+        )
         senders[key] = sender
         return sender
     }
@@ -51,7 +52,9 @@ actor APNsSenderPool {
     func shutdown() async {
         closed = true
         for sender in senders.values {
-            do { try await sender.shutdown() } catch { logger.warning("APNs client shutdown failed", metadata: ["error": "\(error)"]) }
+            do { try await sender.shutdown() } catch {
+                logger.warning("APNs client shutdown failed", metadata: ["error": "\(error)"])
+            }
         }
         senders = [:]
     }

@@ -86,7 +86,8 @@ public final class PushDispatcher: Service, Sendable {
         let claimed: [ClaimedWake]
         do {
             claimed = try await storage.claimDueWakes(
-                now: now, claimID: claimID, leaseUntil: now + settings.claimLease.secondsValue, limit: settings.batchSize)
+                now: now, claimID: claimID, leaseUntil: now + settings.claimLease.secondsValue,
+                limit: settings.batchSize)
         } catch {
             logger.error("cannot claim due wakes", metadata: ["error": "\(error)"])
             return report
@@ -124,20 +125,23 @@ public final class PushDispatcher: Service, Sendable {
             switch await send(wake, apns: apns) {
             case .notSent(let why):
                 resolution = WakeResolution(
-                    update: WakeUpdate(state: .failed, reason: "not sent: \(why)"), outcome: "failed", needsOperator: true)
+                    update: WakeUpdate(state: .failed, reason: "not sent: \(why)"), outcome: "failed",
+                    needsOperator: true)
             case .answered(let result, let sent):
                 resolution = WakeResolution.resolve(
                     result, wake: wake, environment: apns.registration.environment, topic: apns.registration.topic,
                     policy: settings.retry, now: sent.last.map { $0.startedAt.timeIntervalSince1970 } ?? now)
                 attempts = sent.enumerated().map { index, attempt in
                     StoredPushAttempt(
-                        wakeID: wake.wake.id, deviceID: wake.wake.deviceID, apnsID: attempt.apnsID, status: attempt.status,
+                        wakeID: wake.wake.id, deviceID: wake.wake.deviceID, apnsID: attempt.apnsID,
+                        status: attempt.status,
                         reason: attempt.reason.map { Self.redacted($0, token: apns.registration.token) },
                         latency: attempt.latency.secondsValue, attemptedAt: attempt.startedAt.timeIntervalSince1970,
                         outcome: index == sent.count - 1 ? resolution.outcome : "resent")
                 }
                 for attempt in attempts {
-                    await metrics.notePushAttempt(status: attempt.status, reason: attempt.reason, seconds: attempt.latency)
+                    await metrics.notePushAttempt(
+                        status: attempt.status, reason: attempt.reason, seconds: attempt.latency)
                 }
                 if let asOf = resolution.invalidateTokenAsOf {
                     await invalidate(wake, token: apns.registration.token, asOf: asOf)
@@ -145,10 +149,13 @@ public final class PushDispatcher: Service, Sendable {
             }
         }
         let metadata: Logger.Metadata = [
-            "wake_id": "\(wake.wake.id)", "device_id": "\(wake.wake.deviceID)", "state": "\(resolution.update.state.rawValue)",
+            "wake_id": "\(wake.wake.id)", "device_id": "\(wake.wake.deviceID)",
+            "state": "\(resolution.update.state.rawValue)",
         ]
         if resolution.needsOperator {
-            logger.error("APNs refused a wake; fix the server's APNs settings", metadata: metadata.merging(["reason": "\(resolution.update.reason ?? "")"]) { $1 })
+            logger.error(
+                "APNs refused a wake; fix the server's APNs settings",
+                metadata: metadata.merging(["reason": "\(resolution.update.reason ?? "")"]) { $1 })
         } else {
             logger.info("wake dispatched", metadata: metadata)
         }
@@ -172,7 +179,8 @@ public final class PushDispatcher: Service, Sendable {
                 deviceToken: apns.registration.token, data: data, collapseID: wake.wake.collapseID,
                 expiration: Date(timeIntervalSince1970: wake.wake.expiresAt),
                 tokenRegisteredAt: Date(timeIntervalSince1970: apns.updatedAt))
-            sender = try await senders.sender(environment: apns.registration.environment, topic: apns.registration.topic)
+            sender = try await senders.sender(
+                environment: apns.registration.environment, topic: apns.registration.topic)
         } catch {
             return .notSent("\(error)")
         }
@@ -194,7 +202,9 @@ public final class PushDispatcher: Service, Sendable {
         if now >= claimed.wake.wake.expiresAt {
             return .refused(
                 WakeResolution(
-                    update: WakeUpdate(state: .expired, reason: "expired at \(WakeResolution.stamp(claimed.wake.wake.expiresAt)) before it was sent"),
+                    update: WakeUpdate(
+                        state: .expired,
+                        reason: "expired at \(WakeResolution.stamp(claimed.wake.wake.expiresAt)) before it was sent"),
                     outcome: "expired"))
         }
         if claimed.deviceRevoked { return failed("the device was revoked") }
@@ -209,17 +219,26 @@ public final class PushDispatcher: Service, Sendable {
         do {
             _ = try await storage.invalidateAPNsToken(deviceID: wake.wake.deviceID, token: token, asOf: time)
         } catch {
-            logger.error("cannot invalidate an APNs token", metadata: ["device_id": "\(wake.wake.deviceID)", "error": "\(error)"])
+            logger.error(
+                "cannot invalidate an APNs token",
+                metadata: ["device_id": "\(wake.wake.deviceID)", "error": "\(error)"])
         }
     }
 
-    private func finish(_ claimed: ClaimedWake, claimID: UUID, attempts: [StoredPushAttempt], update: WakeUpdate) async -> WakeState? {
+    private func finish(_ claimed: ClaimedWake, claimID: UUID, attempts: [StoredPushAttempt], update: WakeUpdate) async
+        -> WakeState?
+    {
         do {
-            let kept = try await storage.finishClaim(wakeID: claimed.wake.wake.id, claimID: claimID, attempts: attempts, update: update)
-            if !kept { logger.warning("wake was taken over by another instance", metadata: ["wake_id": "\(claimed.wake.wake.id)"]) }
+            let kept = try await storage.finishClaim(
+                wakeID: claimed.wake.wake.id, claimID: claimID, attempts: attempts, update: update)
+            if !kept {
+                logger.warning(
+                    "wake was taken over by another instance", metadata: ["wake_id": "\(claimed.wake.wake.id)"])
+            }
             return update.state
         } catch {
-            logger.error("cannot store a wake's result", metadata: ["wake_id": "\(claimed.wake.wake.id)", "error": "\(error)"])
+            logger.error(
+                "cannot store a wake's result", metadata: ["wake_id": "\(claimed.wake.wake.id)", "error": "\(error)"])
             return nil
         }
     }

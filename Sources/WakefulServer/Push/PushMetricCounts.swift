@@ -31,13 +31,17 @@ struct PushMetricCounts: Sendable {
             "# TYPE wakeful_push_attempts_total counter",
         ]
         for label in attempts.keys.sorted() {
-            lines.append("wakeful_push_attempts_total{status=\"\(label.status)\",reason=\"\(label.reason)\"} \(attempts[label]!)")
+            lines.append(
+                "wakeful_push_attempts_total{status=\"\(label.status)\",reason=\"\(label.reason)\"} \(attempts[label]!)"
+            )
         }
         lines += [
             "# HELP wakeful_wakes_refused_total Wakes refused when requested, by reason (rate_limit: the per-device limit).",
             "# TYPE wakeful_wakes_refused_total counter",
         ]
-        for reason in refused.keys.sorted() { lines.append("wakeful_wakes_refused_total{reason=\"\(reason)\"} \(refused[reason]!)") }
+        for reason in refused.keys.sorted() {
+            lines.append("wakeful_wakes_refused_total{reason=\"\(reason)\"} \(refused[reason]!)")
+        }
         lines += [
             "# HELP wakeful_push_duration_seconds Time from sending a push to APNs's answer.",
             "# TYPE wakeful_push_duration_seconds histogram",

@@ -25,12 +25,14 @@ struct PushTimeline: Sendable {
     }
 
     func section(deviceID: UUID, query: RecordQuery, now: TimeInterval) async throws -> Section {
-        let wakes = try await storage.wakes(deviceID: deviceID, from: query.from, to: query.to, limit: query.limit).reversed()
+        let wakes = try await storage.wakes(deviceID: deviceID, from: query.from, to: query.to, limit: query.limit)
+            .reversed()
         let delivered = wakes.compactMap(\.deliveredAt)
         let length = window.secondsValue
         var entries: [StoredRecord] = []
         if let first = delivered.min(), let last = delivered.max() {
-            entries = try await storage.deviceWakeEntries(deviceID: deviceID, from: first - Self.skew, to: last + length)
+            entries = try await storage.deviceWakeEntries(
+                deviceID: deviceID, from: first - Self.skew, to: last + length)
         }
         let links = Self.link(Array(wakes), entries: entries, window: length)
         var causes: [UUID: UUID] = [:]
@@ -40,7 +42,9 @@ struct PushTimeline: Sendable {
             guard case .object(var object) = WakeJSON.wake(stored) else { return .null }
             let (status, explanation): (String, String)
             if let record = links[stored.wake.id] {
-                (status, explanation) = ("seen", "the device reported the wake at \(WakeResolution.stamp(record.record.recordedAt))")
+                (status, explanation) = (
+                    "seen", "the device reported the wake at \(WakeResolution.stamp(record.record.recordedAt))"
+                )
                 object.members.append(
                     JSONMember(
                         key: "device_wake",
@@ -74,7 +78,9 @@ struct PushTimeline: Sendable {
     static func link(_ wakes: [StoredWake], entries: [StoredRecord], window: TimeInterval) -> [UUID: StoredRecord] {
         var links: [UUID: StoredRecord] = [:]
         var used = Set<UUID>()
-        let named = Dictionary(entries.compactMap { entry in wakeID(of: entry).map { ($0, entry) } }, uniquingKeysWith: { first, _ in first })
+        let named = Dictionary(
+            entries.compactMap { entry in wakeID(of: entry).map { ($0, entry) } },
+            uniquingKeysWith: { first, _ in first })
         for wake in wakes where wake.deliveredAt != nil {
             if let entry = named[wake.wake.id] {
                 links[wake.wake.id] = entry

@@ -88,7 +88,8 @@ public struct StoredPushAttempt: Sendable, Hashable {
 
     /// Creates an attempt record.
     public init(
-        wakeID: UUID, deviceID: UUID, apnsID: String, status: Int?, reason: String?, latency: Double, attemptedAt: TimeInterval,
+        wakeID: UUID, deviceID: UUID, apnsID: String, status: Int?, reason: String?, latency: Double,
+        attemptedAt: TimeInterval,
         outcome: String
     ) {
         self.wakeID = wakeID
@@ -114,7 +115,9 @@ public struct WakeUpdate: Sendable, Hashable {
     public var deliveredAt: TimeInterval?
 
     /// Creates an update.
-    public init(state: WakeState, nextAttemptAt: TimeInterval? = nil, reason: String? = nil, deliveredAt: TimeInterval? = nil) {
+    public init(
+        state: WakeState, nextAttemptAt: TimeInterval? = nil, reason: String? = nil, deliveredAt: TimeInterval? = nil
+    ) {
         self.state = state
         self.nextAttemptAt = nextAttemptAt
         self.reason = reason

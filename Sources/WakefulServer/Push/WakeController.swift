@@ -27,14 +27,21 @@ struct WakeController<Context: RequestContext>: Sendable {
         let body = try await WakeRequest.read(request, limit: configuration.limits.maximumBodyBytes)
         let now = configuration.clock.now.timeIntervalSince1970
         let wake = try body.wake(deviceID: id, now: now, defaultExpiration: configuration.push.defaultExpiration)
-        guard let device = try await storage.device(id: id) else { throw APIError.notFound("no device \(id.uuidString)") }
+        guard let device = try await storage.device(id: id) else {
+            throw APIError.notFound("no device \(id.uuidString)")
+        }
         guard let pushStorage, dispatcher != nil else { try await refuse(Self.noCredentials(pushStorage != nil)) }
         if let revoked = device.revokedAt {
-            try await refuse(APIError(.conflict, "device_revoked", "the device was revoked at \(WakeResolution.stamp(revoked)); it cannot be woken"))
+            try await refuse(
+                APIError(
+                    .conflict, "device_revoked",
+                    "the device was revoked at \(WakeResolution.stamp(revoked)); it cannot be woken"))
         }
         guard let apns = try await storage.apnsToken(deviceID: id) else {
             try await refuse(
-                APIError(.conflict, "no_apns_token", "the device has no APNs token; the app must send one (PUT /v1/devices/me/apns)"))
+                APIError(
+                    .conflict, "no_apns_token",
+                    "the device has no APNs token; the app must send one (PUT /v1/devices/me/apns)"))
         }
         if let invalidated = apns.invalidatedAt {
             try await refuse(
@@ -52,17 +59,22 @@ struct WakeController<Context: RequestContext>: Sendable {
             break
         }
         if wake.scheduledAt <= now { dispatcher?.wakeUp() }
-        context.logger.info("wake scheduled", metadata: ["device_id": .string(id.uuidString), "wake_id": .string(wake.id.uuidString)])
+        context.logger.info(
+            "wake scheduled", metadata: ["device_id": .string(id.uuidString), "wake_id": .string(wake.id.uuidString)])
         let stored = StoredWake(wake: wake, state: .scheduled, nextAttemptAt: wake.scheduledAt, attemptCount: 0)
-        return .json(WakeJSON.wake(stored), status: .accepted, headers: [.location: "/v1/devices/\(id.uuidString)/wakes"])
+        return .json(
+            WakeJSON.wake(stored), status: .accepted, headers: [.location: "/v1/devices/\(id.uuidString)/wakes"])
     }
 
     /// A device's wakes, newest first, with their attempts (admin, or the device itself).
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
         let caller = try await authenticator.caller(of: request)
         let id = try PathParameter.deviceID(context)
-        let query = try RecordQueryParameters.read(request, limits: configuration.limits, allowsKind: false, allowsCursor: false)
-        guard caller.mayRead(id), try await storage.device(id: id) != nil else { throw APIError.notFound("no device \(id.uuidString)") }
+        let query = try RecordQueryParameters.read(
+            request, limits: configuration.limits, allowsKind: false, allowsCursor: false)
+        guard caller.mayRead(id), try await storage.device(id: id) != nil else {
+            throw APIError.notFound("no device \(id.uuidString)")
+        }
         let wakes = try await pushStorage?.wakes(deviceID: id, from: query.from, to: query.to, limit: query.limit) ?? []
         return .json(["device_id": .string(id.uuidString), "wakes": .array(wakes.map(WakeJSON.wake))])
     }
@@ -79,8 +91,11 @@ struct WakeController<Context: RequestContext>: Sendable {
             hasStorage
             ? APIError(
                 .serviceUnavailable, "no_apns_credentials",
-                "the server has no APNs credentials; restart it with --apns-key-file AuthKey_KEYID.p8 --apns-key-id KEYID --apns-team-id TEAMID")
-            : APIError(.serviceUnavailable, "pushes_unsupported", "this server's storage engine does not keep wakes; use the SQLite or the PostgreSQL storage")
+                "the server has no APNs credentials; restart it with --apns-key-file AuthKey_KEYID.p8 --apns-key-id KEYID --apns-team-id TEAMID"
+            )
+            : APIError(
+                .serviceUnavailable, "pushes_unsupported",
+                "this server's storage engine does not keep wakes; use the SQLite or the PostgreSQL storage")
         error.headers[.retryAfter] = "3600"
         return error
     }
@@ -96,7 +111,8 @@ enum WakeJSON {
             "expires_at": .time(stored.wake.expiresAt), "created_at": .time(stored.wake.createdAt),
             "next_attempt_at": stored.state == .scheduled ? .time(stored.nextAttemptAt) : .null,
             "delivered_at": .time(stored.deliveredAt), "note": stored.wake.note.map(JSONValue.string) ?? .null,
-            "collapse_id": stored.wake.collapseID.map(JSONValue.string) ?? .null, "reason": stored.reason.map(JSONValue.string) ?? .null,
+            "collapse_id": stored.wake.collapseID.map(JSONValue.string) ?? .null,
+            "reason": stored.reason.map(JSONValue.string) ?? .null,
             "attempts": .array(stored.attempts.map(attempt)),
         ])
     }
@@ -105,8 +121,10 @@ enum WakeJSON {
     static func attempt(_ attempt: StoredPushAttempt) -> JSONValue {
         .object([
             "wake_id": .string(attempt.wakeID.uuidString), "apns_id": .string(attempt.apnsID),
-            "status": attempt.status.map(JSONValue.int) ?? .null, "reason": attempt.reason.map(JSONValue.string) ?? .null,
-            "latency_ms": .double((attempt.latency * 1000 * 1000).rounded() / 1000), "attempted_at": .time(attempt.attemptedAt),
+            "status": attempt.status.map(JSONValue.int) ?? .null,
+            "reason": attempt.reason.map(JSONValue.string) ?? .null,
+            "latency_ms": .double((attempt.latency * 1000 * 1000).rounded() / 1000),
+            "attempted_at": .time(attempt.attemptedAt),
             "outcome": .string(attempt.outcome),
         ])
     }

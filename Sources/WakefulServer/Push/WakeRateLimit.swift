@@ -60,8 +60,11 @@ public struct WakeRateLimit: Sendable, Hashable {
         guard !allows(at, existing: existing, length: length) else { return nil }
         let nearby = existing.filter { abs($0 - at) < length }
         let candidates = existing.map { $0 + length }.filter { $0 > at }.sorted()
-        let next = candidates.first { allows($0, existing: existing, length: length) } ?? (existing.max() ?? at) + length
-        return Refusal(limit: self, at: at, conflicting: nearby.count, earlier: nearby.filter { $0 <= at }.count, nextAllowedAt: next)
+        let next =
+            candidates.first { allows($0, existing: existing, length: length) } ?? (existing.max() ?? at) + length
+        return Refusal(
+            limit: self, at: at, conflicting: nearby.count, earlier: nearby.filter { $0 <= at }.count,
+            nextAllowedAt: next)
     }
 
     /// True when every window containing `time` holds fewer than `count` other wakes.

@@ -43,8 +43,12 @@ struct WakeRequest: Sendable, Equatable {
         if scheduled > now + Self.longest { throw APIError.invalid("at", "expected a time within 30 days") }
         let expires = expiration ?? scheduled + defaultExpiration.secondsValue
         if expires <= scheduled { throw APIError.invalid("expiration", "expected a time after the wake's time (at)") }
-        if expires > now + Self.longest { throw APIError.invalid("expiration", "expected a time within 30 days (APNs keeps a push at most 30 days)") }
-        return NewWake(deviceID: deviceID, scheduledAt: scheduled, expiresAt: expires, note: note, collapseID: collapseID, createdAt: now)
+        if expires > now + Self.longest {
+            throw APIError.invalid("expiration", "expected a time within 30 days (APNs keeps a push at most 30 days)")
+        }
+        return NewWake(
+            deviceID: deviceID, scheduledAt: scheduled, expiresAt: expires, note: note, collapseID: collapseID,
+            createdAt: now)
     }
 }
 
@@ -59,7 +63,8 @@ extension JSONBodyReader {
     func optionalTime(_ key: String) throws(APIError) -> TimeInterval? {
         guard let text = try optionalString(key, maximumLength: 64) else { return nil }
         guard let seconds = RFC3339Time.secondsSince1970(parsing: text) else {
-            throw APIError.invalid(key, "expected an RFC 3339 time such as \"2026-11-21T07:45:51Z\", found \"\(text.prefix(40))\"")
+            throw APIError.invalid(
+                key, "expected an RFC 3339 time such as \"2026-11-21T07:45:51Z\", found \"\(text.prefix(40))\"")
         }
         return seconds
     }

@@ -16,7 +16,8 @@ struct WakeResolution: Sendable, Equatable {
 
     /// Resolves `result` for `wake`, whose dispatch number this was, at `now`.
     static func resolve(
-        _ result: PushResult, wake: StoredWake, environment: APNsRegistration.Environment, topic: String, policy: WakeRetryPolicy,
+        _ result: PushResult, wake: StoredWake, environment: APNsRegistration.Environment, topic: String,
+        policy: WakeRetryPolicy,
         now: TimeInterval
     ) -> WakeResolution {
         let dispatch = wake.attemptCount + 1
@@ -47,7 +48,8 @@ struct WakeResolution: Sendable, Equatable {
                 reason == "BadDeviceToken"
                 ? "the token is malformed or belongs to the other environment than \(environment.rawValue)"
                 : "the token does not belong to topic \(topic)"
-            var resolution = failed("\(answer): \(why); token invalidated, the app must register it again", outcome: "token_invalidated")
+            var resolution = failed(
+                "\(answer): \(why); token invalidated, the app must register it again", outcome: "token_invalidated")
             resolution.invalidateTokenAsOf = now
             return resolution
         case .fixSender:
@@ -55,11 +57,14 @@ struct WakeResolution: Sendable, Equatable {
             resolution.needsOperator = true
             return resolution
         case .fixCredentials:
-            var resolution = failed("\(answer): APNs refused the provider credentials; check --apns-key-id, --apns-team-id and the .p8 key")
+            var resolution = failed(
+                "\(answer): APNs refused the provider credentials; check --apns-key-id, --apns-team-id and the .p8 key")
             resolution.needsOperator = true
             return resolution
         case .reuseCurrentToken:
-            return retry(after: policy.delay(afterAttempt: dispatch, status: nil), answer: answer, dispatch: dispatch, wake: wake, policy: policy, now: now)
+            return retry(
+                after: policy.delay(afterAttempt: dispatch, status: nil), answer: answer, dispatch: dispatch,
+                wake: wake, policy: policy, now: now)
         case .retryAfter(let suggested):
             let delay = max(suggested, policy.delay(afterAttempt: dispatch, status: status(of: result.outcome)))
             return retry(after: delay, answer: answer, dispatch: dispatch, wake: wake, policy: policy, now: now)
@@ -67,19 +72,26 @@ struct WakeResolution: Sendable, Equatable {
     }
 
     private static func retry(
-        after delay: Duration, answer: String, dispatch: Int, wake: StoredWake, policy: WakeRetryPolicy, now: TimeInterval
+        after delay: Duration, answer: String, dispatch: Int, wake: StoredWake, policy: WakeRetryPolicy,
+        now: TimeInterval
     ) -> WakeResolution {
         guard dispatch < policy.maxAttempts else {
-            return WakeResolution(update: WakeUpdate(state: .failed, reason: "\(answer); gave up after \(dispatch) attempts"), outcome: "failed")
+            return WakeResolution(
+                update: WakeUpdate(state: .failed, reason: "\(answer); gave up after \(dispatch) attempts"),
+                outcome: "failed")
         }
         let next = now + delay.secondsValue
         guard next < wake.wake.expiresAt else {
             return WakeResolution(
-                update: WakeUpdate(state: .expired, reason: "\(answer); the wake expires at \(stamp(wake.wake.expiresAt)) before the next attempt"),
+                update: WakeUpdate(
+                    state: .expired,
+                    reason: "\(answer); the wake expires at \(stamp(wake.wake.expiresAt)) before the next attempt"),
                 outcome: "expired")
         }
         return WakeResolution(
-            update: WakeUpdate(state: .scheduled, nextAttemptAt: next, reason: "\(answer); next attempt at \(stamp(next))"), outcome: "retry")
+            update: WakeUpdate(
+                state: .scheduled, nextAttemptAt: next, reason: "\(answer); next attempt at \(stamp(next))"),
+            outcome: "retry")
     }
 
     /// Why APNs refused a request it calls the sender's fault (reference §4): `TopicDisallowed` is the
@@ -88,7 +100,8 @@ struct WakeResolution: Sendable, Equatable {
         guard case .rejected(_, let reason, _) = outcome, reason == "TopicDisallowed" else {
             return "APNs refused the request as malformed (a server bug)"
         }
-        return "APNs does not let this key send to topic \(topic): give --apns-key-file, --apns-key-id and --apns-team-id "
+        return
+            "APNs does not let this key send to topic \(topic): give --apns-key-file, --apns-key-id and --apns-team-id "
             + "of the team that owns the app \(topic), or check the topic (the bundle ID) the app registered with PUT /v1/devices/me/apns"
     }
 

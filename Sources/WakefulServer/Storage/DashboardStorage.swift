@@ -21,7 +21,9 @@ public protocol DashboardStorage: ServerStorage {
 
 extension RecordPosition {
     /// The position just before every record recorded at `time`.
-    public static func before(_ time: TimeInterval) -> RecordPosition { RecordPosition(recordedAt: time, seq: .min, rowID: .min) }
+    public static func before(_ time: TimeInterval) -> RecordPosition {
+        RecordPosition(recordedAt: time, seq: .min, rowID: .min)
+    }
 
     /// The position after every record: where reading newest first starts.
     public static let end = RecordPosition(recordedAt: .greatestFiniteMagnitude, seq: .max, rowID: .max)

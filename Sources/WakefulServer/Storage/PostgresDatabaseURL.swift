@@ -36,7 +36,9 @@ public struct PostgresDatabaseURL: Sendable, Hashable, CustomStringConvertible {
     public var tls: TLSMode
 
     /// Creates a URL from its parts.
-    public init(host: String, port: Int = 5432, user: String, password: String? = nil, database: String, tls: TLSMode = .prefer) {
+    public init(
+        host: String, port: Int = 5432, user: String, password: String? = nil, database: String, tls: TLSMode = .prefer
+    ) {
         self.host = host
         self.port = port
         self.user = user
@@ -66,14 +68,17 @@ public struct PostgresDatabaseURL: Sendable, Hashable, CustomStringConvertible {
         let port = components.port ?? 5432
         guard (1...65535).contains(port) else { throw PostgresDatabaseURLError("port \(port): expected 1 to 65535") }
         let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
-        guard !path.contains("/") else { throw PostgresDatabaseURLError("database \"\(path)\": expected one name after the host") }
+        guard !path.contains("/") else {
+            throw PostgresDatabaseURLError("database \"\(path)\": expected one name after the host")
+        }
         var tls = TLSMode.prefer
         for item in components.queryItems ?? [] {
             switch item.name {
             case "sslmode":
                 guard let mode = item.value.flatMap(TLSMode.init(rawValue:)) else {
                     throw PostgresDatabaseURLError(
-                        "sslmode=\(item.value ?? ""): expected one of \(TLSMode.allCases.map(\.rawValue).joined(separator: ", "))")
+                        "sslmode=\(item.value ?? ""): expected one of \(TLSMode.allCases.map(\.rawValue).joined(separator: ", "))"
+                    )
                 }
                 tls = mode
             default:
@@ -82,7 +87,9 @@ public struct PostgresDatabaseURL: Sendable, Hashable, CustomStringConvertible {
         }
         // Brackets of an IPv6 literal belong to the URL, not to the address.
         let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        self.init(host: bare, port: port, user: user, password: components.password, database: path.isEmpty ? user : path, tls: tls)
+        self.init(
+            host: bare, port: port, user: user, password: components.password, database: path.isEmpty ? user : path,
+            tls: tls)
     }
 
     /// The URL with the password replaced by `***`: safe to log and print.

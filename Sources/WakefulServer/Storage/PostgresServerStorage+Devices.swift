@@ -31,7 +31,8 @@ extension PostgresServerStorage {
             guard let id = try await rows.decode(UUID.self).first(where: { _ in true }) else {
                 // The row exists and was locked by the attempt above: read why it was left alone.
                 let revoked = try await connection.query(
-                    "SELECT revoked_at IS NOT NULL FROM devices WHERE install_id = \(registration.installID)", logger: logger
+                    "SELECT revoked_at IS NOT NULL FROM devices WHERE install_id = \(registration.installID)",
+                    logger: logger
                 ).decode(Bool.self).first { _ in true }
                 throw revoked == true ? ServerStorageError.deviceRevoked : ServerStorageError.installRegistered
             }
@@ -43,44 +44,56 @@ extension PostgresServerStorage {
     public func device(tokenHash: String) async throws -> StoredDevice? {
         try await withConnection("device by token") { [self] connection in
             try await Self.device(
-                from: connection.query("SELECT id, install_id, bundle_id, revoked_at FROM devices WHERE token_hash = \(tokenHash)", logger: logger))
+                from: connection.query(
+                    "SELECT id, install_id, bundle_id, revoked_at FROM devices WHERE token_hash = \(tokenHash)",
+                    logger: logger))
         }
     }
 
     public func device(id: UUID) async throws -> StoredDevice? {
         try await withConnection("device by ID") { [self] connection in
             try await Self.device(
-                from: connection.query("SELECT id, install_id, bundle_id, revoked_at FROM devices WHERE id = \(id)", logger: logger))
+                from: connection.query(
+                    "SELECT id, install_id, bundle_id, revoked_at FROM devices WHERE id = \(id)", logger: logger))
         }
     }
 
     public func revoke(deviceID: UUID, at time: TimeInterval) async throws -> Bool {
         try await withConnection("revoke") { [self] connection in
             let rows = try await connection.query(
-                "UPDATE devices SET revoked_at = COALESCE(revoked_at, \(time)) WHERE id = \(deviceID) RETURNING id", logger: logger)
+                "UPDATE devices SET revoked_at = COALESCE(revoked_at, \(time)) WHERE id = \(deviceID) RETURNING id",
+                logger: logger)
             return try await rows.decode(UUID.self).first(where: { _ in true }) != nil
         }
     }
 
     public func setAPNsToken(_ token: APNsRegistration, deviceID: UUID, at time: TimeInterval) async throws {
-        try await withConnection("set APNs token") { [self] connection in try await upsertAPNs(token, deviceID: deviceID, at: time, on: connection) }
+        try await withConnection("set APNs token") { [self] connection in
+            try await upsertAPNs(token, deviceID: deviceID, at: time, on: connection)
+        }
     }
 
     public func apnsToken(deviceID: UUID) async throws -> StoredAPNsToken? {
         try await withConnection("APNs token") { [self] connection in
             let rows = try await connection.query(
-                "SELECT token, environment, topic, updated_at, invalidated_at FROM apns_tokens WHERE device_id = \(deviceID)", logger: logger)
-            for try await (token, environment, topic, updatedAt, invalidatedAt) in rows.decode((String, String, String, Double, Double?).self) {
+                "SELECT token, environment, topic, updated_at, invalidated_at FROM apns_tokens WHERE device_id = \(deviceID)",
+                logger: logger)
+            for try await (token, environment, topic, updatedAt, invalidatedAt) in rows.decode(
+                (String, String, String, Double, Double?).self)
+            {
                 guard let environment = APNsRegistration.Environment(rawValue: environment) else { return nil }
                 return StoredAPNsToken(
-                    registration: APNsRegistration(token: token, environment: environment, topic: topic), updatedAt: updatedAt,
+                    registration: APNsRegistration(token: token, environment: environment, topic: topic),
+                    updatedAt: updatedAt,
                     invalidatedAt: invalidatedAt)
             }
             return nil
         }
     }
 
-    private func upsertAPNs(_ token: APNsRegistration, deviceID: UUID, at time: TimeInterval, on connection: PostgresConnection) async throws {
+    private func upsertAPNs(
+        _ token: APNsRegistration, deviceID: UUID, at time: TimeInterval, on connection: PostgresConnection
+    ) async throws {
         try await connection.query(
             """
             INSERT INTO apns_tokens (device_id, token, environment, topic, updated_at, invalidated_at)

@@ -14,7 +14,9 @@ extension PostgresServerStorage {
     /// timer waited with it: `/readyz` held past the test's two minutes, and a graceful shutdown
     /// that never ended. Here the timer answers on its own; a lease that arrives later is handed
     /// back unused, and the pool fails whatever is still queued when it shuts down.
-    func leased<Value: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Value) async throws -> Value {
+    func leased<Value: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Value) async throws
+        -> Value
+    {
         let client = client
         let leaseTimeout = leaseTimeout
         return try await Self.lease(within: leaseTimeout) { race in
@@ -64,10 +66,18 @@ final class LeaseRace: Sendable {
     private let state = Atomic<UInt8>(State.waiting.rawValue)
 
     /// The lease wins unless the timeout already did.
-    func claim() -> Bool { state.compareExchange(expected: State.waiting.rawValue, desired: State.leased.rawValue, ordering: .acquiringAndReleasing).exchanged }
+    func claim() -> Bool {
+        state.compareExchange(
+            expected: State.waiting.rawValue, desired: State.leased.rawValue, ordering: .acquiringAndReleasing
+        ).exchanged
+    }
 
     /// The timeout wins unless the lease already did.
-    func expire() -> Bool { state.compareExchange(expected: State.waiting.rawValue, desired: State.expired.rawValue, ordering: .acquiringAndReleasing).exchanged }
+    func expire() -> Bool {
+        state.compareExchange(
+            expected: State.waiting.rawValue, desired: State.expired.rawValue, ordering: .acquiringAndReleasing
+        ).exchanged
+    }
 }
 
 /// The first outcome of a lease, awaited once: the body's result, the timeout or a cancellation.

@@ -12,7 +12,8 @@ extension PostgresServerStorage: PushStorage {
             // next one waits here, then its count (a new snapshot per statement) sees this one's
             // wake. NO KEY UPDATE, the weakest lock that conflicts with itself, leaves concurrent
             // ingests' foreign-key checks on the row unblocked.
-            try await connection.query("SELECT 1 FROM devices WHERE id = \(wake.deviceID) FOR NO KEY UPDATE", logger: logger)
+            try await connection.query(
+                "SELECT 1 FROM devices WHERE id = \(wake.deviceID) FOR NO KEY UPDATE", logger: logger)
             let existing = try await connection.query(
                 """
                 SELECT scheduled_at FROM wakes
@@ -43,7 +44,8 @@ extension PostgresServerStorage: PushStorage {
             ).collect().map { try Self.wake(from: $0.makeRandomAccess()) }
             let ids: [UUID] = wakes.map(\.wake.id)
             let attempts = try await connection.query(
-                "SELECT \(unescaped: Self.attemptColumns) FROM push_attempts WHERE wake_id = ANY(\(ids)::uuid[]) ORDER BY id", logger: logger
+                "SELECT \(unescaped: Self.attemptColumns) FROM push_attempts WHERE wake_id = ANY(\(ids)::uuid[]) ORDER BY id",
+                logger: logger
             ).collect().map { try Self.attempt(from: $0.makeRandomAccess()) }
             let byWake = Dictionary(grouping: attempts, by: \.wakeID)
             for index in wakes.indices { wakes[index].attempts = byWake[wakes[index].wake.id] ?? [] }
@@ -51,7 +53,9 @@ extension PostgresServerStorage: PushStorage {
         }
     }
 
-    public func claimDueWakes(now: TimeInterval, claimID: UUID, leaseUntil: TimeInterval, limit: Int) async throws -> [ClaimedWake] {
+    public func claimDueWakes(now: TimeInterval, claimID: UUID, leaseUntil: TimeInterval, limit: Int) async throws
+        -> [ClaimedWake]
+    {
         try await inTransaction("claim wakes") { [self] connection in
             // SKIP LOCKED: a wake another server is claiming right now is left to it, not waited
             // for; a row whose claim committed meanwhile is re-checked against the condition and
@@ -77,19 +81,25 @@ extension PostgresServerStorage: PushStorage {
                 let row = row.makeRandomAccess()
                 var apns: StoredAPNsToken?
                 if let token = try row["apns_token"].decode(String?.self),
-                    let environment = APNsRegistration.Environment(rawValue: try row["apns_environment"].decode(String.self))
+                    let environment = APNsRegistration.Environment(
+                        rawValue: try row["apns_environment"].decode(String.self))
                 {
                     apns = StoredAPNsToken(
-                        registration: APNsRegistration(token: token, environment: environment, topic: try row["apns_topic"].decode(String.self)),
-                        updatedAt: try row["apns_updated_at"].decode(Double.self), invalidatedAt: try row["apns_invalidated_at"].decode(Double?.self))
+                        registration: APNsRegistration(
+                            token: token, environment: environment, topic: try row["apns_topic"].decode(String.self)),
+                        updatedAt: try row["apns_updated_at"].decode(Double.self),
+                        invalidatedAt: try row["apns_invalidated_at"].decode(Double?.self))
                 }
                 return ClaimedWake(
-                    wake: try Self.wake(from: row), apns: apns, deviceRevoked: try row["device_revoked_at"].decode(Double?.self) != nil)
+                    wake: try Self.wake(from: row), apns: apns,
+                    deviceRevoked: try row["device_revoked_at"].decode(Double?.self) != nil)
             }
         }
     }
 
-    public func finishClaim(wakeID: UUID, claimID: UUID, attempts: [StoredPushAttempt], update: WakeUpdate) async throws -> Bool {
+    public func finishClaim(wakeID: UUID, claimID: UUID, attempts: [StoredPushAttempt], update: WakeUpdate) async throws
+        -> Bool
+    {
         try await inTransaction("finish claim") { [self] connection in
             for attempt in attempts {
                 try await connection.query(
@@ -156,21 +166,27 @@ extension PostgresServerStorage: PushStorage {
 
     /// The columns ``wake(from:)`` reads, each prefixed (e.g. `w.`) for a join.
     private static func wakeColumns(_ prefix: String = "") -> String {
-        ["id", "device_id", "scheduled_at", "expires_at", "note", "collapse_id", "created_at", "state", "next_attempt_at", "attempt_count",
-            "reason", "delivered_at"].map { prefix + $0 }.joined(separator: ", ")
+        [
+            "id", "device_id", "scheduled_at", "expires_at", "note", "collapse_id", "created_at", "state",
+            "next_attempt_at", "attempt_count",
+            "reason", "delivered_at",
+        ].map { prefix + $0 }.joined(separator: ", ")
     }
 
-    private static let attemptColumns = "wake_id, device_id, apns_id, status, reason, latency_seconds, attempted_at, outcome"
+    private static let attemptColumns =
+        "wake_id, device_id, apns_id, status, reason, latency_seconds, attempted_at, outcome"
 
     private static func wake(from row: PostgresRandomAccessRow) throws -> StoredWake {
         StoredWake(
             wake: NewWake(
                 id: try row["id"].decode(UUID.self), deviceID: try row["device_id"].decode(UUID.self),
-                scheduledAt: try row["scheduled_at"].decode(Double.self), expiresAt: try row["expires_at"].decode(Double.self),
+                scheduledAt: try row["scheduled_at"].decode(Double.self),
+                expiresAt: try row["expires_at"].decode(Double.self),
                 note: try row["note"].decode(String?.self), collapseID: try row["collapse_id"].decode(String?.self),
                 createdAt: try row["created_at"].decode(Double.self)),
             state: WakeState(rawValue: try row["state"].decode(String.self)) ?? .failed,
-            nextAttemptAt: try row["next_attempt_at"].decode(Double.self), attemptCount: try row["attempt_count"].decode(Int.self),
+            nextAttemptAt: try row["next_attempt_at"].decode(Double.self),
+            attemptCount: try row["attempt_count"].decode(Int.self),
             reason: try row["reason"].decode(String?.self), deliveredAt: try row["delivered_at"].decode(Double?.self))
     }
 

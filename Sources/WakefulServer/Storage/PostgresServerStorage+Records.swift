@@ -19,16 +19,18 @@ extension PostgresServerStorage {
         return try await inTransaction("ingest") { [self] connection in
             // Claim the batch ID first: a concurrent transaction with the same ID makes this wait
             // for its commit, so the digest check below always sees the winner's digest.
-            let claimed = try await connection.query(
-                """
-                INSERT INTO ingest_batches (device_id, batch_id, digest, received_at, record_count, accepted, duplicates)
-                VALUES (\(deviceID), \(batchID), \(digest), \(receivedAt), \(count), 0, 0)
-                ON CONFLICT (device_id, batch_id) DO NOTHING RETURNING 1
-                """, logger: logger
-            ).decode(Int.self).first { _ in true } != nil
+            let claimed =
+                try await connection.query(
+                    """
+                    INSERT INTO ingest_batches (device_id, batch_id, digest, received_at, record_count, accepted, duplicates)
+                    VALUES (\(deviceID), \(batchID), \(digest), \(receivedAt), \(count), 0, 0)
+                    ON CONFLICT (device_id, batch_id) DO NOTHING RETURNING 1
+                    """, logger: logger
+                ).decode(Int.self).first { _ in true } != nil
             if !claimed {
                 let known = try await connection.query(
-                    "SELECT digest FROM ingest_batches WHERE device_id = \(deviceID) AND batch_id = \(batchID)", logger: logger
+                    "SELECT digest FROM ingest_batches WHERE device_id = \(deviceID) AND batch_id = \(batchID)",
+                    logger: logger
                 ).decode(String.self).first { _ in true }
                 if known != digest { return .batchMismatch }
             }
@@ -37,26 +39,27 @@ extension PostgresServerStorage {
             // UUID: rows stored before (the outer query sees the snapshot from before the insert;
             // only seqs up to the highest stored one are looked up) or earlier in this batch (all
             // but the first of a seq, numbered by a window: a self-join would be quadratic).
-            let (accepted, seqReused) = try await connection.query(
-                """
-                WITH inserted AS (
-                    INSERT INTO records (device_id, uuid, seq, kind, payload, recorded_at, received_at)
-                    SELECT \(deviceID), r.uuid, r.seq, r.kind, r.payload, r.recorded_at, \(receivedAt)
-                    FROM unnest(\(uuids)::uuid[], \(seqs)::bigint[], \(kinds)::text[], \(payloads)::text[], \(times)::float8[])
-                        WITH ORDINALITY AS r(uuid, seq, kind, payload, recorded_at, position)
-                    ORDER BY r.position
-                    ON CONFLICT (device_id, uuid) DO NOTHING
-                    RETURNING seq, uuid
-                ), numbered AS (
-                    SELECT seq, uuid, row_number() OVER (PARTITION BY seq ORDER BY uuid) AS nth FROM inserted
-                )
-                SELECT count(*)::bigint,
-                    count(*) FILTER (WHERE nth > 1 OR (
-                        seq <= (SELECT max(seq) FROM records WHERE device_id = \(deviceID))
-                        AND EXISTS (SELECT 1 FROM records r WHERE r.device_id = \(deviceID) AND r.seq = n.seq AND r.uuid <> n.uuid)))
-                FROM numbered n
-                """, logger: logger
-            ).decode((Int, Int).self).first { _ in true } ?? (0, 0)
+            let (accepted, seqReused) =
+                try await connection.query(
+                    """
+                    WITH inserted AS (
+                        INSERT INTO records (device_id, uuid, seq, kind, payload, recorded_at, received_at)
+                        SELECT \(deviceID), r.uuid, r.seq, r.kind, r.payload, r.recorded_at, \(receivedAt)
+                        FROM unnest(\(uuids)::uuid[], \(seqs)::bigint[], \(kinds)::text[], \(payloads)::text[], \(times)::float8[])
+                            WITH ORDINALITY AS r(uuid, seq, kind, payload, recorded_at, position)
+                        ORDER BY r.position
+                        ON CONFLICT (device_id, uuid) DO NOTHING
+                        RETURNING seq, uuid
+                    ), numbered AS (
+                        SELECT seq, uuid, row_number() OVER (PARTITION BY seq ORDER BY uuid) AS nth FROM inserted
+                    )
+                    SELECT count(*)::bigint,
+                        count(*) FILTER (WHERE nth > 1 OR (
+                            seq <= (SELECT max(seq) FROM records WHERE device_id = \(deviceID))
+                            AND EXISTS (SELECT 1 FROM records r WHERE r.device_id = \(deviceID) AND r.seq = n.seq AND r.uuid <> n.uuid)))
+                    FROM numbered n
+                    """, logger: logger
+                ).decode((Int, Int).self).first { _ in true } ?? (0, 0)
             let duplicates = count - accepted
             if claimed {
                 try await connection.query(
@@ -66,7 +69,8 @@ extension PostgresServerStorage {
                     """, logger: logger)
             }
             try await connection.query(
-                "UPDATE devices SET last_seen = GREATEST(last_seen, \(receivedAt)) WHERE id = \(deviceID)", logger: logger)
+                "UPDATE devices SET last_seen = GREATEST(last_seen, \(receivedAt)) WHERE id = \(deviceID)",
+                logger: logger)
             return .stored(accepted: accepted, duplicates: duplicates, seqReused: seqReused)
         }
     }
@@ -100,7 +104,8 @@ extension PostgresServerStorage {
             {
                 summaries.append(
                     DeviceSummary(
-                        id: id, installID: installID, bundleID: bundleID, createdAt: createdAt, lastSeen: lastSeen, revokedAt: revokedAt,
+                        id: id, installID: installID, bundleID: bundleID, createdAt: createdAt, lastSeen: lastSeen,
+                        revokedAt: revokedAt,
                         recordCount: count, lagMedian: median, lagMax: max))
             }
             return summaries
@@ -129,7 +134,9 @@ extension PostgresServerStorage {
     public func deviceIDs() async throws -> [UUID] {
         try await withConnection("device IDs") { [self] connection in
             var ids: [UUID] = []
-            for try await id in try await connection.query("SELECT id FROM devices ORDER BY created_at, id", logger: logger).decode(UUID.self) {
+            for try await id in try await connection.query(
+                "SELECT id FROM devices ORDER BY created_at, id", logger: logger
+            ).decode(UUID.self) {
                 ids.append(id)
             }
             return ids
@@ -144,7 +151,8 @@ extension PostgresServerStorage {
         {
             stored.append(
                 StoredRecord(
-                    record: OutboxRecord(uuid: uuid, seq: seq, kind: kind, payload: payload, recordedAt: recordedAt), receivedAt: receivedAt,
+                    record: OutboxRecord(uuid: uuid, seq: seq, kind: kind, payload: payload, recordedAt: recordedAt),
+                    receivedAt: receivedAt,
                     rowID: rowID))
         }
         return stored

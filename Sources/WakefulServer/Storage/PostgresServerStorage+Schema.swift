@@ -147,7 +147,10 @@ extension PostgresServerStorage {
                     applied_at timestamptz NOT NULL DEFAULT now()
                 )
                 """, logger: logger)
-            let current = try await connection.query("SELECT COALESCE(MAX(version), 0) FROM wakeful_schema_migrations", logger: logger)
+            let current =
+                try await connection.query(
+                    "SELECT COALESCE(MAX(version), 0) FROM wakeful_schema_migrations", logger: logger
+                )
                 .decode(Int.self).first { _ in true } ?? 0
             var applied: [Int] = []
             for migration in migrations where migration.version > current {
@@ -155,8 +158,11 @@ extension PostgresServerStorage {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
                 try await connection.query(
-                    "INSERT INTO wakeful_schema_migrations (version, name) VALUES (\(migration.version), \(migration.name))", logger: logger)
-                logger.info("migration applied", metadata: ["version": .stringConvertible(migration.version), "name": .string(migration.name)])
+                    "INSERT INTO wakeful_schema_migrations (version, name) VALUES (\(migration.version), \(migration.name))",
+                    logger: logger)
+                logger.info(
+                    "migration applied",
+                    metadata: ["version": .stringConvertible(migration.version), "name": .string(migration.name)])
                 applied.append(migration.version)
             }
             return applied

@@ -41,7 +41,8 @@ public final class PostgresServerStorage: ServerStorage, Service {
     ///     unreachable: the pool itself gives up only after a minute) before its answer is a 503.
     /// - Throws: ``PostgresStorageStartError`` naming the URL (password hidden) and what to check.
     public init(
-        url: PostgresDatabaseURL, logger: Logger, maximumConnections: Int = 20, retryAfterSeconds: Int = 1, leaseTimeout: Duration = .seconds(5)
+        url: PostgresDatabaseURL, logger: Logger, maximumConnections: Int = 20, retryAfterSeconds: Int = 1,
+        leaseTimeout: Duration = .seconds(5)
     ) async throws {
         self.url = url
         self.logger = logger
@@ -49,7 +50,8 @@ public final class PostgresServerStorage: ServerStorage, Service {
         self.leaseTimeout = leaseTimeout
         let tls = try Self.tlsConfiguration(url.tls)
         var configuration = PostgresClient.Configuration(
-            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: tls.client)
+            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
+            tls: tls.client)
         configuration.options.additionalStartupParameters = Self.sessionParameters
         configuration.options.maximumConnections = maximumConnections
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
@@ -83,9 +85,12 @@ public final class PostgresServerStorage: ServerStorage, Service {
 
     /// Connects once outside the pool, so a wrong URL fails at start with a clear message rather
     /// than after the pool's retries, and migrates on that connection.
-    private static func prepareDatabase(url: PostgresDatabaseURL, tls: PostgresConnection.Configuration.TLS, logger: Logger) async throws {
+    private static func prepareDatabase(
+        url: PostgresDatabaseURL, tls: PostgresConnection.Configuration.TLS, logger: Logger
+    ) async throws {
         var configuration = PostgresConnection.Configuration(
-            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: tls)
+            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: tls
+        )
         configuration.options.additionalStartupParameters = sessionParameters
         let connection: PostgresConnection
         do {
@@ -107,7 +112,9 @@ public final class PostgresServerStorage: ServerStorage, Service {
 
     /// A server setting as `SHOW` prints it.
     static func setting(_ name: String, on connection: PostgresConnection, logger: Logger) async throws -> String? {
-        try await connection.query("SELECT current_setting(\(name))", logger: logger).decode(String.self).first { _ in true }
+        try await connection.query("SELECT current_setting(\(name))", logger: logger).decode(String.self).first { _ in
+            true
+        }
     }
 }
 
@@ -162,9 +169,14 @@ extension PostgresServerStorage {
     private func unavailable(_ operation: StaticString, _ error: any Error) -> any Error {
         if let error = error as? ServerStorageError { return error }
         logger.error(
-            "database failure", metadata: ["operation": "\(operation)", "database": .string(url.description), "error": .string(PostgresFailure(error).summary)])
+            "database failure",
+            metadata: [
+                "operation": "\(operation)", "database": .string(url.description),
+                "error": .string(PostgresFailure(error).summary),
+            ])
         var answer = APIError(
-            .serviceUnavailable, "storage_unavailable", "the database is unavailable; nothing was stored; retry after \(retryAfterSeconds) s")
+            .serviceUnavailable, "storage_unavailable",
+            "the database is unavailable; nothing was stored; retry after \(retryAfterSeconds) s")
         answer.headers[.retryAfter] = String(retryAfterSeconds)
         return answer
     }

@@ -30,7 +30,8 @@ public struct PostgresStorageStartError: Error, Sendable, CustomStringConvertibl
 
     /// One paragraph for the terminal: the URL, the failure and the check.
     public var description: String {
-        let step = stage == .connect ? "cannot connect to PostgreSQL at" : "cannot apply the migrations to PostgreSQL at"
+        let step =
+            stage == .connect ? "cannot connect to PostgreSQL at" : "cannot apply the migrations to PostgreSQL at"
         return "\(step) \(url): \(reason). Check \(hint)."
     }
 }
@@ -74,9 +75,12 @@ struct PostgresFailure {
     func hint(for url: PostgresDatabaseURL, stage: PostgresStorageStartError.Stage) -> String {
         let server = "\(url.host):\(url.port)"
         if error?.code == .authMechanismRequiresPassword {
-            return "the password: the server asks for one; write it as postgres://\(url.user):PASSWORD@\(server)/\(url.database) or set PGPASSWORD"
+            return
+                "the password: the server asks for one; write it as postgres://\(url.user):PASSWORD@\(server)/\(url.database) or set PGPASSWORD"
         }
-        if error?.code == .sslUnsupported { return "TLS: the server does not offer it; use sslmode=disable or sslmode=prefer" }
+        if error?.code == .sslUnsupported {
+            return "TLS: the server does not offer it; use sslmode=disable or sslmode=prefer"
+        }
         switch sqlState {
         case "28P01", "28000":
             return "the user \"\(url.user)\" and its password, and that pg_hba.conf lets it connect from this host"
@@ -90,7 +94,8 @@ struct PostgresFailure {
             if stage == .migrate {
                 return "the server's log; the migrations run in one transaction, so nothing was half applied"
             }
-            return "that PostgreSQL runs and accepts TCP connections on \(server) (pg_isready -h \(url.host) -p \(url.port))"
+            return
+                "that PostgreSQL runs and accepts TCP connections on \(server) (pg_isready -h \(url.host) -p \(url.port))"
         }
     }
 }

@@ -17,13 +17,15 @@ public protocol PushStorage: Sendable {
 
     /// Claims up to `limit` wakes that are due at `now` (scheduled, or claimed by an instance whose
     /// lease ran out), marking them ``WakeState/sending`` under `claimID` until `leaseUntil`.
-    func claimDueWakes(now: TimeInterval, claimID: UUID, leaseUntil: TimeInterval, limit: Int) async throws -> [ClaimedWake]
+    func claimDueWakes(now: TimeInterval, claimID: UUID, leaseUntil: TimeInterval, limit: Int) async throws
+        -> [ClaimedWake]
 
     /// Records HTTP attempts and moves the wake on, if `claimID` still holds it.
     ///
     /// - Returns: False when the claim was lost (another instance took the wake over); the
     ///   attempts are stored all the same.
-    func finishClaim(wakeID: UUID, claimID: UUID, attempts: [StoredPushAttempt], update: WakeUpdate) async throws -> Bool
+    func finishClaim(wakeID: UUID, claimID: UUID, attempts: [StoredPushAttempt], update: WakeUpdate) async throws
+        -> Bool
 
     /// Marks the device's APNs token `token` invalid as of `time` (APNs's 410 timestamp, or the
     /// moment of a `BadDeviceToken`), unless the device registered a token after `time`.

@@ -43,7 +43,8 @@ struct DeviceSummaryRecord: FetchableRecord {
 
     func summary(lagMedian: TimeInterval?) -> DeviceSummary {
         DeviceSummary(
-            id: id, installID: installID, bundleID: bundleID, createdAt: createdAt, lastSeen: lastSeen, revokedAt: revokedAt,
+            id: id, installID: installID, bundleID: bundleID, createdAt: createdAt, lastSeen: lastSeen,
+            revokedAt: revokedAt,
             recordCount: recordCount, lagMedian: lagMedian, lagMax: lagMax)
     }
 }
@@ -56,9 +57,11 @@ struct UploadRecord: FetchableRecord {
     init(row: Row) throws {
         stored = StoredRecord(
             record: OutboxRecord(
-                uuid: try row.decode(forColumn: "uuid"), seq: try row.decode(forColumn: "seq"), kind: try row.decode(forColumn: "kind"),
+                uuid: try row.decode(forColumn: "uuid"), seq: try row.decode(forColumn: "seq"),
+                kind: try row.decode(forColumn: "kind"),
                 payload: try row.decode(forColumn: "payload"), recordedAt: try row.decode(forColumn: "recorded_at")),
-            receivedAt: try row.decode(forColumn: "received_at"), rowID: try row.decode(Int64?.self, forColumn: "id") ?? 0)
+            receivedAt: try row.decode(forColumn: "received_at"),
+            rowID: try row.decode(Int64?.self, forColumn: "id") ?? 0)
     }
 }
 
@@ -70,12 +73,14 @@ struct WakeRecord: FetchableRecord {
         wake = StoredWake(
             wake: NewWake(
                 id: try row.decode(forColumn: "id"), deviceID: try row.decode(forColumn: "device_id"),
-                scheduledAt: try row.decode(forColumn: "scheduled_at"), expiresAt: try row.decode(forColumn: "expires_at"),
+                scheduledAt: try row.decode(forColumn: "scheduled_at"),
+                expiresAt: try row.decode(forColumn: "expires_at"),
                 note: try row.decode(forColumn: "note"), collapseID: try row.decode(forColumn: "collapse_id"),
                 createdAt: try row.decode(forColumn: "created_at")),
             // The schema's CHECK admits only WakeState's values.
             state: WakeState(rawValue: try row.decode(forColumn: "state")) ?? .failed,
-            nextAttemptAt: try row.decode(forColumn: "next_attempt_at"), attemptCount: try row.decode(forColumn: "attempt_count"),
+            nextAttemptAt: try row.decode(forColumn: "next_attempt_at"),
+            attemptCount: try row.decode(forColumn: "attempt_count"),
             reason: try row.decode(forColumn: "reason"), deliveredAt: try row.decode(forColumn: "delivered_at"))
     }
 }
@@ -104,10 +109,13 @@ struct ClaimedWakeRecord: FetchableRecord {
             let environment = APNsRegistration.Environment(rawValue: try row.decode(forColumn: "apns_environment"))
         {
             apns = StoredAPNsToken(
-                registration: APNsRegistration(token: token, environment: environment, topic: try row.decode(forColumn: "apns_topic")),
-                updatedAt: try row.decode(forColumn: "apns_updated_at"), invalidatedAt: try row.decode(forColumn: "apns_invalidated_at"))
+                registration: APNsRegistration(
+                    token: token, environment: environment, topic: try row.decode(forColumn: "apns_topic")),
+                updatedAt: try row.decode(forColumn: "apns_updated_at"),
+                invalidatedAt: try row.decode(forColumn: "apns_invalidated_at"))
         }
         claimed = ClaimedWake(
-            wake: try WakeRecord(row: row).wake, apns: apns, deviceRevoked: try row.decode(TimeInterval?.self, forColumn: "device_revoked_at") != nil)
+            wake: try WakeRecord(row: row).wake, apns: apns,
+            deviceRevoked: try row.decode(TimeInterval?.self, forColumn: "device_revoked_at") != nil)
     }
 }

@@ -27,7 +27,8 @@ extension SQLiteServerStorage: PushStorage {
                         VALUES (?, ?, ?, ?, ?, ?, ?, 'scheduled', ?)
                         """,
                     arguments: [
-                        wake.id.uuidString, wake.deviceID.uuidString, wake.scheduledAt, wake.expiresAt, wake.note, wake.collapseID,
+                        wake.id.uuidString, wake.deviceID.uuidString, wake.scheduledAt, wake.expiresAt, wake.note,
+                        wake.collapseID,
                         wake.createdAt, wake.scheduledAt,
                     ])
                 return .commit
@@ -45,17 +46,23 @@ extension SQLiteServerStorage: PushStorage {
                     SELECT * FROM wakes WHERE device_id = ? AND scheduled_at >= ? AND scheduled_at < ?
                     ORDER BY scheduled_at DESC, id LIMIT ?
                     """,
-                arguments: [device, from ?? -Double.greatestFiniteMagnitude, to ?? Double.greatestFiniteMagnitude, limit])
+                arguments: [
+                    device, from ?? -Double.greatestFiniteMagnitude, to ?? Double.greatestFiniteMagnitude, limit,
+                ])
             var wakes = rows.map(\.wake)
             let attempts = try db.cachedStatement(sql: "SELECT * FROM push_attempts WHERE wake_id = ? ORDER BY id")
             for index in wakes.indices {
-                wakes[index].attempts = try PushAttemptRecord.fetchAll(attempts, arguments: [wakes[index].wake.id.uuidString]).map(\.attempt)
+                wakes[index].attempts = try PushAttemptRecord.fetchAll(
+                    attempts, arguments: [wakes[index].wake.id.uuidString]
+                ).map(\.attempt)
             }
             return wakes
         }
     }
 
-    public func claimDueWakes(now: TimeInterval, claimID: UUID, leaseUntil: TimeInterval, limit: Int) async throws -> [ClaimedWake] {
+    public func claimDueWakes(now: TimeInterval, claimID: UUID, leaseUntil: TimeInterval, limit: Int) async throws
+        -> [ClaimedWake]
+    {
         let claim = claimID.uuidString
         return try await pool.writeWithoutTransaction { db in
             var claimed: [ClaimedWake] = []
@@ -85,7 +92,9 @@ extension SQLiteServerStorage: PushStorage {
         }
     }
 
-    public func finishClaim(wakeID: UUID, claimID: UUID, attempts: [StoredPushAttempt], update: WakeUpdate) async throws -> Bool {
+    public func finishClaim(wakeID: UUID, claimID: UUID, attempts: [StoredPushAttempt], update: WakeUpdate) async throws
+        -> Bool
+    {
         try await pool.write { db in
             let insert = try db.cachedStatement(
                 sql: """
@@ -94,7 +103,8 @@ extension SQLiteServerStorage: PushStorage {
                     """)
             for attempt in attempts {
                 try insert.execute(arguments: [
-                    attempt.wakeID.uuidString, attempt.deviceID.uuidString, attempt.apnsID, attempt.status, attempt.reason,
+                    attempt.wakeID.uuidString, attempt.deviceID.uuidString, attempt.apnsID, attempt.status,
+                    attempt.reason,
                     attempt.latency, attempt.attemptedAt, attempt.outcome,
                 ])
             }
@@ -105,7 +115,8 @@ extension SQLiteServerStorage: PushStorage {
                     WHERE id = ? AND claim_id = ?
                     """,
                 arguments: [
-                    update.state.rawValue, update.nextAttemptAt, update.reason, update.deliveredAt, attempts.isEmpty ? 0 : 1,
+                    update.state.rawValue, update.nextAttemptAt, update.reason, update.deliveredAt,
+                    attempts.isEmpty ? 0 : 1,
                     wakeID.uuidString, claimID.uuidString,
                 ])
             return db.changesCount > 0
@@ -133,7 +144,9 @@ extension SQLiteServerStorage: PushStorage {
                     SELECT * FROM push_attempts WHERE device_id = ? AND attempted_at >= ? AND attempted_at < ?
                     ORDER BY attempted_at, id
                     """,
-                arguments: [deviceID.uuidString, from ?? -Double.greatestFiniteMagnitude, to ?? Double.greatestFiniteMagnitude]
+                arguments: [
+                    deviceID.uuidString, from ?? -Double.greatestFiniteMagnitude, to ?? Double.greatestFiniteMagnitude,
+                ]
             ).map(\.attempt)
         }
     }
@@ -148,7 +161,9 @@ extension SQLiteServerStorage: PushStorage {
                     WHERE device_id = ? AND kind = ? AND recorded_at >= ? AND recorded_at < ? AND payload LIKE ?
                     ORDER BY recorded_at, seq LIMIT 1000
                     """,
-                arguments: [deviceID.uuidString, OutboxRecord.timelineKind, from, to, #"%"event":"remoteNotification"%"#]
+                arguments: [
+                    deviceID.uuidString, OutboxRecord.timelineKind, from, to, #"%"event":"remoteNotification"%"#,
+                ]
             ).map(\.stored)
         }
     }

@@ -6,7 +6,8 @@ extension SQLiteServerStorage {
     public func ingest(
         deviceID: UUID, batchID: UUID, digest: String, records: [OutboxRecord], receivedAt: TimeInterval
     ) async throws -> IngestOutcome {
-        let batch = IngestRequestBatch(deviceID: deviceID, batchID: batchID, digest: digest, records: records, receivedAt: receivedAt)
+        let batch = IngestRequestBatch(
+            deviceID: deviceID, batchID: batchID, digest: digest, records: records, receivedAt: receivedAt)
         return try await pool.write { db in try Self.store(batch, in: db) }
     }
 
@@ -42,7 +43,8 @@ extension SQLiteServerStorage {
         let device = batch.deviceID.uuidString
         let batchID = batch.batchID.uuidString
         if let known = try String.fetchOne(
-            db.cachedStatement(sql: "SELECT digest FROM ingest_batches WHERE device_id = ? AND batch_id = ?"), arguments: [device, batchID]),
+            db.cachedStatement(sql: "SELECT digest FROM ingest_batches WHERE device_id = ? AND batch_id = ?"),
+            arguments: [device, batchID]),
             known != batch.digest
         {
             return .batchMismatch
@@ -55,16 +57,22 @@ extension SQLiteServerStorage {
         // A record can reuse a seq only if it is at most the highest seq stored before it, so the
         // usual batch, whose seqs rise past everything stored, costs one index probe in all.
         var highestSeq =
-            try Int64.fetchOne(db.cachedStatement(sql: "SELECT MAX(seq) FROM records WHERE device_id = ?"), arguments: [device]) ?? 0
-        let seqTaken = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM records WHERE device_id = ? AND seq = ? AND uuid <> ?)")
+            try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT MAX(seq) FROM records WHERE device_id = ?"), arguments: [device]) ?? 0
+        let seqTaken = try db.cachedStatement(
+            sql: "SELECT EXISTS (SELECT 1 FROM records WHERE device_id = ? AND seq = ? AND uuid <> ?)")
         var accepted = 0
         var seqReused = 0
         for record in batch.records {
             let uuid = record.uuid.uuidString
-            try insert.execute(arguments: [device, uuid, record.seq, record.kind, record.payload, record.recordedAt, batch.receivedAt])
+            try insert.execute(arguments: [
+                device, uuid, record.seq, record.kind, record.payload, record.recordedAt, batch.receivedAt,
+            ])
             guard db.changesCount == 1 else { continue }
             accepted += 1
-            if record.seq <= highestSeq, try Bool.fetchOne(seqTaken, arguments: [device, record.seq, uuid]) == true { seqReused += 1 }
+            if record.seq <= highestSeq, try Bool.fetchOne(seqTaken, arguments: [device, record.seq, uuid]) == true {
+                seqReused += 1
+            }
             highestSeq = max(highestSeq, record.seq)
         }
         let duplicates = batch.records.count - accepted
@@ -73,7 +81,9 @@ extension SQLiteServerStorage {
                 INSERT INTO ingest_batches (device_id, batch_id, digest, received_at, record_count, accepted, duplicates)
                 VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (device_id, batch_id) DO NOTHING
                 """
-        ).execute(arguments: [device, batchID, batch.digest, batch.receivedAt, batch.records.count, accepted, duplicates])
+        ).execute(arguments: [
+            device, batchID, batch.digest, batch.receivedAt, batch.records.count, accepted, duplicates,
+        ])
         try db.cachedStatement(sql: "UPDATE devices SET last_seen = MAX(last_seen, ?) WHERE id = ?")
             .execute(arguments: [batch.receivedAt, device])
         return .stored(accepted: accepted, duplicates: duplicates, seqReused: seqReused)
@@ -101,7 +111,8 @@ extension SQLiteServerStorage {
             return try devices.map { device in
                 let count = device.recordCount
                 return device.summary(
-                    lagMedian: count == 0 ? nil : try Double.fetchOne(median, arguments: [device.id.uuidString, (count - 1) / 2]))
+                    lagMedian: count == 0
+                        ? nil : try Double.fetchOne(median, arguments: [device.id.uuidString, (count - 1) / 2]))
             }
         }
     }

@@ -53,12 +53,16 @@ public final class SQLiteServerStorage: ServerStorage {
                 db, sql: "SELECT id, revoked_at, token_hash FROM devices WHERE install_id = ?", arguments: [install])
             let id: UUID
             if let existing {
-                if try existing.decode(TimeInterval?.self, forColumn: "revoked_at") != nil { throw ServerStorageError.deviceRevoked }
+                if try existing.decode(TimeInterval?.self, forColumn: "revoked_at") != nil {
+                    throw ServerStorageError.deviceRevoked
+                }
                 switch policy {
                 case .replace: break
                 case .refuse: throw ServerStorageError.installRegistered
                 case .rotate(let current):
-                    guard try existing.decode(String.self, forColumn: "token_hash") == current else { throw ServerStorageError.installRegistered }
+                    guard try existing.decode(String.self, forColumn: "token_hash") == current else {
+                        throw ServerStorageError.installRegistered
+                    }
                 }
                 id = try existing.decode(forColumn: "id")
                 try db.execute(
@@ -66,7 +70,10 @@ public final class SQLiteServerStorage: ServerStorage {
                         UPDATE devices SET token_hash = ?, bundle_id = ?, app_version = ?, os_version = ?, last_seen = ?
                         WHERE id = ?
                         """,
-                    arguments: [tokenHash, registration.bundleID, registration.appVersion, registration.osVersion, time, id.uuidString])
+                    arguments: [
+                        tokenHash, registration.bundleID, registration.appVersion, registration.osVersion, time,
+                        id.uuidString,
+                    ])
             } else {
                 id = UUID()
                 try db.execute(
@@ -74,7 +81,10 @@ public final class SQLiteServerStorage: ServerStorage {
                         INSERT INTO devices (id, install_id, bundle_id, app_version, os_version, token_hash, created_at, last_seen)
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                         """,
-                    arguments: [id.uuidString, install, registration.bundleID, registration.appVersion, registration.osVersion, tokenHash, time, time])
+                    arguments: [
+                        id.uuidString, install, registration.bundleID, registration.appVersion, registration.osVersion,
+                        tokenHash, time, time,
+                    ])
             }
             if let apns = registration.apns { try Self.upsertAPNs(apns, deviceID: id.uuidString, at: time, in: db) }
             return id
@@ -83,14 +93,18 @@ public final class SQLiteServerStorage: ServerStorage {
 
     public func device(tokenHash: String) async throws -> StoredDevice? {
         try await pool.read { db in
-            try DeviceRecord.fetchOne(db, sql: "SELECT id, install_id, bundle_id, revoked_at FROM devices WHERE token_hash = ?", arguments: [tokenHash])?
+            try DeviceRecord.fetchOne(
+                db, sql: "SELECT id, install_id, bundle_id, revoked_at FROM devices WHERE token_hash = ?",
+                arguments: [tokenHash])?
                 .device
         }
     }
 
     public func device(id: UUID) async throws -> StoredDevice? {
         try await pool.read { db in
-            try DeviceRecord.fetchOne(db, sql: "SELECT id, install_id, bundle_id, revoked_at FROM devices WHERE id = ?", arguments: [id.uuidString])?
+            try DeviceRecord.fetchOne(
+                db, sql: "SELECT id, install_id, bundle_id, revoked_at FROM devices WHERE id = ?",
+                arguments: [id.uuidString])?
                 .device
         }
     }
@@ -98,7 +112,8 @@ public final class SQLiteServerStorage: ServerStorage {
     public func revoke(deviceID: UUID, at time: TimeInterval) async throws -> Bool {
         try await pool.write { db in
             try db.execute(
-                sql: "UPDATE devices SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?", arguments: [time, deviceID.uuidString])
+                sql: "UPDATE devices SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?",
+                arguments: [time, deviceID.uuidString])
             return db.changesCount > 0
         }
     }
@@ -111,17 +126,24 @@ public final class SQLiteServerStorage: ServerStorage {
         try await pool.read { db in
             guard
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT token, environment, topic, updated_at, invalidated_at FROM apns_tokens WHERE device_id = ?",
+                    db,
+                    sql:
+                        "SELECT token, environment, topic, updated_at, invalidated_at FROM apns_tokens WHERE device_id = ?",
                     arguments: [deviceID.uuidString]),
                 let environment = APNsRegistration.Environment(rawValue: try row.decode(forColumn: "environment"))
             else { return nil }
             return StoredAPNsToken(
-                registration: APNsRegistration(token: try row.decode(forColumn: "token"), environment: environment, topic: try row.decode(forColumn: "topic")),
-                updatedAt: try row.decode(forColumn: "updated_at"), invalidatedAt: try row.decode(forColumn: "invalidated_at"))
+                registration: APNsRegistration(
+                    token: try row.decode(forColumn: "token"), environment: environment,
+                    topic: try row.decode(forColumn: "topic")),
+                updatedAt: try row.decode(forColumn: "updated_at"),
+                invalidatedAt: try row.decode(forColumn: "invalidated_at"))
         }
     }
 
-    private static func upsertAPNs(_ token: APNsRegistration, deviceID: String, at time: TimeInterval, in db: Database) throws {
+    private static func upsertAPNs(_ token: APNsRegistration, deviceID: String, at time: TimeInterval, in db: Database)
+        throws
+    {
         try db.execute(
             sql: """
                 INSERT INTO apns_tokens (device_id, token, environment, topic, updated_at, invalidated_at) VALUES (?, ?, ?, ?, ?, NULL)

@@ -16,7 +16,9 @@ public protocol ServerStorage: Sendable {
     /// - Throws: ``ServerStorageError/deviceRevoked`` when the install's device was revoked;
     ///   ``ServerStorageError/installRegistered`` when the install has a device and `existing`
     ///   does not allow replacing its credential.
-    func register(_ registration: DeviceRegistration, tokenHash: String, at time: TimeInterval, existing: ExistingInstall) async throws -> UUID
+    func register(
+        _ registration: DeviceRegistration, tokenHash: String, at time: TimeInterval, existing: ExistingInstall
+    ) async throws -> UUID
 
     /// Returns once the storage has answered a trivial query; throws when it cannot (`/readyz`).
     func checkReachable() async throws
@@ -83,7 +85,9 @@ extension ServerStorage {
 extension ServerStorage {
     /// Registers an install, replacing the credential of an install already registered whoever
     /// asks: for the admin and for tools that own the storage, never for an unauthenticated request.
-    public func register(_ registration: DeviceRegistration, tokenHash: String, at time: TimeInterval) async throws -> UUID {
+    public func register(_ registration: DeviceRegistration, tokenHash: String, at time: TimeInterval) async throws
+        -> UUID
+    {
         try await register(registration, tokenHash: tokenHash, at: time, existing: .replace)
     }
 
@@ -97,7 +101,8 @@ extension ServerStorage {
                 results.append(
                     .success(
                         try await ingest(
-                            deviceID: batch.deviceID, batchID: batch.batchID, digest: batch.digest, records: batch.records,
+                            deviceID: batch.deviceID, batchID: batch.batchID, digest: batch.digest,
+                            records: batch.records,
                             receivedAt: batch.receivedAt)))
             } catch {
                 results.append(.failure(error))
@@ -145,7 +150,8 @@ public struct DeviceRegistration: Sendable, Hashable {
     public var apns: APNsRegistration?
 
     /// Creates a registration.
-    public init(installID: UUID, bundleID: String, appVersion: String, osVersion: String, apns: APNsRegistration? = nil) {
+    public init(installID: UUID, bundleID: String, appVersion: String, osVersion: String, apns: APNsRegistration? = nil)
+    {
         self.installID = installID
         self.bundleID = bundleID
         self.appVersion = appVersion
@@ -271,7 +277,10 @@ public struct RecordQuery: Sendable, Hashable {
     public var after: RecordPosition?
 
     /// Creates a query.
-    public init(from: TimeInterval? = nil, to: TimeInterval? = nil, kind: String? = nil, limit: Int = 1000, after: RecordPosition? = nil) {
+    public init(
+        from: TimeInterval? = nil, to: TimeInterval? = nil, kind: String? = nil, limit: Int = 1000,
+        after: RecordPosition? = nil
+    ) {
         self.from = from
         self.to = to
         self.kind = kind
@@ -327,7 +336,8 @@ public struct ServerStorageError: Error, Hashable, Sendable, CustomStringConvert
         public var description: String {
             switch base {
             case .deviceRevoked: "the install's device was revoked; it cannot register again"
-            case .installRegistered: "the install already has a device; only its current token or the admin token may replace its credential"
+            case .installRegistered:
+                "the install already has a device; only its current token or the admin token may replace its credential"
             }
         }
     }

@@ -30,7 +30,9 @@ extension SimulatedDevice {
             decide("outboxFailed", rules: [], [Field("error", .string(String(describing: error)))])
         }
         noteOutboxWrites()
-        if case .backgroundTaskExpiring = event, chaos.killInExpiryHandler > 0, chaosRandom.bernoulli(chaos.killInExpiryHandler) {
+        if case .backgroundTaskExpiring = event, chaos.killInExpiryHandler > 0,
+            chaosRandom.bernoulli(chaos.killInExpiryHandler)
+        {
             injectedCrash(at: "expiryHandler")
             return nil
         }
@@ -49,8 +51,10 @@ extension SimulatedDevice {
         guard let configuration = agentConfiguration, let provider = outboxProvider else { return false }
         do {
             let outbox = LedgerOutbox(try provider.open(), ledger: outboxLedger)
-            process.agent = AgentBox(try Agent(
-                strategies: freshStrategies, configuration: configuration, outbox: outbox, seed: seed &+ UInt64(process.number)))
+            process.agent = AgentBox(
+                try Agent(
+                    strategies: freshStrategies, configuration: configuration, outbox: outbox,
+                    seed: seed &+ UInt64(process.number)))
             process.hasAgent = true
             return true
         } catch let crash as SimulatedCrash {

@@ -20,9 +20,12 @@ extension SimulatedDevice {
         }
         if !audible {
             tally.silentAudio = true
-            decide("silentAudio", rules: ["AUDIO-1", "REVIEW-2", "REVIEW-4"], [
-                Field("keepsAppRunning", .bool(keeps)), Field("review", "high risk: the audio mode needs audible content"),
-            ])
+            decide(
+                "silentAudio", rules: ["AUDIO-1", "REVIEW-2", "REVIEW-4"],
+                [
+                    Field("keepsAppRunning", .bool(keeps)),
+                    Field("review", "high risk: the audio mode needs audible content"),
+                ])
         }
     }
 

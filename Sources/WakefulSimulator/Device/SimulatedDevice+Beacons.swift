@@ -5,11 +5,15 @@ extension SimulatedDevice {
     /// `startRangingBeacons(satisfying:)` (BEACON-9). Callbacks come at 1 Hz while the app executes.
     mutating func startRanging(_ constraint: BeaconIdentityConstraint) {
         guard policy.beacons.available else {
-            decide("commandRefused", rules: ["BEACON-1"], [Field("command", "startRangingBeacons"), Field("why", "no iBeacon support before iOS 7")])
+            decide(
+                "commandRefused", rules: ["BEACON-1"],
+                [Field("command", "startRangingBeacons"), Field("why", "no iBeacon support before iOS 7")])
             return
         }
         guard authorization == .always || authorization == .whenInUse else {
-            decide("commandRefused", rules: ["BEACON-1"], [Field("command", "startRangingBeacons"), Field("why", "not authorized")])
+            decide(
+                "commandRefused", rules: ["BEACON-1"],
+                [Field("command", "startRangingBeacons"), Field("why", "not authorized")])
             return
         }
         guard hasProcess, !process.ranging.contains(constraint) else { return }
@@ -50,9 +54,10 @@ extension SimulatedDevice {
                         distance: position.distance(to: beacon.position), measuredPower: beacon.measuredPower,
                         using: &beaconRandom[index])
                 else { continue }
-                seen.append(RangedBeacon(
-                    uuid: beacon.uuid, major: beacon.major, minor: beacon.minor, accuracy: sample.accuracy,
-                    rssi: sample.rssi, proximity: RangedBeacon.Proximity(sample.proximity)))
+                seen.append(
+                    RangedBeacon(
+                        uuid: beacon.uuid, major: beacon.major, minor: beacon.minor, accuracy: sample.accuracy,
+                        rssi: sample.rssi, proximity: RangedBeacon.Proximity(sample.proximity)))
             }
             tally.rangingCallbacks += 1
             deliver(.beaconsRanged(constraint, seen))

@@ -67,7 +67,9 @@ extension SimulatedDevice {
         else { return }
         bluetooth.links[index].awake = false
         let accessory = scenario.world.accessories[index]
-        decide("accessoryAsleep", rules: [], [Field("accessory", .string(accessory.id)), Field("idleFor", .double(accessory.sleepsAfterIdle ?? 0))])
+        decide(
+            "accessoryAsleep", rules: [],
+            [Field("accessory", .string(accessory.id)), Field("idleFor", .double(accessory.sleepsAfterIdle ?? 0))])
         bluetoothCheck()
     }
 
@@ -104,7 +106,8 @@ extension SimulatedDevice {
 
     private func connectable(_ index: Int) -> Bool {
         let accessory = scenario.world.accessories[index]
-        return accessory.role == .peripheral && bluetooth.poweredOn && bluetooth.links[index].awake && position.distance(to: accessory.position) <= accessory.range
+        return accessory.role == .peripheral && bluetooth.poweredOn && bluetooth.links[index].awake
+            && position.distance(to: accessory.position) <= accessory.range
     }
 
     private func rssi(_ index: Int) -> Int {
@@ -124,14 +127,17 @@ extension SimulatedDevice {
             }
             // BLE-4: a not-running app's restoration waits for the first unlock after a reboot.
             let waitsForUnlock = !hasProcess && !firstUnlockDone && policy.bluetooth.restorationWaitsForFirstUnlock
-            if bluetooth.links[index].pendingConnect && !bluetooth.links[index].connected && !bluetooth.links[index].connecting
+            if bluetooth.links[index].pendingConnect && !bluetooth.links[index].connected
+                && !bluetooth.links[index].connecting
                 && reachable && !waitsForUnlock
             {
                 bluetooth.links[index].connecting = true
                 queueBluetooth(.connect, accessory: index, at: now + BluetoothState.connectLatency)
             }
             // A connected peripheral no longer advertises (assumption), so a scan does not report it.
-            if bluetooth.scanning && !bluetooth.links[index].discovered && !bluetooth.links[index].connected && reachable && scanMatches(index) {
+            if bluetooth.scanning && !bluetooth.links[index].discovered && !bluetooth.links[index].connected
+                && reachable && scanMatches(index)
+            {
                 bluetooth.links[index].discovered = true
                 queueBluetooth(.event(.discovered(peripheral: id, rssi: rssi(index))), accessory: index, at: now)
             }
@@ -157,9 +163,12 @@ extension SimulatedDevice {
         guard bluetooth.links[index].connected else { return }
         bluetooth.links[index].connected = false
         bluetooth.links[index].subscriptions = []
-        tally.closeConnection(scenario.world.accessories[index].id, since: bluetooth.links[index].connectedSince, at: now)
+        tally.closeConnection(
+            scenario.world.accessories[index].id, since: bluetooth.links[index].connectedSince, at: now)
         if notify {
-            queueBluetooth(.event(.disconnected(peripheral: scenario.world.accessories[index].id, error: error)), accessory: index, at: now)
+            queueBluetooth(
+                .event(.disconnected(peripheral: scenario.world.accessories[index].id, error: error)), accessory: index,
+                at: now)
         }
     }
 
@@ -184,7 +193,9 @@ extension SimulatedDevice {
             bluetooth.links[index].everConnected = true
             bluetoothEvent(.connected(peripheral: id))
         case .value(let characteristic, let bytes):
-            guard bluetooth.links[index].connected, bluetooth.links[index].subscriptions.contains(characteristic) else { return }
+            guard bluetooth.links[index].connected, bluetooth.links[index].subscriptions.contains(characteristic) else {
+                return
+            }
             bluetoothEvent(.valueUpdated(peripheral: id, characteristic: characteristic, bytes: bytes))
         case .event(let event):
             if case .discovered = event, !bluetooth.scanning { return }
@@ -198,9 +209,13 @@ extension SimulatedDevice {
         if hasProcess {
             systemWake(.bluetooth, events: [.bluetooth(event)], rules: ["BLE-1"])
         } else {
-            let restored = scenario.world.accessories.indices.filter { bluetooth.links[$0].connected || bluetooth.links[$0].pendingConnect }
-                .map { scenario.world.accessories[$0].id }
-            systemWake(.bluetooth, events: [.bluetooth(.willRestoreState(peripherals: restored)), .bluetooth(event)], rules: ["BLE-1", "BLE-4"])
+            let restored = scenario.world.accessories.indices.filter {
+                bluetooth.links[$0].connected || bluetooth.links[$0].pendingConnect
+            }
+            .map { scenario.world.accessories[$0].id }
+            systemWake(
+                .bluetooth, events: [.bluetooth(.willRestoreState(peripherals: restored)), .bluetooth(event)],
+                rules: ["BLE-1", "BLE-4"])
         }
     }
 
@@ -210,7 +225,8 @@ extension SimulatedDevice {
     /// (`bluetooth-peripheral` for peripheral-manager events).
     func bluetoothWakeBlocker() -> (why: String, rules: [String])? {
         if peripheral.waking {
-            return backgroundModes.contains(.bluetoothPeripheral) ? nil : ("no bluetooth-peripheral background mode", ["BLE-1"])
+            return backgroundModes.contains(.bluetoothPeripheral)
+                ? nil : ("no bluetooth-peripheral background mode", ["BLE-1"])
         }
         return backgroundModes.contains(.bluetoothCentral) ? nil : ("no bluetooth-central background mode", ["BLE-1"])
     }
@@ -219,10 +235,14 @@ extension SimulatedDevice {
     /// force-quit (26: unless AccessorySetupKit); not before the first unlock after a reboot.
     func bluetoothRelaunchBlocker() -> (why: String, rules: [String])? {
         if !policy.bluetooth.stateRestoration { return ("no Core Bluetooth state restoration before iOS 7", ["BLE-4"]) }
-        if forceQuitFlag && policy.termination.forceQuitBlocks.contains(.bluetoothRestoration) && !accessorySetupKitException {
+        if forceQuitFlag && policy.termination.forceQuitBlocks.contains(.bluetoothRestoration)
+            && !accessorySetupKitException
+        {
             return ("force-quit by the user", ["BLE-4", "TERM-1"])
         }
-        if !firstUnlockDone && policy.bluetooth.restorationWaitsForFirstUnlock { return ("waiting for the first unlock", ["BLE-4"]) }
+        if !firstUnlockDone && policy.bluetooth.restorationWaitsForFirstUnlock {
+            return ("waiting for the first unlock", ["BLE-4"])
+        }
         return nil
     }
 
@@ -248,7 +268,9 @@ extension SimulatedDevice {
 
     private mutating func accessoryIndex(_ peripheral: String, command: String) -> Int? {
         guard let index = scenario.world.accessories.firstIndex(where: { $0.id == peripheral }) else {
-            decide("commandRefused", rules: ["BLE-1"], [Field("command", .string(command)), Field("why", .string("no peripheral \(peripheral)"))])
+            decide(
+                "commandRefused", rules: ["BLE-1"],
+                [Field("command", .string(command)), Field("why", .string("no peripheral \(peripheral)"))])
             return nil
         }
         return index
@@ -256,7 +278,9 @@ extension SimulatedDevice {
 
     /// `connect`: pending until the peripheral is connectable, with no timeout (BLE-4).
     mutating func connect(_ peripheral: String) {
-        guard let index = accessoryIndex(peripheral, command: "connect"), !bluetooth.links[index].connected else { return }
+        guard let index = accessoryIndex(peripheral, command: "connect"), !bluetooth.links[index].connected else {
+            return
+        }
         bluetooth.links[index].pendingConnect = true
         if !connectable(index) {
             decide("connectPending", rules: ["BLE-4"], [Field("peripheral", .string(peripheral))])
@@ -274,22 +298,30 @@ extension SimulatedDevice {
     mutating func writeValue(_ peripheral: String, characteristic: String, bytes: Int) {
         guard let index = accessoryIndex(peripheral, command: "writeValue") else { return }
         guard bluetooth.links[index].connected else {
-            decide("commandRefused", rules: ["BLE-1"], [Field("command", "writeValue"), Field("why", .string("\(peripheral) is not connected"))])
+            decide(
+                "commandRefused", rules: ["BLE-1"],
+                [Field("command", "writeValue"), Field("why", .string("\(peripheral) is not connected"))])
             return
         }
         restartIdleTimer(index)
         if bluetooth.links[index].subscriptions.contains(characteristic) {
-            queueBluetooth(.value(characteristic: characteristic, bytes: BluetoothState.answerBytes), accessory: index, at: now + BluetoothState.responseLatency)
+            queueBluetooth(
+                .value(characteristic: characteristic, bytes: BluetoothState.answerBytes), accessory: index,
+                at: now + BluetoothState.responseLatency)
         }
     }
 
     mutating func subscribe(_ peripheral: String, characteristic: String) {
         guard let index = accessoryIndex(peripheral, command: "subscribe") else { return }
         guard bluetooth.links[index].connected else {
-            decide("commandRefused", rules: ["BLE-1"], [Field("command", "subscribe"), Field("why", .string("\(peripheral) is not connected"))])
+            decide(
+                "commandRefused", rules: ["BLE-1"],
+                [Field("command", "subscribe"), Field("why", .string("\(peripheral) is not connected"))])
             return
         }
-        if !bluetooth.links[index].subscriptions.contains(characteristic) { bluetooth.links[index].subscriptions.append(characteristic) }
+        if !bluetooth.links[index].subscriptions.contains(characteristic) {
+            bluetooth.links[index].subscriptions.append(characteristic)
+        }
     }
 
     // MARK: The process
@@ -304,7 +336,9 @@ extension SimulatedDevice {
         var rules = ["BLE-4"]
         if reason == .userForceQuit {
             rules.append("TERM-1")
-            keep = keep && (!policy.termination.forceQuitBlocks.contains(.bluetoothRestoration) || accessorySetupKitException)
+            keep =
+                keep
+                && (!policy.termination.forceQuitBlocks.contains(.bluetoothRestoration) || accessorySetupKitException)
         }
         if reason == .reboot {
             for index in bluetooth.links.indices where bluetooth.links[index].connected {
@@ -316,7 +350,9 @@ extension SimulatedDevice {
             for index in bluetooth.links.indices { dropConnection(index, error: nil, notify: false) }
             clearOutstandingBluetooth()
         }
-        decide("bluetoothStateRestoration", rules: rules, [Field("kept", .bool(keep)), Field("after", .string(reason.rawValue))])
+        decide(
+            "bluetoothStateRestoration", rules: rules,
+            [Field("kept", .bool(keep)), Field("after", .string(reason.rawValue))])
     }
 
     private mutating func clearOutstandingBluetooth() {
@@ -331,7 +367,8 @@ extension SimulatedDevice {
     mutating func closeBluetoothBooks() {
         if bluetooth.scanning { tally.bluetoothScanSeconds += now - bluetooth.scanSince; bluetooth.scanSince = now }
         for index in bluetooth.links.indices where bluetooth.links[index].connected {
-            tally.closeConnection(scenario.world.accessories[index].id, since: bluetooth.links[index].connectedSince, at: now)
+            tally.closeConnection(
+                scenario.world.accessories[index].id, since: bluetooth.links[index].connectedSince, at: now)
             bluetooth.links[index].connectedSince = now
         }
     }

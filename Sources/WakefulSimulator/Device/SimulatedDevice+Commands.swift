@@ -6,7 +6,8 @@ extension SimulatedDevice {
     mutating func execute(_ command: Command) {
         defer {
             switch command {
-            case .startUpdatingLocation, .stopUpdatingLocation, .startRangingBeacons, .stopRangingBeacons: refreshEnergy()
+            case .startUpdatingLocation, .stopUpdatingLocation, .startRangingBeacons, .stopRangingBeacons:
+                refreshEnergy()
             default: break
             }
         }
@@ -22,7 +23,9 @@ extension SimulatedDevice {
         case .stopMonitoring(let id): regions.removeAll { $0.region.id == id }
         case .requestState(let id):
             guard let watch = regions.first(where: { $0.region.id == id }) else {
-                decide("commandRefused", rules: ["LOC-18"], [Field("command", "requestState"), Field("why", .string("region \(id) is not monitored"))])
+                decide(
+                    "commandRefused", rules: ["LOC-18"],
+                    [Field("command", "requestState"), Field("why", .string("region \(id) is not monitored"))])
                 return
             }
             deliver(.regionStateDetermined(id, watch.state))
@@ -31,7 +34,9 @@ extension SimulatedDevice {
         case .setTimer(let request): setTimer(request)
         case .cancelTimer(let id): process.timers.removeAll { $0.request.id == id }
         case .record(let record):
-            tally.noteRecord(record, at: now, distance: distanceToTriggerBeacon, keptRunningBy: state == .background ? runReasons.names : ["foreground"])
+            tally.noteRecord(
+                record, at: now, distance: distanceToTriggerBeacon,
+                keptRunningBy: state == .background ? runReasons.names : ["foreground"])
         case .setCPULoad(let load): setCPULoad(load)
         case .startMonitoringVisits: startVisits()
         case .stopMonitoringVisits: visits = nil
@@ -58,7 +63,8 @@ extension SimulatedDevice {
         case .stopScan: stopScan()
         case .connect(let peripheral): connect(peripheral)
         case .cancelConnection(let peripheral): cancelConnection(peripheral)
-        case .writeValue(let peripheral, let characteristic, let bytes): writeValue(peripheral, characteristic: characteristic, bytes: bytes)
+        case .writeValue(let peripheral, let characteristic, let bytes):
+            writeValue(peripheral, characteristic: characteristic, bytes: bytes)
         case .subscribe(let peripheral, let characteristic): subscribe(peripheral, characteristic: characteristic)
         // Accessories (BLE-1, BLE-3)
         case .startAdvertising(let localName, let services): startAdvertising(localName: localName, services: services)

@@ -17,17 +17,21 @@ extension SimulatedDevice {
     /// - Throws: ``TrajectoryError`` naming the first leg with a bad speed, pause or destination.
     public mutating func move(along legs: [RouteLeg]) throws(TrajectoryError) {
         let route = try Trajectory.route(from: position, startingAt: now, legs: legs)
-        replacePath(with: route.knots, fields: [
-            Field("legs", .int(legs.count)), Field("east", .double(route.knots.last!.point.east)),
-            Field("north", .double(route.knots.last!.point.north)),
-        ])
+        replacePath(
+            with: route.knots,
+            fields: [
+                Field("legs", .int(legs.count)), Field("east", .double(route.knots.last!.point.east)),
+                Field("north", .double(route.knots.last!.point.north)),
+            ])
     }
 
     /// The user is at `point` from this instant: a jump, as a trajectory's shared knot times allow.
     public mutating func jump(to point: LocalPoint) {
         replacePath(
             with: [TrajectoryKnot(time: now, point: position), TrajectoryKnot(time: now, point: point)],
-            fields: [Field("east", .double(point.east)), Field("north", .double(point.north)), Field("jump", .bool(true))])
+            fields: [
+                Field("east", .double(point.east)), Field("north", .double(point.north)), Field("jump", .bool(true)),
+            ])
     }
 
     /// Keeps the path up to now (the user was where they were) and follows `knots` from now on.
@@ -80,7 +84,10 @@ extension SimulatedDevice {
     public mutating func setNetwork(_ kind: NetworkKind, bandwidth: Double? = nil) {
         let segment = NetworkSegment(at: now, kind: kind, bandwidth: bandwidth ?? NetworkSegment.defaultBandwidth(kind))
         afterInjection { device in
-            device.record(.user(action: "setNetwork", fields: [Field("kind", .string(kind.rawValue)), Field("bandwidth", .double(segment.bandwidth))]))
+            device.record(
+                .user(
+                    action: "setNetwork",
+                    fields: [Field("kind", .string(kind.rawValue)), Field("bandwidth", .double(segment.bandwidth))]))
             device.scenario.world.network = device.scenario.world.network.replacing(from: device.now, with: segment)
             device.scheduleNetworkStep(at: device.now)
             device.jobNetworkChanged()

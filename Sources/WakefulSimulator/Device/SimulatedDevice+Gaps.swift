@@ -13,7 +13,9 @@ extension SimulatedDevice {
     /// The stretch before the first record and the one after the last count too, so an app that
     /// never records has one gap: the whole window. The app coming back without recording does not
     /// end a gap in its records.
-    public func largestGap(betweenRecordsOf kind: String, from start: TimeInterval = 0, to end: TimeInterval? = nil) -> Gap? {
+    public func largestGap(betweenRecordsOf kind: String, from start: TimeInterval = 0, to end: TimeInterval? = nil)
+        -> Gap?
+    {
         let end = min(end ?? now, now)
         guard end > start else { return nil }
         let times = Array(tally.recordLog.lazy.filter { $0.kind == kind }.map(\.time))

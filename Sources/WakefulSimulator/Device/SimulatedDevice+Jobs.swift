@@ -59,22 +59,32 @@ extension SimulatedDevice {
         let cost = job?.cost ?? JobCost(duration: job?.expectedDuration ?? 1)
         let sample = run.checkpoint.flatMap { Self.sample(in: $0) } ?? 0
         var execution = JobExecution(
-            run: run, cost: cost, requiresNetwork: job?.requiresNetwork ?? false, checkpointable: job?.checkpointable ?? false,
+            run: run, cost: cost, requiresNetwork: job?.requiresNetwork ?? false,
+            checkpointable: job?.checkpointable ?? false,
             progress: min(max(run.progress, 0), 1), accruedAt: now, firstSample: sample, producedBefore: 0,
             generation: nextJobGeneration())
         execution.producedBefore = execution.produced(at: execution.progress)
         if let running = process.job, running.result == nil {
             // One run at a time is the scheduler's rule; a second one is refused, not queued.
-            decide("commandRefused", rules: [], [Field("command", "runJob"), Field("why", .string("job \(running.run.job) is running"))])
+            decide(
+                "commandRefused", rules: [],
+                [Field("command", "runJob"), Field("why", .string("job \(running.run.job) is running"))])
             return
         }
         let reasons = state == .background ? runReasons : []
-        decide("jobStarted", rules: reasons.isEmpty ? ["STATE-1"] : Self.rules(of: reasons), [
-            Field("job", .string(run.job)), Field("run", .int(run.run)),
-            Field("budget", run.budget < Context.unlimited ? .double((run.budget * 1000).rounded() / 1000) : "unlimited"),
-            Field("progress", .double(execution.progress)), Field("needs", .double((1 - execution.progress) * cost.duration)),
-            Field("keptRunningBy", .string(state == .background ? reasons.names.joined(separator: ",") : "foreground")),
-        ])
+        decide(
+            "jobStarted", rules: reasons.isEmpty ? ["STATE-1"] : Self.rules(of: reasons),
+            [
+                Field("job", .string(run.job)), Field("run", .int(run.run)),
+                Field(
+                    "budget",
+                    run.budget < Context.unlimited ? .double((run.budget * 1000).rounded() / 1000) : "unlimited"),
+                Field("progress", .double(execution.progress)),
+                Field("needs", .double((1 - execution.progress) * cost.duration)),
+                Field(
+                    "keptRunningBy", .string(state == .background ? reasons.names.joined(separator: ",") : "foreground")
+                ),
+            ])
         if job == nil {
             execution.failure = "no cost model: job \(run.job) is not in app.jobs"
         } else if execution.requiresNetwork && networkPath == .none {
@@ -92,7 +102,9 @@ extension SimulatedDevice {
     /// Stops the run at once: a checkpointable job reports a checkpoint with the records produced
     /// so far, any other fails (`cancelled`) and its records are discarded.
     mutating func cancelJob(_ job: String, run: Int) {
-        guard hasProcess, let execution = process.job, execution.run.run == run, execution.run.job == job, execution.result == nil else { return }
+        guard hasProcess, let execution = process.job, execution.run.run == run, execution.run.job == job,
+            execution.result == nil
+        else { return }
         accrueJobProgress()
         process.job?.cancelRequested = true
         scheduleJobStep(at: now)
@@ -140,7 +152,9 @@ extension SimulatedDevice {
     /// The network changed from outside the scenario (``setNetwork(_:bandwidth:)``): a run that needs
     /// it looks again now, and fails at once if it is gone.
     mutating func jobNetworkChanged() {
-        guard hasProcess, let execution = process.job, execution.result == nil, execution.executing, execution.requiresNetwork else { return }
+        guard hasProcess, let execution = process.job, execution.result == nil, execution.executing,
+            execution.requiresNetwork
+        else { return }
         scheduleJobStep(at: now)
     }
 
@@ -182,21 +196,26 @@ extension SimulatedDevice {
         guard let execution = process.job else { return }
         let produced = outcome == .failed ? 0 : execution.produced(at: execution.progress) - execution.producedBefore
         let records = (0..<max(0, produced)).map { index in
-            Record(kind: execution.run.job, fields: [
-                Field("job", .string(execution.run.job)), Field("sample", .int(execution.firstSample + index)),
-                Field("payload", .string(String(repeating: "x", count: execution.cost.recordBytes))),
-            ])
+            Record(
+                kind: execution.run.job,
+                fields: [
+                    Field("job", .string(execution.run.job)), Field("sample", .int(execution.firstSample + index)),
+                    Field("payload", .string(String(repeating: "x", count: execution.cost.recordBytes))),
+                ])
         }
         let next = execution.firstSample + records.count
         let result = JobResult(
             job: execution.run.job, run: execution.run.run, outcome: outcome,
             progress: outcome == .completed ? 1 : outcome == .failed ? execution.run.progress : execution.progress,
-            checkpoint: outcome == .failed ? execution.run.checkpoint : Self.checkpoint(sample: next), reason: reason, records: records)
+            checkpoint: outcome == .failed ? execution.run.checkpoint : Self.checkpoint(sample: next), reason: reason,
+            records: records)
         if execution.addedLoad > 0 { setCPULoad(process.cpuLoad - execution.addedLoad) }
         var fields: [Field] = [
-            Field("job", .string(result.job)), Field("run", .int(result.run)), Field("outcome", .string(outcome.rawValue)),
+            Field("job", .string(result.job)), Field("run", .int(result.run)),
+            Field("outcome", .string(outcome.rawValue)),
             Field("progress", .double((result.progress * 1000).rounded() / 1000)),
-            Field("executed", .double((execution.executed * 1000).rounded() / 1000)), Field("records", .int(records.count)),
+            Field("executed", .double((execution.executed * 1000).rounded() / 1000)),
+            Field("records", .int(records.count)),
         ]
         if let reason { fields.append(Field("reason", .string(reason))) }
         decide("jobFinished", rules: reason == "network lost" || reason == "no network" ? ["URLS-8"] : [], fields)

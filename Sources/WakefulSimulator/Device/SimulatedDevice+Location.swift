@@ -5,19 +5,26 @@ extension SimulatedDevice {
     /// `startUpdatingLocation` with the app's configuration (LOC-1 to LOC-5).
     mutating func startUpdatingLocation(_ request: LocationRequest) {
         guard authorization == .always || authorization == .whenInUse else {
-            decide("commandRefused", rules: ["LOC-1"], [Field("command", "startUpdatingLocation"), Field("why", "not authorized")])
+            decide(
+                "commandRefused", rules: ["LOC-1"],
+                [Field("command", "startUpdatingLocation"), Field("why", "not authorized")])
             return
         }
         if state == .background && authorization == .whenInUse {
             // LOC-4: When-In-Use apps must start updates in the foreground.
-            decide("commandRefused", rules: ["LOC-4"], [Field("command", "startUpdatingLocation"), Field("why", "whenInUse app in the background")])
+            decide(
+                "commandRefused", rules: ["LOC-4"],
+                [Field("command", "startUpdatingLocation"), Field("why", "whenInUse app in the background")])
             return
         }
         let limitation: String? =
-            if !backgroundModes.contains(.location) { "UIBackgroundModes lacks location" }
-            else if policy.location.backgroundUpdatesNeedAllowsFlag && !request.allowsBackgroundUpdates { "allowsBackgroundLocationUpdates is false" }
-            else { nil }
-        process.location = StandardLocationSession(request: request, keepsAppRunning: limitation == nil, limitation: limitation)
+            if !backgroundModes.contains(.location) {
+                "UIBackgroundModes lacks location"
+            } else if policy.location.backgroundUpdatesNeedAllowsFlag && !request.allowsBackgroundUpdates {
+                "allowsBackgroundLocationUpdates is false"
+            } else { nil }
+        process.location = StandardLocationSession(
+            request: request, keepsAppRunning: limitation == nil, limitation: limitation)
         if let limitation {
             decide("backgroundLocationUnavailable", rules: ["LOC-1"], [Field("why", .string(limitation))])
         }
@@ -66,7 +73,9 @@ extension SimulatedDevice {
     /// `startMonitoringSignificantLocationChanges` (LOC-10 to LOC-13). No background mode needed (LOC-13).
     mutating func startSignificantChanges() {
         guard authorization == .always || authorization == .whenInUse else {
-            decide("commandRefused", rules: ["LOC-12"], [Field("command", "startMonitoringSignificantLocationChanges"), Field("why", "not authorized")])
+            decide(
+                "commandRefused", rules: ["LOC-12"],
+                [Field("command", "startMonitoringSignificantLocationChanges"), Field("why", "not authorized")])
             return
         }
         guard significantChange == nil else { return }
@@ -89,7 +98,9 @@ extension SimulatedDevice {
         let heartbeatDue = rules.significantChangeHeartbeat.map { now >= watch.lastEvent + $0 } ?? false
         guard (moved && now >= earliest) || heartbeatDue else {
             var next = moved ? earliest : nil
-            if let heartbeat = rules.significantChangeHeartbeat { next = min(next ?? .infinity, watch.lastEvent + heartbeat) }
+            if let heartbeat = rules.significantChangeHeartbeat {
+                next = min(next ?? .infinity, watch.lastEvent + heartbeat)
+            }
             return next
         }
         watch.anchor = position
@@ -120,11 +131,15 @@ extension SimulatedDevice {
     /// `requestLocation()`: one fix about a second later (iOS 9+), if the app still runs then.
     mutating func requestLocation() {
         guard policy.version >= IOSVersion(9) else {
-            decide("commandRefused", rules: ["LOC-1"], [Field("command", "requestLocation"), Field("why", "requestLocation() exists from iOS 9")])
+            decide(
+                "commandRefused", rules: ["LOC-1"],
+                [Field("command", "requestLocation"), Field("why", "requestLocation() exists from iOS 9")])
             return
         }
         guard authorization == .always || authorization == .whenInUse else {
-            decide("commandRefused", rules: ["LOC-1"], [Field("command", "requestLocation"), Field("why", "not authorized")])
+            decide(
+                "commandRefused", rules: ["LOC-1"],
+                [Field("command", "requestLocation"), Field("why", "not authorized")])
             return
         }
         pendingLocationRequests += 1

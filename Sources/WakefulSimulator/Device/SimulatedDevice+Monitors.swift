@@ -30,7 +30,8 @@ extension SimulatedDevice {
         else { return }
         let average = averageCPU(over: limit.window)
         guard average > limit.fraction else { return }
-        decide("cpuLimit", rules: ["TERM-4"], [Field("average", .double(average)), Field("window", .double(limit.window))])
+        decide(
+            "cpuLimit", rules: ["TERM-4"], [Field("average", .double(average)), Field("window", .double(limit.window))])
         terminate(.cpuLimit, code: "EXC_RESOURCE CPU_FATAL", rules: ["TERM-4"])
     }
 

@@ -68,7 +68,9 @@ extension SimulatedDevice {
             let room = PeripheralState.foregroundBytes - bytes - PeripheralState.headerBytes
             if room > 0 {
                 var shortened = ""
-                for character in localName where shortened.utf8.count + String(character).utf8.count <= room { shortened.append(character) }
+                for character in localName where shortened.utf8.count + String(character).utf8.count <= room {
+                    shortened.append(character)
+                }
                 if !shortened.isEmpty {
                     name = shortened
                     bytes += shortened.utf8.count + PeripheralState.headerBytes
@@ -94,17 +96,27 @@ extension SimulatedDevice {
                 decide("advertising", rules: ["BLE-3"], [Field("form", "off")])
             case .foreground:
                 let packet = foregroundPacket()
-                var fields = [Field("form", "foreground"), Field("bytes", .int(packet.bytes)), Field("services", .string(packet.main.joined(separator: ",")))]
-                if !packet.overflow.isEmpty { fields.append(Field("overflow", .string(packet.overflow.joined(separator: ",")))) }
+                var fields = [
+                    Field("form", "foreground"), Field("bytes", .int(packet.bytes)),
+                    Field("services", .string(packet.main.joined(separator: ","))),
+                ]
+                if !packet.overflow.isEmpty {
+                    fields.append(Field("overflow", .string(packet.overflow.joined(separator: ","))))
+                }
                 if let name = packet.name { fields.append(Field("localName", .string(name))) }
                 decide("advertising", rules: ["BLE-3"], fields)
             case .background:
-                decide("advertising", rules: ["BLE-1", "BLE-3"], [
-                    Field("form", "background"), Field("overflow", .string(peripheral.services.joined(separator: ","))),
-                    Field("why", "best effort: no local name, service UUIDs only in the overflow area"),
-                ])
+                decide(
+                    "advertising", rules: ["BLE-1", "BLE-3"],
+                    [
+                        Field("form", "background"),
+                        Field("overflow", .string(peripheral.services.joined(separator: ","))),
+                        Field("why", "best effort: no local name, service UUIDs only in the overflow area"),
+                    ])
             case .paused:
-                decide("advertising", rules: ["BLE-1"], [Field("form", "paused"), Field("why", "no bluetooth-peripheral background mode")])
+                decide(
+                    "advertising", rules: ["BLE-1"],
+                    [Field("form", "paused"), Field("why", "no bluetooth-peripheral background mode")])
             }
         }
         peripheralCheck()
@@ -116,7 +128,8 @@ extension SimulatedDevice {
         case .off, .paused: return false
         case .foreground:
             let packet = foregroundPacket()
-            return packet.main.contains(accessory.service) || (accessory.readsOverflowArea && packet.overflow.contains(accessory.service))
+            return packet.main.contains(accessory.service)
+                || (accessory.readsOverflowArea && packet.overflow.contains(accessory.service))
         case .background:
             return accessory.readsOverflowArea && peripheral.services.contains(accessory.service)
         }
@@ -132,31 +145,43 @@ extension SimulatedDevice {
     mutating func peripheralCheck() {
         let accessories = scenario.world.accessories
         guard accessories.contains(where: { $0.role == .central }) else { return }
-        if peripheral.centrals.count != accessories.count { peripheral.centrals = accessories.map { _ in CentralLink() } }
+        if peripheral.centrals.count != accessories.count {
+            peripheral.centrals = accessories.map { _ in CentralLink() }
+        }
         for index in accessories.indices where accessories[index].role == .central {
             let inRange = centralInRange(index)
             if peripheral.centrals[index].connected && !inRange {
                 dropCentral(index, why: bluetooth.poweredOn ? "out of range" : "Bluetooth off")
             }
-            if !peripheral.centrals[index].connected && !peripheral.centrals[index].connecting && inRange && centralFinds(accessories[index]) {
+            if !peripheral.centrals[index].connected && !peripheral.centrals[index].connecting && inRange
+                && centralFinds(accessories[index])
+            {
                 peripheral.centrals[index].connecting = true
                 peripheral.centrals[index].generation += 1
-                schedule(.centralConnect(accessory: index, generation: peripheral.centrals[index].generation), at: now + BluetoothState.connectLatency)
+                schedule(
+                    .centralConnect(accessory: index, generation: peripheral.centrals[index].generation),
+                    at: now + BluetoothState.connectLatency)
             }
         }
     }
 
     private mutating func dropCentral(_ index: Int, why: String) {
-        guard peripheral.centrals.indices.contains(index), peripheral.centrals[index].connected || peripheral.centrals[index].connecting else { return }
+        guard peripheral.centrals.indices.contains(index),
+            peripheral.centrals[index].connected || peripheral.centrals[index].connecting
+        else { return }
         peripheral.centrals[index].connected = false
         peripheral.centrals[index].connecting = false
         peripheral.centrals[index].generation += 1
-        decide("centralDisconnected", rules: ["BLE-1"], [Field("central", .string(scenario.world.accessories[index].id)), Field("why", .string(why))])
+        decide(
+            "centralDisconnected", rules: ["BLE-1"],
+            [Field("central", .string(scenario.world.accessories[index].id)), Field("why", .string(why))])
     }
 
     /// A central's connection completes if it still finds the app; it writes every `writeEvery` s.
     mutating func centralConnect(index: Int, generation: Int) {
-        guard peripheral.centrals.indices.contains(index), peripheral.centrals[index].generation == generation else { return }
+        guard peripheral.centrals.indices.contains(index), peripheral.centrals[index].generation == generation else {
+            return
+        }
         peripheral.centrals[index].connecting = false
         let accessory = scenario.world.accessories[index]
         guard centralInRange(index), centralFinds(accessory) else {
@@ -164,9 +189,12 @@ extension SimulatedDevice {
             return
         }
         peripheral.centrals[index].connected = true
-        decide("centralConnected", rules: ["BLE-3"], [
-            Field("central", .string(accessory.id)), Field("service", .string(accessory.service)), Field("form", .string(peripheral.form.rawValue)),
-        ])
+        decide(
+            "centralConnected", rules: ["BLE-3"],
+            [
+                Field("central", .string(accessory.id)), Field("service", .string(accessory.service)),
+                Field("form", .string(peripheral.form.rawValue)),
+            ])
         schedule(.centralWrite(accessory: index, generation: generation), at: now + accessory.writeEvery)
     }
 
@@ -179,7 +207,9 @@ extension SimulatedDevice {
         else { return }
         let accessory = scenario.world.accessories[index]
         schedule(.centralWrite(accessory: index, generation: generation), at: now + accessory.writeEvery)
-        let event = Event.bluetooth(.centralWrote(central: accessory.id, characteristic: Self.writtenCharacteristic, bytes: BluetoothState.answerBytes))
+        let event = Event.bluetooth(
+            .centralWrote(
+                central: accessory.id, characteristic: Self.writtenCharacteristic, bytes: BluetoothState.answerBytes))
         peripheral.waking = true
         systemWake(.bluetooth, events: [event], rules: hasProcess ? ["BLE-1"] : ["BLE-1", "BLE-4"])
         peripheral.waking = false
@@ -216,13 +246,17 @@ extension SimulatedDevice {
         var rules = ["BLE-4"]
         if reason == .userForceQuit {
             rules.append("TERM-1")
-            keep = keep && (!policy.termination.forceQuitBlocks.contains(.bluetoothRestoration) || accessorySetupKitException)
+            keep =
+                keep
+                && (!policy.termination.forceQuitBlocks.contains(.bluetoothRestoration) || accessorySetupKitException)
         }
         if !keep || reason == .reboot {
             for index in peripheral.centrals.indices { dropCentral(index, why: "app ended (\(reason.rawValue))") }
         }
         if !keep { peripheral.advertising = false }
-        decide("peripheralStateRestoration", rules: rules, [Field("kept", .bool(keep)), Field("after", .string(reason.rawValue))])
+        decide(
+            "peripheralStateRestoration", rules: rules,
+            [Field("kept", .bool(keep)), Field("after", .string(reason.rawValue))])
         advertisementChanged()
     }
 }

@@ -9,7 +9,8 @@ extension SimulatedDevice {
         process = AppProcess(
             number: processCount,
             runtime: Runtime(strategies: freshStrategies),
-            beaconFilters: Array(repeating: BeaconSignalFilter(model: scenario.device.radio), count: scenario.world.beacons.count)
+            beaconFilters: Array(
+                repeating: BeaconSignalFilter(model: scenario.device.radio), count: scenario.world.beacons.count)
         )
         if reason.isForeground {
             setState(.inactive, cause: cause, rules: rules)

@@ -16,10 +16,12 @@ extension SimulatedDevice {
     /// deliver, hold or drop it.
     mutating func pushArrives(_ index: Int) {
         let send = pushes.sends[index]
-        decide("pushSent", rules: ["PUSH-1"], [
-            Field("id", .string(send.id)), Field("type", .string(send.push.type?.rawValue ?? "none")),
-            Field("priority", .int(send.push.priority)),
-        ])
+        decide(
+            "pushSent", rules: ["PUSH-1"],
+            [
+                Field("id", .string(send.id)), Field("type", .string(send.push.type?.rawValue ?? "none")),
+                Field("priority", .int(send.push.priority)),
+            ])
         let conditions = pushConditions
         var effects: [DeviceEffect] = []
         switch pushes.verdict(for: index, conditions) {
@@ -101,7 +103,8 @@ extension SimulatedDevice {
             return
         }
         process.pushHandlers.remove(at: index)
-        decide("pushCompleted", rules: ["PUSH-6"], [Field("id", .string(id)), Field("result", .string(result.rawValue))])
+        decide(
+            "pushCompleted", rules: ["PUSH-6"], [Field("id", .string(id)), Field("result", .string(result.rawValue))])
     }
 
     /// PUSH-6: a handler that has not completed within its 30 s gets the app terminated. No code is

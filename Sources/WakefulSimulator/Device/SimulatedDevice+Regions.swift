@@ -20,12 +20,17 @@ extension SimulatedDevice {
         }
         let existing = regions.firstIndex { $0.region.id == region.id }
         let refusal: (RegionMonitoringFailure, [String])? =
-            if let failure { (failure, failure == .unavailable ? ["BEACON-1"] : ["LOC-17"]) }
-            else if authorization == .denied || authorization == .notDetermined { (.notAuthorized, ["LOC-16"]) }
-            else if existing == nil && regions.count >= policy.location.regionSlots { (.tooManyRegions, ["LOC-17"]) }
-            else { nil }
+            if let failure {
+                (failure, failure == .unavailable ? ["BEACON-1"] : ["LOC-17"])
+            } else if authorization == .denied || authorization == .notDetermined {
+                (.notAuthorized, ["LOC-16"])
+            } else if existing == nil && regions.count >= policy.location.regionSlots {
+                (.tooManyRegions, ["LOC-17"])
+            } else { nil }
         if let (reason, rules) = refusal {
-            decide("regionRefused", rules: rules, [Field("region", .string(region.id.rawValue)), Field("why", .string(reason.rawValue))])
+            decide(
+                "regionRefused", rules: rules,
+                [Field("region", .string(region.id.rawValue)), Field("why", .string(reason.rawValue))])
             deliver(.regionMonitoringFailed(region.id, reason))
             return
         }
@@ -46,7 +51,8 @@ extension SimulatedDevice {
         if let circle = watch.circle {
             return position.distance(to: circle.center) <= circle.radius ? .inside : .outside
         }
-        return Self.beaconInRange(watch, position: position, signals: beaconSignals, ranges: beaconRanges) ? .inside : .outside
+        return Self.beaconInRange(watch, position: position, signals: beaconSignals, ranges: beaconRanges)
+            ? .inside : .outside
     }
 
     /// Whether any of the region's beacons is within detection range. A static function of plain
@@ -65,10 +71,12 @@ extension SimulatedDevice {
         for index in regions.indices {
             // Beacon presence is worked out before the call: reading `self` while `regions[index]`
             // is borrowed mutably would make Swift copy the whole device.
-            let inRange = regions[index].isBeacon
+            let inRange =
+                regions[index].isBeacon
                 && Self.beaconInRange(regions[index], position: position, signals: beaconSignals, ranges: beaconRanges)
             let (confirmed, deadline) = regions[index].advanceCrossing(
-                position: position, now: now, beaconInRange: inRange, location: policy.location, beacons: policy.beacons)
+                position: position, now: now, beaconInRange: inRange, location: policy.location, beacons: policy.beacons
+            )
             if let confirmed { regionTransition(regions[index].region.id, to: confirmed) }
             if let deadline { nextCheck = min(nextCheck ?? deadline, deadline) }
         }
@@ -79,7 +87,9 @@ extension SimulatedDevice {
     mutating func regionTransition(_ id: RegionID, to state: RegionState) {
         if let latency = policy.location.regionEventLatency {
             let delay = systemRandom.uniform(latency)
-            decide("regionEventDelayed", rules: ["LOC-20", "CONF-15"], [Field("region", .string(id.rawValue)), Field("delay", .double(delay))])
+            decide(
+                "regionEventDelayed", rules: ["LOC-20", "CONF-15"],
+                [Field("region", .string(id.rawValue)), Field("delay", .double(delay))])
             delayedRegionSerial += 1
             delayedRegionEvents.append((delayedRegionSerial, id, state))
             schedule(.regionDelivery(serial: delayedRegionSerial), at: now + delay)

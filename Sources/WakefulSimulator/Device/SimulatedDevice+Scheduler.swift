@@ -12,7 +12,8 @@ extension SimulatedDevice {
     mutating func submitTaskRequest(_ request: TaskRequest) {
         var effects: [DeviceEffect] = []
         let submission = scheduler.submit(
-            request, foreground: state.isForeground, backgroundModes: backgroundModes, schedulerConditions, into: &effects)
+            request, foreground: state.isForeground, backgroundModes: backgroundModes, schedulerConditions,
+            into: &effects)
         carryOut(effects)
         switch submission {
         case .done: break
@@ -81,8 +82,10 @@ extension SimulatedDevice {
         }
         guard hasProcess else { return }
         let generation = scheduler.nextGeneration()
-        process.scheduledTasks.append(RunningScheduledTask(
-            identifier: launched.identifier, kind: launched.kind, launchedAt: now, generation: generation, deadline: now + limit))
+        process.scheduledTasks.append(
+            RunningScheduledTask(
+                identifier: launched.identifier, kind: launched.kind, launchedAt: now, generation: generation,
+                deadline: now + limit))
         scheduleExpiry(generation: generation, kind: launched.kind, deadline: now + limit)
         if monitored, let cpu = policy.termination.cpuLimit, scenario.app.processingCPULoad > cpu.fraction {
             schedule(.scheduledTaskCPULimit(generation: generation), at: now + cpu.window)
@@ -95,7 +98,8 @@ extension SimulatedDevice {
         // BGT-2: a fetch has no expiration handler, only the kill. BGTasks get theirs just before
         // the time is up, with the lead time of TASK-12 (cfg).
         if kind != .backgroundFetch {
-            schedule(.scheduledTaskExpiry(generation: generation), at: max(now, deadline - policy.execution.expiryLeadTime))
+            schedule(
+                .scheduledTaskExpiry(generation: generation), at: max(now, deadline - policy.execution.expiryLeadTime))
         }
         schedule(.scheduledTaskDeadline(generation: generation), at: deadline)
     }
@@ -104,7 +108,9 @@ extension SimulatedDevice {
 
     /// The expiration handler of a running BGTask.
     mutating func scheduledTaskExpiryDue(generation: Int) {
-        guard let task = process.scheduledTasks.first(where: { $0.generation == generation }), state.isExecuting else { return }
+        guard let task = process.scheduledTasks.first(where: { $0.generation == generation }), state.isExecuting else {
+            return
+        }
         deliver(.scheduledTaskExpiring(identifier: task.identifier))
     }
 
@@ -116,33 +122,48 @@ extension SimulatedDevice {
         guard !state.isForeground else {
             // On screen the app runs anyway; the task object is gone (assumption: no kill in the foreground).
             process.scheduledTasks.remove(at: index)
-            decide("scheduledTaskExpired", rules: [limitRule], [Field("identifier", .string(task.identifier)), Field("inForeground", .bool(true))])
+            decide(
+                "scheduledTaskExpired", rules: [limitRule],
+                [Field("identifier", .string(task.identifier)), Field("inForeground", .bool(true))])
             return
         }
         if task.kind == .backgroundFetch {
             terminate(.backgroundFetchTimeout, code: policy.termination.codes.fetchTimeout, rules: ["BGT-2", "TERM-6"])
         } else {
             // BGTasks run under a RunningBoard assertion; the background-task code is assumed (TERM-6, TASK-13).
-            terminate(.scheduledTaskTimeout, code: policy.termination.codes.taskAssertionTimeout, rules: [limitRule, "TASK-13", "TERM-6"])
+            terminate(
+                .scheduledTaskTimeout, code: policy.termination.codes.taskAssertionTimeout,
+                rules: [limitRule, "TASK-13", "TERM-6"])
         }
     }
 
     /// CONF-6: the CPU monitor stays on during a processing task and the work keeps the CPU above its limit.
     mutating func scheduledTaskCPULimitDue(generation: Int) {
-        guard process.scheduledTasks.contains(where: { $0.generation == generation }), state == .background else { return }
+        guard process.scheduledTasks.contains(where: { $0.generation == generation }), state == .background else {
+            return
+        }
         terminate(.cpuLimit, code: "EXC_RESOURCE CPU_FATAL", rules: ["TERM-4", "BGT-6", "CONF-6"])
     }
 
     /// `setTaskCompleted(success:)`.
     mutating func completeScheduledTask(_ identifier: String, success: Bool) {
-        guard let index = process.scheduledTasks.firstIndex(where: { $0.identifier == identifier && $0.kind != .backgroundFetch }) else {
-            decide("commandRefused", rules: ["BGT-4"], [Field("command", "completeScheduledTask"), Field("why", .string("no running task \(identifier)"))])
+        guard
+            let index = process.scheduledTasks.firstIndex(where: {
+                $0.identifier == identifier && $0.kind != .backgroundFetch
+            })
+        else {
+            decide(
+                "commandRefused", rules: ["BGT-4"],
+                [Field("command", "completeScheduledTask"), Field("why", .string("no running task \(identifier)"))])
             return
         }
         let task = process.scheduledTasks.remove(at: index)
-        decide("scheduledTaskCompleted", rules: [TaskScheduler.limitRule(task.kind)], [
-            Field("identifier", .string(identifier)), Field("success", .bool(success)), Field("ran", .double(now - task.launchedAt)),
-        ])
+        decide(
+            "scheduledTaskCompleted", rules: [TaskScheduler.limitRule(task.kind)],
+            [
+                Field("identifier", .string(identifier)), Field("success", .bool(success)),
+                Field("ran", .double(now - task.launchedAt)),
+            ])
         if task.kind == .continuedProcessing, let next = scheduler.dequeueContinued() {
             startContinuedProcessing(next)
         }
@@ -151,13 +172,18 @@ extension SimulatedDevice {
     /// The fetch completion handler (BGT-2).
     mutating func completeBackgroundFetch(_ result: BackgroundFetchResult) {
         guard let index = process.scheduledTasks.firstIndex(where: { $0.kind == .backgroundFetch }) else {
-            decide("commandRefused", rules: ["BGT-2"], [Field("command", "completeBackgroundFetch"), Field("why", .string("no fetch running"))])
+            decide(
+                "commandRefused", rules: ["BGT-2"],
+                [Field("command", "completeBackgroundFetch"), Field("why", .string("no fetch running"))])
             return
         }
         let task = process.scheduledTasks.remove(at: index)
-        decide("scheduledTaskCompleted", rules: ["BGT-2"], [
-            Field("identifier", .string(task.identifier)), Field("result", .string(result.rawValue)), Field("ran", .double(now - task.launchedAt)),
-        ])
+        decide(
+            "scheduledTaskCompleted", rules: ["BGT-2"],
+            [
+                Field("identifier", .string(task.identifier)), Field("result", .string(result.rawValue)),
+                Field("ran", .double(now - task.launchedAt)),
+            ])
     }
 
     // MARK: Continued processing (BGT-13)
@@ -176,7 +202,11 @@ extension SimulatedDevice {
 
     /// Progress keeps a continued-processing task alive for another ≈30 s (BGT-13).
     mutating func reportTaskProgress(_ identifier: String, fraction: Double) {
-        guard let index = process.scheduledTasks.firstIndex(where: { $0.identifier == identifier && $0.kind == .continuedProcessing }) else { return }
+        guard
+            let index = process.scheduledTasks.firstIndex(where: {
+                $0.identifier == identifier && $0.kind == .continuedProcessing
+            })
+        else { return }
         let generation = scheduler.nextGeneration()
         let deadline = now + policy.scheduler.continuedProcessingNoProgressTimeout
         process.scheduledTasks[index].generation = generation

@@ -36,7 +36,9 @@ extension SimulatedDevice {
     mutating func grantAllowanceIfNeeded() {
         guard state == .background else { return }
         var effects: [DeviceEffect] = []
-        process.tasks.grantIfNeeded(grants: &allowanceCount, epoch: wakeEpoch, at: now, windowUntil: windowUntil, policy: policy, into: &effects)
+        process.tasks.grantIfNeeded(
+            grants: &allowanceCount, epoch: wakeEpoch, at: now, windowUntil: windowUntil, policy: policy, into: &effects
+        )
         carryOut(effects)
     }
 
@@ -86,7 +88,8 @@ extension SimulatedDevice {
     /// Kills the app if a task is still open when the time runs out (TASK-13), with the code of
     /// its era (TERM-6).
     mutating func taskDeadline(allowance generation: Int) {
-        guard process.tasks.allowance?.generation == generation, state == .background, !process.tasks.open.isEmpty else { return }
+        guard process.tasks.allowance?.generation == generation, state == .background, !process.tasks.open.isEmpty
+        else { return }
         // Tasks begun after the warning (inside a handler, TaskChaining) get their handler now.
         runExpiryHandlers()
         guard hasProcess, state == .background, !process.tasks.open.isEmpty else { return }

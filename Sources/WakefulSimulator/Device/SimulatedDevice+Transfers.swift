@@ -64,20 +64,27 @@ extension SimulatedDevice {
     /// resume delay (URLS-3).
     mutating func startTransfer(_ request: TransferRequest) {
         guard policy.urlSession.available else {
-            decide("commandRefused", rules: ["URLS-1"], [Field("command", "startTransfer"), Field("why", "no background sessions before iOS 7")])
+            decide(
+                "commandRefused", rules: ["URLS-1"],
+                [Field("command", "startTransfer"), Field("why", "no background sessions before iOS 7")])
             return
         }
         lapseResumeDelayIfDue()
         var startAfter = now
         if !state.isForeground && network.holdUntil > now {
             startAfter = network.holdUntil
-            decide("transferDeferred", rules: ["URLS-3"], [
-                Field("session", .string(request.session)), Field("task", .string(request.taskDescription)),
-                Field("delay", .double(network.resumeDelay)), Field("until", .double(startAfter)),
-            ])
+            decide(
+                "transferDeferred", rules: ["URLS-3"],
+                [
+                    Field("session", .string(request.session)), Field("task", .string(request.taskDescription)),
+                    Field("delay", .double(network.resumeDelay)), Field("until", .double(startAfter)),
+                ])
         }
         network.serial += 1
-        network.flows.append(NetworkFlow(serial: network.serial, kind: .transfer(request), remaining: Double(max(0, request.bytes)), startAfter: startAfter))
+        network.flows.append(
+            NetworkFlow(
+                serial: network.serial, kind: .transfer(request), remaining: Double(max(0, request.bytes)),
+                startAfter: startAfter))
         scheduleNetworkStep(at: now)
     }
 
@@ -85,8 +92,10 @@ extension SimulatedDevice {
     mutating func cancelTransfers(session: String) {
         for flow in network.flows {
             guard case .transfer(let request) = flow.kind, request.session == session else { continue }
-            network.heldResults.append(URLSessionTaskResult(
-                sessionIdentifier: session, taskDescription: request.taskDescription, statusCode: nil, error: "cancelled"))
+            network.heldResults.append(
+                URLSessionTaskResult(
+                    sessionIdentifier: session, taskDescription: request.taskDescription, statusCode: nil,
+                    error: "cancelled"))
         }
         network.flows.removeAll { $0.session == session }
         scheduleNetworkStep(at: now)
@@ -106,8 +115,10 @@ extension SimulatedDevice {
     mutating func sendRequest(_ request: RequestDescription) {
         guard hasProcess else { return }
         network.serial += 1
-        network.flows.append(NetworkFlow(
-            serial: network.serial, kind: .request(request, process: process.number), remaining: Double(max(0, request.bytes)), startAfter: now))
+        network.flows.append(
+            NetworkFlow(
+                serial: network.serial, kind: .request(request, process: process.number),
+                remaining: Double(max(0, request.bytes)), startAfter: now))
         scheduleNetworkStep(at: now)
     }
 
@@ -138,12 +149,17 @@ extension SimulatedDevice {
             case .request(_, let number):
                 let runs = hasProcess && process.number == number && state.isExecuting
                 if !runs {
-                    outcome = (nil, "networkConnectionLost")  // URLS-8: a suspended process's connections are lost (assumption)
+                    // URLS-8: a suspended process's connections are lost (assumption)
+                    outcome = (nil, "networkConnectionLost")
                 } else if segment.kind == .none {
                     outcome = (nil, flow.phase == .waiting ? "notConnectedToInternet" : "networkConnectionLost")
                 } else if case .responding(let at) = flow.phase {
                     if now >= at {
-                        if let upload { outcome = uploadResult(upload) } else { outcome = serverUp ? (200, nil) : (nil, "cannotConnectToHost") }
+                        if let upload {
+                            outcome = uploadResult(upload)
+                        } else {
+                            outcome = serverUp ? (200, nil) : (nil, "cannotConnectToHost")
+                        }
                     }
                 } else if !serverUp {
                     outcome = (nil, "cannotConnectToHost")
@@ -153,7 +169,9 @@ extension SimulatedDevice {
             case .transfer(let request):
                 // URLS-2: a discretionary transfer waits for Wi-Fi and external power.
                 let discretionaryOK = segment.kind == .wifi && scenario.world.power.charging(at: now)
-                let ready = now >= flow.startAfter && segment.kind != .none && serverUp && (!request.discretionary || discretionaryOK)
+                let ready =
+                    now >= flow.startAfter && segment.kind != .none && serverUp
+                    && (!request.discretionary || discretionaryOK)
                 if case .responding(let at) = flow.phase, serverUp || upload != nil {
                     if now >= at {
                         if let upload { outcome = uploadResult(upload) } else { outcome = (200, nil) }
@@ -206,9 +224,10 @@ extension SimulatedDevice {
             case .request(let request, let number):
                 network.heldRequests.append((number, request.id, outcome.statusCode, outcome.error))
             case .transfer(let request):
-                transferFinished(URLSessionTaskResult(
-                    sessionIdentifier: request.session, taskDescription: request.taskDescription,
-                    statusCode: outcome.statusCode, error: outcome.error))
+                transferFinished(
+                    URLSessionTaskResult(
+                        sessionIdentifier: request.session, taskDescription: request.taskDescription,
+                        statusCode: outcome.statusCode, error: outcome.error))
             }
         }
         deliverHeldNetworkResults()
@@ -296,7 +315,9 @@ extension SimulatedDevice {
         case .notRunning:
             if let blocked = urlSessionRelaunchBlocker() {
                 tally.countSuppressedWake(.urlSession)
-                decide("relaunchSuppressed", rules: blocked.rules, [Field("source", "urlSession"), Field("why", .string(blocked.why))])
+                decide(
+                    "relaunchSuppressed", rules: blocked.rules,
+                    [Field("source", "urlSession"), Field("why", .string(blocked.why))])
                 return
             }
             let results = takeHeldResults(of: session)
@@ -335,10 +356,13 @@ extension SimulatedDevice {
 
     /// The handler's time is up: an app that never called the completion is killed (URLS-7, TERM-6).
     mutating func urlSessionHandlerDeadline(generation: Int) {
-        guard generation == network.handlerGeneration, !network.openHandlers.isEmpty, state == .background else { return }
+        guard generation == network.handlerGeneration, !network.openHandlers.isEmpty, state == .background else {
+            return
+        }
         network.openHandlers = []
         network.handlerUntil = -.infinity
-        terminate(.urlSessionHandlerTimeout, code: policy.termination.codes.urlSessionTimeout, rules: ["URLS-7", "TERM-6"])
+        terminate(
+            .urlSessionHandlerTimeout, code: policy.termination.codes.urlSessionTimeout, rules: ["URLS-7", "TERM-6"])
     }
 
     /// The force-quit flag keeps the daemon from relaunching the app (TERM-1, URLS-5).
@@ -360,7 +384,9 @@ extension SimulatedDevice {
         network.resumeDelay = delay
         network.holdUntil = now + delay
         network.delayLapsesAt = network.holdUntil + delay
-        decide("resumeDelay", rules: ["URLS-3"], [Field("delay", .double(delay)), Field("until", .double(network.holdUntil))])
+        decide(
+            "resumeDelay", rules: ["URLS-3"],
+            [Field("delay", .double(delay)), Field("until", .double(network.holdUntil))])
     }
 
     /// Resets the delay when it ran out unused (URLS-3).
@@ -399,7 +425,9 @@ extension SimulatedDevice {
     mutating func networkProcessEnded(_ reason: TerminationReason) {
         let number = process.number
         for flow in network.flows {
-            if case .request(let request, let owner) = flow.kind, owner == number { outboxState.uploads[request.id] = nil }
+            if case .request(let request, let owner) = flow.kind, owner == number {
+                outboxState.uploads[request.id] = nil
+            }
         }
         network.flows.removeAll { if case .request(_, let owner) = $0.kind { owner == number } else { false } }
         for held in network.heldRequests where held.process == number { outboxState.uploads[held.id] = nil }
@@ -414,12 +442,15 @@ extension SimulatedDevice {
         for flow in network.flows {
             guard case .transfer(let request) = flow.kind else { continue }
             cancelled += 1
-            network.heldResults.append(URLSessionTaskResult(
-                sessionIdentifier: request.session, taskDescription: request.taskDescription, statusCode: nil,
-                error: "cancelledUserForceQuitApplication"))
+            network.heldResults.append(
+                URLSessionTaskResult(
+                    sessionIdentifier: request.session, taskDescription: request.taskDescription, statusCode: nil,
+                    error: "cancelledUserForceQuitApplication"))
         }
         network.flows = []
-        if cancelled > 0 { decide("transfersCancelled", rules: ["URLS-5", "TERM-1"], [Field("tasks", .int(cancelled))]) }
+        if cancelled > 0 {
+            decide("transfersCancelled", rules: ["URLS-5", "TERM-1"], [Field("tasks", .int(cancelled))])
+        }
         scheduleNetworkStep(at: now)
     }
 }

@@ -23,22 +23,31 @@ extension SimulatedDevice {
             injectedCrash(at: crash.point)
             return
         } catch {
-            decide("uploadNotStarted", rules: [], [Field("id", .string(request.id)), Field("error", .string(String(describing: error)))])
-            deliverUploadOutcome(UploadOutcome(id: request.id, batch: request.batch, statusCode: nil, error: "cannotReadBatch"))
+            decide(
+                "uploadNotStarted", rules: [],
+                [Field("id", .string(request.id)), Field("error", .string(String(describing: error)))])
+            deliverUploadOutcome(
+                UploadOutcome(id: request.id, batch: request.batch, statusCode: nil, error: "cannotReadBatch"))
             return
         }
         guard !request.background || policy.urlSession.available else {
             // URLS-1: no background sessions before iOS 7; the system says so at once.
-            decide("commandRefused", rules: ["URLS-1"], [Field("command", "upload"), Field("why", "no background sessions before iOS 7")])
-            deliverUploadOutcome(UploadOutcome(
-                id: request.id, batch: request.batch, statusCode: nil, error: UploadOutcome.backgroundSessionUnavailable))
+            decide(
+                "commandRefused", rules: ["URLS-1"],
+                [Field("command", "upload"), Field("why", "no background sessions before iOS 7")])
+            deliverUploadOutcome(
+                UploadOutcome(
+                    id: request.id, batch: request.batch, statusCode: nil,
+                    error: UploadOutcome.backgroundSessionUnavailable))
             return
         }
         outboxState.uploads[request.id] = PendingUpload(
             request: request, body: body, installID: process.agent!.agent.outbox.installID, reply: nil)
         if request.background {
-            startTransfer(TransferRequest(
-                session: UploadRequest.sessionIdentifier, taskDescription: request.id, direction: .upload, bytes: body.count))
+            startTransfer(
+                TransferRequest(
+                    session: UploadRequest.sessionIdentifier, taskDescription: request.id, direction: .upload,
+                    bytes: body.count))
         } else {
             sendRequest(RequestDescription(id: request.id, bytes: body.count))
         }
@@ -70,9 +79,12 @@ extension SimulatedDevice {
                 record.recordedAt -= origin
                 return record
             }
-            reply = ingest.receive(OutboxBatch(id: batch.batchID, records: records, claimedAt: now), installID: batch.installID, at: now)
+            reply = ingest.receive(
+                OutboxBatch(id: batch.batchID, records: records, claimedAt: now), installID: batch.installID, at: now)
         } else {
-            reply = IngestReply(result: .answered(statusCode: 400, retryAfter: nil, answer: nil), latency: scenario.world.server.latency)
+            reply = IngestReply(
+                result: .answered(statusCode: 400, retryAfter: nil, answer: nil), latency: scenario.world.server.latency
+            )
         }
         let (delay, outcome) = reply.outcome(for: upload.request, requestTimeout: uploadTimeout)
         upload.reply = outcome

@@ -6,11 +6,15 @@ extension SimulatedDevice {
     /// after a force-quit they follow SLC's rule (§12.3 gap, CONF-5).
     mutating func startVisits() {
         guard policy.location.visitsAvailable else {
-            decide("commandRefused", rules: ["LOC-16"], [Field("command", "startMonitoringVisits"), Field("why", "no visits service before iOS 8")])
+            decide(
+                "commandRefused", rules: ["LOC-16"],
+                [Field("command", "startMonitoringVisits"), Field("why", "no visits service before iOS 8")])
             return
         }
         guard authorization == .always || authorization == .whenInUse else {
-            decide("commandRefused", rules: ["LOC-16"], [Field("command", "startMonitoringVisits"), Field("why", "not authorized")])
+            decide(
+                "commandRefused", rules: ["LOC-16"],
+                [Field("command", "startMonitoringVisits"), Field("why", "not authorized")])
             return
         }
         guard visits == nil else { return }
@@ -27,7 +31,8 @@ extension SimulatedDevice {
         let left = position.distance(to: watch.place) > rules.visitRadius
         if watch.arrived && left {
             let visit = Visit(
-                coordinate: scenario.world.projection.coordinate(for: watch.place), horizontalAccuracy: rules.visitRadius,
+                coordinate: scenario.world.projection.coordinate(for: watch.place),
+                horizontalAccuracy: rules.visitRadius,
                 arrival: watch.since, departure: now)
             visits = VisitWatch(place: position, since: now, arrived: false)
             systemWake(.visit, events: [.visit(visit)], rules: ["LOC-16"])
@@ -39,7 +44,8 @@ extension SimulatedDevice {
             watch.arrived = true
             visits = watch
             let visit = Visit(
-                coordinate: scenario.world.projection.coordinate(for: watch.place), horizontalAccuracy: rules.visitRadius,
+                coordinate: scenario.world.projection.coordinate(for: watch.place),
+                horizontalAccuracy: rules.visitRadius,
                 arrival: watch.since, departure: nil)
             systemWake(.visit, events: [.visit(visit)], rules: ["LOC-16"])
             return nil

@@ -45,7 +45,9 @@ extension SimulatedDevice {
     /// push's callback it satisfies the iOS 13 rule and resets the failure count.
     mutating func reportIncomingCall(_ id: String) {
         guard backgroundModes.contains(.voip) else {
-            decide("commandRefused", rules: ["VOIP-2"], [Field("command", "reportIncomingCall"), Field("why", "UIBackgroundModes lacks voip")])
+            decide(
+                "commandRefused", rules: ["VOIP-2"],
+                [Field("command", "reportIncomingCall"), Field("why", "UIBackgroundModes lacks voip")])
             return
         }
         if process.voipPushAwaitingCall != nil {
@@ -69,17 +71,25 @@ extension SimulatedDevice {
     /// `setKeepAliveTimeout(_:handler:)` (VOIP-1): with the `voip` mode, at least 600 s, up to iOS 9.
     mutating func setKeepAliveTimeout(_ seconds: TimeInterval) {
         guard let minimum = policy.voip.keepAliveMinimum else {
-            decide("commandRefused", rules: ["VOIP-1"], [Field("command", "setKeepAliveTimeout"), Field("why", "no legacy VoIP keep-alive after iOS 9")])
+            decide(
+                "commandRefused", rules: ["VOIP-1"],
+                [Field("command", "setKeepAliveTimeout"), Field("why", "no legacy VoIP keep-alive after iOS 9")])
             return
         }
         guard backgroundModes.contains(.voip) else {
-            decide("commandRefused", rules: ["VOIP-1"], [Field("command", "setKeepAliveTimeout"), Field("why", "UIBackgroundModes lacks voip")])
+            decide(
+                "commandRefused", rules: ["VOIP-1"],
+                [Field("command", "setKeepAliveTimeout"), Field("why", "UIBackgroundModes lacks voip")])
             return
         }
         guard seconds >= minimum else {
-            decide("commandRefused", rules: ["VOIP-1"], [
-                Field("command", "setKeepAliveTimeout"), Field("why", .string("\(Format.duration(seconds)) is below the \(Format.duration(minimum)) minimum")),
-            ])
+            decide(
+                "commandRefused", rules: ["VOIP-1"],
+                [
+                    Field("command", "setKeepAliveTimeout"),
+                    Field(
+                        "why", .string("\(Format.duration(seconds)) is below the \(Format.duration(minimum)) minimum")),
+                ])
             return
         }
         process.keepAliveInterval = seconds
@@ -90,7 +100,9 @@ extension SimulatedDevice {
 
     /// The keep-alive handler is due: a suspended app is woken for ≈10 s (VOIP-1).
     mutating func keepAliveDue(generation: Int) {
-        guard generation == pushes.keepAliveGeneration, hasProcess, let interval = process.keepAliveInterval else { return }
+        guard generation == pushes.keepAliveGeneration, hasProcess, let interval = process.keepAliveInterval else {
+            return
+        }
         schedule(.keepAlive(generation: generation), at: now + interval)
         guard !state.isForeground else { return }
         if state == .suspended {

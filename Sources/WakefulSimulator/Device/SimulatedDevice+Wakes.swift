@@ -19,7 +19,9 @@ extension SimulatedDevice {
             if let blocked = wakeBlocker(source) {
                 tally.countSuppressedWake(source)
                 tally.refusedWakes.append(RefusedWake(time: now, why: blocked.why, rules: blocked.rules))
-                decide("wakeSuppressed", rules: blocked.rules, [Field("source", .string(source.rawValue)), Field("why", .string(blocked.why))])
+                decide(
+                    "wakeSuppressed", rules: blocked.rules,
+                    [Field("source", .string(source.rawValue)), Field("why", .string(blocked.why))])
                 return
             }
             wakeEpoch += 1
@@ -33,15 +35,21 @@ extension SimulatedDevice {
             if let blocked = wakeBlocker(source) ?? relaunchBlocker(source) {
                 tally.countSuppressedWake(source)
                 tally.refusedWakes.append(RefusedWake(time: now, why: blocked.why, rules: blocked.rules))
-                decide("relaunchSuppressed", rules: blocked.rules, [Field("source", .string(source.rawValue)), Field("why", .string(blocked.why))])
+                decide(
+                    "relaunchSuppressed", rules: blocked.rules,
+                    [Field("source", .string(source.rawValue)), Field("why", .string(blocked.why))])
                 return
             }
             wakeEpoch += 1
             lastWakeSource = source
             tally.countWake(source)
             openWakeWindow()
-            launch(source.launchReason, cause: "\(source.rawValue)Relaunch", rules: rules + (source.isLocation ? ["LOC-16"] : []))
-            if source.isLocation, forceQuitFlag, case .relaunchThenTerminate(let delay) = policy.location.forceQuitRelaunch, hasProcess {
+            launch(
+                source.launchReason, cause: "\(source.rawValue)Relaunch",
+                rules: rules + (source.isLocation ? ["LOC-16"] : []))
+            if source.isLocation, forceQuitFlag,
+                case .relaunchThenTerminate(let delay) = policy.location.forceQuitRelaunch, hasProcess
+            {
                 schedule(.relaunchKill(process: process.number), at: now + delay)
             }
             for event in events where hasProcess { deliver(event) }
@@ -86,7 +94,8 @@ extension SimulatedDevice {
         }
         guard forceQuitFlag else { return nil }
         switch policy.location.forceQuitRelaunch {
-        case .noRelaunch: return ("no location relaunch after a force-quit on iOS \(policy.version)", ["TERM-1", "LOC-29", "CONF-5"])
+        case .noRelaunch:
+            return ("no location relaunch after a force-quit on iOS \(policy.version)", ["TERM-1", "LOC-29", "CONF-5"])
         case .relaunch, .relaunchThenTerminate, .relaunchImmediately: return nil
         }
     }
@@ -97,9 +106,9 @@ extension SimulatedDevice {
             !regions.isEmpty || significantChange != nil || visits != nil
         else { return }
         let source: WakeSource =
-            if significantChange != nil { .significantChange }
-            else if visits != nil { .visit }
-            else { regions[0].isBeacon ? .beaconRegion : .region }
+            if significantChange != nil { .significantChange } else if visits != nil { .visit } else {
+                regions[0].isBeacon ? .beaconRegion : .region
+            }
         systemWake(source, events: [], rules: ["LOC-27", "CONF-5"])
     }
 }

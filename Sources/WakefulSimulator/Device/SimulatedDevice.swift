@@ -168,7 +168,8 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     ///     second phase (the crash-injection harness's drain) adds to them.
     public init(
         scenario: Scenario, policy: BackgroundPolicy, setup: StrategySetup, seed: UInt64, timeline: Sink,
-        outbox: (any OutboxProvider)? = nil, chaos: ChaosPlan = .none, continuing: (server: IngestEndpoint, ledger: OutboxLedger)? = nil
+        outbox: (any OutboxProvider)? = nil, chaos: ChaosPlan = .none,
+        continuing: (server: IngestEndpoint, ledger: OutboxLedger)? = nil
     ) {
         self.scenario = scenario
         self.policy = policy
@@ -206,8 +207,15 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             scenario: scenario, strategies: strategies, random: root.derived(stream: 20))
         // Outbox: the app's storage and server, the injected kills (streams 40 to 42).
         self.outboxWrites = scenario.app.outbox?.writes ?? .beforeCommands
-        self.outboxProvider = agentConfiguration == nil ? nil : outbox ?? { var random = root.derived(stream: 42); return InMemoryOutboxProvider(installID: random.uuid()) }()
-        self.ingest = continuing?.server ?? IngestEndpoint(server: scenario.world.server, random: root.derived(stream: 40))
+        self.outboxProvider =
+            agentConfiguration == nil
+            ? nil
+            : outbox
+                ?? {
+                    var random = root.derived(stream: 42); return InMemoryOutboxProvider(installID: random.uuid())
+                }()
+        self.ingest =
+            continuing?.server ?? IngestEndpoint(server: scenario.world.server, random: root.derived(stream: 40))
         self.outboxLedger = continuing?.ledger ?? OutboxLedger()
         self.chaos = chaos
         self.chaosRandom = root.derived(stream: 41)
@@ -337,8 +345,10 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         tally.stateChanges.append(StateChangeRecord(time: now, to: next, cause: cause, rules: rules))
         if previous.isExecuting && !next.isExecuting {
             let wakeSource = cause == "wakeWindowEnded" ? lastWakeSource?.rawValue : nil
-            stoppedExecuting(StopSummary(
-                at: now, state: next.rawValue, cause: cause, rules: rules, wakeSource: wakeSource, distanceMeters: distanceToTriggerBeacon))
+            stoppedExecuting(
+                StopSummary(
+                    at: now, state: next.rawValue, cause: cause, rules: rules, wakeSource: wakeSource,
+                    distanceMeters: distanceToTriggerBeacon))
         } else if !previous.isExecuting && next.isExecuting {
             startedExecuting()
         }
@@ -412,7 +422,8 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         if reasons.isEmpty {
             if holdsOutboxLock {
                 // Outbox: iOS kills an app suspended while it holds a database file's lock (TERM-6).
-                terminate(.suspendedWithLockedFile, code: policy.termination.codes.suspendedWithLockedFile, rules: ["TERM-6"])
+                terminate(
+                    .suspendedWithLockedFile, code: policy.termination.codes.suspendedWithLockedFile, rules: ["TERM-6"])
                 lastRunReasons = []
                 return
             }
@@ -434,9 +445,12 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     mutating func openWakeWindow() {
         // BEACON-5 gives beacon events their own figure; both are ≈10 s today.
         let beaconWake = lastWakeSource == .beaconRegion || lastWakeSource == .display
-        let window = beaconWake ? policy.beacons.rangingWindow
-            : lastWakeSource == .bluetooth ? policy.bluetooth.wakeWindow  // BLE-1
-            : policy.execution.wakeEventWindow
+        let window =
+            beaconWake
+            ? policy.beacons.rangingWindow
+            : lastWakeSource == .bluetooth
+                ? policy.bluetooth.wakeWindow  // BLE-1
+                : policy.execution.wakeEventWindow
         windowUntil = max(windowUntil, now + window)
         schedule(.reevaluate, at: windowUntil)
     }

@@ -31,7 +31,9 @@ public struct EnergyEstimate: Sendable, Hashable, Codable {
     ///   - table: Component power.
     public init(_ ledger: EnergyLedger, hours: Double, table: PowerTable = .standard) {
         // mW × s → mWh / 3600; ÷ V → mAh.
-        func mAh(_ milliwatts: Double, _ seconds: Double) -> Double { milliwatts * seconds / 3600 / table.batteryVoltage }
+        func mAh(_ milliwatts: Double, _ seconds: Double) -> Double {
+            milliwatts * seconds / 3600 / table.batteryVoltage
+        }
         let parts: [(String, Double)] = [
             ("cpu", mAh(table.cpuAwake, ledger.cpuAwakeSeconds) + mAh(table.cpuFullLoad, ledger.cpuLoadSeconds)),
             ("gps", mAh(table.gps, ledger.gpsSeconds)),
@@ -48,6 +50,8 @@ public struct EnergyEstimate: Sendable, Hashable, Codable {
         totalMilliampereHours = parts.reduce(0) { $0 + $1.1 }
         milliampereHoursPerHour = hours > 0 ? totalMilliampereHours / hours : 0
         batteryPercentPerHour = milliampereHoursPerHour / table.batteryCapacity * 100
-        byComponent = parts.filter { $0.1 > 0 }.sorted { $0.1 > $1.1 }.map { Component(name: $0.0, milliampereHours: $0.1) }
+        byComponent = parts.filter { $0.1 > 0 }.sorted { $0.1 > $1.1 }.map {
+            Component(name: $0.0, milliampereHours: $0.1)
+        }
     }
 }

@@ -12,7 +12,7 @@ struct EventQueue<Payload> {
         var sequence: UInt64
         var payload: Payload
 
-            func precedes(_ other: Entry) -> Bool {
+        func precedes(_ other: Entry) -> Bool {
             time < other.time || (time == other.time && sequence < other.sequence)
         }
     }

@@ -27,7 +27,8 @@ public enum Simulator {
         _ scenario: Scenario, ios version: IOSVersion, setup: StrategySetup, seed: UInt64, sink timeline: inout Sink
     ) -> RunMetrics {
         var device = SimulatedDevice(
-            scenario: scenario, policy: policy(for: scenario, ios: version), setup: setup, seed: seed, timeline: timeline)
+            scenario: scenario, policy: policy(for: scenario, ios: version), setup: setup, seed: seed,
+            timeline: timeline)
         let metrics = device.run()
         timeline = device.timeline
         return metrics
@@ -46,20 +47,24 @@ public enum Simulator {
 
     /// Runs one configuration, keeping its timeline as JSON Lines bytes in memory.
     public static func run(
-        _ scenario: Scenario, ios version: IOSVersion, setup: StrategySetup, seed: UInt64, timeline: inout JSONLinesBuffer
+        _ scenario: Scenario, ios version: IOSVersion, setup: StrategySetup, seed: UInt64,
+        timeline: inout JSONLinesBuffer
     ) -> RunMetrics {
         run(scenario, ios: version, setup: setup, seed: seed, sink: &timeline)
     }
 
     /// Runs one configuration, keeping its timeline entries in memory.
     public static func run(
-        _ scenario: Scenario, ios version: IOSVersion, setup: StrategySetup, seed: UInt64, timeline: inout InMemoryTimeline
+        _ scenario: Scenario, ios version: IOSVersion, setup: StrategySetup, seed: UInt64,
+        timeline: inout InMemoryTimeline
     ) -> RunMetrics {
         run(scenario, ios: version, setup: setup, seed: seed, sink: &timeline)
     }
 
     /// Runs one configuration on one iOS version without keeping a timeline.
-    public static func run(_ scenario: Scenario, ios version: IOSVersion, setup: StrategySetup, seed: UInt64) -> RunMetrics {
+    public static func run(_ scenario: Scenario, ios version: IOSVersion, setup: StrategySetup, seed: UInt64)
+        -> RunMetrics
+    {
         var discard = DiscardingTimeline()
         return run(scenario, ios: version, setup: setup, seed: seed, sink: &discard)
     }

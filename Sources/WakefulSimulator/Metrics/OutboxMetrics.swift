@@ -68,7 +68,11 @@ extension SimulatedDevice {
         var acknowledged = 0
         var silentlyLost = 0
         for (seq, record) in ledger.committed {
-            if record.kind == OutboxRecord.timelineKind { timelineRecords += 1 } else if record.kind != OutboxRecord.lossKind { collected += 1 }
+            if record.kind == OutboxRecord.timelineKind {
+                timelineRecords += 1
+            } else if record.kind != OutboxRecord.lossKind {
+                collected += 1
+            }
             if stored[record.uuid] != nil {
                 acknowledged += 1
             } else if !pendingSeqs.contains(seq), !quarantinedSeqs.contains(seq), !ledger.dropped.contains(seq) {
@@ -84,8 +88,10 @@ extension SimulatedDevice {
         }
         let duplicatesStored = contents.values.reduce(0) { $0 + max(0, $1 - 1) }
         return OutboxMetrics(
-            collected: collected, timelineRecords: timelineRecords, acknowledged: acknowledged, pending: pendingSeqs.count,
+            collected: collected, timelineRecords: timelineRecords, acknowledged: acknowledged,
+            pending: pendingSeqs.count,
             quarantined: quarantinedSeqs.count, lostByRetention: ledger.dropped.count, silentlyLost: silentlyLost,
-            duplicatesReceived: ingest.counts.duplicates, duplicatesStored: duplicatesStored, uploads: ingest.counts.byOutcome)
+            duplicatesReceived: ingest.counts.duplicates, duplicatesStored: duplicatesStored,
+            uploads: ingest.counts.byOutcome)
     }
 }

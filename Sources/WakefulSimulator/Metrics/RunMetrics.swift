@@ -108,13 +108,15 @@ extension SimulatedDevice {
             triggered: triggered, triggerAtSeconds: tally.trigger?.at,
             triggerDistanceMeters: tally.trigger?.distance, triggerEstimatedMeters: tally.trigger?.accuracy,
             triggerKeptRunningBy: tally.trigger?.keptRunningBy,
-            finalStop: state.isExecuting ? nil : tally.lastStop, suspendedAtDistanceMeters: suspendedAt, rangingCallbacks: tally.rangingCallbacks,
+            finalStop: state.isExecuting ? nil : tally.lastStop, suspendedAtDistanceMeters: suspendedAt,
+            rangingCallbacks: tally.rangingCallbacks,
             backgroundModes: backgroundModes.map(\.rawValue), reviewRisk: reviewAssessment,
             infoPlist: InfoPlistRequirements(
                 modes: backgroundModes, authorization: requirements.locationAuthorization,
                 permittedTaskIdentifiers: requirements.taskIdentifiers),
             simulatedEvents: tally.steps, eventsDelivered: tally.eventsDelivered,
-            usage: usage, energy: EnergyEstimate(usage, hours: now / 3600), success: scenario.successMeasure?.evaluate(tally, duration: now),
+            usage: usage, energy: EnergyEstimate(usage, hours: now / 3600),
+            success: scenario.successMeasure?.evaluate(tally, duration: now),
             invariantViolations: violations)
         // Network
         metrics.bluetoothConnections = tally.bluetoothConnections

@@ -91,7 +91,8 @@ struct RunTally {
         guard let quit = terminations.last(where: { $0.reason == .userForceQuit }),
             !stateChanges.contains(where: { $0.time > quit.at && $0.to.isExecuting })
         else { return nil }
-        let refused = refusedWakes.count { $0.time >= quit.at }
+        let refused =
+            refusedWakes.count { $0.time >= quit.at }
             + pushes.count { $0.sentAt >= quit.at && $0.deliveredAt == nil }
         return ForceQuitSummary(at: quit.at, refusedWakes: refused)
     }

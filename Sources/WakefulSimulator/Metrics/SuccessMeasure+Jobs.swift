@@ -27,7 +27,8 @@ extension RunTally {
         var due = 0
         var worst: (job: String, from: TimeInterval, to: TimeInterval, completed: Bool)?
         for job in jobs {
-            guard let window = job.deadline ?? job.interval else { continue }  // a one-shot without a deadline is never late
+            // a one-shot without a deadline is never late
+            guard let window = job.deadline ?? job.interval else { continue }
             let completions = jobCompletions.filter { $0.job == job.id }.map(\.at)
             var dueAt = start
             while dueAt < duration {
@@ -48,10 +49,13 @@ extension RunTally {
             }
         }
         let score = due == 0 ? 1 : Double(onTime) / Double(due)
-        let summary = due == 0 ? "no job fell due" : "\(onTime) of \(due) due runs on time (\(Int((score * 100).rounded())) %)"
+        let summary =
+            due == 0 ? "no job fell due" : "\(onTime) of \(due) due runs on time (\(Int((score * 100).rounded())) %)"
         let gap = worst.map { worst -> Gap in
             var gap = attributeGap(from: worst.from, to: worst.to, end: duration)
-            let reported = jobMisses.filter { $0.job == worst.job }.min { abs($0.dueAt - worst.from) < abs($1.dueAt - worst.from) }
+            let reported = jobMisses.filter { $0.job == worst.job }.min {
+                abs($0.dueAt - worst.from) < abs($1.dueAt - worst.from)
+            }
             gap.cause = "\(worst.job): \(reported?.reason ?? gap.cause)"
             if worst.completed { gap.endedBy = "\(worst.job) completed" }
             return gap

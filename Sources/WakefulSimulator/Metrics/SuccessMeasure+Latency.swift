@@ -6,7 +6,8 @@ extension RunTally {
     /// the first `record` whose `id` is the push's, no earlier than the send. The largest gap is the
     /// latest push, attributed to what the push went through: throttled, held, force-quit, Low
     /// Power Mode, refused headers (the decisions of ``SimulatedDevice``), or the app's own delay.
-    func latencyResult(_ measure: String, record: String, within: TimeInterval, duration: TimeInterval) -> SuccessResult {
+    func latencyResult(_ measure: String, record: String, within: TimeInterval, duration: TimeInterval) -> SuccessResult
+    {
         let measured = pushes.filter(\.measured)
         var onTime = 0
         var worst: (push: PushOutcome, answeredAt: TimeInterval?, latency: TimeInterval)?
@@ -20,14 +21,16 @@ extension RunTally {
             }
         }
         let score = measured.isEmpty ? 1 : Double(onTime) / Double(measured.count)
-        let summary = "\(onTime) of \(measured.count) pushes answered within \(Format.duration(within)) (\(Int((score * 100).rounded())) %)"
+        let summary =
+            "\(onTime) of \(measured.count) pushes answered within \(Format.duration(within)) (\(Int((score * 100).rounded())) %)"
         let gap = worst.map { worst -> Gap in
             let push = worst.push
             let cause: String
             if let reason = push.cause {
                 cause = reason
             } else if let delivered = push.deliveredAt {
-                cause = worst.answeredAt == nil
+                cause =
+                    worst.answeredAt == nil
                     ? "delivered after \(Format.duration(delivered - push.sentAt)); the app recorded no \(record)"
                     : "delivered after \(Format.duration(delivered - push.sentAt)); the app answered late"
             } else {

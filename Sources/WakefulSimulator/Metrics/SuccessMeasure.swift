@@ -114,7 +114,8 @@ extension SuccessMeasure {
             return SuccessResult(measure: description, score: done == nil ? 0 : 1, summary: summary, largestGap: gap)
         case .periodic(let record, let period, let from, let to, let tolerance):
             let end = min(to ?? duration, duration)
-            let times = tally.recordLog.filter { $0.kind == record && $0.time >= from && $0.time <= end + tolerance }.map(\.time)
+            let times = tally.recordLog.filter { $0.kind == record && $0.time >= from && $0.time <= end + tolerance }
+                .map(\.time)
             let slots = max(0, Int(((end - from) / period).rounded(.down)))
             var met = 0
             var cursor = 0
@@ -126,7 +127,9 @@ extension SuccessMeasure {
             let score = slots == 0 ? 1 : Double(met) / Double(slots)
             let summary = "\(met) of \(slots) on time (\(Int((score * 100).rounded())) %)"
             // A stretch no longer than one period (and its tolerance) is the schedule, not a gap.
-            let gap = tally.largestGap(in: times, from: from, to: end, scenarioEnd: duration).flatMap { $0.seconds > period + tolerance ? $0 : nil }
+            let gap = tally.largestGap(in: times, from: from, to: end, scenarioEnd: duration).flatMap {
+                $0.seconds > period + tolerance ? $0 : nil
+            }
             return SuccessResult(measure: description, score: score, summary: summary, largestGap: gap)
         case .latency(let record, let within):
             return tally.latencyResult(description, record: record, within: within, duration: duration)
@@ -156,10 +159,12 @@ extension RunTally {
     /// `end` is when the run ended, so a gap that lasts to it says so.
     func attributeGap(from: TimeInterval, to: TimeInterval, end: TimeInterval) -> Gap {
         // The first stop inside the stretch, or, if the app was already stopped when it began, the stop before it.
-        let stop = stateChanges.first { $0.time >= from && $0.time < to && !$0.to.isExecuting }
+        let stop =
+            stateChanges.first { $0.time >= from && $0.time < to && !$0.to.isExecuting }
             ?? (stateAt(from).isExecuting ? nil : stateChanges.last { $0.time < from && !$0.to.isExecuting })
         guard var stop else {
-            return Gap(from: from, to: to, cause: "the app was running but did not do the work", endedBy: "—", rules: [])
+            return Gap(
+                from: from, to: to, cause: "the app was running but did not do the work", endedBy: "—", rules: [])
         }
         // A termination inside the gap that nothing recovered from outweighs the suspension before it.
         if let kill = stateChanges.last(where: { $0.time >= stop.time && $0.time < to && $0.to == .notRunning }),
@@ -228,7 +233,10 @@ extension RunTally {
             if interval.from - cursor > (best.map { $0.to - $0.from } ?? 0) { best = (cursor, interval.from) }
             cursor = max(cursor, interval.to)
         }
-        let summary = "\(Format.duration(connected)) of \(Format.duration(duration)) (\(Int((score * 100).rounded())) %), \(intervals.count) connection\(intervals.count == 1 ? "" : "s")"
-        return SuccessResult(measure: measure, score: score, summary: summary, largestGap: best.map { attributeGap(from: $0.from, to: $0.to, end: duration) })
+        let summary =
+            "\(Format.duration(connected)) of \(Format.duration(duration)) (\(Int((score * 100).rounded())) %), \(intervals.count) connection\(intervals.count == 1 ? "" : "s")"
+        return SuccessResult(
+            measure: measure, score: score, summary: summary,
+            largestGap: best.map { attributeGap(from: $0.from, to: $0.to, end: duration) })
     }
 }

@@ -20,7 +20,7 @@ extension BackgroundPolicy {
         let baseRows = PolicyParameterTable.rows(for: BackgroundPolicy(version: version))
         return zip(rows, baseRows).map { row, base in
             guard row.value != base.value,
-                  let variant = variants.last(where: { $0.affectedParameters.contains(row.name) })
+                let variant = variants.last(where: { $0.affectedParameters.contains(row.name) })
             else { return row }
             var changed = row
             if !changed.rules.contains(variant.conflictRule) { changed.rules.append(variant.conflictRule) }
@@ -92,60 +92,86 @@ struct PolicyParameterTable {
     private mutating func addExecution() {
         let rules = policy.execution
         let p = "execution."
-        add(p + "didEnterBackgroundDeadline", seconds(rules.didEnterBackgroundDeadline), ["STATE-4"], carried(.documented))
+        add(
+            p + "didEnterBackgroundDeadline", seconds(rules.didEnterBackgroundDeadline), ["STATE-4"],
+            carried(.documented))
         add(p + "graceAfterBackground", seconds(rules.graceAfterBackground), ["STATE-5", "CONF-3"], carried(.observed))
         add(p + "willTerminateTime", seconds(rules.willTerminateTime), ["STATE-6"], carried(.documented))
-        let budgetRules: [String] = switch family {
-        case .iOS6: ["TASK-2"]
-        case .iOS7to12: ["TASK-3", "CONF-1"]
-        case .iOS13to18, .iOS26: ["TASK-6"]
-        }
-        add(p + "taskBudget", seconds(rules.taskBudget), budgetRules + ["TASK-7"], byFamily(.documented, .observed, .documented))
-        add(p + "wakeRefreshesTaskBudget", flag(rules.wakeRefreshesTaskBudget), ["TASK-9", "TASK-10", "CONF-2"],
+        let budgetRules: [String] =
+            switch family {
+            case .iOS6: ["TASK-2"]
+            case .iOS7to12: ["TASK-3", "CONF-1"]
+            case .iOS13to18, .iOS26: ["TASK-6"]
+            }
+        add(
+            p + "taskBudget", seconds(rules.taskBudget), budgetRules + ["TASK-7"],
+            byFamily(.documented, .observed, .documented))
+        add(
+            p + "wakeRefreshesTaskBudget", flag(rules.wakeRefreshesTaskBudget), ["TASK-9", "TASK-10", "CONF-2"],
             byFamily(.assumption, .observed, .inference))
-        add(p + "taskClockWaitsForWakeWindow", flag(rules.taskClockWaitsForWakeWindow), ["TASK-9", "TASK-11", "CONF-2"],
+        add(
+            p + "taskClockWaitsForWakeWindow", flag(rules.taskClockWaitsForWakeWindow),
+            ["TASK-9", "TASK-11", "CONF-2"],
             byFamily(.assumption, .observed, .inference))
-        add(p + "expiryLeadTime", seconds(rules.expiryLeadTime), ["TASK-12"], byFamily(.assumption, .observed, .assumption))
+        add(
+            p + "expiryLeadTime", seconds(rules.expiryLeadTime), ["TASK-12"],
+            byFamily(.assumption, .observed, .assumption))
         add(p + "expiryHandlerTimeLimit", seconds(rules.expiryHandlerTimeLimit), ["TASK-12"], .documented)
         add(p + "expiryHandlersTotalLimit", seconds(rules.expiryHandlersTotalLimit), ["TASK-12"], .assumption)
         add(p + "maxConcurrentTasks", optional(rules.maxConcurrentTasks) { "\($0)" }, ["TASK-15"], carried(.documented))
         add(p + "wakeEventWindow", seconds(rules.wakeEventWindow), ["LOC-12", "LOC-21", "BLE-1"], carried(.documented))
         add(p + "budgetResetsWhenActive", flag(rules.budgetResetsWhenActive), ["TASK-7", "TASK-9"], .assumption)
-        add(p + "sceneUpdateWatchdog", optional(rules.sceneUpdateWatchdog, seconds), ["STATE-7", "STATE-4"],
+        add(
+            p + "sceneUpdateWatchdog", optional(rules.sceneUpdateWatchdog, seconds), ["STATE-7", "STATE-4"],
             byFamily(.documented, .documented, .observed))
-        add(p + "sceneCreateCPULimit", optional(rules.sceneCreateCPULimit, seconds), ["STATE-7", "STATE-4"],
+        add(
+            p + "sceneCreateCPULimit", optional(rules.sceneCreateCPULimit, seconds), ["STATE-7", "STATE-4"],
             byFamily(.documented, .documented, .observed))
     }
 
     private mutating func addLocation() {
         let rules = policy.location
         let p = "location."
-        add(p + "backgroundUpdatesNeedAllowsFlag", flag(rules.backgroundUpdatesNeedAllowsFlag), ["LOC-1"], carried(.documented))
+        add(
+            p + "backgroundUpdatesNeedAllowsFlag", flag(rules.backgroundUpdatesNeedAllowsFlag), ["LOC-1"],
+            carried(.documented))
         add(p + "whenInUseBackgroundSessions", flag(rules.whenInUseBackgroundSessions), ["LOC-8"], carried(.documented))
         add(p + "autoPauseAfterStationary", seconds(rules.autoPauseAfterStationary), ["LOC-5"], carried(.observed))
         add(p + "significantChangeDistance", metres(rules.significantChangeDistance), ["LOC-10"], carried(.documented))
-        add(p + "significantChangeMinimumInterval", seconds(rules.significantChangeMinimumInterval), ["LOC-10"],
+        add(
+            p + "significantChangeMinimumInterval", seconds(rules.significantChangeMinimumInterval), ["LOC-10"],
             carried(.documented))
-        add(p + "significantChangeDistanceModel", describe(rules.significantChangeDistanceModel),
+        add(
+            p + "significantChangeDistanceModel", describe(rules.significantChangeDistanceModel),
             ["LOC-10", "LOC-11", "CONF-14"], carried(.documented))
-        add(p + "significantChangeHeartbeat", optional(rules.significantChangeHeartbeat, seconds), ["LOC-14", "CONF-4"],
+        add(
+            p + "significantChangeHeartbeat", optional(rules.significantChangeHeartbeat, seconds),
+            ["LOC-14", "CONF-4"],
             carried(.documented))
-        add(p + "relaunchNeedsAlwaysAuthorization", flag(rules.relaunchNeedsAlwaysAuthorization), ["LOC-16"],
+        add(
+            p + "relaunchNeedsAlwaysAuthorization", flag(rules.relaunchNeedsAlwaysAuthorization), ["LOC-16"],
             carried(.documented))
         add(p + "regionSlots", "\(rules.regionSlots)", ["LOC-17", "LOC-24", "BEACON-1"], carried(.documented))
         add(p + "maximumRegionRadius", metres(rules.maximumRegionRadius), ["LOC-17"], .assumption)
         add(p + "regionCrossingDistance", metres(rules.regionCrossingDistance), ["LOC-19"], carried(.documented))
         add(p + "regionCrossingDwell", seconds(rules.regionCrossingDwell), ["LOC-19"], carried(.documented))
-        add(p + "regionEventLatency", optional(rules.regionEventLatency, secondsRange), ["LOC-20", "CONF-15"], .assumption)
-        add(p + "backgroundRefreshOffBlocksRegionWakes", flag(rules.backgroundRefreshOffBlocksRegionWakes), ["LOC-22"],
+        add(
+            p + "regionEventLatency", optional(rules.regionEventLatency, secondsRange), ["LOC-20", "CONF-15"],
+            .assumption)
+        add(
+            p + "backgroundRefreshOffBlocksRegionWakes", flag(rules.backgroundRefreshOffBlocksRegionWakes), ["LOC-22"],
             absentOnSix(.documented))
-        add(p + "backgroundRefreshOffBlocksSignificantChangeAndVisitWakes",
+        add(
+            p + "backgroundRefreshOffBlocksSignificantChangeAndVisitWakes",
             flag(rules.backgroundRefreshOffBlocksSignificantChangeAndVisitWakes), ["LOC-22", "CONF-9"],
             absentOnSix(.inference))
-        add(p + "forceQuitRelaunch", describe(rules.forceQuitRelaunch),
+        add(
+            p + "forceQuitRelaunch", describe(rules.forceQuitRelaunch),
             ["LOC-25", "LOC-26", "LOC-27", "LOC-28", "LOC-29", "CONF-5"],
             byFamily(.inference, .observed, .observed, .observed))
-        add(p + "monitoringWaitsForFirstUnlock", flag(rules.monitoringWaitsForFirstUnlock), ["LOC-23"], carried(.documented))
+        add(
+            p + "monitoringWaitsForFirstUnlock", flag(rules.monitoringWaitsForFirstUnlock), ["LOC-23"],
+            carried(.documented))
         add(p + "visitsAvailable", flag(rules.visitsAvailable), ["LOC-16"], carried(.documented))
         add(p + "visitArrivalDwell", seconds(rules.visitArrivalDwell), ["LOC-16"], .assumption)
         add(p + "visitRadius", metres(rules.visitRadius), ["LOC-16"], .assumption)
@@ -162,7 +188,8 @@ struct PolicyParameterTable {
         add(p + "exitDelay", seconds(rules.exitDelay), ["BEACON-2"], absentOnSix(.observed))
         add(p + "priorityRegionsPerDevice", "\(rules.priorityRegionsPerDevice)", ["BEACON-3"], priority)
         add(p + "displayStateDelay", seconds(rules.displayStateDelay), ["BEACON-4"], absentOnSix(.observed))
-        add(p + "backgroundNeedsAlwaysAuthorization", flag(rules.backgroundNeedsAlwaysAuthorization), ["BEACON-1"],
+        add(
+            p + "backgroundNeedsAlwaysAuthorization", flag(rules.backgroundNeedsAlwaysAuthorization), ["BEACON-1"],
             carried(.documented))
         add(p + "constraintRangingAPI", flag(rules.constraintRangingAPI), ["BEACON-9"], carried(.documented))
     }
@@ -176,14 +203,19 @@ struct PolicyParameterTable {
         add(p + "heldPushes", "\(rules.heldPushes)", ["PUSH-5"], byFamily(.assumption, .assumption, .documented))
         add(p + "requiresPushTypeHeader", flag(rules.requiresPushTypeHeader), ["PUSH-2"], carried(.documented))
         add(p + "requiredPriority", "\(rules.requiredPriority)", ["PUSH-3"], absentOnSix(.documented))
-        add(p + "appUsageAffectsDelivery", flag(rules.appUsageAffectsDelivery), ["PUSH-8", "BGT-11"],
+        add(
+            p + "appUsageAffectsDelivery", flag(rules.appUsageAffectsDelivery), ["PUSH-8", "BGT-11"],
             byFamily(.assumption, .assumption, .documented))
-        add(p + "deliveredAfterForceQuit", flag(rules.deliveredAfterForceQuit), ["PUSH-7", "TERM-1", "CONF-7"],
+        add(
+            p + "deliveredAfterForceQuit", flag(rules.deliveredAfterForceQuit), ["PUSH-7", "TERM-1", "CONF-7"],
             absentOnSix(.documented))
-        add(p + "suppressedInLowPowerMode", flag(rules.suppressedInLowPowerMode), ["PUSH-9", "CONF-11"],
+        add(
+            p + "suppressedInLowPowerMode", flag(rules.suppressedInLowPowerMode), ["PUSH-9", "CONF-11"],
             absentOnSix(.inference))
         // Pushes
-        add(p + "releasesHeldWhenBudgetAllows", flag(rules.releasesHeldWhenBudgetAllows), ["PUSH-4", "PUSH-5"], .assumption)
+        add(
+            p + "releasesHeldWhenBudgetAllows", flag(rules.releasesHeldWhenBudgetAllows), ["PUSH-4", "PUSH-5"],
+            .assumption)
     }
 
     private mutating func addScheduler() {
@@ -195,26 +227,34 @@ struct PolicyParameterTable {
         add(p + "fetchMinimumInterval", seconds(rules.fetchMinimumInterval), ["BGT-3"], absentOnSix(.observed))
         add(p + "taskSchedulerAvailable", flag(rules.taskSchedulerAvailable), ["BGT-4", "BGT-9"], carried(.documented))
         add(p + "appRefreshTime", seconds(rules.appRefreshTime), ["BGT-4"], bgTask(.documented))
-        add(p + "appRefreshEarlyExpiry", optional(rules.appRefreshEarlyExpiry, secondsRange), ["BGT-4", "CONF-10"],
+        add(
+            p + "appRefreshEarlyExpiry", optional(rules.appRefreshEarlyExpiry, secondsRange), ["BGT-4", "CONF-10"],
             bgTask(.documented))
         add(p + "processingTime", seconds(rules.processingTime), ["BGT-5"], .assumption)
-        add(p + "processingCPUMonitor", flag(rules.processingCPUMonitor), ["BGT-5", "BGT-6", "CONF-6"], bgTask(.documented))
+        add(
+            p + "processingCPUMonitor", flag(rules.processingCPUMonitor), ["BGT-5", "BGT-6", "CONF-6"],
+            bgTask(.documented))
         add(p + "processingRunsWithin", seconds(rules.processingRunsWithin), ["BGT-5"], bgTask(.documented))
         add(p + "processingNeedsUseWithin", seconds(rules.processingNeedsUseWithin), ["BGT-5"], bgTask(.documented))
         add(p + "pendingRefreshLimit", "\(rules.pendingRefreshLimit)", ["BGT-7"], bgTask(.documented))
         add(p + "pendingProcessingLimit", "\(rules.pendingProcessingLimit)", ["BGT-7"], bgTask(.documented))
         add(p + "lowBatteryThreshold", percent(rules.lowBatteryThreshold), ["BGT-11"], bgTask(.documented))
-        add(p + "lowPowerModeDisablesBackgroundRefresh", flag(rules.lowPowerModeDisablesBackgroundRefresh), ["BGT-12"],
+        add(
+            p + "lowPowerModeDisablesBackgroundRefresh", flag(rules.lowPowerModeDisablesBackgroundRefresh), ["BGT-12"],
             carried(.documented))
-        add(p + "schedulingFactors", list(rules.schedulingFactors.map(\.rawValue)), ["BGT-11", "CONF-8"],
+        add(
+            p + "schedulingFactors", list(rules.schedulingFactors.map(\.rawValue)), ["BGT-11", "CONF-8"],
             bgTask(.documented))
         add(p + "continuedProcessingAvailable", flag(rules.continuedProcessingAvailable), ["BGT-13"], .documented)
-        add(p + "continuedProcessingNoProgressTimeout", seconds(rules.continuedProcessingNoProgressTimeout), ["BGT-13"],
+        add(
+            p + "continuedProcessingNoProgressTimeout", seconds(rules.continuedProcessingNoProgressTimeout), ["BGT-13"],
             byFamily(.assumption, .assumption, .assumption, .observed))
-        add(p + "wildcardIdentifiers", flag(rules.wildcardIdentifiers), ["BGT-9", "CONF-16"],
+        add(
+            p + "wildcardIdentifiers", flag(rules.wildcardIdentifiers), ["BGT-9", "CONF-16"],
             byFamily(.documented, .documented, .documented))
         // Scheduled tasks: the scheduling model (cfg unless sourced).
-        add(p + "fetchDisabledByTaskIdentifiers", flag(rules.fetchDisabledByTaskIdentifiers), ["BGT-1", "BGT-9"],
+        add(
+            p + "fetchDisabledByTaskIdentifiers", flag(rules.fetchDisabledByTaskIdentifiers), ["BGT-1", "BGT-9"],
             byFamily(.assumption, .assumption, .observed))
         add(p + "usageLeadTime", seconds(rules.usageLeadTime), ["BGT-11"], .assumption)
         add(p + "refreshNeedsUseWithin", seconds(rules.refreshNeedsUseWithin), ["BGT-11", "BGT-5"], .assumption)
@@ -240,7 +280,8 @@ struct PolicyParameterTable {
         add(p + "keepAliveMinimum", optional(rules.keepAliveMinimum, seconds), ["VOIP-1"], .documented)
         add(p + "pushKitAvailable", flag(rules.pushKitAvailable), ["VOIP-2"], .documented)
         add(p + "pushRequiresCallKit", flag(rules.pushRequiresCallKit), ["VOIP-2"], .documented)
-        add(p + "pushLaunchesAfterForceQuit", flag(rules.pushLaunchesAfterForceQuit), ["TERM-2", "CONF-12"],
+        add(
+            p + "pushLaunchesAfterForceQuit", flag(rules.pushLaunchesAfterForceQuit), ["TERM-2", "CONF-12"],
             byFamily(.assumption, .folklore, .folklore, .folklore))
         add(p + "metadataCallback", flag(rules.metadataCallback), ["VOIP-4"], .documented)
         add(p + "voipSocketsTerminate", flag(rules.voipSocketsTerminate), ["VOIP-3", "CONF-17"], .assumption)
@@ -254,10 +295,14 @@ struct PolicyParameterTable {
         let p = "bluetooth."
         add(p + "wakeWindow", seconds(rules.wakeWindow), ["BLE-1"], carried(.documented))
         add(p + "stateRestoration", flag(rules.stateRestoration), ["BLE-4"], .documented)
-        add(p + "restorationAfterForceQuit", rules.restorationAfterForceQuit.rawValue, ["BLE-4"], absentOnSix(.documented))
-        add(p + "restorationWaitsForFirstUnlock", flag(rules.restorationWaitsForFirstUnlock), ["BLE-4"],
+        add(
+            p + "restorationAfterForceQuit", rules.restorationAfterForceQuit.rawValue, ["BLE-4"],
             absentOnSix(.documented))
-        add(p + "backgroundScanNeedsServiceUUIDs", flag(rules.backgroundScanNeedsServiceUUIDs), ["BLE-2"],
+        add(
+            p + "restorationWaitsForFirstUnlock", flag(rules.restorationWaitsForFirstUnlock), ["BLE-4"],
+            absentOnSix(.documented))
+        add(
+            p + "backgroundScanNeedsServiceUUIDs", flag(rules.backgroundScanNeedsServiceUUIDs), ["BLE-2"],
             carried(.documented))
     }
 
@@ -266,12 +311,18 @@ struct PolicyParameterTable {
         let p = "termination."
         let cpu = optional(rules.cpuLimit) { "\(percent($0.fraction)) over \(seconds($0.window))" }
         add(p + "cpuLimit", cpu, ["TERM-4"], carried(.documented))
-        add(p + "wakeupMonitorWindow", seconds(rules.wakeupMonitorWindow), ["TERM-5"], byFamily(.assumption, .observed, .observed))
+        add(
+            p + "wakeupMonitorWindow", seconds(rules.wakeupMonitorWindow), ["TERM-5"],
+            byFamily(.assumption, .observed, .observed))
         add(p + "wakeupLimit", "\(rules.wakeupLimit)", ["TERM-5"], .assumption)
-        add(p + "memoryLimitMegabytes", optional(rules.memoryLimitMegabytes) { "\(number($0)) MB" }, ["TERM-3"], .assumption)
-        add(p + "forceQuitBlocks", list(rules.forceQuitBlocks.memberNames), ["TERM-1"],
+        add(
+            p + "memoryLimitMegabytes", optional(rules.memoryLimitMegabytes) { "\(number($0)) MB" }, ["TERM-3"],
+            .assumption)
+        add(
+            p + "forceQuitBlocks", list(rules.forceQuitBlocks.memberNames), ["TERM-1"],
             byFamily(.assumption, .documented, .documented))
-        add(p + "forceQuitFlagClearedByReboot", flag(rules.forceQuitFlagClearedByReboot), ["TERM-1", "PUSH-7"],
+        add(
+            p + "forceQuitFlagClearedByReboot", flag(rules.forceQuitFlagClearedByReboot), ["TERM-1", "PUSH-7"],
             byFamily(.assumption, .documented, .documented))
         let codes = rules.codes
         let c = p + "codes."

@@ -85,10 +85,10 @@ public struct ExecutionRules: Sendable, Hashable {
     /// The family's task budget (CONF-1 default).
     private static func taskBudget(for family: IOSFamily) -> TimeInterval {
         switch family {
-        case .iOS6: 600       // TASK-2: ≈600 s on 4–6 (documented, third-party doc)
-        case .iOS7to12: 180   // TASK-3: 180 s (observed, many); CONF-1 default, var. 600 s / 40 s
-        case .iOS13to18: 30   // TASK-6: ≈30 s (documented, DTS)
-        case .iOS26: 30       // TASK-6: as 13–18, assumption
+        case .iOS6: 600  // TASK-2: ≈600 s on 4–6 (documented, third-party doc)
+        case .iOS7to12: 180  // TASK-3: 180 s (observed, many); CONF-1 default, var. 600 s / 40 s
+        case .iOS13to18: 30  // TASK-6: ≈30 s (documented, DTS)
+        case .iOS26: 30  // TASK-6: as 13–18, assumption
         }
     }
 }

@@ -26,9 +26,9 @@ public enum ForceQuitLocationRelaunch: Sendable, Hashable, Codable {
     /// - Parameter version: The simulated iOS release.
     /// - Returns: The CONF-5 default for that release.
     public static func defaults(for version: IOSVersion) -> ForceQuitLocationRelaunch {
-        if version.major < 7 { return .relaunch }        // iOS 4–6: inference from LOC-25 ("as it had before 7.0")
+        if version.major < 7 { return .relaunch }  // iOS 4–6: inference from LOC-25 ("as it had before 7.0")
         if version < IOSVersion(7, 1) { return .noRelaunch }  // LOC-25: 7.0.x did not relaunch (observed)
-        if version.major < 19 { return .relaunch }       // LOC-25, LOC-28: 7.1 up to 18 relaunch (observed)
-        return .noRelaunch                                // LOC-28: 26.4.2 no relaunch (observed), whole 26+ family
+        if version.major < 19 { return .relaunch }  // LOC-25, LOC-28: 7.1 up to 18 relaunch (observed)
+        return .noRelaunch  // LOC-28: 26.4.2 no relaunch (observed), whole 26+ family
     }
 }

@@ -58,26 +58,26 @@ extension PolicyVariant {
     /// How well the variant's behaviour is sourced, for ``PolicyParameter/provenance`` of the fields it changes.
     public var provenance: Provenance {
         switch self {
-        case .taskBudget600OnIOS7: .folklore                     // TASK-4: second-hand summary, flagged conflict
-        case .taskBudget40: .observed                            // TASK-5: single report
-        case .noWakeRefresh: .assumption                         // CONF-2: alternative model, no source
-        case .grace10Seconds: .observed                          // STATE-5: 9.99 s read on iOS 8
-        case .significantChangeHeartbeat: .documented            // LOC-14: Energy guide text (disputed)
-        case .forceQuitNeverRelaunches: .inference               // CONF-5a: TERM-1 applied to location
-        case .forceQuitRelaunchThenKill: .observed               // LOC-26
-        case .forceQuitRelaunchImmediately: .observed            // LOC-27
-        case .processingCPUMonitor: .observed                    // BGT-6
-        case .silentPushAfterForceQuit: .folklore                // PUSH-7: a blog claim
-        case .disableSchedulingFactor: .assumption               // CONF-8: a what-if switch
-        case .backgroundRefreshOffRegionsOnly: .documented       // LOC-22: the documented scope
-        case .appRefreshEarlyExpiry: .observed                   // BGT-4: field reports
-        case .silentPushInLowPowerMode: .assumption              // PUSH-9: Apple states neither way
-        case .voipPushBlockedAfterForceQuit: .inference          // TERM-1 applied to PushKit
-        case .debuggerAttached: .observed                        // TASK-14
+        case .taskBudget600OnIOS7: .folklore  // TASK-4: second-hand summary, flagged conflict
+        case .taskBudget40: .observed  // TASK-5: single report
+        case .noWakeRefresh: .assumption  // CONF-2: alternative model, no source
+        case .grace10Seconds: .observed  // STATE-5: 9.99 s read on iOS 8
+        case .significantChangeHeartbeat: .documented  // LOC-14: Energy guide text (disputed)
+        case .forceQuitNeverRelaunches: .inference  // CONF-5a: TERM-1 applied to location
+        case .forceQuitRelaunchThenKill: .observed  // LOC-26
+        case .forceQuitRelaunchImmediately: .observed  // LOC-27
+        case .processingCPUMonitor: .observed  // BGT-6
+        case .silentPushAfterForceQuit: .folklore  // PUSH-7: a blog claim
+        case .disableSchedulingFactor: .assumption  // CONF-8: a what-if switch
+        case .backgroundRefreshOffRegionsOnly: .documented  // LOC-22: the documented scope
+        case .appRefreshEarlyExpiry: .observed  // BGT-4: field reports
+        case .silentPushInLowPowerMode: .assumption  // PUSH-9: Apple states neither way
+        case .voipPushBlockedAfterForceQuit: .inference  // TERM-1 applied to PushKit
+        case .debuggerAttached: .observed  // TASK-14
         case .significantChangeField2014, .significantChangeField2010: .observed  // LOC-11
-        case .regionEventLatency: .documented                    // LOC-20
-        case .wildcardTaskIdentifiers: .folklore                 // BGT-9: third-party claim
-        case .voipSocketsTerminate: .folklore                    // VOIP-3
+        case .regionEventLatency: .documented  // LOC-20
+        case .wildcardTaskIdentifiers: .folklore  // BGT-9: third-party claim
+        case .voipSocketsTerminate: .folklore  // VOIP-3
         }
     }
 
@@ -116,10 +116,10 @@ extension PolicyVariant {
     /// - Returns: `false` if applying the variant is a no-op by rule.
     public func isApplicable(to version: IOSVersion) -> Bool {
         switch self {
-        case .taskBudget600OnIOS7: version.major == 7            // CONF-1a: iOS 7 only (TASK-4)
-        case .taskBudget40: version.family == .iOS7to12          // CONF-1b: 7–12 family
+        case .taskBudget600OnIOS7: version.major == 7  // CONF-1a: iOS 7 only (TASK-4)
+        case .taskBudget40: version.family == .iOS7to12  // CONF-1b: 7–12 family
         case .wildcardTaskIdentifiers: version.family == .iOS26  // CONF-16: "on 26"
-        case .voipSocketsTerminate: version >= IOSVersion(16)    // CONF-17: "on 16+"
+        case .voipSocketsTerminate: version >= IOSVersion(16)  // CONF-17: "on 16+"
         default: true
         }
     }
@@ -134,34 +134,34 @@ extension PolicyVariant {
     public func apply(to policy: inout BackgroundPolicy) {
         guard isApplicable(to: policy.version) else { return }
         switch self {
-        case .taskBudget600OnIOS7: policy.execution.taskBudget = 600         // CONF-1a, TASK-4
-        case .taskBudget40: policy.execution.taskBudget = 40                 // CONF-1b, TASK-5
-        case .noWakeRefresh:                                                 // CONF-2
+        case .taskBudget600OnIOS7: policy.execution.taskBudget = 600  // CONF-1a, TASK-4
+        case .taskBudget40: policy.execution.taskBudget = 40  // CONF-1b, TASK-5
+        case .noWakeRefresh:  // CONF-2
             policy.execution.wakeRefreshesTaskBudget = false
             policy.execution.taskClockWaitsForWakeWindow = false
-        case .grace10Seconds: policy.execution.graceAfterBackground = 10     // CONF-3, STATE-5
+        case .grace10Seconds: policy.execution.graceAfterBackground = 10  // CONF-3, STATE-5
         case .significantChangeHeartbeat: policy.location.significantChangeHeartbeat = 900  // CONF-4, LOC-14
-        case .forceQuitNeverRelaunches: policy.location.forceQuitRelaunch = .noRelaunch     // CONF-5a
-        case .forceQuitRelaunchThenKill:                                                     // CONF-5b, LOC-26
+        case .forceQuitNeverRelaunches: policy.location.forceQuitRelaunch = .noRelaunch  // CONF-5a
+        case .forceQuitRelaunchThenKill:  // CONF-5b, LOC-26
             policy.location.forceQuitRelaunch = .relaunchThenTerminate(after: 180)
         case .forceQuitRelaunchImmediately: policy.location.forceQuitRelaunch = .relaunchImmediately  // CONF-5c
-        case .processingCPUMonitor: policy.scheduler.processingCPUMonitor = true             // CONF-6, BGT-6
-        case .silentPushAfterForceQuit:                                                      // CONF-7, PUSH-7
+        case .processingCPUMonitor: policy.scheduler.processingCPUMonitor = true  // CONF-6, BGT-6
+        case .silentPushAfterForceQuit:  // CONF-7, PUSH-7
             policy.push.deliveredAfterForceQuit = true
             policy.termination.forceQuitBlocks.remove(.silentPush)
-        case .disableSchedulingFactor(let factor):                                           // CONF-8, BGT-11
+        case .disableSchedulingFactor(let factor):  // CONF-8, BGT-11
             policy.scheduler.schedulingFactors.removeAll { $0 == factor }
-        case .backgroundRefreshOffRegionsOnly:                                               // CONF-9, LOC-22
+        case .backgroundRefreshOffRegionsOnly:  // CONF-9, LOC-22
             policy.location.backgroundRefreshOffBlocksSignificantChangeAndVisitWakes = false
-        case .appRefreshEarlyExpiry: policy.scheduler.appRefreshEarlyExpiry = 2...5          // CONF-10, BGT-4
-        case .silentPushInLowPowerMode: policy.push.suppressedInLowPowerMode = false         // CONF-11, PUSH-9
+        case .appRefreshEarlyExpiry: policy.scheduler.appRefreshEarlyExpiry = 2...5  // CONF-10, BGT-4
+        case .silentPushInLowPowerMode: policy.push.suppressedInLowPowerMode = false  // CONF-11, PUSH-9
         case .voipPushBlockedAfterForceQuit: policy.voip.pushLaunchesAfterForceQuit = false  // CONF-12, TERM-2
-        case .debuggerAttached: policy.debuggerAttached = true                               // CONF-13, TASK-14
+        case .debuggerAttached: policy.debuggerAttached = true  // CONF-13, TASK-14
         case .significantChangeField2014: policy.location.significantChangeDistanceModel = .field2014  // CONF-14a
         case .significantChangeField2010: policy.location.significantChangeDistanceModel = .field2010  // CONF-14b
-        case .regionEventLatency: policy.location.regionEventLatency = 180...300             // CONF-15, LOC-20
-        case .wildcardTaskIdentifiers: policy.scheduler.wildcardIdentifiers = true           // CONF-16, BGT-9
-        case .voipSocketsTerminate: policy.voip.voipSocketsTerminate = true                  // CONF-17, VOIP-3
+        case .regionEventLatency: policy.location.regionEventLatency = 180...300  // CONF-15, LOC-20
+        case .wildcardTaskIdentifiers: policy.scheduler.wildcardIdentifiers = true  // CONF-16, BGT-9
+        case .voipSocketsTerminate: policy.voip.voipSocketsTerminate = true  // CONF-17, VOIP-3
         }
     }
 }

@@ -15,8 +15,8 @@ public enum SignificantChangeDistanceModel: Sendable, Hashable, Codable {
     public var cumulativeDistribution: [(distance: Double, fraction: Double)] {
         switch self {
         case .fixed: []
-        case .field2014: [(1_000, 0.5), (5_000, 0.9)]   // LOC-11 (developer-tech.com, 2014)
-        case .field2010: [(750, 0.5), (2_500, 0.95)]    // LOC-11 (tomjstokes.com, 2010)
+        case .field2014: [(1_000, 0.5), (5_000, 0.9)]  // LOC-11 (developer-tech.com, 2014)
+        case .field2010: [(750, 0.5), (2_500, 0.95)]  // LOC-11 (tomjstokes.com, 2010)
         }
     }
 }

@@ -28,12 +28,12 @@ public struct TerminationCodes: Sendable, Hashable {
         TerminationCodes(
             // TASK-13: assertiond `0x8badf00d` on older iOS; RunningBoard `0x2182bad2` (TERM-6), modelled from 13.
             taskAssertionTimeout: version >= IOSVersion(13) ? "0x2182bad2" : "0x8badf00d",
-            urlSessionTimeout: "0x2182bad3",        // TERM-6, URLS-7
-            fetchTimeout: "0x2182bad4",             // TERM-6
-            watchdog: "0x8badf00d",                 // TERM-6
+            urlSessionTimeout: "0x2182bad3",  // TERM-6, URLS-7
+            fetchTimeout: "0x2182bad4",  // TERM-6
+            watchdog: "0x8badf00d",  // TERM-6
             suspendedWithLockedFile: "0xdead10cc",  // TERM-6
-            thermal: "0xc00010ff",                  // TERM-6
-            tooManyTasks: "0xbada5e47"              // TASK-15
+            thermal: "0xc00010ff",  // TERM-6
+            tooManyTasks: "0xbada5e47"  // TASK-15
         )
     }
 }

@@ -20,8 +20,12 @@ public struct ComparisonReport: Sendable {
     /// One row's cells.
     public static func cells(_ run: RunMetrics) -> [String] {
         let gap = run.success?.largestGap
-        let terminations = run.terminations.isEmpty ? "0" : "\(run.terminations.count) (\(Array(Set(run.terminations.map(\.reason.rawValue))).sorted().joined(separator: ", ")))"
-        let review = run.reviewRisk.findings.isEmpty
+        let terminations =
+            run.terminations.isEmpty
+            ? "0"
+            : "\(run.terminations.count) (\(Array(Set(run.terminations.map(\.reason.rawValue))).sorted().joined(separator: ", ")))"
+        let review =
+            run.reviewRisk.findings.isEmpty
             ? run.reviewRisk.level.rawValue
             : "\(run.reviewRisk.level.rawValue) (\(run.reviewRisk.findings.map(\.subject).joined(separator: ", ")))"
         return [
@@ -41,22 +45,29 @@ public struct ComparisonReport: Sendable {
             for run in runs where run.scenario == scenario { table.append(Array(Self.cells(run).dropFirst())) }
             blocks.append("\(scenario)\n\n\(table.rendered)")
         }
-        blocks.append("Energy is an estimate from the \(runs.first?.energy.powerTable ?? "standard") power table, not a measurement.")
+        blocks.append(
+            "Energy is an estimate from the \(runs.first?.energy.powerTable ?? "standard") power table, not a measurement."
+        )
         return blocks.joined(separator: "\n\n")
     }
 
     /// GitHub-flavoured Markdown: one table.
     public var markdown: String {
-        func row(_ cells: [String]) -> String { "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |" }
-        return ([row(Self.header), row(Self.header.map { _ in "---" })] + runs.map { row(Self.cells($0)) }).joined(separator: "\n")
+        func row(_ cells: [String]) -> String {
+            "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"
+        }
+        return ([row(Self.header), row(Self.header.map { _ in "---" })] + runs.map { row(Self.cells($0)) }).joined(
+            separator: "\n")
     }
 
     /// RFC 4180 CSV with a header line.
     public var csv: String {
         func field(_ text: String) -> String {
-            text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"\(text.replacingOccurrences(of: "\"", with: "\"\""))\"" : text
+            text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
+                ? "\"\(text.replacingOccurrences(of: "\"", with: "\"\""))\"" : text
         }
-        return ([Self.header] + runs.map(Self.cells)).map { $0.map(field).joined(separator: ",") }.joined(separator: "\n")
+        return ([Self.header] + runs.map(Self.cells)).map { $0.map(field).joined(separator: ",") }.joined(
+            separator: "\n")
     }
 
     private var scenarioNames: [String] {

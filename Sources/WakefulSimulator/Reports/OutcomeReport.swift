@@ -19,12 +19,16 @@ public struct OutcomeReport: Sendable {
     /// became of the app, not whether each push was answered in time.
     public var table: TextTable {
         let showsLatency = if case .latency = scenario.successMeasure { true } else { false }
-        var header = ["strategy", "iOS", "outcome", "background running", "suspended", "wakes", "terminations", "review risk"]
+        var header = [
+            "strategy", "iOS", "outcome", "background running", "suspended", "wakes", "terminations", "review risk",
+        ]
         if showsLatency { header.insert("success", at: 3) }
         var table = TextTable(header: header)
         for run in runs {
-            let terminations = run.terminations.isEmpty ? "0" : run.terminations.map(\.reason.rawValue).joined(separator: ", ")
-            let review = run.reviewRisk.findings.isEmpty
+            let terminations =
+                run.terminations.isEmpty ? "0" : run.terminations.map(\.reason.rawValue).joined(separator: ", ")
+            let review =
+                run.reviewRisk.findings.isEmpty
                 ? run.reviewRisk.level.rawValue
                 : "\(run.reviewRisk.level.rawValue) (\(run.reviewRisk.findings.map(\.subject).joined(separator: ", ")))"
             var row = [
@@ -39,10 +43,14 @@ public struct OutcomeReport: Sendable {
 
     /// What happened, in a few words: to the trigger when there is one, to the app otherwise.
     static func outcome(of run: RunMetrics) -> String {
-        if run.triggered == true, let distance = run.triggerDistanceMeters { return "triggered at \(Format.meters(distance))" }
+        if run.triggered == true, let distance = run.triggerDistanceMeters {
+            return "triggered at \(Format.meters(distance))"
+        }
         if neverRan(run) { return "never ran" }
         // Scheduled tasks: a `completed` measure says whether and when the work was done.
-        if let success = run.success, success.measure != SuccessMeasure.trigger.description, success.measure.contains(" by ") {
+        if let success = run.success, success.measure != SuccessMeasure.trigger.description,
+            success.measure.contains(" by ")
+        {
             return "\(success.measure.split(separator: " ").first ?? ""): \(success.summary)"
         }
         if let quit = run.forceQuit { return "force-quit at \(Format.duration(quit.at)), \(refusedText(quit))" }
@@ -99,7 +107,8 @@ public struct OutcomeReport: Sendable {
             let group = groups[reasons]!
             let versions = Format.list(group.map { "iOS \($0.ios)" })
             let distances = group.compactMap(\.triggerDistanceMeters)
-            return "With \(setup) on \(versions) the app triggered \(Self.range(distances)) from the beacon, kept alive by \(keptRunningPhrase(reasons, group))."
+            return
+                "With \(setup) on \(versions) the app triggered \(Self.range(distances)) from the beacon, kept alive by \(keptRunningPhrase(reasons, group))."
         }
     }
 
@@ -113,7 +122,8 @@ public struct OutcomeReport: Sendable {
             let group = groups[key]!
             let versions = Format.list(group.map { "iOS \($0.ios)" })
             let hasTrigger = group[0].triggered != nil
-            let opening = hasTrigger ? "With \(setup) on \(versions) it never triggered:" : "With \(setup) on \(versions)"
+            let opening =
+                hasTrigger ? "With \(setup) on \(versions) it never triggered:" : "With \(setup) on \(versions)"
             switch key {
             case "neverRan":
                 return "\(opening) the app never ran: nothing launched or woke it."
@@ -122,7 +132,8 @@ public struct OutcomeReport: Sendable {
             case "forceQuit":
                 let refused = group.map { $0.forceQuit!.refusedWakes }
                 let counts = refused.min() == refused.max() ? "\(refused[0])" : "\(refused.min()!)–\(refused.max()!)"
-                return "\(opening) the user force-quit the app at \(Format.list(Set(group.map { Format.duration($0.forceQuit!.at) }).sorted())), "
+                return
+                    "\(opening) the user force-quit the app at \(Format.list(Set(group.map { Format.duration($0.forceQuit!.at) }).sorted())), "
                     + "and iOS refused the \(counts) wakes and pushes that came after it: a force-quit app is not "
                     + "woken until the user opens it again (TERM-1, PUSH-7)."
             default:
@@ -143,9 +154,12 @@ public struct OutcomeReport: Sendable {
             seen.append(run.strategy)
             for finding in run.reviewRisk.findings {
                 // Pushes: a finding about a technique seen at run time (REVIEW-4) is not a declared mode.
-                let what = BackgroundMode(rawValue: finding.subject) == nil
+                let what =
+                    BackgroundMode(rawValue: finding.subject) == nil
                     ? "uses \(finding.subject)" : "declares the \(finding.subject) background mode"
-                sentences.append("\(run.strategy) \(what), a \(finding.level.rawValue) App Review risk: \(finding.note) (\(finding.rules.joined(separator: ", "))).")
+                sentences.append(
+                    "\(run.strategy) \(what), a \(finding.level.rawValue) App Review risk: \(finding.note) (\(finding.rules.joined(separator: ", ")))."
+                )
             }
         }
         return sentences
@@ -156,7 +170,8 @@ public struct OutcomeReport: Sendable {
             switch reason {
             case "task":
                 let rules = RuleIDs.sorted(group.flatMap { budgetRules($0.ios) } + ["TASK-9", "TASK-10"])
-                return "a background task, whose \(budgetPhrase(group)) starts afresh at each wake (\(rules.joined(separator: ", ")))"
+                return
+                    "a background task, whose \(budgetPhrase(group)) starts afresh at each wake (\(rules.joined(separator: ", ")))"
             case "location": return "location updates running with the location mode (LOC-2, LOC-6, BEACON-8)"
             case "wakeWindow": return "the ≈10 s window after the region event (LOC-21, BEACON-5)"
             case "grace": return "the grace period after leaving the foreground (STATE-5)"

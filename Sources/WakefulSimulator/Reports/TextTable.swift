@@ -20,10 +20,13 @@ public struct TextTable: Sendable {
     /// The table, columns padded to their widest cell and separated by two spaces.
     public var rendered: String {
         let all = [header] + rows
-        let widths = header.indices.map { column in all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0 }
+        let widths = header.indices.map { column in
+            all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0
+        }
         func line(_ cells: [String]) -> String {
             cells.indices.map { index in
-                index == cells.count - 1 ? cells[index] : cells[index].padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                index == cells.count - 1
+                    ? cells[index] : cells[index].padding(toLength: widths[index], withPad: " ", startingAt: 0)
             }.joined(separator: "  ")
         }
         let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")

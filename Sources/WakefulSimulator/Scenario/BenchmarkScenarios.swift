@@ -24,8 +24,13 @@ public enum BenchmarkScenarios {
             name: "forever-ranging-\(Int(hours))h",
             summary: "Beacon ranging at 1 Hz for \(Int(hours)) h with the location keep-alive (seed 002).",
             duration: hours * 3600, iosVersions: [IOSVersion(17)],
-            setups: [StrategySetup(name: "LowPowerLocationKeepAlive", strategies: [StrategyCatalog.entry(named: "LowPowerLocationKeepAlive")!.defaults])],
-            app: AppConfiguration(locationAuthorization: .always, features: [.beaconTrigger(beacon: "desk", triggerDistance: 1)]),
+            setups: [
+                StrategySetup(
+                    name: "LowPowerLocationKeepAlive",
+                    strategies: [StrategyCatalog.entry(named: "LowPowerLocationKeepAlive")!.defaults])
+            ],
+            app: AppConfiguration(
+                locationAuthorization: .always, features: [.beaconTrigger(beacon: "desk", triggerDistance: 1)]),
             world: WorldDescription(trajectory: trajectory, beacons: [beacon]),
             actions: [UserAction(at: 0, .open), UserAction(at: 10, .home)])
     }

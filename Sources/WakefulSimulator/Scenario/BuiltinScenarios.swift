@@ -23,7 +23,9 @@ public enum BuiltinScenarios {
         else {
             throw ScenarioError(
                 file: "--scenario", field: nil,
-                message: "no built-in scenario \"\(name)\" and no such file; built-in scenarios: \(names.joined(separator: ", "))")
+                message:
+                    "no built-in scenario \"\(name)\" and no such file; built-in scenarios: \(names.joined(separator: ", "))"
+            )
         }
         return try Scenario.load(contentsOf: url)
     }

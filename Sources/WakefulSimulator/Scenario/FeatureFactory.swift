@@ -7,16 +7,19 @@ enum FeatureFactory {
         switch feature {
         case .beaconTrigger(let id, let distance):
             guard let beacon = world.beacon(named: id) else { return nil }
-            return BeaconTrigger(options: .init(regionID: RegionID(id), constraint: beacon.constraint, triggerDistance: distance))
+            return BeaconTrigger(
+                options: .init(regionID: RegionID(id), constraint: beacon.constraint, triggerDistance: distance))
         case .locationLog:
             return LocationLogger()
         case .filteredLocationLog(let options):
             return LocationLogger(filter: options)
         case .geofences(let fences):
             let projection = world.projection
-            return RegionMonitor(regions: fences.map {
-                MonitoredRegion(id: $0.id, shape: .circle(center: projection.coordinate(for: $0.center), radius: $0.radius))
-            })
+            return RegionMonitor(
+                regions: fences.map {
+                    MonitoredRegion(
+                        id: $0.id, shape: .circle(center: projection.coordinate(for: $0.center), radius: $0.radius))
+                })
         }
     }
 }

@@ -26,7 +26,8 @@ public struct OutboxSpec: Sendable, Hashable {
     /// The defaults are `AgentConfiguration`'s, so a test of `OutboxSpec()` uploads exactly when
     /// an app given `AgentConfiguration()` does.
     public init(
-        upload: Uploader.Configuration? = AgentConfiguration().upload, retention: RetentionPolicy = AgentConfiguration().retention,
+        upload: Uploader.Configuration? = AgentConfiguration().upload,
+        retention: RetentionPolicy = AgentConfiguration().retention,
         timeline: TimelineUpload = AgentConfiguration().timeline, writes: OutboxWriteTiming = .beforeCommands,
         retentionEveryRecords: Int = AgentConfiguration().retentionEveryRecords
     ) {

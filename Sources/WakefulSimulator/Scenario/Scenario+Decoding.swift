@@ -36,7 +36,9 @@ extension Scenario {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ScenarioError(file: url.path, field: nil, message: "cannot be read (\(error.localizedDescription)); expected a readable JSON scenario file")
+            throw ScenarioError(
+                file: url.path, field: nil,
+                message: "cannot be read (\(error.localizedDescription)); expected a readable JSON scenario file")
         }
         return try decode(data, file: url.lastPathComponent, directory: url.deletingLastPathComponent())
     }
@@ -52,10 +54,14 @@ private struct ScenarioDocument: Decodable {
     var scenario: Scenario
 
     init(from decoder: any Decoder) throws {
-        let c = try decoder.fields(allowed: ["name", "summary", "duration", "ios", "strategies", "app", "device", "world", "user", "success"])
+        let c = try decoder.fields(allowed: [
+            "name", "summary", "duration", "ios", "strategies", "app", "device", "world", "user", "success",
+        ])
         let name: String = try c.value("name")
         let duration: Double = try c.value("duration")
-        guard duration.isFinite, duration > 0 else { throw c.failure("duration", "expected a positive number of seconds") }
+        guard duration.isFinite, duration > 0 else {
+            throw c.failure("duration", "expected a positive number of seconds")
+        }
         let versions = try (c.optional("ios", as: [String].self) ?? []).enumerated().map { index, text in
             guard let version = IOSVersion(parsing: text) else {
                 throw c.failure("ios", "entry \(index) \"\(text)\": expected \(IOSVersion.expectedForm)")
@@ -64,23 +70,31 @@ private struct ScenarioDocument: Decodable {
         }
         let setups = try c.optional("strategies", as: [SetupDocument].self)?.map(\.setup) ?? []
         // No world: the user stays at the origin, with no beacons, pushes or accessories, as `{}` gives.
-        let world = try c.optional("world", as: WorldDocument.self)?.world ?? WorldDescription(trajectory: .stationary(at: .zero))
+        let world =
+            try c.optional("world", as: WorldDocument.self)?.world
+            ?? WorldDescription(trajectory: .stationary(at: .zero))
         let app = try c.optional("app", as: AppDocument.self) ?? AppDocument()
         for (index, feature) in app.features.enumerated() {
             if case .beaconTrigger(let id, _) = feature, world.beacon(named: id) == nil {
                 let path = ["app", "features", index, "beaconTrigger", "beacon"] as [Any]
-                throw DecodingError.at(decoder.codingPath, path, "\"\(id)\" is not defined in world.beacons; expected the id of one of its beacons")
+                throw DecodingError.at(
+                    decoder.codingPath, path,
+                    "\"\(id)\" is not defined in world.beacons; expected the id of one of its beacons")
             }
         }
         let actions = try c.optional("user", as: [ActionDocument].self)?.map(\.action) ?? []
         // Network: a woken accessory must exist.
         for (index, action) in actions.enumerated() {
             if case .wakeAccessory(let id) = action.kind, world.accessory(named: id) == nil {
-                throw DecodingError.at(decoder.codingPath, ["user", index, "accessory"], "\"\(id)\" is not defined in world.accessories; expected the id of one of its accessories")
+                throw DecodingError.at(
+                    decoder.codingPath, ["user", index, "accessory"],
+                    "\"\(id)\" is not defined in world.accessories; expected the id of one of its accessories")
             }
         }
         if let index = actions.firstIndex(where: { $0.at > duration }) {
-            throw DecodingError.at(decoder.codingPath, ["user", index, "at"], "\(actions[index].at) s is after the end; expected at most the duration, \(duration) s")
+            throw DecodingError.at(
+                decoder.codingPath, ["user", index, "at"],
+                "\(actions[index].at) s is after the end; expected at most the duration, \(duration) s")
         }
         scenario = Scenario(
             name: name, summary: try c.optional("summary") ?? "", duration: duration, iosVersions: versions,
@@ -100,12 +114,14 @@ private struct SetupDocument: Decodable {
             do {
                 setup = try StrategySetup.named(text)
             } catch {
-                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.message))
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: decoder.codingPath, debugDescription: error.message))
             }
             return
         }
         let c = try decoder.fields(allowed: ["name", "use"])
-        setup = StrategySetup(name: try c.value("name"), strategies: try c.value("use", as: [StrategyDocument].self).map(\.spec))
+        setup = StrategySetup(
+            name: try c.value("name"), strategies: try c.value("use", as: [StrategyDocument].self).map(\.spec))
     }
 }
 
@@ -116,7 +132,9 @@ private struct StrategyDocument: Decodable {
         let c = try decoder.fields(allowed: ["strategy", "options"])
         let name: String = try c.value("strategy")
         guard let entry = StrategyCatalog.entry(named: name) else {
-            throw c.failure("strategy", "unknown strategy \"\(name)\"; expected one of: \(StrategyCatalog.names.joined(separator: ", "))")
+            throw c.failure(
+                "strategy",
+                "unknown strategy \"\(name)\"; expected one of: \(StrategyCatalog.names.joined(separator: ", "))")
         }
         guard let options = try c.optional("options", as: RawJSON.self) else {
             spec = entry.defaults
@@ -157,7 +175,9 @@ struct RawJSON: Decodable {
         return try single.decode(String.self)
     }
 
-    private var object: Any { (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) ?? NSNull() }
+    private var object: Any {
+        (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) ?? NSNull()
+    }
 }
 
 private struct AppDocument: Decodable {
@@ -176,22 +196,31 @@ private struct AppDocument: Decodable {
     init() {}
 
     init(from decoder: any Decoder) throws {
-        let c = try decoder.fields(allowed: ["backgroundModes", "locationAuthorization", "features"]
-            + ["permittedTaskIdentifiers", "usage", "processingCPULoad"] + ["accessorySetupKit"] + ["outbox"] + ["jobs", "jobScheduler"])
+        let c = try decoder.fields(
+            allowed: ["backgroundModes", "locationAuthorization", "features"]
+                + ["permittedTaskIdentifiers", "usage", "processingCPULoad"] + ["accessorySetupKit"] + ["outbox"] + [
+                    "jobs", "jobScheduler",
+                ])
         if let modes = try c.optional("backgroundModes", as: [String].self) {
             if let repeated = modes.first(where: { mode in modes.filter { $0 == mode }.count > 1 }) {
                 throw c.failure("backgroundModes", "\"\(repeated)\" is listed twice; expected each mode once")
             }
             backgroundModes = try modes.map { text in
                 guard let mode = BackgroundMode(rawValue: text) else {
-                    throw c.failure("backgroundModes", "\"\(text)\" is not a UIBackgroundModes value; expected one of: \(BackgroundMode.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw c.failure(
+                        "backgroundModes",
+                        "\"\(text)\" is not a UIBackgroundModes value; expected one of: \(BackgroundMode.allCases.map(\.rawValue).joined(separator: ", "))"
+                    )
                 }
                 return mode
             }
         }
         if let text = try c.optional("locationAuthorization", as: String.self) {
             guard let value = LocationAuthorization(rawValue: text) else {
-                throw c.failure("locationAuthorization", "\"\(text)\": expected one of: \(LocationAuthorization.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw c.failure(
+                    "locationAuthorization",
+                    "\"\(text)\": expected one of: \(LocationAuthorization.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
             }
             locationAuthorization = value
         }
@@ -240,7 +269,10 @@ private struct FeatureDocument: Decodable {
             switch self {
             case .beaconTrigger(let beacon, let distance): .beaconTrigger(beacon: beacon, triggerDistance: distance)
             case .geofences(let fences):
-                .geofences(fences.map { GeofenceSpec(id: RegionID($0.id), center: $0.center.point(projection), radius: $0.radius) })
+                .geofences(
+                    fences.map {
+                        GeofenceSpec(id: RegionID($0.id), center: $0.center.point(projection), radius: $0.radius)
+                    })
             case .locationLog(let filter): filter.map(FeatureSpec.filteredLocationLog) ?? .locationLog
             }
         }
@@ -251,7 +283,11 @@ private struct FeatureDocument: Decodable {
     init(from decoder: any Decoder) throws {
         let c = try decoder.fields(allowed: ["beaconTrigger", "geofences", "locationLog"])
         guard c.allKeys.count == 1 else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "expected an object with exactly one key: beaconTrigger, geofences or locationLog"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "expected an object with exactly one key: beaconTrigger, geofences or locationLog"
+                ))
         }
         if c.contains(AnyKey("locationLog")) {
             let log = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("locationLog"))
@@ -266,7 +302,8 @@ private struct FeatureDocument: Decodable {
             guard distance > 0 else { throw trigger.failure("triggerDistance", "expected a positive number of metres") }
             parsed = .beaconTrigger(beacon: try trigger.value("beacon"), triggerDistance: distance)
         } else {
-            parsed = .geofences(try c.value("geofences", as: [GeofenceDocument].self).map { ($0.id, $0.center, $0.radius) })
+            parsed = .geofences(
+                try c.value("geofences", as: [GeofenceDocument].self).map { ($0.id, $0.center, $0.radius) })
         }
     }
 }

@@ -11,7 +11,8 @@ struct JobDocument: Decodable {
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.fields(allowed: [
-            "id", "interval", "deadline", "expectedDuration", "minimumInterval", "requiresNetwork", "requiresExternalPower",
+            "id", "interval", "deadline", "expectedDuration", "minimumInterval", "requiresNetwork",
+            "requiresExternalPower",
             "priority", "checkpointable", "cost",
         ])
         let id: String = try c.value("id")
@@ -20,17 +21,22 @@ struct JobDocument: Decodable {
         let deadline = try c.positiveSeconds("deadline")
         let expected = try c.positiveSeconds("expectedDuration") ?? 1
         let minimumInterval = try c.optional("minimumInterval", as: Double.self) ?? 0
-        guard minimumInterval >= 0, minimumInterval.isFinite else { throw c.failure("minimumInterval", "expected seconds, zero or more") }
+        guard minimumInterval >= 0, minimumInterval.isFinite else {
+            throw c.failure("minimumInterval", "expected seconds, zero or more")
+        }
         var priority = JobPriority.normal
         if let text = try c.optional("priority", as: String.self) {
             guard let value = JobPriority.named(text) else {
-                throw c.failure("priority", "\"\(text)\": expected one of: \(JobPriority.allCases.map(\.name).joined(separator: ", "))")
+                throw c.failure(
+                    "priority",
+                    "\"\(text)\": expected one of: \(JobPriority.allCases.map(\.name).joined(separator: ", "))")
             }
             priority = value
         }
         let cost = try c.optional("cost", as: JobCostDocument.self)?.cost ?? JobCost(duration: expected)
         job = Job(
-            id: id, interval: interval, deadline: deadline, expectedDuration: expected, minimumInterval: minimumInterval,
+            id: id, interval: interval, deadline: deadline, expectedDuration: expected,
+            minimumInterval: minimumInterval,
             requiresNetwork: try c.optional("requiresNetwork") ?? false,
             requiresExternalPower: try c.optional("requiresExternalPower") ?? false, priority: priority,
             checkpointable: try c.optional("checkpointable") ?? false, cost: cost)
@@ -44,12 +50,18 @@ private struct JobCostDocument: Decodable {
     init(from decoder: any Decoder) throws {
         let c = try decoder.fields(allowed: ["duration", "cpuLoad", "networkBytes", "records", "recordBytes"])
         let duration: Double = try c.value("duration")
-        guard duration > 0, duration.isFinite else { throw c.failure("duration", "expected a positive number of seconds") }
+        guard duration > 0, duration.isFinite else {
+            throw c.failure("duration", "expected a positive number of seconds")
+        }
         let load = try c.optional("cpuLoad", as: Double.self) ?? 0.2
-        guard (0...1).contains(load) else { throw c.failure("cpuLoad", "\(load) is outside 0…1; expected a share of one CPU, e.g. 0.2") }
+        guard (0...1).contains(load) else {
+            throw c.failure("cpuLoad", "\(load) is outside 0…1; expected a share of one CPU, e.g. 0.2")
+        }
         cost = JobCost(
-            duration: duration, cpuLoad: load, networkBytes: try c.integer("networkBytes", in: 0...1_000_000_000, default: 0),
-            records: try c.integer("records", in: 0...10_000, default: 1), recordBytes: try c.integer("recordBytes", in: 0...1_000_000, default: 200))
+            duration: duration, cpuLoad: load,
+            networkBytes: try c.integer("networkBytes", in: 0...1_000_000_000, default: 0),
+            records: try c.integer("records", in: 0...10_000, default: 1),
+            recordBytes: try c.integer("recordBytes", in: 0...1_000_000, default: 200))
     }
 }
 
@@ -59,10 +71,14 @@ struct JobSchedulerDocument: Decodable {
     var options: JobScheduler.Options
 
     init(from decoder: any Decoder) throws {
-        let c = try decoder.fields(allowed: ["safetyMargin", "refreshIdentifier", "processingIdentifier", "completesRemoteNotifications"])
+        let c = try decoder.fields(allowed: [
+            "safetyMargin", "refreshIdentifier", "processingIdentifier", "completesRemoteNotifications",
+        ])
         options = JobScheduler.Options()
         if let margin = try c.optional("safetyMargin", as: Double.self) {
-            guard margin >= 0, margin.isFinite else { throw c.failure("safetyMargin", "expected seconds, zero or more") }
+            guard margin >= 0, margin.isFinite else {
+                throw c.failure("safetyMargin", "expected seconds, zero or more")
+            }
             options.safetyMargin = margin
         }
         options.refreshIdentifier = try c.identifier("refreshIdentifier", default: options.refreshIdentifier)
@@ -84,7 +100,9 @@ extension KeyedDecodingContainer where Key == AnyKey {
     /// A positive number of seconds, or nil when absent.
     fileprivate func positiveSeconds(_ key: String) throws -> TimeInterval? {
         guard let seconds = try optional(key, as: Double.self) else { return nil }
-        guard seconds > 0, seconds.isFinite else { throw failure(key, "expected a positive number of seconds; leave it out for none") }
+        guard seconds > 0, seconds.isFinite else {
+            throw failure(key, "expected a positive number of seconds; leave it out for none")
+        }
         return seconds
     }
 
@@ -93,7 +111,9 @@ extension KeyedDecodingContainer where Key == AnyKey {
         guard contains(AnyKey(key)) else { return fallback }
         if try decodeNil(forKey: AnyKey(key)) { return nil }
         let text: String = try value(key)
-        guard !text.isEmpty else { throw failure(key, "is empty; expected a reverse-DNS identifier such as com.example.jobs, or null for none") }
+        guard !text.isEmpty else {
+            throw failure(key, "is empty; expected a reverse-DNS identifier such as com.example.jobs, or null for none")
+        }
         return text
     }
 }

@@ -12,7 +12,8 @@ struct NetworkSegmentDocument: Decodable {
         guard at >= 0, at.isFinite else { throw c.failure("at", "expected seconds from the start, zero or more") }
         let text: String = try c.value("kind")
         guard let kind = NetworkKind(rawValue: text) else {
-            throw c.failure("kind", "\"\(text)\": expected one of: \(NetworkKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw c.failure(
+                "kind", "\"\(text)\": expected one of: \(NetworkKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let bandwidth = try c.optional("bandwidth", as: Double.self)
         if kind == .none, bandwidth != nil { throw c.failure("bandwidth", "does not apply to \"none\"") }
@@ -23,10 +24,15 @@ struct NetworkSegmentDocument: Decodable {
     }
 
     /// Checks the segments' order and builds the timeline.
-    static func timeline(_ documents: [NetworkSegmentDocument], in c: KeyedDecodingContainer<AnyKey>) throws -> NetworkTimeline {
+    static func timeline(_ documents: [NetworkSegmentDocument], in c: KeyedDecodingContainer<AnyKey>) throws
+        -> NetworkTimeline
+    {
         let segments = documents.map(\.segment)
         for (index, pair) in zip(segments, segments.dropFirst()).enumerated() where pair.1.at <= pair.0.at {
-            throw c.failure("network", "entry \(index + 1) starts at \(pair.1.at) s, not after the one before; expected segments in time order")
+            throw c.failure(
+                "network",
+                "entry \(index + 1) starts at \(pair.1.at) s, not after the one before; expected segments in time order"
+            )
         }
         return NetworkTimeline(segments)
     }
@@ -38,7 +44,9 @@ struct ServerDocument: Decodable {
     var server: ServerDescription
 
     init(from decoder: any Decoder) throws {
-        let c = try decoder.fields(allowed: ["latency", "down", "faults", "maxBatchRecords", "maxBatchBytes", "rejectKinds", "credentialLifetime"])
+        let c = try decoder.fields(allowed: [
+            "latency", "down", "faults", "maxBatchRecords", "maxBatchBytes", "rejectKinds", "credentialLifetime",
+        ])
         let defaults = ServerDescription()
         let latency = try c.optional("latency", as: Double.self) ?? defaults.latency
         guard latency >= 0, latency.isFinite else { throw c.failure("latency", "expected seconds, zero or more") }
@@ -47,13 +55,18 @@ struct ServerDocument: Decodable {
         let maxRecords = try c.integer("maxBatchRecords", in: 1...1_000_000_000, default: defaults.maxBatchRecords)
         let maxBytes = try c.integer("maxBatchBytes", in: 1...1_000_000_000_000, default: defaults.maxBatchBytes)
         let rejectKinds = try c.optional("rejectKinds", as: [String].self) ?? []
-        if rejectKinds.contains("") { throw c.failure("rejectKinds", "expected non-empty record kinds, e.g. [\"debug\"]") }
+        if rejectKinds.contains("") {
+            throw c.failure("rejectKinds", "expected non-empty record kinds, e.g. [\"debug\"]")
+        }
         let lifetime = try c.optional("credentialLifetime", as: Double.self)
         if let lifetime, !(lifetime > 0 && lifetime.isFinite) {
-            throw c.failure("credentialLifetime", "expected a positive number of seconds (leave it out for credentials that never expire)")
+            throw c.failure(
+                "credentialLifetime",
+                "expected a positive number of seconds (leave it out for credentials that never expire)")
         }
         server = ServerDescription(
-            latency: latency, downPeriods: periods.map(\.range), faults: faults.map(\.fault), maxBatchRecords: maxRecords,
+            latency: latency, downPeriods: periods.map(\.range), faults: faults.map(\.fault),
+            maxBatchRecords: maxRecords,
             maxBatchBytes: maxBytes, rejectKinds: rejectKinds, credentialLifetime: lifetime)
     }
 }
@@ -83,7 +96,9 @@ private struct ServerFaultDocument: Decodable {
         let from = try c.optional("from", as: Double.self) ?? 0
         guard from >= 0, from.isFinite else { throw c.failure("from", "expected seconds from the start, zero or more") }
         let to = try c.optional("to", as: Double.self) ?? .infinity
-        guard to > from else { throw c.failure("to", "expected a time after from (\(from) s); leave it out for a fault that never ends") }
+        guard to > from else {
+            throw c.failure("to", "expected a time after from (\(from) s); leave it out for a fault that never ends")
+        }
         let probability = try c.optional("probability", as: Double.self) ?? 1
         guard (0...1).contains(probability) else { throw c.failure("probability", "expected a number from 0 to 1") }
         let name: String = try c.value("kind")
@@ -92,13 +107,21 @@ private struct ServerFaultDocument: Decodable {
         switch name {
         case "status":
             let status = try c.integer("status", in: 400...599, default: 0)
-            guard status != 0 else { throw c.failure("status", "is required with \"kind\": \"status\"; expected an HTTP status from 400 to 599, e.g. 503") }
+            guard status != 0 else {
+                throw c.failure(
+                    "status", "is required with \"kind\": \"status\"; expected an HTTP status from 400 to 599, e.g. 503"
+                )
+            }
             let retryAfter = try c.optional("retryAfter", as: Double.self)
-            if let retryAfter, !(retryAfter >= 0 && retryAfter.isFinite) { throw c.failure("retryAfter", "expected seconds, zero or more") }
+            if let retryAfter, !(retryAfter >= 0 && retryAfter.isFinite) {
+                throw c.failure("retryAfter", "expected seconds, zero or more")
+            }
             (kind, allowed) = (.status(status, retryAfter: retryAfter), ["status", "retryAfter"])
         case "slow":
             let extra: Double = try c.value("extra")
-            guard extra > 0, extra.isFinite else { throw c.failure("extra", "expected a positive number of seconds added to the latency") }
+            guard extra > 0, extra.isFinite else {
+                throw c.failure("extra", "expected a positive number of seconds added to the latency")
+            }
             (kind, allowed) = (.slow(extra), ["extra"])
         case "timeout": (kind, allowed) = (.timeout, [])
         case "lostResponse": (kind, allowed) = (.lostResponse, [])
@@ -127,7 +150,10 @@ struct AccessoryDocument: Decodable {
     var writeEvery: Double
 
     init(from decoder: any Decoder) throws {
-        let c = try decoder.fields(allowed: ["id", "position", "range", "sleepsAfterIdle", "service", "role", "lookingFor", "readsOverflowArea", "writeEvery"])
+        let c = try decoder.fields(allowed: [
+            "id", "position", "range", "sleepsAfterIdle", "service", "role", "lookingFor", "readsOverflowArea",
+            "writeEvery",
+        ])
         id = try c.value("id")
         // Accessories: `"role": "central"` with `lookingFor`, `readsOverflowArea`, `writeEvery`.
         let roleName: String = try c.optional("role") ?? "peripheral"
@@ -143,14 +169,19 @@ struct AccessoryDocument: Decodable {
             range = try c.optional("range") ?? 30
             guard range > 0, range.isFinite else { throw c.failure("range", "expected a positive number of metres") }
             for key in ["service", "sleepsAfterIdle"] where c.contains(AnyKey(key)) {
-                throw c.failure(key, "not allowed for a central; a central names the service it looks for in lookingFor")
+                throw c.failure(
+                    key, "not allowed for a central; a central names the service it looks for in lookingFor")
             }
             sleepsAfterIdle = nil
             service = try c.value("lookingFor")
-            guard !service.isEmpty else { throw c.failure("lookingFor", "expected the service UUID the central scans for, e.g. \"FFE0\"") }
+            guard !service.isEmpty else {
+                throw c.failure("lookingFor", "expected the service UUID the central scans for, e.g. \"FFE0\"")
+            }
             readsOverflowArea = try c.optional("readsOverflowArea") ?? true
             writeEvery = try c.optional("writeEvery") ?? 60
-            guard writeEvery > 0, writeEvery.isFinite else { throw c.failure("writeEvery", "expected a positive number of seconds between writes") }
+            guard writeEvery > 0, writeEvery.isFinite else {
+                throw c.failure("writeEvery", "expected a positive number of seconds between writes")
+            }
             return
         }
         for key in ["lookingFor", "readsOverflowArea", "writeEvery"] where c.contains(AnyKey(key)) {
@@ -162,14 +193,18 @@ struct AccessoryDocument: Decodable {
         guard range > 0, range.isFinite else { throw c.failure("range", "expected a positive number of metres") }
         sleepsAfterIdle = try c.optional("sleepsAfterIdle")
         if let idle = sleepsAfterIdle, !(idle > 0 && idle.isFinite) {
-            throw c.failure("sleepsAfterIdle", "expected a positive number of seconds (leave it out for an accessory that never sleeps)")
+            throw c.failure(
+                "sleepsAfterIdle",
+                "expected a positive number of seconds (leave it out for an accessory that never sleeps)")
         }
         service = try c.value("service")
         guard !service.isEmpty else { throw c.failure("service", "expected a service UUID, e.g. \"FFE0\"") }
     }
 
     func accessory(_ projection: LocalProjection) -> WorldAccessory {
-        var accessory = WorldAccessory(id: id, position: position.point(projection), range: range, sleepsAfterIdle: sleepsAfterIdle, service: service)
+        var accessory = WorldAccessory(
+            id: id, position: position.point(projection), range: range, sleepsAfterIdle: sleepsAfterIdle,
+            service: service)
         accessory.role = role
         accessory.readsOverflowArea = readsOverflowArea
         accessory.writeEvery = writeEvery
@@ -182,7 +217,9 @@ struct AccessoryDocument: Decodable {
     ) throws -> [WorldAccessory] {
         var seen: [String] = []
         for document in documents {
-            if seen.contains(document.id) { throw c.failure("accessories", "two accessories are named \"\(document.id)\"; names must be unique") }
+            if seen.contains(document.id) {
+                throw c.failure("accessories", "two accessories are named \"\(document.id)\"; names must be unique")
+            }
             seen.append(document.id)
         }
         return documents.map { $0.accessory(projection) }

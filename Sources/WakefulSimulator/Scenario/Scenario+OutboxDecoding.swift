@@ -18,7 +18,9 @@ struct OutboxDocument: Decodable {
         if let retention = try c.optional("retention", as: RetentionDocument.self) { spec.retention = retention.policy }
         if let text = try c.optional("timeline", as: String.self) {
             guard let timeline = TimelineUpload(rawValue: text) else {
-                throw c.failure("timeline", "\"\(text)\": expected one of: \(TimelineUpload.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw c.failure(
+                    "timeline",
+                    "\"\(text)\": expected one of: \(TimelineUpload.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             spec.timeline = timeline
         }
@@ -37,10 +39,14 @@ private struct UploadDocument: Decodable {
     var configuration = Uploader.Configuration()
 
     init(from decoder: any Decoder) throws {
-        let c = try decoder.fields(allowed: ["background", "batchRecords", "batchBytes", "requestTimeout", "backoffBase", "backoffCap"])
+        let c = try decoder.fields(allowed: [
+            "background", "batchRecords", "batchBytes", "requestTimeout", "backoffBase", "backoffCap",
+        ])
         if let background = try c.optional("background", as: Bool.self) { configuration.background = background }
         if let records = try c.optional("batchRecords", as: Int.self) {
-            guard records >= 1 else { throw c.failure("batchRecords", "\(records): expected a whole number of records, at least 1") }
+            guard records >= 1 else {
+                throw c.failure("batchRecords", "\(records): expected a whole number of records, at least 1")
+            }
             configuration.limits.maxRecords = records
         }
         if let bytes = try c.optional("batchBytes", as: Int.self) {
@@ -78,7 +84,8 @@ private struct DeferredDocument: Decodable {
     init(from decoder: any Decoder) throws {
         let c = try decoder.fields(allowed: ["deferred"])
         guard let seconds = try c.positiveSeconds("deferred") else {
-            throw c.failure("deferred", "missing; expected the seconds a background-queue write holds the file, e.g. 0.05")
+            throw c.failure(
+                "deferred", "missing; expected the seconds a background-queue write holds the file, e.g. 0.05")
         }
         self.seconds = seconds
     }

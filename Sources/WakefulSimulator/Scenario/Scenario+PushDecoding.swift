@@ -15,7 +15,10 @@ struct PushDocument: Decodable {
         var type: PushType?
         if let text = try c.optional("type", as: String.self) {
             guard let value = PushType(rawValue: text) else {
-                throw c.failure("type", "\"\(text)\": expected one of: \(PushType.allCases.map(\.rawValue).joined(separator: ", ")), or leave it out for no apns-push-type header")
+                throw c.failure(
+                    "type",
+                    "\"\(text)\": expected one of: \(PushType.allCases.map(\.rawValue).joined(separator: ", ")), or leave it out for no apns-push-type header"
+                )
             }
             type = value
         }
@@ -38,11 +41,14 @@ struct PushDocument: Decodable {
             let repeats = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("repeat"))
             try repeats.rejectUnknownKeys(allowed: ["every", "until"])
             let interval: Double = try repeats.value("every")
-            guard interval >= 1, interval.isFinite else { throw repeats.failure("every", "expected seconds between sends, at least 1") }
+            guard interval >= 1, interval.isFinite else {
+                throw repeats.failure("every", "expected seconds between sends, at least 1")
+            }
             every = interval
             until = try repeats.optional("until", as: Double.self)
             if let until, until < at { throw repeats.failure("until", "expected a time no earlier than at (\(at) s)") }
         }
-        push = ScheduledPush(at: at, type: type, priority: priority, id: id, userInfo: userInfo, repeatEvery: every, repeatUntil: until)
+        push = ScheduledPush(
+            at: at, type: type, priority: priority, id: id, userInfo: userInfo, repeatEvery: every, repeatUntil: until)
     }
 }

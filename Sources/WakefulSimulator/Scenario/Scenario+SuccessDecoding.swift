@@ -10,8 +10,10 @@ struct SuccessDocument: Decodable {
     init(from decoder: any Decoder) throws {
         let c = try decoder.fields(allowed: Self.forms)
         guard c.allKeys.count == 1, let form = c.allKeys.first?.stringValue else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath, debugDescription: "expected an object with exactly one key: \(Self.forms.joined(separator: ", "))"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "expected an object with exactly one key: \(Self.forms.joined(separator: ", "))"))
         }
         let body = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(form))
         switch form {
@@ -21,17 +23,22 @@ struct SuccessDocument: Decodable {
         case "periodic":
             try body.rejectUnknownKeys(allowed: ["record", "period", "from", "to", "tolerance"])
             let period: Double = try body.value("period")
-            guard period > 0, period.isFinite else { throw body.failure("period", "expected a positive number of seconds") }
+            guard period > 0, period.isFinite else {
+                throw body.failure("period", "expected a positive number of seconds")
+            }
             let from = try body.optional("from", as: Double.self) ?? 0
             let to = try body.optional("to", as: Double.self)
             if let to, to <= from { throw body.failure("to", "expected a time after from (\(from) s)") }
             let tolerance = try body.optional("tolerance", as: Double.self) ?? 0
             guard tolerance >= 0 else { throw body.failure("tolerance", "expected seconds, zero or more") }
-            measure = .periodic(record: try body.value("record"), period: period, from: from, to: to, tolerance: tolerance)
+            measure = .periodic(
+                record: try body.value("record"), period: period, from: from, to: to, tolerance: tolerance)
         case "latency":
             try body.rejectUnknownKeys(allowed: ["record", "within"])
             let within: Double = try body.value("within")
-            guard within > 0, within.isFinite else { throw body.failure("within", "expected a positive number of seconds") }
+            guard within > 0, within.isFinite else {
+                throw body.failure("within", "expected a positive number of seconds")
+            }
             measure = .latency(record: try body.value("record"), within: within)
         case "connected":
             try body.rejectUnknownKeys(allowed: ["accessory"])

@@ -5,7 +5,9 @@ extension Scenario {
     /// when the app has one: what the trigger metrics and the report's walk measure against.
     var trigger: (beacon: WorldBeacon, distance: Double)? {
         for feature in app.features {
-            if case .beaconTrigger(let id, let distance) = feature, let beacon = world.beacon(named: id) { return (beacon, distance) }
+            if case .beaconTrigger(let id, let distance) = feature, let beacon = world.beacon(named: id) {
+                return (beacon, distance)
+            }
         }
         return nil
     }

@@ -15,8 +15,10 @@ struct PositionDocument: Decodable {
         let geographic = c.contains(AnyKey("lat")) || c.contains(AnyKey("lon"))
         let local = c.contains(AnyKey("east")) || c.contains(AnyKey("north"))
         if geographic && local {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath, debugDescription: "mixes east/north with lat/lon; expected one form or the other"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "mixes east/north with lat/lon; expected one form or the other"))
         }
         if geographic {
             let lat: Double = try c.value("lat")
@@ -27,9 +29,12 @@ struct PositionDocument: Decodable {
         } else if local {
             form = .local(LocalPoint(east: try c.optional("east") ?? 0, north: try c.optional("north") ?? 0))
         } else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath,
-                debugDescription: "expected a position: {\"east\": metres, \"north\": metres} or {\"lat\": degrees, \"lon\": degrees}"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription:
+                        "expected a position: {\"east\": metres, \"north\": metres} or {\"lat\": degrees, \"lon\": degrees}"
+                ))
         }
     }
 
@@ -46,7 +51,9 @@ struct WorldDocument: Decodable {
     var world: WorldDescription
 
     init(from decoder: any Decoder) throws {
-        let c = try decoder.fields(allowed: ["origin", "beacons", "movement", "pushes", "power", "startHour", "network", "server", "accessories"])
+        let c = try decoder.fields(allowed: [
+            "origin", "beacons", "movement", "pushes", "power", "startHour", "network", "server", "accessories",
+        ])
         var origin = Coordinate(latitude: 0, longitude: 0)
         if let position = try c.optional("origin", as: PositionDocument.self) {
             guard case .geographic(let coordinate) = position.form else {
@@ -58,7 +65,9 @@ struct WorldDocument: Decodable {
         let beacons = try (c.optional("beacons", as: [BeaconDocument].self) ?? []).map { $0.beacon(projection) }
         var seen: [String] = []
         for beacon in beacons {
-            if seen.contains(beacon.id) { throw c.failure("beacons", "two beacons are named \"\(beacon.id)\"; names must be unique") }
+            if seen.contains(beacon.id) {
+                throw c.failure("beacons", "two beacons are named \"\(beacon.id)\"; names must be unique")
+            }
             seen.append(beacon.id)
         }
         let movement = try c.optional("movement", as: MovementDocument.self)
@@ -97,11 +106,15 @@ private struct BeaconDocument: Decodable {
         minor = try c.integer("minor", in: UInt16.min...UInt16.max, default: 0)
         position = try c.value("position")
         measuredPower = try c.optional("measuredPower") ?? -59
-        guard (-120...0).contains(measuredPower) else { throw c.failure("measuredPower", "expected dBm between -120 and 0, e.g. -59") }
+        guard (-120...0).contains(measuredPower) else {
+            throw c.failure("measuredPower", "expected dBm between -120 and 0, e.g. -59")
+        }
     }
 
     func beacon(_ projection: LocalProjection) -> WorldBeacon {
-        WorldBeacon(id: id, uuid: uuid, major: major, minor: minor, position: position.point(projection), measuredPower: measuredPower)
+        WorldBeacon(
+            id: id, uuid: uuid, major: major, minor: minor, position: position.point(projection),
+            measuredPower: measuredPower)
     }
 }
 
@@ -119,8 +132,12 @@ private struct MovementDocument: Decodable {
         let c = try decoder.fields(allowed: ["stay", "start", "startTime", "legs", "gpx", "speed"])
         let forms = ["stay", "start", "gpx"].filter { c.contains(AnyKey($0)) }
         if forms.count > 1 {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath, debugDescription: "has both \(forms.joined(separator: " and ")); expected exactly one of stay, start (with legs) or gpx"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription:
+                        "has both \(forms.joined(separator: " and ")); expected exactly one of stay, start (with legs) or gpx"
+                ))
         }
         let extras: [String: [String]] = ["stay": ["startTime", "legs", "speed"], "start": ["speed"], "gpx": ["legs"]]
         if let form = forms.first, let extra = extras[form]?.first(where: { c.contains(AnyKey($0)) }) {
@@ -132,14 +149,19 @@ private struct MovementDocument: Decodable {
             form = .stay(stay)
         } else if let path = try c.optional("gpx", as: String.self) {
             let speed = try c.optional("speed", as: Double.self) ?? 1.4
-            guard speed > 0 else { throw c.failure("speed", "expected a positive speed in m/s, used for untimed points") }
+            guard speed > 0 else {
+                throw c.failure("speed", "expected a positive speed in m/s, used for untimed points")
+            }
             form = .gpx(path: path, startTime: startTime, speed: speed)
         } else if c.contains(AnyKey("start")) {
             form = .route(start: try c.value("start"), startTime: startTime, legs: try c.optional("legs") ?? [])
         } else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath,
-                debugDescription: "expected one of {\"stay\": position}, {\"start\": position, \"legs\": [...]} or {\"gpx\": \"file.gpx\"}"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription:
+                        "expected one of {\"stay\": position}, {\"start\": position, \"legs\": [...]} or {\"gpx\": \"file.gpx\"}"
+                ))
         }
     }
 
@@ -153,17 +175,25 @@ private struct MovementDocument: Decodable {
                     from: start.point(projection), startingAt: startTime,
                     legs: legs.map { RouteLeg(destination: $0.to.point(projection), speed: $0.speed, pause: $0.pause) })
             } catch {
-                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath + [AnyKey("movement")], debugDescription: error.description))
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: decoder.codingPath + [AnyKey("movement")], debugDescription: error.description))
             }
         case .gpx(let path, let startTime, let speed):
             let directory = decoder.userInfo[.scenarioDirectory] as? URL
-            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : (directory ?? URL(fileURLWithPath: ".")).appendingPathComponent(path)
+            let url =
+                path.hasPrefix("/")
+                ? URL(fileURLWithPath: path) : (directory ?? URL(fileURLWithPath: ".")).appendingPathComponent(path)
             let movementPath = decoder.codingPath + [AnyKey("movement"), AnyKey("gpx")]
             guard let data = try? Data(contentsOf: url) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: movementPath, debugDescription: "cannot read GPX file \(url.path); expected a path relative to the scenario file"))
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: movementPath,
+                        debugDescription:
+                            "cannot read GPX file \(url.path); expected a path relative to the scenario file"))
             }
             do {
-                return try GPXTrack.parse(data, file: path).trajectory(projection: projection, startTime: startTime, fallbackSpeed: speed)
+                return try GPXTrack.parse(data, file: path).trajectory(
+                    projection: projection, startTime: startTime, fallbackSpeed: speed)
             } catch {
                 throw DecodingError.dataCorrupted(.init(codingPath: movementPath, debugDescription: error.description))
             }
@@ -191,20 +221,30 @@ struct DeviceDocument: Decodable {
     var settings: DeviceSettings
 
     init(from decoder: any Decoder) throws {
-        let c = try decoder.fields(allowed: ["backgroundAppRefresh", "lowPowerMode", "debuggerAttached", "variants", "suspendedTerminationsPerHour", "radio", "radioTail"])
+        let c = try decoder.fields(allowed: [
+            "backgroundAppRefresh", "lowPowerMode", "debuggerAttached", "variants", "suspendedTerminationsPerHour",
+            "radio", "radioTail",
+        ])
         var settings = DeviceSettings()
         settings.backgroundAppRefresh = try c.optional("backgroundAppRefresh") ?? true
         settings.lowPowerMode = try c.optional("lowPowerMode") ?? false
         settings.debuggerAttached = try c.optional("debuggerAttached") ?? false
         settings.variants = try (c.optional("variants", as: [String].self) ?? []).map { id in
-            guard let variant = PolicyVariant(id: id) else { throw c.failure("variants", PolicyVariant.unknownIDMessage(id)) }
+            guard let variant = PolicyVariant(id: id) else {
+                throw c.failure("variants", PolicyVariant.unknownIDMessage(id))
+            }
             return variant
         }
         settings.suspendedTerminationsPerHour = try c.optional("suspendedTerminationsPerHour") ?? 0
-        guard settings.suspendedTerminationsPerHour >= 0 else { throw c.failure("suspendedTerminationsPerHour", "expected a rate per hour, zero or more") }
+        guard settings.suspendedTerminationsPerHour >= 0 else {
+            throw c.failure("suspendedTerminationsPerHour", "expected a rate per hour, zero or more")
+        }
         if c.contains(AnyKey("radio")) {
             let radio = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("radio"))
-            try radio.rejectUnknownKeys(allowed: ["pathLossExponent", "rssiNoiseStandardDeviation", "detectionThreshold", "missedSampleProbability", "smoothingSamples"])
+            try radio.rejectUnknownKeys(allowed: [
+                "pathLossExponent", "rssiNoiseStandardDeviation", "detectionThreshold", "missedSampleProbability",
+                "smoothingSamples",
+            ])
             // JSONDecoder loses the field of a number that does not fit an Int, so check that one here;
             // the radio model validates the rest itself, with messages that name the field.
             _ = try radio.integer("smoothingSamples", in: 1...BeaconSignalFilter.maximumSmoothingSamples, default: 5)
@@ -212,7 +252,9 @@ struct DeviceDocument: Decodable {
         }
         // Network: the radio tail (ENERGY-2).
         settings.radioTail = try c.optional("radioTail") ?? settings.radioTail
-        guard settings.radioTail >= 0, settings.radioTail.isFinite else { throw c.failure("radioTail", "expected seconds, zero or more") }
+        guard settings.radioTail >= 0, settings.radioTail.isFinite else {
+            throw c.failure("radioTail", "expected seconds, zero or more")
+        }
         self.settings = settings
     }
 }
@@ -222,7 +264,8 @@ struct ActionDocument: Decodable {
     var action: UserAction
 
     static let names = [
-        "open", "home", "lock", "unlock", "glance", "forceQuit", "reboot", "memoryPressure", "setLowPowerMode", "setBackgroundAppRefresh",
+        "open", "home", "lock", "unlock", "glance", "forceQuit", "reboot", "memoryPressure", "setLowPowerMode",
+        "setBackgroundAppRefresh",
         // Network
         "wakeAccessory", "setBluetooth",
     ]
@@ -252,7 +295,9 @@ struct ActionDocument: Decodable {
         case "setBackgroundAppRefresh": kind = .setBackgroundAppRefresh(try c.value("on"))
         case "wakeAccessory": kind = .wakeAccessory(try c.value("accessory"))
         case "setBluetooth": kind = .setBluetooth(try c.value("on"))
-        default: throw c.failure("action", "unknown action \"\(name)\"; expected one of: \(Self.names.joined(separator: ", "))")
+        default:
+            throw c.failure(
+                "action", "unknown action \"\(name)\"; expected one of: \(Self.names.joined(separator: ", "))")
         }
         action = UserAction(at: at, kind)
     }

@@ -73,7 +73,10 @@ public struct AppConfiguration: Sendable, Hashable {
     public var processingCPULoad = 1.0
 
     /// Creates a configuration.
-    public init(backgroundModes: [BackgroundMode]? = nil, locationAuthorization: LocationAuthorization = .always, features: [FeatureSpec] = []) {
+    public init(
+        backgroundModes: [BackgroundMode]? = nil, locationAuthorization: LocationAuthorization = .always,
+        features: [FeatureSpec] = []
+    ) {
         self.backgroundModes = backgroundModes
         self.locationAuthorization = locationAuthorization
         self.features = features
@@ -214,7 +217,8 @@ public struct WorldBeacon: Sendable, Hashable {
     public var measuredPower: Double
 
     /// Creates a beacon.
-    public init(id: String, uuid: UUID, major: UInt16, minor: UInt16, position: LocalPoint, measuredPower: Double = -59) {
+    public init(id: String, uuid: UUID, major: UInt16, minor: UInt16, position: LocalPoint, measuredPower: Double = -59)
+    {
         self.id = id
         self.uuid = uuid
         self.major = major

@@ -19,7 +19,8 @@ extension KeyedDecodingContainer where Key == AnyKey {
         for key in allKeys where !allowed.contains(key.stringValue) {
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: self,
-                debugDescription: "unknown field \"\(key.stringValue)\"; expected one of: \(allowed.joined(separator: ", "))")
+                debugDescription:
+                    "unknown field \"\(key.stringValue)\"; expected one of: \(allowed.joined(separator: ", "))")
         }
     }
 
@@ -59,9 +60,13 @@ extension ScenarioError {
         }
         switch error {
         case .typeMismatch(let type, let context):
-            self.init(file: file, field: Self.nonEmpty(path(context.codingPath)), message: "expected \(Self.describe(type)); \(context.debugDescription)")
+            self.init(
+                file: file, field: Self.nonEmpty(path(context.codingPath)),
+                message: "expected \(Self.describe(type)); \(context.debugDescription)")
         case .valueNotFound(let type, let context):
-            self.init(file: file, field: Self.nonEmpty(path(context.codingPath)), message: "expected \(Self.describe(type)), found null")
+            self.init(
+                file: file, field: Self.nonEmpty(path(context.codingPath)),
+                message: "expected \(Self.describe(type)), found null")
         case .keyNotFound(let key, let context):
             self.init(file: file, field: path(context.codingPath + [key]), message: "is required")
         case .dataCorrupted(let context):

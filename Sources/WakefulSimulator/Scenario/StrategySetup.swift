@@ -21,19 +21,29 @@ public struct StrategySetup: Sendable, Hashable {
     /// - Throws: ``ScenarioError`` naming the unknown strategy and listing the known ones.
     public static func named(_ text: String) throws(ScenarioError) -> StrategySetup {
         if text == "none" { return .none }
-        let parts = text.split(separator: "+", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = text.split(separator: "+", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         if let blank = parts.firstIndex(of: "") {
-            throw ScenarioError(file: "--strategy", field: nil, message: "\"\(text)\" has an empty name at position \(blank + 1); expected none, or strategy names joined by +")
+            throw ScenarioError(
+                file: "--strategy", field: nil,
+                message:
+                    "\"\(text)\" has an empty name at position \(blank + 1); expected none, or strategy names joined by +"
+            )
         }
         if let repeated = parts.first(where: { part in parts.filter { $0 == part }.count > 1 }) {
-            throw ScenarioError(file: "--strategy", field: nil, message: "\"\(repeated)\" is listed twice in \"\(text)\"; expected each strategy once")
+            throw ScenarioError(
+                file: "--strategy", field: nil,
+                message: "\"\(repeated)\" is listed twice in \"\(text)\"; expected each strategy once")
         }
         var specs: [StrategySpec] = []
         for part in parts {
             guard let entry = StrategyCatalog.entry(named: part) else {
                 throw ScenarioError(
                     file: "--strategy", field: nil,
-                    message: "unknown strategy \"\(part)\"; expected none, or one or more of \(StrategyCatalog.names.joined(separator: ", ")) joined by +")
+                    message:
+                        "unknown strategy \"\(part)\"; expected none, or one or more of \(StrategyCatalog.names.joined(separator: ", ")) joined by +"
+                )
             }
             specs.append(entry.defaults)
         }
@@ -88,6 +98,7 @@ extension StrategySetup {
     /// A setup of the strategies an app ships, as it hands them to `WakefulApp.Configuration(strategies:)`:
     /// `.custom(AppSetup.strategies)`.
     public static func custom(_ strategies: [any Strategy]) -> StrategySetup {
-        StrategySetup(name: strategies.map(\.name).joined(separator: "+"), strategies: strategies.map(StrategySpec.init(_:)))
+        StrategySetup(
+            name: strategies.map(\.name).joined(separator: "+"), strategies: strategies.map(StrategySpec.init(_:)))
     }
 }

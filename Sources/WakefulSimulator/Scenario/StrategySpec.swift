@@ -58,7 +58,9 @@ public enum StrategyCatalog {
             self.withOptions = { (data: Data) throws(OptionsError) -> StrategySpec in
                 let (options, canonical) = try OptionsError.decode(Options.self, from: data, over: defaults)
                 if let violation = (options as? any RangeCheckedOptions)?.rangeViolations.first {
-                    throw OptionsError(key: violation.key, message: "\(violation.valueText) is out of range; expected \(violation.expected)")
+                    throw OptionsError(
+                        key: violation.key,
+                        message: "\(violation.valueText) is out of range; expected \(violation.expected)")
                 }
                 return StrategySpec(name: name, options: canonical, make: { build(options) })
             }
@@ -69,72 +71,88 @@ public enum StrategyCatalog {
     public static let entries: [Entry] = [
         Entry(
             name: "TaskExtension",
-            summary: "seed 000: a background task on entering the background and on every region transition, ended on expiry (TASK-3, TASK-6, TASK-9, TASK-10)",
+            summary:
+                "seed 000: a background task on entering the background and on every region transition, ended on expiry (TASK-3, TASK-6, TASK-9, TASK-10)",
             defaults: TaskExtension.Options(), build: TaskExtension.init(options:)),
         Entry(
             name: "LowPowerLocationKeepAlive",
-            summary: "seed 002: location mode with 3 km / 3000 m updates and a background task keep the app running (LOC-2, LOC-6, BEACON-8; review risk REVIEW-3)",
+            summary:
+                "seed 002: location mode with 3 km / 3000 m updates and a background task keep the app running (LOC-2, LOC-6, BEACON-8; review risk REVIEW-3)",
             defaults: LowPowerLocationKeepAlive.Options(), build: LowPowerLocationKeepAlive.init(options:)),
         Entry(
             name: "TaskChaining",
-            summary: "seed 004: a new task from the expiration handler; the budget is per app, so it buys nothing and ends in a kill (TASK-7, TASK-13)",
+            summary:
+                "seed 004: a new task from the expiration handler; the budget is per app, so it buys nothing and ends in a kill (TASK-7, TASK-13)",
             defaults: TaskChaining.Options(), build: TaskChaining.init(options:)),
         Entry(
             name: "LocationPulse",
-            summary: "seed 004: restart location updates every 60 s; only the location mode keeps it alive, at GPS cost (LOC-1, LOC-2, ENERGY-4)",
+            summary:
+                "seed 004: restart location updates every 60 s; only the location mode keeps it alive, at GPS cost (LOC-1, LOC-2, ENERGY-4)",
             defaults: LocationPulse.Options(), build: LocationPulse.init(options:)),
         Entry(
             name: "RelaunchOnMovement",
-            summary: "seed 001: significant changes and visits wake or relaunch the app after ≥500 m or a stay (LOC-10, LOC-12, LOC-16, CONF-5)",
+            summary:
+                "seed 001: significant changes and visits wake or relaunch the app after ≥500 m or a stay (LOC-10, LOC-12, LOC-16, CONF-5)",
             defaults: RelaunchOnMovement.Options(), build: RelaunchOnMovement.init(options:)),
         Entry(
             name: "MovingGeofence",
-            summary: "seed 003: a geofence re-centred on every exit wakes the app about every radius + 200 m (LOC-19, LOC-21)",
+            summary:
+                "seed 003: a geofence re-centred on every exit wakes the app about every radius + 200 m (LOC-19, LOC-21)",
             defaults: MovingGeofence.Options(), build: MovingGeofence.init(options:)),
         Entry(
             name: "PeriodicSampler",
-            summary: "seed 003: a countdown reads every 45 s and sends every 5 min, a 30 s timer restarts tasks; periods hold only while the app runs (TASK-3, TASK-6, TASK-7)",
+            summary:
+                "seed 003: a countdown reads every 45 s and sends every 5 min, a 30 s timer restarts tasks; periods hold only while the app runs (TASK-3, TASK-6, TASK-7)",
             defaults: PeriodicSampler.Options(), build: PeriodicSampler.init(options:)),
         // Pushes
         Entry(
             name: "PushTrigger",
-            summary: "seed 003: silent pushes start and stop a trip with location updates; ≈3 pushes per hour, none after force-quit or in Low Power Mode (PUSH-1..9)",
+            summary:
+                "seed 003: silent pushes start and stop a trip with location updates; ≈3 pushes per hour, none after force-quit or in Low Power Mode (PUSH-1..9)",
             defaults: PushTrigger.Options(), build: PushTrigger.init(options:)),
         Entry(
             name: "ForegroundSession",
-            summary: "seed 003: chat connected only in the foreground; silent pushes announce messages, fetched in a background task (PUSH-1..7, PUSH-9)",
+            summary:
+                "seed 003: chat connected only in the foreground; silent pushes announce messages, fetched in a background task (PUSH-1..7, PUSH-9)",
             defaults: ForegroundSession.Options(), build: ForegroundSession.init(options:)),
         Entry(
             name: "SilentAudioKeepAlive",
-            summary: "anti-pattern: plays silence with the audio mode to never be suspended; works at run time, rejected by App Review (AUDIO-1, REVIEW-4)",
+            summary:
+                "anti-pattern: plays silence with the audio mode to never be suspended; works at run time, rejected by App Review (AUDIO-1, REVIEW-4)",
             defaults: SilentAudioKeepAlive.Options(), build: SilentAudioKeepAlive.init(options:)),
         // Scheduled tasks (BGT)
         Entry(
             name: "ScheduledRefresh",
-            summary: "seed 003: BGAppRefresh and BGProcessing requests (fetch on 7–12); earliest-begin is a lower bound, launches follow usage and the charger (BGT-3, BGT-5, BGT-7, BGT-8, BGT-11)",
+            summary:
+                "seed 003: BGAppRefresh and BGProcessing requests (fetch on 7–12); earliest-begin is a lower bound, launches follow usage and the charger (BGT-3, BGT-5, BGT-7, BGT-8, BGT-11)",
             defaults: ScheduledRefresh.Options(), build: ScheduledRefresh.init(options:)),
         // Network
         Entry(
             name: "BackgroundTransfer",
-            summary: "seed 003: uploads through a background URLSession survive suspension and relaunch the app; the resume delay doubles (URLS-1, URLS-3, URLS-5)",
+            summary:
+                "seed 003: uploads through a background URLSession survive suspension and relaunch the app; the resume delay doubles (URLS-1, URLS-3, URLS-5)",
             defaults: BackgroundTransfer.Options(), build: BackgroundTransfer.init(options:)),
         Entry(
             name: "Heartbeat",
-            summary: "seed 004: a request every 60 s on any wake and on a timer, inside a background task; only as regular as what keeps the app running (URLS-8, TASK-6, TASK-10)",
+            summary:
+                "seed 004: a request every 60 s on any wake and on a timer, inside a background task; only as regular as what keeps the app running (URLS-8, TASK-6, TASK-10)",
             defaults: Heartbeat.Options(), build: Heartbeat.init(options:)),
         Entry(
             name: "AccessoryKeepAlive",
-            summary: "seed 003: polls a BLE dongle inside background tasks and reconnects with a pending connect; polls stop when the budget ends (BLE-1, BLE-4, TASK-7)",
+            summary:
+                "seed 003: polls a BLE dongle inside background tasks and reconnects with a pending connect; polls stop when the budget ends (BLE-1, BLE-4, TASK-7)",
             defaults: AccessoryKeepAlive.Options(), build: AccessoryKeepAlive.init(options:)),
         // Jobs
         Entry(
             name: "JobScheduler",
-            summary: "issue 4: runs the app's declared jobs on any wake within the time it gives, one at a time, and asks for refresh and processing tasks (TASK-6, TASK-10, BGT-4, BGT-5); scenarios declare jobs in app.jobs",
+            summary:
+                "issue 4: runs the app's declared jobs on any wake within the time it gives, one at a time, and asks for refresh and processing tasks (TASK-6, TASK-10, BGT-4, BGT-5); scenarios declare jobs in app.jobs",
             defaults: JobScheduler.Options(), build: JobScheduler.init(options:)),
         // Accessories
         Entry(
             name: "PeripheralAdvertiser",
-            summary: "seed 003: the phone advertises a service as a BLE accessory; each central write wakes it with the bluetooth-peripheral mode; background advertising drops the name and is found only in the overflow area (BLE-1, BLE-3, BLE-4)",
+            summary:
+                "seed 003: the phone advertises a service as a BLE accessory; each central write wakes it with the bluetooth-peripheral mode; background advertising drops the name and is found only in the overflow area (BLE-1, BLE-3, BLE-4)",
             defaults: PeripheralAdvertiser.Options(), build: PeripheralAdvertiser.init(options:)),
     ]
 
@@ -171,7 +189,9 @@ public struct OptionsError: Error, Sendable, Hashable, CustomStringConvertible {
             throw OptionsError(key: nil, message: "expected an object of options")
         }
         for key in given.keys.sorted() where base[key] == nil {
-            throw OptionsError(key: key, message: "unknown field \"\(key)\"; expected one of: \(base.keys.sorted().joined(separator: ", "))")
+            throw OptionsError(
+                key: key,
+                message: "unknown field \"\(key)\"; expected one of: \(base.keys.sorted().joined(separator: ", "))")
         }
         let merged = base.merging(given) { $1 }
         do {
@@ -179,7 +199,10 @@ public struct OptionsError: Error, Sendable, Hashable, CustomStringConvertible {
             let canonical = String(decoding: try encoder.encode(options), as: UTF8.self)
             return (options, canonical == String(decoding: baseData, as: UTF8.self) ? "{}" : canonical)
         } catch let DecodingError.typeMismatch(type, context) {
-            throw OptionsError(key: context.codingPath.last?.stringValue, message: "expected \(type == Bool.self ? "true or false" : type == String.self ? "a string" : "a number")")
+            throw OptionsError(
+                key: context.codingPath.last?.stringValue,
+                message:
+                    "expected \(type == Bool.self ? "true or false" : type == String.self ? "a string" : "a number")")
         } catch {
             throw OptionsError(key: nil, message: "cannot be read: \(error)")
         }
@@ -193,7 +216,8 @@ extension StrategySpec {
     }
 
     /// `LowPowerLocationKeepAlive` with these options.
-    public static func lowPowerLocationKeepAlive(_ options: LowPowerLocationKeepAlive.Options = .init()) -> StrategySpec {
+    public static func lowPowerLocationKeepAlive(_ options: LowPowerLocationKeepAlive.Options = .init()) -> StrategySpec
+    {
         catalogued("LowPowerLocationKeepAlive", options)
     }
 
@@ -269,7 +293,9 @@ extension StrategySpec {
     /// The catalogue's spec for `options`, built the way a scenario file's options are, so the two
     /// compare equal.
     static func catalogued(_ name: String, _ options: some Encodable) -> StrategySpec {
-        guard let entry = StrategyCatalog.entry(named: name) else { preconditionFailure("\(name) is not in the catalogue") }
+        guard let entry = StrategyCatalog.entry(named: name) else {
+            preconditionFailure("\(name) is not in the catalogue")
+        }
         do {
             return try entry.withOptions(JSONEncoder().encode(options))
         } catch {

@@ -33,7 +33,9 @@ public struct SeedRange: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func number(_ text: Substring) -> UInt64? {
-        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            return nil
+        }
         return UInt64(text)
     }
 
@@ -67,7 +69,8 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     /// Parses `K/N`.
     public init?(parsing text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index),
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+            (1...count).contains(index),
             parts.allSatisfy({ $0.first != "+" && $0.first != "-" })
         else { return nil }
         self.init(index, of: count)

@@ -50,7 +50,9 @@ public struct SeedReport: Sendable {
         var blocks: [String] = []
         for scenario in summaries.map(\.scenario).uniqued() {
             var table = TextTable(header: Array(Self.header.dropFirst()))
-            for summary in summaries where summary.scenario == scenario { table.append(Array(Self.cells(summary).dropFirst())) }
+            for summary in summaries where summary.scenario == scenario {
+                table.append(Array(Self.cells(summary).dropFirst()))
+            }
             blocks.append("\(scenario)\n\n\(table.rendered)")
         }
         blocks.append(verdictNote)
@@ -59,7 +61,9 @@ public struct SeedReport: Sendable {
 
     /// GitHub-flavoured Markdown: one table, then the note.
     public var markdown: String {
-        func row(_ cells: [String]) -> String { "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |" }
+        func row(_ cells: [String]) -> String {
+            "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"
+        }
         let rows = [row(Self.header), row(Self.header.map { _ in "---" })] + summaries.map { row(Self.cells($0)) }
         return (rows + ["", verdictNote]).joined(separator: "\n")
     }
@@ -67,10 +71,14 @@ public struct SeedReport: Sendable {
     /// RFC 4180 CSV: one line per seed, so a spreadsheet can draw any distribution.
     public var csv: String {
         func field(_ text: String) -> String {
-            text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"\(text.replacingOccurrences(of: "\"", with: "\"\""))\"" : text
+            text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
+                ? "\"\(text.replacingOccurrences(of: "\"", with: "\"\""))\"" : text
         }
         func number(_ value: Double?) -> String { value.map { String($0) } ?? "" }
-        let header = ["scenario", "strategy", "ios", "seed", "score", "succeeded", "trigger_distance_m", "largest_gap_s", "gap_cause"]
+        let header = [
+            "scenario", "strategy", "ios", "seed", "score", "succeeded", "trigger_distance_m", "largest_gap_s",
+            "gap_cause",
+        ]
         let lines = samples.map { sample in
             [
                 sample.scenario, sample.strategy, sample.ios, String(sample.seed), number(sample.score),
@@ -90,7 +98,9 @@ public struct SeedReport: Sendable {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return String(decoding: try encoder.encode(Document(passScore: passScore, summaries: summaries, samples: samples)), as: UTF8.self)
+        return String(
+            decoding: try encoder.encode(Document(passScore: passScore, summaries: summaries, samples: samples)),
+            as: UTF8.self)
     }
 
     /// Which verdicts the seed decides, in a sentence a reader can act on.
@@ -98,10 +108,14 @@ public struct SeedReport: Sendable {
         let threshold = "a seed succeeds with a score of at least \(Int((passScore * 100).rounded())) %"
         let dependent = seedDependent
         guard !dependent.isEmpty else {
-            return "No verdict depends on the seed (\(threshold)): each configuration succeeded on every seed or on none."
+            return
+                "No verdict depends on the seed (\(threshold)): each configuration succeeded on every seed or on none."
         }
-        let names = dependent.map { "\($0.scenario) \($0.strategy) on iOS \($0.ios) (\(Int((($0.successShare ?? 0) * 100).rounded())) %)" }
-        return "The seed decides \(dependent.count) of \(summaries.count) verdicts (\(threshold)): \(names.joined(separator: "; "))."
+        let names = dependent.map {
+            "\($0.scenario) \($0.strategy) on iOS \($0.ios) (\(Int((($0.successShare ?? 0) * 100).rounded())) %)"
+        }
+        return
+            "The seed decides \(dependent.count) of \(summaries.count) verdicts (\(threshold)): \(names.joined(separator: "; "))."
     }
 }
 

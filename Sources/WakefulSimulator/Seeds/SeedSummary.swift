@@ -68,7 +68,9 @@ public struct SeedSummary: Sendable, Hashable, Codable {
         largestGap = Spread(samples.compactMap(\.largestGap))
         let causes = Dictionary(grouping: samples.compactMap(\.gapCause), by: { $0 }).mapValues(\.count)
         // Ties go to the cause that sorts first, so the table does not depend on dictionary order.
-        commonGapCause = causes.max { ($0.value, $1.key) < ($1.value, $0.key) }.map { "\($0.key) (\($0.value) of \(seeds))" }
+        commonGapCause = causes.max { ($0.value, $1.key) < ($1.value, $0.key) }.map {
+            "\($0.key) (\($0.value) of \(seeds))"
+        }
     }
 
     /// Groups samples by configuration, in plan order, and summarises each.

@@ -25,7 +25,9 @@ public struct SeedSweep: Sendable {
 
     /// Runs this shard's part and returns its samples in plan order. `progress` is called after each
     /// run with the number done so far, from whichever thread finished it.
-    public func run(workers: Int = ProcessInfo.processInfo.activeProcessorCount, progress: (@Sendable (Int) -> Void)? = nil) async -> [SeedSample] {
+    public func run(
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount, progress: (@Sendable (Int) -> Void)? = nil
+    ) async -> [SeedSample] {
         let jobs = comparison.jobs
         let seeds = seeds
         let positions = (0..<plannedRuns).filter(shard.contains)

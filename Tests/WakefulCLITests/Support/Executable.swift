@@ -103,7 +103,8 @@ struct Executable: Sendable {
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> CommandResult {
         let executable = try #require(
-            url, "the \(name) binary was not found; searched \(searchedDirectories.map(\.path))", sourceLocation: sourceLocation)
+            url, "the \(name) binary was not found; searched \(searchedDirectories.map(\.path))",
+            sourceLocation: sourceLocation)
         return try await withTemporaryDirectory(prefix: "wakeful-cli-output") { folder in
             let stdoutURL = folder.appendingPathComponent("stdout")
             let stderrURL = folder.appendingPathComponent("stderr")
@@ -145,7 +146,9 @@ struct Executable: Sendable {
                 stdout: String(decoding: try Data(contentsOf: stdoutURL), as: UTF8.self),
                 stderr: String(decoding: try Data(contentsOf: stderrURL), as: UTF8.self),
                 timedOut: box.timedOut)
-            #expect(!result.timedOut, "\(name) did not finish within \(timeout) s: \(result)", sourceLocation: sourceLocation)
+            #expect(
+                !result.timedOut, "\(name) did not finish within \(timeout) s: \(result)",
+                sourceLocation: sourceLocation)
             return result
         }
     }

@@ -18,7 +18,8 @@ struct CheckRun {
     /// Runs doctor on a fixture: `--plist Info.plist --sources App` by default; with `project`,
     /// `--project` alone, so doctor reads the sources beside the project as it does for users.
     static func run(
-        _ name: String, plist: String? = "Info.plist", project: String? = nil, sources: [String]? = nil, baseline: String? = nil,
+        _ name: String, plist: String? = "Info.plist", project: String? = nil, sources: [String]? = nil,
+        baseline: String? = nil,
         strict: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> CheckRun {
         let root = try Fixture.path(name, in: "checks", sourceLocation: sourceLocation)
@@ -36,7 +37,9 @@ struct CheckRun {
             relative.related = finding.related.map { relativeLocation($0, root: root) }
             return relative
         }
-        return CheckRun(findings: findings, accepted: report.summary["accepted"] ?? 0, status: outcome.status, declaredModes: report.declaredModes)
+        return CheckRun(
+            findings: findings, accepted: report.summary["accepted"] ?? 0, status: outcome.status,
+            declaredModes: report.declaredModes)
     }
 
     /// The parts of the JSON report the checks' tests read.
@@ -61,9 +64,13 @@ struct CheckRun {
     }
 
     /// The one finding of a check (about `value`); fails the test unless there is exactly one.
-    func only(_ check: Finding.Check, value: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> Finding {
+    func only(_ check: Finding.Check, value: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> Finding
+    {
         let matching = findings(check, value: value)
-        try #require(matching.count == 1, "\(matching.count) \(check.rawValue) findings in \(findings.map(\.check.rawValue))", sourceLocation: sourceLocation)
+        try #require(
+            matching.count == 1, "\(matching.count) \(check.rawValue) findings in \(findings.map(\.check.rawValue))",
+            sourceLocation: sourceLocation)
         return matching[0]
     }
 }

@@ -20,7 +20,9 @@ struct PurposeStringCheckTests {
         #expect(retired.key == "NSLocationUsageDescription")
         #expect(retired.place == "Info.plist:7")
         #expect(retired.message.contains("NSLocationWhenInUseUsageDescription"))
-        #expect(run.findings(.usageDescriptionMissing).isEmpty, "requestLocation() alone asks for no permission doctor can see")
+        #expect(
+            run.findings(.usageDescriptionMissing).isEmpty,
+            "requestLocation() alone asks for no permission doctor can see")
     }
 
     @Test("requestAlwaysAuthorization without NSLocationAlwaysAndWhenInUseUsageDescription: an error at the call")

@@ -6,13 +6,20 @@ import WakefulDoctor
 struct BuildSettingsTests {
     private func settings(_ levels: [[(String, String)]], config: String = "Release") -> BuildSettings {
         BuildSettings(
-            levels: levels.map { level in level.compactMap { BuildSettingAssignment(key: $0.0, value: $0.1, location: nil) } },
+            levels: levels.map { level in
+                level.compactMap { BuildSettingAssignment(key: $0.0, value: $0.1, location: nil) }
+            },
             parameters: ["sdk": "iphoneos", "arch": "arm64", "config": config])
     }
 
     @Test("$(VAR) and ${VAR}, nested names, and a bare $VAR left alone")
     func references() {
-        let s = settings([[("A", "alpha"), ("B", "${A}-$(A)"), ("KIND", "RELEASE"), ("ID_RELEASE", "com.example"), ("ID", "$(ID_$(KIND))")]])
+        let s = settings([
+            [
+                ("A", "alpha"), ("B", "${A}-$(A)"), ("KIND", "RELEASE"), ("ID_RELEASE", "com.example"),
+                ("ID", "$(ID_$(KIND))"),
+            ]
+        ])
         #expect(s.value(of: "B") == "alpha-alpha")
         #expect(s.value(of: "ID") == "com.example")
         #expect(s.expand("$A and $(A)").value == "$A and alpha")
@@ -22,7 +29,10 @@ struct BuildSettingsTests {
 
     @Test("$(inherited) takes the lower level's value, through every level")
     func inherited() {
-        let s = settings([[("FLAGS", "-a")], [("FLAGS", "$(inherited) -b")], [("FLAGS", "$(inherited) -c")], [("OTHER", "$(inherited)")]])
+        let s = settings([
+            [("FLAGS", "-a")], [("FLAGS", "$(inherited) -b")], [("FLAGS", "$(inherited) -c")],
+            [("OTHER", "$(inherited)")],
+        ])
         #expect(s.value(of: "FLAGS") == "-a -b -c")
         #expect(s.value(of: "OTHER") == "")
         #expect(s.expand("$(OTHER)").unknown.isEmpty)
@@ -31,13 +41,15 @@ struct BuildSettingsTests {
     @Test("a matching condition wins over the plain key; others are skipped; unknown parameters match only *")
     func conditions() {
         // pbxproj order: sorted keys, so the plain key comes first and the conditional one after it.
-        let s = settings([[
-            ("ID", "generic"), ("ID[sdk=iphoneos*]", "ios"), ("ID[sdk=macosx*]", "mac"),
-            ("ARCH", "any"), ("ARCH[arch=arm64]", "arm"), ("ARCH[arch=x86_64]", "intel"),
-            ("CFG[config=Debug]", "debug"),
-            ("V[variant=*]", "star"), ("V[variant=profile]", "profile"),
-            ("BOTH[sdk=iphoneos*][config=Release]", "both"),
-        ]])
+        let s = settings([
+            [
+                ("ID", "generic"), ("ID[sdk=iphoneos*]", "ios"), ("ID[sdk=macosx*]", "mac"),
+                ("ARCH", "any"), ("ARCH[arch=arm64]", "arm"), ("ARCH[arch=x86_64]", "intel"),
+                ("CFG[config=Debug]", "debug"),
+                ("V[variant=*]", "star"), ("V[variant=profile]", "profile"),
+                ("BOTH[sdk=iphoneos*][config=Release]", "both"),
+            ]
+        ])
         #expect(s.value(of: "ID") == "ios")
         #expect(s.value(of: "ARCH") == "arm")
         #expect(s.value(of: "CFG") == nil)
@@ -53,28 +65,35 @@ struct BuildSettingsTests {
         #expect(BuildSettings(levels: [lines], parameters: ["sdk": "iphoneos"]).value(of: "ID") == "plain")
     }
 
-    @Test("modifiers", arguments: [
-        ("$(NAME:lower)", "my app-2.0"),
-        ("$(NAME:upper)", "MY APP-2.0"),
-        ("$(NAME:rfc1034identifier)", "My-App-2-0"),
-        ("$(NAME:identifier)", "My_App_2_0"),
-        ("$(NAME:c99extidentifier)", "My_App_2_0"),
-        ("$(DIGIT:rfc1034identifier)", "-app"),
-        ("$(DIGIT:identifier)", "_app"),
-        ("$(ACCENT:rfc1034identifier)", "Caf-"),
-        ("$(PATH:base)", "Info"),
-        ("$(PATH:file)", "Info.plist"),
-        ("$(PATH:dir)", "Sources/App/"),
-        ("$(PATH:suffix)", ".plist"),
-        ("$(FILE:dir)", "./"),
-        ("$(MISSING:default=fallback)", "fallback"),
-        ("$(EMPTY:default=$(NAME:lower))", "my app-2.0"),
-        ("$(NAME:default=unused)", "My App-2.0"),
-        ("$(NAME:lower:rfc1034identifier)", "my-app-2-0"),
-        ("$(NAME:nonsense)", "My App-2.0"),
-    ])
+    @Test(
+        "modifiers",
+        arguments: [
+            ("$(NAME:lower)", "my app-2.0"),
+            ("$(NAME:upper)", "MY APP-2.0"),
+            ("$(NAME:rfc1034identifier)", "My-App-2-0"),
+            ("$(NAME:identifier)", "My_App_2_0"),
+            ("$(NAME:c99extidentifier)", "My_App_2_0"),
+            ("$(DIGIT:rfc1034identifier)", "-app"),
+            ("$(DIGIT:identifier)", "_app"),
+            ("$(ACCENT:rfc1034identifier)", "Caf-"),
+            ("$(PATH:base)", "Info"),
+            ("$(PATH:file)", "Info.plist"),
+            ("$(PATH:dir)", "Sources/App/"),
+            ("$(PATH:suffix)", ".plist"),
+            ("$(FILE:dir)", "./"),
+            ("$(MISSING:default=fallback)", "fallback"),
+            ("$(EMPTY:default=$(NAME:lower))", "my app-2.0"),
+            ("$(NAME:default=unused)", "My App-2.0"),
+            ("$(NAME:lower:rfc1034identifier)", "my-app-2-0"),
+            ("$(NAME:nonsense)", "My App-2.0"),
+        ])
     func modifiers(_ text: String, _ expected: String) {
-        let s = settings([[("NAME", "My App-2.0"), ("DIGIT", "9app"), ("ACCENT", "Café"), ("PATH", "Sources/App/Info.plist"), ("FILE", "Info.plist"), ("EMPTY", "")]])
+        let s = settings([
+            [
+                ("NAME", "My App-2.0"), ("DIGIT", "9app"), ("ACCENT", "Café"), ("PATH", "Sources/App/Info.plist"),
+                ("FILE", "Info.plist"), ("EMPTY", ""),
+            ]
+        ])
         let expansion = s.expand(text)
         #expect(expansion.value == expected)
         #expect(expansion.unknown.isEmpty)

@@ -3,9 +3,9 @@ import Testing
 import WakefulDoctor
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 @Suite("What doctor is given to read", .timeLimit(.minutes(1)))
@@ -31,7 +31,9 @@ struct InfoPlistInputTests {
         let folder = try TemporaryFolder()
         let path = try folder.write("Info.plist", Self.plist)
         #expect(try InfoPlist.load(path: path)["UIBackgroundModes"]?.array == [.string("fetch")])
-        #expect(try InfoPlist.load(contentsOf: URL(fileURLWithPath: path), file: "Info.plist").location(ofKey: "UIBackgroundModes") == Finding.Location(file: "Info.plist", line: 4, column: 2))
+        #expect(
+            try InfoPlist.load(contentsOf: URL(fileURLWithPath: path), file: "Info.plist").location(
+                ofKey: "UIBackgroundModes") == Finding.Location(file: "Info.plist", line: 4, column: 2))
     }
 
     @Test("a built .app folder is read through its Info.plist")
@@ -41,18 +43,26 @@ struct InfoPlistInputTests {
         let plist = try InfoPlist.load(path: folder.url.path + "/Build/Wakeful.app")
         #expect(plist.file == folder.url.path + "/Build/Wakeful.app/Info.plist")
         #expect(plist["UIBackgroundModes"] != nil)
-        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("Empty.app"), withIntermediateDirectories: true)
-        #expect(try error(folder.url.path + "/Empty.app").message.hasPrefix("is an app bundle with no Info.plist inside"))
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("Empty.app"), withIntermediateDirectories: true)
+        #expect(
+            try error(folder.url.path + "/Empty.app").message.hasPrefix("is an app bundle with no Info.plist inside"))
     }
 
     @Test("directories: an .xcodeproj points at --project, others say a file was expected")
     func directories() throws {
         let folder = try TemporaryFolder()
-        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("App.xcodeproj"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("App.xcodeproj"), withIntermediateDirectories: true)
         let project = try error(folder.url.path + "/App.xcodeproj")
-        #expect(project.message == "is an Xcode project; pass it with --project \(folder.url.path)/App.xcodeproj to read its build settings and Info.plist")
+        #expect(
+            project.message
+                == "is an Xcode project; pass it with --project \(folder.url.path)/App.xcodeproj to read its build settings and Info.plist"
+        )
         let plain = try error(folder.url.path)
-        #expect(plain.description == "\(folder.url.path): is a directory; expected an Info.plist file (or pass --project App.xcodeproj)")
+        #expect(
+            plain.description
+                == "\(folder.url.path): is a directory; expected an Info.plist file (or pass --project App.xcodeproj)")
     }
 
     @Test("a FIFO is refused without being opened (opening it would block)")
@@ -71,32 +81,36 @@ struct InfoPlistInputTests {
     }
 
     #if os(Linux)
-    @Test("a socket is refused")
-    func socket() throws {
-        // Short: a socket path must fit in sun_path (108 bytes).
-        let path = "/tmp/doctor-\(UUID().uuidString.prefix(8)).sock"
-        defer { unlink(path) }
-        let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        #expect(descriptor >= 0)
-        defer { close(descriptor) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (offset, byte) in path.utf8.enumerated() { buffer[offset] = byte }
+        @Test("a socket is refused")
+        func socket() throws {
+            // Short: a socket path must fit in sun_path (108 bytes).
+            let path = "/tmp/doctor-\(UUID().uuidString.prefix(8)).sock"
+            defer { unlink(path) }
+            let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            #expect(descriptor >= 0)
+            defer { close(descriptor) }
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+                for (offset, byte) in path.utf8.enumerated() { buffer[offset] = byte }
+            }
+            let bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                }
+            }
+            #expect(bound == 0)
+            #expect(try error(path).message.hasPrefix("is a socket, not a file"))
         }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        #expect(bound == 0)
-        #expect(try error(path).message.hasPrefix("is a socket, not a file"))
-    }
     #endif
 
     @Test("a missing file and a dangling link say so")
     func missing() throws {
         let folder = try TemporaryFolder()
         let path = folder.url.path + "/Nope.plist"
-        #expect(try error(path).message == "does not exist; expected an Info.plist file, a built .app folder, or - for standard input")
+        #expect(
+            try error(path).message
+                == "does not exist; expected an Info.plist file, a built .app folder, or - for standard input")
         let link = folder.url.path + "/link.plist"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
         #expect(try error(link).message.hasPrefix("is a symbolic link to a file that does not exist"))
@@ -117,10 +131,13 @@ struct InfoPlistInputTests {
         try pipe.fileHandleForWriting.close()
         let plist = try InfoPlist.load(path: "-", standardInput: pipe.fileHandleForReading)
         #expect(plist.file == "standard input")
-        #expect(plist.location(ofKey: "UIBackgroundModes") == Finding.Location(file: "standard input", line: 4, column: 2))
+        #expect(
+            plist.location(ofKey: "UIBackgroundModes") == Finding.Location(file: "standard input", line: 4, column: 2))
         let empty = Pipe()
         try empty.fileHandleForWriting.close()
-        let error = try #require(throws: DoctorInputError.self) { try InfoPlist.load(path: "-", standardInput: empty.fileHandleForReading) }
+        let error = try #require(throws: DoctorInputError.self) {
+            try InfoPlist.load(path: "-", standardInput: empty.fileHandleForReading)
+        }
         #expect(error.description.hasPrefix("standard input: is empty"))
     }
 }

@@ -10,7 +10,8 @@ struct InfoPlistLocationTests {
 
     @Test("top-level keys and the items of top-level arrays, not nested ones")
     func lines() throws {
-        let plist = try decode("""
+        let plist = try decode(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
             <plist version="1.0">
@@ -34,11 +35,15 @@ struct InfoPlistLocationTests {
             </dict>
             </plist>
             """)
-        #expect(plist.locations.keys.keys.sorted() == ["A & B", "Empty", "NSAppTransportSecurity", "UIBackgroundModes"])
-        #expect(plist.location(ofKey: "NSAppTransportSecurity") == Finding.Location(file: "Info.plist", line: 6, column: 2))
+        #expect(
+            plist.locations.keys.keys.sorted() == ["A & B", "Empty", "NSAppTransportSecurity", "UIBackgroundModes"])
+        #expect(
+            plist.location(ofKey: "NSAppTransportSecurity") == Finding.Location(file: "Info.plist", line: 6, column: 2))
         #expect(plist.location(ofKey: "UIBackgroundModes")?.line == 11)
         #expect(plist.locations.items["UIBackgroundModes"]?.map(\.line) == [13, 14, 15, 16])
-        #expect(plist.location(ofKey: "UIBackgroundModes", item: 2) == Finding.Location(file: "Info.plist", line: 15, column: 3))
+        #expect(
+            plist.location(ofKey: "UIBackgroundModes", item: 2)
+                == Finding.Location(file: "Info.plist", line: 15, column: 3))
         #expect(plist.locations.items["Nested"] == nil)
         #expect(plist.locations.items["Empty"] == nil)
         #expect(plist.location(ofKey: "A & B")?.line == 18)
@@ -47,7 +52,8 @@ struct InfoPlistLocationTests {
 
     @Test("a key written twice (a merge conflict's leftovers) is reported with every line; the last occurrence counts")
     func duplicates() throws {
-        let plist = try decode("""
+        let plist = try decode(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0">
             <dict>
@@ -75,7 +81,8 @@ struct InfoPlistLocationTests {
 
     @Test("binary plists have no lines: locations name the file alone")
     func binary() throws {
-        let data = try PropertyListSerialization.data(fromPropertyList: ["UIBackgroundModes": ["fetch"]], format: .binary, options: 0)
+        let data = try PropertyListSerialization.data(
+            fromPropertyList: ["UIBackgroundModes": ["fetch"]], format: .binary, options: 0)
         let plist = try InfoPlist.decode(data, file: "App.plist")
         #expect(plist.format == .binary)
         #expect(plist.location(ofKey: "UIBackgroundModes") == Finding.Location(file: "App.plist"))
@@ -95,7 +102,8 @@ struct InfoPlistLocationTests {
     @Test("a large file: 200,000 array items, every line found")
     func large() throws {
         let count = 200_000
-        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>UIBackgroundModes</key>\n\t<array>\n"
+        var text =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>UIBackgroundModes</key>\n\t<array>\n"
         text.reserveCapacity(count * 30 + 200)
         for _ in 0..<count { text += "\t\t<string>audio</string>\n" }
         text += "\t</array>\n\t<key>After</key>\n\t<string>end</string>\n</dict>\n</plist>\n"

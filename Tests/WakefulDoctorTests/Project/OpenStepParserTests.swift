@@ -10,7 +10,8 @@ struct OpenStepParserTests {
 
     @Test("dictionaries, arrays with trailing commas, data, comments and the UTF8 header")
     func structure() throws {
-        let value = try parse("""
+        let value = try parse(
+            """
             // !$*UTF8*$!
             {
             \tname = App; /* a comment */
@@ -42,16 +43,18 @@ struct OpenStepParserTests {
         #expect(top.string("b") == "0123")
     }
 
-    @Test("quoted strings decode escapes", arguments: [
-        (#""a\"b""#, "a\"b"),
-        (#""back\\slash""#, "back\\slash"),
-        (#""line\nnext\ttab""#, "line\nnext\ttab"),
-        (#""\U00e9t\U00e9""#, "été"),
-        (#""\UD83D\UDE00""#, "😀"),
-        (#""\101\102""#, "AB"),
-        (#""ünïcödé raw""#, "ünïcödé raw"),
-        (#"'single'"#, "single"),
-    ])
+    @Test(
+        "quoted strings decode escapes",
+        arguments: [
+            (#""a\"b""#, "a\"b"),
+            (#""back\\slash""#, "back\\slash"),
+            (#""line\nnext\ttab""#, "line\nnext\ttab"),
+            (#""\U00e9t\U00e9""#, "été"),
+            (#""\UD83D\UDE00""#, "😀"),
+            (#""\101\102""#, "AB"),
+            (#""ünïcödé raw""#, "ünïcödé raw"),
+            (#"'single'"#, "single"),
+        ])
     func escapes(_ written: String, _ expected: String) throws {
         #expect(try parse("{ k = \(written); }").dictionary?.string("k") == expected)
     }
@@ -64,20 +67,22 @@ struct OpenStepParserTests {
         #expect(top.duplicates["a"] == [2, 3])
     }
 
-    @Test("malformed input names the file, the line and what was expected", arguments: [
-        ("{\n a = b\n c = d;\n}", 2, "expected ';' after the value of \"a\", found 'c'"),
-        ("{\n a b;\n}", 2, "expected '=' after the key \"a\", found 'b'"),
-        ("{\n a = (x y);\n}", 2, "expected ',' or ')' after an array item, found 'y'"),
-        ("{\n a = \"open;\n}", 2, "expected a closing quote"),
-        ("{\n a = 1;\n", 3, "expected '}' to close the dictionary opened on line 1"),
-        ("{\n /* never closed\n a = 1; }", 2, "expected '*/' to close the comment"),
-        ("{\n a = <0fb>;\n}", 2, "even number of hex digits"),
-        ("{\n a = <zz>;\n}", 2, "expected hex digits or '>' in data, found 'z'"),
-        ("{\n a = ;\n}", 2, "expected a value"),
-        ("{ a = 1; } extra", 1, "expected the end of the file"),
-        ("{\n = 1;\n}", 2, "expected a key or '}', found '='"),
-        ("{ a = \"\\U12\"; }", 1, "expected four hex digits after \\U"),
-    ])
+    @Test(
+        "malformed input names the file, the line and what was expected",
+        arguments: [
+            ("{\n a = b\n c = d;\n}", 2, "expected ';' after the value of \"a\", found 'c'"),
+            ("{\n a b;\n}", 2, "expected '=' after the key \"a\", found 'b'"),
+            ("{\n a = (x y);\n}", 2, "expected ',' or ')' after an array item, found 'y'"),
+            ("{\n a = \"open;\n}", 2, "expected a closing quote"),
+            ("{\n a = 1;\n", 3, "expected '}' to close the dictionary opened on line 1"),
+            ("{\n /* never closed\n a = 1; }", 2, "expected '*/' to close the comment"),
+            ("{\n a = <0fb>;\n}", 2, "even number of hex digits"),
+            ("{\n a = <zz>;\n}", 2, "expected hex digits or '>' in data, found 'z'"),
+            ("{\n a = ;\n}", 2, "expected a value"),
+            ("{ a = 1; } extra", 1, "expected the end of the file"),
+            ("{\n = 1;\n}", 2, "expected a key or '}', found '='"),
+            ("{ a = \"\\U12\"; }", 1, "expected four hex digits after \\U"),
+        ])
     func malformed(_ text: String, _ line: Int, _ message: String) throws {
         let error = try #require(throws: DoctorInputError.self) { try parse(text) }
         #expect(error.file == "test.pbxproj")

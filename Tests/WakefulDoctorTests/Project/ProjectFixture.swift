@@ -6,7 +6,9 @@ import WakefulDoctor
 enum ProjectFixture {
     /// The fixture folder `name`.
     static func folder(_ name: String) throws -> URL {
-        try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures/projects"), "missing fixture \(name)")
+        try #require(
+            Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures/projects"),
+            "missing fixture \(name)")
     }
 
     /// The path of a file or folder inside fixture `name`.
@@ -15,7 +17,9 @@ enum ProjectFixture {
     }
 
     /// Makes the Info.plist of a fixture project.
-    static func load(_ name: String, _ project: String, target: String? = nil, configuration: String? = nil) throws -> ProjectInfoPlist {
+    static func load(_ name: String, _ project: String, target: String? = nil, configuration: String? = nil) throws
+        -> ProjectInfoPlist
+    {
         try ProjectInfoPlist.load(project: path(name, project), target: target, configuration: configuration)
     }
 

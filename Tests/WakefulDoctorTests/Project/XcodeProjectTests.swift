@@ -9,7 +9,10 @@ struct XcodeProjectTests {
         let project = try XcodeProject.open(ProjectFixture.path("modern-generated", "Wakeful.xcodeproj"))
         #expect(project.name == "Wakeful")
         #expect(project.targets.map(\.name) == ["Wakeful", "WakefulTests"])
-        #expect(project.targets.map(\.productType) == ["com.apple.product-type.application", "com.apple.product-type.bundle.unit-test"])
+        #expect(
+            project.targets.map(\.productType) == [
+                "com.apple.product-type.application", "com.apple.product-type.bundle.unit-test",
+            ])
         let app = try project.target(named: nil)
         #expect(app.name == "Wakeful")
         #expect(app.buildPhases == ["PBXSourcesBuildPhase", "PBXFrameworksBuildPhase", "PBXResourcesBuildPhase"])
@@ -22,7 +25,8 @@ struct XcodeProjectTests {
 
     @Test("the project.pbxproj file itself is accepted in place of its folder")
     func pbxprojPath() throws {
-        let project = try XcodeProject.open(ProjectFixture.path("modern-generated", "Wakeful.xcodeproj/project.pbxproj"))
+        let project = try XcodeProject.open(
+            ProjectFixture.path("modern-generated", "Wakeful.xcodeproj/project.pbxproj"))
         #expect(project.targets.count == 2)
     }
 
@@ -32,7 +36,9 @@ struct XcodeProjectTests {
         #expect(try project.target(named: nil).name == "Trips")
         #expect(try project.target(named: "TripsWidget").productType == "com.apple.product-type.app-extension")
         let error = try #require(throws: DoctorInputError.self) { try project.target(named: "Nope") }
-        #expect(error.message == "has no target named \"Nope\"; its targets are: Trips (application), TripsWidget (app-extension)")
+        #expect(
+            error.message
+                == "has no target named \"Nope\"; its targets are: Trips (application), TripsWidget (app-extension)")
     }
 
     @Test("two application targets need --target, and the error lists them")
@@ -46,25 +52,34 @@ struct XcodeProjectTests {
     @Test("a project with no application target says so and lists what it has")
     func noApp() throws {
         let folder = try TemporaryFolder()
-        let original = try String(contentsOfFile: ProjectFixture.path("modern-generated", "Wakeful.xcodeproj/project.pbxproj"), encoding: .utf8)
+        let original = try String(
+            contentsOfFile: ProjectFixture.path("modern-generated", "Wakeful.xcodeproj/project.pbxproj"),
+            encoding: .utf8)
         try folder.write(
             "Kit.xcodeproj/project.pbxproj",
-            original.replacingOccurrences(of: "\"com.apple.product-type.application\"", with: "\"com.apple.product-type.framework\""))
+            original.replacingOccurrences(
+                of: "\"com.apple.product-type.application\"", with: "\"com.apple.product-type.framework\""))
         let project = try XcodeProject.open(folder.url.path + "/Kit.xcodeproj")
         let error = try #require(throws: DoctorInputError.self) { try project.target(named: nil) }
-        #expect(error.message == "has no application target; pass --target NAME to choose one (targets: Wakeful (framework), WakefulTests (bundle.unit-test))")
+        #expect(
+            error.message
+                == "has no application target; pass --target NAME to choose one (targets: Wakeful (framework), WakefulTests (bundle.unit-test))"
+        )
     }
 
     @Test("an unknown configuration lists the available ones")
     func unknownConfiguration() throws {
-        let error = try #require(throws: DoctorInputError.self) { try ProjectFixture.load("conditional", "Cond.xcodeproj", configuration: "Profile") }
+        let error = try #require(throws: DoctorInputError.self) {
+            try ProjectFixture.load("conditional", "Cond.xcodeproj", configuration: "Profile")
+        }
         #expect(error.message == "target Cond has no build configuration \"Profile\"; available: Debug, Release")
     }
 
     @Test("broken: a malformed project.pbxproj is reported with its line")
     func broken() throws {
         let path = try ProjectFixture.path("broken", "Broken.xcodeproj")
-        let line = try ProjectFixture.line(of: "PRODUCT_BUNDLE_IDENTIFIER = com.example.Wakeful", in: path + "/project.pbxproj")
+        let line = try ProjectFixture.line(
+            of: "PRODUCT_BUNDLE_IDENTIFIER = com.example.Wakeful", in: path + "/project.pbxproj")
         let error = try #require(throws: DoctorInputError.self) { try XcodeProject.open(path) }
         #expect(error.file == path + "/project.pbxproj")
         #expect(error.line == line)
@@ -75,16 +90,23 @@ struct XcodeProjectTests {
     @Test("paths that are not projects get messages naming what was expected")
     func notProjects() throws {
         let folder = try TemporaryFolder()
-        let missing = try #require(throws: DoctorInputError.self) { try XcodeProject.open(folder.url.path + "/Nope.xcodeproj") }
+        let missing = try #require(throws: DoctorInputError.self) {
+            try XcodeProject.open(folder.url.path + "/Nope.xcodeproj")
+        }
         #expect(missing.message.hasPrefix("does not exist; expected an Xcode project folder"))
         let file = try folder.write("App.xcodeproj.txt", "x")
         let notFolder = try #require(throws: DoctorInputError.self) { try XcodeProject.open(file) }
         #expect(notFolder.message.hasPrefix("is not a folder"))
-        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("Empty.xcodeproj"), withIntermediateDirectories: true)
-        let empty = try #require(throws: DoctorInputError.self) { try XcodeProject.open(folder.url.path + "/Empty.xcodeproj") }
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("Empty.xcodeproj"), withIntermediateDirectories: true)
+        let empty = try #require(throws: DoctorInputError.self) {
+            try XcodeProject.open(folder.url.path + "/Empty.xcodeproj")
+        }
         #expect(empty.message.hasPrefix("has no project.pbxproj"))
         try folder.write("Odd.xcodeproj/project.pbxproj", "{ objects = { }; rootObject = X; }")
-        let odd = try #require(throws: DoctorInputError.self) { try XcodeProject.open(folder.url.path + "/Odd.xcodeproj") }
+        let odd = try #require(throws: DoctorInputError.self) {
+            try XcodeProject.open(folder.url.path + "/Odd.xcodeproj")
+        }
         #expect(odd.message.hasPrefix("has no PBXProject root object"))
         #expect(odd.line == 1)
     }

@@ -22,7 +22,8 @@ struct BaselineTests {
 
     /// A fresh folder under the temporary directory, removed by the caller.
     private func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("baseline-tests-\(UUID().uuidString)", isDirectory: true)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "baseline-tests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -31,19 +32,37 @@ struct BaselineTests {
     func valid() throws {
         let baseline = try load("accepted.json")
         #expect(baseline.entries.count == 3)
-        #expect(baseline.entries[0] == .init(check: .reviewRisk, key: "UIBackgroundModes", value: "voip", file: "MyApp/Info.plist", reason: "Calling app: VoIP calls go through CallKit; the reviewer note says so"))
+        #expect(
+            baseline.entries[0]
+                == .init(
+                    check: .reviewRisk, key: "UIBackgroundModes", value: "voip", file: "MyApp/Info.plist",
+                    reason: "Calling app: VoIP calls go through CallKit; the reviewer note says so"))
         #expect(baseline.entries[1].file == nil)
-        #expect(baseline.folder == URL(fileURLWithPath: try ReportFixture.path("accepted.json", in: "baselines")).deletingLastPathComponent().standardizedFileURL.path)
+        #expect(
+            baseline.folder
+                == URL(fileURLWithPath: try ReportFixture.path("accepted.json", in: "baselines"))
+                .deletingLastPathComponent().standardizedFileURL.path)
     }
 
-    @Test("bad files name the file, the field and the expected form", arguments: [
-        ("not-json.json", nil, "is not JSON"),
-        ("wrong-version.json", "version", "is 2; expected 1"),
-        ("unknown-check.json", "accepted[1].check", "\"reviewrisk\" is not a check; expected one of wrong-type, unknown-mode,"),
-        ("misspelt-field.json", "accepted[0].reson", "is not an entry field; expected only \"check\", \"key\", \"value\", \"file\" and \"reason\""),
-        ("missing-key.json", "accepted[0].key", "is missing; expected {\"version\": 1, \"accepted\": [{\"check\": \"review-risk\""),
-        ("repeated-entry.json", "accepted[1]", "accepts the same findings as accepted[0]"),
-    ] as [(String, String?, String)])
+    @Test(
+        "bad files name the file, the field and the expected form",
+        arguments: [
+            ("not-json.json", nil, "is not JSON"),
+            ("wrong-version.json", "version", "is 2; expected 1"),
+            (
+                "unknown-check.json", "accepted[1].check",
+                "\"reviewrisk\" is not a check; expected one of wrong-type, unknown-mode,"
+            ),
+            (
+                "misspelt-field.json", "accepted[0].reson",
+                "is not an entry field; expected only \"check\", \"key\", \"value\", \"file\" and \"reason\""
+            ),
+            (
+                "missing-key.json", "accepted[0].key",
+                "is missing; expected {\"version\": 1, \"accepted\": [{\"check\": \"review-risk\""
+            ),
+            ("repeated-entry.json", "accepted[1]", "accepts the same findings as accepted[0]"),
+        ] as [(String, String?, String)])
     func invalid(_ name: String, _ field: String?, _ message: String) throws {
         let error = try #require(loadError(name))
         #expect(error.file == name)
@@ -51,15 +70,23 @@ struct BaselineTests {
         #expect(error.message.contains(message), "\(error.message)")
     }
 
-    @Test("other structural mistakes", arguments: [
-        (#"[]"#, nil, "is not a JSON object"),
-        (#"{"version": 1}"#, "accepted", "is missing; expected an array of entries"),
-        (#"{"version": true, "accepted": []}"#, "version", "is a boolean; expected 1"),
-        (#"{"version": 1, "accepted": [], "ignored": []}"#, "ignored", "is not a baseline field"),
-        (#"{"version": 1, "accepted": ["review-risk"]}"#, "accepted[0]", "is a string; expected an object"),
-        (#"{"version": 1, "accepted": [{"check": "duplicate", "key": "K", "value": 3, "reason": "r"}]}"#, "accepted[0].value", "is 3; expected a string"),
-        (#"{"version": 1, "accepted": [{"check": "duplicate", "key": " ", "reason": "r"}]}"#, "accepted[0].key", "is empty"),
-    ] as [(String, String?, String)])
+    @Test(
+        "other structural mistakes",
+        arguments: [
+            (#"[]"#, nil, "is not a JSON object"),
+            (#"{"version": 1}"#, "accepted", "is missing; expected an array of entries"),
+            (#"{"version": true, "accepted": []}"#, "version", "is a boolean; expected 1"),
+            (#"{"version": 1, "accepted": [], "ignored": []}"#, "ignored", "is not a baseline field"),
+            (#"{"version": 1, "accepted": ["review-risk"]}"#, "accepted[0]", "is a string; expected an object"),
+            (
+                #"{"version": 1, "accepted": [{"check": "duplicate", "key": "K", "value": 3, "reason": "r"}]}"#,
+                "accepted[0].value", "is 3; expected a string"
+            ),
+            (
+                #"{"version": 1, "accepted": [{"check": "duplicate", "key": " ", "reason": "r"}]}"#, "accepted[0].key",
+                "is empty"
+            ),
+        ] as [(String, String?, String)])
     func structure(_ json: String, _ field: String?, _ message: String) {
         #expect {
             _ = try DoctorBaseline.decode(Data(json.utf8), file: "b.json")
@@ -73,7 +100,8 @@ struct BaselineTests {
     func unreasoned() throws {
         let error = try #require(loadError("unreasoned.json"))
         #expect(error.field == "accepted[0].reason")
-        #expect(error.message.hasPrefix("is empty (so are accepted[2].reason); expected why the team accepts the finding"))
+        #expect(
+            error.message.hasPrefix("is empty (so are accepted[2].reason); expected why the team accepts the finding"))
         #expect(error.description.hasPrefix("unreasoned.json: accepted[0].reason: is empty"))
     }
 
@@ -89,10 +117,13 @@ struct BaselineTests {
         #expect(report.staleEntries == [DoctorReport.StaleEntry(index: 2, entry: baseline.entries[2])])
         #expect(report.status(strict: false) == 1, "the typo is not accepted")
         #expect(report.count(.error) == 1 && report.count(.warning) == 1)
-        let clean = DoctorBaseline(file: "b.json", folder: folder, entries: [
-            .init(check: .unknownMode, key: "UIBackgroundModes", value: "Audio", reason: "r"),
-            .init(check: .duplicate, key: "UIBackgroundModes", value: "fetch", reason: "r"),
-        ]).apply(to: report, workingDirectory: folder)
+        let clean = DoctorBaseline(
+            file: "b.json", folder: folder,
+            entries: [
+                .init(check: .unknownMode, key: "UIBackgroundModes", value: "Audio", reason: "r"),
+                .init(check: .duplicate, key: "UIBackgroundModes", value: "fetch", reason: "r"),
+            ]
+        ).apply(to: report, workingDirectory: folder)
         #expect(clean.status(strict: true) == 0)
     }
 
@@ -100,17 +131,41 @@ struct BaselineTests {
     func matching() {
         let report = ReportFixture.report([ReportFixture.typo, ReportFixture.sourceCall])
         func accepted(_ entry: DoctorBaseline.Entry, folder: String = "/work/checkout") -> Int {
-            DoctorBaseline(file: "b.json", folder: folder, entries: [entry]).apply(to: report, workingDirectory: "/work/checkout").accepted.count
+            DoctorBaseline(file: "b.json", folder: folder, entries: [entry]).apply(
+                to: report, workingDirectory: "/work/checkout"
+            ).accepted.count
         }
         #expect(accepted(.init(check: .unknownMode, key: "UIBackgroundModes", value: "Audio", reason: "r")) == 1)
-        #expect(accepted(.init(check: .unknownMode, key: "UIBackgroundModes", reason: "r")) == 0, "no value matches only findings without one")
+        #expect(
+            accepted(.init(check: .unknownMode, key: "UIBackgroundModes", reason: "r")) == 0,
+            "no value matches only findings without one")
         #expect(accepted(.init(check: .unknownMode, key: "UIBackgroundModes", value: "audio", reason: "r")) == 0)
-        #expect(accepted(.init(check: .unknownMode, key: "UIBackgroundModes", value: "Audio", file: "MyApp/Info.plist", reason: "r")) == 1)
-        #expect(accepted(.init(check: .unknownMode, key: "UIBackgroundModes", value: "Audio", file: "Other/Info.plist", reason: "r")) == 0)
-        #expect(accepted(.init(check: .unknownMode, key: "UIBackgroundModes", value: "Audio", file: "../MyApp/Info.plist", reason: "r"), folder: "/work/checkout/config") == 1)
-        #expect(accepted(.init(check: .modeUsedNotDeclared, key: "UIBackgroundModes", value: "bluetooth-central", file: "/work/checkout/MyApp/Sources/Scanner.swift", reason: "r")) == 1)
+        #expect(
+            accepted(
+                .init(
+                    check: .unknownMode, key: "UIBackgroundModes", value: "Audio", file: "MyApp/Info.plist", reason: "r"
+                )) == 1)
+        #expect(
+            accepted(
+                .init(
+                    check: .unknownMode, key: "UIBackgroundModes", value: "Audio", file: "Other/Info.plist", reason: "r"
+                )) == 0)
+        #expect(
+            accepted(
+                .init(
+                    check: .unknownMode, key: "UIBackgroundModes", value: "Audio", file: "../MyApp/Info.plist",
+                    reason: "r"), folder: "/work/checkout/config") == 1)
+        #expect(
+            accepted(
+                .init(
+                    check: .modeUsedNotDeclared, key: "UIBackgroundModes", value: "bluetooth-central",
+                    file: "/work/checkout/MyApp/Sources/Scanner.swift", reason: "r")) == 1)
         // Written on a laptop, read on CI where the checkout lives elsewhere: the trailing path still matches.
-        #expect(accepted(.init(check: .modeUsedNotDeclared, key: "UIBackgroundModes", value: "bluetooth-central", file: "MyApp/Sources/Scanner.swift", reason: "r"), folder: "/Users/me/Code") == 1)
+        #expect(
+            accepted(
+                .init(
+                    check: .modeUsedNotDeclared, key: "UIBackgroundModes", value: "bluetooth-central",
+                    file: "MyApp/Sources/Scanner.swift", reason: "r"), folder: "/Users/me/Code") == 1)
     }
 
     @Test("discovery walks up from the start folder to the nearest file, and stops at the root")
@@ -119,15 +174,20 @@ struct BaselineTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let deep = root.appendingPathComponent("App/Sources/Info", isDirectory: true)
         try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
-        #expect(DoctorBaseline.discover(from: deep.path) == nil || !DoctorBaseline.discover(from: deep.path)!.hasPrefix(root.path))
+        #expect(
+            DoctorBaseline.discover(from: deep.path) == nil
+                || !DoctorBaseline.discover(from: deep.path)!.hasPrefix(root.path))
         let top = root.appendingPathComponent(DoctorBaseline.fileName)
         try Data(#"{"version": 1, "accepted": []}"#.utf8).write(to: top)
         #expect(DoctorBaseline.discover(from: deep.path) == top.standardizedFileURL.path)
         let nearer = root.appendingPathComponent("App/\(DoctorBaseline.fileName)")
         try Data(#"{"version": 1, "accepted": []}"#.utf8).write(to: nearer)
-        #expect(DoctorBaseline.discover(from: "Sources/Info", workingDirectory: root.appendingPathComponent("App").path) == nearer.standardizedFileURL.path)
+        #expect(
+            DoctorBaseline.discover(from: "Sources/Info", workingDirectory: root.appendingPathComponent("App").path)
+                == nearer.standardizedFileURL.path)
         // A folder of that name is not a baseline.
-        try FileManager.default.createDirectory(at: deep.appendingPathComponent(DoctorBaseline.fileName), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: deep.appendingPathComponent(DoctorBaseline.fileName), withIntermediateDirectories: true)
         #expect(DoctorBaseline.discover(from: deep.path) == nearer.standardizedFileURL.path)
         let resolved = try DoctorBaseline.resolve(explicit: nil, startingAt: deep.path)
         #expect(resolved?.file == nearer.standardizedFileURL.path && resolved?.entries == [])
@@ -137,7 +197,9 @@ struct BaselineTests {
     func explicit() throws {
         let path = try ReportFixture.path("accepted.json", in: "baselines")
         #expect(try DoctorBaseline.resolve(explicit: path, startingAt: "/")?.entries.count == 3)
-        #expect(throws: DoctorInputError.self) { try DoctorBaseline.resolve(explicit: "/no/such/.wakeful-doctor.json", startingAt: "/") }
+        #expect(throws: DoctorInputError.self) {
+            try DoctorBaseline.resolve(explicit: "/no/such/.wakeful-doctor.json", startingAt: "/")
+        }
     }
 
     @Test("--write-baseline writes errors and warnings with empty reasons, which then fail to read")
@@ -145,12 +207,19 @@ struct BaselineTests {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent(DoctorBaseline.fileName).path
-        let report = ReportFixture.report(ReportFixture.mixed.findings + [ReportFixture.sourceCall], plist: folder.appendingPathComponent("MyApp/Info.plist").path)
+        let report = ReportFixture.report(
+            ReportFixture.mixed.findings + [ReportFixture.sourceCall],
+            plist: folder.appendingPathComponent("MyApp/Info.plist").path)
         let template = DoctorBaseline.template(for: report, file: file, workingDirectory: folder.path)
-        #expect(template.entries.map(\.check) == [.modeNotDeclared, .unknownMode, .reviewRisk, .duplicate, .modeUsedNotDeclared])
+        #expect(
+            template.entries.map(\.check) == [
+                .modeNotDeclared, .unknownMode, .reviewRisk, .duplicate, .modeUsedNotDeclared,
+            ])
         #expect(template.entries.allSatisfy { $0.reason.isEmpty })
         #expect(template.entries[1].file == "MyApp/Info.plist")
-        #expect(template.entries[4].file == "/work/checkout/MyApp/Sources/Scanner.swift", "outside the baseline's folder the path stays absolute")
+        #expect(
+            template.entries[4].file == "/work/checkout/MyApp/Sources/Scanner.swift",
+            "outside the baseline's folder the path stays absolute")
         try template.write()
         let text = try String(contentsOfFile: file, encoding: .utf8)
         #expect(text == template.json())
@@ -161,13 +230,16 @@ struct BaselineTests {
         } throws: { error in
             let error = error as? DoctorInputError
             return error?.field == "accepted[0].reason"
-                && error?.message.hasPrefix("is empty (so are accepted[1].reason, accepted[2].reason, accepted[3].reason, accepted[4].reason)") == true
+                && error?.message.hasPrefix(
+                    "is empty (so are accepted[1].reason, accepted[2].reason, accepted[3].reason, accepted[4].reason)")
+                    == true
         }
         // Filled in, the same file reads and accepts every error and warning.
         var filled = template
         for index in filled.entries.indices { filled.entries[index].reason = "Reviewed" }
         try filled.write()
-        let applied = try DoctorBaseline.load(contentsOf: URL(fileURLWithPath: file)).apply(to: report, workingDirectory: folder.path)
+        let applied = try DoctorBaseline.load(contentsOf: URL(fileURLWithPath: file)).apply(
+            to: report, workingDirectory: folder.path)
         #expect(applied.findings == [ReportFixture.lowRisk] && applied.staleEntries.isEmpty)
         #expect(applied.status(strict: true) == 0)
     }
@@ -194,7 +266,9 @@ struct BaselineTests {
         let summary = try #require(object["summary"] as? [String: Int])
         #expect(summary == ["errors": 2, "warnings": 1, "notes": 1, "accepted": 1, "staleBaselineEntries": 1])
         #expect(object["status"] as? Int == 1)
-        let plain = try #require(try JSONSerialization.jsonObject(with: Data(ReportFixture.mixed.json(strict: false).utf8)) as? [String: Any])
+        let plain = try #require(
+            try JSONSerialization.jsonObject(with: Data(ReportFixture.mixed.json(strict: false).utf8)) as? [String: Any]
+        )
         #expect(plain["baseline"] is NSNull && (plain["accepted"] as? [Any])?.isEmpty == true)
     }
 }

@@ -28,8 +28,14 @@ struct CodeSummaryOutputTests {
     func text() throws {
         let text = try report(code: Self.code).text(strict: false)
         #expect(text.contains("\n  Sources: 1 file\n"))
-        #expect(text.contains("\nFound in the code:\n  BGTaskScheduler.register(forTaskWithIdentifier:): App/Tracker.swift:4 (com.example.refresh)\n"))
-        #expect(text.contains("\n  startUpdatingLocation(): App/Tracker.swift:5, App/Tracker.swift:6, App/Tracker.swift:7 and 2 more\n"))
+        #expect(
+            text.contains(
+                "\nFound in the code:\n  BGTaskScheduler.register(forTaskWithIdentifier:): App/Tracker.swift:4 (com.example.refresh)\n"
+            ))
+        #expect(
+            text.contains(
+                "\n  startUpdatingLocation(): App/Tracker.swift:5, App/Tracker.swift:6, App/Tracker.swift:7 and 2 more\n"
+            ))
         let explained = try report(code: Self.code).text(strict: false, explain: true)
         #expect(explained.contains("App/Tracker.swift:8, App/Tracker.swift:9\n"))
         #expect(!explained.contains("and 2 more"))
@@ -47,7 +53,9 @@ struct CodeSummaryOutputTests {
 
     @Test("JSON has project and code, null when absent")
     func json() throws {
-        let with = try #require(try JSONSerialization.jsonObject(with: Data(report(code: Self.code).json(strict: false).utf8)) as? [String: Any])
+        let with = try #require(
+            try JSONSerialization.jsonObject(with: Data(report(code: Self.code).json(strict: false).utf8))
+                as? [String: Any])
         let code = try #require(with["code"] as? [String: Any])
         #expect(code["files"] as? [String] == ["App/Tracker.swift"])
         let uses = try #require(code["uses"] as? [[String: Any]])
@@ -56,7 +64,8 @@ struct CodeSummaryOutputTests {
         #expect(uses.first?["identifier"] as? String == "com.example.refresh")
         #expect(uses.first?["line"] as? Int == 4)
         #expect(with["project"] is NSNull)
-        let without = try #require(try JSONSerialization.jsonObject(with: Data(report(code: nil).json(strict: false).utf8)) as? [String: Any])
+        let without = try #require(
+            try JSONSerialization.jsonObject(with: Data(report(code: nil).json(strict: false).utf8)) as? [String: Any])
         #expect(without["code"] is NSNull)
     }
 }

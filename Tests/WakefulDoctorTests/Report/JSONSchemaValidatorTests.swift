@@ -7,7 +7,8 @@ import Testing
 struct JSONSchemaValidatorTests {
     /// A hand-written example, parsed, for tests to break one property of.
     private func example(_ name: String) throws -> [String: Any] {
-        let data = try Data(contentsOf: URL(fileURLWithPath: try ReportFixture.path("\(name).sarif.json", in: "sarif/examples")))
+        let data = try Data(
+            contentsOf: URL(fileURLWithPath: try ReportFixture.path("\(name).sarif.json", in: "sarif/examples")))
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
@@ -31,7 +32,8 @@ struct JSONSchemaValidatorTests {
 
     @Test("the SARIF schema uses only keywords the validator implements")
     func keywordsCovered() throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: try ReportFixture.path("sarif-schema-2.1.0.json", in: "sarif")))
+        let data = try Data(
+            contentsOf: URL(fileURLWithPath: try ReportFixture.path("sarif-schema-2.1.0.json", in: "sarif")))
         let schema = try JSONSerialization.jsonObject(with: data)
         var keywords = Set<String>()
         func walk(_ node: Any) {
@@ -48,8 +50,10 @@ struct JSONSchemaValidatorTests {
         }
         walk(schema)
         let supported: Set = [
-            "$schema", "id", "title", "description", "default", "definitions", "$ref", "type", "properties", "additionalProperties",
-            "required", "enum", "items", "minItems", "uniqueItems", "minimum", "maximum", "pattern", "format", "anyOf", "oneOf",
+            "$schema", "id", "title", "description", "default", "definitions", "$ref", "type", "properties",
+            "additionalProperties",
+            "required", "enum", "items", "minItems", "uniqueItems", "minimum", "maximum", "pattern", "format", "anyOf",
+            "oneOf",
         ]
         #expect(keywords.subtracting(supported).isEmpty, "unsupported: \(keywords.subtracting(supported).sorted())")
         #expect(keywords.contains("$ref") && keywords.contains("additionalProperties") && keywords.contains("anyOf"))
@@ -86,7 +90,8 @@ struct JSONSchemaValidatorTests {
         let schema = try ReportFixture.sarifSchema()
         for region: [String: Any] in [["startLine": -3], ["startLine": 0], ["startLine": 1, "startColumn": 0]] {
             let errors = schema.validate(try brokenResult(Self.withRegion(region)))
-            #expect(errors.contains { $0.contains("/region/start") && $0.contains("less than 1") }, "\(region): \(errors)")
+            #expect(
+                errors.contains { $0.contains("/region/start") && $0.contains("less than 1") }, "\(region): \(errors)")
         }
         let fraction = schema.validate(try brokenResult(Self.withRegion(["startLine": 2.5])))
         #expect(fraction.contains { $0.contains("is not of type integer") }, "\(fraction)")
@@ -98,7 +103,10 @@ struct JSONSchemaValidatorTests {
     @Test("a region must say where it starts (the schema's anyOf)")
     func regionAnyOf() throws {
         let errors = try ReportFixture.sarifSchema().validate(try brokenResult(Self.withRegion(["startColumn": 4])))
-        #expect(errors.contains { $0.contains("/region: matches none of anyOf") && $0.contains("\"startLine\" is missing") }, "\(errors)")
+        #expect(
+            errors.contains {
+                $0.contains("/region: matches none of anyOf") && $0.contains("\"startLine\" is missing")
+            }, "\(errors)")
     }
 
     @Test("an extra property where additionalProperties is false is refused; property bags take anything")
@@ -106,7 +114,9 @@ struct JSONSchemaValidatorTests {
         let schema = try ReportFixture.sarifSchema()
         let errors = schema.validate(try brokenResult { $0["severity"] = "high" })
         #expect(errors == ["/runs/0/results/0: additional property \"severity\" is not allowed"])
-        #expect(schema.validate(try brokenResult { $0["properties"] = ["severity": "high", "nested": ["any": [1, true]]] }) == [])
+        #expect(
+            schema.validate(
+                try brokenResult { $0["properties"] = ["severity": "high", "nested": ["any": [1, true]]] }) == [])
     }
 
     @Test("patterns, formats and uniqueItems")
@@ -119,7 +129,8 @@ struct JSONSchemaValidatorTests {
         #expect(schema.validate(log).contains("/$schema: \"sarif schema.json\" is not a uri"))
         let tags = schema.validate(try brokenResult { $0["properties"] = ["tags": ["ios", "ios"]] })
         #expect(tags.contains("/runs/0/results/0/properties/tags: items 0 and 1 are equal"), "\(tags)")
-        let empty = schema.validate(try brokenResult { $0["locations"] = [["physicalLocation": ["artifactLocation": ["uri": "a b"]]]] })
+        let empty = schema.validate(
+            try brokenResult { $0["locations"] = [["physicalLocation": ["artifactLocation": ["uri": "a b"]]]] })
         #expect(empty.contains { $0.contains("is not a uri-reference") }, "\(empty)")
     }
 
@@ -142,7 +153,10 @@ struct JSONSchemaValidatorTests {
         #expect(try dependencies.validate(json: #"{"kind": "fail"}"#) == [": required property \"level\" is missing"])
         let items = try schema(#"{"type": "array", "minItems": 2, "items": false}"#)
         #expect(try items.validate(json: "[]") == [": 0 items, fewer than 2"])
-        #expect(try items.validate(json: "[1, 2]") == ["/0: the schema allows nothing here", "/1: the schema allows nothing here"])
+        #expect(
+            try items.validate(json: "[1, 2]") == [
+                "/0: the schema allows nothing here", "/1: the schema allows nothing here",
+            ])
         let boolean = try schema(#"{"type": ["boolean", "null"]}"#)
         #expect(try boolean.validate(json: "false") == [] && boolean.validate(json: "null") == [])
         #expect(try boolean.validate(json: "0") == [": integer is not of type boolean or null"])

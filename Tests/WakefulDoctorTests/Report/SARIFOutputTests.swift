@@ -22,7 +22,8 @@ struct SARIFOutputTests {
 
     @Test("reports with and without locations, an empty one and one of every check are valid SARIF 2.1.0")
     func validAgainstSchema() throws {
-        let options = SARIFOptions(toolVersion: "1.4.0", informationURI: "https://example.com/wakeful", sourceRoot: "/work/checkout")
+        let options = SARIFOptions(
+            toolVersion: "1.4.0", informationURI: "https://example.com/wakeful", sourceRoot: "/work/checkout")
         for report in [
             ReportFixture.mixed, ReportFixture.report([]), ReportFixture.report(ReportFixture.everyCheck),
             ReportFixture.report([ReportFixture.missingMode]), ReportFixture.report([ReportFixture.sourceCall]),
@@ -58,14 +59,20 @@ struct SARIFOutputTests {
         #expect(invocation["executionSuccessful"] as? Bool == true)
         let notes = try #require(invocation["toolConfigurationNotifications"] as? [[String: Any]])
         #expect(notes.count == 1)
-        #expect(((notes[0]["message"] as? [String: Any])?["text"] as? String)?.hasPrefix("accepted[1] (whitespace, UIBackgroundModes, fetch ) matches no finding") == true)
-        #expect(Self.physical(notes[0]).first.flatMap { ($0["artifactLocation"] as? [String: Any])?["uri"] as? String } == ".wakeful-doctor.json")
+        #expect(
+            ((notes[0]["message"] as? [String: Any])?["text"] as? String)?.hasPrefix(
+                "accepted[1] (whitespace, UIBackgroundModes, fetch ) matches no finding") == true)
+        #expect(
+            Self.physical(notes[0]).first.flatMap { ($0["artifactLocation"] as? [String: Any])?["uri"] as? String }
+                == ".wakeful-doctor.json")
     }
 
     @Test("every result has a location; a finding with no line points at its file, with no region")
     func locations() throws {
         let (_, _, results) = try parse(ReportFixture.mixed.sarif(strict: false))
-        for result in results { #expect(Self.physical(result).count == 1, "GitHub rejects a log with a result without a location") }
+        for result in results {
+            #expect(Self.physical(result).count == 1, "GitHub rejects a log with a result without a location")
+        }
         let missing = Self.physical(results[0])[0]
         #expect((missing["artifactLocation"] as? [String: Any])?["uri"] as? String == "MyApp/Info.plist")
         #expect((missing["artifactLocation"] as? [String: Any])?["uriBaseId"] as? String == "%SRCROOT%")
@@ -74,14 +81,17 @@ struct SARIFOutputTests {
         #expect(typo?["startLine"] as? Int == 14 && typo?["startColumn"] as? Int == 13)
         let noColumn = Self.physical(results[2])[0]["region"] as? [String: Any]
         #expect(noColumn?["startLine"] as? Int == 12 && noColumn?["startColumn"] == nil)
-        let related = Self.physical(results[3], "relatedLocations").map { ($0["region"] as? [String: Any])?["startLine"] as? Int }
+        let related = Self.physical(results[3], "relatedLocations").map {
+            ($0["region"] as? [String: Any])?["startLine"] as? Int
+        }
         #expect(related == [15, 16])
         #expect((results[3]["relatedLocations"] as? [[String: Any]])?.map { $0["id"] as? Int } == [1, 2])
     }
 
     @Test("absolute paths are relative to %SRCROOT% under the source root, file URIs elsewhere")
     func uris() throws {
-        let report = ReportFixture.report([ReportFixture.sourceCall, ReportFixture.typo], plist: "/elsewhere/My App/Info.plist")
+        let report = ReportFixture.report(
+            [ReportFixture.sourceCall, ReportFixture.typo], plist: "/elsewhere/My App/Info.plist")
         let inside = try parse(report.sarif(strict: false, options: SARIFOptions(sourceRoot: "/work/checkout/")))
         let artifact = Self.physical(inside.results[0])[0]["artifactLocation"] as? [String: Any]
         #expect(artifact?["uri"] as? String == "MyApp/Sources/Scanner.swift")
@@ -92,14 +102,18 @@ struct SARIFOutputTests {
         let absolute = Self.physical(outside.results[0])[0]["artifactLocation"] as? [String: Any]
         #expect(absolute?["uri"] as? String == "file:///work/checkout/MyApp/Sources/Scanner.swift")
         #expect(absolute?["uriBaseId"] == nil)
-        let spaced = ReportFixture.report([ReportFixture.missingMode], plist: "/elsewhere/My App/Info.plist").sarif(strict: false)
+        let spaced = ReportFixture.report([ReportFixture.missingMode], plist: "/elsewhere/My App/Info.plist").sarif(
+            strict: false)
         #expect(spaced.contains(#""uri" : "file:///elsewhere/My%20App/Info.plist""#))
         try expectValid(spaced)
     }
 
     @Test("one rule per check that appears, in a fixed order, each result pointing at its rule")
     func rules() throws {
-        let (_, run, results) = try parse(ReportFixture.mixed.sarif(strict: false, options: SARIFOptions(toolVersion: "1.4.0", informationURI: "https://example.com/wakeful")))
+        let (_, run, results) = try parse(
+            ReportFixture.mixed.sarif(
+                strict: false,
+                options: SARIFOptions(toolVersion: "1.4.0", informationURI: "https://example.com/wakeful")))
         let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
         #expect(driver["name"] as? String == "wakeful doctor")
         #expect(driver["semanticVersion"] as? String == "1.4.0")
@@ -125,12 +139,15 @@ struct SARIFOutputTests {
     @Test("fingerprints stay when lines move and differ between findings; same report, same bytes")
     func fingerprints() throws {
         func fingerprints(_ report: DoctorReport) throws -> [String] {
-            try parse(report.sarif(strict: false)).results.map { try #require(($0["partialFingerprints"] as? [String: String])?["wakefulDoctorIdentity/v1"]) }
+            try parse(report.sarif(strict: false)).results.map {
+                try #require(($0["partialFingerprints"] as? [String: String])?["wakefulDoctorIdentity/v1"])
+            }
         }
         var moved = ReportFixture.mixed
         for index in moved.findings.indices { moved.findings[index].location?.line? += 7 }
         #expect(try fingerprints(ReportFixture.mixed) == fingerprints(moved))
-        let all = try fingerprints(ReportFixture.report(ReportFixture.everyCheck + [ReportFixture.typo, ReportFixture.typo]))
+        let all = try fingerprints(
+            ReportFixture.report(ReportFixture.everyCheck + [ReportFixture.typo, ReportFixture.typo]))
         #expect(Set(all).count == all.count, "a repeat gets its own fingerprint")
         #expect(all.allSatisfy { $0.count == 16 && $0.allSatisfy(\.isHexDigit) })
         #expect(ReportFixture.mixed.sarif(strict: true) == ReportFixture.mixed.sarif(strict: true))
@@ -146,7 +163,8 @@ struct SARIFOutputTests {
 
     @Test("input that cannot be checked is a failed invocation with no results")
     func inputError() throws {
-        let sarif = DoctorInputError(file: "MyApp/Info.plist", message: "is not a property list").sarif(options: SARIFOptions(toolVersion: "1.4.0"))
+        let sarif = DoctorInputError(file: "MyApp/Info.plist", message: "is not a property list").sarif(
+            options: SARIFOptions(toolVersion: "1.4.0"))
         try expectValid(sarif)
         let (_, run, _) = try parse(sarif)
         #expect(run["results"] == nil, "an empty array would tell GitHub every alert was fixed")
@@ -154,7 +172,9 @@ struct SARIFOutputTests {
         #expect(invocation["executionSuccessful"] as? Bool == false)
         #expect(invocation["exitCode"] as? Int == 2)
         let notification = try #require((invocation["toolExecutionNotifications"] as? [[String: Any]])?.first)
-        #expect((notification["message"] as? [String: Any])?["text"] as? String == "MyApp/Info.plist: is not a property list")
+        #expect(
+            (notification["message"] as? [String: Any])?["text"] as? String
+                == "MyApp/Info.plist: is not a property list")
         try expectValid(DoctorInputError(file: "--setup", message: "needs --config").sarif())
     }
 }

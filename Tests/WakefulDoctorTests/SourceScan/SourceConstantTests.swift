@@ -12,9 +12,18 @@ struct SourceConstantTests {
         (#"private let refreshID: String = "com.example.refresh""#, "refreshID"),
         (#"enum TaskIDs { static let refresh = "com.example.refresh" }"#, "TaskIDs.refresh"),
         (#"struct Tasks { static let refresh: String = "com.example.refresh"; func go() {} }"#, "Self.refresh"),
-        (#"enum TaskID: String, CaseIterable { case refresh = "com.example.refresh", sync = "com.example.sync" }"#, "TaskID.refresh.rawValue"),
-        (#"enum TaskID: String { case sync = "com.example.sync"\n case refresh = "com.example.refresh" }"#, ".refresh.rawValue"),
-        ("enum ID: String { case refresh; var title: String { switch self { case .refresh: \"x\" } } }", "ID.refresh.rawValue"),
+        (
+            #"enum TaskID: String, CaseIterable { case refresh = "com.example.refresh", sync = "com.example.sync" }"#,
+            "TaskID.refresh.rawValue"
+        ),
+        (
+            #"enum TaskID: String { case sync = "com.example.sync"\n case refresh = "com.example.refresh" }"#,
+            ".refresh.rawValue"
+        ),
+        (
+            "enum ID: String { case refresh; var title: String { switch self { case .refresh: \"x\" } } }",
+            "ID.refresh.rawValue"
+        ),
     ]
 
     @Test("Swift constant forms", arguments: 0..<swiftForms.count)
@@ -36,7 +45,9 @@ struct SourceConstantTests {
 
     @Test("Objective-C constant forms", arguments: objcForms)
     func objc(_ definition: String) {
-        let code = definition + "\n@implementation A\n- (void)go {\n  [[BGTaskScheduler sharedScheduler] registerForTaskWithIdentifier:kRefreshTaskID usingQueue:nil launchHandler:nil];\n}\n@end\n"
+        let code =
+            definition
+            + "\n@implementation A\n- (void)go {\n  [[BGTaskScheduler sharedScheduler] registerForTaskWithIdentifier:kRefreshTaskID usingQueue:nil launchHandler:nil];\n}\n@end\n"
         #expect(objcEvidence(code).identifiers(.taskRegister) == [.literal("com.example.refresh")])
     }
 
@@ -45,7 +56,9 @@ struct SourceConstantTests {
         let directory = try TemporaryDirectory()
         try directory.write("IDs.swift", #"enum IDs { static let refresh = "com.example.refresh" }"#)
         try directory.write("Other.swift", #"enum Other { static let sync = "com.example.other-sync" }"#)
-        try directory.write("Local.swift", """
+        try directory.write(
+            "Local.swift",
+            """
             let sync = "com.example.local-sync"
             func go() {
                 BGTaskScheduler.shared.register(forTaskWithIdentifier: IDs.refresh, using: nil) { _ in }
@@ -65,9 +78,14 @@ struct SourceConstantTests {
         let directory = try TemporaryDirectory()
         try directory.write("A.swift", #"enum A { static let id = "com.example.a" }"#)
         try directory.write("B.swift", #"enum B { static let id = "com.example.b" }"#)
-        try directory.write("C.swift", "let r = BGAppRefreshTaskRequest(identifier: A.id)\nlet s = BGAppRefreshTaskRequest(identifier: id)")
+        try directory.write(
+            "C.swift",
+            "let r = BGAppRefreshTaskRequest(identifier: A.id)\nlet s = BGAppRefreshTaskRequest(identifier: id)")
         let evidence = SourceScanner.scan(directories: [directory.url])
-        #expect(evidence.identifiers(.appRefreshRequest) == [.literal("com.example.a"), .dynamic(expression: "id", pattern: nil)])
+        #expect(
+            evidence.identifiers(.appRefreshRequest) == [
+                .literal("com.example.a"), .dynamic(expression: "id", pattern: nil),
+            ])
     }
 
     @Test("a constant with something applied to its literal is not a constant")
@@ -79,7 +97,9 @@ struct SourceConstantTests {
 
 @Suite("Qualified constant references")
 struct QualifiedConstantTests {
-    @Test("Constants.Values.refreshTaskId picks the definition inside Values in Constants when another type has a refreshTaskId too")
+    @Test(
+        "Constants.Values.refreshTaskId picks the definition inside Values in Constants when another type has a refreshTaskId too"
+    )
     func qualifiedReferencePicksItsType() {
         let code = """
             enum Constants {
@@ -95,7 +115,8 @@ struct QualifiedConstantTests {
                 BGTaskScheduler.shared.register(forTaskWithIdentifier: refreshTaskId, using: nil) { _ in }
             }
             """
-        let identifiers = SourceScanner.scan(text: code, file: "A.swift", language: .swift).uses(of: .taskRegister).map(\.identifier)
+        let identifiers = SourceScanner.scan(text: code, file: "A.swift", language: .swift).uses(of: .taskRegister).map(
+            \.identifier)
         #expect(identifiers.first == .literal("com.example.podcasts.Refresh"))
         // Unqualified, the two definitions in the same file cannot be told apart: left unresolved.
         #expect(identifiers.last??.literal == nil)

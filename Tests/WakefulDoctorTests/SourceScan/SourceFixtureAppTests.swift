@@ -9,7 +9,10 @@ struct SourceFixtureAppTests {
     func refreshOnly() throws {
         let evidence = try SourceFixture.scan("refresh-only")
         let id = SourceIdentifier.literal("com.example.refresh-only.refresh")
-        #expect(evidence.files == ["RefreshApp/AppDelegate.swift", "RefreshApp/RefreshScheduler.swift", "RefreshApp/TaskIdentifiers.swift"])
+        #expect(
+            evidence.files == [
+                "RefreshApp/AppDelegate.swift", "RefreshApp/RefreshScheduler.swift", "RefreshApp/TaskIdentifiers.swift",
+            ])
         #expect(evidence.apis == [.taskRegister, .appRefreshRequest, .taskSubmit])
         #expect(evidence.identifiers(.taskRegister) == [id])
         #expect(evidence.identifiers(.appRefreshRequest) == [id])
@@ -32,7 +35,9 @@ struct SourceFixtureAppTests {
         let evidence = try SourceFixture.scan("objc-legacy-fetch")
         #expect(evidence.files == ["LegacyApp/AppDelegate.h", "LegacyApp/AppDelegate.m", "LegacyApp/FeedLoader.h"])
         // The implementation in the .m, not the declaration in the .h.
-        #expect(evidence.uses == [SourceUse(api: .legacyFetchHandler, file: "LegacyApp/AppDelegate.m", line: 13, column: 9)])
+        #expect(
+            evidence.uses == [SourceUse(api: .legacyFetchHandler, file: "LegacyApp/AppDelegate.m", line: 13, column: 9)]
+        )
         #expect(!evidence.contains(.legacyFetchInterval))
     }
 
@@ -71,7 +76,10 @@ struct SourceFixtureAppTests {
     @Test("location-regions: geofences and significant changes, background updates switched off")
     func locationRegions() throws {
         let evidence = try SourceFixture.scan("location-regions")
-        #expect(evidence.apis == [.significantLocationChanges, .regionMonitoring, .alwaysAuthorizationRequest, .locationManager])
+        #expect(
+            evidence.apis == [
+                .significantLocationChanges, .regionMonitoring, .alwaysAuthorizationRequest, .locationManager,
+            ])
         #expect(!evidence.contains(.backgroundLocationUpdates))
         #expect(!evidence.contains(.standardLocationUpdates))
     }
@@ -79,7 +87,10 @@ struct SourceFixtureAppTests {
     @Test("swiftui-background-task: scene modifiers register the refresh task and the upload session's events")
     func swiftUIBackgroundTask() throws {
         let evidence = try SourceFixture.scan("swiftui-background-task")
-        #expect(evidence.apis == [.taskRegister, .appRefreshRequest, .taskSubmit, .backgroundURLSession, .backgroundURLSessionHandler])
+        #expect(
+            evidence.apis == [
+                .taskRegister, .appRefreshRequest, .taskSubmit, .backgroundURLSession, .backgroundURLSessionHandler,
+            ])
         let refresh = SourceIdentifier.literal("com.example.news.refresh")
         let upload = SourceIdentifier.literal("com.example.news.upload")
         #expect(evidence.identifiers(.taskRegister) == [refresh])

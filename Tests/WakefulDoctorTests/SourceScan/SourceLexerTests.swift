@@ -85,12 +85,15 @@ struct SourceLexerTests {
 
     @Test("Objective-C: @\"…\" strings, @keywords, character literals")
     func objcTokens() {
-        let result = SourceLexer.tokenize("@interface A\nchar q = '\"'; char e = '\\''; NSString *s = @\"x'y\"; @end", language: .objectiveC)
+        let result = SourceLexer.tokenize(
+            "@interface A\nchar q = '\"'; char e = '\\''; NSString *s = @\"x'y\"; @end", language: .objectiveC)
         #expect(result.problems.isEmpty)
-        #expect(result.tokens.map(\.text) == [
-            "@interface", "A", "char", "q", "=", "'\"'", ";", "char", "e", "=", "'\\''", ";", "NSString", "*", "s", "=", "@\"x'y\"", ";",
-            "@end",
-        ])
+        #expect(
+            result.tokens.map(\.text) == [
+                "@interface", "A", "char", "q", "=", "'\"'", ";", "char", "e", "=", "'\\''", ";", "NSString", "*", "s",
+                "=", "@\"x'y\"", ";",
+                "@end",
+            ])
         #expect(result.tokens[5].kind == .character)
         #expect(result.tokens[16].literal?.value == "x'y")
     }
@@ -116,12 +119,17 @@ struct SourceLexerTests {
     @Test("#define keeps its tokens up to the end of its logical line")
     func define() {
         let result = SourceLexer.tokenize("#define kID \\\n  @\"com.example.refresh\"\nnext();", language: .objectiveC)
-        #expect(result.tokens.map(\.kind) == [.directive, .identifier, .string, .directiveEnd, .identifier, .punctuation, .punctuation, .punctuation])
+        #expect(
+            result.tokens.map(\.kind) == [
+                .directive, .identifier, .string, .directiveEnd, .identifier, .punctuation, .punctuation, .punctuation,
+            ])
         #expect(result.tokens[2].literal?.value == "com.example.refresh")
         #expect(result.tokens[4].line == 3)
     }
 
-    @Test("an unterminated string is reported with its line; the next lines are still read", arguments: [SourceLanguage.swift, .objectiveC])
+    @Test(
+        "an unterminated string is reported with its line; the next lines are still read",
+        arguments: [SourceLanguage.swift, .objectiveC])
     func unterminatedString(_ language: SourceLanguage) {
         let code = "a();\nlet s = \(language == .swift ? "" : "@")\"open\nmanager.startUpdatingLocation();\n"
         let result = SourceLexer.tokenize(code, language: language, file: "F")
@@ -146,7 +154,10 @@ struct SourceLexerTests {
 
     @Test("operators are whole: == is not =, and ?. splits")
     func operators() {
-        #expect(tokenTexts("a == b; c?.d = -1; e ..< f") == ["a", "==", "b", ";", "c", "?", ".", "d", "=", "-", "1", ";", "e", "..<", "f"])
+        #expect(
+            tokenTexts("a == b; c?.d = -1; e ..< f") == [
+                "a", "==", "b", ";", "c", "?", ".", "d", "=", "-", "1", ";", "e", "..<", "f",
+            ])
         #expect(tokenTexts("a == b; c->d", .objectiveC) == ["a", "==", "b", ";", "c", "->", "d"])
     }
 
@@ -161,11 +172,14 @@ struct SourceLexerTests {
 struct SourceLexerRobustnessTests {
     /// Pieces that stress the lexer's states: openers without closers, escapes, directives.
     static let pieces = [
-        "\"", "\"\"\"", "#\"", "\"#", "\\(", "\\#(", "(", ")", "/*", "*/", "//", "\n", "\r\n", "@", "@\"", "'", "`", "#if 0\n", "#endif\n",
+        "\"", "\"\"\"", "#\"", "\"#", "\\(", "\\#(", "(", ")", "/*", "*/", "//", "\n", "\r\n", "@", "@\"", "'", "`",
+        "#if 0\n", "#endif\n",
         "#define X ", "\\\n", "\\", "abc", "12.5e-3", " ", "é", "\u{FFFD}", ".", "==", "-", "[", "]", "{", "}",
     ]
 
-    @Test("random piece sequences never trap or hang, and tokens stay in order inside the text", arguments: SourceLanguage.allCases)
+    @Test(
+        "random piece sequences never trap or hang, and tokens stay in order inside the text",
+        arguments: SourceLanguage.allCases)
     func random(_ language: SourceLanguage) {
         // A fixed linear congruential generator: the same inputs on every run.
         var state: UInt64 = 0x5EED

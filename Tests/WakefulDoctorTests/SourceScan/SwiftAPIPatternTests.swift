@@ -5,15 +5,38 @@ import WakefulDoctor
 @Suite("API patterns in Swift")
 struct SwiftAPIPatternTests {
     static let cases: [APIPatternCase] = [
-        .init(.taskRegister, #"BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.refresh", using: nil) { task in }"#, identifier: "com.example.refresh"),
-        .init(.taskRegister, #"WindowGroup { ContentView() }.backgroundTask(.appRefresh("com.example.refresh")) { await refresh() }"#, identifier: "com.example.refresh"),
-        .init(.appRefreshRequest, #"let request = BGAppRefreshTaskRequest(identifier: "com.example.refresh")"#, identifier: "com.example.refresh"),
-        .init(.processingRequest, #"let request = BGProcessingTaskRequest.init(identifier: "com.example.db")"#, identifier: "com.example.db"),
-        .init(.continuedProcessingRequest, #"let r = BGContinuedProcessingTaskRequest(identifier: "com.example.export", title: "Export", subtitle: "Photos")"#, identifier: "com.example.export"),
-        .init(.taskSubmit, "let request = BGAppRefreshTaskRequest(identifier: \"com.example.refresh\")\ntry BGTaskScheduler.shared.submit(request)", identifier: "com.example.refresh"),
-        .init(.taskSubmit, #"try BGTaskScheduler.shared.submit(BGProcessingTaskRequest(identifier: "com.example.db"))"#, identifier: "com.example.db"),
-        .init(.legacyFetchInterval, "UIApplication.shared.setMinimumBackgroundFetchInterval(UIApplication.backgroundFetchIntervalMinimum)"),
-        .init(.legacyFetchHandler, "func application(_ application: UIApplication, performFetchWithCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void) {}"),
+        .init(
+            .taskRegister,
+            #"BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.refresh", using: nil) { task in }"#,
+            identifier: "com.example.refresh"),
+        .init(
+            .taskRegister,
+            #"WindowGroup { ContentView() }.backgroundTask(.appRefresh("com.example.refresh")) { await refresh() }"#,
+            identifier: "com.example.refresh"),
+        .init(
+            .appRefreshRequest, #"let request = BGAppRefreshTaskRequest(identifier: "com.example.refresh")"#,
+            identifier: "com.example.refresh"),
+        .init(
+            .processingRequest, #"let request = BGProcessingTaskRequest.init(identifier: "com.example.db")"#,
+            identifier: "com.example.db"),
+        .init(
+            .continuedProcessingRequest,
+            #"let r = BGContinuedProcessingTaskRequest(identifier: "com.example.export", title: "Export", subtitle: "Photos")"#,
+            identifier: "com.example.export"),
+        .init(
+            .taskSubmit,
+            "let request = BGAppRefreshTaskRequest(identifier: \"com.example.refresh\")\ntry BGTaskScheduler.shared.submit(request)",
+            identifier: "com.example.refresh"),
+        .init(
+            .taskSubmit, #"try BGTaskScheduler.shared.submit(BGProcessingTaskRequest(identifier: "com.example.db"))"#,
+            identifier: "com.example.db"),
+        .init(
+            .legacyFetchInterval,
+            "UIApplication.shared.setMinimumBackgroundFetchInterval(UIApplication.backgroundFetchIntervalMinimum)"),
+        .init(
+            .legacyFetchHandler,
+            "func application(_ application: UIApplication, performFetchWithCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void) {}"
+        ),
         .init(.backgroundLocationUpdates, "manager.allowsBackgroundLocationUpdates = true"),
         .init(.standardLocationUpdates, "manager?.startUpdatingLocation()"),
         .init(.significantLocationChanges, "manager.startMonitoringSignificantLocationChanges()"),
@@ -34,8 +57,12 @@ struct SwiftAPIPatternTests {
         .init(.nowPlaying, "MPRemoteCommandCenter.shared().playCommand.addTarget { _ in .success }"),
         .init(.loopForever, "player.numberOfLoops = -1"),
         .init(.loopForever, "looper = AVPlayerLooper(player: queue, templateItem: item)"),
-        .init(.silentAudioFile, #"let url = Bundle.main.url(forResource: "silence", withExtension: "mp3")"#, identifier: "silence.mp3"),
-        .init(.silentAudioFile, #"let path = Bundle.main.path(forResource: "Sounds/blank_loop.wav", ofType: nil)"#, identifier: "blank_loop.wav"),
+        .init(
+            .silentAudioFile, #"let url = Bundle.main.url(forResource: "silence", withExtension: "mp3")"#,
+            identifier: "silence.mp3"),
+        .init(
+            .silentAudioFile, #"let path = Bundle.main.path(forResource: "Sounds/blank_loop.wav", ofType: nil)"#,
+            identifier: "blank_loop.wav"),
         .init(.pushKitRegistry, "let registry = PKPushRegistry(queue: .main)"),
         .init(.voipPushType, "registry.desiredPushTypes = [.voIP]"),
         .init(.voipPushType, "if type == PKPushType.voIP { }"),
@@ -44,19 +71,43 @@ struct SwiftAPIPatternTests {
         .init(.centralManager, "central = CBCentralManager(delegate: self, queue: nil)"),
         .init(.locationManager, "let manager = CLLocationManager()"),
         .init(.peripheralManager, "peripheral = CBPeripheralManager(delegate: self, queue: nil)"),
-        .init(.centralRestoreIdentifier, #"CBCentralManager(delegate: self, queue: nil, options: [CBCentralManagerOptionRestoreIdentifierKey: "central"])"#, identifier: "central"),
-        .init(.peripheralRestoreIdentifier, #"let options = [CBPeripheralManagerOptionRestoreIdentifierKey: "peripheral"]"#, identifier: "peripheral"),
-        .init(.backgroundURLSession, #"let configuration = URLSessionConfiguration.background(withIdentifier: "com.example.upload")"#, identifier: "com.example.upload"),
-        .init(.backgroundURLSession, #"let configuration: URLSessionConfiguration = .background(withIdentifier: "com.example.upload")"#, identifier: "com.example.upload"),
-        .init(.backgroundURLSessionHandler, #"scene.backgroundTask(.urlSession("com.example.upload")) { }"#, identifier: "com.example.upload"),
-        .init(.backgroundURLSessionHandler, "func application(_ application: UIApplication, handleEventsForBackgroundURLSession identifier: String, completionHandler: @escaping () -> Void) {}"),
-        .init(.remoteNotificationHandler, "func application(_ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any], fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void) {}"),
-        .init(.remoteNotificationHandler, "func application(_ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any]) async -> UIBackgroundFetchResult { .newData }"),
+        .init(
+            .centralRestoreIdentifier,
+            #"CBCentralManager(delegate: self, queue: nil, options: [CBCentralManagerOptionRestoreIdentifierKey: "central"])"#,
+            identifier: "central"),
+        .init(
+            .peripheralRestoreIdentifier,
+            #"let options = [CBPeripheralManagerOptionRestoreIdentifierKey: "peripheral"]"#, identifier: "peripheral"),
+        .init(
+            .backgroundURLSession,
+            #"let configuration = URLSessionConfiguration.background(withIdentifier: "com.example.upload")"#,
+            identifier: "com.example.upload"),
+        .init(
+            .backgroundURLSession,
+            #"let configuration: URLSessionConfiguration = .background(withIdentifier: "com.example.upload")"#,
+            identifier: "com.example.upload"),
+        .init(
+            .backgroundURLSessionHandler, #"scene.backgroundTask(.urlSession("com.example.upload")) { }"#,
+            identifier: "com.example.upload"),
+        .init(
+            .backgroundURLSessionHandler,
+            "func application(_ application: UIApplication, handleEventsForBackgroundURLSession identifier: String, completionHandler: @escaping () -> Void) {}"
+        ),
+        .init(
+            .remoteNotificationHandler,
+            "func application(_ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any], fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void) {}"
+        ),
+        .init(
+            .remoteNotificationHandler,
+            "func application(_ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any]) async -> UIBackgroundFetchResult { .newData }"
+        ),
         .init(.registerForRemoteNotifications, "UIApplication.shared.registerForRemoteNotifications()"),
         .init(.externalAccessory, "EAAccessoryManager.shared().registerForLocalNotifications()"),
         .init(.externalAccessory, "let session = EASession(accessory: accessory, forProtocol: name)"),
         .init(.nearbyInteraction, "let session = NISession()"),
-        .init(.pushToTalk, "let manager = try await PTChannelManager.channelManager(delegate: self, restorationDelegate: self)"),
+        .init(
+            .pushToTalk,
+            "let manager = try await PTChannelManager.channelManager(delegate: self, restorationDelegate: self)"),
         .init(.motionActivity, "let manager = CMMotionActivityManager()"),
         .init(.motionActivity, "let pedometer = CMPedometer()"),
         .init(.hotspotHelper, "NEHotspotHelper.register(options: nil, queue: .main) { _ in }"),

@@ -60,7 +60,9 @@ struct AT1TaskRunsToExpiryTests {
         // CONF-13 / TASK-14: tethered, the leaky task is never punished and the app never suspends.
         var scenario = Scenarios.make(duration: 400)
         scenario.device.debuggerAttached = true
-        let metrics = Trace(scenario, ios: IOSVersion(8), setup: .custom(TaskExtension(options: .init(endsTaskOnExpiry: false)))).metrics
+        let metrics = Trace(
+            scenario, ios: IOSVersion(8), setup: .custom(TaskExtension(options: .init(endsTaskOnExpiry: false)))
+        ).metrics
         #expect(metrics.terminations.isEmpty)
         #expect(metrics.suspendedSeconds == 0)
         #expect(metrics.backgroundRunningSeconds == 390)

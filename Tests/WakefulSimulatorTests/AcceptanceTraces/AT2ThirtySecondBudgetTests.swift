@@ -11,7 +11,9 @@ struct AT2ThirtySecondBudgetTests {
 
     @Test(arguments: ["13", "17", "18.6", "26"])
     func handlerRunsAboutThirtySecondsAfterBackgrounding(version: String) throws {
-        let trace = Trace(Scenarios.make(duration: 200), ios: try #require(IOSVersion(parsing: version)), setup: .custom(TaskExtension()))
+        let trace = Trace(
+            Scenarios.make(duration: 200), ios: try #require(IOSVersion(parsing: version)),
+            setup: .custom(TaskExtension()))
         let expiring = trace.events { if case .backgroundTaskExpiring = $0 { true } else { false } }
         let at = try #require(expiring.first?.time) - home
         #expect(at > 25 && at <= 30)

@@ -42,7 +42,9 @@ struct AT3BeaconRegionWakeTests {
 
     @Test func rangesAtOneHertzForTenSecondsThenSuspends() throws {
         let wake = try #require(wake)
-        let ranged = trace.events { if case .beaconsRanged = $0 { true } else { false } }.filter { $0.time >= wake.time }
+        let ranged = trace.events { if case .beaconsRanged = $0 { true } else { false } }.filter {
+            $0.time >= wake.time
+        }
         #expect(ranged.count == 10)
         for (earlier, later) in zip(ranged, ranged.dropFirst()) { #expect(later.time - earlier.time == 1) }
         let suspension = try #require(trace.states(to: .suspended).first { $0.time > wake.time })

@@ -20,11 +20,17 @@ struct AT5PendingLimitsTests {
                 .submitTaskRequest(TaskRequest(identifier: "b", kind: .appRefresh)),  // step 2
             ]
                 + processing.map { .submitTaskRequest(TaskRequest(identifier: $0, kind: .processing)) }  // steps 3, 4
-                + [.submitTaskRequest(TaskRequest(identifier: "a", kind: .appRefresh, earliestBeginDate: 7200))]  // step 5
+                // step 5
+                + [.submitTaskRequest(TaskRequest(identifier: "a", kind: .appRefresh, earliestBeginDate: 7200))]
         case .backgroundRefreshStatusChanged(.denied):
             return [.submitTaskRequest(TaskRequest(identifier: "c", kind: .appRefresh))]  // step 6
         case .scheduledTaskSubmitFailed(let identifier, let error):
-            return [.record(Record(kind: "failed", fields: [Field("identifier", .string(identifier)), Field("error", .string(error.rawValue))]))]
+            return [
+                .record(
+                    Record(
+                        kind: "failed",
+                        fields: [Field("identifier", .string(identifier)), Field("error", .string(error.rawValue))]))
+            ]
         default:
             return []
         }
@@ -39,7 +45,9 @@ struct AT5PendingLimitsTests {
     @Test("steps 1–6 on the 13–18 and 26+ profiles", arguments: ["13", "17", "18", "26"])
     func steps(version: String) throws {
         let trace = Trace(Self.scenario(), ios: try Versions.parse(version), setup: .custom(Self.app))
-        let accepted = trace.decisions("taskRequestAccepted").compactMap { $0.decision.fields["identifier"].map(\.description) }
+        let accepted = trace.decisions("taskRequestAccepted").compactMap {
+            $0.decision.fields["identifier"].map(\.description)
+        }
         // Step 1 and step 3: "a" and the ten processing requests are accepted; the pending counts rise.
         #expect(accepted == ["a"] + Array(Self.processing.prefix(10)))
         let pendingCounts = trace.decisions("taskRequestAccepted").compactMap { $0.decision.fields["pending"]?.number }

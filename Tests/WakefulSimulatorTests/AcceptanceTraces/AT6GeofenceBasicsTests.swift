@@ -13,10 +13,13 @@ struct AT6GeofenceBasicsTests {
     /// 20 regions, #1 around the user, then a 21st; the user later walks 1 km east out of #1.
     static func scenario(device: DeviceSettings = DeviceSettings(), actions: [UserAction] = []) -> Scenario {
         let fences = (1...21).map { index in
-            GeofenceSpec(id: RegionID("fence-\(index)"), center: LocalPoint(east: 0, north: Double(index - 1) * 2000), radius: radius)
+            GeofenceSpec(
+                id: RegionID("fence-\(index)"), center: LocalPoint(east: 0, north: Double(index - 1) * 2000),
+                radius: radius)
         }
         return Scenarios.make(
-            duration: 1800, at: .zero, walkFrom: walkStart, legs: [RouteLeg(destination: LocalPoint(east: 1000, north: 0), speed: speed)],
+            duration: 1800, at: .zero, walkFrom: walkStart,
+            legs: [RouteLeg(destination: LocalPoint(east: 1000, north: 0), speed: speed)],
             features: [.geofences(fences)], device: device, actions: actions)
     }
 
@@ -68,7 +71,8 @@ struct AT6GeofenceBasicsTests {
         let suspended = Trace(Self.scenario(device: off), ios: IOSVersion(17))
         #expect(suspended.events { $0 == .regionExited("fence-1") }.isEmpty)
         #expect(suspended.decisions("wakeSuppressed").first?.decision.rules == ["LOC-22"])
-        let terminated = Trace(Self.scenario(device: off, actions: [UserAction(at: 60, .memoryPressure)]), ios: IOSVersion(17))
+        let terminated = Trace(
+            Self.scenario(device: off, actions: [UserAction(at: 60, .memoryPressure)]), ios: IOSVersion(17))
         #expect(terminated.metrics.relaunches == 0)
         #expect(terminated.decisions("relaunchSuppressed").count == 1)
     }

@@ -20,7 +20,10 @@ struct BackgroundTaskTests {
     static let foregroundTask = Scripted("ForegroundTask") { event, context in
         switch event {
         case .didFinishLaunching:
-            return [.beginBackgroundTask(BackgroundTaskID(owner: "fg", serial: 1)), .setTimer(TimerRequest(id: "probe", interval: 50))]
+            return [
+                .beginBackgroundTask(BackgroundTaskID(owner: "fg", serial: 1)),
+                .setTimer(TimerRequest(id: "probe", interval: 50)),
+            ]
         case .timerFired, .didEnterBackground:
             return [Apps.reading(context)]
         case .backgroundTaskExpiring(let id):
@@ -35,15 +38,20 @@ struct BackgroundTaskTests {
         let ios = try Versions.parse(version)
         let budget = Versions.referenceBudget(ios)
         let home: TimeInterval = 100
-        let trace = Trace(Scenarios.make(duration: home + 700, home: home), ios: ios, setup: .custom(Self.foregroundTask))
+        let trace = Trace(
+            Scenarios.make(duration: home + 700, home: home), ios: ios, setup: .custom(Self.foregroundTask))
         let readings = trace.remainingReadings
         try #require(readings.count == 2)
         #expect(readings[0].time == 50 && readings[0].state == "active")
         #expect(readings[0].value == Context.unlimited, "TASK-11: DBL_MAX in the foreground, the task is dormant")
         #expect(readings[1].time == home && readings[1].state == "background")
-        #expect(readings[1].value == budget, "TASK-8: the full budget from the moment of backgrounding, none used in the foreground")
+        #expect(
+            readings[1].value == budget,
+            "TASK-8: the full budget from the moment of backgrounding, none used in the foreground")
         let expiry = try #require(trace.expirations.first)
-        #expect(expiry.time >= home + budget - 5 && expiry.time < home + budget, "TASK-12: shortly before the budget counted from Home ends")
+        #expect(
+            expiry.time >= home + budget - 5 && expiry.time < home + budget,
+            "TASK-12: shortly before the budget counted from Home ends")
         #expect(trace.states(to: .suspended).map(\.time) == [expiry.time])
         #expect(trace.states(to: .suspended).first?.change.cause == "taskExpired")
         #expect(trace.metrics.terminations.isEmpty)
@@ -55,7 +63,8 @@ struct BackgroundTaskTests {
     func aTaskLeftOpenIsKilledWhenTheFamilyBudgetRunsOut(version: String) throws {
         let ios = try Versions.parse(version)
         let budget = Versions.referenceBudget(ios)
-        let metrics = Trace(Scenarios.make(duration: 700), ios: ios, setup: .custom(Apps.taskOnBackground(leaky: true))).metrics
+        let metrics = Trace(Scenarios.make(duration: 700), ios: ios, setup: .custom(Apps.taskOnBackground(leaky: true)))
+            .metrics
         let kill = try #require(metrics.terminations.first)
         #expect(metrics.terminations.count == 1)
         #expect(kill.reason == .taskAssertionTimeout)
@@ -68,7 +77,9 @@ struct BackgroundTaskTests {
     func conf1bGivesFortySecondsOn7To12AndChangesNothingElsewhere(version: String, budget: TimeInterval) throws {
         var scenario = Scenarios.make(duration: 700)
         scenario.device.variants = [.taskBudget40]
-        let metrics = Trace(scenario, ios: try Versions.parse(version), setup: .custom(Apps.taskOnBackground(leaky: true))).metrics
+        let metrics = Trace(
+            scenario, ios: try Versions.parse(version), setup: .custom(Apps.taskOnBackground(leaky: true))
+        ).metrics
         #expect(metrics.terminations.map(\.at) == [Self.home + budget])
     }
 
@@ -76,7 +87,9 @@ struct BackgroundTaskTests {
     func conf1aGivesSixHundredSecondsOnIOS7Only(version: String, budget: TimeInterval) throws {
         var scenario = Scenarios.make(duration: 700)
         scenario.device.variants = [.taskBudget600OnIOS7]
-        let metrics = Trace(scenario, ios: try Versions.parse(version), setup: .custom(Apps.taskOnBackground(leaky: true))).metrics
+        let metrics = Trace(
+            scenario, ios: try Versions.parse(version), setup: .custom(Apps.taskOnBackground(leaky: true))
+        ).metrics
         #expect(metrics.terminations.map(\.at) == [Self.home + budget])
     }
 
@@ -103,7 +116,10 @@ struct BackgroundTaskTests {
         let app = Scripted("TwoTasks") { event, _ in
             switch event {
             case .didEnterBackground:
-                return [.beginBackgroundTask(BackgroundTaskID(owner: "a", serial: 1)), .setTimer(TimerRequest(id: "b", interval: budget / 2))]
+                return [
+                    .beginBackgroundTask(BackgroundTaskID(owner: "a", serial: 1)),
+                    .setTimer(TimerRequest(id: "b", interval: budget / 2)),
+                ]
             case .timerFired:
                 return [.beginBackgroundTask(BackgroundTaskID(owner: "b", serial: 1))]
             default:
@@ -111,7 +127,10 @@ struct BackgroundTaskTests {
             }
         }
         let trace = Trace(Scenarios.make(duration: 1000), ios: ios, setup: .custom(app))
-        #expect(trace.commands { $0 == .beginBackgroundTask(BackgroundTaskID(owner: "b", serial: 1)) }.map(\.time) == [Self.home + budget / 2])
+        #expect(
+            trace.commands { $0 == .beginBackgroundTask(BackgroundTaskID(owner: "b", serial: 1)) }.map(\.time) == [
+                Self.home + budget / 2
+            ])
         #expect(trace.metrics.terminations.map(\.at) == [Self.home + budget], "not home + budget / 2 + budget")
     }
 
@@ -150,7 +169,10 @@ struct BackgroundTaskTests {
         case .didEnterBackground:
             return [.beginBackgroundTask(BackgroundTaskID(owner: "bg", serial: 1))]
         case .regionExited:
-            return [.beginBackgroundTask(BackgroundTaskID(owner: "wake", serial: 1)), .setTimer(TimerRequest(id: "tick", interval: 1, repeats: true))]
+            return [
+                .beginBackgroundTask(BackgroundTaskID(owner: "wake", serial: 1)),
+                .setTimer(TimerRequest(id: "tick", interval: 1, repeats: true)),
+            ]
         case .timerFired:
             return [Apps.reading(context)]
         case .backgroundTaskExpiring(let id):
@@ -180,16 +202,21 @@ struct BackgroundTaskTests {
         let budget = Versions.referenceBudget(ios)
         // The walk out of the region starts once the first budget is used up (600 s on iOS 6).
         let walkFrom: TimeInterval = budget > 200 ? 700 : DeviceScenarios.walkStart
-        let trace = Trace(DeviceScenarios.fenceWalk(duration: 1800, walkFrom: walkFrom), ios: ios, setup: .custom(Self.wakeTaskApp))
+        let trace = Trace(
+            DeviceScenarios.fenceWalk(duration: 1800, walkFrom: walkFrom), ios: ios, setup: .custom(Self.wakeTaskApp))
         let wake = try Self.regionWake(trace)
-        #expect(trace.expirations.first.map { $0.task.owner == "bg" && $0.time < wake } == true, "a wake, after the first budget")
+        #expect(
+            trace.expirations.first.map { $0.task.owner == "bg" && $0.time < wake } == true,
+            "a wake, after the first budget")
         let readings = trace.remainingReadings.filter { $0.time > wake && $0.time < wake + 15 }
         try #require(readings.count >= 14)
         for reading in readings where reading.time < wake + 10 {
             #expect(reading.value == Context.unlimited, "TASK-9: DBL_MAX during the wake window, t=\(reading.time)")
         }
         for reading in readings where reading.time >= wake + 10 {
-            #expect(reading.value == budget - (reading.time - wake - 10), "TASK-9: a fresh budget counted from the window's end")
+            #expect(
+                reading.value == budget - (reading.time - wake - 10),
+                "TASK-9: a fresh budget counted from the window's end")
         }
         let handler = try #require(trace.expirations.first { $0.task.owner == "wake" })
         #expect(handler.time > wake + 10 + budget - 5 && handler.time < wake + 10 + budget)
@@ -205,7 +232,9 @@ struct BackgroundTaskTests {
         let readings = trace.remainingReadings.filter { $0.time > wake }
         try #require(readings.count >= 20)
         for reading in readings {
-            #expect(reading.value == 30 - (reading.time - wake), "TASK-10: a fresh 30 s counting from the wake, t=\(reading.time)")
+            #expect(
+                reading.value == 30 - (reading.time - wake),
+                "TASK-10: a fresh 30 s counting from the wake, t=\(reading.time)")
         }
         let handler = try #require(trace.expirations.first { $0.task.owner == "wake" })
         #expect(handler.time > wake + 25 && handler.time < wake + 30)
@@ -221,7 +250,9 @@ struct BackgroundTaskTests {
         // No fresh budget: the app runs only for the wake's window.
         #expect(trace.states(to: .suspended).last?.time == wake + 10)
         #expect(trace.metrics.terminations.isEmpty)
-        #expect(!trace.remainingReadings.contains { $0.value > 0 && $0.value < Context.unlimited }, "no time left to count down")
+        #expect(
+            !trace.remainingReadings.contains { $0.value > 0 && $0.value < Context.unlimited },
+            "no time left to count down")
         let handler = trace.expirations.first { $0.task.owner == "wake" }
         #expect(handler.map { $0.time < wake + 1 } == true)
         #expect(trace.metrics.invariantViolations.isEmpty)
@@ -242,9 +273,14 @@ struct BackgroundTaskTests {
 
     // MARK: Task cap (TASK-15)
 
-    @Test(arguments: [("11", 1000, false), ("11", 1001, true), ("17", 1001, true), ("26", 1001, true), ("10.3", 1001, false), ("8", 1500, false)])
+    @Test(arguments: [
+        ("11", 1000, false), ("11", 1001, true), ("17", 1001, true), ("26", 1001, true), ("10.3", 1001, false),
+        ("8", 1500, false),
+    ])
     func moreThanAThousandOpenTasksCrashFromIOS11(version: String, count: Int, crashes: Bool) throws {
-        let metrics = Simulator.run(Scenarios.make(duration: 300), ios: try Versions.parse(version), setup: .custom(StackedTasks(count: count)), seed: 1)
+        let metrics = Simulator.run(
+            Scenarios.make(duration: 300), ios: try Versions.parse(version), setup: .custom(StackedTasks(count: count)),
+            seed: 1)
         if crashes {
             #expect(metrics.terminations.map(\.reason) == [.tooManyTasks])
             #expect(metrics.terminations.first?.at == Self.home)
@@ -277,7 +313,8 @@ struct BackgroundTaskTests {
     func theBudgetIsWholeAgainAfterTheAppWasActive(version: String) throws {
         // §12.3 gap: the budget resets when the app becomes Active.
         let ios = try Versions.parse(version)
-        let scenario = Scenarios.make(duration: 1500, actions: [UserAction(at: 700, .open), UserAction(at: 800, .home)])
+        let scenario = Scenarios.make(
+            duration: 1500, actions: [UserAction(at: 700, .open), UserAction(at: 800, .home)])
         let trace = Trace(scenario, ios: ios, setup: .custom(Apps.taskOnBackground()))
         let handlers = trace.expirations.map(\.time)
         try #require(handlers.count == 2)

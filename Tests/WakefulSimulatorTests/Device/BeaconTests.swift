@@ -28,7 +28,8 @@ struct BeaconTests {
         let exit = try #require(trace.events { $0 == .regionExited("b") }.first?.time)
         #expect(entry - inRange >= 1 && entry - inRange <= 2, "BEACON-2: ≈1 s, got \(entry - inRange)")
         #expect(exit - outOfRange >= 30 && exit - outOfRange <= 31.5, "BEACON-2: ≈30 s, got \(exit - outOfRange)")
-        #expect(trace.states(to: .background).filter { $0.change.cause == "beaconRegionWake" }.map(\.time) == [entry, exit])
+        #expect(
+            trace.states(to: .background).filter { $0.change.cause == "beaconRegionWake" }.map(\.time) == [entry, exit])
         #expect(trace.metrics.wakes["beaconRegion"] == 2)
     }
 
@@ -47,12 +48,15 @@ struct BeaconTests {
         let ios = try Versions.parse(version)
         let features: [FeatureSpec] = [.beaconTrigger(beacon: "b", triggerDistance: 0.01)]
         let whenInUse = Trace(
-            DeviceScenarios.nearBeacon(duration: 300, authorization: .whenInUse, features: features, actions: [UserAction(at: 100, .glance)]),
+            DeviceScenarios.nearBeacon(
+                duration: 300, authorization: .whenInUse, features: features, actions: [UserAction(at: 100, .glance)]),
             ios: ios)
         #expect(whenInUse.rangingTimes == (0..<10).map(Double.init), "foreground only (BEACON-1)")
         #expect(whenInUse.metrics.wakes.values.reduce(0, +) == 0)
         // The same app with Always keeps ranging through the grace and the display wake.
-        let always = Trace(DeviceScenarios.nearBeacon(duration: 300, features: features, actions: [UserAction(at: 100, .glance)]), ios: ios)
+        let always = Trace(
+            DeviceScenarios.nearBeacon(duration: 300, features: features, actions: [UserAction(at: 100, .glance)]),
+            ios: ios)
         #expect(always.rangingTimes.contains { $0 >= 10 })
     }
 
@@ -60,17 +64,22 @@ struct BeaconTests {
     func notifyEntryStateOnDisplayGivesAStateCallbackAndATenSecondWindow(version: String) throws {
         let ios = try Versions.parse(version)
         let actions = [UserAction(at: 50, .lock), UserAction(at: 100, .glance), UserAction(at: 200, .unlock)]
-        let flagged = Trace(DeviceScenarios.nearBeacon(duration: 300, actions: actions), ios: ios, setup: .custom(Apps.beaconWatcher(notifyOnDisplay: true)))
+        let flagged = Trace(
+            DeviceScenarios.nearBeacon(duration: 300, actions: actions), ios: ios,
+            setup: .custom(Apps.beaconWatcher(notifyOnDisplay: true)))
         for lit in [100.0, 200.0] {
             // BEACON-4: ≈1 s after the screen lights up, a state callback that wakes the suspended app for ≈10 s.
             let wake = try #require(flagged.transitions.first { $0.time > lit && $0.to == .background })
             #expect(wake.time == lit + 1)
             #expect(wake.cause == "displayWake")
-            #expect(flagged.steps(at: lit + 1).prefix(2) == [.to(.background), .got(.regionStateDetermined("b", .inside))])
+            #expect(
+                flagged.steps(at: lit + 1).prefix(2) == [.to(.background), .got(.regionStateDetermined("b", .inside))])
             #expect(flagged.states(to: .suspended).first { $0.time > lit }?.time == lit + 11)
         }
         #expect(flagged.metrics.wakes["display"] == 2)
-        let plain = Trace(DeviceScenarios.nearBeacon(duration: 300, actions: actions), ios: ios, setup: .custom(Apps.beaconWatcher(notifyOnDisplay: false)))
+        let plain = Trace(
+            DeviceScenarios.nearBeacon(duration: 300, actions: actions), ios: ios,
+            setup: .custom(Apps.beaconWatcher(notifyOnDisplay: false)))
         #expect(plain.transitions.filter { $0.time > 15 }.isEmpty, "no callback for a region without the flag")
         #expect(plain.events { if case .regionStateDetermined = $0 { true } else { false } }.isEmpty)
     }
@@ -78,12 +87,14 @@ struct BeaconTests {
     @Test(arguments: ["7.1", "12", "17"])
     func rangingStopsOnSuspensionAndRestartsAtTheNextWake(version: String) throws {
         let trace = Trace(
-            DeviceScenarios.nearBeacon(duration: 300, actions: [UserAction(at: 100, .glance)]), ios: try Versions.parse(version),
+            DeviceScenarios.nearBeacon(duration: 300, actions: [UserAction(at: 100, .glance)]),
+            ios: try Versions.parse(version),
             setup: .custom(Apps.beaconWatcher(notifyOnDisplay: true)))
         let times = trace.rangingTimes
         #expect(times.filter { $0 < 15 } == (0..<15).map(Double.init), "1 Hz in the foreground and the grace")
         #expect(times.filter { $0 >= 15 && $0 < 101 }.isEmpty, "none while suspended")
-        #expect(times.filter { $0 >= 101 } == (101..<111).map(Double.init), "10 callbacks in the display window (BEACON-5)")
+        #expect(
+            times.filter { $0 >= 101 } == (101..<111).map(Double.init), "10 callbacks in the display window (BEACON-5)")
     }
 
     @Test(arguments: [UInt64(1), 2, 3])
@@ -93,9 +104,11 @@ struct BeaconTests {
             return [.startRangingBeacons(Scenarios.beacon().constraint)]
         }
         let trace = Trace(
-            DeviceScenarios.nearBeacon(duration: 400, home: DeviceScenarios.never), ios: IOSVersion(17), setup: .custom(ranging), seed: seed)
+            DeviceScenarios.nearBeacon(duration: 400, home: DeviceScenarios.never), ios: IOSVersion(17),
+            setup: .custom(ranging), seed: seed)
         let estimates = trace.events { _ in true }.compactMap { entry -> Double? in
-            guard case .beaconsRanged(_, let beacons) = entry.event, let beacon = beacons.first, beacon.accuracy >= 0 else { return nil }
+            guard case .beaconsRanged(_, let beacons) = entry.event, let beacon = beacons.first, beacon.accuracy >= 0
+            else { return nil }
             return beacon.accuracy
         }
         #expect(estimates.count > 300)

@@ -8,7 +8,11 @@ import WakefulSimulator
 struct DebuggerTests {
     static func tethered(_ scenario: Scenario, viaVariant: Bool) -> Scenario {
         var scenario = scenario
-        if viaVariant { scenario.device.variants = [.debuggerAttached] } else { scenario.device.debuggerAttached = true }
+        if viaVariant {
+            scenario.device.variants = [.debuggerAttached]
+        } else {
+            scenario.device.debuggerAttached = true
+        }
         return scenario
     }
 
@@ -18,7 +22,8 @@ struct DebuggerTests {
         let leaky = Apps.taskOnBackground(leaky: true)
         // Untethered, the same app is killed (the control that makes this test able to fail).
         #expect(Trace(Scenarios.make(duration: 900), ios: ios, setup: .custom(leaky)).metrics.terminations.count == 1)
-        let trace = Trace(Self.tethered(Scenarios.make(duration: 900), viaVariant: viaVariant), ios: ios, setup: .custom(leaky))
+        let trace = Trace(
+            Self.tethered(Scenarios.make(duration: 900), viaVariant: viaVariant), ios: ios, setup: .custom(leaky))
         #expect(trace.metrics.terminations.isEmpty)
         #expect(trace.states(to: .suspended).isEmpty)
         #expect(trace.metrics.backgroundRunningSeconds == 890)
@@ -28,7 +33,8 @@ struct DebuggerTests {
 
     @Test(arguments: ["8", "17"])
     func anAppWithNothingToDoIsNotSuspendedEither(version: String) throws {
-        let trace = Trace(Self.tethered(Scenarios.make(duration: 300), viaVariant: false), ios: try Versions.parse(version))
+        let trace = Trace(
+            Self.tethered(Scenarios.make(duration: 300), viaVariant: false), ios: try Versions.parse(version))
         #expect(trace.states(to: .suspended).isEmpty)
         #expect(trace.metrics.suspendedSeconds == 0)
         #expect(trace.metrics.backgroundRunningSeconds == 290)

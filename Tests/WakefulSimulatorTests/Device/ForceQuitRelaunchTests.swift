@@ -40,12 +40,17 @@ struct ForceQuitRelaunchTests {
         #expect(trace.metrics.suppressedWakes["region"] == 1)
     }
 
-    @Test(arguments: [("6", true), ("7.0", false), ("7.1", true), ("12", true), ("17", true), ("18", true), ("26", false)])
+    @Test(arguments: [
+        ("6", true), ("7.0", false), ("7.1", true), ("12", true), ("17", true), ("18", true), ("26", false),
+    ])
     func significantChangeRelaunchesAForceQuitAppByVersion(version: String, relaunches: Bool) throws {
         let scenario = DeviceScenarios.drive(actions: [UserAction(at: Self.forceQuit, .forceQuit)])
         let trace = Trace(scenario, ios: try Versions.parse(version), setup: .custom(Apps.significantChange))
         if relaunches {
-            #expect(trace.events { $0 == .didFinishLaunching(.significantChange) }.map(\.time) == [LocationServiceTests.fiveMinutes])
+            #expect(
+                trace.events { $0 == .didFinishLaunching(.significantChange) }.map(\.time) == [
+                    LocationServiceTests.fiveMinutes
+                ])
             #expect(trace.metrics.relaunches == 1)
         } else {
             #expect(trace.metrics.relaunches == 0)
@@ -55,14 +60,16 @@ struct ForceQuitRelaunchTests {
 
     @Test(arguments: ["6", "10", "12", "17", "18"])
     func conf5aNeverRelaunches(version: String) throws {
-        let trace = try Self.fenceTrace(version, variants: [.forceQuitNeverRelaunches], actions: [UserAction(at: Self.forceQuit, .forceQuit)])
+        let trace = try Self.fenceTrace(
+            version, variants: [.forceQuitNeverRelaunches], actions: [UserAction(at: Self.forceQuit, .forceQuit)])
         #expect(trace.metrics.relaunches == 0)
         #expect(trace.decisions("relaunchSuppressed").count == 1)
     }
 
     @Test(arguments: ["10", "12", "17"])
     func conf5bRelaunchesThenKillsAfterThreeMinutes(version: String) throws {
-        let trace = try Self.fenceTrace(version, variants: [.forceQuitRelaunchThenKill], actions: [UserAction(at: Self.forceQuit, .forceQuit)])
+        let trace = try Self.fenceTrace(
+            version, variants: [.forceQuitRelaunchThenKill], actions: [UserAction(at: Self.forceQuit, .forceQuit)])
         let relaunch = try #require(trace.relaunchTransitions.first)
         #expect(same(relaunch.time, Self.exit))
         #expect(trace.metrics.terminations.map(\.reason) == [.userForceQuit, .relaunchAfterForceQuit])
@@ -83,9 +90,14 @@ struct ForceQuitRelaunchTests {
 
     @Test(arguments: ["15.3", "15.3.1", "17"])
     func conf5cRelaunchesRightAfterTheForceQuit(version: String) throws {
-        let trace = try Self.fenceTrace(version, variants: [.forceQuitRelaunchImmediately], actions: [UserAction(at: Self.forceQuit, .forceQuit)])
-        #expect(trace.steps(at: Self.forceQuit).prefix(3) == [.to(.notRunning), .to(.background), .got(.didFinishLaunching(.region))])
-        #expect(trace.transitions.first { $0.time == Self.forceQuit && $0.to == .background }?.cause == "regionRelaunch")
+        let trace = try Self.fenceTrace(
+            version, variants: [.forceQuitRelaunchImmediately], actions: [UserAction(at: Self.forceQuit, .forceQuit)])
+        #expect(
+            trace.steps(at: Self.forceQuit).prefix(3) == [
+                .to(.notRunning), .to(.background), .got(.didFinishLaunching(.region)),
+            ])
+        #expect(
+            trace.transitions.first { $0.time == Self.forceQuit && $0.to == .background }?.cause == "regionRelaunch")
         #expect(trace.states(to: .suspended).first { $0.time > Self.forceQuit }?.time == Self.forceQuit + 10)
         // Without the variant, 15.3 waits for the exit.
         let plain = try Self.fenceTrace(version, actions: [UserAction(at: Self.forceQuit, .forceQuit)])
@@ -94,9 +106,12 @@ struct ForceQuitRelaunchTests {
 
     @Test(arguments: ["7.0", "26"])
     func openingTheAppClearsTheFlag(version: String) throws {
-        let trace = try Self.fenceTrace(version, actions: [
-            UserAction(at: Self.forceQuit, .forceQuit), UserAction(at: 80, .open), UserAction(at: 90, .home), UserAction(at: 120, .memoryPressure),
-        ])
+        let trace = try Self.fenceTrace(
+            version,
+            actions: [
+                UserAction(at: Self.forceQuit, .forceQuit), UserAction(at: 80, .open), UserAction(at: 90, .home),
+                UserAction(at: 120, .memoryPressure),
+            ])
         #expect(trace.decisions("forceQuitFlagCleared").map(\.time) == [80])
         #expect(trace.decisions("forceQuitFlagCleared").first?.decision.fields["by"] == .string("manualLaunch"))
         #expect(trace.metrics.terminations.map(\.reason) == [.userForceQuit, .memoryPressure])
@@ -107,9 +122,11 @@ struct ForceQuitRelaunchTests {
 
     @Test(arguments: ["7.0", "12", "26"])
     func aRebootClearsTheFlag(version: String) throws {
-        let trace = try Self.fenceTrace(version, actions: [
-            UserAction(at: Self.forceQuit, .forceQuit), UserAction(at: 80, .reboot), UserAction(at: 90, .unlock),
-        ])
+        let trace = try Self.fenceTrace(
+            version,
+            actions: [
+                UserAction(at: Self.forceQuit, .forceQuit), UserAction(at: 80, .reboot), UserAction(at: 90, .unlock),
+            ])
         #expect(trace.decisions("forceQuitFlagCleared").first?.decision.fields["by"] == .string("reboot"))
         #expect(trace.relaunchTransitions.map(\.time) == [Self.exit])
         #expect(trace.metrics.relaunches == 1)
@@ -119,9 +136,13 @@ struct ForceQuitRelaunchTests {
     func afterARebootACrossingWhileLockedWaitsForTheFirstUnlock(version: String) throws {
         // LOC-23: the exit rule holds from ≈370 s, but the phone stays locked until 600 (the walk goes on to ≈814).
         let unlock: TimeInterval = 600
-        let trace = try Self.fenceTrace(version, actions: [UserAction(at: 80, .reboot), UserAction(at: unlock, .unlock)])
+        let trace = try Self.fenceTrace(
+            version, actions: [UserAction(at: 80, .reboot), UserAction(at: unlock, .unlock)])
         #expect(trace.metrics.terminations.map(\.reason) == [.reboot])
-        #expect(trace.events { $0 == .regionExited("fence") || $0 == .didFinishLaunching(.region) }.allSatisfy { $0.time >= unlock })
+        #expect(
+            trace.events { $0 == .regionExited("fence") || $0 == .didFinishLaunching(.region) }.allSatisfy {
+                $0.time >= unlock
+            })
         #expect(trace.decisions("firstUnlock").map(\.time) == [unlock])
         let exit = try #require(trace.events { $0 == .regionExited("fence") }.first)
         #expect(exit.time >= unlock && exit.time <= unlock + 21, "the crossing rule runs again from the unlock")
@@ -133,7 +154,8 @@ struct ForceQuitRelaunchTests {
         // LOC-23: events resume after the first unlock, even if the device stopped moving before it.
         let unlock: TimeInterval = 1000
         #expect(unlock > DeviceScenarios.walkEnd)
-        let trace = try Self.fenceTrace(version, actions: [UserAction(at: 80, .reboot), UserAction(at: unlock, .unlock)])
+        let trace = try Self.fenceTrace(
+            version, actions: [UserAction(at: 80, .reboot), UserAction(at: unlock, .unlock)])
         #expect(trace.events { $0 == .regionExited("fence") }.allSatisfy { $0.time >= unlock })
         let exit = trace.events { $0 == .regionExited("fence") }.first
         #expect(exit.map { $0.time <= unlock + 21 } == true)

@@ -11,9 +11,11 @@ struct GapWindowTests {
     /// and left in front to 900 s.
     static func device() -> SimulatedDevice<InMemoryTimeline> {
         let scenario = Scenario(
-            name: "gaps", duration: 3600, app: AppConfiguration(), device: DeviceSettings(), world: WorldDescription(trajectory: .stationary(at: .zero)))
+            name: "gaps", duration: 3600, app: AppConfiguration(), device: DeviceSettings(),
+            world: WorldDescription(trajectory: .stationary(at: .zero)))
         var device = SimulatedDevice(
-            scenario: scenario, policy: Simulator.policy(for: scenario, ios: IOSVersion(17)), setup: .none, seed: 1, timeline: InMemoryTimeline())
+            scenario: scenario, policy: Simulator.policy(for: scenario, ios: IOSVersion(17)), setup: .none, seed: 1,
+            timeline: InMemoryTimeline())
         device.start()
         device.inject(.open)
         device.run(until: 60)
@@ -49,9 +51,11 @@ struct GapWindowTests {
 
     @Test func aWindowBeforeTheFirstLaunchIsOneGapThatNeverRan() throws {
         let scenario = Scenario(
-            name: "late", duration: 3600, app: AppConfiguration(), device: DeviceSettings(), world: WorldDescription(trajectory: .stationary(at: .zero)))
+            name: "late", duration: 3600, app: AppConfiguration(), device: DeviceSettings(),
+            world: WorldDescription(trajectory: .stationary(at: .zero)))
         var device = SimulatedDevice(
-            scenario: scenario, policy: Simulator.policy(for: scenario, ios: IOSVersion(17)), setup: .none, seed: 1, timeline: InMemoryTimeline())
+            scenario: scenario, policy: Simulator.policy(for: scenario, ios: IOSVersion(17)), setup: .none, seed: 1,
+            timeline: InMemoryTimeline())
         device.start()
         device.run(until: 100)
         device.inject(.open)
@@ -64,6 +68,7 @@ struct GapWindowTests {
         let gap = try #require(device.largestGap(betweenRecordsOf: "location"))
         #expect([gap.from, gap.to] == [0, 900])
         #expect(gap.endedBy == Gap.stillOpen)  // not "userOpened": the app came back but did not record
-        #expect(device.largestGap(betweenRecordsOf: "location", from: 200, to: 400).map { [$0.from, $0.to] } == [200, 400])
+        #expect(
+            device.largestGap(betweenRecordsOf: "location", from: 200, to: 400).map { [$0.from, $0.to] } == [200, 400])
     }
 }

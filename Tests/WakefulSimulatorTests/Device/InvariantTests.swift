@@ -25,7 +25,10 @@ struct InvariantTests {
     @Test(arguments: [UserAction.Kind.forceQuit, .reboot, .memoryPressure, .lock, .glance])
     func mishapsKeepEveryInvariant(mishap: UserAction.Kind) throws {
         var scenario = try BuiltinScenarios.load("gas-station")
-        scenario.actions += [UserAction(at: 700, mishap), UserAction(at: 880, .unlock), UserAction(at: 1000, .open), UserAction(at: 1010, .lock)]
+        scenario.actions += [
+            UserAction(at: 700, mishap), UserAction(at: 880, .unlock), UserAction(at: 1000, .open),
+            UserAction(at: 1010, .lock),
+        ]
         scenario.actions.sort { $0.at < $1.at }
         scenario.device.suspendedTerminationsPerHour = 6
         for setup in scenario.setups {

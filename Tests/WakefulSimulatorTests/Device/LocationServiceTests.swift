@@ -14,7 +14,8 @@ struct LocationServiceTests {
 
     @Test(arguments: Versions.all)
     func drivingThreeKilometresInTwoMinutesGivesOneEventAtTheFiveMinuteMark(version: String) throws {
-        let trace = Trace(DeviceScenarios.drive(), ios: try Versions.parse(version), setup: .custom(Apps.significantChange))
+        let trace = Trace(
+            DeviceScenarios.drive(), ios: try Versions.parse(version), setup: .custom(Apps.significantChange))
         // The first fix comes as soon as the service starts; then one event for the whole 3 km.
         #expect(trace.significantChangeTimes == [0, Self.fiveMinutes])
         let wake = try #require(trace.transitions.first { $0.time == Self.fiveMinutes })
@@ -28,7 +29,8 @@ struct LocationServiceTests {
     func noEventBeforeFiveHundredMetres(version: String) throws {
         // 450 m in all, slowly: never a significant change (LOC-10).
         let scenario = Scenarios.make(
-            duration: 1500, at: .zero, walkFrom: 20, legs: [RouteLeg(destination: LocalPoint(east: 450, north: 0), speed: 1)])
+            duration: 1500, at: .zero, walkFrom: 20,
+            legs: [RouteLeg(destination: LocalPoint(east: 450, north: 0), speed: 1)])
         let trace = Trace(scenario, ios: try Versions.parse(version), setup: .custom(Apps.significantChange))
         #expect(trace.significantChangeTimes == [0])
     }
@@ -41,7 +43,9 @@ struct LocationServiceTests {
         #expect(relaunch.time == Self.fiveMinutes)
         #expect(relaunch.to == .background, "STATE-2: straight to Background, no Inactive")
         #expect(relaunch.cause == "significantChangeRelaunch")
-        let delivered = trace.steps(at: Self.fiveMinutes).compactMap { if case .got(let event) = $0 { event } else { nil } }
+        let delivered = trace.steps(at: Self.fiveMinutes).compactMap {
+            if case .got(let event) = $0 { event } else { nil }
+        }
         #expect(delivered.first == .didFinishLaunching(.significantChange))
         #expect(delivered.contains { if case .significantLocationChange = $0 { true } else { false } })
         #expect(trace.metrics.relaunches == 1)
@@ -50,7 +54,9 @@ struct LocationServiceTests {
 
     @Test(arguments: ["8", "12", "17", "26"])
     func withWhenInUseAuthorizationSignificantChangeDoesNotWakeTheApp(version: String) throws {
-        let trace = Trace(DeviceScenarios.drive(authorization: .whenInUse), ios: try Versions.parse(version), setup: .custom(Apps.significantChange))
+        let trace = Trace(
+            DeviceScenarios.drive(authorization: .whenInUse), ios: try Versions.parse(version),
+            setup: .custom(Apps.significantChange))
         #expect(trace.significantChangeTimes == [0], "the foreground fix only")
         #expect(trace.metrics.wakes["significantChange"] == 0)
         #expect(trace.metrics.suppressedWakes["significantChange"] == 1)
@@ -62,11 +68,14 @@ struct LocationServiceTests {
     @Test(arguments: ["7.1", "8", "12", "17", "26"])
     func backgroundAppRefreshOffSuppressesSignificantChangeWakesUnlessConf9(version: String) throws {
         let ios = try Versions.parse(version)
-        let off = Trace(DeviceScenarios.drive(device: DeviceSettings(backgroundAppRefresh: false)), ios: ios, setup: .custom(Apps.significantChange))
+        let off = Trace(
+            DeviceScenarios.drive(device: DeviceSettings(backgroundAppRefresh: false)), ios: ios,
+            setup: .custom(Apps.significantChange))
         #expect(off.significantChangeTimes == [0])
         #expect(off.decisions("wakeSuppressed").map(\.decision.rules) == [["CONF-9"]])
         let regionsOnly = Trace(
-            DeviceScenarios.drive(device: DeviceSettings(backgroundAppRefresh: false, variants: [.backgroundRefreshOffRegionsOnly])),
+            DeviceScenarios.drive(
+                device: DeviceSettings(backgroundAppRefresh: false, variants: [.backgroundRefreshOffRegionsOnly])),
             ios: ios, setup: .custom(Apps.significantChange))
         #expect(regionsOnly.significantChangeTimes == [0, Self.fiveMinutes])
         #expect(regionsOnly.metrics.wakes["significantChange"] == 1)
@@ -76,7 +85,8 @@ struct LocationServiceTests {
         // Defaults table: "Region / SLC / visit wake with BAR off: n/a" on iOS 6; LOC-22 is 7+.
         let off = DeviceSettings(backgroundAppRefresh: false)
         let region = Trace(DeviceScenarios.fenceWalk(device: off), ios: IOSVersion(6))
-        let significant = Trace(DeviceScenarios.drive(device: off), ios: IOSVersion(6), setup: .custom(Apps.significantChange))
+        let significant = Trace(
+            DeviceScenarios.drive(device: off), ios: IOSVersion(6), setup: .custom(Apps.significantChange))
         #expect(region.metrics.wakes["region"] == 1)
         #expect(significant.metrics.wakes["significantChange"] == 1)
         #expect(region.decisions("wakeSuppressed").isEmpty && significant.decisions("wakeSuppressed").isEmpty)
@@ -86,7 +96,9 @@ struct LocationServiceTests {
     func conf4HeartbeatGivesAnEventEveryFifteenMinutesWhileStill(version: String) throws {
         let ios = try Versions.parse(version)
         let still = Scenarios.make(duration: 3700, at: .zero)
-        #expect(Trace(still, ios: ios, setup: .custom(Apps.significantChange)).significantChangeTimes == [0], "default: movement only")
+        #expect(
+            Trace(still, ios: ios, setup: .custom(Apps.significantChange)).significantChangeTimes == [0],
+            "default: movement only")
         var heartbeat = still
         heartbeat.device.variants = [.significantChangeHeartbeat]
         let trace = Trace(heartbeat, ios: ios, setup: .custom(Apps.significantChange))
@@ -98,13 +110,15 @@ struct LocationServiceTests {
 
     /// A 32 km walk at 1.6 m/s: 5 min covers 480 m, so every event is set off by distance, not by the 5 min rule.
     static let longWalk = Scenarios.make(
-        duration: 20_000, at: .zero, walkFrom: 0, legs: [RouteLeg(destination: LocalPoint(east: 32_000, north: 0), speed: 1.6)])
+        duration: 20_000, at: .zero, walkFrom: 0,
+        legs: [RouteLeg(destination: LocalPoint(east: 32_000, north: 0), speed: 1.6)])
 
     /// True distances walked between successive significant-change events.
     static func gaps(_ variant: PolicyVariant?, seed: UInt64) -> (times: [TimeInterval], gaps: [Double]) {
         var scenario = longWalk
         scenario.device.variants = variant.map { [$0] } ?? []
-        let times = Trace(scenario, ios: IOSVersion(17), setup: .custom(Apps.significantChange), seed: seed).significantChangeTimes
+        let times = Trace(scenario, ios: IOSVersion(17), setup: .custom(Apps.significantChange), seed: seed)
+            .significantChangeTimes
         let points = times.map(scenario.world.trajectory.position(at:))
         return (times, zip(points, points.dropFirst()).map { $0.distance(to: $1) })
     }
@@ -138,13 +152,18 @@ struct LocationServiceTests {
     /// Standard updates with the location mode, a 100 m distance filter and automatic pausing on.
     static let standardUpdates = Scripted("StandardUpdates", modes: [.location], authorization: .always) { event, _ in
         guard case .didFinishLaunching = event else { return [] }
-        return [.startUpdatingLocation(LocationRequest(desiredAccuracy: 10, distanceFilter: 100, pausesAutomatically: true, allowsBackgroundUpdates: true))]
+        return [
+            .startUpdatingLocation(
+                LocationRequest(
+                    desiredAccuracy: 10, distanceFilter: 100, pausesAutomatically: true, allowsBackgroundUpdates: true))
+        ]
     }
 
     /// Walks 1 km east at 1 m/s from launch, then stands still.
     static func standardWalk(actions: [UserAction] = []) -> Scenario {
         Scenarios.make(
-            duration: 2400, at: .zero, walkFrom: 0, legs: [RouteLeg(destination: LocalPoint(east: 1000, north: 0), speed: 1)],
+            duration: 2400, at: .zero, walkFrom: 0,
+            legs: [RouteLeg(destination: LocalPoint(east: 1000, north: 0), speed: 1)],
             actions: actions)
     }
 
@@ -167,11 +186,13 @@ struct LocationServiceTests {
     @Test(arguments: ["8", "17"])
     func withoutTheLocationModeStandardUpdatesDoNotKeepTheAppRunning(version: String) throws {
         // LOC-1: the `location` background mode is required.
-        let trace = Trace(Self.standardWalk(), ios: try Versions.parse(version), setup: .custom(
-            Scripted("NoMode", authorization: .always) { event, _ in
-                guard case .didFinishLaunching = event else { return [] }
-                return [.startUpdatingLocation(LocationRequest(distanceFilter: 100, allowsBackgroundUpdates: true))]
-            }))
+        let trace = Trace(
+            Self.standardWalk(), ios: try Versions.parse(version),
+            setup: .custom(
+                Scripted("NoMode", authorization: .always) { event, _ in
+                    guard case .didFinishLaunching = event else { return [] }
+                    return [.startUpdatingLocation(LocationRequest(distanceFilter: 100, allowsBackgroundUpdates: true))]
+                }))
         #expect(trace.decisions("backgroundLocationUnavailable").count == 1)
         #expect(trace.states(to: .suspended).map(\.time) == [15])
         #expect(trace.times { if case .locationsUpdated = $0 { true } else { false } }.allSatisfy { $0 < 15 })

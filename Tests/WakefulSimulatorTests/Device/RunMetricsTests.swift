@@ -10,7 +10,9 @@ struct RunMetricsTests {
     func theStateTimesAddUpToTheDuration(name: String) {
         let trace = SuspendedSilenceTests.trace(name)
         let metrics = trace.metrics
-        let total = metrics.foregroundSeconds + metrics.backgroundRunningSeconds + metrics.suspendedSeconds + metrics.notRunningSeconds
+        let total =
+            metrics.foregroundSeconds + metrics.backgroundRunningSeconds + metrics.suspendedSeconds
+            + metrics.notRunningSeconds
         #expect(abs(total - metrics.durationSeconds) < 1e-6, "\(name): \(total) vs \(metrics.durationSeconds)")
         #expect(metrics.durationSeconds > 0)
         // Each figure matches the time the timeline spends in those states.
@@ -33,7 +35,8 @@ struct RunMetricsTests {
         let trace = SuspendedSilenceTests.trace(name)
         for source in WakeSource.allCases {
             let entries = trace.transitions.filter {
-                $0.to == .background && ($0.cause == "\(source.rawValue)Wake" || $0.cause == "\(source.rawValue)Relaunch")
+                $0.to == .background
+                    && ($0.cause == "\(source.rawValue)Wake" || $0.cause == "\(source.rawValue)Relaunch")
             }
             #expect(trace.metrics.wakes[source.rawValue] == entries.count, "\(name): \(source.rawValue)")
         }
@@ -55,7 +58,8 @@ struct RunMetricsTests {
         // exit and suspended; removed for memory at 500 (STATE-3); launched by the user at 600, sent Home at 650
         // and force-quit at 670 while its task still runs (TERM-1).
         let scenario = DeviceScenarios.fenceWalk(actions: [
-            UserAction(at: 500, .memoryPressure), UserAction(at: 600, .open), UserAction(at: 650, .home), UserAction(at: 670, .forceQuit),
+            UserAction(at: 500, .memoryPressure), UserAction(at: 600, .open), UserAction(at: 650, .home),
+            UserAction(at: 670, .forceQuit),
         ])
         let trace = Trace(scenario, ios: IOSVersion(17), setup: .custom(Apps.taskOnBackground(leaky: true)))
         let terminations = trace.metrics.terminations

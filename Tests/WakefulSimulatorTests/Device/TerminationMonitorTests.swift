@@ -15,9 +15,15 @@ struct TerminationMonitorTests {
         mutating func handle(_ event: Event, in context: Context) -> [Command] {
             switch event {
             case .didFinishLaunching:
-                return [.startUpdatingLocation(LocationRequest(desiredAccuracy: 3000, distanceFilter: 3000, pausesAutomatically: false, allowsBackgroundUpdates: true))]
+                return [
+                    .startUpdatingLocation(
+                        LocationRequest(
+                            desiredAccuracy: 3000, distanceFilter: 3000, pausesAutomatically: false,
+                            allowsBackgroundUpdates: true))
+                ]
             case .didEnterBackground:
-                return [.setCPULoad(load)] + (timerInterval.map { [.setTimer(TimerRequest(id: "spin", interval: $0, repeats: true))] } ?? [])
+                return [.setCPULoad(load)]
+                    + (timerInterval.map { [.setTimer(TimerRequest(id: "spin", interval: $0, repeats: true))] } ?? [])
             default:
                 return []
             }
@@ -26,7 +32,10 @@ struct TerminationMonitorTests {
 
     @Test(arguments: [("7", false), ("8", true), ("17", true), ("26", true)])
     func ninetyPercentInTheBackgroundIsKilledAfterAMinuteFromiOS8(version: String, killed: Bool) throws {
-        let metrics = Trace(Scenarios.make(duration: 600), ios: try #require(IOSVersion(parsing: version)), setup: .custom(Busy(load: 0.9))).metrics
+        let metrics = Trace(
+            Scenarios.make(duration: 600), ios: try #require(IOSVersion(parsing: version)),
+            setup: .custom(Busy(load: 0.9))
+        ).metrics
         #expect(metrics.terminations.map(\.reason) == (killed ? [.cpuLimit] : []))
         if killed {
             #expect(metrics.terminations.first?.at == 70)
@@ -35,18 +44,24 @@ struct TerminationMonitorTests {
     }
 
     @Test func seventyPercentIsAllowed() {
-        #expect(Trace(Scenarios.make(duration: 600), ios: IOSVersion(17), setup: .custom(Busy(load: 0.7))).metrics.terminations.isEmpty)
+        #expect(
+            Trace(Scenarios.make(duration: 600), ios: IOSVersion(17), setup: .custom(Busy(load: 0.7))).metrics
+                .terminations.isEmpty)
     }
 
     @Test func aTimerFiringAThousandTimesASecondTripsTheWakeupMonitor() throws {
         // 45,000 wake-ups per 300 s (cfg) is 150 a second on average; 1 kHz passes it in 45 s.
-        let metrics = Trace(Scenarios.make(duration: 200), ios: IOSVersion(17), setup: .custom(Busy(load: 0, timerInterval: 0.001))).metrics
+        let metrics = Trace(
+            Scenarios.make(duration: 200), ios: IOSVersion(17), setup: .custom(Busy(load: 0, timerInterval: 0.001))
+        ).metrics
         let termination = try #require(metrics.terminations.first)
         #expect(termination.reason == .wakeupLimit)
         #expect(termination.at > 10 + 44 && termination.at < 10 + 46)
     }
 
     @Test func aOneHertzTimerNeverDoes() {
-        #expect(Trace(Scenarios.make(duration: 900), ios: IOSVersion(17), setup: .custom(Busy(load: 0, timerInterval: 1))).metrics.terminations.isEmpty)
+        #expect(
+            Trace(Scenarios.make(duration: 900), ios: IOSVersion(17), setup: .custom(Busy(load: 0, timerInterval: 1)))
+                .metrics.terminations.isEmpty)
     }
 }

@@ -23,7 +23,9 @@ struct TimerTests {
     @Test(arguments: ["6", "12", "17", "26"])
     func aTimerDueWhileSuspendedFiresOnceWhenTheAppNextRuns(version: String) throws {
         // Home at 10, suspended at 15; "once" falls due at 70; the user opens the app at 100.
-        let trace = Trace(Scenarios.make(duration: 130, actions: [UserAction(at: 100, .open)]), ios: try Versions.parse(version), setup: .custom(Self.timers))
+        let trace = Trace(
+            Scenarios.make(duration: 130, actions: [UserAction(at: 100, .open)]), ios: try Versions.parse(version),
+            setup: .custom(Self.timers))
         #expect(Self.firings(trace, "once") == [100])
     }
 
@@ -40,7 +42,9 @@ struct TimerTests {
 
     @Test(arguments: ["6", "12", "17", "26"])
     func aRepeatingTimerFiresOnceForTheMissedTicksAndKeepsItsPhase(version: String) throws {
-        let trace = Trace(Scenarios.make(duration: 130, actions: [UserAction(at: 100, .open)]), ios: try Versions.parse(version), setup: .custom(Self.timers))
+        let trace = Trace(
+            Scenarios.make(duration: 130, actions: [UserAction(at: 100, .open)]), ios: try Versions.parse(version),
+            setup: .custom(Self.timers))
         // 7 and 14 before the suspension at 15; the ticks due at 21 … 98 collapse into one at 100;
         // then back on the 7 s grid from launch: 105, 112, 119, 126.
         #expect(Self.firings(trace, "repeating") == [7, 14, 100, 105, 112, 119, 126])
@@ -54,11 +58,13 @@ struct TimerTests {
             return [.setTimer(TimerRequest(id: "t0", interval: 400))]
         }
         // Control: the same process is still there at 400 (opened at 300), so the timer fires.
-        let kept = Trace(Scenarios.make(duration: 600, actions: [UserAction(at: 300, .open)]), ios: ios, setup: .custom(launchTimer))
+        let kept = Trace(
+            Scenarios.make(duration: 600, actions: [UserAction(at: 300, .open)]), ios: ios, setup: .custom(launchTimer))
         #expect(Self.firings(kept, "t0") == [400])
         // Killed while suspended at 60 and launched anew at 300: the new timer is due at 700, the old one never fires.
         let killed = Trace(
-            Scenarios.make(duration: 600, actions: [UserAction(at: 60, .memoryPressure), UserAction(at: 300, .open)]), ios: ios,
+            Scenarios.make(duration: 600, actions: [UserAction(at: 60, .memoryPressure), UserAction(at: 300, .open)]),
+            ios: ios,
             setup: .custom(launchTimer))
         #expect(killed.events { $0 == .didFinishLaunching(.user) }.map(\.time) == [0, 300])
         #expect(Self.firings(killed, "t0").isEmpty)

@@ -21,8 +21,11 @@ struct JobExecutionTests {
 
     @Test("a checkpointed run keeps the records produced so far; resumed, samples continue without repeats")
     func checkpointResume() throws {
-        let job = Job(id: "j", interval: 10_000, expectedDuration: 100, checkpointable: true, cost: JobCost(duration: 100, records: 10))
-        let scenario = JobScenarios.with(Scenarios.make(duration: 1000, home: 10, actions: [UserAction(at: 500, .open)]), [job])
+        let job = Job(
+            id: "j", interval: 10_000, expectedDuration: 100, checkpointable: true,
+            cost: JobCost(duration: 100, records: 10))
+        let scenario = JobScenarios.with(
+            Scenarios.make(duration: 1000, home: 10, actions: [UserAction(at: 500, .open)]), [job])
         let trace = Trace(scenario, ios: IOSVersion(17))
         let results = Self.finished(trace)
         #expect(results.map(\.outcome) == [.checkpointed, .completed])
@@ -33,8 +36,10 @@ struct JobExecutionTests {
 
     @Test("a run freezes while the app is suspended and continues when it runs again")
     func freezes() throws {
-        let job = Job(id: "j", interval: 10_000, expectedDuration: 100, checkpointable: true, cost: JobCost(duration: 100))
-        var scenario = JobScenarios.with(Scenarios.make(duration: 1000, home: 10, actions: [UserAction(at: 600, .open)]), [job])
+        let job = Job(
+            id: "j", interval: 10_000, expectedDuration: 100, checkpointable: true, cost: JobCost(duration: 100))
+        var scenario = JobScenarios.with(
+            Scenarios.make(duration: 1000, home: 10, actions: [UserAction(at: 600, .open)]), [job])
         scenario.app.jobScheduler = JobScheduler.Options(safetyMargin: 0)
         let trace = Trace(scenario, ios: IOSVersion(17), setup: .custom(TaskEnder()))
         let runs = trace.jobRuns
@@ -47,8 +52,13 @@ struct JobExecutionTests {
 
     @Test("a kill loses the run and what it produced; the relaunched app runs it again")
     func killLosesWork() throws {
-        let job = Job(id: "j", interval: 10_000, expectedDuration: 100, checkpointable: true, cost: JobCost(duration: 100, records: 10))
-        let scenario = JobScenarios.with(Scenarios.make(duration: 1000, home: 200, actions: [UserAction(at: 50, .forceQuit), UserAction(at: 300, .open)]), [job])
+        let job = Job(
+            id: "j", interval: 10_000, expectedDuration: 100, checkpointable: true,
+            cost: JobCost(duration: 100, records: 10))
+        let scenario = JobScenarios.with(
+            Scenarios.make(
+                duration: 1000, home: 200, actions: [UserAction(at: 50, .forceQuit), UserAction(at: 300, .open)]), [job]
+        )
         let trace = Trace(scenario, ios: IOSVersion(17))
         let results = Self.finished(trace)
         #expect(results.map(\.outcome) == [.completed])
@@ -57,9 +67,13 @@ struct JobExecutionTests {
 
     @Test("a job that needs the network fails when it drops (URLS-8)")
     func networkDrops() throws {
-        let job = Job(id: "j", interval: 10_000, expectedDuration: 100, requiresNetwork: true, cost: JobCost(duration: 100, networkBytes: 1000))
+        let job = Job(
+            id: "j", interval: 10_000, expectedDuration: 100, requiresNetwork: true,
+            cost: JobCost(duration: 100, networkBytes: 1000))
         var scenario = JobScenarios.with(Scenarios.make(duration: 300, home: 250), [job])
-        scenario.world.network = NetworkTimeline([NetworkSegment(at: 0, kind: .wifi, bandwidth: 1e6), NetworkSegment(at: 40, kind: .none, bandwidth: 0)])
+        scenario.world.network = NetworkTimeline([
+            NetworkSegment(at: 0, kind: .wifi, bandwidth: 1e6), NetworkSegment(at: 40, kind: .none, bandwidth: 0),
+        ])
         let trace = Trace(scenario, ios: IOSVersion(17))
         let result = try #require(Self.finished(trace).first)
         #expect(result.outcome == .failed)
@@ -80,11 +94,16 @@ struct JobExecutionTests {
 
     @Test("the run's CPU load is what the CPU monitor and the energy estimate see (TERM-4)")
     func cpuLoad() throws {
-        let job = Job(id: "j", interval: 10_000, expectedDuration: 40, checkpointable: true, cost: JobCost(duration: 40, cpuLoad: 1))
-        let light = Job(id: "j", interval: 10_000, expectedDuration: 40, checkpointable: true, cost: JobCost(duration: 40, cpuLoad: 0))
+        let job = Job(
+            id: "j", interval: 10_000, expectedDuration: 40, checkpointable: true,
+            cost: JobCost(duration: 40, cpuLoad: 1))
+        let light = Job(
+            id: "j", interval: 10_000, expectedDuration: 40, checkpointable: true,
+            cost: JobCost(duration: 40, cpuLoad: 0))
         let heavy = Trace(JobScenarios.with(Scenarios.make(duration: 300, home: 5), [job]), ios: IOSVersion(17))
         let idle = Trace(JobScenarios.with(Scenarios.make(duration: 300, home: 5), [light]), ios: IOSVersion(17))
-        let cpu = { (trace: Trace) in trace.metrics.energy.byComponent.first { $0.name == "cpu" }?.milliampereHours ?? 0 }
+        let cpu = { (trace: Trace) in trace.metrics.energy.byComponent.first { $0.name == "cpu" }?.milliampereHours ?? 0
+        }
         #expect(cpu(heavy) > cpu(idle))
     }
 }

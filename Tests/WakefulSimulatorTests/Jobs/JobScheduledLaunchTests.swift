@@ -23,27 +23,37 @@ struct JobScheduledLaunchTests {
         id: "nightly", interval: 86_400, expectedDuration: 200, requiresExternalPower: true, checkpointable: true,
         cost: JobCost(duration: 200, cpuLoad: 0.5))
 
-    @Test("BGAppRefresh: runs inside the launch with 30 s less the margin, then completes it (BGT-4)", arguments: [IOSVersion(17), IOSVersion(26)])
+    @Test(
+        "BGAppRefresh: runs inside the launch with 30 s less the margin, then completes it (BGT-4)",
+        arguments: [IOSVersion(17), IOSVersion(26)])
     func appRefresh(version: IOSVersion) throws {
         let trace = Trace(Self.scenario([Self.hourly]), ios: version)
-        let launch = try #require(trace.decisions("scheduledTaskLaunch").first { $0.decision.fields["taskKind"] == "appRefresh" })
+        let launch = try #require(
+            trace.decisions("scheduledTaskLaunch").first { $0.decision.fields["taskKind"] == "appRefresh" })
         let run = try #require(trace.run(startedAt: launch.time))
         #expect(run.budget == .double(25))
         #expect(run.keptRunningBy == "scheduledTask")
         #expect(run.outcome == "completed")
         let completed = trace.decisions("scheduledTaskCompleted").first { $0.time >= launch.time }
         #expect(completed?.decision.fields["success"] == .bool(true))
-        #expect(trace.commands { if case .beginBackgroundTask = $0 { true } else { false } }.allSatisfy { $0.time < launch.time },
-                "no task of its own inside its launch")
+        #expect(
+            trace.commands { if case .beginBackgroundTask = $0 { true } else { false } }.allSatisfy {
+                $0.time < launch.time
+            },
+            "no task of its own inside its launch")
     }
 
-    @Test("BGProcessing on the charger: the power job runs with no limit (BGT-5)", arguments: [IOSVersion(17), IOSVersion(26)])
+    @Test(
+        "BGProcessing on the charger: the power job runs with no limit (BGT-5)",
+        arguments: [IOSVersion(17), IOSVersion(26)])
     func processing(version: IOSVersion) throws {
         let trace = Trace(Self.scenario([Self.nightly]), ios: version)
-        let request = try #require(trace.commands { if case .submitTaskRequest(let r) = $0 { r.kind == .processing } else { false } }.first)
+        let request = try #require(
+            trace.commands { if case .submitTaskRequest(let r) = $0 { r.kind == .processing } else { false } }.first)
         guard case .submitTaskRequest(let submitted) = request.command else { return }
         #expect(submitted.requiresExternalPower)
-        let launch = try #require(trace.decisions("scheduledTaskLaunch").first { $0.decision.fields["taskKind"] == "processing" })
+        let launch = try #require(
+            trace.decisions("scheduledTaskLaunch").first { $0.decision.fields["taskKind"] == "processing" })
         #expect(launch.time >= 18_000, "on the charger")
         let run = try #require(trace.run(startedAt: launch.time))
         #expect(run.budget == .string("unlimited"))
@@ -55,7 +65,8 @@ struct JobScheduledLaunchTests {
     func fetch() throws {
         let trace = Trace(Self.scenario([Self.hourly]), ios: IOSVersion(12))
         #expect(trace.decisions("fetchInterval").count == 1)
-        let launch = try #require(trace.decisions("scheduledTaskLaunch").first { $0.decision.fields["taskKind"] == "backgroundFetch" })
+        let launch = try #require(
+            trace.decisions("scheduledTaskLaunch").first { $0.decision.fields["taskKind"] == "backgroundFetch" })
         let run = try #require(trace.run(startedAt: launch.time))
         #expect(run.budget == .double(25))
         #expect(run.outcome == "completed")
@@ -64,14 +75,24 @@ struct JobScheduledLaunchTests {
 
     @Test("a missed deadline names the reason in the record and in the gap")
     func missedDeadline() throws {
-        let job = Job(id: "due", interval: 900, deadline: 600, expectedDuration: 10, requiresNetwork: true, cost: JobCost(duration: 10))
-        var scenario = JobScenarios.with(Scenarios.make(duration: 7200, home: 10, actions: [
-            UserAction(at: 1000, .open), UserAction(at: 1100, .home), UserAction(at: 3000, .open), UserAction(at: 3100, .home),
-        ]), [job])
-        scenario.world.network = NetworkTimeline([NetworkSegment(at: 0, kind: .wifi, bandwidth: 1e6), NetworkSegment(at: 100, kind: .none, bandwidth: 0)])
+        let job = Job(
+            id: "due", interval: 900, deadline: 600, expectedDuration: 10, requiresNetwork: true,
+            cost: JobCost(duration: 10))
+        var scenario = JobScenarios.with(
+            Scenarios.make(
+                duration: 7200, home: 10,
+                actions: [
+                    UserAction(at: 1000, .open), UserAction(at: 1100, .home), UserAction(at: 3000, .open),
+                    UserAction(at: 3100, .home),
+                ]), [job])
+        scenario.world.network = NetworkTimeline([
+            NetworkSegment(at: 0, kind: .wifi, bandwidth: 1e6), NetworkSegment(at: 100, kind: .none, bandwidth: 0),
+        ])
         let trace = Trace(scenario, ios: IOSVersion(17))
         let missed = trace.records(JobScheduler.missedRecordKind)
-        #expect(missed.first?.record.fields["reason"] == .string("no network"), "at 1000 it saw the app open without a network; reported at 3000")
+        #expect(
+            missed.first?.record.fields["reason"] == .string("no network"),
+            "at 1000 it saw the app open without a network; reported at 3000")
         let success = try #require(trace.metrics.success)
         #expect(success.measure == "jobs on time")
         #expect(success.largestGap?.cause.hasPrefix("due: ") == true)

@@ -21,7 +21,9 @@ struct JobWakeSourceTests {
         #expect(run.keptRunningBy == "foreground")
     }
 
-    @Test("the task window after Home: the family's budget less the margin (TASK-2, TASK-3, TASK-6)", arguments: NetworkScenarios.families)
+    @Test(
+        "the task window after Home: the family's budget less the margin (TASK-2, TASK-3, TASK-6)",
+        arguments: NetworkScenarios.families)
     func backgroundTask(version: IOSVersion) throws {
         let trace = Trace(JobScenarios.with(Scenarios.make(duration: 1000, home: 10)), ios: version)
         let run = try #require(trace.run(startedAt: 0))
@@ -41,7 +43,8 @@ struct JobWakeSourceTests {
     @Test("region exit (LOC-21, TASK-9, TASK-10)", arguments: NetworkScenarios.families)
     func regionExit(version: IOSVersion) throws {
         var scenario = Scenarios.make(
-            duration: 2000, at: .zero, walkFrom: 700, legs: [RouteLeg(destination: LocalPoint(east: 600, north: 0), speed: 2)],
+            duration: 2000, at: .zero, walkFrom: 700,
+            legs: [RouteLeg(destination: LocalPoint(east: 600, north: 0), speed: 2)],
             features: [.geofences([GeofenceSpec(id: "home", center: .zero, radius: 150)])])
         scenario = JobScenarios.with(scenario)
         let trace = Trace(scenario, ios: version)
@@ -50,18 +53,23 @@ struct JobWakeSourceTests {
 
     @Test("significant change (LOC-12)", arguments: NetworkScenarios.families)
     func significantChange(version: IOSVersion) throws {
-        let scenario = JobScenarios.with(Scenarios.make(
-            duration: 2500, at: .zero, walkFrom: 700, legs: [RouteLeg(destination: LocalPoint(east: 5000, north: 0), speed: 15)]))
+        let scenario = JobScenarios.with(
+            Scenarios.make(
+                duration: 2500, at: .zero, walkFrom: 700,
+                legs: [RouteLeg(destination: LocalPoint(east: 5000, north: 0), speed: 15)]))
         let trace = Trace(scenario, ios: version, setup: .custom(RelaunchOnMovement(options: .init(visits: false))))
         try expectRun(trace, wake: ["significantChangeWake"], executed: Self.eventWakeExecuted(version))
     }
 
     @Test("visit (LOC-16)", arguments: NetworkScenarios.modern)
     func visit(version: IOSVersion) throws {
-        let scenario = JobScenarios.with(Scenarios.make(
-            duration: 3600, at: .zero, walkFrom: 600, legs: [RouteLeg(destination: LocalPoint(east: 1000, north: 0), speed: 1.4)]))
+        let scenario = JobScenarios.with(
+            Scenarios.make(
+                duration: 3600, at: .zero, walkFrom: 600,
+                legs: [RouteLeg(destination: LocalPoint(east: 1000, north: 0), speed: 1.4)]))
         let trace = Trace(scenario, ios: version, setup: .custom(VisitModelTests.VisitLogger()))
-        let wake = try #require(trace.events { if case .visit = $0 { true } else { false } }.first { $0.time > 100 }?.time)
+        let wake = try #require(
+            trace.events { if case .visit = $0 { true } else { false } }.first { $0.time > 100 }?.time)
         let run = try #require(trace.run(startedAt: wake))
         #expect(close(run.executed, Self.eventWakeExecuted(version)))
     }
@@ -75,8 +83,10 @@ struct JobWakeSourceTests {
 
     @Test("Bluetooth event (BLE-1)", arguments: NetworkScenarios.modern)
     func bluetooth(version: IOSVersion) throws {
-        let scenario = JobScenarios.with(NetworkScenarios.make(
-            duration: 900, accessory: NetworkScenarios.dongle, actions: [UserAction(at: 400, .wakeAccessory("dongle"))]))
+        let scenario = JobScenarios.with(
+            NetworkScenarios.make(
+                duration: 900, accessory: NetworkScenarios.dongle,
+                actions: [UserAction(at: 400, .wakeAccessory("dongle"))]))
         let trace = Trace(scenario, ios: version, setup: .custom(NetworkApps.central()))
         try expectRun(trace, wake: ["bluetoothWake"], executed: Self.eventWakeExecuted(version))
     }
@@ -91,7 +101,9 @@ struct JobWakeSourceTests {
         let run = try #require(trace.run(startedAt: wake))
         // No wake window: the task's countdown starts at once (TASK-8).
         #expect(close(run.executed, Self.eventWakeExecuted(version, windowed: false)))
-        #expect(trace.commands { if case .completeRemoteNotification(let id, _) = $0 { id == "p" } else { false } }.count == 1)
+        #expect(
+            trace.commands { if case .completeRemoteNotification(let id, _) = $0 { id == "p" } else { false } }.count
+                == 1)
         #expect(trace.metrics.terminations.isEmpty, "the push is completed within 30 s")
     }
 
@@ -104,17 +116,24 @@ struct JobWakeSourceTests {
         #expect(close(run.executed, Self.eventWakeExecuted(version, windowed: false)))
     }
 
-    @Test("a location keep-alive: runs on the scheduler's timers with no limit (LOC-2)", arguments: NetworkScenarios.modern)
+    @Test(
+        "a location keep-alive: runs on the scheduler's timers with no limit (LOC-2)",
+        arguments: NetworkScenarios.modern)
     func locationKeepAlive(version: IOSVersion) throws {
         let job = Job(id: "tick", interval: 300, expectedDuration: 60, cost: JobCost(duration: 60))
         let scenario = JobScenarios.with(Scenarios.make(duration: 3600, home: 10), [job])
         let trace = Trace(scenario, ios: version, setup: .custom(LowPowerLocationKeepAlive()))
         let late = trace.jobRuns.filter { $0.started > 600 }
         #expect(late.count >= 8, "every 5 min (after each 60 s run) while location keeps the app running")
-        #expect(late.allSatisfy { $0.budget == .string("unlimited") && $0.keptRunningBy == "location" && $0.outcome == "completed" })
+        #expect(
+            late.allSatisfy {
+                $0.budget == .string("unlimited") && $0.keptRunningBy == "location" && $0.outcome == "completed"
+            })
     }
 
-    private func expectRun(_ trace: Trace, wake causes: Set<String>, executed: Double, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectRun(
+        _ trace: Trace, wake causes: Set<String>, executed: Double, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let wake = try #require(trace.firstWake(causes, after: 15), sourceLocation: sourceLocation)
         let run = try #require(trace.run(startedAt: wake), sourceLocation: sourceLocation)
         #expect(run.outcome == "checkpointed", sourceLocation: sourceLocation)

@@ -12,21 +12,26 @@ struct BluetoothRuleTests {
     static let asleep: TimeInterval = 20.1
 
     static func trace(
-        _ version: IOSVersion, app: Scripted = NetworkApps.central(), accessorySetupKit: Bool = false, actions: [UserAction] = []
+        _ version: IOSVersion, app: Scripted = NetworkApps.central(), accessorySetupKit: Bool = false,
+        actions: [UserAction] = []
     ) -> Trace {
-        let scenario = NetworkScenarios.make(duration: 600, accessory: NetworkScenarios.dongle, accessorySetupKit: accessorySetupKit, actions: actions)
+        let scenario = NetworkScenarios.make(
+            duration: 600, accessory: NetworkScenarios.dongle, accessorySetupKit: accessorySetupKit, actions: actions)
         return Trace(scenario, ios: version, setup: .custom(app))
     }
 
-    @Test("BLE-1: a delegate event wakes a suspended bluetooth-central app for ≈10 s", arguments: NetworkScenarios.families)
+    @Test(
+        "BLE-1: a delegate event wakes a suspended bluetooth-central app for ≈10 s",
+        arguments: NetworkScenarios.families)
     func eventWakesForTenSeconds(version: IOSVersion) {
         let trace = Self.trace(version)
         #expect(trace.records("sample").count == 1)
         #expect(trace.decisions("accessoryAsleep").map(\.time).count == 1)
         #expect(same(trace.decisions("accessoryAsleep").first?.time, Self.asleep))
-        #expect(trace.steps(at: Self.asleep) == [
-            .to(.background), .got(.bluetooth(.disconnected(peripheral: "dongle", error: "connectionTimeout"))),
-        ])
+        #expect(
+            trace.steps(at: Self.asleep) == [
+                .to(.background), .got(.bluetooth(.disconnected(peripheral: "dongle", error: "connectionTimeout"))),
+            ])
         #expect(trace.metrics.wakes["bluetooth"] == 1)
         let sleep = trace.states(to: .suspended).last
         #expect(same(sleep?.time, Self.asleep + BackgroundPolicy(version: version).bluetooth.wakeWindow))
@@ -43,19 +48,25 @@ struct BluetoothRuleTests {
         #expect(trace.metrics.wakes["bluetooth"] == 0)
     }
 
-    @Test("BLE-2: a background scan for every service (nil) finds nothing; one naming the service finds the dongle", arguments: NetworkScenarios.families)
+    @Test(
+        "BLE-2: a background scan for every service (nil) finds nothing; one naming the service finds the dongle",
+        arguments: NetworkScenarios.families)
     func backgroundScanNeedsServices(version: IOSVersion) {
         let blind = Self.trace(version, app: NetworkApps.central(services: nil, scanOnBackground: true))
         #expect(blind.events { if case .bluetooth(.discovered) = $0 { true } else { false } }.isEmpty)
         #expect(blind.decisions("scanRestricted").first?.decision.rules == ["BLE-2"])
         let named = Self.trace(version, app: NetworkApps.central(services: ["FFE0"], scanOnBackground: true))
-        #expect(named.times { if case .bluetooth(.discovered) = $0 { true } else { false } }.map { ($0 * 1000).rounded() } == [10_000])
+        #expect(
+            named.times { if case .bluetooth(.discovered) = $0 { true } else { false } }.map { ($0 * 1000).rounded() }
+                == [10_000])
         // A foreground scan for every service finds it.
         let foreground = Self.trace(version, app: NetworkApps.central(services: nil))
         #expect(foreground.records("sample").count == 1)
     }
 
-    @Test("BLE-4: a pending connect has no timeout and wakes the app when the accessory comes back", arguments: NetworkScenarios.families)
+    @Test(
+        "BLE-4: a pending connect has no timeout and wakes the app when the accessory comes back",
+        arguments: NetworkScenarios.families)
     func pendingConnectIsAWakeSource(version: IOSVersion) {
         let trace = Self.trace(version, actions: [UserAction(at: 200, .wakeAccessory("dongle"))])
         #expect(same(trace.decisions("connectPending").first?.time, Self.asleep))
@@ -66,25 +77,34 @@ struct BluetoothRuleTests {
         #expect(trace.metrics.bluetoothReconnections == 1)
     }
 
-    @Test("BLE-4: state restoration relaunches an app the system removed, from iOS 7", arguments: NetworkScenarios.families)
+    @Test(
+        "BLE-4: state restoration relaunches an app the system removed, from iOS 7",
+        arguments: NetworkScenarios.families)
     func restorationAfterJetsam(version: IOSVersion) {
-        let trace = Self.trace(version, actions: [UserAction(at: 100, .memoryPressure), UserAction(at: 200, .wakeAccessory("dongle"))])
+        let trace = Self.trace(
+            version, actions: [UserAction(at: 100, .memoryPressure), UserAction(at: 200, .wakeAccessory("dongle"))])
         #expect(trace.metrics.terminations.map(\.reason) == [.memoryPressure])
         if version.family == .iOS6 {
             #expect(trace.metrics.relaunches == 0)
             #expect(trace.decisions("bluetoothStateRestoration").first?.decision.fields["kept"] == false)
         } else {
-            #expect(trace.steps(at: 200.1) == [
-                .to(.background), .got(.didFinishLaunching(.bluetooth)), .got(.bluetooth(.willRestoreState(peripherals: ["dongle"]))),
-                .got(.bluetooth(.connected(peripheral: "dongle"))),
-            ])
+            #expect(
+                trace.steps(at: 200.1) == [
+                    .to(.background), .got(.didFinishLaunching(.bluetooth)),
+                    .got(.bluetooth(.willRestoreState(peripherals: ["dongle"]))),
+                    .got(.bluetooth(.connected(peripheral: "dongle"))),
+                ])
             #expect(trace.relaunchTransitions.map(\.cause) == ["bluetoothRelaunch"])
         }
     }
 
-    @Test("BLE-4, TERM-1: no restoration after a force-quit; on 26 only for AccessorySetupKit apps", arguments: NetworkScenarios.families, [false, true])
+    @Test(
+        "BLE-4, TERM-1: no restoration after a force-quit; on 26 only for AccessorySetupKit apps",
+        arguments: NetworkScenarios.families, [false, true])
     func noRestorationAfterForceQuit(version: IOSVersion, accessorySetupKit: Bool) {
-        let trace = Self.trace(version, accessorySetupKit: accessorySetupKit, actions: [UserAction(at: 100, .forceQuit), UserAction(at: 200, .wakeAccessory("dongle"))])
+        let trace = Self.trace(
+            version, accessorySetupKit: accessorySetupKit,
+            actions: [UserAction(at: 100, .forceQuit), UserAction(at: 200, .wakeAccessory("dongle"))])
         let restored = version.family == .iOS26 && accessorySetupKit
         #expect(trace.metrics.relaunches == (restored ? 1 : 0))
         let decision = trace.decisions("bluetoothStateRestoration").first?.decision
@@ -92,10 +112,13 @@ struct BluetoothRuleTests {
         #expect(decision?.rules.contains("TERM-1") == true)
     }
 
-    @Test("BLE-4: no restoration after Bluetooth was switched off; on 26 only for AccessorySetupKit apps", arguments: NetworkScenarios.modern, [false, true])
+    @Test(
+        "BLE-4: no restoration after Bluetooth was switched off; on 26 only for AccessorySetupKit apps",
+        arguments: NetworkScenarios.modern, [false, true])
     func noRestorationAfterBluetoothOff(version: IOSVersion, accessorySetupKit: Bool) {
         let actions = [
-            UserAction(at: 90, .memoryPressure), UserAction(at: 100, .setBluetooth(false)), UserAction(at: 150, .setBluetooth(true)),
+            UserAction(at: 90, .memoryPressure), UserAction(at: 100, .setBluetooth(false)),
+            UserAction(at: 150, .setBluetooth(true)),
             UserAction(at: 200, .wakeAccessory("dongle")),
         ]
         let trace = Self.trace(version, accessorySetupKit: accessorySetupKit, actions: actions)
@@ -107,22 +130,31 @@ struct BluetoothRuleTests {
     @Test("BLE-4: after a reboot restoration waits for the first unlock", arguments: NetworkScenarios.modern)
     func restorationWaitsForFirstUnlock(version: IOSVersion) {
         // The dongle wakes at 200 and, not polled, sleeps again at 220; the user unlocks at 210.
-        let actions = [UserAction(at: 100, .reboot), UserAction(at: 200, .wakeAccessory("dongle")), UserAction(at: 210, .unlock)]
+        let actions = [
+            UserAction(at: 100, .reboot), UserAction(at: 200, .wakeAccessory("dongle")), UserAction(at: 210, .unlock),
+        ]
         let trace = Self.trace(version, actions: actions)
         #expect(trace.metrics.relaunches == 1)
         #expect(same(trace.relaunchTransitions.first?.time, 210.1))
         // Without the unlock, nothing.
-        let locked = Self.trace(version, actions: [UserAction(at: 100, .reboot), UserAction(at: 200, .wakeAccessory("dongle"))])
+        let locked = Self.trace(
+            version, actions: [UserAction(at: 100, .reboot), UserAction(at: 200, .wakeAccessory("dongle"))])
         #expect(locked.metrics.relaunches == 0)
         #expect(trace.times { $0 == .bluetooth(.connected(peripheral: "dongle")) }.filter { $0 > 100 }.count == 1)
     }
 
-    @Test("the accessory sleeps only when not polled: polls inside a running app keep it awake", arguments: [IOSVersion(17)])
+    @Test(
+        "the accessory sleeps only when not polled: polls inside a running app keep it awake",
+        arguments: [IOSVersion(17)])
     func pollsKeepTheAccessoryAwake(version: IOSVersion) {
         // Foreground all along (the user never presses Home): the app polls every 10 s.
         let poller = Scripted("Poller", modes: [.bluetoothCentral]) { event, _ in
             switch event {
-            case .didFinishLaunching: return [.scanForPeripherals(services: ["FFE0"]), .setTimer(TimerRequest(id: "poll", interval: 10, repeats: true))]
+            case .didFinishLaunching:
+                return [
+                    .scanForPeripherals(services: ["FFE0"]),
+                    .setTimer(TimerRequest(id: "poll", interval: 10, repeats: true)),
+                ]
             case .bluetooth(.discovered(let id, _)): return [.connect(peripheral: id)]
             case .bluetooth(.connected(let id)): return [.subscribe(peripheral: id, characteristic: "FFE1")]
             case .timerFired: return [.writeValue(peripheral: "dongle", characteristic: "FFE1", bytes: 4)]

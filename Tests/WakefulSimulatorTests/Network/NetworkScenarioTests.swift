@@ -15,9 +15,11 @@ struct NetworkScenarioTests {
 
     // MARK: stay-logged-in (seed 004)
 
-    @Test("stay-logged-in: Heartbeat alone keeps the beats only for the family's task budget (TASK-2, TASK-3, TASK-6)", arguments: [
-        (IOSVersion(6), 11), (IOSVersion(12), 4), (IOSVersion(17), 1), (IOSVersion(26), 1),
-    ])
+    @Test(
+        "stay-logged-in: Heartbeat alone keeps the beats only for the family's task budget (TASK-2, TASK-3, TASK-6)",
+        arguments: [
+            (IOSVersion(6), 11), (IOSVersion(12), 4), (IOSVersion(17), 1), (IOSVersion(26), 1),
+        ])
     func heartbeatAlone(version: IOSVersion, beats: Int) throws {
         let metrics = try Self.run("stay-logged-in", "Heartbeat", version)
         #expect(metrics.success?.summary == "\(beats) of 120 on time (\(Int((Double(beats) / 120 * 100).rounded())) %)")
@@ -28,7 +30,9 @@ struct NetworkScenarioTests {
         #expect(metrics.invariantViolations.isEmpty)
     }
 
-    @Test("stay-logged-in: with the location keep-alive every beat is kept, on every family (LOC-2)", arguments: NetworkScenarios.families)
+    @Test(
+        "stay-logged-in: with the location keep-alive every beat is kept, on every family (LOC-2)",
+        arguments: NetworkScenarios.families)
     func heartbeatWithLocation(version: IOSVersion) throws {
         let metrics = try Self.run("stay-logged-in", "Heartbeat+LowPowerLocationKeepAlive", version)
         #expect(metrics.success?.score == 1)
@@ -45,7 +49,9 @@ struct NetworkScenarioTests {
 
     // MARK: ble-dongle (seed 003)
 
-    @Test("ble-dongle: AccessoryKeepAlive keeps 76 % of the samples on every family; the stops are the gaps; pending connects reconnect twice", arguments: NetworkScenarios.families)
+    @Test(
+        "ble-dongle: AccessoryKeepAlive keeps 76 % of the samples on every family; the stops are the gaps; pending connects reconnect twice",
+        arguments: NetworkScenarios.families)
     func bleDongle(version: IOSVersion) throws {
         let metrics = try Self.run("ble-dongle", "AccessoryKeepAlive", version)
         #expect(metrics.success?.summary == "272 of 360 on time (76 %)")
@@ -64,7 +70,9 @@ struct NetworkScenarioTests {
         #expect(metrics.invariantViolations.isEmpty)
     }
 
-    @Test("ble-dongle: the bare app gets nothing; with the location keep-alive nothing is ever terminated", arguments: NetworkScenarios.families)
+    @Test(
+        "ble-dongle: the bare app gets nothing; with the location keep-alive nothing is ever terminated",
+        arguments: NetworkScenarios.families)
     func bleDongleOthers(version: IOSVersion) throws {
         #expect(try Self.run("ble-dongle", "none", version).success?.score == 0)
         let location = try Self.run("ble-dongle", "AccessoryKeepAlive+LowPowerLocationKeepAlive", version)
@@ -87,7 +95,9 @@ struct NetworkScenarioTests {
 
     // MARK: BackgroundTransfer per family
 
-    @Test("BackgroundTransfer: the upload finishes while suspended and wakes the app into its handler, which it completes (URLS-1)", arguments: NetworkScenarios.families)
+    @Test(
+        "BackgroundTransfer: the upload finishes while suspended and wakes the app into its handler, which it completes (URLS-1)",
+        arguments: NetworkScenarios.families)
     func backgroundTransfer(version: IOSVersion) {
         let setup = StrategySetup(name: "t", strategies: [.backgroundTransfer(.init(bytesPerUpload: 20_000_000))])
         let trace = Trace(NetworkScenarios.make(duration: 200), ios: version, setup: setup)
@@ -103,9 +113,12 @@ struct NetworkScenarioTests {
         }
     }
 
-    @Test("BackgroundTransfer: uploads started from each wake wait out a doubling resume delay (URLS-3)", arguments: NetworkScenarios.modern)
+    @Test(
+        "BackgroundTransfer: uploads started from each wake wait out a doubling resume delay (URLS-3)",
+        arguments: NetworkScenarios.modern)
     func backgroundTransferChain(version: IOSVersion) {
-        let setup = StrategySetup(name: "t", strategies: [.backgroundTransfer(.init(bytesPerUpload: 20_000_000, uploadInterval: 0))])
+        let setup = StrategySetup(
+            name: "t", strategies: [.backgroundTransfer(.init(bytesPerUpload: 20_000_000, uploadInterval: 0))])
         let trace = Trace(NetworkScenarios.make(duration: 600), ios: version, setup: setup)
         // 20 MB take 20.2 s: wakes at 20.2, 100.4, 240.6 and 500.8.
         #expect(trace.decisionNumbers("resumeDelay", "delay") == [60, 120, 240, 480])
@@ -113,9 +126,13 @@ struct NetworkScenarioTests {
         #expect(same(trace.records("upload").last?.time, 500.8))
     }
 
-    @Test("Heartbeat on any wake: Bluetooth wakes from a dongle that answers every 10 s carry the heartbeat too", arguments: NetworkScenarios.families)
+    @Test(
+        "Heartbeat on any wake: Bluetooth wakes from a dongle that answers every 10 s carry the heartbeat too",
+        arguments: NetworkScenarios.families)
     func heartbeatRidesOnBluetooth(version: IOSVersion) throws {
-        var scenario = NetworkScenarios.make(duration: 900, accessory: WorldAccessory(id: "dongle", position: LocalPoint(east: 1, north: 0), service: "FFE0"))
+        var scenario = NetworkScenarios.make(
+            duration: 900,
+            accessory: WorldAccessory(id: "dongle", position: LocalPoint(east: 1, north: 0), service: "FFE0"))
         scenario.success = .periodic(record: "heartbeat", period: 60, from: 0, to: nil, tolerance: 60)
         let setup = StrategySetup(name: "t", strategies: [.accessoryKeepAlive(), .heartbeat()])
         let metrics = Simulator.run(scenario, ios: version, setup: setup, seed: 1)
@@ -124,42 +141,88 @@ struct NetworkScenarioTests {
 
     // MARK: Scenario keys
 
-    static let world = #""world": {"movement": {"stay": {"east": 0, "north": 0}}, "network": [{"at": 0, "kind": "wifi", "bandwidth": 2000000}, {"at": 3600, "kind": "none"}], "server": {"latency": 0.5, "down": [{"from": 10, "to": 20}]}, "accessories": [{"id": "dongle", "position": {"east": 2, "north": 0}, "range": 30, "sleepsAfterIdle": 20, "service": "FFE0"}]}"#
+    static let world =
+        #""world": {"movement": {"stay": {"east": 0, "north": 0}}, "network": [{"at": 0, "kind": "wifi", "bandwidth": 2000000}, {"at": 3600, "kind": "none"}], "server": {"latency": 0.5, "down": [{"from": 10, "to": 20}]}, "accessories": [{"id": "dongle", "position": {"east": 2, "north": 0}, "range": 30, "sleepsAfterIdle": 20, "service": "FFE0"}]}"#
 
-    @Test("world.network, world.server, world.accessories, app.accessorySetupKit, device.radioTail, wakeAccessory and setBluetooth decode")
+    @Test(
+        "world.network, world.server, world.accessories, app.accessorySetupKit, device.radioTail, wakeAccessory and setBluetooth decode"
+    )
     func decodesNetworkKeys() throws {
-        let json = #"{"name": "t", "duration": 7200, \#(Self.world), "app": {"accessorySetupKit": true}, "device": {"radioTail": 5}, "user": [{"at": 5, "action": "wakeAccessory", "accessory": "dongle"}, {"at": 6, "action": "setBluetooth", "on": false}], "success": {"connected": {"accessory": "dongle"}}}"#
+        let json =
+            #"{"name": "t", "duration": 7200, \#(Self.world), "app": {"accessorySetupKit": true}, "device": {"radioTail": 5}, "user": [{"at": 5, "action": "wakeAccessory", "accessory": "dongle"}, {"at": 6, "action": "setBluetooth", "on": false}], "success": {"connected": {"accessory": "dongle"}}}"#
         let scenario = try Scenario.decode(Data(json.utf8), file: "t.json", directory: nil)
         #expect(scenario.world.network.segment(at: 10) == NetworkSegment(at: 0, kind: .wifi, bandwidth: 2_000_000))
         #expect(scenario.world.network.segment(at: 4000).kind == .none)
         #expect(scenario.world.server == ServerDescription(latency: 0.5, downPeriods: [10...20]))
-        #expect(scenario.world.accessories == [WorldAccessory(id: "dongle", position: LocalPoint(east: 2, north: 0), range: 30, sleepsAfterIdle: 20, service: "FFE0")])
+        #expect(
+            scenario.world.accessories == [
+                WorldAccessory(
+                    id: "dongle", position: LocalPoint(east: 2, north: 0), range: 30, sleepsAfterIdle: 20,
+                    service: "FFE0")
+            ])
         #expect(scenario.app.accessorySetupKit)
         #expect(scenario.device.radioTail == 5)
         #expect(scenario.actions.map(\.kind) == [.wakeAccessory("dongle"), .setBluetooth(false)])
         #expect(scenario.success == .connected(accessory: "dongle"))
     }
 
-    @Test("bad network keys name the field and the expected form", arguments: [
-        (#""world": {"network": [{"at": 0, "kind": "wired"}]}"#, "world.network[0].kind", "expected one of: wifi, cellular, none"),
-        (#""world": {"network": [{"at": 0, "kind": "none", "bandwidth": 5}]}"#, "world.network[0].bandwidth", "does not apply"),
-        (#""world": {"network": [{"at": 0, "kind": "wifi", "bandwidth": 0}]}"#, "world.network[0].bandwidth", "positive number of bytes per second"),
-        (#""world": {"network": [{"at": 10, "kind": "wifi"}, {"at": 5, "kind": "none"}]}"#, "world.network", "time order"),
-        (#""world": {"network": [{"at": 0, "kind": "wifi", "speed": 1}]}"#, "world.network[0].speed", "unknown field"),
-        (#""world": {"server": {"down": [{"from": 20, "to": 10}]}}"#, "world.server.down[0].to", "after from"),
-        (#""world": {"server": {"latency": -1}}"#, "world.server.latency", "zero or more"),
-        (#""world": {"accessories": [{"id": "a", "position": {"east": 0}, "service": "FFE0"}, {"id": "a", "position": {"east": 0}, "service": "FFE0"}]}"#, "world.accessories", "two accessories"),
-        (#""world": {"accessories": [{"id": "a", "position": {"east": 0}, "service": "FFE0", "sleepsAfterIdle": 0}]}"#, "world.accessories[0].sleepsAfterIdle", "positive number of seconds"),
-        (#""world": {"accessories": [{"id": "a", "position": {"east": 0}}]}"#, "world.accessories[0].service", "is required"),
-        (#""world": {}, "user": [{"at": 1, "action": "wakeAccessory", "accessory": "nope"}]"#, "user[0].accessory", "not defined in world.accessories"),
-        (#""world": {}, "user": [{"at": 1, "action": "home", "accessory": "x"}]"#, "user[0].accessory", "only wakeAccessory"),
-        (#""world": {}, "success": {"connected": {"peripheral": "x"}}"#, "success.connected.peripheral", "unknown field"),
-        (#""world": {}, "device": {"radioTail": -1}"#, "device.radioTail", "zero or more"),
-        (#""world": {}, "app": {"accessorySetupKit": "yes"}"#, "app.accessorySetupKit", "true or false"),
-    ])
+    @Test(
+        "bad network keys name the field and the expected form",
+        arguments: [
+            (
+                #""world": {"network": [{"at": 0, "kind": "wired"}]}"#, "world.network[0].kind",
+                "expected one of: wifi, cellular, none"
+            ),
+            (
+                #""world": {"network": [{"at": 0, "kind": "none", "bandwidth": 5}]}"#, "world.network[0].bandwidth",
+                "does not apply"
+            ),
+            (
+                #""world": {"network": [{"at": 0, "kind": "wifi", "bandwidth": 0}]}"#, "world.network[0].bandwidth",
+                "positive number of bytes per second"
+            ),
+            (
+                #""world": {"network": [{"at": 10, "kind": "wifi"}, {"at": 5, "kind": "none"}]}"#, "world.network",
+                "time order"
+            ),
+            (
+                #""world": {"network": [{"at": 0, "kind": "wifi", "speed": 1}]}"#, "world.network[0].speed",
+                "unknown field"
+            ),
+            (#""world": {"server": {"down": [{"from": 20, "to": 10}]}}"#, "world.server.down[0].to", "after from"),
+            (#""world": {"server": {"latency": -1}}"#, "world.server.latency", "zero or more"),
+            (
+                #""world": {"accessories": [{"id": "a", "position": {"east": 0}, "service": "FFE0"}, {"id": "a", "position": {"east": 0}, "service": "FFE0"}]}"#,
+                "world.accessories", "two accessories"
+            ),
+            (
+                #""world": {"accessories": [{"id": "a", "position": {"east": 0}, "service": "FFE0", "sleepsAfterIdle": 0}]}"#,
+                "world.accessories[0].sleepsAfterIdle", "positive number of seconds"
+            ),
+            (
+                #""world": {"accessories": [{"id": "a", "position": {"east": 0}}]}"#, "world.accessories[0].service",
+                "is required"
+            ),
+            (
+                #""world": {}, "user": [{"at": 1, "action": "wakeAccessory", "accessory": "nope"}]"#,
+                "user[0].accessory", "not defined in world.accessories"
+            ),
+            (
+                #""world": {}, "user": [{"at": 1, "action": "home", "accessory": "x"}]"#, "user[0].accessory",
+                "only wakeAccessory"
+            ),
+            (
+                #""world": {}, "success": {"connected": {"peripheral": "x"}}"#, "success.connected.peripheral",
+                "unknown field"
+            ),
+            (#""world": {}, "device": {"radioTail": -1}"#, "device.radioTail", "zero or more"),
+            (#""world": {}, "app": {"accessorySetupKit": "yes"}"#, "app.accessorySetupKit", "true or false"),
+        ])
     func badNetworkKeys(members: String, field: String, fragment: String) throws {
         let json = #"{"name": "t", "duration": 60, \#(members)}"#
-        let error = try #require(throws: ScenarioError.self) { try Scenario.decode(Data(json.utf8), file: "t.json", directory: nil) }
+        let error = try #require(throws: ScenarioError.self) {
+            try Scenario.decode(Data(json.utf8), file: "t.json", directory: nil)
+        }
         #expect(error.field == field, "\(error)")
         #expect(error.message.contains(fragment), "\(error)")
     }
@@ -168,7 +231,9 @@ struct NetworkScenarioTests {
     func builtins() throws {
         #expect(BuiltinScenarios.names.contains("stay-logged-in") && BuiltinScenarios.names.contains("ble-dongle"))
         let stay = try BuiltinScenarios.load("stay-logged-in")
-        #expect(stay.duration == 7200 && stay.success == .periodic(record: "heartbeat", period: 60, from: 0, to: nil, tolerance: 60))
+        #expect(
+            stay.duration == 7200
+                && stay.success == .periodic(record: "heartbeat", period: 60, from: 0, to: nil, tolerance: 60))
         let ble = try BuiltinScenarios.load("ble-dongle")
         #expect(ble.world.accessories.first?.sleepsAfterIdle == 20)
         #expect(ble.success == .periodic(record: "sample", period: 10, from: 0, to: nil, tolerance: 10))

@@ -9,21 +9,36 @@ import WakefulSimulator
 enum NetworkApps {
     /// Starts one background upload of `bytes` on entering the background (session `s`); records
     /// `done` for each outcome; completes the events handler unless `completes` is false.
-    static func uploader(bytes: Int = 10_000_000, discretionary: Bool = false, completes: Bool = true, chain: Bool = false) -> Scripted {
+    static func uploader(
+        bytes: Int = 10_000_000, discretionary: Bool = false, completes: Bool = true, chain: Bool = false
+    ) -> Scripted {
         Scripted("Uploader") { event, context in
             switch event {
             case .didEnterBackground:
-                return [.startTransfer(TransferRequest(session: "s", taskDescription: "first", direction: .upload, bytes: bytes, discretionary: discretionary))]
+                return [
+                    .startTransfer(
+                        TransferRequest(
+                            session: "s", taskDescription: "first", direction: .upload, bytes: bytes,
+                            discretionary: discretionary))
+                ]
             case .urlSessionEvents(let session):
                 return completes ? [.completeBackgroundEvents(session: session)] : []
             case .urlSessionTaskCompleted(let result):
-                var commands: [Command] = [.record(Record(kind: "done", fields: [
-                    Field("status", .int(result.statusCode ?? 0)), Field("error", .string(result.error ?? "")),
-                    Field("appState", .string(context.appState.rawValue)),
-                ]))]
+                var commands: [Command] = [
+                    .record(
+                        Record(
+                            kind: "done",
+                            fields: [
+                                Field("status", .int(result.statusCode ?? 0)),
+                                Field("error", .string(result.error ?? "")),
+                                Field("appState", .string(context.appState.rawValue)),
+                            ]))
+                ]
                 // A chain: every outcome in the background starts the next small upload (URLS-3).
                 if chain && context.isInBackground {
-                    commands.append(.startTransfer(TransferRequest(session: "s", taskDescription: "next", direction: .upload, bytes: 1000)))
+                    commands.append(
+                        .startTransfer(
+                            TransferRequest(session: "s", taskDescription: "next", direction: .upload, bytes: 1000)))
                 }
                 return commands
             default:
@@ -42,9 +57,15 @@ enum NetworkApps {
             case .backgroundTaskExpiring(let id):
                 return [.endBackgroundTask(id)]
             case .requestCompleted(let id, let status, let error):
-                return [.record(Record(kind: "answer", fields: [
-                    Field("id", .string(id)), Field("status", .int(status ?? 0)), Field("error", .string(error ?? "")),
-                ]))]
+                return [
+                    .record(
+                        Record(
+                            kind: "answer",
+                            fields: [
+                                Field("id", .string(id)), Field("status", .int(status ?? 0)),
+                                Field("error", .string(error ?? "")),
+                            ]))
+                ]
             default:
                 return []
             }
@@ -54,7 +75,9 @@ enum NetworkApps {
     /// A Core Bluetooth central: scans for FFE0 (or every service when `services` is nil) at
     /// launch or on entering the background, connects to what it finds, subscribes and polls
     /// once, and reconnects after a disconnect (a pending connect).
-    static func central(services: [String]? = ["FFE0"], scanOnBackground: Bool = false, modes: [BackgroundMode] = [.bluetoothCentral]) -> Scripted {
+    static func central(
+        services: [String]? = ["FFE0"], scanOnBackground: Bool = false, modes: [BackgroundMode] = [.bluetoothCentral]
+    ) -> Scripted {
         Scripted("Central", modes: modes) { event, _ in
             switch event {
             case .didFinishLaunching where !scanOnBackground, .didEnterBackground where scanOnBackground:
@@ -62,7 +85,10 @@ enum NetworkApps {
             case .bluetooth(.discovered(let id, _)):
                 return [.stopScan, .connect(peripheral: id)]
             case .bluetooth(.connected(let id)):
-                return [.subscribe(peripheral: id, characteristic: "FFE1"), .writeValue(peripheral: id, characteristic: "FFE1", bytes: 4)]
+                return [
+                    .subscribe(peripheral: id, characteristic: "FFE1"),
+                    .writeValue(peripheral: id, characteristic: "FFE1", bytes: 4),
+                ]
             case .bluetooth(.disconnected(let id, _)):
                 return [.connect(peripheral: id)]
             case .bluetooth(.valueUpdated):
@@ -90,7 +116,8 @@ enum NetworkScenarios {
     }
 
     /// seed 003's dongle, 1 m away, asleep 20 s after the last poll.
-    static let dongle = WorldAccessory(id: "dongle", position: LocalPoint(east: 1, north: 0), range: 30, sleepsAfterIdle: 20, service: "FFE0")
+    static let dongle = WorldAccessory(
+        id: "dongle", position: LocalPoint(east: 1, north: 0), range: 30, sleepsAfterIdle: 20, service: "FFE0")
 
     /// The versions of each family (the family's representative).
     static let families = IOSFamily.allCases.map(\.representativeVersion)

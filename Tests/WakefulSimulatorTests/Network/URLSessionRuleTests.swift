@@ -11,15 +11,20 @@ struct URLSessionRuleTests {
     /// suspended at 15 when its grace ran out.
     static let answered: TimeInterval = 20.2
 
-    @Test("URLS-1: a transfer finishes while the app is suspended; the app is woken into the events handler, then gets the outcome", arguments: NetworkScenarios.modern)
+    @Test(
+        "URLS-1: a transfer finishes while the app is suspended; the app is woken into the events handler, then gets the outcome",
+        arguments: NetworkScenarios.modern)
     func suspendedAppIsWoken(version: IOSVersion) {
         let trace = Trace(NetworkScenarios.make(duration: 120), ios: version, setup: .custom(NetworkApps.uploader()))
         #expect(trace.metrics.wakes["urlSession"] == 1)
-        #expect(trace.steps(at: Self.answered) == [
-            .to(.background), .got(.urlSessionEvents(sessionIdentifier: "s")),
-            .got(.urlSessionTaskCompleted(URLSessionTaskResult(sessionIdentifier: "s", taskDescription: "first", statusCode: 200))),
-            .to(.suspended),
-        ])
+        #expect(
+            trace.steps(at: Self.answered) == [
+                .to(.background), .got(.urlSessionEvents(sessionIdentifier: "s")),
+                .got(
+                    .urlSessionTaskCompleted(
+                        URLSessionTaskResult(sessionIdentifier: "s", taskDescription: "first", statusCode: 200))),
+                .to(.suspended),
+            ])
         let wake = trace.transitions.first { $0.cause == "urlSessionWake" }
         #expect(same(wake?.time, Self.answered))
         // The handler was completed at once: suspended with the URL-session reason ended.
@@ -28,30 +33,40 @@ struct URLSessionRuleTests {
         #expect(trace.metrics.invariantViolations.isEmpty)
     }
 
-    @Test("URLS-1: a terminated app is relaunched into the background for the session's events", arguments: NetworkScenarios.modern)
+    @Test(
+        "URLS-1: a terminated app is relaunched into the background for the session's events",
+        arguments: NetworkScenarios.modern)
     func terminatedAppIsRelaunched(version: IOSVersion) {
         let scenario = NetworkScenarios.make(duration: 120, actions: [UserAction(at: 16, .memoryPressure)])
         let trace = Trace(scenario, ios: version, setup: .custom(NetworkApps.uploader()))
         #expect(trace.metrics.relaunches == 1)
-        #expect(trace.steps(at: Self.answered) == [
-            .to(.background), .got(.didFinishLaunching(.urlSession)), .got(.urlSessionEvents(sessionIdentifier: "s")),
-            .got(.urlSessionTaskCompleted(URLSessionTaskResult(sessionIdentifier: "s", taskDescription: "first", statusCode: 200))),
-            .to(.suspended),
-        ])
+        #expect(
+            trace.steps(at: Self.answered) == [
+                .to(.background), .got(.didFinishLaunching(.urlSession)),
+                .got(.urlSessionEvents(sessionIdentifier: "s")),
+                .got(
+                    .urlSessionTaskCompleted(
+                        URLSessionTaskResult(sessionIdentifier: "s", taskDescription: "first", statusCode: 200))),
+                .to(.suspended),
+            ])
         #expect(trace.relaunchTransitions.map(\.cause) == ["urlSessionRelaunch"])
     }
 
     @Test("URLS-1: iOS 6 has no background sessions: the transfer is refused, nothing wakes the app")
     func noBackgroundSessionsOnIOS6() {
-        let trace = Trace(NetworkScenarios.make(duration: 120), ios: IOSVersion(6), setup: .custom(NetworkApps.uploader()))
+        let trace = Trace(
+            NetworkScenarios.make(duration: 120), ios: IOSVersion(6), setup: .custom(NetworkApps.uploader()))
         #expect(trace.decisions("commandRefused").first?.decision.rules == ["URLS-1"])
         #expect(trace.metrics.wakes["urlSession"] == 0)
         #expect(trace.records("done").isEmpty)
     }
 
-    @Test("URLS-7, TERM-6: an events handler never completed gets the app killed with 0x2182bad3 when its time is up", arguments: NetworkScenarios.modern)
+    @Test(
+        "URLS-7, TERM-6: an events handler never completed gets the app killed with 0x2182bad3 when its time is up",
+        arguments: NetworkScenarios.modern)
     func uncompletedHandlerIsKilled(version: IOSVersion) {
-        let trace = Trace(NetworkScenarios.make(duration: 120), ios: version, setup: .custom(NetworkApps.uploader(completes: false)))
+        let trace = Trace(
+            NetworkScenarios.make(duration: 120), ios: version, setup: .custom(NetworkApps.uploader(completes: false)))
         let kill = trace.metrics.terminations.first
         #expect(kill?.reason == .urlSessionHandlerTimeout)
         #expect(kill?.code == "0x2182bad3")
@@ -60,10 +75,13 @@ struct URLSessionRuleTests {
         #expect(Set(kill?.rules ?? []) == ["URLS-7", "TERM-6"])
     }
 
-    @Test("URLS-4: an outcome that arrives while the app executes is delivered directly: no wake, no resume delay", arguments: NetworkScenarios.modern)
+    @Test(
+        "URLS-4: an outcome that arrives while the app executes is delivered directly: no wake, no resume delay",
+        arguments: NetworkScenarios.modern)
     func outcomeWhileExecuting(version: IOSVersion) {
         // 3 MB: answered at 13.2, inside the 5 s grace.
-        let trace = Trace(NetworkScenarios.make(duration: 120), ios: version, setup: .custom(NetworkApps.uploader(bytes: 3_000_000)))
+        let trace = Trace(
+            NetworkScenarios.make(duration: 120), ios: version, setup: .custom(NetworkApps.uploader(bytes: 3_000_000)))
         #expect(trace.times { if case .urlSessionTaskCompleted = $0 { true } else { false } }.count == 1)
         #expect(same(trace.records("done").first?.time, 13.2))
         #expect(trace.events { if case .urlSessionEvents = $0 { true } else { false } }.isEmpty)
@@ -71,9 +89,12 @@ struct URLSessionRuleTests {
         #expect(trace.decisions("resumeDelay").isEmpty)
     }
 
-    @Test("URLS-3: each background resume doubles the delay a transfer created in the background waits (60, 120, 240 … s)", arguments: NetworkScenarios.modern)
+    @Test(
+        "URLS-3: each background resume doubles the delay a transfer created in the background waits (60, 120, 240 … s)",
+        arguments: NetworkScenarios.modern)
     func resumeDelayDoubles(version: IOSVersion) {
-        let trace = Trace(NetworkScenarios.make(duration: 1200), ios: version, setup: .custom(NetworkApps.uploader(chain: true)))
+        let trace = Trace(
+            NetworkScenarios.make(duration: 1200), ios: version, setup: .custom(NetworkApps.uploader(chain: true)))
         // Wakes at 20.2, 80.4, 200.6, 440.8 and 921: five resumes in 1200 s.
         #expect(trace.decisionNumbers("resumeDelay", "delay") == [60, 120, 240, 480, 960])
         #expect(trace.decisionNumbers("transferDeferred", "delay") == [60, 120, 240, 480, 960])
@@ -89,7 +110,8 @@ struct URLSessionRuleTests {
 
     @Test("URLS-3: the delay resets to 0 when the user opens the app", arguments: NetworkScenarios.modern)
     func resumeDelayResetsInForeground(version: IOSVersion) {
-        let scenario = NetworkScenarios.make(duration: 600, actions: [UserAction(at: 100, .open), UserAction(at: 110, .home)])
+        let scenario = NetworkScenarios.make(
+            duration: 600, actions: [UserAction(at: 100, .open), UserAction(at: 110, .home)])
         let trace = Trace(scenario, ios: version, setup: .custom(NetworkApps.uploader(chain: true)))
         let reset = trace.decisions("resumeDelayReset").first
         #expect(same(reset?.time, 100))
@@ -100,15 +122,19 @@ struct URLSessionRuleTests {
         #expect(delays.first { $0.0 > 100 }?.1 == 60)
     }
 
-    @Test("URLS-3: a delay that runs out with no resume resets (assumption: one further delay after the hold)", arguments: NetworkScenarios.modern)
+    @Test(
+        "URLS-3: a delay that runs out with no resume resets (assumption: one further delay after the hold)",
+        arguments: NetworkScenarios.modern)
     func resumeDelayLapses(version: IOSVersion) {
         // Two sessions: "a" (10 MB) ends at ≈30, "b" (400 MB) long after the first delay ran out.
         let app = Scripted("TwoSessions") { event, _ in
             switch event {
             case .didEnterBackground:
                 return [
-                    .startTransfer(TransferRequest(session: "a", taskDescription: "a", direction: .upload, bytes: 10_000_000)),
-                    .startTransfer(TransferRequest(session: "b", taskDescription: "b", direction: .download, bytes: 400_000_000)),
+                    .startTransfer(
+                        TransferRequest(session: "a", taskDescription: "a", direction: .upload, bytes: 10_000_000)),
+                    .startTransfer(
+                        TransferRequest(session: "b", taskDescription: "b", direction: .download, bytes: 400_000_000)),
                 ]
             case .urlSessionEvents(let session): return [.completeBackgroundEvents(session: session)]
             default: return []
@@ -123,35 +149,53 @@ struct URLSessionRuleTests {
         #expect(same(wakes.first, 30.2) && same(wakes.last, 420.2))
     }
 
-    @Test("URLS-2: a discretionary transfer waits for Wi-Fi and power; an ordinary one goes over cellular", arguments: NetworkScenarios.modern)
+    @Test(
+        "URLS-2: a discretionary transfer waits for Wi-Fi and power; an ordinary one goes over cellular",
+        arguments: NetworkScenarios.modern)
     func discretionaryWaitsForWiFi(version: IOSVersion) throws {
-        let network = [NetworkSegment(at: 0, kind: .cellular, bandwidth: 1_000_000), NetworkSegment(at: 300, kind: .wifi, bandwidth: 1_000_000)]
+        let network = [
+            NetworkSegment(at: 0, kind: .cellular, bandwidth: 1_000_000),
+            NetworkSegment(at: 300, kind: .wifi, bandwidth: 1_000_000),
+        ]
         var scenario = NetworkScenarios.make(duration: 600, network: network)
         scenario.world.power = try PowerTimeline([PowerPoint(at: 0, charging: true)])
         let discretionary = Trace(scenario, ios: version, setup: .custom(NetworkApps.uploader(discretionary: true)))
         #expect(same(discretionary.records("done").first?.time, 310.2))
         // On Wi-Fi but on battery until 400 s: it waits for the charger too.
-        scenario.world.power = try PowerTimeline([PowerPoint(at: 0, charging: false), PowerPoint(at: 400, charging: true)])
+        scenario.world.power = try PowerTimeline([
+            PowerPoint(at: 0, charging: false), PowerPoint(at: 400, charging: true),
+        ])
         let unplugged = Trace(scenario, ios: version, setup: .custom(NetworkApps.uploader(discretionary: true)))
         #expect(same(unplugged.records("done").first?.time, 410.2))
         let ordinary = Trace(scenario, ios: version, setup: .custom(NetworkApps.uploader()))
         #expect(same(ordinary.records("done").first?.time, Self.answered))
     }
 
-    @Test("transfers wait while there is no network or the server is down, then go on", arguments: NetworkScenarios.modern)
+    @Test(
+        "transfers wait while there is no network or the server is down, then go on", arguments: NetworkScenarios.modern
+    )
     func transfersWaitForConnectivity(version: IOSVersion) {
-        let network = [NetworkSegment(at: 0, kind: .wifi, bandwidth: 1_000_000), NetworkSegment(at: 15, kind: .none, bandwidth: 0),
-                       NetworkSegment(at: 100, kind: .wifi, bandwidth: 1_000_000)]
-        let offline = Trace(NetworkScenarios.make(duration: 600, network: network), ios: version, setup: .custom(NetworkApps.uploader()))
+        let network = [
+            NetworkSegment(at: 0, kind: .wifi, bandwidth: 1_000_000), NetworkSegment(at: 15, kind: .none, bandwidth: 0),
+            NetworkSegment(at: 100, kind: .wifi, bandwidth: 1_000_000),
+        ]
+        let offline = Trace(
+            NetworkScenarios.make(duration: 600, network: network), ios: version, setup: .custom(NetworkApps.uploader())
+        )
         // 5 MB before 15, the other 5 MB from 100.
         #expect(same(offline.records("done").first?.time, 105.2))
-        let down = Trace(NetworkScenarios.make(duration: 600, serverDown: [12...50]), ios: version, setup: .custom(NetworkApps.uploader()))
+        let down = Trace(
+            NetworkScenarios.make(duration: 600, serverDown: [12...50]), ios: version,
+            setup: .custom(NetworkApps.uploader()))
         #expect(same(down.records("done").first?.time, 58.2))
     }
 
-    @Test("URLS-5, TERM-1: a force-quit cancels the session's tasks; no relaunch; the app hears it when the user opens it", arguments: NetworkScenarios.modern)
+    @Test(
+        "URLS-5, TERM-1: a force-quit cancels the session's tasks; no relaunch; the app hears it when the user opens it",
+        arguments: NetworkScenarios.modern)
     func forceQuitCancels(version: IOSVersion) {
-        let scenario = NetworkScenarios.make(duration: 300, actions: [UserAction(at: 16, .forceQuit), UserAction(at: 200, .open)])
+        let scenario = NetworkScenarios.make(
+            duration: 300, actions: [UserAction(at: 16, .forceQuit), UserAction(at: 200, .open)])
         let trace = Trace(scenario, ios: version, setup: .custom(NetworkApps.uploader()))
         let cancelled = trace.decisions("transfersCancelled").first
         #expect(same(cancelled?.time, 16))
@@ -166,26 +210,34 @@ struct URLSessionRuleTests {
         #expect(trace.steps(at: 200).first == .to(.inactive))
     }
 
-    @Test("URLS-8: a request progresses only while the app executes; without a task it is lost at suspension", arguments: NetworkScenarios.families)
+    @Test(
+        "URLS-8: a request progresses only while the app executes; without a task it is lost at suspension",
+        arguments: NetworkScenarios.families)
     func requestsNeedTheAppRunning(version: IOSVersion) {
         // 10 MB: 10 s of transfer, longer than the 5 s grace.
-        let lost = Trace(NetworkScenarios.make(duration: 300, actions: [UserAction(at: 100, .open)]), ios: version,
-                         setup: .custom(NetworkApps.requester(bytes: 10_000_000, withTask: false)))
+        let lost = Trace(
+            NetworkScenarios.make(duration: 300, actions: [UserAction(at: 100, .open)]), ios: version,
+            setup: .custom(NetworkApps.requester(bytes: 10_000_000, withTask: false)))
         #expect(lost.recordStrings("answer", "error") == ["networkConnectionLost"])
         #expect(same(lost.records("answer").first?.time, 100))
-        let kept = Trace(NetworkScenarios.make(duration: 300), ios: version,
-                         setup: .custom(NetworkApps.requester(bytes: 10_000_000, withTask: true)))
+        let kept = Trace(
+            NetworkScenarios.make(duration: 300), ios: version,
+            setup: .custom(NetworkApps.requester(bytes: 10_000_000, withTask: true)))
         #expect(kept.recordStrings("answer", "status") == ["200"])
         #expect(same(kept.records("answer").first?.time, 20.2))
     }
 
-    @Test("requests fail at once without a network or with the server down", arguments: [IOSVersion(12), IOSVersion(17)])
+    @Test(
+        "requests fail at once without a network or with the server down", arguments: [IOSVersion(12), IOSVersion(17)])
     func requestsFailFast(version: IOSVersion) {
-        let offline = Trace(NetworkScenarios.make(duration: 60, network: [NetworkSegment(at: 0, kind: .none, bandwidth: 0)]), ios: version,
-                            setup: .custom(NetworkApps.requester(bytes: 200, withTask: true)))
+        let offline = Trace(
+            NetworkScenarios.make(duration: 60, network: [NetworkSegment(at: 0, kind: .none, bandwidth: 0)]),
+            ios: version,
+            setup: .custom(NetworkApps.requester(bytes: 200, withTask: true)))
         #expect(offline.recordStrings("answer", "error") == ["notConnectedToInternet"])
-        let down = Trace(NetworkScenarios.make(duration: 60, serverDown: [0...30]), ios: version,
-                         setup: .custom(NetworkApps.requester(bytes: 200, withTask: true)))
+        let down = Trace(
+            NetworkScenarios.make(duration: 60, serverDown: [0...30]), ios: version,
+            setup: .custom(NetworkApps.requester(bytes: 200, withTask: true)))
         #expect(down.recordStrings("answer", "error") == ["cannotConnectToHost"])
     }
 

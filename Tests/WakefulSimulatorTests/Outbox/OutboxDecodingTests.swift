@@ -17,18 +17,23 @@ struct OutboxDecodingTests {
     func upload() throws {
         #expect(try Self.scenario(outbox: #"{"upload": false}"#).app.outbox?.upload == nil)
         #expect(try Self.scenario(outbox: #"{"upload": true}"#).app.outbox?.upload == Uploader.Configuration())
-        let custom = try #require(try Self.scenario(outbox: #"{"upload": {"background": false, "batchRecords": 20}, "writes": {"deferred": 0.05}}"#).app.outbox)
+        let custom = try #require(
+            try Self.scenario(
+                outbox: #"{"upload": {"background": false, "batchRecords": 20}, "writes": {"deferred": 0.05}}"#
+            ).app.outbox)
         #expect(custom.upload?.background == false)
         #expect(custom.upload?.limits.maxRecords == 20)
         #expect(custom.writes == .deferred(0.05))
     }
 
-    @Test("a misspelt key or a bad value names the field and the expected form", arguments: [
-        (#"{"uplod": false}"#, "uplod"),
-        (#"{"upload": {"batchRecords": 0}}"#, "batchRecords"),
-        (#"{"timeline": "some"}"#, "expected one of: off, lifecycle, all"),
-        (#"{"writes": "later"}"#, "expected \"beforeCommands\" or {\"deferred\": seconds}"),
-    ])
+    @Test(
+        "a misspelt key or a bad value names the field and the expected form",
+        arguments: [
+            (#"{"uplod": false}"#, "uplod"),
+            (#"{"upload": {"batchRecords": 0}}"#, "batchRecords"),
+            (#"{"timeline": "some"}"#, "expected one of: off, lifecycle, all"),
+            (#"{"writes": "later"}"#, "expected \"beforeCommands\" or {\"deferred\": seconds}"),
+        ])
     func errors(_ outbox: String, _ message: String) {
         #expect {
             try Self.scenario(outbox: outbox)

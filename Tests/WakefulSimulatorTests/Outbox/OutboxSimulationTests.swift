@@ -8,7 +8,9 @@ import Wakeful
 @Suite("Outbox in the simulator")
 struct OutboxSimulationTests {
     /// A built-in scenario with the outbox on, uploads in process or through the background session.
-    static func scenario(_ name: String, background: Bool, writes: OutboxWriteTiming = .beforeCommands) throws -> Scenario {
+    static func scenario(_ name: String, background: Bool, writes: OutboxWriteTiming = .beforeCommands) throws
+        -> Scenario
+    {
         var scenario = try BuiltinScenarios.load(name)
         var upload = Uploader.Configuration()
         upload.background = background
@@ -16,7 +18,8 @@ struct OutboxSimulationTests {
         return scenario
     }
 
-    @Test("gas-station: every trigger record and timeline entry reaches the server, none twice", arguments: [false, true])
+    @Test(
+        "gas-station: every trigger record and timeline entry reaches the server, none twice", arguments: [false, true])
     func gasStation(background: Bool) throws {
         let scenario = try Self.scenario("gas-station", background: background)
         let setup = scenario.setups.first { $0.name == "LowPowerLocationKeepAlive" }!
@@ -47,7 +50,10 @@ struct OutboxSimulationTests {
         let setup = try BuiltinScenarios.load("gas-station").setups.first { $0.name == "TaskExtension" }!
         let deferred = try Self.scenario("gas-station", background: true, writes: .deferred(0.05))
         let killed = Simulator.run(deferred, ios: IOSVersion(17), setup: setup, seed: 1)
-        #expect(killed.terminations.contains { $0.reason == .suspendedWithLockedFile && $0.code == "0xdead10cc" && $0.rules == ["TERM-6"] })
+        #expect(
+            killed.terminations.contains {
+                $0.reason == .suspendedWithLockedFile && $0.code == "0xdead10cc" && $0.rules == ["TERM-6"]
+            })
         let safe = try Self.scenario("gas-station", background: true)
         let kept = Simulator.run(safe, ios: IOSVersion(17), setup: setup, seed: 1)
         #expect(!kept.terminations.contains { $0.reason == .suspendedWithLockedFile })

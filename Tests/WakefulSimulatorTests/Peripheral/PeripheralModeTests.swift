@@ -7,8 +7,12 @@ import WakefulSimulator
 /// FFE0 from launch; a world central looks for it and writes every 60 s while connected.
 @Suite("Peripheral: advertising and central writes (BLE-1, BLE-3, BLE-4)")
 struct PeripheralModeTests {
-    static func central(readsOverflowArea: Bool = true, at position: LocalPoint = LocalPoint(east: 1, north: 0)) -> WorldAccessory {
-        .central(id: "reader", position: position, range: 30, lookingFor: "FFE0", readsOverflowArea: readsOverflowArea, writeEvery: 60)
+    static func central(readsOverflowArea: Bool = true, at position: LocalPoint = LocalPoint(east: 1, north: 0))
+        -> WorldAccessory
+    {
+        .central(
+            id: "reader", position: position, range: 30, lookingFor: "FFE0", readsOverflowArea: readsOverflowArea,
+            writeEvery: 60)
     }
 
     /// The user opens the app at 0 and presses Home at `home`, standing next to the central, or
@@ -18,16 +22,21 @@ struct PeripheralModeTests {
         walksIn: Bool = false, actions: [UserAction] = [], duration: TimeInterval = 400,
         options: PeripheralAdvertiser.Options = .init()
     ) -> Trace {
-        var scenario = walksIn
-            ? Scenarios.make(duration: duration, home: home, at: LocalPoint(east: 200, north: 0), walkFrom: 20,
-                             legs: [RouteLeg(destination: .zero, speed: 2)], modes: modes, actions: actions)
+        var scenario =
+            walksIn
+            ? Scenarios.make(
+                duration: duration, home: home, at: LocalPoint(east: 200, north: 0), walkFrom: 20,
+                legs: [RouteLeg(destination: .zero, speed: 2)], modes: modes, actions: actions)
             : Scenarios.make(duration: duration, home: home, at: .zero, modes: modes, actions: actions)
         scenario.world.accessories = [central(readsOverflowArea: readsOverflowArea)]
-        return Trace(scenario, ios: version, setup: StrategySetup(name: "PeripheralAdvertiser", strategies: [.peripheralAdvertiser(options)]))
+        return Trace(
+            scenario, ios: version,
+            setup: StrategySetup(name: "PeripheralAdvertiser", strategies: [.peripheralAdvertiser(options)]))
     }
 
-    @Test("BLE-3: the foreground advertisement carries the local name; in the background it drops it and moves the service to the overflow area",
-          arguments: NetworkScenarios.families)
+    @Test(
+        "BLE-3: the foreground advertisement carries the local name; in the background it drops it and moves the service to the overflow area",
+        arguments: NetworkScenarios.families)
     func foregroundVersusBackground(version: IOSVersion) {
         let trace = Self.trace(version)
         let forms = trace.decisions("advertising")
@@ -50,7 +59,9 @@ struct PeripheralModeTests {
         #expect(first?.decision.fields["localName"] == "A very long accessory ")
     }
 
-    @Test("BLE-1: each central write wakes the suspended app for ≈10 s with the bluetooth-peripheral mode", arguments: NetworkScenarios.families)
+    @Test(
+        "BLE-1: each central write wakes the suspended app for ≈10 s with the bluetooth-peripheral mode",
+        arguments: NetworkScenarios.families)
     func writesWake(version: IOSVersion) {
         let trace = Self.trace(version)
         #expect(trace.decisions("centralConnected").map(\.time) == [0.1])
@@ -64,8 +75,9 @@ struct PeripheralModeTests {
         #expect(trace.metrics.invariantViolations.isEmpty)
     }
 
-    @Test("BLE-1: without the bluetooth-peripheral mode advertising pauses in the background and writes wake nothing",
-          arguments: NetworkScenarios.families)
+    @Test(
+        "BLE-1: without the bluetooth-peripheral mode advertising pauses in the background and writes wake nothing",
+        arguments: NetworkScenarios.families)
     func noModeNoWake(version: IOSVersion) {
         let trace = Self.trace(version, modes: [])
         #expect(trace.decisions("advertising").last?.decision.fields["form"] == "paused")
@@ -78,8 +90,9 @@ struct PeripheralModeTests {
         #expect(trace.metrics.wakes["bluetooth"] == 0)
     }
 
-    @Test("BLE-3: a central that does not read the overflow area finds the app only in the foreground",
-          arguments: NetworkScenarios.families)
+    @Test(
+        "BLE-3: a central that does not read the overflow area finds the app only in the foreground",
+        arguments: NetworkScenarios.families)
     func overflowOnlyDiscovery(version: IOSVersion) {
         // Walking into range at ≈105 s while the app is in the background.
         let ios = Self.trace(version, walksIn: true)
@@ -95,8 +108,9 @@ struct PeripheralModeTests {
         #expect(onScreen.records("write").first?.record.fields["appState"] == "active")
     }
 
-    @Test("BLE-4: after the system removes the app, a write relaunches it from iOS 7; iOS 6 has no restoration",
-          arguments: NetworkScenarios.families)
+    @Test(
+        "BLE-4: after the system removes the app, a write relaunches it from iOS 7; iOS 6 has no restoration",
+        arguments: NetworkScenarios.families)
     func restorationAfterJetsam(version: IOSVersion) {
         let trace = Self.trace(version, actions: [UserAction(at: 100, .memoryPressure)])
         #expect(trace.metrics.terminations.map(\.reason) == [.memoryPressure])
@@ -113,17 +127,24 @@ struct PeripheralModeTests {
         }
     }
 
-    @Test("Bluetooth off stops the advertisement and drops the central; on again, the central finds the app again",
-          arguments: [IOSVersion(12), IOSVersion(26)])
+    @Test(
+        "Bluetooth off stops the advertisement and drops the central; on again, the central finds the app again",
+        arguments: [IOSVersion(12), IOSVersion(26)])
     func bluetoothOff(version: IOSVersion) {
-        let trace = Self.trace(version, actions: [UserAction(at: 100, .setBluetooth(false)), UserAction(at: 200, .setBluetooth(true))])
-        #expect(trace.decisions("advertising").map { $0.decision.fields["form"]?.description } == ["foreground", "background", "off", "background"])
+        let trace = Self.trace(
+            version, actions: [UserAction(at: 100, .setBluetooth(false)), UserAction(at: 200, .setBluetooth(true))])
+        #expect(
+            trace.decisions("advertising").map { $0.decision.fields["form"]?.description } == [
+                "foreground", "background", "off", "background",
+            ])
         #expect(trace.decisions("centralDisconnected").map(\.time) == [100])
         #expect(trace.decisions("centralConnected").map(\.time) == [0.1, 200.1])
         #expect(trace.records("write").map(\.time) == [60.1, 260.1, 320.1, 380.1])
     }
 
-    @Test("BLE-4: a force-quit stops the advertisement; no write relaunches the app", arguments: NetworkScenarios.families)
+    @Test(
+        "BLE-4: a force-quit stops the advertisement; no write relaunches the app", arguments: NetworkScenarios.families
+    )
     func forceQuit(version: IOSVersion) {
         let trace = Self.trace(version, actions: [UserAction(at: 30, .forceQuit)])
         let restoration = trace.decisions("peripheralStateRestoration")
@@ -146,26 +167,57 @@ struct PeripheralDecodingTests {
 
     @Test("a central decodes with its keys and defaults; a peripheral is the default role")
     func central() throws {
-        let scenario = try Self.decode(#"{"id": "r", "role": "central", "position": {"east": 1, "north": 0}, "lookingFor": "FFE0", "readsOverflowArea": false, "writeEvery": 30}, {"id": "k", "role": "central", "position": {"east": 0}, "lookingFor": "180D"}, {"id": "d", "position": {"east": 0}, "service": "FFE0"}"#)
-        #expect(scenario.world.accessories == [
-            .central(id: "r", position: LocalPoint(east: 1, north: 0), lookingFor: "FFE0", readsOverflowArea: false, writeEvery: 30),
-            .central(id: "k", position: LocalPoint(east: 0, north: 0), lookingFor: "180D"),
-            WorldAccessory(id: "d", position: LocalPoint(east: 0, north: 0), service: "FFE0"),
-        ])
+        let scenario = try Self.decode(
+            #"{"id": "r", "role": "central", "position": {"east": 1, "north": 0}, "lookingFor": "FFE0", "readsOverflowArea": false, "writeEvery": 30}, {"id": "k", "role": "central", "position": {"east": 0}, "lookingFor": "180D"}, {"id": "d", "position": {"east": 0}, "service": "FFE0"}"#
+        )
+        #expect(
+            scenario.world.accessories == [
+                .central(
+                    id: "r", position: LocalPoint(east: 1, north: 0), lookingFor: "FFE0", readsOverflowArea: false,
+                    writeEvery: 30),
+                .central(id: "k", position: LocalPoint(east: 0, north: 0), lookingFor: "180D"),
+                WorldAccessory(id: "d", position: LocalPoint(east: 0, north: 0), service: "FFE0"),
+            ])
         #expect(scenario.world.accessories.map(\.role) == [.central, .central, .peripheral])
         #expect(scenario.world.accessories[1].readsOverflowArea && scenario.world.accessories[1].writeEvery == 60)
     }
 
-    @Test("bad central keys name the field and the expected form", arguments: [
-        (#"{"id": "r", "role": "observer", "position": {"east": 0}, "lookingFor": "FFE0"}"#, "world.accessories[0].role", "\"peripheral\" or \"central\""),
-        (#"{"id": "r", "role": "central", "position": {"east": 0}}"#, "world.accessories[0].lookingFor", "is required"),
-        (#"{"id": "r", "role": "central", "position": {"east": 0}, "lookingFor": "FFE0", "service": "FFE0"}"#, "world.accessories[0].service", "not allowed for a central"),
-        (#"{"id": "r", "role": "central", "position": {"east": 0}, "lookingFor": "FFE0", "sleepsAfterIdle": 5}"#, "world.accessories[0].sleepsAfterIdle", "not allowed for a central"),
-        (#"{"id": "r", "role": "central", "position": {"east": 0}, "lookingFor": "FFE0", "writeEvery": 0}"#, "world.accessories[0].writeEvery", "positive number of seconds"),
-        (#"{"id": "r", "role": "central", "position": {"east": 0}, "lookingFor": "FFE0", "readsOverflowArea": "yes"}"#, "world.accessories[0].readsOverflowArea", "true or false"),
-        (#"{"id": "d", "position": {"east": 0}, "service": "FFE0", "writeEvery": 5}"#, "world.accessories[0].writeEvery", "only allowed with \"role\": \"central\""),
-        (#"{"id": "d", "position": {"east": 0}, "service": "FFE0", "lookingFor": "FFE0"}"#, "world.accessories[0].lookingFor", "only allowed with"),
-    ])
+    @Test(
+        "bad central keys name the field and the expected form",
+        arguments: [
+            (
+                #"{"id": "r", "role": "observer", "position": {"east": 0}, "lookingFor": "FFE0"}"#,
+                "world.accessories[0].role", "\"peripheral\" or \"central\""
+            ),
+            (
+                #"{"id": "r", "role": "central", "position": {"east": 0}}"#, "world.accessories[0].lookingFor",
+                "is required"
+            ),
+            (
+                #"{"id": "r", "role": "central", "position": {"east": 0}, "lookingFor": "FFE0", "service": "FFE0"}"#,
+                "world.accessories[0].service", "not allowed for a central"
+            ),
+            (
+                #"{"id": "r", "role": "central", "position": {"east": 0}, "lookingFor": "FFE0", "sleepsAfterIdle": 5}"#,
+                "world.accessories[0].sleepsAfterIdle", "not allowed for a central"
+            ),
+            (
+                #"{"id": "r", "role": "central", "position": {"east": 0}, "lookingFor": "FFE0", "writeEvery": 0}"#,
+                "world.accessories[0].writeEvery", "positive number of seconds"
+            ),
+            (
+                #"{"id": "r", "role": "central", "position": {"east": 0}, "lookingFor": "FFE0", "readsOverflowArea": "yes"}"#,
+                "world.accessories[0].readsOverflowArea", "true or false"
+            ),
+            (
+                #"{"id": "d", "position": {"east": 0}, "service": "FFE0", "writeEvery": 5}"#,
+                "world.accessories[0].writeEvery", "only allowed with \"role\": \"central\""
+            ),
+            (
+                #"{"id": "d", "position": {"east": 0}, "service": "FFE0", "lookingFor": "FFE0"}"#,
+                "world.accessories[0].lookingFor", "only allowed with"
+            ),
+        ])
     func badKeys(accessory: String, field: String, fragment: String) throws {
         let error = try #require(throws: ScenarioError.self) { try Self.decode(accessory) }
         #expect(error.field == field, "\(error)")
@@ -174,10 +226,12 @@ struct PeripheralDecodingTests {
 
     @Test("the catalogue builds PeripheralAdvertiser from scenario options")
     func catalogue() throws {
-        let json = #"{"name": "m", "duration": 60, "world": {}, "strategies": [{"name": "p", "use": [{"strategy": "PeripheralAdvertiser", "options": {"localName": "Bike"}}]}]}"#
+        let json =
+            #"{"name": "m", "duration": 60, "world": {}, "strategies": [{"name": "p", "use": [{"strategy": "PeripheralAdvertiser", "options": {"localName": "Bike"}}]}]}"#
         let setups = try Scenario.decode(Data(json.utf8), file: "t.json", directory: nil).setups
         let strategy = try #require(setups.first?.strategies.first?.makeStrategy() as? PeripheralAdvertiser)
-        #expect(strategy.options == PeripheralAdvertiser.Options(service: "FFE0", localName: "Bike", recordKind: "write"))
+        #expect(
+            strategy.options == PeripheralAdvertiser.Options(service: "FFE0", localName: "Bike", recordKind: "write"))
         #expect(StrategyCatalog.names.last == "PeripheralAdvertiser")
     }
 }

@@ -11,8 +11,9 @@ struct PeripheralScenarioTests {
         return Trace(scenario, ios: version, setup: try #require(scenario.setups.first { $0.name == setup }))
     }
 
-    @Test("PeripheralAdvertiser: every write on 7+ (restoration relaunches after the jetsam); 10 of 25 on iOS 6; the turnstile never finds the locked phone",
-          arguments: NetworkScenarios.families)
+    @Test(
+        "PeripheralAdvertiser: every write on 7+ (restoration relaunches after the jetsam); 10 of 25 on iOS 6; the turnstile never finds the locked phone",
+        arguments: NetworkScenarios.families)
     func advertiser(version: IOSVersion) throws {
         let trace = try Self.run(version, "PeripheralAdvertiser")
         let success = try #require(trace.metrics.success)

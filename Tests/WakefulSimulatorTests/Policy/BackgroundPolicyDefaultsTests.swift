@@ -19,19 +19,19 @@ struct BackgroundPolicyDefaultsTests {
     @Test("execution time", arguments: IOSFamily.allCases)
     func execution(family: IOSFamily) {
         let rules = BackgroundPolicy(family: family).execution
-        #expect(rules.didEnterBackgroundDeadline == 5)                               // STATE-4
-        #expect(rules.graceAfterBackground == 5)                                     // STATE-5
-        #expect(rules.willTerminateTime == 5)                                        // STATE-6
-        #expect(rules.taskBudget == column(family, 600, 180, 30, 30))                // TASK-2/3/6
-        #expect(rules.wakeRefreshesTaskBudget == true)                               // TASK-9, TASK-10
+        #expect(rules.didEnterBackgroundDeadline == 5)  // STATE-4
+        #expect(rules.graceAfterBackground == 5)  // STATE-5
+        #expect(rules.willTerminateTime == 5)  // STATE-6
+        #expect(rules.taskBudget == column(family, 600, 180, 30, 30))  // TASK-2/3/6
+        #expect(rules.wakeRefreshesTaskBudget == true)  // TASK-9, TASK-10
         #expect(rules.taskClockWaitsForWakeWindow == column(family, true, true, false, false))
-        #expect(rules.expiryLeadTime == column(family, 4, 4, 1, 1))                  // TASK-12
+        #expect(rules.expiryLeadTime == column(family, 4, 4, 1, 1))  // TASK-12
         #expect(rules.expiryHandlerTimeLimit == 1)
         #expect(rules.expiryHandlersTotalLimit == 3)
-        #expect(rules.maxConcurrentTasks == column(family, nil, 1000, 1000, 1000))   // TASK-15 (12 ≥ 11)
-        #expect(rules.wakeEventWindow == 10)                                         // LOC-12, LOC-21, BLE-1
+        #expect(rules.maxConcurrentTasks == column(family, nil, 1000, 1000, 1000))  // TASK-15 (12 ≥ 11)
+        #expect(rules.wakeEventWindow == 10)  // LOC-12, LOC-21, BLE-1
         #expect(rules.budgetResetsWhenActive == true)
-        #expect(rules.sceneUpdateWatchdog == column(family, nil, nil, 10, 10))       // STATE-7
+        #expect(rules.sceneUpdateWatchdog == column(family, nil, nil, 10, 10))  // STATE-7
         #expect(rules.sceneCreateCPULimit == column(family, nil, nil, 4.68, 4.68))
     }
 
@@ -39,23 +39,24 @@ struct BackgroundPolicyDefaultsTests {
     func location(family: IOSFamily) {
         let rules = BackgroundPolicy(family: family).location
         #expect(rules.backgroundUpdatesNeedAllowsFlag == column(family, false, true, true, true))  // LOC-1
-        #expect(rules.whenInUseBackgroundSessions == column(family, false, false, true, true))     // LOC-8
-        #expect(rules.autoPauseAfterStationary == 600)                                             // LOC-5
-        #expect(rules.significantChangeDistance == 500)                                            // LOC-10
+        #expect(rules.whenInUseBackgroundSessions == column(family, false, false, true, true))  // LOC-8
+        #expect(rules.autoPauseAfterStationary == 600)  // LOC-5
+        #expect(rules.significantChangeDistance == 500)  // LOC-10
         #expect(rules.significantChangeMinimumInterval == 300)
         #expect(rules.significantChangeDistanceModel == .fixed)
-        #expect(rules.significantChangeHeartbeat == nil)                                           // LOC-14
+        #expect(rules.significantChangeHeartbeat == nil)  // LOC-14
         #expect(rules.relaunchNeedsAlwaysAuthorization == column(family, false, true, true, true))
-        #expect(rules.regionSlots == 20)                                                           // LOC-17
+        #expect(rules.regionSlots == 20)  // LOC-17
         #expect(rules.maximumRegionRadius == 100_000)
-        #expect(rules.regionCrossingDistance == 200)                                               // LOC-19
+        #expect(rules.regionCrossingDistance == 200)  // LOC-19
         #expect(rules.regionCrossingDwell == 20)
-        #expect(rules.regionEventLatency == nil)                                                   // CONF-15
+        #expect(rules.regionEventLatency == nil)  // CONF-15
         // LOC-22, CONF-9: iOS 6 has no Background App Refresh switch (n/a), so it blocks nothing there.
         #expect(rules.backgroundRefreshOffBlocksRegionWakes == column(family, false, true, true, true))
-        #expect(rules.backgroundRefreshOffBlocksSignificantChangeAndVisitWakes == column(family, false, true, true, true))
+        #expect(
+            rules.backgroundRefreshOffBlocksSignificantChangeAndVisitWakes == column(family, false, true, true, true))
         #expect(rules.forceQuitRelaunch == column(family, .relaunch, .relaunch, .relaunch, .noRelaunch))
-        #expect(rules.monitoringWaitsForFirstUnlock == true)                                       // LOC-23
+        #expect(rules.monitoringWaitsForFirstUnlock == true)  // LOC-23
         #expect(rules.visitsAvailable == column(family, false, true, true, true))
     }
 
@@ -63,12 +64,12 @@ struct BackgroundPolicyDefaultsTests {
     func beacons(family: IOSFamily) {
         let rules = BackgroundPolicy(family: family).beacons
         #expect(rules.available == column(family, false, true, true, true))
-        #expect(rules.rangingWindow == 10)                  // BEACON-5
+        #expect(rules.rangingWindow == 10)  // BEACON-5
         #expect(rules.rangingInterval == 1)
-        #expect(rules.entryDetectionDelay == 1)             // BEACON-2
+        #expect(rules.entryDetectionDelay == 1)  // BEACON-2
         #expect(rules.exitDelay == 30)
-        #expect(rules.priorityRegionsPerDevice == 30)       // BEACON-3
-        #expect(rules.displayStateDelay == 1)               // BEACON-4
+        #expect(rules.priorityRegionsPerDevice == 30)  // BEACON-3
+        #expect(rules.displayStateDelay == 1)  // BEACON-4
         #expect(rules.backgroundNeedsAlwaysAuthorization == column(family, false, true, true, true))
         #expect(rules.constraintRangingAPI == column(family, false, false, true, true))
     }
@@ -77,46 +78,48 @@ struct BackgroundPolicyDefaultsTests {
     func push(family: IOSFamily) {
         let rules = BackgroundPolicy(family: family).push
         #expect(rules.available == column(family, false, true, true, true))
-        #expect(rules.handlerTime == 30)                    // PUSH-6
-        #expect(rules.throttlePerHour == 3)                 // PUSH-4
-        #expect(rules.heldPushes == 1)                      // PUSH-5
+        #expect(rules.handlerTime == 30)  // PUSH-6
+        #expect(rules.throttlePerHour == 3)  // PUSH-4
+        #expect(rules.heldPushes == 1)  // PUSH-5
         #expect(rules.requiresPushTypeHeader == column(family, false, false, true, true))
-        #expect(rules.requiredPriority == 5)                // PUSH-3
-        #expect(rules.appUsageAffectsDelivery == false)     // PUSH-8
-        #expect(rules.deliveredAfterForceQuit == false)     // PUSH-7
-        #expect(rules.suppressedInLowPowerMode == true)     // PUSH-9
+        #expect(rules.requiredPriority == 5)  // PUSH-3
+        #expect(rules.appUsageAffectsDelivery == false)  // PUSH-8
+        #expect(rules.deliveredAfterForceQuit == false)  // PUSH-7
+        #expect(rules.suppressedInLowPowerMode == true)  // PUSH-9
     }
 
     @Test("fetch and task scheduler", arguments: IOSFamily.allCases)
     func scheduler(family: IOSFamily) {
         let rules = BackgroundPolicy(family: family).scheduler
-        #expect(rules.fetchAvailable == column(family, false, true, true, true))         // BGT-1
-        #expect(rules.fetchTime == 30)                                                    // BGT-2
-        #expect(rules.fetchMinimumInterval == 900)                                        // BGT-3
+        #expect(rules.fetchAvailable == column(family, false, true, true, true))  // BGT-1
+        #expect(rules.fetchTime == 30)  // BGT-2
+        #expect(rules.fetchMinimumInterval == 900)  // BGT-3
         #expect(rules.taskSchedulerAvailable == column(family, false, false, true, true))
-        #expect(rules.appRefreshTime == 30)                                               // BGT-4
+        #expect(rules.appRefreshTime == 30)  // BGT-4
         #expect(rules.appRefreshEarlyExpiry == nil)
-        #expect(rules.processingTime == 300)                                              // BGT-5 cfg
+        #expect(rules.processingTime == 300)  // BGT-5 cfg
         #expect(rules.processingCPUMonitor == false)
         #expect(rules.processingRunsWithin == 172_800)
         #expect(rules.processingNeedsUseWithin == 604_800)
-        #expect(rules.pendingRefreshLimit == 1)                                           // BGT-7
+        #expect(rules.pendingRefreshLimit == 1)  // BGT-7
         #expect(rules.pendingProcessingLimit == 10)
-        #expect(rules.lowBatteryThreshold == 0.20)                                        // BGT-11
+        #expect(rules.lowBatteryThreshold == 0.20)  // BGT-11
         #expect(rules.lowPowerModeDisablesBackgroundRefresh == column(family, false, true, true, true))
-        #expect(rules.schedulingFactors == [
-            .lowBattery, .lowPowerMode, .appUsage, .appSwitcher, .backgroundAppRefresh, .systemBudgets, .rateLimiting,
-        ])
+        #expect(
+            rules.schedulingFactors == [
+                .lowBattery, .lowPowerMode, .appUsage, .appSwitcher, .backgroundAppRefresh, .systemBudgets,
+                .rateLimiting,
+            ])
         #expect(rules.continuedProcessingAvailable == column(family, false, false, false, true))  // BGT-13
         #expect(rules.continuedProcessingNoProgressTimeout == 30)
-        #expect(rules.wildcardIdentifiers == false)                                       // CONF-16
+        #expect(rules.wildcardIdentifiers == false)  // CONF-16
     }
 
     @Test("URL session", arguments: IOSFamily.allCases)
     func urlSession(family: IOSFamily) {
         let rules = BackgroundPolicy(family: family).urlSession
         #expect(rules.available == column(family, false, true, true, true))
-        #expect(rules.resumeDelayBase == 60)                                                   // URLS-3
+        #expect(rules.resumeDelayBase == 60)  // URLS-3
         #expect(rules.extendedBackgroundIdleMode == column(family, false, true, true, false))  // URLS-6
         #expect(rules.relaunchHandlerTime == 30)
     }
@@ -124,32 +127,32 @@ struct BackgroundPolicyDefaultsTests {
     @Test("VoIP", arguments: IOSFamily.allCases)
     func voip(family: IOSFamily) {
         let rules = BackgroundPolicy(family: family).voip
-        #expect(rules.keepAliveMinimum == column(family, 600, nil, nil, nil))   // VOIP-1 (12 > 9)
+        #expect(rules.keepAliveMinimum == column(family, 600, nil, nil, nil))  // VOIP-1 (12 > 9)
         #expect(rules.pushKitAvailable == column(family, false, true, true, true))
         #expect(rules.pushRequiresCallKit == column(family, false, false, true, true))
-        #expect(rules.pushLaunchesAfterForceQuit == true)                       // CONF-12 default
-        #expect(rules.metadataCallback == false)                                // 26.0 < 26.4
+        #expect(rules.pushLaunchesAfterForceQuit == true)  // CONF-12 default
+        #expect(rules.metadataCallback == false)  // 26.0 < 26.4
         #expect(rules.voipSocketsTerminate == false)
     }
 
     @Test("Bluetooth", arguments: IOSFamily.allCases)
     func bluetooth(family: IOSFamily) {
         let rules = BackgroundPolicy(family: family).bluetooth
-        #expect(rules.wakeWindow == 10)                                                   // BLE-1
-        #expect(rules.stateRestoration == column(family, false, true, true, true))       // BLE-4
+        #expect(rules.wakeWindow == 10)  // BLE-1
+        #expect(rules.stateRestoration == column(family, false, true, true, true))  // BLE-4
         #expect(rules.restorationAfterForceQuit == column(family, .never, .never, .never, .accessorySetupKitOnly))
         #expect(rules.restorationWaitsForFirstUnlock == true)
-        #expect(rules.backgroundScanNeedsServiceUUIDs == true)                            // BLE-2
+        #expect(rules.backgroundScanNeedsServiceUUIDs == true)  // BLE-2
     }
 
     @Test("termination", arguments: IOSFamily.allCases)
     func termination(family: IOSFamily) {
         let rules = BackgroundPolicy(family: family).termination
         let monitor = CPULimit(fraction: 0.8, window: 60)
-        #expect(rules.cpuLimit == column(family, nil, monitor, monitor, monitor))         // TERM-4
-        #expect(rules.wakeupMonitorWindow == 300)                                         // TERM-5
+        #expect(rules.cpuLimit == column(family, nil, monitor, monitor, monitor))  // TERM-4
+        #expect(rules.wakeupMonitorWindow == 300)  // TERM-5
         #expect(rules.wakeupLimit == 45_000)
-        #expect(rules.memoryLimitMegabytes == nil)                                        // TERM-3
+        #expect(rules.memoryLimitMegabytes == nil)  // TERM-3
         let classic: ForceQuitBlocks = [.silentPush, .backgroundFetch, .urlSession, .bluetoothRestoration]
         let modern = classic.union(.taskScheduler)
         #expect(rules.forceQuitBlocks == column(family, classic, classic, modern, modern))  // TERM-1
@@ -167,7 +170,7 @@ struct BackgroundPolicyDefaultsTests {
     @Test("untethered by default, no variants", arguments: IOSFamily.allCases)
     func untethered(family: IOSFamily) {
         let policy = BackgroundPolicy(family: family)
-        #expect(policy.debuggerAttached == false)   // CONF-13 default
+        #expect(policy.debuggerAttached == false)  // CONF-13 default
         #expect(policy.variants.isEmpty)
         #expect(policy.family == family)
         #expect(policy == BackgroundPolicy(version: family.representativeVersion))

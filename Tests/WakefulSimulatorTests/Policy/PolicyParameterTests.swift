@@ -39,10 +39,11 @@ private func isRuleID(_ rule: String) -> Bool {
 struct PolicyParameterTests {
     @Test("the policy's stored properties are the nine groups plus version, variants, debuggerAttached")
     func topLevelShape() {
-        #expect(labels(of: BackgroundPolicy(version: IOSVersion(17))) == [
-            "version", "variants", "execution", "location", "beacons", "push", "scheduler", "urlSession", "voip",
-            "bluetooth", "termination", "debuggerAttached",
-        ])
+        #expect(
+            labels(of: BackgroundPolicy(version: IOSVersion(17))) == [
+                "version", "variants", "execution", "location", "beacons", "push", "scheduler", "urlSession", "voip",
+                "bluetooth", "termination", "debuggerAttached",
+            ])
     }
 
     @Test("one row per stored field, in declaration order", arguments: IOSFamily.allCases)
@@ -68,50 +69,61 @@ struct PolicyParameterTests {
         }
     }
 
-    @Test("value formatting", arguments: [
-        ("17", "execution.taskBudget", "30 s"),
-        ("12", "execution.taskBudget", "180 s"),
-        ("10.3", "execution.maxConcurrentTasks", "nil"),
-        ("11", "execution.maxConcurrentTasks", "1000"),
-        ("17", "execution.sceneCreateCPULimit", "4.68 s"),
-        ("12", "execution.sceneCreateCPULimit", "nil"),
-        ("17", "location.significantChangeDistance", "500 m"),
-        ("7.0.2", "location.forceQuitRelaunch", "noRelaunch"),
-        ("7.1", "location.forceQuitRelaunch", "relaunch"),
-        ("9", "location.backgroundUpdatesNeedAllowsFlag", "true"),
-        ("17", "scheduler.lowBatteryThreshold", "20 %"),
-        ("17", "scheduler.processingRunsWithin", "172800 s"),
-        ("17", "scheduler.schedulingFactors",
-         "lowBattery, lowPowerMode, appUsage, appSwitcher, backgroundAppRefresh, systemBudgets, rateLimiting"),
-        ("8", "termination.cpuLimit", "80 % over 60 s"),
-        ("7", "termination.cpuLimit", "nil"),
-        ("12", "termination.forceQuitBlocks", "silentPush, backgroundFetch, urlSession, bluetoothRestoration"),
-        ("13", "termination.codes.taskAssertionTimeout", "0x2182bad2"),
-        ("26", "bluetooth.restorationAfterForceQuit", "accessorySetupKitOnly"),
-        ("17", "debuggerAttached", "false"),
-    ])
+    @Test(
+        "value formatting",
+        arguments: [
+            ("17", "execution.taskBudget", "30 s"),
+            ("12", "execution.taskBudget", "180 s"),
+            ("10.3", "execution.maxConcurrentTasks", "nil"),
+            ("11", "execution.maxConcurrentTasks", "1000"),
+            ("17", "execution.sceneCreateCPULimit", "4.68 s"),
+            ("12", "execution.sceneCreateCPULimit", "nil"),
+            ("17", "location.significantChangeDistance", "500 m"),
+            ("7.0.2", "location.forceQuitRelaunch", "noRelaunch"),
+            ("7.1", "location.forceQuitRelaunch", "relaunch"),
+            ("9", "location.backgroundUpdatesNeedAllowsFlag", "true"),
+            ("17", "scheduler.lowBatteryThreshold", "20 %"),
+            ("17", "scheduler.processingRunsWithin", "172800 s"),
+            (
+                "17", "scheduler.schedulingFactors",
+                "lowBattery, lowPowerMode, appUsage, appSwitcher, backgroundAppRefresh, systemBudgets, rateLimiting"
+            ),
+            ("8", "termination.cpuLimit", "80 % over 60 s"),
+            ("7", "termination.cpuLimit", "nil"),
+            ("12", "termination.forceQuitBlocks", "silentPush, backgroundFetch, urlSession, bluetoothRestoration"),
+            ("13", "termination.codes.taskAssertionTimeout", "0x2182bad2"),
+            ("26", "bluetooth.restorationAfterForceQuit", "accessorySetupKitOnly"),
+            ("17", "debuggerAttached", "false"),
+        ])
     func values(version: String, name: String, expected: String) throws {
         let policy = BackgroundPolicy(version: try #require(IOSVersion(parsing: version)))
         let row = try #require(policy.parameters.first { $0.name == name })
         #expect(row.value == expected)
     }
 
-    @Test("variant values are formatted", arguments: [
-        (PolicyVariant.forceQuitRelaunchThenKill, "location.forceQuitRelaunch", "relaunchThenTerminate(after: 180 s)"),
-        (.regionEventLatency, "location.regionEventLatency", "180–300 s"),
-        (.appRefreshEarlyExpiry, "scheduler.appRefreshEarlyExpiry", "2–5 s"),
-        (.significantChangeHeartbeat, "location.significantChangeHeartbeat", "900 s"),
-        (.significantChangeField2014, "location.significantChangeDistanceModel", "field2014"),
-    ])
+    @Test(
+        "variant values are formatted",
+        arguments: [
+            (
+                PolicyVariant.forceQuitRelaunchThenKill, "location.forceQuitRelaunch",
+                "relaunchThenTerminate(after: 180 s)"
+            ),
+            (.regionEventLatency, "location.regionEventLatency", "180–300 s"),
+            (.appRefreshEarlyExpiry, "scheduler.appRefreshEarlyExpiry", "2–5 s"),
+            (.significantChangeHeartbeat, "location.significantChangeHeartbeat", "900 s"),
+            (.significantChangeField2014, "location.significantChangeDistanceModel", "field2014"),
+        ])
     func variantValues(variant: PolicyVariant, name: String, expected: String) throws {
         let policy = BackgroundPolicy(version: IOSVersion(17), variants: [variant])
         #expect(try #require(policy.parameters.first { $0.name == name }).value == expected)
     }
 
-    @Test("task-budget provenance per family", arguments: [
-        (IOSFamily.iOS6, Provenance.documented, "TASK-2"), (.iOS7to12, .observed, "TASK-3"),
-        (.iOS13to18, .documented, "TASK-6"), (.iOS26, .assumption, "TASK-6"),
-    ])
+    @Test(
+        "task-budget provenance per family",
+        arguments: [
+            (IOSFamily.iOS6, Provenance.documented, "TASK-2"), (.iOS7to12, .observed, "TASK-3"),
+            (.iOS13to18, .documented, "TASK-6"), (.iOS26, .assumption, "TASK-6"),
+        ])
     func taskBudgetProvenance(family: IOSFamily, provenance: Provenance, rule: String) throws {
         let row = try #require(BackgroundPolicy(family: family).parameters.first { $0.name == "execution.taskBudget" })
         #expect(row.provenance == provenance)
@@ -123,32 +135,35 @@ struct PolicyParameterTests {
         func provenance(_ family: IOSFamily, _ name: String) throws -> Provenance {
             try #require(BackgroundPolicy(family: family).parameters.first { $0.name == name }).provenance
         }
-        #expect(try provenance(.iOS13to18, "execution.expiryLeadTime") == .assumption)     // cfg on 13+
-        #expect(try provenance(.iOS7to12, "execution.expiryLeadTime") == .observed)        // AT-1
-        #expect(try provenance(.iOS6, "execution.wakeRefreshesTaskBudget") == .assumption) // n/c (7–12)
+        #expect(try provenance(.iOS13to18, "execution.expiryLeadTime") == .assumption)  // cfg on 13+
+        #expect(try provenance(.iOS7to12, "execution.expiryLeadTime") == .observed)  // AT-1
+        #expect(try provenance(.iOS6, "execution.wakeRefreshesTaskBudget") == .assumption)  // n/c (7–12)
         #expect(try provenance(.iOS13to18, "execution.wakeRefreshesTaskBudget") == .inference)
         #expect(try provenance(.iOS26, "execution.didEnterBackgroundDeadline") == .assumption)  // as 13–18
         #expect(try provenance(.iOS13to18, "execution.didEnterBackgroundDeadline") == .documented)
-        #expect(try provenance(.iOS7to12, "push.heldPushes") == .assumption)               // n/c (13–18)
+        #expect(try provenance(.iOS7to12, "push.heldPushes") == .assumption)  // n/c (13–18)
         #expect(try provenance(.iOS13to18, "push.heldPushes") == .documented)
-        #expect(try provenance(.iOS13to18, "scheduler.processingTime") == .assumption)     // cfg
-        #expect(try provenance(.iOS13to18, "termination.wakeupLimit") == .assumption)      // cfg
-        #expect(try provenance(.iOS26, "location.forceQuitRelaunch") == .observed)         // LOC-28
+        #expect(try provenance(.iOS13to18, "scheduler.processingTime") == .assumption)  // cfg
+        #expect(try provenance(.iOS13to18, "termination.wakeupLimit") == .assumption)  // cfg
+        #expect(try provenance(.iOS26, "location.forceQuitRelaunch") == .observed)  // LOC-28
         #expect(try provenance(.iOS6, "location.forceQuitRelaunch") == .inference)
         #expect(try provenance(.iOS13to18, "voip.pushLaunchesAfterForceQuit") == .folklore)  // TERM-2
     }
 
-    @Test("a field changed by a variant cites the variant's CONF rule and takes its provenance", arguments: [
-        (PolicyVariant.taskBudget40, "execution.taskBudget", Provenance.observed, "CONF-1"),
-        (.debuggerAttached, "debuggerAttached", .observed, "CONF-13"),
-        (.disableSchedulingFactor(.appUsage), "scheduler.schedulingFactors", .assumption, "CONF-8"),
-        (.silentPushAfterForceQuit, "termination.forceQuitBlocks", .folklore, "CONF-7"),
-        (.forceQuitNeverRelaunches, "location.forceQuitRelaunch", .inference, "CONF-5"),
-        (.noWakeRefresh, "execution.wakeRefreshesTaskBudget", .assumption, "CONF-2"),
-    ])
+    @Test(
+        "a field changed by a variant cites the variant's CONF rule and takes its provenance",
+        arguments: [
+            (PolicyVariant.taskBudget40, "execution.taskBudget", Provenance.observed, "CONF-1"),
+            (.debuggerAttached, "debuggerAttached", .observed, "CONF-13"),
+            (.disableSchedulingFactor(.appUsage), "scheduler.schedulingFactors", .assumption, "CONF-8"),
+            (.silentPushAfterForceQuit, "termination.forceQuitBlocks", .folklore, "CONF-7"),
+            (.forceQuitNeverRelaunches, "location.forceQuitRelaunch", .inference, "CONF-5"),
+            (.noWakeRefresh, "execution.wakeRefreshesTaskBudget", .assumption, "CONF-2"),
+        ])
     func variantRows(variant: PolicyVariant, name: String, provenance: Provenance, rule: String) throws {
         let version = IOSVersion(12)
-        let row = try #require(BackgroundPolicy(version: version, variants: [variant]).parameters.first { $0.name == name })
+        let row = try #require(
+            BackgroundPolicy(version: version, variants: [variant]).parameters.first { $0.name == name })
         let base = try #require(BackgroundPolicy(version: version).parameters.first { $0.name == name })
         #expect(row.value != base.value)
         #expect(row.rules.contains(rule))

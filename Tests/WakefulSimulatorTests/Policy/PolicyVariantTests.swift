@@ -14,78 +14,123 @@ struct PolicyVariantCase: Sendable, CustomTestStringConvertible {
 }
 
 private let factorCases: [PolicyVariantCase] = SchedulingFactor.allCases.map { factor in
-    PolicyVariantCase(variant: .disableSchedulingFactor(factor), version: IOSVersion(17), change: {
-        $0.scheduler.schedulingFactors = SchedulingFactor.allCases.filter { $0 != factor }
-    }, changedRows: ["scheduler.schedulingFactors"])
+    PolicyVariantCase(
+        variant: .disableSchedulingFactor(factor), version: IOSVersion(17),
+        change: {
+            $0.scheduler.schedulingFactors = SchedulingFactor.allCases.filter { $0 != factor }
+        }, changedRows: ["scheduler.schedulingFactors"])
 }
 
-private let variantCases: [PolicyVariantCase] = [
-    PolicyVariantCase(variant: .taskBudget600OnIOS7, version: IOSVersion(7, 1), change: {
-        $0.execution.taskBudget = 600
-    }, changedRows: ["execution.taskBudget"]),
-    PolicyVariantCase(variant: .taskBudget40, version: IOSVersion(11, 1), change: {
-        $0.execution.taskBudget = 40
-    }, changedRows: ["execution.taskBudget"]),
-    PolicyVariantCase(variant: .noWakeRefresh, version: IOSVersion(8), change: {
-        $0.execution.wakeRefreshesTaskBudget = false
-        $0.execution.taskClockWaitsForWakeWindow = false
-    }, changedRows: ["execution.wakeRefreshesTaskBudget", "execution.taskClockWaitsForWakeWindow"]),
-    PolicyVariantCase(variant: .noWakeRefresh, version: IOSVersion(17), change: {
-        $0.execution.wakeRefreshesTaskBudget = false
-    }, changedRows: ["execution.wakeRefreshesTaskBudget"]),
-    PolicyVariantCase(variant: .grace10Seconds, version: IOSVersion(12), change: {
-        $0.execution.graceAfterBackground = 10
-    }, changedRows: ["execution.graceAfterBackground"]),
-    PolicyVariantCase(variant: .significantChangeHeartbeat, version: IOSVersion(9), change: {
-        $0.location.significantChangeHeartbeat = 900
-    }, changedRows: ["location.significantChangeHeartbeat"]),
-    PolicyVariantCase(variant: .forceQuitNeverRelaunches, version: IOSVersion(12), change: {
-        $0.location.forceQuitRelaunch = .noRelaunch
-    }, changedRows: ["location.forceQuitRelaunch"]),
-    PolicyVariantCase(variant: .forceQuitRelaunchThenKill, version: IOSVersion(10), change: {
-        $0.location.forceQuitRelaunch = .relaunchThenTerminate(after: 180)
-    }, changedRows: ["location.forceQuitRelaunch"]),
-    PolicyVariantCase(variant: .forceQuitRelaunchImmediately, version: IOSVersion(15, 3), change: {
-        $0.location.forceQuitRelaunch = .relaunchImmediately
-    }, changedRows: ["location.forceQuitRelaunch"]),
-    PolicyVariantCase(variant: .processingCPUMonitor, version: IOSVersion(14), change: {
-        $0.scheduler.processingCPUMonitor = true
-    }, changedRows: ["scheduler.processingCPUMonitor"]),
-    PolicyVariantCase(variant: .silentPushAfterForceQuit, version: IOSVersion(17), change: {
-        $0.push.deliveredAfterForceQuit = true
-        $0.termination.forceQuitBlocks = [.backgroundFetch, .urlSession, .bluetoothRestoration, .taskScheduler]
-    }, changedRows: ["push.deliveredAfterForceQuit", "termination.forceQuitBlocks"]),
-    PolicyVariantCase(variant: .backgroundRefreshOffRegionsOnly, version: IOSVersion(12), change: {
-        $0.location.backgroundRefreshOffBlocksSignificantChangeAndVisitWakes = false
-    }, changedRows: ["location.backgroundRefreshOffBlocksSignificantChangeAndVisitWakes"]),
-    PolicyVariantCase(variant: .appRefreshEarlyExpiry, version: IOSVersion(17), change: {
-        $0.scheduler.appRefreshEarlyExpiry = 2...5
-    }, changedRows: ["scheduler.appRefreshEarlyExpiry"]),
-    PolicyVariantCase(variant: .silentPushInLowPowerMode, version: IOSVersion(17), change: {
-        $0.push.suppressedInLowPowerMode = false
-    }, changedRows: ["push.suppressedInLowPowerMode"]),
-    PolicyVariantCase(variant: .voipPushBlockedAfterForceQuit, version: IOSVersion(17), change: {
-        $0.voip.pushLaunchesAfterForceQuit = false
-    }, changedRows: ["voip.pushLaunchesAfterForceQuit"]),
-    PolicyVariantCase(variant: .debuggerAttached, version: IOSVersion(8), change: {
-        $0.debuggerAttached = true
-    }, changedRows: ["debuggerAttached"]),
-    PolicyVariantCase(variant: .significantChangeField2014, version: IOSVersion(7, 1), change: {
-        $0.location.significantChangeDistanceModel = .field2014
-    }, changedRows: ["location.significantChangeDistanceModel"]),
-    PolicyVariantCase(variant: .significantChangeField2010, version: IOSVersion(6), change: {
-        $0.location.significantChangeDistanceModel = .field2010
-    }, changedRows: ["location.significantChangeDistanceModel"]),
-    PolicyVariantCase(variant: .regionEventLatency, version: IOSVersion(12), change: {
-        $0.location.regionEventLatency = 180...300
-    }, changedRows: ["location.regionEventLatency"]),
-    PolicyVariantCase(variant: .wildcardTaskIdentifiers, version: IOSVersion(26), change: {
-        $0.scheduler.wildcardIdentifiers = true
-    }, changedRows: ["scheduler.wildcardIdentifiers"]),
-    PolicyVariantCase(variant: .voipSocketsTerminate, version: IOSVersion(16), change: {
-        $0.voip.voipSocketsTerminate = true
-    }, changedRows: ["voip.voipSocketsTerminate"]),
-] + factorCases
+private let variantCases: [PolicyVariantCase] =
+    [
+        PolicyVariantCase(
+            variant: .taskBudget600OnIOS7, version: IOSVersion(7, 1),
+            change: {
+                $0.execution.taskBudget = 600
+            }, changedRows: ["execution.taskBudget"]),
+        PolicyVariantCase(
+            variant: .taskBudget40, version: IOSVersion(11, 1),
+            change: {
+                $0.execution.taskBudget = 40
+            }, changedRows: ["execution.taskBudget"]),
+        PolicyVariantCase(
+            variant: .noWakeRefresh, version: IOSVersion(8),
+            change: {
+                $0.execution.wakeRefreshesTaskBudget = false
+                $0.execution.taskClockWaitsForWakeWindow = false
+            }, changedRows: ["execution.wakeRefreshesTaskBudget", "execution.taskClockWaitsForWakeWindow"]),
+        PolicyVariantCase(
+            variant: .noWakeRefresh, version: IOSVersion(17),
+            change: {
+                $0.execution.wakeRefreshesTaskBudget = false
+            }, changedRows: ["execution.wakeRefreshesTaskBudget"]),
+        PolicyVariantCase(
+            variant: .grace10Seconds, version: IOSVersion(12),
+            change: {
+                $0.execution.graceAfterBackground = 10
+            }, changedRows: ["execution.graceAfterBackground"]),
+        PolicyVariantCase(
+            variant: .significantChangeHeartbeat, version: IOSVersion(9),
+            change: {
+                $0.location.significantChangeHeartbeat = 900
+            }, changedRows: ["location.significantChangeHeartbeat"]),
+        PolicyVariantCase(
+            variant: .forceQuitNeverRelaunches, version: IOSVersion(12),
+            change: {
+                $0.location.forceQuitRelaunch = .noRelaunch
+            }, changedRows: ["location.forceQuitRelaunch"]),
+        PolicyVariantCase(
+            variant: .forceQuitRelaunchThenKill, version: IOSVersion(10),
+            change: {
+                $0.location.forceQuitRelaunch = .relaunchThenTerminate(after: 180)
+            }, changedRows: ["location.forceQuitRelaunch"]),
+        PolicyVariantCase(
+            variant: .forceQuitRelaunchImmediately, version: IOSVersion(15, 3),
+            change: {
+                $0.location.forceQuitRelaunch = .relaunchImmediately
+            }, changedRows: ["location.forceQuitRelaunch"]),
+        PolicyVariantCase(
+            variant: .processingCPUMonitor, version: IOSVersion(14),
+            change: {
+                $0.scheduler.processingCPUMonitor = true
+            }, changedRows: ["scheduler.processingCPUMonitor"]),
+        PolicyVariantCase(
+            variant: .silentPushAfterForceQuit, version: IOSVersion(17),
+            change: {
+                $0.push.deliveredAfterForceQuit = true
+                $0.termination.forceQuitBlocks = [.backgroundFetch, .urlSession, .bluetoothRestoration, .taskScheduler]
+            }, changedRows: ["push.deliveredAfterForceQuit", "termination.forceQuitBlocks"]),
+        PolicyVariantCase(
+            variant: .backgroundRefreshOffRegionsOnly, version: IOSVersion(12),
+            change: {
+                $0.location.backgroundRefreshOffBlocksSignificantChangeAndVisitWakes = false
+            }, changedRows: ["location.backgroundRefreshOffBlocksSignificantChangeAndVisitWakes"]),
+        PolicyVariantCase(
+            variant: .appRefreshEarlyExpiry, version: IOSVersion(17),
+            change: {
+                $0.scheduler.appRefreshEarlyExpiry = 2...5
+            }, changedRows: ["scheduler.appRefreshEarlyExpiry"]),
+        PolicyVariantCase(
+            variant: .silentPushInLowPowerMode, version: IOSVersion(17),
+            change: {
+                $0.push.suppressedInLowPowerMode = false
+            }, changedRows: ["push.suppressedInLowPowerMode"]),
+        PolicyVariantCase(
+            variant: .voipPushBlockedAfterForceQuit, version: IOSVersion(17),
+            change: {
+                $0.voip.pushLaunchesAfterForceQuit = false
+            }, changedRows: ["voip.pushLaunchesAfterForceQuit"]),
+        PolicyVariantCase(
+            variant: .debuggerAttached, version: IOSVersion(8),
+            change: {
+                $0.debuggerAttached = true
+            }, changedRows: ["debuggerAttached"]),
+        PolicyVariantCase(
+            variant: .significantChangeField2014, version: IOSVersion(7, 1),
+            change: {
+                $0.location.significantChangeDistanceModel = .field2014
+            }, changedRows: ["location.significantChangeDistanceModel"]),
+        PolicyVariantCase(
+            variant: .significantChangeField2010, version: IOSVersion(6),
+            change: {
+                $0.location.significantChangeDistanceModel = .field2010
+            }, changedRows: ["location.significantChangeDistanceModel"]),
+        PolicyVariantCase(
+            variant: .regionEventLatency, version: IOSVersion(12),
+            change: {
+                $0.location.regionEventLatency = 180...300
+            }, changedRows: ["location.regionEventLatency"]),
+        PolicyVariantCase(
+            variant: .wildcardTaskIdentifiers, version: IOSVersion(26),
+            change: {
+                $0.scheduler.wildcardIdentifiers = true
+            }, changedRows: ["scheduler.wildcardIdentifiers"]),
+        PolicyVariantCase(
+            variant: .voipSocketsTerminate, version: IOSVersion(16),
+            change: {
+                $0.voip.voipSocketsTerminate = true
+            }, changedRows: ["voip.voipSocketsTerminate"]),
+    ] + factorCases
 
 /// Names of the parameter rows whose value differs between two policies.
 private func changedRowNames(_ policy: BackgroundPolicy, from base: BackgroundPolicy) -> [String] {
@@ -118,13 +163,15 @@ struct PolicyVariantTests {
         }
     }
 
-    @Test("version-restricted variants are no-ops elsewhere", arguments: [
-        (PolicyVariant.taskBudget600OnIOS7, IOSVersion(6)), (.taskBudget600OnIOS7, IOSVersion(8)),
-        (.taskBudget600OnIOS7, IOSVersion(17)),
-        (.taskBudget40, IOSVersion(6)), (.taskBudget40, IOSVersion(13)), (.taskBudget40, IOSVersion(26)),
-        (.wildcardTaskIdentifiers, IOSVersion(18, 6)), (.wildcardTaskIdentifiers, IOSVersion(12)),
-        (.voipSocketsTerminate, IOSVersion(15, 7, 9)), (.voipSocketsTerminate, IOSVersion(9)),
-    ])
+    @Test(
+        "version-restricted variants are no-ops elsewhere",
+        arguments: [
+            (PolicyVariant.taskBudget600OnIOS7, IOSVersion(6)), (.taskBudget600OnIOS7, IOSVersion(8)),
+            (.taskBudget600OnIOS7, IOSVersion(17)),
+            (.taskBudget40, IOSVersion(6)), (.taskBudget40, IOSVersion(13)), (.taskBudget40, IOSVersion(26)),
+            (.wildcardTaskIdentifiers, IOSVersion(18, 6)), (.wildcardTaskIdentifiers, IOSVersion(12)),
+            (.voipSocketsTerminate, IOSVersion(15, 7, 9)), (.voipSocketsTerminate, IOSVersion(9)),
+        ])
     func noOpElsewhere(variant: PolicyVariant, version: IOSVersion) {
         let varied = BackgroundPolicy(version: version, variants: [variant])
         var expected = BackgroundPolicy(version: version)
@@ -144,45 +191,61 @@ struct PolicyVariantTests {
     func dedupe() {
         let policy = BackgroundPolicy(
             version: IOSVersion(17),
-            variants: [.debuggerAttached, .grace10Seconds, .debuggerAttached, .disableSchedulingFactor(.appUsage),
-                       .grace10Seconds, .disableSchedulingFactor(.appUsage), .disableSchedulingFactor(.lowBattery)]
+            variants: [
+                .debuggerAttached, .grace10Seconds, .debuggerAttached, .disableSchedulingFactor(.appUsage),
+                .grace10Seconds, .disableSchedulingFactor(.appUsage), .disableSchedulingFactor(.lowBattery),
+            ]
         )
-        #expect(policy.variants == [.debuggerAttached, .grace10Seconds, .disableSchedulingFactor(.appUsage),
-                                    .disableSchedulingFactor(.lowBattery)])
-        #expect(policy.scheduler.schedulingFactors == [
-            .lowPowerMode, .appSwitcher, .backgroundAppRefresh, .systemBudgets, .rateLimiting,
-        ])
+        #expect(
+            policy.variants == [
+                .debuggerAttached, .grace10Seconds, .disableSchedulingFactor(.appUsage),
+                .disableSchedulingFactor(.lowBattery),
+            ])
+        #expect(
+            policy.scheduler.schedulingFactors == [
+                .lowPowerMode, .appSwitcher, .backgroundAppRefresh, .systemBudgets, .rateLimiting,
+            ])
     }
 
-    @Test("conflicting variants: the later one wins", arguments: [
-        ([PolicyVariant.forceQuitNeverRelaunches, .forceQuitRelaunchThenKill], ForceQuitLocationRelaunch.relaunchThenTerminate(after: 180)),
-        ([.forceQuitRelaunchThenKill, .forceQuitNeverRelaunches], .noRelaunch),
-        ([.forceQuitRelaunchThenKill, .forceQuitRelaunchImmediately], .relaunchImmediately),
-    ])
+    @Test(
+        "conflicting variants: the later one wins",
+        arguments: [
+            (
+                [PolicyVariant.forceQuitNeverRelaunches, .forceQuitRelaunchThenKill],
+                ForceQuitLocationRelaunch.relaunchThenTerminate(after: 180)
+            ),
+            ([.forceQuitRelaunchThenKill, .forceQuitNeverRelaunches], .noRelaunch),
+            ([.forceQuitRelaunchThenKill, .forceQuitRelaunchImmediately], .relaunchImmediately),
+        ])
     func laterWins(variants: [PolicyVariant], expected: ForceQuitLocationRelaunch) {
         #expect(BackgroundPolicy(version: IOSVersion(12), variants: variants).location.forceQuitRelaunch == expected)
     }
 
     @Test("CONF-14a then CONF-14b gives the 2010 distribution")
     func distanceModelLaterWins() {
-        let policy = BackgroundPolicy(version: IOSVersion(12), variants: [.significantChangeField2014, .significantChangeField2010])
+        let policy = BackgroundPolicy(
+            version: IOSVersion(12), variants: [.significantChangeField2014, .significantChangeField2010])
         #expect(policy.location.significantChangeDistanceModel == .field2010)
-        #expect(policy.parameters.first { $0.name == "location.significantChangeDistanceModel" }?.rules.last == "CONF-14")
+        #expect(
+            policy.parameters.first { $0.name == "location.significantChangeDistanceModel" }?.rules.last == "CONF-14")
     }
 
-    @Test("IDs", arguments: [
-        (PolicyVariant.taskBudget600OnIOS7, "CONF-1a"), (.taskBudget40, "CONF-1b"), (.noWakeRefresh, "CONF-2"),
-        (.grace10Seconds, "CONF-3"), (.significantChangeHeartbeat, "CONF-4"), (.forceQuitNeverRelaunches, "CONF-5a"),
-        (.forceQuitRelaunchThenKill, "CONF-5b"), (.forceQuitRelaunchImmediately, "CONF-5c"),
-        (.processingCPUMonitor, "CONF-6"), (.silentPushAfterForceQuit, "CONF-7"),
-        (.disableSchedulingFactor(.lowPowerMode), "CONF-8:lowPowerMode"),
-        (.disableSchedulingFactor(.rateLimiting), "CONF-8:rateLimiting"),
-        (.backgroundRefreshOffRegionsOnly, "CONF-9"), (.appRefreshEarlyExpiry, "CONF-10"),
-        (.silentPushInLowPowerMode, "CONF-11"), (.voipPushBlockedAfterForceQuit, "CONF-12"),
-        (.debuggerAttached, "CONF-13"), (.significantChangeField2014, "CONF-14a"),
-        (.significantChangeField2010, "CONF-14b"), (.regionEventLatency, "CONF-15"),
-        (.wildcardTaskIdentifiers, "CONF-16"), (.voipSocketsTerminate, "CONF-17"),
-    ])
+    @Test(
+        "IDs",
+        arguments: [
+            (PolicyVariant.taskBudget600OnIOS7, "CONF-1a"), (.taskBudget40, "CONF-1b"), (.noWakeRefresh, "CONF-2"),
+            (.grace10Seconds, "CONF-3"), (.significantChangeHeartbeat, "CONF-4"),
+            (.forceQuitNeverRelaunches, "CONF-5a"),
+            (.forceQuitRelaunchThenKill, "CONF-5b"), (.forceQuitRelaunchImmediately, "CONF-5c"),
+            (.processingCPUMonitor, "CONF-6"), (.silentPushAfterForceQuit, "CONF-7"),
+            (.disableSchedulingFactor(.lowPowerMode), "CONF-8:lowPowerMode"),
+            (.disableSchedulingFactor(.rateLimiting), "CONF-8:rateLimiting"),
+            (.backgroundRefreshOffRegionsOnly, "CONF-9"), (.appRefreshEarlyExpiry, "CONF-10"),
+            (.silentPushInLowPowerMode, "CONF-11"), (.voipPushBlockedAfterForceQuit, "CONF-12"),
+            (.debuggerAttached, "CONF-13"), (.significantChangeField2014, "CONF-14a"),
+            (.significantChangeField2010, "CONF-14b"), (.regionEventLatency, "CONF-15"),
+            (.wildcardTaskIdentifiers, "CONF-16"), (.voipSocketsTerminate, "CONF-17"),
+        ])
     func ids(variant: PolicyVariant, id: String) {
         #expect(variant.id == id)
         #expect(variant.description == id)
@@ -195,21 +258,25 @@ struct PolicyVariantTests {
         let ids = PolicyVariant.allIDs
         #expect(ids.count == 20 + SchedulingFactor.allCases.count)
         #expect(Set(ids).count == ids.count)
-        #expect(ids == [
-            "CONF-1a", "CONF-1b", "CONF-2", "CONF-3", "CONF-4", "CONF-5a", "CONF-5b", "CONF-5c", "CONF-6", "CONF-7",
-            "CONF-8:lowBattery", "CONF-8:lowPowerMode", "CONF-8:appUsage", "CONF-8:appSwitcher",
-            "CONF-8:backgroundAppRefresh", "CONF-8:systemBudgets", "CONF-8:rateLimiting",
-            "CONF-9", "CONF-10", "CONF-11", "CONF-12", "CONF-13", "CONF-14a", "CONF-14b", "CONF-15", "CONF-16", "CONF-17",
-        ])
+        #expect(
+            ids == [
+                "CONF-1a", "CONF-1b", "CONF-2", "CONF-3", "CONF-4", "CONF-5a", "CONF-5b", "CONF-5c", "CONF-6", "CONF-7",
+                "CONF-8:lowBattery", "CONF-8:lowPowerMode", "CONF-8:appUsage", "CONF-8:appSwitcher",
+                "CONF-8:backgroundAppRefresh", "CONF-8:systemBudgets", "CONF-8:rateLimiting",
+                "CONF-9", "CONF-10", "CONF-11", "CONF-12", "CONF-13", "CONF-14a", "CONF-14b", "CONF-15", "CONF-16",
+                "CONF-17",
+            ])
         for variant in PolicyVariant.all {
             #expect(PolicyVariant(id: variant.id) == variant)
         }
     }
 
-    @Test("unknown or mis-cased IDs are rejected", arguments: [
-        "", "CONF-1", "conf-3", "CONF-8", "CONF-8:", "CONF-8:LowPowerMode", "CONF-8: lowPowerMode", "CONF-18",
-        "CONF-5d", "grace10Seconds", "CONF-3x",
-    ])
+    @Test(
+        "unknown or mis-cased IDs are rejected",
+        arguments: [
+            "", "CONF-1", "conf-3", "CONF-8", "CONF-8:", "CONF-8:LowPowerMode", "CONF-8: lowPowerMode", "CONF-18",
+            "CONF-5d", "grace10Seconds", "CONF-3x",
+        ])
     func unknownIDs(id: String) {
         #expect(PolicyVariant(id: id) == nil)
     }

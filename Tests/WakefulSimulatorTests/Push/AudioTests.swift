@@ -10,7 +10,8 @@ struct AudioTests {
         Scripted("Player", modes: [.audio]) { event, _ in
             switch event {
             case .didEnterBackground:
-                return [.startAudio(audible: audible)] + (stopAfter.map { [.setTimer(TimerRequest(id: "stop", interval: $0))] } ?? [])
+                return [.startAudio(audible: audible)]
+                    + (stopAfter.map { [.setTimer(TimerRequest(id: "stop", interval: $0))] } ?? [])
             case .timerFired("stop"): return [.stopAudio]
             default: return []
             }
@@ -18,7 +19,9 @@ struct AudioTests {
     }
 
     static func trace(_ version: String, app: Scripted, modes: [BackgroundMode]? = nil) throws -> Trace {
-        Trace(PushScenarios.make(pushes: [], duration: 3000, modes: modes), ios: try Versions.parse(version), setup: .custom(app))
+        Trace(
+            PushScenarios.make(pushes: [], duration: 3000, modes: modes), ios: try Versions.parse(version),
+            setup: .custom(app))
     }
 
     @Test("playback with the audio mode keeps the app running, silent or not", arguments: ["6", "8", "12", "17", "26"])
@@ -44,7 +47,9 @@ struct AudioTests {
     func stopSuspends(version: String) throws {
         let trace = try Self.trace(version, app: Self.player(audible: true, stopAfter: 100))
         let suspension = try #require(trace.states(to: .suspended).first)
-        #expect(suspension.time == 110 && suspension.change.cause == "audioEnded" && suspension.change.rules.contains("AUDIO-1"))
+        #expect(
+            suspension.time == 110 && suspension.change.cause == "audioEnded"
+                && suspension.change.rules.contains("AUDIO-1"))
     }
 
     @Test("without the audio mode playback does not keep the app running", arguments: ["8", "17"])

@@ -13,8 +13,9 @@ struct BikeRentalUploadTests {
         return Trace(badDay.map(scenario.on) ?? scenario, ios: try Versions.parse(version), setup: chosen)
     }
 
-    @Test("the stop push starts an upload of 64 B per fix; it completes in the background and the handler is completed",
-          arguments: ["8", "12", "17", "26"])
+    @Test(
+        "the stop push starts an upload of 64 B per fix; it completes in the background and the handler is completed",
+        arguments: ["8", "12", "17", "26"])
     func uploadCompletes(version: String) throws {
         let trace = try Self.run(version, "PushTrigger+upload")
         let stop = try #require(trace.records("trip").first { $0.record.fields["phase"] == "stop" })
@@ -43,7 +44,9 @@ struct BikeRentalUploadTests {
         #expect(plain?.score == upload?.score)
     }
 
-    @Test("after a force-quit no stop push arrives and nothing is uploaded (PUSH-7, URLS-5)", arguments: ["12", "17", "26"])
+    @Test(
+        "after a force-quit no stop push arrives and nothing is uploaded (PUSH-7, URLS-5)",
+        arguments: ["12", "17", "26"])
     func forceQuit(version: String) throws {
         let trace = try Self.run(version, "PushTrigger+upload", badDay: .forceQuit)
         #expect(trace.records("trip").isEmpty)

@@ -11,10 +11,14 @@ struct PushStrategyTests {
         ScheduledPush(at: 1300, id: "end", userInfo: [Field("trip", "stop")]),
     ]
 
-    @Test("PushTrigger: start and stop pushes bracket a trip that location keeps alive", arguments: ["8", "12", "17", "26"])
+    @Test(
+        "PushTrigger: start and stop pushes bracket a trip that location keeps alive",
+        arguments: ["8", "12", "17", "26"])
     func pushTrigger(version: String) throws {
         let scenario = PushScenarios.make(pushes: Self.trip, duration: 2000)
-        let trace = Trace(scenario, ios: try Versions.parse(version), setup: StrategySetup(name: "PushTrigger", strategies: [.pushTrigger()]))
+        let trace = Trace(
+            scenario, ios: try Versions.parse(version),
+            setup: StrategySetup(name: "PushTrigger", strategies: [.pushTrigger()]))
         let trips = trace.records("trip")
         #expect(trips.map(\.time) == [100, 1300])
         #expect(trips.map { $0.record.fields["phase"] } == ["start", "stop"])
@@ -26,17 +30,27 @@ struct PushStrategyTests {
         #expect(trace.metrics.terminations.isEmpty)
     }
 
-    @Test("PushTrigger: nothing starts on iOS 6, nor after a force-quit (PUSH-1, PUSH-7)", arguments: [("6", false), ("12", true), ("17", true)])
+    @Test(
+        "PushTrigger: nothing starts on iOS 6, nor after a force-quit (PUSH-1, PUSH-7)",
+        arguments: [("6", false), ("12", true), ("17", true)])
     func pushTriggerBlocked(version: String, forceQuit: Bool) throws {
-        let scenario = PushScenarios.make(pushes: Self.trip, duration: 2000, actions: forceQuit ? [UserAction(at: 50, .forceQuit)] : [])
-        let trace = Trace(scenario, ios: try Versions.parse(version), setup: StrategySetup(name: "PushTrigger", strategies: [.pushTrigger()]))
+        let scenario = PushScenarios.make(
+            pushes: Self.trip, duration: 2000, actions: forceQuit ? [UserAction(at: 50, .forceQuit)] : [])
+        let trace = Trace(
+            scenario, ios: try Versions.parse(version),
+            setup: StrategySetup(name: "PushTrigger", strategies: [.pushTrigger()]))
         #expect(trace.records("trip").isEmpty)
     }
 
-    @Test("ForegroundSession: connected only in the foreground; a pushed message is fetched in a task", arguments: ["8", "12", "17", "26"])
+    @Test(
+        "ForegroundSession: connected only in the foreground; a pushed message is fetched in a task",
+        arguments: ["8", "12", "17", "26"])
     func foregroundSession(version: String) throws {
-        let scenario = PushScenarios.make(pushes: [ScheduledPush(at: 600, id: "m1", userInfo: [Field("kind", "message")])], duration: 1000)
-        let trace = Trace(scenario, ios: try Versions.parse(version), setup: StrategySetup(name: "ForegroundSession", strategies: [.foregroundSession()]))
+        let scenario = PushScenarios.make(
+            pushes: [ScheduledPush(at: 600, id: "m1", userInfo: [Field("kind", "message")])], duration: 1000)
+        let trace = Trace(
+            scenario, ios: try Versions.parse(version),
+            setup: StrategySetup(name: "ForegroundSession", strategies: [.foregroundSession()]))
         #expect(trace.records("session").map { $0.record.fields["state"] } == ["connected", "disconnected"])
         #expect(trace.records("session").map(\.time) == [0, 10])
         let message = try #require(trace.records("message").first)
@@ -49,16 +63,23 @@ struct PushStrategyTests {
 
     @Test("ForegroundSession: in the foreground the message is recorded at once", arguments: ["8", "17"])
     func foregroundSessionOnScreen(version: String) throws {
-        let scenario = PushScenarios.make(pushes: [ScheduledPush(at: 60, id: "m1", userInfo: [Field("kind", "message")])], duration: 200, home: 100)
-        let trace = Trace(scenario, ios: try Versions.parse(version), setup: StrategySetup(name: "ForegroundSession", strategies: [.foregroundSession()]))
+        let scenario = PushScenarios.make(
+            pushes: [ScheduledPush(at: 60, id: "m1", userInfo: [Field("kind", "message")])], duration: 200, home: 100)
+        let trace = Trace(
+            scenario, ios: try Versions.parse(version),
+            setup: StrategySetup(name: "ForegroundSession", strategies: [.foregroundSession()]))
         #expect(trace.records("message").map(\.time) == [60])
         #expect(trace.commands { if case .beginBackgroundTask = $0 { true } else { false } }.isEmpty)
     }
 
-    @Test("SilentAudioKeepAlive: never suspended on any family, high review risk (AUDIO-1, REVIEW-4)", arguments: ["6", "8", "12", "17", "26"])
+    @Test(
+        "SilentAudioKeepAlive: never suspended on any family, high review risk (AUDIO-1, REVIEW-4)",
+        arguments: ["6", "8", "12", "17", "26"])
     func silentAudio(version: String) throws {
         let scenario = PushScenarios.make(pushes: [], duration: 3600)
-        let trace = Trace(scenario, ios: try Versions.parse(version), setup: StrategySetup(name: "SilentAudioKeepAlive", strategies: [.silentAudioKeepAlive()]))
+        let trace = Trace(
+            scenario, ios: try Versions.parse(version),
+            setup: StrategySetup(name: "SilentAudioKeepAlive", strategies: [.silentAudioKeepAlive()]))
         #expect(trace.states(to: .suspended).isEmpty)
         #expect(trace.metrics.backgroundRunningSeconds == 3590)
         #expect(trace.metrics.reviewRisk.level == .high)
@@ -82,8 +103,9 @@ struct ChatScenarioTests {
         #expect(scenario.world.pushes.count == 1 && scenario.world.pushes[0].repeatEvery == 600)
     }
 
-    @Test("ForegroundSession answers 10 of 19 on 7+: 3 an hour plus the released held push (PUSH-4, PUSH-5)",
-          arguments: ["8", "12", "17", "26"])
+    @Test(
+        "ForegroundSession answers 10 of 19 on 7+: 3 an hour plus the released held push (PUSH-4, PUSH-5)",
+        arguments: ["8", "12", "17", "26"])
     func foregroundSession(version: String) throws {
         let metrics = try Self.run(version, "ForegroundSession")
         let success = try #require(metrics.success)
@@ -97,7 +119,9 @@ struct ChatScenarioTests {
         #expect(metrics.suppressedWakes["push"] == 8)
     }
 
-    @Test("nothing is answered on iOS 6 (no silent push) or by the bare app (no mode)", arguments: [("6", "ForegroundSession"), ("17", "none"), ("8", "none")])
+    @Test(
+        "nothing is answered on iOS 6 (no silent push) or by the bare app (no mode)",
+        arguments: [("6", "ForegroundSession"), ("17", "none"), ("8", "none")])
     func nothingAnswered(version: String, setup: String) throws {
         let success = try #require(try Self.run(version, setup).success)
         #expect(success.score == 0)

@@ -41,7 +41,10 @@ enum PushApps {
                 if delay == 0 { return [got, .completeRemoteNotification(id: push.id, result: .newData)] }
                 return [got, .setTimer(TimerRequest(id: TimerID("complete." + push.id), interval: delay))]
             case .timerFired(let timer) where timer.rawValue.hasPrefix("complete."):
-                return [.completeRemoteNotification(id: String(timer.rawValue.dropFirst("complete.".count)), result: .newData)]
+                return [
+                    .completeRemoteNotification(
+                        id: String(timer.rawValue.dropFirst("complete.".count)), result: .newData)
+                ]
             default:
                 return []
             }
@@ -55,7 +58,10 @@ enum PushApps {
             case .voipPush(let push):
                 let got = Command.record(Record(kind: "got", fields: [Field("id", .string(push.id))]))
                 guard reports else { return [got] }
-                return [got, .reportIncomingCall(id: push.id), .setTimer(TimerRequest(id: TimerID("hangUp." + push.id), interval: callLength))]
+                return [
+                    got, .reportIncomingCall(id: push.id),
+                    .setTimer(TimerRequest(id: TimerID("hangUp." + push.id), interval: callLength)),
+                ]
             case .timerFired(let timer) where timer.rawValue.hasPrefix("hangUp."):
                 return [.endCall(id: String(timer.rawValue.dropFirst("hangUp.".count)))]
             default:

@@ -10,13 +10,19 @@ struct PushThrottleTests {
     /// Five pushes a minute apart from t = 100.
     static let burst = (1...5).map { PushScenarios.silent(at: 40 + Double($0) * 60, id: "b\($0)") }
 
-    static func trace(_ version: String, _ pushes: [ScheduledPush] = burst, actions: [UserAction] = [], variants: [PolicyVariant] = [],
-                      lowPowerMode: Bool = false, duration: TimeInterval = 5000) throws -> Trace {
-        let scenario = PushScenarios.make(pushes: pushes, duration: duration, variants: variants, lowPowerMode: lowPowerMode, actions: actions)
+    static func trace(
+        _ version: String, _ pushes: [ScheduledPush] = burst, actions: [UserAction] = [],
+        variants: [PolicyVariant] = [],
+        lowPowerMode: Bool = false, duration: TimeInterval = 5000
+    ) throws -> Trace {
+        let scenario = PushScenarios.make(
+            pushes: pushes, duration: duration, variants: variants, lowPowerMode: lowPowerMode, actions: actions)
         return Trace(scenario, ios: try Versions.parse(version), setup: .custom(PushApps.responder()))
     }
 
-    @Test("3 per rolling hour; the newest of the rest is held and released when the hour has room", arguments: ["7.0", "8", "12", "17", "26"])
+    @Test(
+        "3 per rolling hour; the newest of the rest is held and released when the hour has room",
+        arguments: ["7.0", "8", "12", "17", "26"])
     func throttle(version: String) throws {
         let trace = try Self.trace(version)
         // b1..b3 at 100, 160, 220; b4 held at 280, replaced by b5 at 340; b5 goes out when b1 leaves the hour.
@@ -45,10 +51,14 @@ struct PushThrottleTests {
         #expect(trace.decisions("heldPushDiscarded").map(\.time) == [1000])
     }
 
-    @Test("after a force-quit no push is delivered until the app is opened (PUSH-7, TERM-1)", arguments: ["8", "12", "17", "26"])
+    @Test(
+        "after a force-quit no push is delivered until the app is opened (PUSH-7, TERM-1)",
+        arguments: ["8", "12", "17", "26"])
     func forceQuitBlocks(version: String) throws {
         let pushes = [PushScenarios.silent(at: 100, id: "a"), PushScenarios.silent(at: 400, id: "b")]
-        let trace = try Self.trace(version, pushes, actions: [UserAction(at: 50, .forceQuit), UserAction(at: 300, .open), UserAction(at: 310, .home)])
+        let trace = try Self.trace(
+            version, pushes,
+            actions: [UserAction(at: 50, .forceQuit), UserAction(at: 300, .open), UserAction(at: 310, .home)])
         #expect(trace.deliveredPushes.map(\.id) == ["b"])
         let refusal = try #require(trace.decisions("pushNotDelivered").first)
         #expect(refusal.time == 100 && refusal.decision.rules.contains("PUSH-7"))
@@ -57,22 +67,29 @@ struct PushThrottleTests {
 
     @Test("a reboot clears the force-quit flag (PUSH-7)", arguments: ["12", "17"])
     func rebootClears(version: String) throws {
-        let trace = try Self.trace(version, [PushScenarios.silent(at: 400, id: "a")], actions: [UserAction(at: 50, .forceQuit), UserAction(at: 200, .reboot)])
+        let trace = try Self.trace(
+            version, [PushScenarios.silent(at: 400, id: "a")],
+            actions: [UserAction(at: 50, .forceQuit), UserAction(at: 200, .reboot)])
         #expect(trace.deliveredPushes.map(\.id) == ["a"])
         #expect(trace.events { $0 == .didFinishLaunching(.remoteNotification) }.map(\.time) == [400])
     }
 
     @Test("CONF-7: pushes relaunch a force-quit app anyway", arguments: ["8", "17"])
     func conf7(version: String) throws {
-        let trace = try Self.trace(version, [PushScenarios.silent(at: 100, id: "a")], actions: [UserAction(at: 50, .forceQuit)], variants: [.silentPushAfterForceQuit])
+        let trace = try Self.trace(
+            version, [PushScenarios.silent(at: 100, id: "a")], actions: [UserAction(at: 50, .forceQuit)],
+            variants: [.silentPushAfterForceQuit])
         #expect(trace.deliveredPushes.map(\.id) == ["a"])
         #expect(trace.events { $0 == .didFinishLaunching(.remoteNotification) }.map(\.time) == [100])
     }
 
-    @Test("Low Power Mode holds pushes back from iOS 9 and releases the newest when it ends (PUSH-9)", arguments: ["9", "12", "17", "26"])
+    @Test(
+        "Low Power Mode holds pushes back from iOS 9 and releases the newest when it ends (PUSH-9)",
+        arguments: ["9", "12", "17", "26"])
     func lowPowerMode(version: String) throws {
         let pushes = [PushScenarios.silent(at: 100, id: "a"), PushScenarios.silent(at: 200, id: "b")]
-        let trace = try Self.trace(version, pushes, actions: [UserAction(at: 500, .setLowPowerMode(false))], lowPowerMode: true)
+        let trace = try Self.trace(
+            version, pushes, actions: [UserAction(at: 500, .setLowPowerMode(false))], lowPowerMode: true)
         #expect(trace.deliveredPushes.map(\.id) == ["b"])
         #expect(trace.deliveredPushes.map(\.time) == [500])
         let held = try #require(trace.decisions("pushHeld").first)
@@ -87,7 +104,9 @@ struct PushThrottleTests {
 
     @Test("CONF-11: pushes are delivered in Low Power Mode", arguments: ["12", "17"])
     func conf11(version: String) throws {
-        let trace = try Self.trace(version, [PushScenarios.silent(at: 100, id: "a")], variants: [.silentPushInLowPowerMode], lowPowerMode: true)
+        let trace = try Self.trace(
+            version, [PushScenarios.silent(at: 100, id: "a")], variants: [.silentPushInLowPowerMode], lowPowerMode: true
+        )
         #expect(trace.deliveredPushes.map(\.time) == [100])
     }
 

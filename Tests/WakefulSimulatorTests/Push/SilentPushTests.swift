@@ -6,9 +6,15 @@ import WakefulSimulator
 /// Silent-push delivery: headers, mode, wake and relaunch, the 30 s handler (PUSH-1 to PUSH-3, PUSH-6).
 @Suite("Push: silent-push delivery (PUSH-1, PUSH-2, PUSH-3, PUSH-6)")
 struct SilentPushTests {
-    static func trace(_ version: String, _ pushes: [ScheduledPush], app: Scripted = PushApps.responder(), modes: [BackgroundMode]? = nil,
-                      actions: [UserAction] = [], variants: [PolicyVariant] = [], lowPowerMode: Bool = false, duration: TimeInterval = 4000) throws -> Trace {
-        let scenario = PushScenarios.make(pushes: pushes, duration: duration, modes: modes, variants: variants, lowPowerMode: lowPowerMode, actions: actions)
+    static func trace(
+        _ version: String, _ pushes: [ScheduledPush], app: Scripted = PushApps.responder(),
+        modes: [BackgroundMode]? = nil,
+        actions: [UserAction] = [], variants: [PolicyVariant] = [], lowPowerMode: Bool = false,
+        duration: TimeInterval = 4000
+    ) throws -> Trace {
+        let scenario = PushScenarios.make(
+            pushes: pushes, duration: duration, modes: modes, variants: variants, lowPowerMode: lowPowerMode,
+            actions: actions)
         return Trace(scenario, ios: try Versions.parse(version), setup: .custom(app))
     }
 
@@ -49,14 +55,18 @@ struct SilentPushTests {
         #expect(trace.refusals.first?.contains("alert") == true)
     }
 
-    @Test("without the remote-notification mode a background app gets no push (PUSH-1)", arguments: ["8", "12", "17", "26"])
+    @Test(
+        "without the remote-notification mode a background app gets no push (PUSH-1)",
+        arguments: ["8", "12", "17", "26"])
     func needsTheMode(version: String) throws {
         let trace = try Self.trace(version, [PushScenarios.silent(at: 100)], modes: [])
         #expect(trace.deliveredPushes.isEmpty)
         #expect(trace.refusals == ["UIBackgroundModes lacks remote-notification"])
     }
 
-    @Test("a suspended app is woken, runs its handler, and is suspended when it completes", arguments: ["8", "12", "17", "26"])
+    @Test(
+        "a suspended app is woken, runs its handler, and is suspended when it completes",
+        arguments: ["8", "12", "17", "26"])
     func wakesASuspendedApp(version: String) throws {
         let trace = try Self.trace(version, [PushScenarios.silent(at: 100)], app: PushApps.responder(completeAfter: 12))
         let wake = try #require(trace.states(to: .background).last)
@@ -72,16 +82,20 @@ struct SilentPushTests {
 
     @Test("a terminated app is relaunched into the background (STATE-2)", arguments: ["8", "17"])
     func relaunchesATerminatedApp(version: String) throws {
-        let trace = try Self.trace(version, [PushScenarios.silent(at: 100)], actions: [UserAction(at: 50, .memoryPressure)])
+        let trace = try Self.trace(
+            version, [PushScenarios.silent(at: 100)], actions: [UserAction(at: 50, .memoryPressure)])
         #expect(trace.metrics.terminations.map(\.reason) == [.memoryPressure])
         #expect(trace.events { $0 == .didFinishLaunching(.remoteNotification) }.map(\.time) == [100])
         #expect(trace.metrics.relaunches == 1)
         #expect(trace.deliveredPushes.map(\.time) == [100])
     }
 
-    @Test("a handler that never completes gets the app killed after 30 s (PUSH-6, TERM-6)", arguments: ["8", "12", "17", "26"])
+    @Test(
+        "a handler that never completes gets the app killed after 30 s (PUSH-6, TERM-6)",
+        arguments: ["8", "12", "17", "26"])
     func handlerTimeout(version: String) throws {
-        let trace = try Self.trace(version, [PushScenarios.silent(at: 100)], app: PushApps.responder(completeAfter: nil))
+        let trace = try Self.trace(
+            version, [PushScenarios.silent(at: 100)], app: PushApps.responder(completeAfter: nil))
         let kill = try #require(trace.metrics.terminations.first)
         #expect(kill.reason == .pushHandlerTimeout)
         #expect(same(kill.at, 130))

@@ -44,7 +44,9 @@ struct EnergyEstimateTests {
         // costs far more than the bare app, which runs for seconds.
         let scenario = try BuiltinScenarios.load("gas-station")
         let bare = Simulator.run(scenario, ios: IOSVersion(17), setup: .none, seed: 1).energy
-        let keepAlive = Simulator.run(scenario, ios: IOSVersion(17), setup: try .named("LowPowerLocationKeepAlive"), seed: 1).energy
+        let keepAlive = Simulator.run(
+            scenario, ios: IOSVersion(17), setup: try .named("LowPowerLocationKeepAlive"), seed: 1
+        ).energy
         #expect(keepAlive.totalMilliampereHours > 10 * bare.totalMilliampereHours)
         let ranging = keepAlive.byComponent.first { $0.name == "ranging" }?.milliampereHours ?? 0
         let cell = keepAlive.byComponent.first { $0.name == "cellLocation" }?.milliampereHours ?? 0
@@ -56,7 +58,8 @@ struct EnergyEstimateTests {
         var scenario = try BuiltinScenarios.load("gas-station")
         scenario.duration = 3600
         let pulse = Simulator.run(scenario, ios: IOSVersion(17), setup: try .named("LocationPulse"), seed: 1).energy
-        let cell = Simulator.run(scenario, ios: IOSVersion(17), setup: try .named("LowPowerLocationKeepAlive"), seed: 1).energy
+        let cell = Simulator.run(scenario, ios: IOSVersion(17), setup: try .named("LowPowerLocationKeepAlive"), seed: 1)
+            .energy
         #expect(pulse.batteryPercentPerHour > 2 * cell.batteryPercentPerHour)
     }
 }

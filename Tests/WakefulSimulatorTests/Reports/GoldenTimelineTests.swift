@@ -43,10 +43,15 @@ struct GoldenTimelineTests {
             "no golden \(file); run WAKEFUL_UPDATE_GOLDENS=1 swift test --filter GoldenTimelineTests and review it")
         let golden = try [UInt8](Data(contentsOf: url))
         guard produced != golden else { return }
-        let producedLines = String(decoding: produced, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        let goldenLines = String(decoding: golden, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        let first = producedLines.indices.first { $0 >= goldenLines.count || producedLines[$0] != goldenLines[$0] } ?? goldenLines.count
-        Issue.record("""
+        let producedLines = String(decoding: produced, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        let goldenLines = String(decoding: golden, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        let first =
+            producedLines.indices.first { $0 >= goldenLines.count || producedLines[$0] != goldenLines[$0] }
+            ?? goldenLines.count
+        Issue.record(
+            """
             \(file) differs from its golden at line \(first + 1):
               golden:   \(first < goldenLines.count ? goldenLines[first] : "<end>")
               produced: \(first < producedLines.count ? producedLines[first] : "<end>")

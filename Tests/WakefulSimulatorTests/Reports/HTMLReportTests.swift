@@ -25,14 +25,17 @@ struct HTMLReportTests {
         let html = HTMLReport(sections: [HTMLReport.Section(scenario: scenario, runs: runs)]).html
         #expect(runs.count == scenario.setups.count * scenario.iosVersions.count)
         #expect(Self.count(#"<div class="run""#, in: html) == runs.count)
-        let charts = html.components(separatedBy: #"<svg class="chart""#).dropFirst().map { $0.components(separatedBy: "</svg>")[0] }
+        let charts = html.components(separatedBy: #"<svg class="chart""#).dropFirst().map {
+            $0.components(separatedBy: "</svg>")[0]
+        }
         #expect(charts.count == runs.count)
         // Every gap the metrics give is hatched, and nothing else is.
         let gaps = runs.compactMap { $0.metrics.success?.largestGap }
         #expect(!gaps.isEmpty)
         #expect(Self.count(#"class="gap""#, in: html) == gaps.count)
         // One time axis for every run: the ticks of the scenario's duration, labelled in elapsed time.
-        let scale = TimeScale(start: 0, end: scenario.duration, left: Chart.plotLeft, right: Chart.plotRight, axis: .elapsed)
+        let scale = TimeScale(
+            start: 0, end: scenario.duration, left: Chart.plotLeft, right: Chart.plotRight, axis: .elapsed)
         #expect(scale.ticks.count > 3)
         for (chart, run) in zip(charts, runs) {
             let context = "\(run.metrics.strategy) on iOS \(run.metrics.ios)"
@@ -40,13 +43,17 @@ struct HTMLReportTests {
                 #expect(chart.contains(">\(lane)</text>"), "\(context): lane \(lane)")
             }
             #expect(Self.count(#"class="tick""#, in: chart) == scale.ticks.count, "\(context)")
-            for tick in scale.ticks { #expect(chart.contains(">\(scale.label(tick))</text>"), "\(context): tick \(tick)") }
+            for tick in scale.ticks {
+                #expect(chart.contains(">\(scale.label(tick))</text>"), "\(context): tick \(tick)")
+            }
             #expect(Self.count(#"class="threshold""#, in: chart) == 1, "\(context): the 3 m line")
             #expect(chart.contains(">3.0 m: trigger distance</text>"), "\(context)")
             // Where it triggered or stopped for good is marked on the walk.
             let marked = Self.count(#"class="triggered""#, in: chart) + Self.count(#"class="stopped""#, in: chart)
             #expect(marked >= 1, "\(context)")
-            #expect(chart.contains(run.metrics.triggered == true ? #"class="triggered""# : #"class="stopped""#), "\(context)")
+            #expect(
+                chart.contains(run.metrics.triggered == true ? #"class="triggered""# : #"class="stopped""#),
+                "\(context)")
         }
         // A task's budget and expiry are drawn where the strategy begins one.
         #expect(html.contains(#"class="task-budget""#) && html.contains(#"class="expiry""#))
@@ -90,14 +97,17 @@ struct HTMLReportTests {
     func seedDistribution() throws {
         let scenario = try BuiltinScenarios.load("gas-station")
         let samples = scenario.setups.enumerated().flatMap { index, setup in
-            (1...3).map { seed in SeedSample(Simulator.run(scenario, ios: IOSVersion(17), setup: setup, seed: seed), configuration: index) }
+            (1...3).map { seed in
+                SeedSample(Simulator.run(scenario, ios: IOSVersion(17), setup: setup, seed: seed), configuration: index)
+            }
         }
         let report = SeedReport(samples: samples, passScore: 0.9)
         let html = SeedHTMLReport(report: report).html
         let values = samples.filter { $0.score != nil }.count + samples.filter { $0.largestGap != nil }.count
         #expect(values > samples.count)
         #expect(Self.count(#"class="seed""#, in: html) == values)
-        let spreads = report.summaries.filter { $0.score != nil }.count + report.summaries.filter { $0.largestGap != nil }.count
+        let spreads =
+            report.summaries.filter { $0.score != nil }.count + report.summaries.filter { $0.largestGap != nil }.count
         #expect(Self.count(#"class="median""#, in: html) == spreads)
         #expect(Self.count(#"class="spread""#, in: html) == spreads)
         #expect(html.contains(">100 %</text>") && !html.contains("<script"))

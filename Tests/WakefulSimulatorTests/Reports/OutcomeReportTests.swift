@@ -15,14 +15,17 @@ struct OutcomeReportTests {
 
     @Test("a force-quit of a suspended app is the outcome, with the wakes refused after it (TERM-1, PUSH-7)")
     func forceQuitIsTheOutcome() throws {
-        let run = Simulator.run(Self.forceQuitWhileSuspended(), ios: IOSVersion(17), setup: .custom(PushApps.responder()), seed: 1)
+        let run = Simulator.run(
+            Self.forceQuitWhileSuspended(), ios: IOSVersion(17), setup: .custom(PushApps.responder()), seed: 1)
         let quit = try #require(run.forceQuit)
         #expect(quit.at == 600)
         #expect(quit.refusedWakes == 5)
         let report = OutcomeReport(scenario: Self.forceQuitWhileSuspended(), runs: [run])
         #expect(report.table.rendered.contains("force-quit at 10m 00s, then 5 wakes refused"))
         let why = try #require(report.explanation.first)
-        #expect(why.contains("the user force-quit the app at 10m 00s, and iOS refused the 5 wakes and pushes that came after it"))
+        #expect(
+            why.contains(
+                "the user force-quit the app at 10m 00s, and iOS refused the 5 wakes and pushes that came after it"))
         #expect(why.contains("(TERM-1, PUSH-7)"))
     }
 
@@ -38,7 +41,8 @@ struct OutcomeReportTests {
     func budgetsByVersion() throws {
         let scenario = try BuiltinScenarios.resolve("gas-station")
         let runs = [IOSVersion(6), IOSVersion(17)].map {
-            Simulator.run(scenario, ios: $0, setup: StrategySetup(name: "TaskExtension", strategies: [.taskExtension()]), seed: 1)
+            Simulator.run(
+                scenario, ios: $0, setup: StrategySetup(name: "TaskExtension", strategies: [.taskExtension()]), seed: 1)
         }
         let why = try #require(OutcomeReport(scenario: scenario, runs: runs).explanation.first)
         #expect(why.contains("ran out of its budget (600 s on iOS 6, 30 s on iOS 17)"), "\(why)")
@@ -48,7 +52,9 @@ struct OutcomeReportTests {
     @Test("App Review notes read after the colon, with no stray pronoun")
     func reviewSentences() throws {
         let scenario = try BuiltinScenarios.resolve("gas-station")
-        let run = Simulator.run(scenario, ios: IOSVersion(17), setup: StrategySetup(name: "TaskChaining", strategies: [.taskChaining()]), seed: 1)
+        let run = Simulator.run(
+            scenario, ios: IOSVersion(17), setup: StrategySetup(name: "TaskChaining", strategies: [.taskChaining()]),
+            seed: 1)
         let why = try #require(OutcomeReport(scenario: scenario, runs: [run]).explanation.first)
         #expect(why.contains("a medium App Review risk: chained background tasks are a grey area;"), "\(why)")
         #expect(!why.contains("risk: it "))

@@ -21,7 +21,8 @@ struct PresetTests {
     func beaconProximity() throws {
         let pump = BeaconTrigger.Options(
             regionID: "pump-4",
-            constraint: BeaconIdentityConstraint(uuid: try #require(UUID(uuidString: "2F234454-CF6D-4A0F-ADF2-F4911BA9FFA6")), major: 1, minor: 4),
+            constraint: BeaconIdentityConstraint(
+                uuid: try #require(UUID(uuidString: "2F234454-CF6D-4A0F-ADF2-F4911BA9FFA6")), major: 1, minor: 4),
             triggerDistance: 3)
         // The scenario measures the trigger of its own app feature, a BeaconTrigger on pump 4: the
         // preset's trigger must be that one, and the rest of the preset runs beside it.
@@ -29,7 +30,8 @@ struct PresetTests {
         let feature = try #require(scenario.strategies(for: .none).first as? BeaconTrigger)
         let preset = Preset.beaconProximity(pump)
         #expect(preset.contains { ($0 as? BeaconTrigger)?.options == feature.options })
-        let rest = StrategySetup(name: "beaconProximity", strategies: preset.filter { !($0 is BeaconTrigger) }.map(StrategySpec.init))
+        let rest = StrategySetup(
+            name: "beaconProximity", strategies: preset.filter { !($0 is BeaconTrigger) }.map(StrategySpec.init))
         for version in Self.versions {
             let metrics = Simulator.run(scenario, ios: version, setup: rest, seed: 0)
             #expect(metrics.triggered == true, "iOS \(version)")
@@ -43,8 +45,12 @@ struct PresetTests {
     func pushStartedTrip() throws {
         let scenario = try Self.scenario("bike-rental")
         for version in Self.versions {
-            let preset = Simulator.run(scenario, ios: version, setup: StrategySetup(name: "pushStartedTrip", strategies: Preset.pushStartedTrip().map(StrategySpec.init)), seed: 0)
-            let bare = Simulator.run(try Self.scenario("bike-rental", keepingFeatures: true), ios: version, setup: .none, seed: 0)
+            let preset = Simulator.run(
+                scenario, ios: version,
+                setup: StrategySetup(
+                    name: "pushStartedTrip", strategies: Preset.pushStartedTrip().map(StrategySpec.init)), seed: 0)
+            let bare = Simulator.run(
+                try Self.scenario("bike-rental", keepingFeatures: true), ios: version, setup: .none, seed: 0)
             let score = try #require(preset.success?.score)
             #expect(score >= 0.9, "iOS \(version): \(preset.success?.summary ?? "")")
             #expect(score > (bare.success?.score ?? 0), "iOS \(version)")
@@ -55,7 +61,10 @@ struct PresetTests {
     func periodicSync() throws {
         let scenario = try Self.scenario("overnight-sync", keepingFeatures: true)
         for version in [IOSVersion(17), IOSVersion(26)] {
-            let metrics = Simulator.run(scenario, ios: version, setup: StrategySetup(name: "periodicSync", strategies: Preset.periodicSync().map(StrategySpec.init)), seed: 0)
+            let metrics = Simulator.run(
+                scenario, ios: version,
+                setup: StrategySetup(name: "periodicSync", strategies: Preset.periodicSync().map(StrategySpec.init)),
+                seed: 0)
             #expect(metrics.success?.score == 1, "iOS \(version): \(metrics.success?.summary ?? "")")
         }
     }

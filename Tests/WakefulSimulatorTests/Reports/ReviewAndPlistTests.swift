@@ -7,7 +7,8 @@ import WakefulSimulator
 @Suite("Review risk and Info.plist keys")
 struct ReviewAndPlistTests {
     static func metrics(_ setup: String) throws -> RunMetrics {
-        Simulator.run(try BuiltinScenarios.load("sensor-monitor"), ios: IOSVersion(17), setup: try .named(setup), seed: 1)
+        Simulator.run(
+            try BuiltinScenarios.load("sensor-monitor"), ios: IOSVersion(17), setup: try .named(setup), seed: 1)
     }
 
     @Test func theBareSamplerNeedsNothingAndRisksNothing() throws {
@@ -29,7 +30,10 @@ struct ReviewAndPlistTests {
     @Test func theLocationKeepAliveNeedsTheModeAndBothLocationStrings() throws {
         let metrics = try Self.metrics("LowPowerLocationKeepAlive+PeriodicSampler")
         #expect(metrics.infoPlist.backgroundModes == ["location"])
-        #expect(metrics.infoPlist.usageDescriptionKeys == ["NSLocationWhenInUseUsageDescription", "NSLocationAlwaysAndWhenInUseUsageDescription"])
+        #expect(
+            metrics.infoPlist.usageDescriptionKeys == [
+                "NSLocationWhenInUseUsageDescription", "NSLocationAlwaysAndWhenInUseUsageDescription",
+            ])
         #expect(metrics.reviewRisk.findings.map(\.subject) == ["location"])
         #expect(metrics.reviewRisk.findings.first?.guideline == "2.5.4, 5.1.5")
     }
@@ -41,9 +45,13 @@ struct ReviewAndPlistTests {
     }
 
     @Test func keysFollowModesAndAuthorization() {
-        let bluetooth = InfoPlistRequirements(modes: [.bluetoothCentral, .fetch, .bluetoothCentral], authorization: .whenInUse)
+        let bluetooth = InfoPlistRequirements(
+            modes: [.bluetoothCentral, .fetch, .bluetoothCentral], authorization: .whenInUse)
         #expect(bluetooth.backgroundModes == ["bluetooth-central", "fetch"])
-        #expect(bluetooth.usageDescriptionKeys == ["NSLocationWhenInUseUsageDescription", "NSBluetoothAlwaysUsageDescription"])
+        #expect(
+            bluetooth.usageDescriptionKeys == [
+                "NSLocationWhenInUseUsageDescription", "NSBluetoothAlwaysUsageDescription",
+            ])
         #expect(InfoPlistRequirements(modes: [], authorization: nil).usageDescriptionKeys.isEmpty)
     }
 }

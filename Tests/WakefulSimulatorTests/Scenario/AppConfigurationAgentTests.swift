@@ -40,17 +40,22 @@ struct AppConfigurationAgentTests {
     @Test func theDefaultsAreTheAppsAndAScenarioFilesOutboxUploads() throws {
         #expect(OutboxSpec().upload == AgentConfiguration().upload)
         #expect(AgentConfiguration().upload == Uploader.Configuration())
-        let json = #"{"name": "x", "duration": 60, "world": {"movement": {"stay": {"east": 0, "north": 0}}}, "app": {"outbox": {}}}"#
+        let json =
+            #"{"name": "x", "duration": 60, "world": {"movement": {"stay": {"east": 0, "north": 0}}}, "app": {"outbox": {}}}"#
         let scenario = try Scenario.decode(Data(json.utf8), file: "outbox.json", directory: nil)
         #expect(scenario.app.outbox?.upload == Uploader.Configuration())
     }
 
     @Test func theSimulatedAppRunsTheAgentWithItsUploads() {
         var app = AppConfiguration()
-        app.agent = AgentConfiguration(jobs: JobScheduler.Options(jobs: [Job(id: "sync", interval: 900, expectedDuration: 5)]), upload: nil)
-        let scenario = Scenario(name: "agent", duration: 600, app: app, device: DeviceSettings(), world: WorldDescription(trajectory: .stationary(at: .zero)))
+        app.agent = AgentConfiguration(
+            jobs: JobScheduler.Options(jobs: [Job(id: "sync", interval: 900, expectedDuration: 5)]), upload: nil)
+        let scenario = Scenario(
+            name: "agent", duration: 600, app: app, device: DeviceSettings(),
+            world: WorldDescription(trajectory: .stationary(at: .zero)))
         var device = SimulatedDevice(
-            scenario: scenario, policy: Simulator.policy(for: scenario, ios: IOSVersion(17)), setup: .none, seed: 1, timeline: InMemoryTimeline())
+            scenario: scenario, policy: Simulator.policy(for: scenario, ios: IOSVersion(17)), setup: .none, seed: 1,
+            timeline: InMemoryTimeline())
         device.start()
         device.inject(.open)
         device.run(until: 600)

@@ -41,97 +41,194 @@ struct ScenarioDecodingErrorTests {
         Case(#"{"name": "t", "duration": "ten minutes", "world": {}}"#, "duration", "expected a number"),
         Case(#"{"name": "t", "duration": 0, "world": {}}"#, "duration", "positive number of seconds"),
         Case(#"{"name": "t", "duration": -5, "world": {}}"#, "duration", "positive number of seconds"),
-        Case(#"{"name": "t", "duraton": 60, "world": {}}"#, "duraton", "unknown field \"duraton\"; expected one of: name, summary, duration"),
+        Case(
+            #"{"name": "t", "duraton": 60, "world": {}}"#, "duraton",
+            "unknown field \"duraton\"; expected one of: name, summary, duration"),
         Case(#"{"duration": 60, "world": {}}"#, "name", "is required"),
         Case(#"{"name": 5, "duration": 60, "world": {}}"#, "name", "expected a string"),
         Case(Case.document(#""ios": ["17", "banana"]"#), "ios", #"entry 1 "banana": expected an iOS version"#),
         Case(Case.document(#""ios": ["3"]"#), "ios", "expected an iOS version"),
         // Strategies.
         Case(Case.document(#""strategies": ["Nope"]"#), "strategies[0]", #"unknown strategy "Nope""#),
-        Case(Case.document(#""strategies": ["TaskExtension+Nope"]"#), "strategies[0]", "TaskExtension, LowPowerLocationKeepAlive"),
-        Case(Case.document(#""strategies": [{"name": "x", "use": [{"strategy": "Nope"}]}]"#), "strategies[0].use[0].strategy", "expected one of: TaskExtension, LowPowerLocationKeepAlive"),
-        Case(Case.document(#""strategies": [{"use": [{"strategy": "TaskExtension"}]}]"#), "strategies[0].name", "is required"),
+        Case(
+            Case.document(#""strategies": ["TaskExtension+Nope"]"#), "strategies[0]",
+            "TaskExtension, LowPowerLocationKeepAlive"),
+        Case(
+            Case.document(#""strategies": [{"name": "x", "use": [{"strategy": "Nope"}]}]"#),
+            "strategies[0].use[0].strategy", "expected one of: TaskExtension, LowPowerLocationKeepAlive"),
+        Case(
+            Case.document(#""strategies": [{"use": [{"strategy": "TaskExtension"}]}]"#), "strategies[0].name",
+            "is required"),
         Case(Case.document(#""strategies": [{"name": "x"}]"#), "strategies[0].use", "is required"),
-        Case(Case.document(#""strategies": [{"name": "x", "use": [], "with": 1}]"#), "strategies[0].with", "expected one of: name, use"),
-        Case(Case.document(#""strategies": [{"name": "x", "use": [{"strategy": "TaskExtension", "options": {"endsTaskOnExpiry": "no"}}]}]"#),
-             "strategies[0].use[0].options.endsTaskOnExpiry", "true or false"),
-        Case(Case.document(#""strategies": [{"name": "x", "use": [{"strategy": "LowPowerLocationKeepAlive", "options": {"distanceFilter": "far"}}]}]"#),
-             "strategies[0].use[0].options.distanceFilter", "expected a number"),
-        Case(Case.document(#""strategies": [{"name": "x", "use": [{"strategy": "BackgroundTransfer", "options": {"uploadInterval": -5}}]}]"#),
-             "strategies[0].use[0].options.uploadInterval", "-5 is out of range; expected a number of seconds ≥ 0"),
-        Case(Case.document(#""strategies": [{"name": "x", "use": [{"strategy": "Heartbeat", "options": {"interval": 0}}]}]"#),
-             "strategies[0].use[0].options.interval", "0 is out of range; expected a number of seconds > 0"),
-        Case(Case.document(#""strategies": [{"name": "x", "use": [{"strategy": "PushTrigger", "options": {"desiredAccuracy": -3}}]}]"#),
-             "strategies[0].use[0].options.desiredAccuracy", "-1 (kCLLocationAccuracyBest)"),
-        Case(Case.document(#""strategies": [{"name": "x", "use": [{"strategy": "TaskExtension", "options": {"beginsBackgroundTask": true}}]}]"#),
-             "strategies[0].use[0].options.beginsBackgroundTask", "expected one of: endsTaskOnExpiry, extendsOnRegionEvents"),
+        Case(
+            Case.document(#""strategies": [{"name": "x", "use": [], "with": 1}]"#), "strategies[0].with",
+            "expected one of: name, use"),
+        Case(
+            Case.document(
+                #""strategies": [{"name": "x", "use": [{"strategy": "TaskExtension", "options": {"endsTaskOnExpiry": "no"}}]}]"#
+            ),
+            "strategies[0].use[0].options.endsTaskOnExpiry", "true or false"),
+        Case(
+            Case.document(
+                #""strategies": [{"name": "x", "use": [{"strategy": "LowPowerLocationKeepAlive", "options": {"distanceFilter": "far"}}]}]"#
+            ),
+            "strategies[0].use[0].options.distanceFilter", "expected a number"),
+        Case(
+            Case.document(
+                #""strategies": [{"name": "x", "use": [{"strategy": "BackgroundTransfer", "options": {"uploadInterval": -5}}]}]"#
+            ),
+            "strategies[0].use[0].options.uploadInterval", "-5 is out of range; expected a number of seconds ≥ 0"),
+        Case(
+            Case.document(
+                #""strategies": [{"name": "x", "use": [{"strategy": "Heartbeat", "options": {"interval": 0}}]}]"#),
+            "strategies[0].use[0].options.interval", "0 is out of range; expected a number of seconds > 0"),
+        Case(
+            Case.document(
+                #""strategies": [{"name": "x", "use": [{"strategy": "PushTrigger", "options": {"desiredAccuracy": -3}}]}]"#
+            ),
+            "strategies[0].use[0].options.desiredAccuracy", "-1 (kCLLocationAccuracyBest)"),
+        Case(
+            Case.document(
+                #""strategies": [{"name": "x", "use": [{"strategy": "TaskExtension", "options": {"beginsBackgroundTask": true}}]}]"#
+            ),
+            "strategies[0].use[0].options.beginsBackgroundTask",
+            "expected one of: endsTaskOnExpiry, extendsOnRegionEvents"),
         // App.
-        Case(Case.document(#""app": {"backgroundModes": ["gps"]}"#), "app.backgroundModes", "not a UIBackgroundModes value"),
-        Case(Case.document(#""app": {"locationAuthorization": "sometimes"}"#), "app.locationAuthorization", "expected one of: notDetermined, denied, whenInUse, always"),
-        Case(Case.document(#""app": {"features": [{"beaconTrigger": {"beacon": "ghost"}}]}"#), "app.features[0].beaconTrigger.beacon", #""ghost" is not defined in world.beacons"#),
-        Case(Case.document(#""app": {"features": [{"beaconTrigger": {"beacon": "b", "triggerDistance": 0}}]}"#),
-             "app.features[0].beaconTrigger.triggerDistance", "expected a positive number of metres"),
-        Case(Case.document(#""app": {"features": [{"beaconTrigger": {"beacon": "b", "distance": 2}}]}"#),
-             "app.features[0].beaconTrigger.distance", "expected one of: beacon, triggerDistance"),
-        Case(Case.document(#""app": {"features": [{"beaconTrigger": {"beacon": "b"}, "geofences": []}]}"#), "app.features[0]", "exactly one key"),
-        Case(Case.document(#""app": {"features": [{"teleport": {}}]}"#), "app.features[0].teleport", "expected one of: beaconTrigger, geofences"),
-        Case(Case.document(#""app": {"features": [{"geofences": [{"id": "home", "center": {"east": 0}, "radius": -1}]}]}"#),
-             "app.features[0].geofences[0].radius", "expected a positive number of metres"),
-        Case(Case.document(#""app": {"features": [{"geofences": [{"id": "home", "center": {}, "radius": 10}]}]}"#),
-             "app.features[0].geofences[0].center", "expected a position"),
-        Case(Case.document(#""app": {"plist": {}}"#), "app.plist", "expected one of: backgroundModes, locationAuthorization, features"),
+        Case(
+            Case.document(#""app": {"backgroundModes": ["gps"]}"#), "app.backgroundModes",
+            "not a UIBackgroundModes value"),
+        Case(
+            Case.document(#""app": {"locationAuthorization": "sometimes"}"#), "app.locationAuthorization",
+            "expected one of: notDetermined, denied, whenInUse, always"),
+        Case(
+            Case.document(#""app": {"features": [{"beaconTrigger": {"beacon": "ghost"}}]}"#),
+            "app.features[0].beaconTrigger.beacon", #""ghost" is not defined in world.beacons"#),
+        Case(
+            Case.document(#""app": {"features": [{"beaconTrigger": {"beacon": "b", "triggerDistance": 0}}]}"#),
+            "app.features[0].beaconTrigger.triggerDistance", "expected a positive number of metres"),
+        Case(
+            Case.document(#""app": {"features": [{"beaconTrigger": {"beacon": "b", "distance": 2}}]}"#),
+            "app.features[0].beaconTrigger.distance", "expected one of: beacon, triggerDistance"),
+        Case(
+            Case.document(#""app": {"features": [{"beaconTrigger": {"beacon": "b"}, "geofences": []}]}"#),
+            "app.features[0]", "exactly one key"),
+        Case(
+            Case.document(#""app": {"features": [{"teleport": {}}]}"#), "app.features[0].teleport",
+            "expected one of: beaconTrigger, geofences"),
+        Case(
+            Case.document(
+                #""app": {"features": [{"geofences": [{"id": "home", "center": {"east": 0}, "radius": -1}]}]}"#),
+            "app.features[0].geofences[0].radius", "expected a positive number of metres"),
+        Case(
+            Case.document(#""app": {"features": [{"geofences": [{"id": "home", "center": {}, "radius": 10}]}]}"#),
+            "app.features[0].geofences[0].center", "expected a position"),
+        Case(
+            Case.document(#""app": {"plist": {}}"#), "app.plist",
+            "expected one of: backgroundModes, locationAuthorization, features"),
         // Device.
-        Case(Case.document(#""device": {"variants": ["CONF-99"]}"#), "device.variants", #"Unknown policy variant "CONF-99""#),
-        Case(Case.document(#""device": {"suspendedTerminationsPerHour": -1}"#), "device.suspendedTerminationsPerHour", "zero or more"),
+        Case(
+            Case.document(#""device": {"variants": ["CONF-99"]}"#), "device.variants",
+            #"Unknown policy variant "CONF-99""#),
+        Case(
+            Case.document(#""device": {"suspendedTerminationsPerHour": -1}"#), "device.suspendedTerminationsPerHour",
+            "zero or more"),
         Case(Case.document(#""device": {"lowPowerMode": "yes"}"#), "device.lowPowerMode", "true or false"),
         Case(Case.document(#""device": {"wifi": true}"#), "device.wifi", "unknown field"),
-        Case(Case.document(#""device": {"radio": {"pathLossExponent": 0}}"#), "device.radio.pathLossExponent", "expected a finite number greater than 0"),
-        Case(Case.document(#""device": {"radio": {"missedSampleProbability": 1.5}}"#), "device.radio.missedSampleProbability", "between 0 and 1"),
-        Case(Case.document(#""device": {"radio": {"smoothingSamples": 0}}"#), "device.radio.smoothingSamples", "from 1 to 32"),
-        Case(Case.document(#""device": {"radio": {"loudness": 3}}"#), "device.radio.loudness", "expected one of: pathLossExponent"),
+        Case(
+            Case.document(#""device": {"radio": {"pathLossExponent": 0}}"#), "device.radio.pathLossExponent",
+            "expected a finite number greater than 0"),
+        Case(
+            Case.document(#""device": {"radio": {"missedSampleProbability": 1.5}}"#),
+            "device.radio.missedSampleProbability", "between 0 and 1"),
+        Case(
+            Case.document(#""device": {"radio": {"smoothingSamples": 0}}"#), "device.radio.smoothingSamples",
+            "from 1 to 32"),
+        Case(
+            Case.document(#""device": {"radio": {"loudness": 3}}"#), "device.radio.loudness",
+            "expected one of: pathLossExponent"),
         // World.
-        Case(Case.document(world: #"{"origin": {"east": 1}}"#), "world.origin", #"expected {"lat": degrees, "lon": degrees}"#),
+        Case(
+            Case.document(world: #"{"origin": {"east": 1}}"#), "world.origin",
+            #"expected {"lat": degrees, "lon": degrees}"#),
         Case(Case.document(world: #"{"origin": {"lat": 91, "lon": 0}}"#), "world.origin.lat", "between -90 and 90"),
         Case(Case.document(world: #"{"origin": {"lat": 0, "lon": 181}}"#), "world.origin.lon", "between -180 and 180"),
         Case(Case.document(world: #"{"origin": {"lat": 10}}"#), "world.origin.lon", "is required"),
         Case(Case.document(world: #"{"sky": "blue"}"#), "world.sky", "expected one of: origin, beacons, movement"),
-        Case(Case.document(world: #"{"beacons": [{"id": "b", "uuid": "2F234454-not-a-uuid", "position": {"east": 0}}]}"#),
-             "world.beacons[0].uuid", "expected a UUID such as"),
-        Case(Case.beacon(#""measuredPower": 20, \#(position)"#), "world.beacons[0].measuredPower", "expected dBm between -120 and 0"),
-        Case(Case.beacon(#""measuredPower": "loud", \#(position)"#), "world.beacons[0].measuredPower", "expected a number"),
+        Case(
+            Case.document(
+                world: #"{"beacons": [{"id": "b", "uuid": "2F234454-not-a-uuid", "position": {"east": 0}}]}"#),
+            "world.beacons[0].uuid", "expected a UUID such as"),
+        Case(
+            Case.beacon(#""measuredPower": 20, \#(position)"#), "world.beacons[0].measuredPower",
+            "expected dBm between -120 and 0"),
+        Case(
+            Case.beacon(#""measuredPower": "loud", \#(position)"#), "world.beacons[0].measuredPower",
+            "expected a number"),
         Case(Case.beacon(#""major": "one", \#(position)"#), "world.beacons[0].major", "expected a whole number"),
         Case(Case.beacon(#""major": 1"#), "world.beacons[0].position", "is required"),
         Case(Case.beacon(#""position": {}"#), "world.beacons[0].position", "expected a position"),
-        Case(Case.beacon(#""position": {"up": 3}"#), "world.beacons[0].position.up", "expected one of: east, north, lat, lon"),
-        Case(Case.document(world: #"{"beacons": [{"uuid": "2F234454-CF6D-4A0F-ADF2-F4911BA9FFA6", "position": {"east": 0}}]}"#), "world.beacons[0].id", "is required"),
-        Case(Case.document(world: #"{"beacons": [{"id": "b", "uuid": "2F234454-CF6D-4A0F-ADF2-F4911BA9FFA6", "position": {"east": 0}}, {"id": "b", "uuid": "2F234454-CF6D-4A0F-ADF2-F4911BA9FFA6", "position": {"east": 1}}]}"#),
-             "world.beacons", #"two beacons are named "b""#),
+        Case(
+            Case.beacon(#""position": {"up": 3}"#), "world.beacons[0].position.up",
+            "expected one of: east, north, lat, lon"),
+        Case(
+            Case.document(
+                world: #"{"beacons": [{"uuid": "2F234454-CF6D-4A0F-ADF2-F4911BA9FFA6", "position": {"east": 0}}]}"#),
+            "world.beacons[0].id", "is required"),
+        Case(
+            Case.document(
+                world:
+                    #"{"beacons": [{"id": "b", "uuid": "2F234454-CF6D-4A0F-ADF2-F4911BA9FFA6", "position": {"east": 0}}, {"id": "b", "uuid": "2F234454-CF6D-4A0F-ADF2-F4911BA9FFA6", "position": {"east": 1}}]}"#
+            ),
+            "world.beacons", #"two beacons are named "b""#),
         // Movement.
         Case(Case.movement("{}"), "world.movement", #"expected one of {"stay": position}"#),
         Case(Case.movement(#"{"stay": {"lat": 1}}"#), "world.movement.stay.lon", "is required"),
         Case(Case.movement(#"{"start": {"east": 0}, "startTime": -1}"#), "world.movement.startTime", "zero or more"),
-        Case(Case.movement(#"{"start": {"east": 0}, "legs": [{"to": {"east": 5}, "speed": 0}]}"#), "world.movement.legs[0].speed", "expected a positive speed"),
-        Case(Case.movement(#"{"start": {"east": 0}, "legs": [{"to": {"east": 5}}]}"#), "world.movement.legs[0].speed", "is required"),
-        Case(Case.movement(#"{"start": {"east": 0}, "legs": [{"to": {"east": 5}, "speed": 1, "pause": -1}]}"#), "world.movement.legs[0].pause", "zero or more"),
-        Case(Case.movement(#"{"start": {"east": 0}, "legs": [{"speed": 1}]}"#), "world.movement.legs[0].to", "is required"),
-        Case(Case.movement(#"{"start": {"east": 0}, "legs": [{"to": {"east": 5}, "speed": 1, "wait": 3}]}"#), "world.movement.legs[0].wait", "expected one of: to, speed, pause"),
+        Case(
+            Case.movement(#"{"start": {"east": 0}, "legs": [{"to": {"east": 5}, "speed": 0}]}"#),
+            "world.movement.legs[0].speed", "expected a positive speed"),
+        Case(
+            Case.movement(#"{"start": {"east": 0}, "legs": [{"to": {"east": 5}}]}"#), "world.movement.legs[0].speed",
+            "is required"),
+        Case(
+            Case.movement(#"{"start": {"east": 0}, "legs": [{"to": {"east": 5}, "speed": 1, "pause": -1}]}"#),
+            "world.movement.legs[0].pause", "zero or more"),
+        Case(
+            Case.movement(#"{"start": {"east": 0}, "legs": [{"speed": 1}]}"#), "world.movement.legs[0].to",
+            "is required"),
+        Case(
+            Case.movement(#"{"start": {"east": 0}, "legs": [{"to": {"east": 5}, "speed": 1, "wait": 3}]}"#),
+            "world.movement.legs[0].wait", "expected one of: to, speed, pause"),
         Case(Case.movement(#"{"gpx": "no-such-track.gpx"}"#), "world.movement.gpx", "cannot read GPX file"),
-        Case(Case.movement(#"{"gpx": "walk-track.gpx", "speed": 0}"#), "world.movement.speed", "expected a positive speed in m/s"),
-        Case(Case.movement(#"{"teleport": true}"#), "world.movement.teleport", "expected one of: stay, start, startTime, legs, gpx, speed"),
+        Case(
+            Case.movement(#"{"gpx": "walk-track.gpx", "speed": 0}"#), "world.movement.speed",
+            "expected a positive speed in m/s"),
+        Case(
+            Case.movement(#"{"teleport": true}"#), "world.movement.teleport",
+            "expected one of: stay, start, startTime, legs, gpx, speed"),
         // User.
         Case(Case.document(#""user": [{"at": -1, "action": "open"}]"#), "user[0].at", "zero or more"),
         Case(Case.document(#""user": [{"action": "open"}]"#), "user[0].at", "is required"),
-        Case(Case.document(#""user": [{"at": 1, "action": "fly"}]"#), "user[0].action", #"unknown action "fly"; expected one of: open, home"#),
+        Case(
+            Case.document(#""user": [{"at": 1, "action": "fly"}]"#), "user[0].action",
+            #"unknown action "fly"; expected one of: open, home"#),
         Case(Case.document(#""user": [{"at": 1, "action": "setLowPowerMode"}]"#), "user[0].on", "is required"),
-        Case(Case.document(#""user": [{"at": 1, "action": "setBackgroundAppRefresh", "on": "off"}]"#), "user[0].on", "true or false"),
-        Case(Case.document(#""user": [{"at": 1, "action": "open", "when": 3}]"#), "user[0].when", "expected one of: at, action, on"),
-        Case(Case.document(#""user": [{"at": 0, "action": "open"}, {"at": 61, "action": "home"}]"#), "user[1].at", "61.0 s is after the end; expected at most the duration"),
+        Case(
+            Case.document(#""user": [{"at": 1, "action": "setBackgroundAppRefresh", "on": "off"}]"#), "user[0].on",
+            "true or false"),
+        Case(
+            Case.document(#""user": [{"at": 1, "action": "open", "when": 3}]"#), "user[0].when",
+            "expected one of: at, action, on"),
+        Case(
+            Case.document(#""user": [{"at": 0, "action": "open"}, {"at": 61, "action": "home"}]"#), "user[1].at",
+            "61.0 s is after the end; expected at most the duration"),
     ]
 
     @Test("a bad document names the file, the field and the expected form", arguments: cases)
     func badDocument(_ bad: Case) throws {
         // The GPX cases resolve against the fixtures, so a readable track fails only on what the case breaks.
-        let fixtures = Bundle.module.url(forResource: "walk-track", withExtension: "gpx", subdirectory: "Fixtures")?.deletingLastPathComponent()
+        let fixtures = Bundle.module.url(forResource: "walk-track", withExtension: "gpx", subdirectory: "Fixtures")?
+            .deletingLastPathComponent()
         let error = try #require(throws: ScenarioError.self) { try decodeScenario(bad.json, directory: fixtures) }
         #expect(error.file == "test.json")
         if let field = bad.field {
@@ -152,11 +249,13 @@ struct ScenarioDecodingErrorTests {
         #expect(error.field == nil, "field is \(String(describing: error.field))")
     }
 
-    @Test("a number that does not fit the field's type names the field, not invalid JSON", arguments: [
-        (Case.beacon(#""major": 70000, "position": {"east": 0}"#), "world.beacons[0].major"),
-        (Case.beacon(#""minor": -1, "position": {"east": 0}"#), "world.beacons[0].minor"),
-        (Case.document(#""device": {"radio": {"smoothingSamples": 2.5}}"#), "device.radio.smoothingSamples"),
-    ])
+    @Test(
+        "a number that does not fit the field's type names the field, not invalid JSON",
+        arguments: [
+            (Case.beacon(#""major": 70000, "position": {"east": 0}"#), "world.beacons[0].major"),
+            (Case.beacon(#""minor": -1, "position": {"east": 0}"#), "world.beacons[0].minor"),
+            (Case.document(#""device": {"radio": {"smoothingSamples": 2.5}}"#), "device.radio.smoothingSamples"),
+        ])
     func numberDoesNotFit(_ json: String, _ field: String) throws {
         let error = try #require(throws: ScenarioError.self) { try decodeScenario(json) }
         #expect(error.file == "test.json")
@@ -166,7 +265,10 @@ struct ScenarioDecodingErrorTests {
 
     @Test("a beaconTrigger that is not an object is reported as such, not as a missing geofences key")
     func beaconTriggerNotAnObject() throws {
-        let json = Case.document(#""app": {"features": [{"beaconTrigger": "b"}]}"#, world: #"{"beacons": [{"id": "b", "uuid": "2F234454-CF6D-4A0F-ADF2-F4911BA9FFA6", "position": {"east": 0}}]}"#)
+        let json = Case.document(
+            #""app": {"features": [{"beaconTrigger": "b"}]}"#,
+            world:
+                #"{"beacons": [{"id": "b", "uuid": "2F234454-CF6D-4A0F-ADF2-F4911BA9FFA6", "position": {"east": 0}}]}"#)
         let error = try #require(throws: ScenarioError.self) { try decodeScenario(json) }
         #expect(error.field == "app.features[0].beaconTrigger", "\(error)")
     }

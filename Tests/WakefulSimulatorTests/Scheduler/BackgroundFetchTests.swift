@@ -7,15 +7,21 @@ import WakefulSimulator
 @Suite("Background fetch")
 struct BackgroundFetchTests {
     /// An app with the fetch mode and no BGTask identifiers that sets `interval` at launch.
-    func run(_ version: String, interval: TimeInterval??, work: TimeInterval? = 0, permitted: [String]? = [],
-             duration: TimeInterval = 4 * 3600, actions: [UserAction] = []) throws -> Trace {
+    func run(
+        _ version: String, interval: TimeInterval??, work: TimeInterval? = 0, permitted: [String]? = [],
+        duration: TimeInterval = 4 * 3600, actions: [UserAction] = []
+    ) throws -> Trace {
         let scenario = SchedulerScenarios.make(
             duration: duration, permitted: permitted, modes: [.fetch],
             device: SchedulerScenarios.variants("CONF-8:appUsage"), actions: actions)
-        return Trace(scenario, ios: try Versions.parse(version), setup: .custom(TaskApps.submitter([], work: work, fetchInterval: interval)))
+        return Trace(
+            scenario, ios: try Versions.parse(version),
+            setup: .custom(TaskApps.submitter([], work: work, fetchInterval: interval)))
     }
 
-    @Test("fetches come at most every 15 min, once the app sets an interval (BGT-1, BGT-2, BGT-3)", arguments: ["7.0", "8", "12", "13"])
+    @Test(
+        "fetches come at most every 15 min, once the app sets an interval (BGT-1, BGT-2, BGT-3)",
+        arguments: ["7.0", "8", "12", "13"])
     func fetches(version: String) throws {
         let trace = try run(version, interval: .some(0))
         let times = trace.launches.map(\.time)
@@ -39,17 +45,23 @@ struct BackgroundFetchTests {
         #expect(trace.reasons("commandRefused", key: "why") == ["background fetch needs iOS 7"])
     }
 
-    @Test("from 13 an app that lists BGTask identifiers gets no fetch (observed)", arguments: [("12", 1), ("13", 0), ("17", 0), ("26", 0)])
+    @Test(
+        "from 13 an app that lists BGTask identifiers gets no fetch (observed)",
+        arguments: [("12", 1), ("13", 0), ("17", 0), ("26", 0)])
     func disabledByIdentifiers(version: String, expectsFetches: Int) throws {
         let trace = try run(version, interval: .some(3600), permitted: [TaskApps.refresh])
         #expect(min(trace.launches.count, 1) == expectsFetches)
     }
 
-    @Test("a fetch whose completion is not called in 30 s gets the app killed with 0x2182bad4 (BGT-2, TERM-6)", arguments: ["8", "12", "17"])
+    @Test(
+        "a fetch whose completion is not called in 30 s gets the app killed with 0x2182bad4 (BGT-2, TERM-6)",
+        arguments: ["8", "12", "17"])
     func timeout(version: String) throws {
         let trace = try run(version, interval: .some(3600), work: nil)
         let launch = try #require(trace.launches.first)
-        #expect(trace.times { if case .scheduledTaskExpiring = $0 { true } else { false } }.isEmpty, "a fetch has no expiration handler")
+        #expect(
+            trace.times { if case .scheduledTaskExpiring = $0 { true } else { false } }.isEmpty,
+            "a fetch has no expiration handler")
         let kill = try #require(trace.metrics.terminations.first)
         #expect(kill.reason == .backgroundFetchTimeout)
         #expect(kill.code == "0x2182bad4")
@@ -58,9 +70,11 @@ struct BackgroundFetchTests {
 
     @Test("after a force-quit no fetch comes until the user opens the app again (TERM-1)", arguments: ["8", "12"])
     func forceQuit(version: String) throws {
-        let trace = try run(version, interval: .some(0), duration: 6 * 3600, actions: [
-            UserAction(at: 20, .forceQuit), UserAction(at: 3 * 3600, .open), UserAction(at: 3 * 3600 + 10, .home),
-        ])
+        let trace = try run(
+            version, interval: .some(0), duration: 6 * 3600,
+            actions: [
+                UserAction(at: 20, .forceQuit), UserAction(at: 3 * 3600, .open), UserAction(at: 3 * 3600 + 10, .home),
+            ])
         #expect(!trace.launches.isEmpty)
         #expect(trace.launches.allSatisfy { $0.time > 3 * 3600 })
         #expect(trace.reasons("taskDeferred").contains { $0.contains("force-quit by the user") })

@@ -11,22 +11,37 @@ struct ContinuedProcessingTests {
 
     /// Submits `requests` when it becomes active (the user's tap); reports progress every
     /// `progressEvery` seconds until `work` is done, then completes.
-    static func app(_ requests: [TaskRequest], progressEvery: TimeInterval?, work: TimeInterval = 100, onBackground: Bool = false) -> Scripted {
+    static func app(
+        _ requests: [TaskRequest], progressEvery: TimeInterval?, work: TimeInterval = 100, onBackground: Bool = false
+    ) -> Scripted {
         Scripted("Exporter") { event, context in
             switch event {
             case .didBecomeActive where !onBackground, .didEnterBackground where onBackground:
                 return requests.map { .submitTaskRequest($0) }
             case .scheduledTaskLaunched(let launch):
-                var commands: [Command] = [.record(Record(kind: "launched", fields: [Field("identifier", .string(launch.identifier))]))]
+                var commands: [Command] = [
+                    .record(Record(kind: "launched", fields: [Field("identifier", .string(launch.identifier))]))
+                ]
                 commands.append(.setTimer(TimerRequest(id: "done", interval: work)))
-                if let progressEvery { commands.append(.setTimer(TimerRequest(id: "progress", interval: progressEvery, repeats: true))) }
+                if let progressEvery {
+                    commands.append(.setTimer(TimerRequest(id: "progress", interval: progressEvery, repeats: true)))
+                }
                 return commands
             case .timerFired("progress"):
                 return [.reportTaskProgress(identifier: TaskApps.export, fraction: 0.5)]
             case .timerFired("done"):
-                return [.record(Record(kind: "done")), .cancelTimer("progress"), .completeScheduledTask(identifier: TaskApps.export, success: true)]
+                return [
+                    .record(Record(kind: "done")), .cancelTimer("progress"),
+                    .completeScheduledTask(identifier: TaskApps.export, success: true),
+                ]
             case .scheduledTaskSubmitFailed(let identifier, let error):
-                return [.record(Record(kind: "failed", fields: [Field("identifier", .string(identifier)), Field("error", .string(error.rawValue))]))]
+                return [
+                    .record(
+                        Record(
+                            kind: "failed",
+                            fields: [Field("identifier", .string(identifier)), Field("error", .string(error.rawValue))])
+                    )
+                ]
             default:
                 return []
             }
@@ -34,8 +49,10 @@ struct ContinuedProcessingTests {
     }
 
     func run(_ version: String, _ app: Scripted, actions: [UserAction] = []) throws -> Trace {
-        Trace(SchedulerScenarios.make(duration: 600, permitted: [TaskApps.export, "com.test.export.2"], actions: actions),
-              ios: try Versions.parse(version), setup: .custom(app))
+        Trace(
+            SchedulerScenarios.make(
+                duration: 600, permitted: [TaskApps.export, "com.test.export.2"], actions: actions),
+            ios: try Versions.parse(version), setup: .custom(app))
     }
 
     @Test("starts at once from the foreground and survives the Home press while it reports progress", arguments: ["26"])
@@ -77,8 +94,11 @@ struct ContinuedProcessingTests {
     func swipeCancelsQueued() throws {
         let queued = try run("26", Self.app([Self.export, Self.second], progressEvery: 10))
         #expect(queued.decisions("taskRequestQueued").count == 1)
-        #expect(queued.launches.map(\.identifier) == [TaskApps.export, "com.test.export.2"], "the queued one starts when the first completes")
-        let swiped = try run("26", Self.app([Self.export, Self.second], progressEvery: 10), actions: [UserAction(at: 20, .forceQuit)])
+        #expect(
+            queued.launches.map(\.identifier) == [TaskApps.export, "com.test.export.2"],
+            "the queued one starts when the first completes")
+        let swiped = try run(
+            "26", Self.app([Self.export, Self.second], progressEvery: 10), actions: [UserAction(at: 20, .forceQuit)])
         #expect(swiped.decisions("taskRequestsCancelled").count == 1)
         #expect(swiped.launches.map(\.identifier) == [TaskApps.export])
     }

@@ -9,10 +9,12 @@ import WakefulSimulator
 struct ScheduledRefreshDeviceTests {
     static let setup = StrategySetup(name: "ScheduledRefresh", strategies: [.scheduledRefresh()])
 
-    @Test("overnight-sync: the sync is done overnight on 13+, never on 12 or with no strategy", arguments: [
-        ("12", "ScheduledRefresh", 0.0), ("17", "ScheduledRefresh", 1.0), ("26", "ScheduledRefresh", 1.0),
-        ("12", "none", 0.0), ("17", "none", 0.0), ("26", "none", 0.0),
-    ])
+    @Test(
+        "overnight-sync: the sync is done overnight on 13+, never on 12 or with no strategy",
+        arguments: [
+            ("12", "ScheduledRefresh", 0.0), ("17", "ScheduledRefresh", 1.0), ("26", "ScheduledRefresh", 1.0),
+            ("12", "none", 0.0), ("17", "none", 0.0), ("26", "none", 0.0),
+        ])
     func overnightSync(version: String, setupName: String, score: Double) throws {
         let scenario = try BuiltinScenarios.load("overnight-sync")
         let setup = try StrategySetup.named(setupName)
@@ -35,8 +37,9 @@ struct ScheduledRefreshDeviceTests {
         }
     }
 
-    @Test("overnight-sync-low-power: Low Power Mode, a low battery and no charger stop the sync on every family",
-          arguments: ["12", "17", "26"])
+    @Test(
+        "overnight-sync-low-power: Low Power Mode, a low battery and no charger stop the sync on every family",
+        arguments: ["12", "17", "26"])
     func lowPowerDay(version: String) throws {
         let scenario = try BuiltinScenarios.load("overnight-sync-low-power")
         let trace = Trace(scenario, ios: try Versions.parse(version), setup: Self.setup)
@@ -68,7 +71,9 @@ struct ScheduledRefreshDeviceTests {
         #expect(one.launches.map(\.time) != other.launches.map(\.time))
     }
 
-    @Test("the refresh resubmits after each launch, and CONF-10 cuts its 5 s of work short", arguments: [(false, 1), (true, 0)])
+    @Test(
+        "the refresh resubmits after each launch, and CONF-10 cuts its 5 s of work short",
+        arguments: [(false, 1), (true, 0)])
     func refreshCycle(earlyExpiry: Bool, refreshes: Int) throws {
         var options = ScheduledRefresh.Options()
         options.schedulesProcessing = false

@@ -13,16 +13,22 @@ struct SchedulerScenarioDecodingTests {
 
     @Test("the keys decode; absent ones take their defaults")
     func decodes() throws {
-        let full = try decodeScenario(Self.document(
-            app: #"{"permittedTaskIdentifiers": ["a", "b.*"], "usage": {"usedDaysAgo": 2, "typicalOpenHours": [8, 12.5]}, "processingCPULoad": 0.4}"#,
-            world: #"{"startHour": 21.5, "power": [{"at": 0, "battery": 0.8, "charging": false}, {"at": 30, "charging": true}, {"at": 60, "battery": 0.5}]}"#))
+        let full = try decodeScenario(
+            Self.document(
+                app:
+                    #"{"permittedTaskIdentifiers": ["a", "b.*"], "usage": {"usedDaysAgo": 2, "typicalOpenHours": [8, 12.5]}, "processingCPULoad": 0.4}"#,
+                world:
+                    #"{"startHour": 21.5, "power": [{"at": 0, "battery": 0.8, "charging": false}, {"at": 30, "charging": true}, {"at": 60, "battery": 0.5}]}"#
+            ))
         #expect(full.app.permittedTaskIdentifiers == ["a", "b.*"])
         #expect(full.app.usage == AppUsageHistory(usedDaysAgo: 2, typicalOpenHours: [8, 12.5]))
         #expect(full.app.processingCPULoad == 0.4)
         #expect(full.world.startHour == 21.5)
-        #expect(full.world.power.points == [
-            PowerPoint(at: 0, battery: 0.8, charging: false), PowerPoint(at: 30, charging: true), PowerPoint(at: 60, battery: 0.5),
-        ])
+        #expect(
+            full.world.power.points == [
+                PowerPoint(at: 0, battery: 0.8, charging: false), PowerPoint(at: 30, charging: true),
+                PowerPoint(at: 60, battery: 0.5),
+            ])
         let empty = try decodeScenario(Self.document())
         #expect(empty.app.permittedTaskIdentifiers == nil)
         #expect(empty.app.usage == AppUsageHistory())
@@ -31,21 +37,47 @@ struct SchedulerScenarioDecodingTests {
         #expect(empty.world.power == .unplugged)
     }
 
-    @Test("bad values name the field and the expected form", arguments: [
-        (document(world: #"{"startHour": 24}"#), "world.startHour", "expected a number from 0 up to (not including) 24"),
-        (document(world: #"{"power": {"at": 0}}"#), "world.power", "expected an array"),
-        (document(world: #"{"power": [{"at": 0, "volts": 3}]}"#), "world.power[0].volts", "expected one of: at, battery, charging"),
-        (document(world: #"{"power": [{"at": 0}]}"#), "world.power[0]", "gives neither battery nor charging"),
-        (document(world: #"{"power": [{"at": 10, "charging": true}, {"at": 5, "charging": false}]}"#), "world.power[1].at", "increasing time order"),
-        (document(world: #"{"power": [{"at": 0, "battery": 80}]}"#), "world.power[0].battery", "expected a fraction of a full charge"),
-        (document(world: #"{"power": [{"battery": 0.5}]}"#), "world.power[0].at", "is required"),
-        (document(app: #"{"usage": {"usedDaysAgo": -1}}"#), "app.usage.usedDaysAgo", "expected days, zero or more"),
-        (document(app: #"{"usage": {"typicalOpenHours": [8, 25]}}"#), "app.usage.typicalOpenHours", "25.0 is not an hour of day"),
-        (document(app: #"{"usage": {"lastOpened": 3}}"#), "app.usage.lastOpened", "expected one of: usedDaysAgo, typicalOpenHours"),
-        (document(app: #"{"permittedTaskIdentifiers": ["a", "a"]}"#), "app.permittedTaskIdentifiers", "\"a\" is listed twice"),
-        (document(app: #"{"permittedTaskIdentifiers": [""]}"#), "app.permittedTaskIdentifiers", "an identifier is empty"),
-        (document(app: #"{"processingCPULoad": 2}"#), "app.processingCPULoad", "expected a share of one CPU"),
-    ])
+    @Test(
+        "bad values name the field and the expected form",
+        arguments: [
+            (
+                document(world: #"{"startHour": 24}"#), "world.startHour",
+                "expected a number from 0 up to (not including) 24"
+            ),
+            (document(world: #"{"power": {"at": 0}}"#), "world.power", "expected an array"),
+            (
+                document(world: #"{"power": [{"at": 0, "volts": 3}]}"#), "world.power[0].volts",
+                "expected one of: at, battery, charging"
+            ),
+            (document(world: #"{"power": [{"at": 0}]}"#), "world.power[0]", "gives neither battery nor charging"),
+            (
+                document(world: #"{"power": [{"at": 10, "charging": true}, {"at": 5, "charging": false}]}"#),
+                "world.power[1].at", "increasing time order"
+            ),
+            (
+                document(world: #"{"power": [{"at": 0, "battery": 80}]}"#), "world.power[0].battery",
+                "expected a fraction of a full charge"
+            ),
+            (document(world: #"{"power": [{"battery": 0.5}]}"#), "world.power[0].at", "is required"),
+            (document(app: #"{"usage": {"usedDaysAgo": -1}}"#), "app.usage.usedDaysAgo", "expected days, zero or more"),
+            (
+                document(app: #"{"usage": {"typicalOpenHours": [8, 25]}}"#), "app.usage.typicalOpenHours",
+                "25.0 is not an hour of day"
+            ),
+            (
+                document(app: #"{"usage": {"lastOpened": 3}}"#), "app.usage.lastOpened",
+                "expected one of: usedDaysAgo, typicalOpenHours"
+            ),
+            (
+                document(app: #"{"permittedTaskIdentifiers": ["a", "a"]}"#), "app.permittedTaskIdentifiers",
+                "\"a\" is listed twice"
+            ),
+            (
+                document(app: #"{"permittedTaskIdentifiers": [""]}"#), "app.permittedTaskIdentifiers",
+                "an identifier is empty"
+            ),
+            (document(app: #"{"processingCPULoad": 2}"#), "app.processingCPULoad", "expected a share of one CPU"),
+        ])
     func errors(json: String, field: String, fragment: String) throws {
         let error = try #require(throws: ScenarioError.self) { try decodeScenario(json) }
         #expect(error.field == field, "\(error)")
@@ -54,12 +86,14 @@ struct SchedulerScenarioDecodingTests {
 
     @Test("ScheduledRefresh options decode generically; unknown ones are refused")
     func strategyOptions() throws {
-        let json = #"{"name": "t", "duration": 60, "world": {}, "strategies": [{"name": "x", "use": [{"strategy": "ScheduledRefresh", "options": {"refreshInterval": 900, "schedulesProcessing": false}}]}]}"#
+        let json =
+            #"{"name": "t", "duration": 60, "world": {}, "strategies": [{"name": "x", "use": [{"strategy": "ScheduledRefresh", "options": {"refreshInterval": 900, "schedulesProcessing": false}}]}]}"#
         var options = ScheduledRefresh.Options()
         options.refreshInterval = 900
         options.schedulesProcessing = false
         #expect(try decodeScenario(json).setups.first?.strategies == [.scheduledRefresh(options)])
-        let bad = #"{"name": "t", "duration": 60, "world": {}, "strategies": [{"name": "x", "use": [{"strategy": "ScheduledRefresh", "options": {"interval": 900}}]}]}"#
+        let bad =
+            #"{"name": "t", "duration": 60, "world": {}, "strategies": [{"name": "x", "use": [{"strategy": "ScheduledRefresh", "options": {"interval": 900}}]}]}"#
         let error = try #require(throws: ScenarioError.self) { try decodeScenario(bad) }
         #expect(error.field == "strategies[0].use[0].options.interval")
     }

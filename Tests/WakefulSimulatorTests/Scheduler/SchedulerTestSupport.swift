@@ -14,7 +14,8 @@ enum TaskApps {
     /// background; on each launch records `launched` and completes after `work` seconds (never
     /// when nil); completes in the expiration handler when `completesOnExpiry`.
     static func submitter(
-        _ requests: [TaskRequest], work: TimeInterval? = 0, completesOnExpiry: Bool = true, fetchInterval: TimeInterval?? = .none
+        _ requests: [TaskRequest], work: TimeInterval? = 0, completesOnExpiry: Bool = true,
+        fetchInterval: TimeInterval?? = .none
     ) -> Scripted {
         Scripted("Submitter") { event, context in
             switch event {
@@ -28,18 +29,32 @@ enum TaskApps {
                     return .submitTaskRequest(request)
                 }
             case .scheduledTaskLaunched(let launch):
-                let record = Command.record(Record(kind: "launched", fields: [
-                    Field("identifier", .string(launch.identifier)), Field("taskKind", .string(launch.kind.rawValue)),
-                ]))
+                let record = Command.record(
+                    Record(
+                        kind: "launched",
+                        fields: [
+                            Field("identifier", .string(launch.identifier)),
+                            Field("taskKind", .string(launch.kind.rawValue)),
+                        ]))
                 guard let work else { return [record] }
                 if work == 0 { return [record, complete(launch.identifier)] }
                 return [record, .setTimer(TimerRequest(id: TimerID(launch.identifier), interval: work))]
             case .timerFired(let id):
-                return [.record(Record(kind: "done", fields: [Field("identifier", .string(id.rawValue))])), complete(id.rawValue)]
+                return [
+                    .record(Record(kind: "done", fields: [Field("identifier", .string(id.rawValue))])),
+                    complete(id.rawValue),
+                ]
             case .scheduledTaskExpiring(let identifier):
-                return completesOnExpiry ? [.cancelTimer(TimerID(identifier)), complete(identifier, success: false)] : []
+                return completesOnExpiry
+                    ? [.cancelTimer(TimerID(identifier)), complete(identifier, success: false)] : []
             case .scheduledTaskSubmitFailed(let identifier, let error):
-                return [.record(Record(kind: "submitFailed", fields: [Field("identifier", .string(identifier)), Field("error", .string(error.rawValue))]))]
+                return [
+                    .record(
+                        Record(
+                            kind: "submitFailed",
+                            fields: [Field("identifier", .string(identifier)), Field("error", .string(error.rawValue))])
+                    )
+                ]
             default:
                 return []
             }
@@ -47,7 +62,9 @@ enum TaskApps {
     }
 
     static func complete(_ identifier: String, success: Bool = true) -> Command {
-        identifier == "fetch" ? .completeBackgroundFetch(result: .newData) : .completeScheduledTask(identifier: identifier, success: success)
+        identifier == "fetch"
+            ? .completeBackgroundFetch(result: .newData)
+            : .completeScheduledTask(identifier: identifier, success: success)
     }
 }
 
@@ -57,8 +74,10 @@ enum SchedulerScenarios {
     /// The user opens the app at 0 and presses Home at 10; the clock starts at `startHour`.
     static func make(
         duration: TimeInterval = 86_400, startHour: Double = 18, power: [PowerPoint] = [],
-        usedDaysAgo: Double? = 0, hours: [Double] = [], permitted: [String]? = [TaskApps.refresh, TaskApps.sync, TaskApps.export],
-        modes: [BackgroundMode]? = [.fetch, .processing], cpuLoad: Double = 1, device: DeviceSettings = DeviceSettings(),
+        usedDaysAgo: Double? = 0, hours: [Double] = [],
+        permitted: [String]? = [TaskApps.refresh, TaskApps.sync, TaskApps.export],
+        modes: [BackgroundMode]? = [.fetch, .processing], cpuLoad: Double = 1,
+        device: DeviceSettings = DeviceSettings(),
         home: TimeInterval = 10, actions: [UserAction] = []
     ) -> Scenario {
         var scenario = Scenarios.make(duration: duration, home: home, modes: modes, device: device, actions: actions)

@@ -8,15 +8,23 @@ import WakefulSimulator
 struct SchedulingFactorTests {
     static let refresh = TaskRequest(identifier: TaskApps.refresh, kind: .appRefresh, earliestBeginDate: 600)
 
-    func run(_ version: String = "17", power: [PowerPoint] = [], usedDaysAgo: Double? = 0, device: DeviceSettings = DeviceSettings(),
-             requests: [TaskRequest] = [refresh], duration: TimeInterval = 86_400, actions: [UserAction] = []) throws -> Trace {
-        let scenario = SchedulerScenarios.make(duration: duration, power: power, usedDaysAgo: usedDaysAgo, device: device, actions: actions)
+    func run(
+        _ version: String = "17", power: [PowerPoint] = [], usedDaysAgo: Double? = 0,
+        device: DeviceSettings = DeviceSettings(),
+        requests: [TaskRequest] = [refresh], duration: TimeInterval = 86_400, actions: [UserAction] = []
+    ) throws -> Trace {
+        let scenario = SchedulerScenarios.make(
+            duration: duration, power: power, usedDaysAgo: usedDaysAgo, device: device, actions: actions)
         return Trace(scenario, ios: try Versions.parse(version), setup: .custom(TaskApps.submitter(requests)))
     }
 
-    static func device(_ variants: String...) -> DeviceSettings { DeviceSettings(variants: variants.map { PolicyVariant(id: $0)! }) }
+    static func device(_ variants: String...) -> DeviceSettings {
+        DeviceSettings(variants: variants.map { PolicyVariant(id: $0)! })
+    }
 
-    @Test("a battery under 20 % holds tasks back; CONF-8:lowBattery lifts it (BGT-11 factor 1)", arguments: ["13", "17", "26"])
+    @Test(
+        "a battery under 20 % holds tasks back; CONF-8:lowBattery lifts it (BGT-11 factor 1)",
+        arguments: ["13", "17", "26"])
     func lowBattery(version: String) throws {
         let low = [PowerPoint(at: 0, battery: 0.15)]
         let held = try run(version, power: low, device: Self.device("CONF-8:appUsage"))
@@ -35,11 +43,15 @@ struct SchedulingFactorTests {
         #expect(launch.time >= 3600 && launch.time <= 3600 + 600 + 60)
     }
 
-    @Test("Low Power Mode holds pending tasks back until it is switched off (BGT-11 factor 2, BGT-12)", arguments: ["13", "17", "26"])
+    @Test(
+        "Low Power Mode holds pending tasks back until it is switched off (BGT-11 factor 2, BGT-12)",
+        arguments: ["13", "17", "26"])
     func lowPowerMode(version: String) throws {
-        let trace = try run(version, device: Self.device("CONF-8:appUsage"), actions: [
-            UserAction(at: 20, .setLowPowerMode(true)), UserAction(at: 4 * 3600, .setLowPowerMode(false)),
-        ])
+        let trace = try run(
+            version, device: Self.device("CONF-8:appUsage"),
+            actions: [
+                UserAction(at: 20, .setLowPowerMode(true)), UserAction(at: 4 * 3600, .setLowPowerMode(false)),
+            ])
         let launch = try #require(trace.launches.first)
         #expect(launch.time >= 4 * 3600)
         let reasons = trace.reasons("taskDeferred")
@@ -49,29 +61,37 @@ struct SchedulingFactorTests {
 
     @Test("CONF-8:lowPowerMode with CONF-8:backgroundAppRefresh lets tasks run in Low Power Mode")
     func lowPowerModeFactorsOff() throws {
-        let trace = try run(device: Self.device("CONF-8:appUsage", "CONF-8:lowPowerMode", "CONF-8:backgroundAppRefresh"),
-                            actions: [UserAction(at: 20, .setLowPowerMode(true))])
+        let trace = try run(
+            device: Self.device("CONF-8:appUsage", "CONF-8:lowPowerMode", "CONF-8:backgroundAppRefresh"),
+            actions: [UserAction(at: 20, .setLowPowerMode(true))])
         #expect(trace.launches.count == 1)
         #expect(trace.decisions("taskPlanned").allSatisfy { $0.decision.rules.contains("CONF-8") })
     }
 
     @Test("Background App Refresh switched off holds pending tasks back (BGT-11 factor 5)")
     func backgroundAppRefreshOff() throws {
-        let trace = try run(device: Self.device("CONF-8:appUsage"), actions: [UserAction(at: 20, .setBackgroundAppRefresh(false))])
+        let trace = try run(
+            device: Self.device("CONF-8:appUsage"), actions: [UserAction(at: 20, .setBackgroundAppRefresh(false))])
         #expect(trace.launches.isEmpty)
         #expect(trace.reasons("taskDeferred").last == "Background App Refresh off")
     }
 
-    @Test("after a force-quit no BGTask launches on 13+ until the user opens the app (TERM-1, BGT-11 factor 4)", arguments: ["13", "17", "26"])
+    @Test(
+        "after a force-quit no BGTask launches on 13+ until the user opens the app (TERM-1, BGT-11 factor 4)",
+        arguments: ["13", "17", "26"])
     func forceQuit(version: String) throws {
-        let trace = try run(version, device: Self.device("CONF-8:appUsage"), actions: [
-            UserAction(at: 20, .forceQuit), UserAction(at: 5 * 3600, .open), UserAction(at: 5 * 3600 + 10, .home),
-        ])
+        let trace = try run(
+            version, device: Self.device("CONF-8:appUsage"),
+            actions: [
+                UserAction(at: 20, .forceQuit), UserAction(at: 5 * 3600, .open), UserAction(at: 5 * 3600 + 10, .home),
+            ])
         #expect(trace.launches.allSatisfy { $0.time > 5 * 3600 })
         #expect(!trace.launches.isEmpty, "the reopened app submits again and is launched")
         #expect(trace.decisions("taskDeferred").first?.decision.rules.contains("TERM-1") == true)
         // CONF-8:appSwitcher: the swipe no longer constrains the app.
-        let unconstrained = try run(version, device: Self.device("CONF-8:appUsage", "CONF-8:appSwitcher"), actions: [UserAction(at: 20, .forceQuit)])
+        let unconstrained = try run(
+            version, device: Self.device("CONF-8:appUsage", "CONF-8:appSwitcher"),
+            actions: [UserAction(at: 20, .forceQuit)])
         #expect(unconstrained.launches.count == 1)
         #expect(unconstrained.relaunchTransitions.count == 1)
     }
@@ -111,9 +131,13 @@ struct SchedulingFactorTests {
         // An app that resubmits a refresh with no delay after each launch.
         let app = Scripted("Eager") { event, _ in
             switch event {
-            case .didEnterBackground: return [.submitTaskRequest(TaskRequest(identifier: TaskApps.refresh, kind: .appRefresh))]
+            case .didEnterBackground:
+                return [.submitTaskRequest(TaskRequest(identifier: TaskApps.refresh, kind: .appRefresh))]
             case .scheduledTaskLaunched:
-                return [.completeScheduledTask(identifier: TaskApps.refresh, success: true), .submitTaskRequest(TaskRequest(identifier: TaskApps.refresh, kind: .appRefresh))]
+                return [
+                    .completeScheduledTask(identifier: TaskApps.refresh, success: true),
+                    .submitTaskRequest(TaskRequest(identifier: TaskApps.refresh, kind: .appRefresh)),
+                ]
             default: return []
             }
         }
@@ -132,9 +156,13 @@ struct SchedulingFactorTests {
     func dailyBudget() throws {
         let app = Scripted("Eager") { event, _ in
             switch event {
-            case .didEnterBackground: return [.submitTaskRequest(TaskRequest(identifier: TaskApps.refresh, kind: .appRefresh))]
+            case .didEnterBackground:
+                return [.submitTaskRequest(TaskRequest(identifier: TaskApps.refresh, kind: .appRefresh))]
             case .scheduledTaskLaunched:
-                return [.completeScheduledTask(identifier: TaskApps.refresh, success: true), .submitTaskRequest(TaskRequest(identifier: TaskApps.refresh, kind: .appRefresh))]
+                return [
+                    .completeScheduledTask(identifier: TaskApps.refresh, success: true),
+                    .submitTaskRequest(TaskRequest(identifier: TaskApps.refresh, kind: .appRefresh)),
+                ]
             default: return []
             }
         }

@@ -9,19 +9,30 @@ import WakefulSimulator
 @Suite("BGTaskScheduler launches and limits")
 struct TaskLaunchTests {
     static let refresh = TaskRequest(identifier: TaskApps.refresh, kind: .appRefresh, earliestBeginDate: 3600)
-    static let overnightCharger = [PowerPoint(at: 0, battery: 0.8, charging: false), PowerPoint(at: 18_000, charging: true)]
+    static let overnightCharger = [
+        PowerPoint(at: 0, battery: 0.8, charging: false), PowerPoint(at: 18_000, charging: true),
+    ]
 
-    @Test("earliestBeginDate is a lower bound; the launch comes within the jitter after it (BGT-8)", arguments: ["13", "17", "26"])
+    @Test(
+        "earliestBeginDate is a lower bound; the launch comes within the jitter after it (BGT-8)",
+        arguments: ["13", "17", "26"])
     func lowerBound(version: String) throws {
         for seed: UInt64 in 1...5 {
-            let scenario = SchedulerScenarios.make(duration: 7200, device: SchedulerScenarios.variants("CONF-8:appUsage"))
-            let trace = Trace(scenario, ios: try Versions.parse(version), setup: .custom(TaskApps.submitter([Self.refresh])), seed: seed)
+            let scenario = SchedulerScenarios.make(
+                duration: 7200, device: SchedulerScenarios.variants("CONF-8:appUsage"))
+            let trace = Trace(
+                scenario, ios: try Versions.parse(version), setup: .custom(TaskApps.submitter([Self.refresh])),
+                seed: seed)
             let launch = try #require(trace.launches.first)
             #expect(launch.time >= 10 + 3600)
             #expect(launch.time <= 10 + 3600 + 600)
             #expect(launch.kind == .appRefresh)
             // A suspended app is woken straight into the background for it.
-            #expect(trace.transitions.contains { $0.time == launch.time && $0.from == .suspended && $0.to == .background && $0.cause == "scheduledTaskWake" })
+            #expect(
+                trace.transitions.contains {
+                    $0.time == launch.time && $0.from == .suspended && $0.to == .background
+                        && $0.cause == "scheduledTaskWake"
+                })
             #expect(trace.metrics.wakes["scheduledTask"] == 1)
         }
     }
@@ -37,11 +48,14 @@ struct TaskLaunchTests {
         #expect(trace.reasons("taskPlanned", key: "chosen").first == "ahead of the usual 21:00 open")
     }
 
-    @Test("a refresh not completed is given its expiration handler, then the app is killed at 30 s (BGT-4, TASK-13, TERM-6)",
-          arguments: ["13", "17", "26"])
+    @Test(
+        "a refresh not completed is given its expiration handler, then the app is killed at 30 s (BGT-4, TASK-13, TERM-6)",
+        arguments: ["13", "17", "26"])
     func refreshLimit(version: String) throws {
         let scenario = SchedulerScenarios.make(duration: 7200, device: SchedulerScenarios.variants("CONF-8:appUsage"))
-        let trace = Trace(scenario, ios: try Versions.parse(version), setup: .custom(TaskApps.submitter([Self.refresh], work: nil, completesOnExpiry: false)))
+        let trace = Trace(
+            scenario, ios: try Versions.parse(version),
+            setup: .custom(TaskApps.submitter([Self.refresh], work: nil, completesOnExpiry: false)))
         let launch = try #require(trace.launches.first)
         let expiring = trace.times { if case .scheduledTaskExpiring = $0 { true } else { false } }
         #expect(expiring.count == 1)
@@ -69,8 +83,11 @@ struct TaskLaunchTests {
     func earlyExpiry() throws {
         var durations: [Double] = []
         for seed: UInt64 in 1...8 {
-            let scenario = SchedulerScenarios.make(duration: 7200, device: SchedulerScenarios.variants("CONF-8:appUsage", "CONF-10"))
-            let trace = Trace(scenario, ios: IOSVersion(17), setup: .custom(TaskApps.submitter([Self.refresh], work: nil, completesOnExpiry: false)), seed: seed)
+            let scenario = SchedulerScenarios.make(
+                duration: 7200, device: SchedulerScenarios.variants("CONF-8:appUsage", "CONF-10"))
+            let trace = Trace(
+                scenario, ios: IOSVersion(17),
+                setup: .custom(TaskApps.submitter([Self.refresh], work: nil, completesOnExpiry: false)), seed: seed)
             let launch = try #require(trace.launches.first)
             let kill = try #require(trace.metrics.terminations.first)
             durations.append(kill.at - launch.time)
@@ -79,23 +96,31 @@ struct TaskLaunchTests {
         #expect(durations.allSatisfy { $0 >= 2 - 0.002 && $0 <= 5 + 0.002 })
         #expect(Set(durations.map { ($0 * 10).rounded() }).count > 1, "drawn, not fixed")
         // Same seed, same draw.
-        let again = Trace(SchedulerScenarios.make(duration: 7200, device: SchedulerScenarios.variants("CONF-8:appUsage", "CONF-10")), ios: IOSVersion(17),
-                          setup: .custom(TaskApps.submitter([Self.refresh], work: nil, completesOnExpiry: false)), seed: 1)
-        #expect(abs((again.metrics.terminations.first?.at ?? 0) - (again.launches.first?.time ?? 0) - durations[0]) < 1e-9)
+        let again = Trace(
+            SchedulerScenarios.make(duration: 7200, device: SchedulerScenarios.variants("CONF-8:appUsage", "CONF-10")),
+            ios: IOSVersion(17),
+            setup: .custom(TaskApps.submitter([Self.refresh], work: nil, completesOnExpiry: false)), seed: 1)
+        #expect(
+            abs((again.metrics.terminations.first?.at ?? 0) - (again.launches.first?.time ?? 0) - durations[0]) < 1e-9)
     }
 
     static let sync = TaskRequest(identifier: TaskApps.sync, kind: .processing, requiresExternalPower: true)
 
-    @Test("a processing task needing power runs overnight on the charger, for minutes (BGT-5)", arguments: ["13", "17", "26"])
+    @Test(
+        "a processing task needing power runs overnight on the charger, for minutes (BGT-5)",
+        arguments: ["13", "17", "26"])
     func processingOvernight(version: String) throws {
         let scenario = SchedulerScenarios.make(duration: 86_400, power: Self.overnightCharger)
-        let trace = Trace(scenario, ios: try Versions.parse(version), setup: .custom(TaskApps.submitter([Self.sync], work: 240)))
+        let trace = Trace(
+            scenario, ios: try Versions.parse(version), setup: .custom(TaskApps.submitter([Self.sync], work: 240)))
         let launch = try #require(trace.launches.first)
         // Midnight is 6 h after the 18:00 start; up to 30 min of jitter.
         #expect(launch.time >= 6 * 3600 && launch.time <= 6.5 * 3600)
         #expect(trace.records("done").count == 1, "4 min of work fit in the processing time")
         #expect(trace.metrics.terminations.isEmpty)
-        let planned = trace.decisions("taskPlanned").first { $0.decision.fields["identifier"]?.description == TaskApps.sync }
+        let planned = trace.decisions("taskPlanned").first {
+            $0.decision.fields["identifier"]?.description == TaskApps.sync
+        }
         #expect(planned?.decision.fields["waitedFor"]?.description == "needs external power, not charging")
         #expect(planned?.decision.fields["chosen"]?.description == "overnight (00:00–06:00) on the charger")
     }
@@ -111,7 +136,9 @@ struct TaskLaunchTests {
     @Test("a processing task runs for the processing time, then its handler and the kill (BGT-5, cfg 300 s)")
     func processingLimit() throws {
         let scenario = SchedulerScenarios.make(duration: 86_400, power: Self.overnightCharger)
-        let trace = Trace(scenario, ios: IOSVersion(17), setup: .custom(TaskApps.submitter([Self.sync], work: nil, completesOnExpiry: false)))
+        let trace = Trace(
+            scenario, ios: IOSVersion(17),
+            setup: .custom(TaskApps.submitter([Self.sync], work: nil, completesOnExpiry: false)))
         let launch = try #require(trace.launches.first)
         let kill = try #require(trace.metrics.terminations.first)
         #expect(kill.reason == .scheduledTaskTimeout)
@@ -119,10 +146,13 @@ struct TaskLaunchTests {
         #expect(kill.rules.contains("BGT-5"))
     }
 
-    @Test("CONF-6: with the CPU monitor on, a CPU-heavy processing task is killed after 60 s (BGT-6, TERM-4)",
-          arguments: [(1.0, true), (0.5, false)])
+    @Test(
+        "CONF-6: with the CPU monitor on, a CPU-heavy processing task is killed after 60 s (BGT-6, TERM-4)",
+        arguments: [(1.0, true), (0.5, false)])
     func cpuMonitor(load: Double, killed: Bool) throws {
-        let scenario = SchedulerScenarios.make(duration: 86_400, power: Self.overnightCharger, cpuLoad: load, device: SchedulerScenarios.variants("CONF-6"))
+        let scenario = SchedulerScenarios.make(
+            duration: 86_400, power: Self.overnightCharger, cpuLoad: load, device: SchedulerScenarios.variants("CONF-6")
+        )
         let trace = Trace(scenario, ios: IOSVersion(17), setup: .custom(TaskApps.submitter([Self.sync], work: 120)))
         let launch = try #require(trace.launches.first)
         if killed {
@@ -149,7 +179,8 @@ struct TaskLaunchTests {
     @Test("a task relaunches a terminated app straight into the background (STATE-2)")
     func relaunch() throws {
         let scenario = SchedulerScenarios.make(
-            duration: 7200, device: SchedulerScenarios.variants("CONF-8:appUsage"), actions: [UserAction(at: 100, .memoryPressure)])
+            duration: 7200, device: SchedulerScenarios.variants("CONF-8:appUsage"),
+            actions: [UserAction(at: 100, .memoryPressure)])
         let trace = Trace(scenario, ios: IOSVersion(17), setup: .custom(TaskApps.submitter([Self.refresh])))
         let launch = try #require(trace.launches.first)
         #expect(trace.relaunchTransitions.map(\.time) == [launch.time])

@@ -14,7 +14,9 @@ struct TaskSubmissionTests {
         Trace(scenario, ios: try Versions.parse(version), setup: .custom(TaskApps.submitter(requests)))
     }
 
-    @Test("an identifier missing from BGTaskSchedulerPermittedIdentifiers throws notPermitted (BGT-9)", arguments: ["13", "17", "26"])
+    @Test(
+        "an identifier missing from BGTaskSchedulerPermittedIdentifiers throws notPermitted (BGT-9)",
+        arguments: ["13", "17", "26"])
     func notPermitted(version: String) throws {
         let trace = try run(SchedulerScenarios.make(duration: 60, permitted: [TaskApps.sync]), version)
         #expect(trace.submitErrors.map(\.identifier) == [TaskApps.refresh])
@@ -32,8 +34,9 @@ struct TaskSubmissionTests {
         #expect(noProcessing.submitErrors.map(\.error) == [.notPermitted])
     }
 
-    @Test("Background App Refresh off, or Low Power Mode from 9, makes submit throw unavailable (BGT-9, BGT-12)",
-          arguments: [DeviceSettings(backgroundAppRefresh: false), DeviceSettings(lowPowerMode: true)])
+    @Test(
+        "Background App Refresh off, or Low Power Mode from 9, makes submit throw unavailable (BGT-9, BGT-12)",
+        arguments: [DeviceSettings(backgroundAppRefresh: false), DeviceSettings(lowPowerMode: true)])
     func unavailable(device: DeviceSettings) throws {
         for version in ["13", "17", "26"] {
             let trace = try run(SchedulerScenarios.make(duration: 60, device: device), version)
@@ -48,7 +51,10 @@ struct TaskSubmissionTests {
     func refusedBefore13(version: String) throws {
         let trace = try run(SchedulerScenarios.make(duration: 60), version)
         #expect(trace.submitErrors.isEmpty)
-        #expect(trace.reasons("commandRefused", key: "why") == ["BGTaskScheduler needs iOS 13", "BGTaskScheduler needs iOS 13"])
+        #expect(
+            trace.reasons("commandRefused", key: "why") == [
+                "BGTaskScheduler needs iOS 13", "BGTaskScheduler needs iOS 13",
+            ])
         #expect(trace.launches.isEmpty)
     }
 
@@ -58,14 +64,18 @@ struct TaskSubmissionTests {
             guard case .didEnterBackground = event else { return [] }
             return [.submitTaskRequest(Self.sync), .cancelTaskRequest(identifier: TaskApps.sync)]
         }
-        let trace = Trace(SchedulerScenarios.make(duration: 86_400, power: [PowerPoint(at: 0, charging: true)]), ios: IOSVersion(17), setup: .custom(app))
+        let trace = Trace(
+            SchedulerScenarios.make(duration: 86_400, power: [PowerPoint(at: 0, charging: true)]), ios: IOSVersion(17),
+            setup: .custom(app))
         #expect(trace.decisions("taskRequestCancelled").count == 1)
         #expect(trace.launches.isEmpty)
     }
 
-    @Test("a wildcard identifier is honoured only on 26+ with CONF-16 (BGT-9)", arguments: [
-        ("17", ["CONF-16"], false), ("26", [], false), ("26", ["CONF-16"], true),
-    ])
+    @Test(
+        "a wildcard identifier is honoured only on 26+ with CONF-16 (BGT-9)",
+        arguments: [
+            ("17", ["CONF-16"], false), ("26", [], false), ("26", ["CONF-16"], true),
+        ])
     func wildcards(version: String, variants: [String], accepted: Bool) throws {
         let device = DeviceSettings(variants: variants.map { PolicyVariant(id: $0)! })
         let scenario = SchedulerScenarios.make(duration: 60, permitted: ["com.test.*"], device: device)

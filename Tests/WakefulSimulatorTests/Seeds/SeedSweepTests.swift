@@ -18,7 +18,9 @@ struct SeedSweepTests {
         #expect(SeedRange(parsing: text) == nil)
     }
 
-    @Test("--shard takes K/N with 1 ≤ K ≤ N", arguments: ["0/4", "5/4", "1/0", "-1/4", "1/", "/4", "1/4/2", "a/b", "+1/4"])
+    @Test(
+        "--shard takes K/N with 1 ≤ K ≤ N",
+        arguments: ["0/4", "5/4", "1/0", "-1/4", "1/", "/4", "1/4/2", "a/b", "+1/4"])
     func refusesShards(text: String) {
         #expect(Shard(parsing: text) == nil)
         #expect(Shard(parsing: "3/4") == Shard(3, of: 4))
@@ -45,7 +47,9 @@ struct SeedSweepTests {
 
     static func comparison() throws -> Comparison {
         let scenario = try BuiltinScenarios.resolve("gas-station")
-        return Comparison(scenarios: [scenario], versions: [IOSVersion(12), IOSVersion(17)], setups: Array(scenario.setups.prefix(2)), seed: 1)
+        return Comparison(
+            scenarios: [scenario], versions: [IOSVersion(12), IOSVersion(17)], setups: Array(scenario.setups.prefix(2)),
+            seed: 1)
     }
 
     @Test("a sweep gives the same samples with one worker or several, and each seed is its own run")
@@ -94,7 +98,8 @@ struct SeedSweepTests {
         }
         #expect(failure([("a", one)]).contains("shards 2/2 are missing"))
         #expect(failure([("a", one), ("b", one)]).contains("b:1: shard 1/2 was already read from a"))
-        let cut = Data(String(decoding: two, as: UTF8.self).split(separator: "\n").dropLast().joined(separator: "\n").utf8)
+        let cut = Data(
+            String(decoding: two, as: UTF8.self).split(separator: "\n").dropLast().joined(separator: "\n").utf8)
         #expect(failure([("a", one), ("b", cut)]).contains("b: holds 7 runs, its header says 8"))
         let foreign = try await shard(2, of: 2, seeds: SeedRange(1, 5))
         #expect(failure([("a", one), ("c", foreign)]).contains("c:1: belongs to another sweep than a"))
@@ -106,11 +111,13 @@ struct SeedSweepTests {
     func seedDependentVerdicts() throws {
         let scenario = try BuiltinScenarios.resolve("gas-station")
         func sample(_ seed: UInt64, _ score: Double) -> SeedSample {
-            var sample = SeedSample(Simulator.run(scenario, ios: IOSVersion(17), setup: .none, seed: seed), configuration: 0)
+            var sample = SeedSample(
+                Simulator.run(scenario, ios: IOSVersion(17), setup: .none, seed: seed), configuration: 0)
             sample.score = score
             return sample
         }
-        let report = SeedReport(samples: [sample(1, 1), sample(2, 0.5), sample(3, 0.95), sample(4, 0.2)], passScore: 0.9)
+        let report = SeedReport(
+            samples: [sample(1, 1), sample(2, 0.5), sample(3, 0.95), sample(4, 0.2)], passScore: 0.9)
         #expect(report.summaries.first?.succeeded == 2)
         #expect(report.seedDependent.count == 1)
         #expect(report.verdictNote.contains("The seed decides 1 of 1 verdicts"))

@@ -36,10 +36,13 @@ enum Apps {
 
     /// A `remaining` record of `backgroundTimeRemaining` and the state, as ``Trace/remainingReadings`` reads it.
     static func reading(_ context: Context) -> Command {
-        .record(Record(kind: "remaining", fields: [
-            Field("value", .double(context.backgroundTimeRemaining)),
-            Field("state", .string(context.appState.rawValue)),
-        ]))
+        .record(
+            Record(
+                kind: "remaining",
+                fields: [
+                    Field("value", .double(context.backgroundTimeRemaining)),
+                    Field("state", .string(context.appState.rawValue)),
+                ]))
     }
 
     /// Begins one task when the app enters the background; ends it in its handler unless `leaky`.
@@ -58,7 +61,8 @@ enum Apps {
         Scripted("BeaconWatcher", authorization: .always) { event, _ in
             guard case .didFinishLaunching = event else { return [] }
             let constraint = Scenarios.beacon().constraint
-            let region = MonitoredRegion(id: "b", shape: .beacon(constraint), notifyEntryStateOnDisplay: notifyOnDisplay)
+            let region = MonitoredRegion(
+                id: "b", shape: .beacon(constraint), notifyEntryStateOnDisplay: notifyOnDisplay)
             return [.startMonitoring(region), .startRangingBeacons(constraint)]
         }
     }
@@ -81,7 +85,8 @@ enum DeviceScenarios {
 
     static func fenceWalk(
         duration: TimeInterval = 1200, home: TimeInterval = 10, walkFrom start: TimeInterval = walkStart,
-        device: DeviceSettings = DeviceSettings(), authorization: LocationAuthorization = .always, actions: [UserAction] = []
+        device: DeviceSettings = DeviceSettings(), authorization: LocationAuthorization = .always,
+        actions: [UserAction] = []
     ) -> Scenario {
         Scenarios.make(
             duration: duration, home: home, at: .zero, walkFrom: start,

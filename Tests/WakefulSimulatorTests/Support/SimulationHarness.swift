@@ -69,7 +69,9 @@ enum Scenarios {
         features: [FeatureSpec] = [], modes: [BackgroundMode]? = nil, authorization: LocationAuthorization = .always,
         device: DeviceSettings = DeviceSettings(), actions: [UserAction] = []
     ) -> Scenario {
-        let trajectory = legs.isEmpty ? Trajectory.stationary(at: position) : try! Trajectory.route(from: position, startingAt: start, legs: legs)
+        let trajectory =
+            legs.isEmpty
+            ? Trajectory.stationary(at: position) : try! Trajectory.route(from: position, startingAt: start, legs: legs)
         return Scenario(
             name: "test", duration: duration,
             app: AppConfiguration(backgroundModes: modes, locationAuthorization: authorization, features: features),
@@ -109,10 +111,15 @@ struct RemainingTimeProbe: Strategy {
         case .didEnterBackground:
             return [.setTimer(TimerRequest(id: "first", interval: firstReadingAfter))]
         case .timerFired(let id):
-            let reading = Command.record(Record(kind: "remaining", fields: [
-                Field("value", .double(context.backgroundTimeRemaining)), Field("state", .string(context.appState.rawValue)),
-            ]))
-            return id == "first" ? [reading, .setTimer(TimerRequest(id: "tick", interval: 1, repeats: true))] : [reading]
+            let reading = Command.record(
+                Record(
+                    kind: "remaining",
+                    fields: [
+                        Field("value", .double(context.backgroundTimeRemaining)),
+                        Field("state", .string(context.appState.rawValue)),
+                    ]))
+            return id == "first"
+                ? [reading, .setTimer(TimerRequest(id: "tick", interval: 1, repeats: true))] : [reading]
         default:
             return []
         }

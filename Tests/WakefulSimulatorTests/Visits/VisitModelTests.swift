@@ -22,7 +22,8 @@ struct VisitModelTests {
     /// At home until 600 s, then 1 km to the office at 1.4 m/s, then stays.
     static func scenario(actions: [UserAction] = []) -> Scenario {
         Scenarios.make(
-            duration: 3600, at: home, walkFrom: 600, legs: [RouteLeg(destination: office, speed: 1.4)], actions: actions)
+            duration: 3600, at: home, walkFrom: 600, legs: [RouteLeg(destination: office, speed: 1.4)], actions: actions
+        )
     }
 
     func visits(_ trace: Trace) -> [(time: TimeInterval, visit: Visit)] {
@@ -51,7 +52,9 @@ struct VisitModelTests {
     }
 
     @Test func aTerminatedAppIsRelaunchedForAVisit() {
-        let trace = Trace(Self.scenario(actions: [UserAction(at: 100, .memoryPressure)]), ios: IOSVersion(12), setup: .custom(VisitLogger()))
+        let trace = Trace(
+            Self.scenario(actions: [UserAction(at: 100, .memoryPressure)]), ios: IOSVersion(12),
+            setup: .custom(VisitLogger()))
         #expect(trace.events { $0 == .didFinishLaunching(.visit) }.first?.time == 300)
         #expect(trace.metrics.relaunches == 1)
     }

@@ -23,8 +23,9 @@ struct BeaconRadioModelTests {
         #expect(model.smoothingSamples == 5)
     }
 
-    @Test("estimatedDistance inverts meanRSSI",
-          arguments: [0.1, 0.5, 1, 3, 10, 49.9, 120], [1.6, 2.0, 3.5])
+    @Test(
+        "estimatedDistance inverts meanRSSI",
+        arguments: [0.1, 0.5, 1, 3, 10, 49.9, 120], [1.6, 2.0, 3.5])
     func inverse(_ distance: Double, _ exponent: Double) {
         let model = BeaconRadioModel(pathLossExponent: exponent)
         let rssi = model.meanRSSI(distance: distance, measuredPower: -59)
@@ -53,12 +54,23 @@ struct BeaconRadioModelTests {
         #expect(roundTrip == model)
     }
 
-    @Test("decoding rejects out-of-range fields naming the field and the expected form", arguments: [
-        (#"{"missedSampleProbability": 1.5}"#, "missedSampleProbability is 1.5; expected a probability between 0 and 1"),
-        (#"{"smoothingSamples": 0}"#, "smoothingSamples is 0; expected a whole number of samples from 1 to 32"),
-        (#"{"pathLossExponent": -2}"#, "pathLossExponent is -2.0; expected a finite number greater than 0 (2 is free space)"),
-        (#"{"rssiNoiseStandardDeviation": -1}"#, "rssiNoiseStandardDeviation is -1.0; expected a finite number of dB, 0 or more"),
-    ])
+    @Test(
+        "decoding rejects out-of-range fields naming the field and the expected form",
+        arguments: [
+            (
+                #"{"missedSampleProbability": 1.5}"#,
+                "missedSampleProbability is 1.5; expected a probability between 0 and 1"
+            ),
+            (#"{"smoothingSamples": 0}"#, "smoothingSamples is 0; expected a whole number of samples from 1 to 32"),
+            (
+                #"{"pathLossExponent": -2}"#,
+                "pathLossExponent is -2.0; expected a finite number greater than 0 (2 is free space)"
+            ),
+            (
+                #"{"rssiNoiseStandardDeviation": -1}"#,
+                "rssiNoiseStandardDeviation is -1.0; expected a finite number of dB, 0 or more"
+            ),
+        ])
     func decodeInvalid(_ json: String, _ message: String) {
         do {
             _ = try JSONDecoder().decode(BeaconRadioModel.self, from: Data(json.utf8))
@@ -74,17 +86,22 @@ struct BeaconRadioModelTests {
 
 @Suite("BeaconProximity")
 struct BeaconProximityTests {
-    @Test("classes at the boundaries", arguments: [
-        (-1.0, BeaconProximity.unknown), (-0.000_1, .unknown), (.nan, .unknown),
-        (0, .immediate), (0.499_9, .immediate), (0.5, .near), (2.999_9, .near),
-        (3, .far), (50, .far), (.infinity, .far),
-    ])
+    @Test(
+        "classes at the boundaries",
+        arguments: [
+            (-1.0, BeaconProximity.unknown), (-0.000_1, .unknown), (.nan, .unknown),
+            (0, .immediate), (0.499_9, .immediate), (0.5, .near), (2.999_9, .near),
+            (3, .far), (50, .far), (.infinity, .far),
+        ])
     func boundaries(_ accuracy: Double, _ expected: BeaconProximity) {
         #expect(BeaconProximity(accuracy: accuracy) == expected)
     }
 
     @Test("raw values match CoreLocation's names")
     func rawValues() {
-        #expect([BeaconProximity.unknown, .immediate, .near, .far].map(\.rawValue) == ["unknown", "immediate", "near", "far"])
+        #expect(
+            [BeaconProximity.unknown, .immediate, .near, .far].map(\.rawValue) == [
+                "unknown", "immediate", "near", "far",
+            ])
     }
 }

@@ -4,7 +4,9 @@ import WakefulSimulator
 
 @Suite("BeaconSignalFilter")
 struct BeaconSignalFilterTests {
-    @Test("with noise, the smoothed accuracy at a true 3 m has a median within 3 ± 0.6 m", arguments: [1, 2, 3] as [UInt64])
+    @Test(
+        "with noise, the smoothed accuracy at a true 3 m has a median within 3 ± 0.6 m",
+        arguments: [1, 2, 3] as [UInt64])
     func medianAtThreeMetres(_ seed: UInt64) throws {
         var rng = SeededGenerator(seed: seed)
         var filter = BeaconSignalFilter(model: .standard)
@@ -83,7 +85,8 @@ struct BeaconSignalFilterTests {
     @Test("missed samples do not enter the window")
     func missedSamplesSkipWindow() throws {
         var rng = SeededGenerator(seed: 1)
-        var filter = BeaconSignalFilter(model: BeaconRadioModel(rssiNoiseStandardDeviation: 0, missedSampleProbability: 1))
+        var filter = BeaconSignalFilter(
+            model: BeaconRadioModel(rssiNoiseStandardDeviation: 0, missedSampleProbability: 1))
         for _ in 0..<3 {
             #expect(try #require(filter.sample(distance: 2, measuredPower: -59, using: &rng)) == .missed)
         }
@@ -119,8 +122,10 @@ struct BeaconSignalFilterTests {
     @Test("proximity follows the smoothed accuracy while approaching a pump")
     func approach() {
         var rng = SeededGenerator(seed: 8)
-        var filter = BeaconSignalFilter(model: BeaconRadioModel(rssiNoiseStandardDeviation: 0, missedSampleProbability: 0,
-                                                                smoothingSamples: 1))
+        var filter = BeaconSignalFilter(
+            model: BeaconRadioModel(
+                rssiNoiseStandardDeviation: 0, missedSampleProbability: 0,
+                smoothingSamples: 1))
         #expect(filter.sample(distance: 10, measuredPower: -59, using: &rng)?.proximity == .far)
         #expect(filter.sample(distance: 2, measuredPower: -59, using: &rng)?.proximity == .near)
         #expect(filter.sample(distance: 0.3, measuredPower: -59, using: &rng)?.proximity == .immediate)

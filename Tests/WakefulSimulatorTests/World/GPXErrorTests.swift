@@ -18,49 +18,61 @@ struct GPXErrorTests {
     static let timeForm = "expected an ISO 8601 date-time such as 2024-05-01T12:00:00Z or 2024-05-01T12:00:00.250+02:00"
 
     static let badFiles: [BadFile] = [
-        BadFile(label: "missing lat",
-                xml: "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"/><trkpt lon=\"2\"/></trkseg></trk></gpx>",
-                code: .invalidAttribute, location: "trkpt #2",
-                message: "attribute \"lat\" is missing; \(latitudeForm)"),
-        BadFile(label: "lat is not a number",
-                xml: "<gpx><trk><trkseg><trkpt lat=\"abc\" lon=\"2\"/></trkseg></trk></gpx>",
-                code: .invalidAttribute, location: "trkpt #1",
-                message: "attribute \"lat\" is \"abc\"; \(latitudeForm)"),
-        BadFile(label: "lat out of range",
-                xml: "<gpx><wpt lat=\"1\" lon=\"2\"/><wpt lat=\"1\" lon=\"2\"/><wpt lat=\"91.5\" lon=\"2\"/></gpx>",
-                code: .invalidAttribute, location: "wpt #3",
-                message: "attribute \"lat\" is \"91.5\"; \(latitudeForm)"),
-        BadFile(label: "lon out of range",
-                xml: "<gpx><rte><rtept lat=\"1\" lon=\"-180.5\"/></rte></gpx>",
-                code: .invalidAttribute, location: "rtept #1",
-                message: "attribute \"lon\" is \"-180.5\"; expected a decimal number of degrees between -180 and 180"),
-        BadFile(label: "bad time",
-                xml: "<gpx><wpt lat=\"1\" lon=\"2\"><time>yesterday</time></wpt></gpx>",
-                code: .invalidElement, location: "wpt #1",
-                message: "element <time> is \"yesterday\"; \(timeForm)"),
-        BadFile(label: "impossible date",
-                xml: "<gpx><wpt lat=\"1\" lon=\"2\"><time>2023-02-29T00:00:00Z</time></wpt></gpx>",
-                code: .invalidElement, location: "wpt #1",
-                message: "element <time> is \"2023-02-29T00:00:00Z\"; \(timeForm)"),
-        BadFile(label: "date without a time",
-                xml: "<gpx><wpt lat=\"1\" lon=\"2\"><time>2024-05-01</time></wpt></gpx>",
-                code: .invalidElement, location: "wpt #1",
-                message: "element <time> is \"2024-05-01\"; \(timeForm)"),
-        BadFile(label: "bad elevation",
-                xml: "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><ele>high</ele></trkpt></trkseg></trk></gpx>",
-                code: .invalidElement, location: "trkpt #1",
-                message: "element <ele> is \"high\"; expected a decimal number of metres"),
-        BadFile(label: "not GPX",
-                xml: "<kml><Placemark/></kml>",
-                code: .notGPX, location: nil,
-                message: "the root element is <kml>; expected <gpx> (a GPX 1.0 or 1.1 document)"),
-        BadFile(label: "no points",
-                xml: "<gpx version=\"1.1\"><metadata><name>Empty</name></metadata><trk><trkseg/></trk></gpx>",
-                code: .noPoints, location: nil,
-                message: "the file has no points; expected at least one <trkpt>, <rtept> or <wpt> with lat and lon attributes"),
-        BadFile(label: "empty file", xml: "",
-                code: .notXML, location: nil,
-                message: "the file is empty; expected a GPX 1.0 or 1.1 document"),
+        BadFile(
+            label: "missing lat",
+            xml: "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"/><trkpt lon=\"2\"/></trkseg></trk></gpx>",
+            code: .invalidAttribute, location: "trkpt #2",
+            message: "attribute \"lat\" is missing; \(latitudeForm)"),
+        BadFile(
+            label: "lat is not a number",
+            xml: "<gpx><trk><trkseg><trkpt lat=\"abc\" lon=\"2\"/></trkseg></trk></gpx>",
+            code: .invalidAttribute, location: "trkpt #1",
+            message: "attribute \"lat\" is \"abc\"; \(latitudeForm)"),
+        BadFile(
+            label: "lat out of range",
+            xml: "<gpx><wpt lat=\"1\" lon=\"2\"/><wpt lat=\"1\" lon=\"2\"/><wpt lat=\"91.5\" lon=\"2\"/></gpx>",
+            code: .invalidAttribute, location: "wpt #3",
+            message: "attribute \"lat\" is \"91.5\"; \(latitudeForm)"),
+        BadFile(
+            label: "lon out of range",
+            xml: "<gpx><rte><rtept lat=\"1\" lon=\"-180.5\"/></rte></gpx>",
+            code: .invalidAttribute, location: "rtept #1",
+            message: "attribute \"lon\" is \"-180.5\"; expected a decimal number of degrees between -180 and 180"),
+        BadFile(
+            label: "bad time",
+            xml: "<gpx><wpt lat=\"1\" lon=\"2\"><time>yesterday</time></wpt></gpx>",
+            code: .invalidElement, location: "wpt #1",
+            message: "element <time> is \"yesterday\"; \(timeForm)"),
+        BadFile(
+            label: "impossible date",
+            xml: "<gpx><wpt lat=\"1\" lon=\"2\"><time>2023-02-29T00:00:00Z</time></wpt></gpx>",
+            code: .invalidElement, location: "wpt #1",
+            message: "element <time> is \"2023-02-29T00:00:00Z\"; \(timeForm)"),
+        BadFile(
+            label: "date without a time",
+            xml: "<gpx><wpt lat=\"1\" lon=\"2\"><time>2024-05-01</time></wpt></gpx>",
+            code: .invalidElement, location: "wpt #1",
+            message: "element <time> is \"2024-05-01\"; \(timeForm)"),
+        BadFile(
+            label: "bad elevation",
+            xml: "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><ele>high</ele></trkpt></trkseg></trk></gpx>",
+            code: .invalidElement, location: "trkpt #1",
+            message: "element <ele> is \"high\"; expected a decimal number of metres"),
+        BadFile(
+            label: "not GPX",
+            xml: "<kml><Placemark/></kml>",
+            code: .notGPX, location: nil,
+            message: "the root element is <kml>; expected <gpx> (a GPX 1.0 or 1.1 document)"),
+        BadFile(
+            label: "no points",
+            xml: "<gpx version=\"1.1\"><metadata><name>Empty</name></metadata><trk><trkseg/></trk></gpx>",
+            code: .noPoints, location: nil,
+            message:
+                "the file has no points; expected at least one <trkpt>, <rtept> or <wpt> with lat and lon attributes"),
+        BadFile(
+            label: "empty file", xml: "",
+            code: .notXML, location: nil,
+            message: "the file is empty; expected a GPX 1.0 or 1.1 document"),
     ]
 
     @Test("bad files are rejected with a precise message", arguments: badFiles)
@@ -74,9 +86,12 @@ struct GPXErrorTests {
         #expect(expected.description == prefix + bad.message)
     }
 
-    @Test("data that is not XML names the file, the position and the expected form",
-          arguments: ["this is not xml", "<gpx><trk></gpx>", "<gpx><wpt lat=\"1\" lon=\"2\"></gpx>", "<gpx>",
-                      "<gpx></gpx><gpx/>", "<?xml version=\"1.0\"?>"])
+    @Test(
+        "data that is not XML names the file, the position and the expected form",
+        arguments: [
+            "this is not xml", "<gpx><trk></gpx>", "<gpx><wpt lat=\"1\" lon=\"2\"></gpx>", "<gpx>",
+            "<gpx></gpx><gpx/>", "<?xml version=\"1.0\"?>",
+        ])
     func notXML(_ text: String) {
         do {
             _ = try GPXTrack.parse(Data(text.utf8), file: "junk.gpx")
@@ -93,12 +108,14 @@ struct GPXErrorTests {
     @Test("an XML error's position points at the offending line")
     func xmlErrorLine() {
         let text = "<gpx>\n<wpt lat=\"1\" lon=\"2\">\n</gpx>"
-        #expect(throws: GPXError(
-            file: "lines.gpx", location: "line 3, column 7",
-            message: "the file is not well-formed XML (a closing tag does not match the open element, "
-                + "XML parser error 76); expected a GPX 1.0 or 1.1 document",
-            code: .notXML
-        )) {
+        #expect(
+            throws: GPXError(
+                file: "lines.gpx", location: "line 3, column 7",
+                message: "the file is not well-formed XML (a closing tag does not match the open element, "
+                    + "XML parser error 76); expected a GPX 1.0 or 1.1 document",
+                code: .notXML
+            )
+        ) {
             _ = try GPXTrack.parse(Data(text.utf8), file: "lines.gpx")
         }
     }
@@ -120,8 +137,9 @@ struct GPXErrorTests {
             code: .timeGoesBackwards
         )
         #expect(throws: expected) {
-            _ = try track.trajectory(projection: LocalProjection(origin: Coordinate(latitude: 1, longitude: 2)),
-                                     startTime: 0, fallbackSpeed: 1)
+            _ = try track.trajectory(
+                projection: LocalProjection(origin: Coordinate(latitude: 1, longitude: 2)),
+                startTime: 0, fallbackSpeed: 1)
         }
         #expect(expected.description.hasPrefix("backwards.gpx: trkpt #3: <time> 2024-05-01T11:59:59.5Z"))
     }
@@ -130,8 +148,9 @@ struct GPXErrorTests {
     func invalidArguments(_ fallbackSpeed: Double, _ startTime: TimeInterval) {
         let track = GPXTrack(points: [GPXTrack.Point(coordinate: Coordinate(latitude: 0, longitude: 0))], file: "a.gpx")
         do {
-            _ = try track.trajectory(projection: LocalProjection(origin: Coordinate(latitude: 0, longitude: 0)),
-                                     startTime: startTime, fallbackSpeed: fallbackSpeed)
+            _ = try track.trajectory(
+                projection: LocalProjection(origin: Coordinate(latitude: 0, longitude: 0)),
+                startTime: startTime, fallbackSpeed: fallbackSpeed)
             Issue.record("accepted fallbackSpeed \(fallbackSpeed), startTime \(startTime)")
         } catch {
             #expect(error.code == .invalidArgument)
@@ -142,17 +161,22 @@ struct GPXErrorTests {
 
     @Test("a track built in code with a bad coordinate names the point")
     func badCoordinateInCode() {
-        let track = GPXTrack(points: [
-            GPXTrack.Point(coordinate: Coordinate(latitude: 0, longitude: 0)),
-            GPXTrack.Point(coordinate: Coordinate(latitude: 95, longitude: 0)),
-        ], pointKind: .waypoint)
-        #expect(throws: GPXError(
-            file: "GPX track", location: "wpt #2",
-            message: "coordinate is (95.0, 0.0); expected latitude between -90 and 90 and longitude between -180 and 180",
-            code: .invalidAttribute
-        )) {
-            _ = try track.trajectory(projection: LocalProjection(origin: Coordinate(latitude: 0, longitude: 0)),
-                                     startTime: 0, fallbackSpeed: 1)
+        let track = GPXTrack(
+            points: [
+                GPXTrack.Point(coordinate: Coordinate(latitude: 0, longitude: 0)),
+                GPXTrack.Point(coordinate: Coordinate(latitude: 95, longitude: 0)),
+            ], pointKind: .waypoint)
+        #expect(
+            throws: GPXError(
+                file: "GPX track", location: "wpt #2",
+                message:
+                    "coordinate is (95.0, 0.0); expected latitude between -90 and 90 and longitude between -180 and 180",
+                code: .invalidAttribute
+            )
+        ) {
+            _ = try track.trajectory(
+                projection: LocalProjection(origin: Coordinate(latitude: 0, longitude: 0)),
+                startTime: 0, fallbackSpeed: 1)
         }
     }
 }

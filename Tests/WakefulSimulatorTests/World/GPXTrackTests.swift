@@ -7,8 +7,9 @@ import WakefulSimulator
 struct GPXTrackTests {
     /// Loads a checked-in GPX fixture from `Fixtures/`.
     func loadFixture(_ name: String) throws -> Data {
-        let url = try #require(Bundle.module.url(forResource: name, withExtension: "gpx", subdirectory: "Fixtures"),
-                               "missing fixture \(name).gpx")
+        let url = try #require(
+            Bundle.module.url(forResource: name, withExtension: "gpx", subdirectory: "Fixtures"),
+            "missing fixture \(name).gpx")
         return try Data(contentsOf: url)
     }
 
@@ -18,11 +19,12 @@ struct GPXTrackTests {
         #expect(track.pointKind == .waypoint)
         #expect(track.file == "xcode-waypoints.gpx")
         #expect(track.name == nil, "a waypoint's <name> is not the track's name")
-        #expect(track.points.map(\.coordinate) == [
-            Coordinate(latitude: 37.331705, longitude: -122.030237),
-            Coordinate(latitude: 37.331975, longitude: -122.030237),
-            Coordinate(latitude: 37.332245, longitude: -122.029900),
-        ])
+        #expect(
+            track.points.map(\.coordinate) == [
+                Coordinate(latitude: 37.331705, longitude: -122.030237),
+                Coordinate(latitude: 37.331975, longitude: -122.030237),
+                Coordinate(latitude: 37.332245, longitude: -122.029900),
+            ])
         // 2014-09-24T14:55:37Z
         #expect(track.points.map(\.time) == [1_411_570_537, 1_411_570_567, 1_411_570_627])
         #expect(track.points.allSatisfy { $0.elevation == nil })
@@ -82,11 +84,11 @@ struct GPXTrackTests {
             GPXTrack.Point(coordinate: projection.coordinate(for: LocalPoint(east: 0, north: north)), time: time)
         }
         let track = GPXTrack(points: [
-            point(north: 0, time: nil),       // lead-in: 10 m at 2 m/s
+            point(north: 0, time: nil),  // lead-in: 10 m at 2 m/s
             point(north: 10, time: 1_000),
-            point(north: 40, time: nil),      // 30 of the 40 m to the next timed point
+            point(north: 40, time: nil),  // 30 of the 40 m to the next timed point
             point(north: 50, time: 1_100),
-            point(north: 54, time: nil),      // tail: 4 m at 2 m/s
+            point(north: 54, time: nil),  // tail: 4 m at 2 m/s
         ])
         let trajectory = try track.trajectory(projection: projection, startTime: 0, fallbackSpeed: 2)
         let expected: [TimeInterval] = [0, 5, 80, 105, 107]
@@ -123,6 +125,7 @@ struct GPXTrackTests {
             </g:trkseg></g:trk></g:gpx>
             """
         let track = try GPXTrack.parse(Data(gpx.utf8), file: "p.gpx")
-        #expect(track.points == [GPXTrack.Point(coordinate: Coordinate(latitude: -33.5, longitude: 151), elevation: -2)])
+        #expect(
+            track.points == [GPXTrack.Point(coordinate: Coordinate(latitude: -33.5, longitude: 151), elevation: -2)])
     }
 }

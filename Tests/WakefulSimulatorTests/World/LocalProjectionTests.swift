@@ -7,10 +7,10 @@ import WakefulSimulator
 struct LocalProjectionTests {
     static let origins: [Coordinate] = [
         Coordinate(latitude: 0, longitude: 0),
-        Coordinate(latitude: 48.8566, longitude: 2.3522),     // Paris
+        Coordinate(latitude: 48.8566, longitude: 2.3522),  // Paris
         Coordinate(latitude: 37.3317, longitude: -122.0302),  // Cupertino
         Coordinate(latitude: -33.8688, longitude: 151.2093),  // Sydney
-        Coordinate(latitude: 59.9139, longitude: 10.7522),    // Oslo
+        Coordinate(latitude: 59.9139, longitude: 10.7522),  // Oslo
     ]
 
     @Test("the origin maps to zero and back", arguments: origins)
@@ -45,11 +45,13 @@ struct LocalProjectionTests {
         let projection = LocalProjection(origin: origin)
         for bearing in stride(from: 0.0, to: 360, by: 30) {
             let radians = bearing * Double.pi / 180
-            let target = projection.coordinate(for: LocalPoint(east: 50_000 * sin(radians), north: 50_000 * cos(radians)))
+            let target = projection.coordinate(
+                for: LocalPoint(east: 50_000 * sin(radians), north: 50_000 * cos(radians)))
             let truth = origin.distance(to: target)
             let projected = projection.point(for: target).distance(to: .zero)
-            #expect(abs(projected - truth) / truth < 0.005,
-                    "bearing \(bearing)°: projected \(projected) m vs haversine \(truth) m")
+            #expect(
+                abs(projected - truth) / truth < 0.005,
+                "bearing \(bearing)°: projected \(projected) m vs haversine \(truth) m")
             #expect(abs(truth - 50_000) / 50_000 < 0.005)
         }
     }

@@ -9,14 +9,17 @@ struct SeededGeneratorTests {
         return (0..<count).map { _ in generator.next() }
     }
 
-    @Test("golden values for seed 42 (xoshiro256** seeded by SplitMix64; checked against an independent implementation)")
+    @Test(
+        "golden values for seed 42 (xoshiro256** seeded by SplitMix64; checked against an independent implementation)")
     func golden() {
-        #expect(Self.draw(5, seed: 42) == [
-            0x1578_0B2E_0C2E_C716, 0x6104_D986_6D11_3A7E, 0xAE17_5332_39E4_99A1,
-            0xECB8_AD47_03B3_60A1, 0xFDE6_DC7F_E2EC_5E64,
-        ])
+        #expect(
+            Self.draw(5, seed: 42) == [
+                0x1578_0B2E_0C2E_C716, 0x6104_D986_6D11_3A7E, 0xAE17_5332_39E4_99A1,
+                0xECB8_AD47_03B3_60A1, 0xFDE6_DC7F_E2EC_5E64,
+            ])
         var doubles = SeededGenerator(seed: 42)
-        #expect([doubles.nextDouble(), doubles.nextDouble(), doubles.nextDouble()]
+        #expect(
+            [doubles.nextDouble(), doubles.nextDouble(), doubles.nextDouble()]
                 == [0.08386297105988216, 0.3789802506626686, 0.6800434110281394])
         var derived = SeededGenerator(seed: 42).derived(stream: 7)
         #expect(derived.seed == 0xB903_323F_0DCF_5E36)

@@ -12,9 +12,9 @@ struct TrajectoryCursorTests {
             let point = LocalPoint(east: Double(index * 7 % 23), north: Double(index * 3))
             knots.append(TrajectoryKnot(time: time, point: point))
             switch index % 4 {
-            case 0: time += 0       // next knot is a jump at the same time
+            case 0: time += 0  // next knot is a jump at the same time
             case 1: time += 0.25
-            case 2: time += 30      // pause-like long segment
+            case 2: time += 30  // pause-like long segment
             default: time += 1
             }
         }

@@ -23,7 +23,8 @@ struct TrajectoryTests {
             legs: [RouteLeg(destination: LocalPoint(east: 100, north: 0), speed: 1, pause: 30)]
         )
         #expect(trajectory.knots.map(\.time) == [0, 100, 130])
-        #expect(trajectory.knots.map(\.point) == [.zero, LocalPoint(east: 100, north: 0), LocalPoint(east: 100, north: 0)])
+        #expect(
+            trajectory.knots.map(\.point) == [.zero, LocalPoint(east: 100, north: 0), LocalPoint(east: 100, north: 0)])
         #expect(trajectory.endTime == 130)
         #expect(trajectory.length == 100)
     }
@@ -39,7 +40,8 @@ struct TrajectoryTests {
         )
         #expect(trajectory.knots.map(\.time) == [1_000, 1_010, 1_015])
         #expect(trajectory.startTime == 1_000)
-        #expect(try Trajectory.route(from: .zero, startingAt: 7, legs: []).knots
+        #expect(
+            try Trajectory.route(from: .zero, startingAt: 7, legs: []).knots
                 == [TrajectoryKnot(time: 7, point: .zero)])
     }
 
@@ -51,15 +53,15 @@ struct TrajectoryTests {
     }
 
     static let positions: [PositionCase] = [
-        .init(time: -50, east: 0, north: 0, speed: 0),      // before the first knot: stationary at it
-        .init(time: 0, east: 0, north: 0, speed: 1),        // the walk starts
+        .init(time: -50, east: 0, north: 0, speed: 0),  // before the first knot: stationary at it
+        .init(time: 0, east: 0, north: 0, speed: 1),  // the walk starts
         .init(time: 25, east: 25, north: 0, speed: 1),
         .init(time: 99.5, east: 99.5, north: 0, speed: 1),
-        .init(time: 100, east: 100, north: 0, speed: 0),    // arrival: the pause segment applies
+        .init(time: 100, east: 100, north: 0, speed: 0),  // arrival: the pause segment applies
         .init(time: 129, east: 100, north: 0, speed: 0),
         .init(time: 130, east: 100, north: 0, speed: 2),
         .init(time: 140, east: 100, north: 20, speed: 2),
-        .init(time: 150, east: 100, north: 40, speed: 0),   // the last knot: stationary from here on
+        .init(time: 150, east: 100, north: 40, speed: 0),  // the last knot: stationary from here on
         .init(time: 1e9, east: 100, north: 40, speed: 0),
     ]
 
@@ -67,14 +69,18 @@ struct TrajectoryTests {
     func positionAndSpeed(_ expected: PositionCase) throws {
         let trajectory = try Self.walk()
         let point = trajectory.position(at: expected.time)
-        #expect(abs(point.east - expected.east) < 1e-9 && abs(point.north - expected.north) < 1e-9,
-                "at \(expected.time) s: \(point)")
+        #expect(
+            abs(point.east - expected.east) < 1e-9 && abs(point.north - expected.north) < 1e-9,
+            "at \(expected.time) s: \(point)")
         #expect(trajectory.speed(at: expected.time) == expected.speed)
         #expect(trajectory.isMoving(at: expected.time) == (expected.speed > 0))
     }
 
-    @Test("nextKnotTime returns the first knot strictly after the time",
-          arguments: [(-1.0, 0.0 as Double?), (0, 100), (50, 100), (100, 130), (130, 150), (149.99, 150), (150, nil), (500, nil)])
+    @Test(
+        "nextKnotTime returns the first knot strictly after the time",
+        arguments: [
+            (-1.0, 0.0 as Double?), (0, 100), (50, 100), (100, 130), (130, 150), (149.99, 150), (150, nil), (500, nil),
+        ])
     func nextKnotTime(_ time: TimeInterval, _ expected: TimeInterval?) throws {
         #expect(try Self.walk().nextKnotTime(after: time) == expected)
     }

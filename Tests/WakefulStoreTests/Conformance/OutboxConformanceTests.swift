@@ -9,8 +9,10 @@ struct OutboxConformanceTests {
     func identity(_ factory: OutboxFactory) throws {
         try factory.with(testInstall) { outbox in
             #expect(outbox.installID == testInstall)
-            let record = Record(kind: "location", fields: [Field("lat", .double(52.5)), Field("source", .string("gps"))])
-            let stored = try outbox.commit(OutboxWrite(records: [CollectedRecord(record, at: 10), CollectedRecord(sample(1), at: 11)]))
+            let record = Record(
+                kind: "location", fields: [Field("lat", .double(52.5)), Field("source", .string("gps"))])
+            let stored = try outbox.commit(
+                OutboxWrite(records: [CollectedRecord(record, at: 10), CollectedRecord(sample(1), at: 11)]))
             #expect(stored.map(\.seq) == [1, 2])
             #expect(stored.map(\.uuid) == [1, 2].map { RecordIdentity.uuid(install: testInstall, seq: $0) })
             #expect(stored[0].kind == "location")
@@ -52,7 +54,8 @@ struct OutboxConformanceTests {
         try factory.with(testInstall) { outbox in
             let stored = try appendSamples(outbox, count: 5, padding: 100)
             let size = stored[0].byteCount
-            let batch = try #require(try outbox.claimBatch(limits: BatchLimits(maxRecords: 10, maxBytes: 2 * size + size / 2), now: 0))
+            let batch = try #require(
+                try outbox.claimBatch(limits: BatchLimits(maxRecords: 10, maxBytes: 2 * size + size / 2), now: 0))
             #expect(batch.records.map(\.seq) == [1, 2])
             #expect(batch.byteCount == 2 * size)
         }
@@ -63,7 +66,8 @@ struct OutboxConformanceTests {
         try factory.with(testInstall) { outbox in
             try outbox.commit(OutboxWrite(records: [CollectedRecord(sample(0, padding: 5_000), at: 0)]))
             try appendSamples(outbox, count: 2)
-            let batch = try #require(try outbox.claimBatch(limits: BatchLimits(maxRecords: 10, maxBytes: 1_000), now: 0))
+            let batch = try #require(
+                try outbox.claimBatch(limits: BatchLimits(maxRecords: 10, maxBytes: 1_000), now: 0))
             #expect(batch.records.map(\.seq) == [1])
         }
     }
@@ -79,16 +83,23 @@ struct OutboxConformanceTests {
         }
     }
 
-    @Test("an answer settles the batch: accepted and duplicates leave, rejected go to the quarantine", arguments: OutboxFactory.all)
+    @Test(
+        "an answer settles the batch: accepted and duplicates leave, rejected go to the quarantine",
+        arguments: OutboxFactory.all)
     func acknowledge(_ factory: OutboxFactory) throws {
         try factory.with(testInstall) { outbox in
             try appendSamples(outbox, count: 6)
             let batch = try #require(try outbox.claimBatch(limits: BatchLimits(maxRecords: 4), now: 1))
             let bad = batch.records[2]
-            let answer = IngestAnswer(accepted: 2, duplicates: 1, rejected: [RecordRejection(uuid: bad.uuid, reason: "payload: expected an object")])
+            let answer = IngestAnswer(
+                accepted: 2, duplicates: 1,
+                rejected: [RecordRejection(uuid: bad.uuid, reason: "payload: expected an object")])
             let summary = try outbox.acknowledge(batchID: batch.id, answer: answer, now: 7)
             #expect(summary == AcknowledgeSummary(accepted: 2, duplicates: 1, rejected: 1, settled: true))
-            #expect(try outbox.quarantine() == [QuarantinedRecord(record: bad, reason: "payload: expected an object", at: 7)])
+            #expect(
+                try outbox.quarantine() == [
+                    QuarantinedRecord(record: bad, reason: "payload: expected an object", at: 7)
+                ])
             let statistics = try outbox.statistics()
             #expect(statistics.pendingCount == 2)
             #expect(statistics.openBatch == nil)
@@ -105,7 +116,9 @@ struct OutboxConformanceTests {
     /// Answers that do not account for a batch of four.
     static let wrongAnswers: [String] = ["too few", "too many", "rejects a stranger", "rejects one twice"]
 
-    @Test("an answer that does not add up settles nothing and keeps the batch open", arguments: OutboxFactory.all, wrongAnswers)
+    @Test(
+        "an answer that does not add up settles nothing and keeps the batch open", arguments: OutboxFactory.all,
+        wrongAnswers)
     func answerNotAddingUp(_ factory: OutboxFactory, _ wrong: String) throws {
         try factory.with(testInstall) { outbox in
             try appendSamples(outbox, count: 4)
@@ -116,8 +129,12 @@ struct OutboxConformanceTests {
                 switch wrong {
                 case "too few": IngestAnswer(accepted: 3, duplicates: 0)
                 case "too many": IngestAnswer(accepted: 4, duplicates: 1)
-                case "rejects a stranger": IngestAnswer(accepted: 3, duplicates: 0, rejected: [RecordRejection(uuid: stranger, reason: "x")])
-                default: IngestAnswer(accepted: 2, duplicates: 0, rejected: [RecordRejection(uuid: one, reason: "x"), RecordRejection(uuid: one, reason: "y")])
+                case "rejects a stranger":
+                    IngestAnswer(accepted: 3, duplicates: 0, rejected: [RecordRejection(uuid: stranger, reason: "x")])
+                default:
+                    IngestAnswer(
+                        accepted: 2, duplicates: 0,
+                        rejected: [RecordRejection(uuid: one, reason: "x"), RecordRejection(uuid: one, reason: "y")])
                 }
             #expect(try outbox.acknowledge(batchID: batch.id, answer: answer, now: 2) == AcknowledgeSummary())
             #expect(try outbox.statistics().pendingCount == 4)
@@ -156,7 +173,8 @@ struct OutboxConformanceTests {
     @Test("job states are saved with the records and replaced by job", arguments: OutboxFactory.all)
     func jobStates(_ factory: OutboxFactory) throws {
         try factory.with(testInstall) { outbox in
-            let upload = JobState(job: "upload", lastCompleted: 5, lastStarted: 4, progress: 0.5, checkpoint: "page=3", completedRuns: 2)
+            let upload = JobState(
+                job: "upload", lastCompleted: 5, lastStarted: 4, progress: 0.5, checkpoint: "page=3", completedRuns: 2)
             let clean = JobState(job: "clean")
             try outbox.commit(OutboxWrite(records: [CollectedRecord(sample(0), at: 0)], jobStates: [upload, clean]))
             #expect(try outbox.jobStates() == [clean, upload])
@@ -176,9 +194,12 @@ struct OutboxConformanceTests {
             let stored = try appendSamples(outbox, count: 3, start: 100, padding: 10)
             let batch = try #require(try outbox.claimBatch(limits: BatchLimits(maxRecords: 1), now: 200))
             let statistics = try outbox.statistics()
-            #expect(statistics == OutboxStatistics(
-                pendingCount: 3, pendingBytes: stored.reduce(0) { $0 + $1.byteCount }, oldestPending: 100, openBatch: batch.id,
-                quarantinedCount: 0, nextSeq: 4))
+            #expect(
+                statistics
+                    == OutboxStatistics(
+                        pendingCount: 3, pendingBytes: stored.reduce(0) { $0 + $1.byteCount }, oldestPending: 100,
+                        openBatch: batch.id,
+                        quarantinedCount: 0, nextSeq: 4))
         }
     }
 }

@@ -17,8 +17,10 @@ struct OutboxFactory: Sendable, CustomTestStringConvertible {
         OutboxFactory(name: "InMemoryOutbox") { install, body in try body(InMemoryOutbox(installID: install)) },
         OutboxFactory(name: "SQLiteOutbox") { install, body in
             try withTemporaryDirectory { directory in
-                try body(SQLiteOutbox(path: directory.appendingPathComponent("outbox.sqlite").path,
-                                      options: SQLiteOutbox.Options(newInstallID: install)))
+                try body(
+                    SQLiteOutbox(
+                        path: directory.appendingPathComponent("outbox.sqlite").path,
+                        options: SQLiteOutbox.Options(newInstallID: install)))
             }
         },
         OutboxFactory(name: "SQLiteOutbox in memory") { install, body in
@@ -37,8 +39,10 @@ func sample(_ n: Int, padding: Int = 0, kind: String = "sensor") -> Record {
 
 /// Commits `count` records recorded at `start`, `start + 1`, … and returns them as stored.
 @discardableResult
-func appendSamples(_ outbox: any Outbox, count: Int, start: TimeInterval = 0, padding: Int = 0) throws -> [OutboxRecord] {
-    try outbox.commit(OutboxWrite(records: (0..<count).map { CollectedRecord(sample($0, padding: padding), at: start + Double($0)) }))
+func appendSamples(_ outbox: any Outbox, count: Int, start: TimeInterval = 0, padding: Int = 0) throws -> [OutboxRecord]
+{
+    try outbox.commit(
+        OutboxWrite(records: (0..<count).map { CollectedRecord(sample($0, padding: padding), at: start + Double($0)) }))
 }
 
 /// An answer that accepts every record of `batch`.

@@ -12,12 +12,17 @@ struct OutboxIdentityTests {
         #expect(Set(batches).count == 50)
         #expect(records.isDisjoint(with: batches))
         #expect(RecordIdentity.batchID(install: testInstall, number: 7) == batches[6])
-        #expect(RecordIdentity.batchID(install: UUID(uuidString: "00000000-0000-0000-0000-000000000000")!, number: 1) != batches[0])
+        #expect(
+            RecordIdentity.batchID(install: UUID(uuidString: "00000000-0000-0000-0000-000000000000")!, number: 1)
+                != batches[0])
     }
 
-    @Test("dropped sequence numbers fold into ranges and come back from the payload", arguments: [
-        ([], "[]"), ([5], "[[5,5]]"), ([1, 2, 3], "[[1,3]]"), ([3, 4, 5, 6, 7, 9], "[[3,7],[9,9]]"), ([1, 3, 5], "[[1,1],[3,3],[5,5]]"),
-    ] as [([Int64], String)])
+    @Test(
+        "dropped sequence numbers fold into ranges and come back from the payload",
+        arguments: [
+            ([], "[]"), ([5], "[[5,5]]"), ([1, 2, 3], "[[1,3]]"), ([3, 4, 5, 6, 7, 9], "[[3,7],[9,9]]"),
+            ([1, 3, 5], "[[1,1],[3,3],[5,5]]"),
+        ] as [([Int64], String)])
     func ranges(_ seqs: [Int64], _ ranges: String) {
         let payload = LossReport.lossPayload(reasons: ["count"], droppedSeqs: seqs, droppedBytes: 10)
         #expect(payload.hasSuffix("\"ranges\":\(ranges)}"))
@@ -25,7 +30,9 @@ struct OutboxIdentityTests {
         #expect(LossReport.droppedSeqs(inPayload: payload) == seqs)
     }
 
-    @Test("a payload that is not a loss payload gives nil", arguments: ["{}", "not json", #"{"ranges":[[4,2]]}"#, #"{"ranges":[[1]]}"#])
+    @Test(
+        "a payload that is not a loss payload gives nil",
+        arguments: ["{}", "not json", #"{"ranges":[[4,2]]}"#, #"{"ranges":[[1]]}"#])
     func notALossPayload(_ payload: String) {
         #expect(LossReport.droppedSeqs(inPayload: payload) == nil)
     }

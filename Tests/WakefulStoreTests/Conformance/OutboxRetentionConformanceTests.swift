@@ -6,7 +6,9 @@ import Wakeful
 @Suite("Outbox retention conformance", .timeLimit(.minutes(2)))
 struct OutboxRetentionConformanceTests {
     /// Checks that the loss record accounts for exactly `seqs` and is the last record.
-    func expectLoss(_ report: LossReport, seqs: [Int64], reasons: [String], in outbox: any Outbox, now: TimeInterval) throws {
+    func expectLoss(_ report: LossReport, seqs: [Int64], reasons: [String], in outbox: any Outbox, now: TimeInterval)
+        throws
+    {
         #expect(report.reasons == reasons)
         #expect(report.droppedSeqs == seqs)
         #expect(report.lossRecord.kind == OutboxRecord.lossKind)
@@ -20,8 +22,10 @@ struct OutboxRetentionConformanceTests {
         try factory.with(testInstall) { outbox in
             // Recorded at 0, 50, 10, 60, 20: the age limit drops seqs 1, 3 and 5, not a run.
             let times: [TimeInterval] = [0, 50, 10, 60, 20]
-            let stored = try outbox.commit(OutboxWrite(records: times.enumerated().map { CollectedRecord(sample($0.offset), at: $0.element) }))
-            let report = try #require(try outbox.enforceRetention(RetentionPolicy(maxAge: 70, maxCount: nil, maxBytes: nil), now: 100))
+            let stored = try outbox.commit(
+                OutboxWrite(records: times.enumerated().map { CollectedRecord(sample($0.offset), at: $0.element) }))
+            let report = try #require(
+                try outbox.enforceRetention(RetentionPolicy(maxAge: 70, maxCount: nil, maxBytes: nil), now: 100))
             try expectLoss(report, seqs: [1, 3, 5], reasons: ["age"], in: outbox, now: 100)
             #expect(report.droppedBytes == stored[0].byteCount + stored[2].byteCount + stored[4].byteCount)
             #expect(report.lossRecord.payload.contains(#""ranges":[[1,1],[3,3],[5,5]]"#))
@@ -31,7 +35,9 @@ struct OutboxRetentionConformanceTests {
         }
     }
 
-    @Test("the count limit drops the oldest beyond it, never the open batch nor a loss record", arguments: OutboxFactory.all)
+    @Test(
+        "the count limit drops the oldest beyond it, never the open batch nor a loss record",
+        arguments: OutboxFactory.all)
     func byCountAroundOpenBatch(_ factory: OutboxFactory) throws {
         try factory.with(testInstall) { outbox in
             try appendSamples(outbox, count: 10)
@@ -39,7 +45,10 @@ struct OutboxRetentionConformanceTests {
             let policy = RetentionPolicy(maxAge: nil, maxCount: 6, maxBytes: nil)
             let report = try #require(try outbox.enforceRetention(policy, now: 2))
             try expectLoss(report, seqs: [4, 5, 6, 7], reasons: ["count"], in: outbox, now: 2)
-            #expect(report.lossRecord.payload == #"{"reasons":["count"],"count":4,"bytes":\#(report.droppedBytes),"firstSeq":4,"lastSeq":7,"ranges":[[4,7]]}"#)
+            #expect(
+                report.lossRecord.payload
+                    == #"{"reasons":["count"],"count":4,"bytes":\#(report.droppedBytes),"firstSeq":4,"lastSeq":7,"ranges":[[4,7]]}"#
+            )
             #expect(try outbox.claimBatch(limits: BatchLimits(), now: 3) == batch)
             // The loss record counts for no limit: a second pass drops nothing.
             #expect(try outbox.enforceRetention(policy, now: 4) == nil)
@@ -57,7 +66,9 @@ struct OutboxRetentionConformanceTests {
         try factory.with(testInstall) { outbox in
             let stored = try appendSamples(outbox, count: 5, padding: 100)
             let size = stored[0].byteCount
-            let report = try #require(try outbox.enforceRetention(RetentionPolicy(maxAge: nil, maxCount: nil, maxBytes: 3 * size - 1), now: 9))
+            let report = try #require(
+                try outbox.enforceRetention(RetentionPolicy(maxAge: nil, maxCount: nil, maxBytes: 3 * size - 1), now: 9)
+            )
             try expectLoss(report, seqs: [1, 2, 3], reasons: ["bytes"], in: outbox, now: 9)
             #expect(report.droppedBytes == 3 * size)
         }

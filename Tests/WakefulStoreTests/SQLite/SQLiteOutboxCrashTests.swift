@@ -23,22 +23,28 @@ struct SQLiteOutboxCrashTests {
     func run(_ point: OutboxFaultPoint, on outbox: SQLiteOutbox, batch: OutboxBatch?) throws {
         switch point {
         case .afterAppend:
-            try outbox.commit(OutboxWrite(
-                records: (0..<3).map { CollectedRecord(sample(100 + $0), at: 50) }, jobStates: [JobState(job: "j", completedRuns: 2)]))
+            try outbox.commit(
+                OutboxWrite(
+                    records: (0..<3).map { CollectedRecord(sample(100 + $0), at: 50) },
+                    jobStates: [JobState(job: "j", completedRuns: 2)]))
         case .afterClaim:
             _ = try outbox.claimBatch(limits: BatchLimits(maxRecords: 4), now: 2)
         case .insideAcknowledge:
             let batch = try #require(batch)
-            let answer = IngestAnswer(accepted: 3, duplicates: 0, rejected: [RecordRejection(uuid: batch.records[0].uuid, reason: "r")])
+            let answer = IngestAnswer(
+                accepted: 3, duplicates: 0, rejected: [RecordRejection(uuid: batch.records[0].uuid, reason: "r")])
             #expect(try outbox.acknowledge(batchID: batch.id, answer: answer, now: 3).settled)
         case .insideRetention:
-            #expect(try outbox.enforceRetention(RetentionPolicy(maxAge: nil, maxCount: 2, maxBytes: nil), now: 4) != nil)
+            #expect(
+                try outbox.enforceRetention(RetentionPolicy(maxAge: nil, maxCount: 2, maxBytes: nil), now: 4) != nil)
         case .duringMigration:
             Issue.record("not an operation point")
         }
     }
 
-    @Test("a crash inside an operation leaves the file as before it, and the operation then completes", arguments: operationPoints)
+    @Test(
+        "a crash inside an operation leaves the file as before it, and the operation then completes",
+        arguments: operationPoints)
     func crashInsideOperation(_ point: OutboxFaultPoint) throws {
         try withDatabasePath { path in
             let batch = try prepare(path, for: point)
@@ -58,11 +64,16 @@ struct SQLiteOutboxCrashTests {
     @Test("a crash in a store's first migration leaves no schema, and the relaunch creates it")
     func crashInFirstMigration() throws {
         try withDatabasePath { path in
-            #expect(throws: SimulatedCrash(at: .duringMigration("v1"))) { try openOutbox(path, crashAt: [.duringMigration("v1")]) }
+            #expect(throws: SimulatedCrash(at: .duringMigration("v1"))) {
+                try openOutbox(path, crashAt: [.duringMigration("v1")])
+            }
             #expect(try tableNames(at: path).allSatisfy { $0 == "grdb_migrations" })
             let outbox = try openOutbox(path)
             #expect(outbox.installID == testInstall)
-            #expect(try outbox.schemaObjects().isSuperset(of: ["meta", "records", "batches", "job_states", "quarantine", "quarantine_by_time"]))
+            #expect(
+                try outbox.schemaObjects().isSuperset(of: [
+                    "meta", "records", "batches", "job_states", "quarantine", "quarantine_by_time",
+                ]))
             try expectConsistent(outbox)
         }
     }
@@ -74,7 +85,9 @@ struct SQLiteOutboxCrashTests {
             try appendSamples(old, count: 3)
             let before = try old.dump()
 
-            #expect(throws: SimulatedCrash(at: .duringMigration("v2"))) { try openOutbox(path, crashAt: [.duringMigration("v2")]) }
+            #expect(throws: SimulatedCrash(at: .duringMigration("v2"))) {
+                try openOutbox(path, crashAt: [.duringMigration("v2")])
+            }
             let stillOld = try openOutbox(path, upTo: "v1")
             #expect(try stillOld.dump() == before)
             #expect(try stillOld.schemaObjects().contains("quarantine") == false)

@@ -6,7 +6,9 @@ import WakefulStore
 /// Files that cannot be an outbox give an error naming the path and what to do.
 @Suite("SQLiteOutbox open errors", .timeLimit(.minutes(2)))
 struct SQLiteOutboxOpenErrorTests {
-    @Test("a file that is not a database", arguments: ["plain text, not SQLite\n", String(repeating: "\u{1}", count: 4096)])
+    @Test(
+        "a file that is not a database",
+        arguments: ["plain text, not SQLite\n", String(repeating: "\u{1}", count: 4096)])
     func notADatabase(_ contents: String) throws {
         try withDatabasePath { path in
             try Data(contents.utf8).write(to: URL(fileURLWithPath: path))

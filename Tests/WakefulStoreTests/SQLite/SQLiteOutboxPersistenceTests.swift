@@ -25,7 +25,9 @@ struct SQLiteOutboxPersistenceTests {
         }
     }
 
-    @Test("a file store is in WAL mode with the chosen synchronous level", arguments: SQLiteOutbox.Options.Synchronous.allCases)
+    @Test(
+        "a file store is in WAL mode with the chosen synchronous level",
+        arguments: SQLiteOutbox.Options.Synchronous.allCases)
     func pragmas(_ synchronous: SQLiteOutbox.Options.Synchronous) throws {
         try withDatabasePath { path in
             let outbox = try SQLiteOutbox(path: path, options: SQLiteOutbox.Options(synchronous: synchronous))
@@ -57,7 +59,8 @@ struct SQLiteOutboxPersistenceTests {
             #expect(try outbox.schemaObjects().isSuperset(of: ["quarantine", "quarantine_by_time"]))
             #expect(try outbox.claimBatch(limits: BatchLimits(), now: 2) == batch)
             #expect(try outbox.jobStates() == [JobState(job: "j", completedRuns: 3)])
-            let answer = IngestAnswer(accepted: 2, duplicates: 0, rejected: [RecordRejection(uuid: stored[1].uuid, reason: "bad")])
+            let answer = IngestAnswer(
+                accepted: 2, duplicates: 0, rejected: [RecordRejection(uuid: stored[1].uuid, reason: "bad")])
             #expect(try outbox.acknowledge(batchID: batch.id, answer: answer, now: 3).settled)
             #expect(try outbox.quarantine().map(\.record) == [stored[1]])
             #expect(try outbox.claimBatch(limits: BatchLimits(), now: 4)?.records == [stored[3]])

@@ -9,7 +9,9 @@ func withDatabasePath<T>(_ body: (String) throws -> T) throws -> T {
 }
 
 /// Opens the outbox at `path` for install ``testInstall``.
-func openOutbox(_ path: String, upTo migration: String? = nil, crashAt points: Set<OutboxFaultPoint> = []) throws -> SQLiteOutbox {
+func openOutbox(_ path: String, upTo migration: String? = nil, crashAt points: Set<OutboxFaultPoint> = []) throws
+    -> SQLiteOutbox
+{
     try SQLiteOutbox(
         path: path, upTo: migration,
         options: SQLiteOutbox.Options(newInstallID: testInstall, faultInjector: points.isEmpty ? nil : CrashAt(points)))
@@ -19,7 +21,8 @@ extension SQLiteOutbox {
     /// Every row of every table, as text, for comparing states byte for byte.
     func dump() throws -> [String] {
         try queue.read { db in
-            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+            let tables = try String.fetchAll(
+                db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
             return try tables.flatMap { table in
                 try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY rowid").map { "\(table): \($0.description)" }
             }
@@ -46,24 +49,39 @@ extension SQLiteOutbox {
     func invariantViolations() throws -> [String] {
         try queue.read { db in
             var violations: [String] = []
-            if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM batches")! > 1 { violations.append("more than one open batch") }
+            if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM batches")! > 1 {
+                violations.append("more than one open batch")
+            }
             let olderThanBatch = "SELECT COUNT(*) FROM records WHERE seq < (SELECT first_seq FROM batches)"
-            if try Int.fetchOne(db, sql: olderThanBatch)! > 0 { violations.append("pending records older than the open batch") }
-            if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM records WHERE seq BETWEEN (SELECT first_seq FROM batches) AND (SELECT last_seq FROM batches)") == 0,
+            if try Int.fetchOne(db, sql: olderThanBatch)! > 0 {
+                violations.append("pending records older than the open batch")
+            }
+            if try Int.fetchOne(
+                db,
+                sql:
+                    "SELECT COUNT(*) FROM records WHERE seq BETWEEN (SELECT first_seq FROM batches) AND (SELECT last_seq FROM batches)"
+            ) == 0,
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM batches")! > 0
             {
                 violations.append("an open batch without records")
             }
             let nextSeq = try Int64.fetchOne(db, sql: "SELECT next_seq FROM meta")!
             let hasQuarantine = try db.tableExists("quarantine")
-            let used = hasQuarantine ? "SELECT seq FROM records UNION ALL SELECT seq FROM quarantine" : "SELECT seq FROM records"
+            let used =
+                hasQuarantine
+                ? "SELECT seq FROM records UNION ALL SELECT seq FROM quarantine" : "SELECT seq FROM records"
             let maxSeq = try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM (\(used))") ?? 0
             if nextSeq <= maxSeq { violations.append("next_seq \(nextSeq) not beyond the last seq \(maxSeq)") }
-            if hasQuarantine, try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM records JOIN quarantine USING (seq)")! > 0 {
+            if hasQuarantine, try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM records JOIN quarantine USING (seq)")! > 0
+            {
                 violations.append("records both pending and quarantined")
             }
-            if try Row.fetchOne(db, sql: "PRAGMA foreign_key_check") != nil { violations.append("foreign key violation") }
-            if let check = try String.fetchOne(db, sql: "PRAGMA integrity_check"), check != "ok" { violations.append(check) }
+            if try Row.fetchOne(db, sql: "PRAGMA foreign_key_check") != nil {
+                violations.append("foreign key violation")
+            }
+            if let check = try String.fetchOne(db, sql: "PRAGMA integrity_check"), check != "ok" {
+                violations.append(check)
+            }
             return violations
         }
     }
@@ -71,12 +89,15 @@ extension SQLiteOutbox {
 
 /// Creates an SQLite database that is not an outbox, with one table `players`.
 func makeForeignDatabase(at path: String) throws {
-    try DatabaseQueue(path: path).write { db in try db.execute(sql: "CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT)") }
+    try DatabaseQueue(path: path).write { db in
+        try db.execute(sql: "CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT)")
+    }
 }
 
 /// The tables of the database at `path`.
 func tableNames(at path: String) throws -> [String] {
     try DatabaseQueue(path: path).read { db in
-        try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        try String.fetchAll(
+            db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
     }
 }

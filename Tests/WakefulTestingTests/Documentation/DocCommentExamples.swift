@@ -43,7 +43,8 @@ struct DocCommentExamples {
 
     // expectPushDelivered(_:during:) (Sources/WakefulTesting/BackgroundTestRun+DeliveryExpectations.swift)
     @Test func expectPushDelivered() throws {
-        var run = BackgroundTestRun(configuration: try .named("PushTrigger"), iOS: .v17, scenario: .blank(app: TripApp.app))
+        var run = BackgroundTestRun(
+            configuration: try .named("PushTrigger"), iOS: .v17, scenario: .blank(app: TripApp.app))
         run.openApp()
         run.pressHome()
         run.advance(by: .minutes(5))
@@ -65,7 +66,8 @@ struct DocCommentExamples {
 final class DocCommentXCTestExamples: XCTestCase {
     // ExpectationFailure.collect(_:) (Sources/WakefulTesting/ExpectationFailure.swift)
     func testCollect() throws {
-        var run = BackgroundTestRun(configuration: try .named("TaskChaining"), iOS: .v17, scenario: try BuiltinScenarios.load("stay-logged-in"))
+        var run = BackgroundTestRun(
+            configuration: try .named("TaskChaining"), iOS: .v17, scenario: try BuiltinScenarios.load("stay-logged-in"))
         run.advance(by: .minutes(2))
         let failures = ExpectationFailure.collect { run.expectNoTermination() }
         XCTAssertEqual(failures.count, 1)

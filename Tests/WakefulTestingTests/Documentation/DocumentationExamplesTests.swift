@@ -13,31 +13,41 @@ struct DocumentationExamplesTests {
     @Test func everySwiftBlockOfTheArticlesIsInATestFile() throws {
         let tests = try Self.testLines()
         let blocks = try DocumentationSource.articles.flatMap { url in
-            DocumentationSource.blocks(inMarkdown: try DocumentationSource.text(url), file: DocumentationSource.relative(url))
+            DocumentationSource.blocks(
+                inMarkdown: try DocumentationSource.text(url), file: DocumentationSource.relative(url))
         }.filter { $0.language == "swift" }
         #expect(blocks.count >= 12, "the articles' Swift blocks were not found under \(DocumentationSource.root.path)")
         for block in blocks {
-            #expect(tests.contains { DocumentationSource.contains($0, block.lines) }, "\(block) stands in no test file:\n\(block.lines.joined(separator: "\n"))")
+            #expect(
+                tests.contains { DocumentationSource.contains($0, block.lines) },
+                "\(block) stands in no test file:\n\(block.lines.joined(separator: "\n"))")
         }
     }
 
     @Test func everyExampleOfTheDocCommentsIsInATestFile() throws {
         let tests = try Self.testLines()
         let blocks = try DocumentationSource.sources.flatMap { url in
-            DocumentationSource.blocks(inDocComments: try DocumentationSource.text(url), file: DocumentationSource.relative(url))
+            DocumentationSource.blocks(
+                inDocComments: try DocumentationSource.text(url), file: DocumentationSource.relative(url))
         }
         #expect(blocks.count >= 8, "the doc comments' examples were not found under \(DocumentationSource.root.path)")
         for block in blocks {
             #expect(block.language == "swift", "\(block) is not Swift; the doc comments' examples are code")
-            #expect(tests.contains { DocumentationSource.contains($0, block.lines) }, "\(block) stands in no test file:\n\(block.lines.joined(separator: "\n"))")
+            #expect(
+                tests.contains { DocumentationSource.contains($0, block.lines) },
+                "\(block) stands in no test file:\n\(block.lines.joined(separator: "\n"))")
         }
     }
 
     // MARK: The check itself
 
     @Test func aBlockMatchesAtAnyIndentationButOnlyWordForWord() {
-        let file = ["struct S {", "    @Test func t() {", "        run.openApp()", "", "        run.pressHome()", "    }", "}"]
-        #expect(DocumentationSource.contains(file, ["@Test func t() {", "    run.openApp()", "", "    run.pressHome()", "}"]))
+        let file = [
+            "struct S {", "    @Test func t() {", "        run.openApp()", "", "        run.pressHome()", "    }", "}",
+        ]
+        #expect(
+            DocumentationSource.contains(
+                file, ["@Test func t() {", "    run.openApp()", "", "    run.pressHome()", "}"]))
         #expect(!DocumentationSource.contains(file, ["@Test func t() {", "    run.openApp()", "    run.pressHome()"]))
         #expect(!DocumentationSource.contains(file, ["run.openApp()", "run.lock()"]))
         #expect(!DocumentationSource.contains(file, ["@Test func t() {", "run.openApp()"]))  // indented unlike the file
@@ -49,7 +59,8 @@ struct DocumentationExamplesTests {
         #expect(blocks.map(\.language) == ["swift", ""])
         #expect(blocks.map(\.lines) == [["let a = 1"], ["A message."]])
         #expect(blocks.map(\.line) == [3, 7])
-        let source = "/// Summary.\n///\n/// ```swift\n/// run.openApp()\n///     run.lock()\n/// ```\nfunc f() {}\n    /// ```\n    /// x()\n    /// ```\n"
+        let source =
+            "/// Summary.\n///\n/// ```swift\n/// run.openApp()\n///     run.lock()\n/// ```\nfunc f() {}\n    /// ```\n    /// x()\n    /// ```\n"
         let comments = DocumentationSource.blocks(inDocComments: source, file: "A.swift")
         #expect(comments.map(\.lines) == [["run.openApp()", "    run.lock()"], ["x()"]])
         #expect(comments.map(\.language) == ["swift", "swift"])

@@ -41,7 +41,9 @@ enum DocumentationSource {
 
     /// The fenced blocks of a Markdown text.
     static func blocks(inMarkdown text: String, file: String) -> [Block] {
-        fenced(text.components(separatedBy: "\n").enumerated().map { ($0.offset + 1, $0.element) }, file: file, defaultLanguage: "")
+        fenced(
+            text.components(separatedBy: "\n").enumerated().map { ($0.offset + 1, $0.element) }, file: file,
+            defaultLanguage: "")
     }
 
     /// The fenced blocks of the `///` comments of a Swift source; DocC reads a block without a
@@ -99,7 +101,8 @@ enum DocumentationSource {
                 }
             } else if trimmed.hasPrefix("```") {
                 let language = trimmed.dropFirst(3).trimmingCharacters(in: .whitespaces)
-                open = Block(file: file, line: number, language: language.isEmpty ? defaultLanguage : language, lines: [])
+                open = Block(
+                    file: file, line: number, language: language.isEmpty ? defaultLanguage : language, lines: [])
             }
         }
         return blocks

@@ -36,7 +36,8 @@ struct TestingYourAppsBackgroundBehaviourExamples {
     }
 
     @Test func aTripIsLoggedEverySecondAndUploaded() throws {
-        var run = BackgroundTestRun(configuration: try .named("LocationPulse"), iOS: .v17, scenario: .blank(app: tripApp))
+        var run = BackgroundTestRun(
+            configuration: try .named("LocationPulse"), iOS: .v17, scenario: .blank(app: tripApp))
         run.openApp()
         run.pressHome()
         run.move(along: [RouteLeg(destination: LocalPoint(east: 20_000, north: 0), speed: 20)])
@@ -53,7 +54,8 @@ struct TestingYourAppsBackgroundBehaviourExamples {
 
     @Test func theBackupWaitsForTheCharger() {
         let backup = Job(id: "backup", interval: 3600, expectedDuration: 60, requiresExternalPower: true)
-        var run = BackgroundTestRun(strategies: [], agent: AgentConfiguration(jobs: JobScheduler.Options(jobs: [backup])), iOS: .v17)
+        var run = BackgroundTestRun(
+            strategies: [], agent: AgentConfiguration(jobs: JobScheduler.Options(jobs: [backup])), iOS: .v17)
         run.openApp()
         run.pressHome()
         run.advance(by: .hours(3))
@@ -90,7 +92,8 @@ struct TestingYourAppsBackgroundBehaviourExamples {
     }
 
     @Test func theRideHasNoGapThoughTheParkedHoursDo() throws {
-        var run = BackgroundTestRun(configuration: try .named("LocationPulse"), iOS: .v17, scenario: .blank(app: tripApp))
+        var run = BackgroundTestRun(
+            configuration: try .named("LocationPulse"), iOS: .v17, scenario: .blank(app: tripApp))
         run.openApp()
         run.pressHome()
         run.move(along: [RouteLeg(destination: LocalPoint(east: 20_000, north: 0), speed: 20)])
@@ -137,7 +140,8 @@ struct TestingYourAppsBackgroundBehaviourExamples {
             configuration: try .named("TaskExtension"), iOS: .v17, scenario: try BuiltinScenarios.load("gas-station"))
         gasStation.runToEnd()
         var push = BackgroundTestRun(
-            strategies: [PushTrigger()], iOS: .v17, scenario: .blank(app: AppConfiguration(backgroundModes: [.location])))
+            strategies: [PushTrigger()], iOS: .v17,
+            scenario: .blank(app: AppConfiguration(backgroundModes: [.location])))
         push.openApp()
         push.pressHome()
         push.advance(by: .minutes(5))

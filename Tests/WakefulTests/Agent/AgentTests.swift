@@ -27,7 +27,8 @@ struct AgentTests {
         retention: RetentionPolicy = RetentionPolicy()
     ) throws -> Agent {
         try Agent(
-            strategies: [Recorder()], configuration: AgentConfiguration(upload: upload, retention: retention, timeline: timeline),
+            strategies: [Recorder()],
+            configuration: AgentConfiguration(upload: upload, retention: retention, timeline: timeline),
             outbox: outbox, seed: 1)
     }
 
@@ -36,24 +37,31 @@ struct AgentTests {
         let outbox = InMemoryOutbox(installID: Self.install)
         var agent = try Self.agent(outbox: outbox)
         var timeline = InMemoryTimeline()
-        let commands = agent.handle(.didEnterBackground, in: Context(now: 5, appState: .background), timeline: &timeline)
+        let commands = agent.handle(
+            .didEnterBackground, in: Context(now: 5, appState: .background), timeline: &timeline)
         #expect(commands.contains(.endBackgroundTask(BackgroundTaskID(owner: "Recorder", serial: 1))))
         let batch = try #require(try outbox.claimBatch(limits: BatchLimits(), now: 5))
         // The event, the sample record, and the two task commands; the record command itself is not a timeline entry.
-        #expect(batch.records.map(\.kind) == ["sample", OutboxRecord.timelineKind, OutboxRecord.timelineKind, OutboxRecord.timelineKind])
+        #expect(
+            batch.records.map(\.kind) == [
+                "sample", OutboxRecord.timelineKind, OutboxRecord.timelineKind, OutboxRecord.timelineKind,
+            ])
         #expect(batch.records[0].payload == "{\"t\":5.0}")
         #expect(batch.records[1].payload.contains("\"event\":\"didEnterBackground\""))
         #expect(!batch.records.contains { $0.payload.contains("\"command\":\"record\"") })
         #expect(timeline.entries.count == 4)  // the platform's timeline keeps the record command too
     }
 
-    @Test("the lifecycle timeline leaves out ranging callbacks; off sends no timeline at all", arguments: TimelineUpload.allCases)
+    @Test(
+        "the lifecycle timeline leaves out ranging callbacks; off sends no timeline at all",
+        arguments: TimelineUpload.allCases)
     func timelineSelection(upload: TimelineUpload) throws {
         let outbox = InMemoryOutbox(installID: Self.install)
         var agent = try Self.agent(outbox: outbox, timeline: upload)
         var timeline = DiscardingTimeline()
         let constraint = BeaconIdentityConstraint(uuid: Self.install)
-        _ = agent.handle(.beaconsRanged(constraint, []), in: Context(now: 1, appState: .background), timeline: &timeline)
+        _ = agent.handle(
+            .beaconsRanged(constraint, []), in: Context(now: 1, appState: .background), timeline: &timeline)
         let kinds = try #require(try outbox.claimBatch(limits: BatchLimits(), now: 1)).records.map(\.kind)
         #expect(kinds == ["sample"] + (upload == .all ? [OutboxRecord.timelineKind] : []))
     }
@@ -63,7 +71,8 @@ struct AgentTests {
         let outbox = FaultyOutbox(commitFailures: 1)
         var agent = try Self.agent(outbox: outbox, timeline: .off)
         var timeline = DiscardingTimeline()
-        let commands = agent.handle(.didEnterBackground, in: Context(now: 1, appState: .background), timeline: &timeline)
+        let commands = agent.handle(
+            .didEnterBackground, in: Context(now: 1, appState: .background), timeline: &timeline)
         #expect(agent.lastError is FaultyOutbox.DiskFull)
         #expect(commands.count == 3)
         #expect(try outbox.statistics().pendingCount == 0)
@@ -88,7 +97,8 @@ struct AgentTests {
     func retentionAtLaunch() throws {
         let outbox = InMemoryOutbox(installID: Self.install)
         try outbox.commit(OutboxWrite(records: (0..<10).map { CollectedRecord(Record(kind: "old"), at: Double($0)) }))
-        var agent = try Self.agent(outbox: outbox, timeline: .off, retention: RetentionPolicy(maxAge: nil, maxCount: 5, maxBytes: nil))
+        var agent = try Self.agent(
+            outbox: outbox, timeline: .off, retention: RetentionPolicy(maxAge: nil, maxCount: 5, maxBytes: nil))
         var timeline = DiscardingTimeline()
         _ = agent.handle(.didFinishLaunching(.user), in: Context(now: 100, appState: .inactive), timeline: &timeline)
         let kinds = try #require(try outbox.claimBatch(limits: BatchLimits(), now: 100)).records.map(\.kind)
@@ -98,17 +108,20 @@ struct AgentTests {
 
     @Test("an upload's body is there while the upload is in flight, and refused once it ended")
     func bodyWhileInFlight() throws {
-        var agent = try Self.agent(outbox: InMemoryOutbox(installID: Self.install), timeline: .off, upload: Uploader.Configuration())
+        var agent = try Self.agent(
+            outbox: InMemoryOutbox(installID: Self.install), timeline: .off, upload: Uploader.Configuration())
         var timeline = DiscardingTimeline()
         let active = Context(now: 1, appState: .active, network: .wifi)
         let commands = agent.handle(.didBecomeActive, in: active, timeline: &timeline)
-        let request = try #require(commands.compactMap { if case .upload(let request) = $0 { request } else { nil } }.first)
+        let request = try #require(
+            commands.compactMap { if case .upload(let request) = $0 { request } else { nil } }.first)
         let body = try agent.requestBody(for: request)
         #expect(body.count == request.bytes)
         #expect(try IngestBatch.parse(Array(body)).batchID == request.batch)
         let answer = IngestAnswer(accepted: request.records, duplicates: 0)
         let outcome = UploadOutcome(id: request.id, batch: request.batch, statusCode: 200, answer: answer)
-        _ = agent.handle(.uploadCompleted(outcome), in: Context(now: 2, appState: .active, network: .wifi), timeline: &timeline)
+        _ = agent.handle(
+            .uploadCompleted(outcome), in: Context(now: 2, appState: .active, network: .wifi), timeline: &timeline)
         #expect(throws: UploadBodyError.self) { try agent.requestBody(for: request) }
     }
 
@@ -116,7 +129,8 @@ struct AgentTests {
     func bodyWithoutUploader() throws {
         let agent = try Self.agent(outbox: InMemoryOutbox(installID: Self.install))
         #expect(throws: AgentError.uploadsNotConfigured) {
-            try agent.requestBody(for: UploadRequest(id: "x", batch: Self.install, records: 1, bytes: 1, background: true))
+            try agent.requestBody(
+                for: UploadRequest(id: "x", batch: Self.install, records: 1, bytes: 1, background: true))
         }
     }
 }

@@ -7,14 +7,18 @@ import Wakeful
 struct AgentTimelineHeaderTests {
     static let install = UUID(uuidString: "3C1A7E52-0B6D-4F28-9E41-5A7D2C8B6F03")!
 
-    @Test("the header goes to the timeline as a run line, source device by default, and to the outbox unless uploads are off", arguments: [
-        (TimelineUpload.lifecycle, 1), (TimelineUpload.all, 1), (TimelineUpload.off, 0),
-    ])
+    @Test(
+        "the header goes to the timeline as a run line, source device by default, and to the outbox unless uploads are off",
+        arguments: [
+            (TimelineUpload.lifecycle, 1), (TimelineUpload.all, 1), (TimelineUpload.off, 0),
+        ])
     func header(upload: TimelineUpload, expectedRecords: Int) throws {
         let outbox = InMemoryOutbox(installID: Self.install)
-        let agent = try Agent(strategies: [], configuration: AgentConfiguration(timeline: upload), outbox: outbox, seed: 1)
+        let agent = try Agent(
+            strategies: [], configuration: AgentConfiguration(timeline: upload), outbox: outbox, seed: 1)
         var timeline = InMemoryTimeline()
-        let header = TimelineHeader(device: "iPhone15,2", ios: "17.4", setup: "TaskExtension", strategies: ["TaskExtension"])
+        let header = TimelineHeader(
+            device: "iPhone15,2", ios: "17.4", setup: "TaskExtension", strategies: ["TaskExtension"])
         try agent.recordHeader(header, at: 120, timeline: &timeline)
 
         let entry = try #require(timeline.entries.first)
@@ -22,7 +26,9 @@ struct AgentTimelineHeaderTests {
         guard case .run(let fields) = entry.body else { Issue.record("expected a run line, got \(entry.kind)"); return }
         let read = TimelineHeader(fields: fields)
         #expect(read.source == "device")
-        #expect(read.device == "iPhone15,2" && read.ios == "17.4" && read.setup == "TaskExtension" && read.strategies == ["TaskExtension"])
+        #expect(
+            read.device == "iPhone15,2" && read.ios == "17.4" && read.setup == "TaskExtension"
+                && read.strategies == ["TaskExtension"])
 
         #expect(try outbox.statistics().pendingCount == expectedRecords)
         if expectedRecords > 0 {
@@ -34,7 +40,9 @@ struct AgentTimelineHeaderTests {
 
     @Test("a source the platform names is kept")
     func namedSource() throws {
-        let agent = try Agent(strategies: [], configuration: AgentConfiguration(timeline: .off), outbox: InMemoryOutbox(installID: Self.install), seed: 1)
+        let agent = try Agent(
+            strategies: [], configuration: AgentConfiguration(timeline: .off),
+            outbox: InMemoryOutbox(installID: Self.install), seed: 1)
         var timeline = InMemoryTimeline()
         try agent.recordHeader(TimelineHeader(source: "testing", ios: "26"), at: 0, timeline: &timeline)
         guard case .run(let fields) = timeline.entries.first?.body else { Issue.record("no run line"); return }

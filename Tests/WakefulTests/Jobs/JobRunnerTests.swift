@@ -36,14 +36,16 @@ struct JobRunnerTests {
     func checkpoints() async {
         let (started, signal) = AsyncStream.makeStream(of: Void.self)
         let (never, _) = AsyncStream.makeStream(of: Void.self)
-        let result = await result(cancel: true, { context in
-            await context.record(Record(kind: "s"))
-            signal.yield()
-            for await _ in never {}  // ends when the task is cancelled
-            #expect(Task.isCancelled)
-            await context.checkpoint("k=1", progress: 0.5)
-            throw CancellationError()
-        }, started: started)
+        let result = await result(
+            cancel: true,
+            { context in
+                await context.record(Record(kind: "s"))
+                signal.yield()
+                for await _ in never {}  // ends when the task is cancelled
+                #expect(Task.isCancelled)
+                await context.checkpoint("k=1", progress: 0.5)
+                throw CancellationError()
+            }, started: started)
         #expect(result?.outcome == .checkpointed)
         #expect(result?.checkpoint == "k=1")
         #expect(result?.progress == 0.5)
@@ -54,12 +56,14 @@ struct JobRunnerTests {
     func cancelledFails() async {
         let (started, signal) = AsyncStream.makeStream(of: Void.self)
         let (never, _) = AsyncStream.makeStream(of: Void.self)
-        let result = await result(cancel: true, { context in
-            await context.record(Record(kind: "s"))
-            signal.yield()
-            for await _ in never {}
-            throw CancellationError()
-        }, started: started)
+        let result = await result(
+            cancel: true,
+            { context in
+                await context.record(Record(kind: "s"))
+                signal.yield()
+                for await _ in never {}
+                throw CancellationError()
+            }, started: started)
         #expect(result?.outcome == .failed)
         #expect(result?.reason == "cancelled")
         #expect(result?.records.isEmpty == true)

@@ -21,11 +21,15 @@ struct JobSchedulerFittingTests {
     @Test("with DBL_MAX in the background it begins its task first and fits on the next event (TASK-11)")
     func readsTheTaskTime() {
         var probe = SchedulerProbe([Job(id: "a", interval: 60, expectedDuration: 10)])
-        let first = probe.handle(.significantLocationChange(LocationFix(coordinate: Coordinate(latitude: 0, longitude: 0), horizontalAccuracy: 500, timestamp: 0)), SchedulerProbe.background(0))
+        let first = probe.handle(
+            .significantLocationChange(
+                LocationFix(coordinate: Coordinate(latitude: 0, longitude: 0), horizontalAccuracy: 500, timestamp: 0)),
+            SchedulerProbe.background(0))
         #expect(first.runs.isEmpty)
         #expect(first.contains(.beginBackgroundTask(SchedulerProbe.task1)))
         #expect(first.timer(JobScheduler.fitTimer) != nil)
-        let second = probe.handle(.timerFired(JobScheduler.fitTimer), SchedulerProbe.background(0.001, remaining: 29.999))
+        let second = probe.handle(
+            .timerFired(JobScheduler.fitTimer), SchedulerProbe.background(0.001, remaining: 29.999))
         #expect(second.runs.map(\.job) == ["a"])
         #expect(abs((second.runs.first?.budget ?? 0) - 24.999) < 1e-9)
     }
@@ -55,7 +59,9 @@ struct JobSchedulerFittingTests {
         #expect(probe.handle(.regionEntered("r"), SchedulerProbe.background(0, remaining: 30)).runs.isEmpty)
 
         var checkpointing = SchedulerProbe([Job(id: "long", interval: 600, expectedDuration: 40, checkpointable: true)])
-        #expect(checkpointing.handle(.regionEntered("r"), SchedulerProbe.background(0, remaining: 30)).runs.map(\.budget) == [25])
+        #expect(
+            checkpointing.handle(.regionEntered("r"), SchedulerProbe.background(0, remaining: 30)).runs.map(\.budget)
+                == [25])
     }
 
     @Test("never before lastStarted + minimumInterval")
@@ -63,16 +69,20 @@ struct JobSchedulerFittingTests {
         var probe = SchedulerProbe([Job(id: "a", interval: 10, minimumInterval: 100)])
         let run = probe.handle(.didFinishLaunching(.user), SchedulerProbe.foreground(0)).runs[0]
         _ = probe.handle(.jobFinished(.completed(run)), SchedulerProbe.foreground(1))
-        #expect(probe.handle(.didBecomeActive, SchedulerProbe.foreground(50)).runs.isEmpty, "due at 11, but started at 0")
+        #expect(
+            probe.handle(.didBecomeActive, SchedulerProbe.foreground(50)).runs.isEmpty, "due at 11, but started at 0")
         #expect(probe.handle(.didBecomeActive, SchedulerProbe.foreground(100)).runs.map(\.job) == ["a"])
     }
 
-    @Test("network and power needs are respected", arguments: [
-        (NetworkPath.none, true, false), (.wifi, false, false), (.wifi, true, true), (.unknown, true, true),
-    ])
+    @Test(
+        "network and power needs are respected",
+        arguments: [
+            (NetworkPath.none, true, false), (.wifi, false, false), (.wifi, true, true), (.unknown, true, true),
+        ])
     func needs(network: NetworkPath, power: Bool, runs: Bool) {
         var probe = SchedulerProbe([Job(id: "a", interval: 60, requiresNetwork: true, requiresExternalPower: true)])
-        let commands = probe.handle(.didFinishLaunching(.user), SchedulerProbe.foreground(0, network: network, power: power))
+        let commands = probe.handle(
+            .didFinishLaunching(.user), SchedulerProbe.foreground(0, network: network, power: power))
         #expect(commands.runs.isEmpty == !runs)
     }
 
@@ -89,7 +99,10 @@ struct JobSchedulerFittingTests {
         let resumed = probe.handle(.didFinishLaunching(.user), SchedulerProbe.foreground(100)).runs
         #expect(resumed.map(\.checkpoint) == ["k=4"])
         #expect(resumed.map(\.progress) == [0.4])
-        _ = probe.handle(.jobFinished(JobResult(job: "a", run: resumed[0].run, outcome: .completed, progress: 1, checkpoint: "k=10")), SchedulerProbe.foreground(140))
+        _ = probe.handle(
+            .jobFinished(
+                JobResult(job: "a", run: resumed[0].run, outcome: .completed, progress: 1, checkpoint: "k=10")),
+            SchedulerProbe.foreground(140))
         let state = probe.scheduler.state(of: "a")
         #expect(state.lastCompleted == 140)
         #expect(state.progress == 0)
@@ -101,7 +114,9 @@ struct JobSchedulerFittingTests {
     func failedRetry() {
         var probe = SchedulerProbe([Job(id: "a", interval: 60)])
         let run = probe.handle(.didFinishLaunching(.user), SchedulerProbe.foreground(0)).runs[0]
-        let after = probe.handle(.jobFinished(JobResult(job: "a", run: run.run, outcome: .failed, progress: 0, reason: "boom")), SchedulerProbe.foreground(1))
+        let after = probe.handle(
+            .jobFinished(JobResult(job: "a", run: run.run, outcome: .failed, progress: 0, reason: "boom")),
+            SchedulerProbe.foreground(1))
         #expect(after.runs.isEmpty)
         #expect(probe.handle(.regionEntered("r"), SchedulerProbe.foreground(2)).runs.map(\.job) == ["a"])
     }

@@ -6,7 +6,8 @@ struct SchedulerProbe {
     var scheduler: JobScheduler
 
     init(_ jobs: [Job], margin: TimeInterval = 5, completesPushes: Bool = false) {
-        scheduler = JobScheduler(options: .init(jobs: jobs, safetyMargin: margin, completesRemoteNotifications: completesPushes))
+        scheduler = JobScheduler(
+            options: .init(jobs: jobs, safetyMargin: margin, completesRemoteNotifications: completesPushes))
     }
 
     mutating func handle(_ event: Event, _ context: Context) -> [Command] {
@@ -19,8 +20,12 @@ struct SchedulerProbe {
         Context(now: now, appState: .active, network: network, externalPower: power)
     }
 
-    static func background(_ now: TimeInterval, remaining: TimeInterval = Context.unlimited, network: NetworkPath = .wifi, power: Bool? = false) -> Context {
-        Context(now: now, appState: .background, backgroundTimeRemaining: remaining, network: network, externalPower: power)
+    static func background(
+        _ now: TimeInterval, remaining: TimeInterval = Context.unlimited, network: NetworkPath = .wifi,
+        power: Bool? = false
+    ) -> Context {
+        Context(
+            now: now, appState: .background, backgroundTimeRemaining: remaining, network: network, externalPower: power)
     }
 }
 

@@ -20,7 +20,8 @@ struct JobSchedulerWakeTests {
     func endsOnExpiry() {
         var probe = SchedulerProbe([Job(id: "a", interval: 600, expectedDuration: 20, checkpointable: true)])
         let run = probe.handle(.regionExited("r"), SchedulerProbe.background(0, remaining: 30)).runs[0]
-        let expiring = probe.handle(.backgroundTaskExpiring(SchedulerProbe.task1), SchedulerProbe.background(26, remaining: 4))
+        let expiring = probe.handle(
+            .backgroundTaskExpiring(SchedulerProbe.task1), SchedulerProbe.background(26, remaining: 4))
         #expect(expiring.contains(.cancelJob(job: "a", run: run.run)))
         #expect(expiring.contains(.endBackgroundTask(SchedulerProbe.task1)))
         #expect(expiring.runs.isEmpty)
@@ -29,13 +30,19 @@ struct JobSchedulerWakeTests {
     @Test("a denied task starts nothing and leaves nothing open (TASK-16)")
     func denied() {
         var probe = SchedulerProbe([Job(id: "a", interval: 600)])
-        let first = probe.handle(.visit(Visit(coordinate: Coordinate(latitude: 0, longitude: 0), horizontalAccuracy: 50, arrival: 0, departure: nil)), SchedulerProbe.background(0))
+        let first = probe.handle(
+            .visit(
+                Visit(
+                    coordinate: Coordinate(latitude: 0, longitude: 0), horizontalAccuracy: 50, arrival: 0,
+                    departure: nil)), SchedulerProbe.background(0))
         #expect(first.contains(.beginBackgroundTask(SchedulerProbe.task1)))
         let denied = probe.handle(.backgroundTaskDenied(SchedulerProbe.task1), SchedulerProbe.background(0))
         #expect(!denied.contains(.endBackgroundTask(SchedulerProbe.task1)), "a denied task is not ended")
         let fit = probe.handle(.timerFired(JobScheduler.fitTimer), SchedulerProbe.background(0.001))
         #expect(fit.runs.isEmpty)
-        #expect(!fit.contains { if case .beginBackgroundTask = $0 { true } else { false } }, "no retry loop on the same wake")
+        #expect(
+            !fit.contains { if case .beginBackgroundTask = $0 { true } else { false } },
+            "no retry loop on the same wake")
     }
 
     @Test("a failed run ends the task")
@@ -51,7 +58,9 @@ struct JobSchedulerWakeTests {
     @Test("in its own refresh it holds no task, fits 30 s (BGT-4) and completes the task when done")
     func ownRefresh() {
         var probe = SchedulerProbe([Job(id: "a", interval: 600, expectedDuration: 10)])
-        let launched = probe.handle(.scheduledTaskLaunched(ScheduledTaskLaunch(identifier: Self.refresh, kind: .appRefresh)), SchedulerProbe.background(0))
+        let launched = probe.handle(
+            .scheduledTaskLaunched(ScheduledTaskLaunch(identifier: Self.refresh, kind: .appRefresh)),
+            SchedulerProbe.background(0))
         #expect(launched.runs.map(\.budget) == [25])
         #expect(!launched.contains { if case .beginBackgroundTask = $0 { true } else { false } })
         let done = probe.handle(.jobFinished(.completed(launched.runs[0])), SchedulerProbe.background(10))
@@ -61,12 +70,17 @@ struct JobSchedulerWakeTests {
     @Test("the refresh's expiration handler cancels the run; the task is completed unsuccessfully with its checkpoint")
     func refreshExpiry() {
         var probe = SchedulerProbe([Job(id: "a", interval: 600, expectedDuration: 10, checkpointable: true)])
-        let run = probe.handle(.scheduledTaskLaunched(ScheduledTaskLaunch(identifier: Self.refresh, kind: .appRefresh)), SchedulerProbe.background(0)).runs[0]
+        let run = probe.handle(
+            .scheduledTaskLaunched(ScheduledTaskLaunch(identifier: Self.refresh, kind: .appRefresh)),
+            SchedulerProbe.background(0)
+        ).runs[0]
         let expiring = probe.handle(.scheduledTaskExpiring(identifier: Self.refresh), SchedulerProbe.background(3))
         #expect(expiring.contains(.cancelJob(job: "a", run: run.run)))
         let checkpoint = JobResult(job: "a", run: run.run, outcome: .checkpointed, progress: 0.3, checkpoint: "k")
         let reported = probe.handle(.jobFinished(checkpoint), SchedulerProbe.background(3))
-        #expect(reported.contains(.completeScheduledTask(identifier: Self.refresh, success: false)), "completed with the checkpoint")
+        #expect(
+            reported.contains(.completeScheduledTask(identifier: Self.refresh, success: false)),
+            "completed with the checkpoint")
         #expect(reported.runs.isEmpty, "nothing new in an expiring launch")
         #expect(probe.scheduler.state(of: "a").checkpoint == "k")
     }
@@ -75,7 +89,8 @@ struct JobSchedulerWakeTests {
     func requestsWakes() {
         var probe = SchedulerProbe([
             Job(id: "a", interval: 900, expectedDuration: 5),
-            Job(id: "night", interval: 86_400, expectedDuration: 300, requiresExternalPower: true, checkpointable: true),
+            Job(
+                id: "night", interval: 86_400, expectedDuration: 300, requiresExternalPower: true, checkpointable: true),
         ])
         let run = probe.handle(.regionExited("r"), SchedulerProbe.background(0, remaining: 30)).runs[0]
         let done = probe.handle(.jobFinished(.completed(run)), SchedulerProbe.background(5, remaining: 25))
@@ -83,7 +98,9 @@ struct JobSchedulerWakeTests {
         #expect(requests.map(\.identifier) == [Self.refresh, Self.processing])
         #expect(requests.first?.earliestBeginDate == 905)
         #expect(requests.last?.requiresExternalPower == true)
-        #expect(requests.last?.earliestBeginDate == 5 + JobScheduler.blockedRetry, "due now but without power: asked for later")
+        #expect(
+            requests.last?.earliestBeginDate == 5 + JobScheduler.blockedRetry,
+            "due now but without power: asked for later")
         let again = probe.handle(.regionEntered("r"), SchedulerProbe.background(10, remaining: 30))
         #expect(again.submitted.isEmpty, "the pending requests are not earlier than needed")
     }
@@ -92,8 +109,11 @@ struct JobSchedulerWakeTests {
     func refusedRequest() {
         var probe = SchedulerProbe([Job(id: "a", interval: 900)])
         let run = probe.handle(.regionExited("r"), SchedulerProbe.background(0, remaining: 30)).runs[0]
-        #expect(!probe.handle(.jobFinished(.completed(run)), SchedulerProbe.background(1, remaining: 29)).submitted.isEmpty)
-        let refused = probe.handle(.scheduledTaskSubmitFailed(identifier: Self.refresh, error: .unavailable), SchedulerProbe.background(1, remaining: 29))
+        #expect(
+            !probe.handle(.jobFinished(.completed(run)), SchedulerProbe.background(1, remaining: 29)).submitted.isEmpty)
+        let refused = probe.handle(
+            .scheduledTaskSubmitFailed(identifier: Self.refresh, error: .unavailable),
+            SchedulerProbe.background(1, remaining: 29))
         #expect(refused.records.map(\.kind) == [JobScheduler.wakeRefusedRecordKind])
         #expect(probe.handle(.regionEntered("r"), SchedulerProbe.background(2, remaining: 28)).submitted.isEmpty)
         _ = probe.handle(.didBecomeActive, SchedulerProbe.foreground(3))
@@ -110,15 +130,20 @@ struct JobSchedulerWakeTests {
         #expect(done.contains(.completeRemoteNotification(id: "p1", result: .newData)))
     }
 
-    @Test("a missed deadline is recorded once, with the reason it saw", arguments: [
-        ("no wake", "no wake in the window"), ("no network", "no network"), ("too short", JobScheduler.tooShort),
-    ])
+    @Test(
+        "a missed deadline is recorded once, with the reason it saw",
+        arguments: [
+            ("no wake", "no wake in the window"), ("no network", "no network"), ("too short", JobScheduler.tooShort),
+        ])
     func missedDeadline(situation: String, reason: String) {
-        var probe = SchedulerProbe([Job(id: "a", interval: 600, deadline: 300, expectedDuration: 60, requiresNetwork: true)])
+        var probe = SchedulerProbe([
+            Job(id: "a", interval: 600, deadline: 300, expectedDuration: 60, requiresNetwork: true)
+        ])
         let run = probe.handle(.didFinishLaunching(.user), SchedulerProbe.foreground(0)).runs[0]
         _ = probe.handle(.jobFinished(.completed(run)), SchedulerProbe.foreground(60))  // next due at 660, deadline 960
         switch situation {
-        case "no network": _ = probe.handle(.regionEntered("r"), SchedulerProbe.background(700, remaining: 30, network: .none))
+        case "no network":
+            _ = probe.handle(.regionEntered("r"), SchedulerProbe.background(700, remaining: 30, network: .none))
         case "too short": _ = probe.handle(.regionEntered("r"), SchedulerProbe.background(700, remaining: 30))
         default: break
         }
@@ -128,7 +153,9 @@ struct JobSchedulerWakeTests {
         #expect(missed.first?.fields["reason"] == .string(reason))
         #expect(missed.first?.fields["dueAt"] == .double(660))
         #expect(missed.first?.fields["deadline"] == .double(960))
-        #expect(probe.handle(.regionEntered("r"), SchedulerProbe.background(1001, remaining: 29, network: .none)).records.isEmpty, "once")
+        #expect(
+            probe.handle(.regionEntered("r"), SchedulerProbe.background(1001, remaining: 29, network: .none)).records
+                .isEmpty, "once")
     }
 
     @Test("a lower-priority job kept waiting is reported as preempted")
@@ -150,12 +177,14 @@ struct JobSchedulerWakeTests {
         let run = probe.handle(.didFinishLaunching(.user), SchedulerProbe.foreground(0)).runs[0]
         let done = probe.handle(.jobFinished(.completed(run)), SchedulerProbe.foreground(2))
         #expect(done.timer(JobScheduler.nextTimer)?.interval == 300)
-        #expect(probe.handle(.timerFired(JobScheduler.nextTimer), SchedulerProbe.foreground(302)).runs.map(\.job) == ["a"])
+        #expect(
+            probe.handle(.timerFired(JobScheduler.nextTimer), SchedulerProbe.foreground(302)).runs.map(\.job) == ["a"])
     }
 
     @Test("requirements: fetch and processing modes with their identifiers")
     func requirements() {
-        let scheduler = JobScheduler(options: .init(jobs: [Job(id: "n", interval: 86_400, requiresExternalPower: true)]))
+        let scheduler = JobScheduler(
+            options: .init(jobs: [Job(id: "n", interval: 86_400, requiresExternalPower: true)]))
         #expect(scheduler.requirements.backgroundModes == [.fetch, .processing])
         #expect(scheduler.requirements.taskIdentifiers == [Self.refresh, Self.processing])
         let bare = JobScheduler(options: .init(jobs: [Job(id: "a", interval: 60)], refreshIdentifier: nil))

@@ -5,11 +5,15 @@ import Wakeful
 @Suite("LocationFilter and a clean track")
 struct LocationFilterTests {
     /// A fix `east` and `north` metres from a point near Paris.
-    static func fix(east: Double, north: Double = 0, accuracy: Double = 10, speed: Double = -1, at time: TimeInterval) -> LocationFix {
+    static func fix(east: Double, north: Double = 0, accuracy: Double = 10, speed: Double = -1, at time: TimeInterval)
+        -> LocationFix
+    {
         let metresPerDegree = Coordinate.meanEarthRadius * .pi / 180
         let latitude = 48.85 + north / metresPerDegree
         let longitude = 2.35 + east / (metresPerDegree * cos(48.85 * .pi / 180))
-        return LocationFix(coordinate: Coordinate(latitude: latitude, longitude: longitude), horizontalAccuracy: accuracy, speed: speed, timestamp: time)
+        return LocationFix(
+            coordinate: Coordinate(latitude: latitude, longitude: longitude), horizontalAccuracy: accuracy,
+            speed: speed, timestamp: time)
     }
 
     @Test("a phone lying still while its fixes wander inside their accuracy adds nothing to the odometer")
@@ -18,7 +22,9 @@ struct LocationFilterTests {
         var random = SplitMix64(seed: 3)
         for second in 0..<120 {
             let east = Double(random.next() % 41) - 20, north = Double(random.next() % 41) - 20
-            #expect(filter.consider(Self.fix(east: east, north: north, accuracy: 30, at: Double(second))) == .kept(added: 0))
+            #expect(
+                filter.consider(Self.fix(east: east, north: north, accuracy: 30, at: Double(second))) == .kept(added: 0)
+            )
         }
         #expect(filter.odometer == 0)
     }
@@ -26,7 +32,9 @@ struct LocationFilterTests {
     @Test("a slow walk is counted in steps of the two accuracy radii, within one step of the truth")
     func slowWalk() {
         var filter = LocationFilter()
-        for second in 0...600 { _ = filter.consider(Self.fix(east: Double(second) * 1.2, accuracy: 10, at: Double(second))) }
+        for second in 0...600 {
+            _ = filter.consider(Self.fix(east: Double(second) * 1.2, accuracy: 10, at: Double(second)))
+        }
         #expect(filter.odometer > 720 - 21 && filter.odometer <= 720.5, "\(filter.odometer)")
     }
 
@@ -46,7 +54,9 @@ struct LocationFilterTests {
         var filter = LocationFilter()
         _ = filter.consider(Self.fix(east: 0, at: 0))
         #expect(filter.consider(Self.fix(east: 5000, at: 1)) == .dropped(.jump))
-        #expect(filter.consider(Self.fix(east: 30, at: 2)) == .kept(added: Self.fix(east: 0, at: 0).coordinate.distance(to: Self.fix(east: 30, at: 2).coordinate)))
+        #expect(
+            filter.consider(Self.fix(east: 30, at: 2))
+                == .kept(added: Self.fix(east: 0, at: 0).coordinate.distance(to: Self.fix(east: 30, at: 2).coordinate)))
         #expect(filter.odometer > 29 && filter.odometer < 31)
     }
 
@@ -63,18 +73,25 @@ struct LocationFilterTests {
     @Test("LocationLogger with a filter records dropped fixes with the reason and kept ones with the odometer")
     func loggerRecordsDecisions() {
         var logger = LocationLogger(filter: LocationFilter.Options())
-        let commands = logger.handle(.locationsUpdated([
-            Self.fix(east: 0, at: 0), Self.fix(east: 200, at: 10), Self.fix(east: 9000, at: 11), Self.fix(east: 250, accuracy: 2000, at: 12),
-        ]), in: Contexts.background(12))
+        let commands = logger.handle(
+            .locationsUpdated([
+                Self.fix(east: 0, at: 0), Self.fix(east: 200, at: 10), Self.fix(east: 9000, at: 11),
+                Self.fix(east: 250, accuracy: 2000, at: 12),
+            ]), in: Contexts.background(12))
         #expect(commands.records.map(\.kind) == ["location", "location", "locationDropped", "locationDropped"])
         #expect(commands.records.compactMap { $0.fields["reason"]?.description } == ["jump", "inaccurate"])
         #expect(commands.records[1].fields["odometer"]?.number == 200)
         var plain = LocationLogger()
-        #expect(plain.handle(.locationsUpdated([Self.fix(east: 0, accuracy: 5000, at: 0)]), in: Contexts.background(0)).records.map(\.kind) == ["location"])
+        #expect(
+            plain.handle(.locationsUpdated([Self.fix(east: 0, accuracy: 5000, at: 0)]), in: Contexts.background(0))
+                .records.map(\.kind) == ["location"])
     }
 
     @Test("filter options out of range are named")
     func optionRanges() {
-        #expect(LocationFilter.Options(maximumAccuracy: 0, maximumSpeed: -1).rangeViolations.map(\.key) == ["maximumAccuracy", "maximumSpeed"])
+        #expect(
+            LocationFilter.Options(maximumAccuracy: 0, maximumSpeed: -1).rangeViolations.map(\.key) == [
+                "maximumAccuracy", "maximumSpeed",
+            ])
     }
 }

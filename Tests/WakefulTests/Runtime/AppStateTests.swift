@@ -4,13 +4,15 @@ import Wakeful
 
 @Suite("AppState and Context")
 struct AppStateTests {
-    @Test("isExecuting and isForeground per state (STATE-1)", arguments: [
-        (AppState.notRunning, false, false),
-        (.inactive, true, true),
-        (.active, true, true),
-        (.background, true, false),
-        (.suspended, false, false),
-    ])
+    @Test(
+        "isExecuting and isForeground per state (STATE-1)",
+        arguments: [
+            (AppState.notRunning, false, false),
+            (.inactive, true, true),
+            (.active, true, true),
+            (.background, true, false),
+            (.suspended, false, false),
+        ])
     func helpers(_ state: AppState, _ executing: Bool, _ foreground: Bool) {
         #expect(state.isExecuting == executing)
         #expect(state.isForeground == foreground)

@@ -10,19 +10,25 @@ struct BackgroundTaskIDTests {
         #expect(BackgroundTaskID(owner: "X").description == "X#0")
     }
 
-    @Test("parses owner#serial, splitting at the last #", arguments: [
-        ("TaskExtension#1", "TaskExtension", 1),
-        ("LowPowerLocationKeepAlive#12", "LowPowerLocationKeepAlive", 12),
-        ("a#b#3", "a#b", 3),
-        ("with space#0", "with space", 0),
-    ])
+    @Test(
+        "parses owner#serial, splitting at the last #",
+        arguments: [
+            ("TaskExtension#1", "TaskExtension", 1),
+            ("LowPowerLocationKeepAlive#12", "LowPowerLocationKeepAlive", 12),
+            ("a#b#3", "a#b", 3),
+            ("with space#0", "with space", 0),
+        ])
     func parses(_ text: String, _ owner: String, _ serial: Int) throws {
         let id = try #require(BackgroundTaskID(parsing: text))
         #expect(id == BackgroundTaskID(owner: owner, serial: serial))
         #expect(id.description == text, "parsing and description are inverses")
     }
 
-    @Test("rejects text without # and a whole number", arguments: ["", "TaskExtension", "TaskExtension#", "TaskExtension#one", "TaskExtension#1.5", "TaskExtension#1 ", "#"])
+    @Test(
+        "rejects text without # and a whole number",
+        arguments: [
+            "", "TaskExtension", "TaskExtension#", "TaskExtension#one", "TaskExtension#1.5", "TaskExtension#1 ", "#",
+        ])
     func rejects(_ text: String) {
         #expect(BackgroundTaskID(parsing: text) == nil)
     }
@@ -50,7 +56,9 @@ struct BackgroundTaskIDTests {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(BackgroundTaskID.self, from: Data("7".utf8)) }
     }
 
-    @Test("only the canonical form parses, so decoding and encoding give back the same text", arguments: ["T#+1", "T#01", "T#-1"])
+    @Test(
+        "only the canonical form parses, so decoding and encoding give back the same text",
+        arguments: ["T#+1", "T#01", "T#-1"])
     func canonicalOnly(_ text: String) {
         #expect(BackgroundTaskID(parsing: text) == nil, "\(String(describing: BackgroundTaskID(parsing: text)))")
     }

@@ -7,7 +7,9 @@ struct RequirementsTests {
     @Test("nothing combined is nothing")
     func empty() {
         #expect(Requirements.combined([]) == Requirements())
-        #expect(Requirements.combined([Requirements(), Requirements()]) == Requirements(backgroundModes: [], locationAuthorization: nil))
+        #expect(
+            Requirements.combined([Requirements(), Requirements()])
+                == Requirements(backgroundModes: [], locationAuthorization: nil))
     }
 
     @Test("every mode once, sorted by raw value")
@@ -18,7 +20,10 @@ struct RequirementsTests {
             Requirements(backgroundModes: [.bluetoothCentral]),
         ])
         #expect(combined.backgroundModes == [.audio, .bluetoothCentral, .location, .remoteNotification, .voip])
-        #expect(combined.backgroundModes.map(\.rawValue) == ["audio", "bluetooth-central", "location", "remote-notification", "voip"])
+        #expect(
+            combined.backgroundModes.map(\.rawValue) == [
+                "audio", "bluetooth-central", "location", "remote-notification", "voip",
+            ])
     }
 
     @Test("the order of the inputs does not matter")
@@ -28,14 +33,16 @@ struct RequirementsTests {
         #expect(Requirements.combined([a, b]) == Requirements.combined([b, a]))
     }
 
-    @Test("the strongest authorization wins: always over whenInUse over none", arguments: [
-        ([LocationAuthorization?](), LocationAuthorization?.none),
-        ([nil, nil], nil),
-        ([.whenInUse], .whenInUse),
-        ([nil, .whenInUse], .whenInUse),
-        ([.whenInUse, .always], .always),
-        ([.always, .whenInUse, nil], .always),
-    ])
+    @Test(
+        "the strongest authorization wins: always over whenInUse over none",
+        arguments: [
+            ([LocationAuthorization?](), LocationAuthorization?.none),
+            ([nil, nil], nil),
+            ([.whenInUse], .whenInUse),
+            ([nil, .whenInUse], .whenInUse),
+            ([.whenInUse, .always], .always),
+            ([.always, .whenInUse, nil], .always),
+        ])
     func authorization(_ inputs: [LocationAuthorization?], _ expected: LocationAuthorization?) {
         let combined = Requirements.combined(inputs.map { Requirements(locationAuthorization: $0) })
         #expect(combined.locationAuthorization == expected)

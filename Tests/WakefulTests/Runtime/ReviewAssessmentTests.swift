@@ -15,7 +15,8 @@ struct ReviewAssessmentTests {
 
     /// One row per UIBackgroundModes value (REVIEW-1 to REVIEW-5).
     static let table: [Expectation] = [
-        Expectation(mode: .location, level: .medium, guideline: "2.5.4, 5.1.5", rules: ["REVIEW-1", "REVIEW-3", "REVIEW-5"]),
+        Expectation(
+            mode: .location, level: .medium, guideline: "2.5.4, 5.1.5", rules: ["REVIEW-1", "REVIEW-3", "REVIEW-5"]),
         Expectation(mode: .audio, level: .high, guideline: "2.5.4", rules: ["REVIEW-2", "REVIEW-4", "AUDIO-1"]),
         Expectation(mode: .voip, level: .high, guideline: "2.5.4", rules: ["REVIEW-1", "REVIEW-2", "VOIP-2"]),
         Expectation(mode: .bluetoothCentral, level: .low, guideline: "2.5.4", rules: ["REVIEW-1"]),
@@ -78,7 +79,8 @@ struct ReviewAssessmentTests {
 
     @Test("the keep-alive's location mode explains the rejection risk of using location only to stay alive (REVIEW-3)")
     func locationNote() throws {
-        let finding = try #require(ReviewAssessment(modes: LowPowerLocationKeepAlive().requirements.backgroundModes).findings.first)
+        let finding = try #require(
+            ReviewAssessment(modes: LowPowerLocationKeepAlive().requirements.backgroundModes).findings.first)
         #expect(finding.note.contains("stay alive"))
         #expect(finding.rules.contains("REVIEW-3"))
     }

@@ -51,9 +51,12 @@ struct RuntimeTests {
     func statePersists() throws {
         var runtime = Runtime(strategies: [TaskExtension()])
         var timeline = DiscardingTimeline()
-        #expect(runtime.handle(.didEnterBackground, in: Contexts.background(0), timeline: &timeline)
+        #expect(
+            runtime.handle(.didEnterBackground, in: Contexts.background(0), timeline: &timeline)
                 == [.beginBackgroundTask(BackgroundTaskID(owner: "TaskExtension", serial: 1))])
-        #expect(runtime.handle(.regionEntered("r"), in: Contexts.background(1), timeline: &timeline).isEmpty, "the task is open")
+        #expect(
+            runtime.handle(.regionEntered("r"), in: Contexts.background(1), timeline: &timeline).isEmpty,
+            "the task is open")
         let strategy = try #require(runtime.strategies.first as? TaskExtension)
         #expect(strategy.openTask == BackgroundTaskID(owner: "TaskExtension", serial: 1))
     }
@@ -67,12 +70,13 @@ struct RuntimeTests {
         ])
         var timeline = InMemoryTimeline()
         _ = runtime.handle(.regionEntered("pump"), in: Contexts.background(42.5), timeline: &timeline)
-        #expect(timeline.entries == [
-            TimelineEntry(time: 42.5, body: .event(.regionEntered("pump"))),
-            TimelineEntry(time: 42.5, body: .command(Self.task, by: "A")),
-            TimelineEntry(time: 42.5, body: .command(Self.note, by: "A")),
-            TimelineEntry(time: 42.5, body: .command(Self.timer, by: "C")),
-        ])
+        #expect(
+            timeline.entries == [
+                TimelineEntry(time: 42.5, body: .event(.regionEntered("pump"))),
+                TimelineEntry(time: 42.5, body: .command(Self.task, by: "A")),
+                TimelineEntry(time: 42.5, body: .command(Self.note, by: "A")),
+                TimelineEntry(time: 42.5, body: .command(Self.timer, by: "C")),
+            ])
         #expect(timeline.entries.map(\.kind) == ["event", "command", "command", "command"])
     }
 
@@ -110,7 +114,10 @@ struct RuntimeTests {
         var discarding = DiscardingTimeline()
         #expect(!discarding.isRecording)
         var again = Runtime(strategies: strategies)
-        #expect(again.handle(.didEnterBackground, in: Contexts.background(), timeline: &discarding) == [Self.task, Self.note])
+        #expect(
+            again.handle(.didEnterBackground, in: Contexts.background(), timeline: &discarding) == [
+                Self.task, Self.note,
+            ])
     }
 
     @Test("requirements combine the strategies'")
@@ -118,16 +125,20 @@ struct RuntimeTests {
         let runtime = Runtime(strategies: [
             TaskExtension(), LowPowerLocationKeepAlive(),
             BeaconTrigger(options: .init(regionID: "r", constraint: Beacons.pump)),
-            Echo(name: "E", answer: [], requirements: Requirements(backgroundModes: [.fetch, .location], locationAuthorization: .whenInUse)),
+            Echo(
+                name: "E", answer: [],
+                requirements: Requirements(backgroundModes: [.fetch, .location], locationAuthorization: .whenInUse)),
         ])
-        #expect(runtime.requirements == Requirements(backgroundModes: [.fetch, .location], locationAuthorization: .always))
+        #expect(
+            runtime.requirements == Requirements(backgroundModes: [.fetch, .location], locationAuthorization: .always))
     }
 
     @Test("the documented example: TaskExtension begins TaskExtension#1 on entering the background")
     func documentedExample() {
         var runtime = Runtime(strategies: [TaskExtension()])
         var timeline = InMemoryTimeline()
-        let commands = runtime.handle(.didEnterBackground, in: Context(now: 0, appState: .background), timeline: &timeline)
+        let commands = runtime.handle(
+            .didEnterBackground, in: Context(now: 0, appState: .background), timeline: &timeline)
         #expect(commands == [.beginBackgroundTask(BackgroundTaskID(owner: "TaskExtension", serial: 1))])
         #expect(timeline.entries.last == TimelineEntry(time: 0, body: .command(commands[0], by: "TaskExtension")))
     }

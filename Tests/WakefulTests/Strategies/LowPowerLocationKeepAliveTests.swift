@@ -4,7 +4,9 @@ import Wakeful
 
 @Suite("LowPowerLocationKeepAlive")
 struct LowPowerLocationKeepAliveTests {
-    static func task(_ serial: Int) -> BackgroundTaskID { BackgroundTaskID(owner: "LowPowerLocationKeepAlive", serial: serial) }
+    static func task(_ serial: Int) -> BackgroundTaskID {
+        BackgroundTaskID(owner: "LowPowerLocationKeepAlive", serial: serial)
+    }
 
     /// Seed 002's exact request (LOC-6, BEACON-8).
     static let seedRequest = LocationRequest(
@@ -33,14 +35,20 @@ struct LowPowerLocationKeepAliveTests {
     @Test("a user launch starts updates and begins no task")
     func userLaunch() {
         var strategy = LowPowerLocationKeepAlive()
-        #expect(strategy.handle(.didFinishLaunching(.user), in: Contexts.inactive()) == [.startUpdatingLocation(Self.seedRequest)])
+        #expect(
+            strategy.handle(.didFinishLaunching(.user), in: Contexts.inactive()) == [
+                .startUpdatingLocation(Self.seedRequest)
+            ])
         #expect(strategy.openTask == nil)
     }
 
-    @Test("a launch into the background starts updates and begins a task", arguments: [LaunchReason.region, .significantChange, .visit, .remoteNotification])
+    @Test(
+        "a launch into the background starts updates and begins a task",
+        arguments: [LaunchReason.region, .significantChange, .visit, .remoteNotification])
     func backgroundLaunch(_ reason: LaunchReason) {
         var strategy = LowPowerLocationKeepAlive()
-        #expect(strategy.handle(.didFinishLaunching(reason), in: Contexts.background())
+        #expect(
+            strategy.handle(.didFinishLaunching(reason), in: Contexts.background())
                 == [.startUpdatingLocation(Self.seedRequest), .beginBackgroundTask(Self.task(1))])
         #expect(strategy.openTask == Self.task(1))
     }
@@ -49,15 +57,22 @@ struct LowPowerLocationKeepAliveTests {
     func everyLaunch() {
         var strategy = LowPowerLocationKeepAlive()
         _ = strategy.handle(.didFinishLaunching(.region), in: Contexts.background())
-        #expect(strategy.handle(.didFinishLaunching(.region), in: Contexts.background()) == [.startUpdatingLocation(Self.seedRequest)])
-        #expect(strategy.handle(.didFinishLaunching(.user), in: Contexts.foreground()) == [.startUpdatingLocation(Self.seedRequest)])
+        #expect(
+            strategy.handle(.didFinishLaunching(.region), in: Contexts.background()) == [
+                .startUpdatingLocation(Self.seedRequest)
+            ])
+        #expect(
+            strategy.handle(.didFinishLaunching(.user), in: Contexts.foreground()) == [
+                .startUpdatingLocation(Self.seedRequest)
+            ])
     }
 
     @Test("begins a task on didEnterBackground, never a second while one is open")
     func taskOnBackground() {
         var strategy = LowPowerLocationKeepAlive()
         _ = strategy.handle(.didFinishLaunching(.user), in: Contexts.inactive())
-        #expect(strategy.handle(.didEnterBackground, in: Contexts.background(10)) == [.beginBackgroundTask(Self.task(1))])
+        #expect(
+            strategy.handle(.didEnterBackground, in: Contexts.background(10)) == [.beginBackgroundTask(Self.task(1))])
         #expect(strategy.handle(.didEnterBackground, in: Contexts.background(11)).isEmpty)
     }
 
@@ -65,11 +80,19 @@ struct LowPowerLocationKeepAliveTests {
     func endsOnExpiry() {
         var strategy = LowPowerLocationKeepAlive()
         _ = strategy.handle(.didEnterBackground, in: Contexts.background(10))
-        #expect(strategy.handle(.backgroundTaskExpiring(BackgroundTaskID(owner: "TaskExtension", serial: 1)), in: Contexts.background(40)).isEmpty,
-                "another strategy's task is not its business")
-        #expect(strategy.handle(.backgroundTaskExpiring(Self.task(1)), in: Contexts.background(40, remaining: 0)) == [.endBackgroundTask(Self.task(1))])
+        #expect(
+            strategy.handle(
+                .backgroundTaskExpiring(BackgroundTaskID(owner: "TaskExtension", serial: 1)),
+                in: Contexts.background(40)
+            ).isEmpty,
+            "another strategy's task is not its business")
+        #expect(
+            strategy.handle(.backgroundTaskExpiring(Self.task(1)), in: Contexts.background(40, remaining: 0)) == [
+                .endBackgroundTask(Self.task(1))
+            ])
         #expect(strategy.openTask == nil)
-        #expect(strategy.handle(.didEnterBackground, in: Contexts.background(100)) == [.beginBackgroundTask(Self.task(2))])
+        #expect(
+            strategy.handle(.didEnterBackground, in: Contexts.background(100)) == [.beginBackgroundTask(Self.task(2))])
     }
 
     @Test("a denied task clears the state")
@@ -81,10 +104,15 @@ struct LowPowerLocationKeepAliveTests {
         #expect(strategy.handle(.didEnterBackground, in: Contexts.background()).begunTasks == [Self.task(2)])
     }
 
-    @Test("region and location events change nothing: updates keep running", arguments: [
-        Event.regionEntered("pump"), .regionExited("pump"), .locationUpdatesPaused, .willEnterForeground, .memoryWarning,
-        .locationsUpdated([LocationFix(coordinate: Coordinate(latitude: 1, longitude: 2), horizontalAccuracy: 3000, timestamp: 5)]),
-    ])
+    @Test(
+        "region and location events change nothing: updates keep running",
+        arguments: [
+            Event.regionEntered("pump"), .regionExited("pump"), .locationUpdatesPaused, .willEnterForeground,
+            .memoryWarning,
+            .locationsUpdated([
+                LocationFix(coordinate: Coordinate(latitude: 1, longitude: 2), horizontalAccuracy: 3000, timestamp: 5)
+            ]),
+        ])
     func quietOtherwise(_ event: Event) {
         var strategy = LowPowerLocationKeepAlive()
         #expect(strategy.handle(event, in: Contexts.background()).isEmpty)
@@ -92,9 +120,14 @@ struct LowPowerLocationKeepAliveTests {
 
     @Test("options: other accuracy and filter, and no task when beginsBackgroundTask is false")
     func options() {
-        var strategy = LowPowerLocationKeepAlive(options: .init(desiredAccuracy: 1000, distanceFilter: 500, beginsBackgroundTask: false))
-        let request = LocationRequest(desiredAccuracy: 1000, distanceFilter: 500, pausesAutomatically: false, allowsBackgroundUpdates: true)
-        #expect(strategy.handle(.didFinishLaunching(.region), in: Contexts.background()) == [.startUpdatingLocation(request)])
+        var strategy = LowPowerLocationKeepAlive(
+            options: .init(desiredAccuracy: 1000, distanceFilter: 500, beginsBackgroundTask: false))
+        let request = LocationRequest(
+            desiredAccuracy: 1000, distanceFilter: 500, pausesAutomatically: false, allowsBackgroundUpdates: true)
+        #expect(
+            strategy.handle(.didFinishLaunching(.region), in: Contexts.background()) == [
+                .startUpdatingLocation(request)
+            ])
         #expect(strategy.handle(.didEnterBackground, in: Contexts.background()).isEmpty)
         #expect(strategy.openTask == nil)
     }

@@ -17,7 +17,9 @@ enum Beacons {
     static let pump = BeaconIdentityConstraint(uuid: uuid, major: 1, minor: 4)
 
     static func ranged(_ accuracy: Double, rssi: Int = -65, minor: UInt16 = 4) -> RangedBeacon {
-        RangedBeacon(uuid: uuid, major: 1, minor: minor, accuracy: accuracy, rssi: rssi, proximity: accuracy < 0 ? .unknown : .near)
+        RangedBeacon(
+            uuid: uuid, major: 1, minor: minor, accuracy: accuracy, rssi: rssi,
+            proximity: accuracy < 0 ? .unknown : .near)
     }
 }
 

@@ -18,14 +18,17 @@ struct TaskExtensionTests {
     @Test("begins a task on didEnterBackground (TASK-3, TASK-6)")
     func beginsOnBackground() {
         var strategy = TaskExtension()
-        #expect(strategy.handle(.didEnterBackground, in: Contexts.background(10)) == [.beginBackgroundTask(Self.task(1))])
+        #expect(
+            strategy.handle(.didEnterBackground, in: Contexts.background(10)) == [.beginBackgroundTask(Self.task(1))])
         #expect(strategy.openTask == Self.task(1))
     }
 
-    @Test("lifecycle events other than didEnterBackground begin nothing", arguments: [
-        Event.didFinishLaunching(.user), .didFinishLaunching(.region), .willEnterForeground, .didBecomeActive,
-        .willResignActive, .willTerminate, .memoryWarning, .timerFired("t"), .locationUpdatesPaused,
-    ])
+    @Test(
+        "lifecycle events other than didEnterBackground begin nothing",
+        arguments: [
+            Event.didFinishLaunching(.user), .didFinishLaunching(.region), .willEnterForeground, .didBecomeActive,
+            .willResignActive, .willTerminate, .memoryWarning, .timerFired("t"), .locationUpdatesPaused,
+        ])
     func otherEventsBeginNothing(_ event: Event) {
         var strategy = TaskExtension()
         #expect(strategy.handle(event, in: Contexts.background()).isEmpty)
@@ -56,7 +59,8 @@ struct TaskExtensionTests {
     func afterRelaunch() {
         var strategy = TaskExtension()
         #expect(strategy.handle(.didFinishLaunching(.region), in: Contexts.background()).isEmpty)
-        #expect(strategy.handle(.regionEntered("pump"), in: Contexts.background()) == [.beginBackgroundTask(Self.task(1))])
+        #expect(
+            strategy.handle(.regionEntered("pump"), in: Contexts.background()) == [.beginBackgroundTask(Self.task(1))])
     }
 
     @Test("never a second task while one is open")
@@ -73,10 +77,14 @@ struct TaskExtensionTests {
     func endsOnExpiry() {
         var strategy = TaskExtension()
         _ = strategy.handle(.didEnterBackground, in: Contexts.background(0))
-        #expect(strategy.handle(.backgroundTaskExpiring(Self.task(1)), in: Contexts.background(30, remaining: 0))
+        #expect(
+            strategy.handle(.backgroundTaskExpiring(Self.task(1)), in: Contexts.background(30, remaining: 0))
                 == [.endBackgroundTask(Self.task(1))])
         #expect(strategy.openTask == nil)
-        #expect(strategy.handle(.regionEntered("pump"), in: Contexts.background(200)) == [.beginBackgroundTask(Self.task(2))])
+        #expect(
+            strategy.handle(.regionEntered("pump"), in: Contexts.background(200)) == [
+                .beginBackgroundTask(Self.task(2))
+            ])
     }
 
     @Test("ignores the expiry of a task it does not hold")
@@ -84,7 +92,10 @@ struct TaskExtensionTests {
         var strategy = TaskExtension()
         #expect(strategy.handle(.backgroundTaskExpiring(Self.task(1)), in: Contexts.background()).isEmpty)
         _ = strategy.handle(.didEnterBackground, in: Contexts.background())
-        #expect(strategy.handle(.backgroundTaskExpiring(BackgroundTaskID(owner: "Other", serial: 1)), in: Contexts.background()).isEmpty)
+        #expect(
+            strategy.handle(
+                .backgroundTaskExpiring(BackgroundTaskID(owner: "Other", serial: 1)), in: Contexts.background()
+            ).isEmpty)
         #expect(strategy.handle(.backgroundTaskExpiring(Self.task(7)), in: Contexts.background()).isEmpty)
         #expect(strategy.openTask == Self.task(1))
     }
@@ -93,7 +104,8 @@ struct TaskExtensionTests {
     func leaky() {
         var strategy = TaskExtension(options: .init(endsTaskOnExpiry: false))
         _ = strategy.handle(.didEnterBackground, in: Contexts.background(0))
-        #expect(strategy.handle(.backgroundTaskExpiring(Self.task(1)), in: Contexts.background(30, remaining: 0)).isEmpty)
+        #expect(
+            strategy.handle(.backgroundTaskExpiring(Self.task(1)), in: Contexts.background(30, remaining: 0)).isEmpty)
         #expect(strategy.openTask == Self.task(1))
         #expect(strategy.handle(.regionEntered("pump"), in: Contexts.background(31)).isEmpty)
     }
@@ -112,7 +124,9 @@ struct TaskExtensionTests {
         _ = strategy.handle(.didEnterBackground, in: Contexts.background(0))
         #expect(strategy.handle(.backgroundTaskDenied(Self.task(1)), in: Contexts.background(0)).isEmpty)
         #expect(strategy.openTask == nil)
-        #expect(strategy.handle(.regionEntered("pump"), in: Contexts.background(60)) == [.beginBackgroundTask(Self.task(2))])
+        #expect(
+            strategy.handle(.regionEntered("pump"), in: Contexts.background(60)) == [.beginBackgroundTask(Self.task(2))]
+        )
     }
 
     @Test("a denial for another task leaves the open one alone")
@@ -135,7 +149,8 @@ struct TaskExtensionTests {
             _ = strategy.handle(closing, in: Contexts.background(Double(round) * 100 + 30))
         }
         #expect(begun == (1...4).map(Self.task))
-        #expect(begun.map(\.description) == ["TaskExtension#1", "TaskExtension#2", "TaskExtension#3", "TaskExtension#4"])
+        #expect(
+            begun.map(\.description) == ["TaskExtension#1", "TaskExtension#2", "TaskExtension#3", "TaskExtension#4"])
     }
 
     @Test("a fresh instance (a relaunched process) starts its serials again at 1")

@@ -21,7 +21,10 @@ struct BackgroundExitReportTests {
             return
         }
         #expect(decision.name == BackgroundExitReport.decisionName)
-        #expect(decision.fields.map(\.key) == ["periodStart", "periodEnd", "normal", "memoryPressure", "backgroundTaskAssertionTimeout", "unexpected"])
+        #expect(
+            decision.fields.map(\.key) == [
+                "periodStart", "periodEnd", "normal", "memoryPressure", "backgroundTaskAssertionTimeout", "unexpected",
+            ])
         #expect(decision.fields.last?.value == .int(3))
         #expect(decision.rules == ["TERM-7", "STATE-3", "STATE-8", "TASK-13", "TASK-17"])
     }
@@ -31,7 +34,8 @@ struct BackgroundExitReportTests {
         let entry = Self.killedTwice.timelineEntry(at: 1_763_700_000)
         var line: [UInt8] = []
         TimelineJSONEncoder().encode(entry, into: &line)
-        let decoded = try TimelineDecoder.decode(line: line.filter { $0 != UInt8(ascii: "\n") }, file: "exits.jsonl", lineNumber: 1)
+        let decoded = try TimelineDecoder.decode(
+            line: line.filter { $0 != UInt8(ascii: "\n") }, file: "exits.jsonl", lineNumber: 1)
         #expect(decoded == entry)
     }
 
@@ -46,12 +50,15 @@ struct BackgroundExitReportTests {
         #expect(decision.fields.map(\.key) == ["periodStart", "periodEnd", "unexpected"])
     }
 
-    @Test("the agent notes the entry in its timeline and, with the lifecycle selection, in the outbox", arguments: [
-        (TimelineUpload.lifecycle, 1), (TimelineUpload.off, 0),
-    ])
+    @Test(
+        "the agent notes the entry in its timeline and, with the lifecycle selection, in the outbox",
+        arguments: [
+            (TimelineUpload.lifecycle, 1), (TimelineUpload.off, 0),
+        ])
     func agentNotes(upload: TimelineUpload, expectedRecords: Int) throws {
         let outbox = InMemoryOutbox(installID: Self.install)
-        let agent = try Agent(strategies: [], configuration: AgentConfiguration(timeline: upload), outbox: outbox, seed: 1)
+        let agent = try Agent(
+            strategies: [], configuration: AgentConfiguration(timeline: upload), outbox: outbox, seed: 1)
         var timeline = InMemoryTimeline()
         let entry = Self.killedTwice.timelineEntry(at: 1_763_700_000)
         try agent.note(entry, timeline: &timeline)

@@ -47,8 +47,9 @@ struct JSONLinesFileWriterTests {
             writer.append(TimelineEntry(time: 1, body: .event(.memoryWarning)))
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)).isEmpty)
             try writer.flush()
-            #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
-                == #"{"t":1,"kind":"event","event":"memoryWarning"}"# + "\n")
+            #expect(
+                String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+                    == #"{"t":1,"kind":"event","event":"memoryWarning"}"# + "\n")
             try writer.close()
         }
     }
@@ -61,8 +62,9 @@ struct JSONLinesFileWriterTests {
             let writer = try JSONLinesFileWriter(path: url.path)
             writer.append(TimelineEntry(time: 0, body: .event(.didBecomeActive)))
             try writer.close()
-            #expect(String(decoding: try Data(contentsOf: url), as: UTF8.self)
-                == #"{"t":0,"kind":"event","event":"didBecomeActive"}"# + "\n")
+            #expect(
+                String(decoding: try Data(contentsOf: url), as: UTF8.self)
+                    == #"{"t":0,"kind":"event","event":"didBecomeActive"}"# + "\n")
         }
     }
 
@@ -74,8 +76,9 @@ struct JSONLinesFileWriterTests {
                 let writer = try JSONLinesFileWriter(path: path)
                 writer.append(TimelineEntry(time: 0, body: .event(.willTerminate)))
             }
-            #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
-                == #"{"t":0,"kind":"event","event":"willTerminate"}"# + "\n")
+            #expect(
+                String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+                    == #"{"t":0,"kind":"event","event":"willTerminate"}"# + "\n")
         }
     }
 
@@ -89,7 +92,9 @@ struct JSONLinesFileWriterTests {
             }
             #expect(error.code == .create)
             #expect(error.path == path)
-            #expect(error.description == #"cannot create timeline file "\#(path)": the folder "\#(missing)" does not exist"#)
+            #expect(
+                error.description == #"cannot create timeline file "\#(path)": the folder "\#(missing)" does not exist"#
+            )
             #expect(!FileManager.default.fileExists(atPath: missing))
         }
     }

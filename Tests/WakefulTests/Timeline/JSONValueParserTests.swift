@@ -114,7 +114,10 @@ struct JSONValueParserTests {
 
     @Test("invalid UTF-8 is rejected at the offending byte")
     func invalidUTF8() {
-        for bytes: [UInt8] in [[0x22, 0x61, 0xFF, 0x22], [0x22, 0x61, 0xC0, 0xAF, 0x22], [0x22, 0x61, 0xED, 0xA0, 0x80, 0x22], [0x22, 0x61, 0xE2, 0x82, 0x22]] {
+        for bytes: [UInt8] in [
+            [0x22, 0x61, 0xFF, 0x22], [0x22, 0x61, 0xC0, 0xAF, 0x22], [0x22, 0x61, 0xED, 0xA0, 0x80, 0x22],
+            [0x22, 0x61, 0xE2, 0x82, 0x22],
+        ] {
             #expect {
                 try JSONValue.parse(bytes)
             } throws: { error in
@@ -126,7 +129,9 @@ struct JSONValueParserTests {
 
     @Test("nesting is limited so hostile input cannot exhaust the stack")
     func depth() throws {
-        let ok = String(repeating: "[", count: JSONValue.maximumNestingDepth) + String(repeating: "]", count: JSONValue.maximumNestingDepth)
+        let ok =
+            String(repeating: "[", count: JSONValue.maximumNestingDepth)
+            + String(repeating: "]", count: JSONValue.maximumNestingDepth)
         _ = try parse(ok)
         let deep = String(repeating: "[", count: 100_000)
         #expect {

@@ -97,12 +97,20 @@ struct TimelineDecoderErrorTests {
 
     @Test("UUIDs are read in either case and must have the 8-4-4-4-12 form")
     func uuids() throws {
-        let lower = #"{"t":1,"kind":"command","by":"S","command":"startRangingBeacons","constraint":"e2c56db5-dffb-48d2-b060-d0f5a71096e0/7/8"}"#
+        let lower =
+            #"{"t":1,"kind":"command","by":"S","command":"startRangingBeacons","constraint":"e2c56db5-dffb-48d2-b060-d0f5a71096e0/7/8"}"#
         let entry = try TimelineDecoder.decode(line: Array(lower.utf8), file: "f.jsonl", lineNumber: 1)
-        #expect(entry.body == .command(.startRangingBeacons(
-            BeaconIdentityConstraint(uuid: TimelineSamples.uuid, major: 7, minor: 8)), by: "S"))
-        for bad in ["E2C56DB5-DFFB-48D2-B060-D0F5A71096E", "E2C56DB5-DFFB-48D2-B060-D0F5A71096EG", "E2C56DB5DFFB-48D2-B060-D0F5A71096E0A",
-                    "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0/1/2/3", "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0/", "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0/-1"] {
+        #expect(
+            entry.body
+                == .command(
+                    .startRangingBeacons(
+                        BeaconIdentityConstraint(uuid: TimelineSamples.uuid, major: 7, minor: 8)), by: "S"))
+        for bad in [
+            "E2C56DB5-DFFB-48D2-B060-D0F5A71096E", "E2C56DB5-DFFB-48D2-B060-D0F5A71096EG",
+            "E2C56DB5DFFB-48D2-B060-D0F5A71096E0A",
+            "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0/1/2/3", "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0/",
+            "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0/-1",
+        ] {
             let line = #"{"t":1,"kind":"command","by":"S","command":"stopRangingBeacons","constraint":"\#(bad)"}"#
             let error = try #require(throws: TimelineDecodingError.self) {
                 try TimelineDecoder.decode(line: Array(line.utf8), file: "f.jsonl", lineNumber: 1)
@@ -118,7 +126,9 @@ struct TimelineDecoderErrorTests {
             try TimelineDecoder.decode(line: Array(line.utf8), file: "device.jsonl", lineNumber: 3)
         }
         #expect(error.key == "event")
-        #expect(error.description.hasPrefix(#"device.jsonl:3: key "event": expected an event name, one of didFinishLaunching, "#))
+        #expect(
+            error.description.hasPrefix(
+                #"device.jsonl:3: key "event": expected an event name, one of didFinishLaunching, "#))
         #expect(error.message.hasSuffix(#", found "didExplode""#))
         for name in TimelineDecoder.knownEventNames { #expect(error.message.contains(name)) }
     }

@@ -9,54 +9,87 @@ struct TimelineGoldenTests {
     /// Exact lines: key order, number forms, escaping, the `_` prefix and `null`.
     static let goldens: [(entry: TimelineEntry, line: String)] = [
         (
-            TimelineEntry(time: 0, body: .run([
-                Field("format", 1), Field("scenario", "gas-station"), Field("ios", "12"), Field("seed", 42),
-            ])),
+            TimelineEntry(
+                time: 0,
+                body: .run([
+                    Field("format", 1), Field("scenario", "gas-station"), Field("ios", "12"), Field("seed", 42),
+                ])),
             #"{"t":0,"kind":"run","format":1,"scenario":"gas-station","ios":"12","seed":42}"#
         ),
         (
-            TimelineEntry(time: 176, body: .event(.beaconsRanged(
-                BeaconIdentityConstraint(uuid: uuid, major: 1),
-                [RangedBeacon(uuid: uuid, major: 1, minor: 2, accuracy: 3.41, rssi: -70, proximity: .near)]))),
+            TimelineEntry(
+                time: 176,
+                body: .event(
+                    .beaconsRanged(
+                        BeaconIdentityConstraint(uuid: uuid, major: 1),
+                        [RangedBeacon(uuid: uuid, major: 1, minor: 2, accuracy: 3.41, rssi: -70, proximity: .near)]))),
             #"{"t":176,"kind":"event","event":"beaconsRanged","constraint":"E2C56DB5-DFFB-48D2-B060-D0F5A71096E0/1","#
                 + #""beacons":[{"uuid":"E2C56DB5-DFFB-48D2-B060-D0F5A71096E0","major":1,"minor":2,"accuracy":3.41,"rssi":-70,"proximity":"near"}]}"#
         ),
         (
-            TimelineEntry(time: 0.03, body: .state(StateChange(
-                from: .background, to: .notRunning, cause: "taskAssertionTimeout", rules: ["TASK-13"],
-                fields: [Field("t", .double(3)), Field("rules", "x"), Field("_to", 1), Field("_note", "n"), Field("code", 3)]))),
+            TimelineEntry(
+                time: 0.03,
+                body: .state(
+                    StateChange(
+                        from: .background, to: .notRunning, cause: "taskAssertionTimeout", rules: ["TASK-13"],
+                        fields: [
+                            Field("t", .double(3)), Field("rules", "x"), Field("_to", 1), Field("_note", "n"),
+                            Field("code", 3),
+                        ]))),
             #"{"t":0.03,"kind":"state","from":"background","to":"notRunning","cause":"taskAssertionTimeout","rules":["TASK-13"],"#
                 + #""_t":3.0,"_rules":"x","__to":1,"_note":"n","code":3}"#
         ),
         (
-            TimelineEntry(time: 12.5, body: .user(action: "say \"hi\"", fields: [
-                Field("text", "line\nbreak\ttab\\slash\u{01}\u{1F} é 😀"), Field("action", true),
-            ])),
+            TimelineEntry(
+                time: 12.5,
+                body: .user(
+                    action: "say \"hi\"",
+                    fields: [
+                        Field("text", "line\nbreak\ttab\\slash\u{01}\u{1F} é 😀"), Field("action", true),
+                    ])),
             #"{"t":12.5,"kind":"user","action":"say \"hi\"","text":"line\nbreak\ttab\\slash\u0001\u001F é 😀","_action":true}"#
         ),
         (
-            TimelineEntry(time: .greatestFiniteMagnitude, body: .command(
-                .setTimer(TimerRequest(id: "budget", interval: .infinity)), by: "TaskExtension")),
+            TimelineEntry(
+                time: .greatestFiniteMagnitude,
+                body: .command(
+                    .setTimer(TimerRequest(id: "budget", interval: .infinity)), by: "TaskExtension")),
             #"{"t":1.7976931348623157e+308,"kind":"command","by":"TaskExtension","command":"setTimer","timer":"budget","interval":null,"repeats":false}"#
         ),
         (
-            TimelineEntry(time: 5, body: .decision(SystemDecision(
-                name: "taskAllowance", fields: [Field("seconds", .double(180)), Field("budget", .double(.nan)), Field("n", -0.0)]))),
+            TimelineEntry(
+                time: 5,
+                body: .decision(
+                    SystemDecision(
+                        name: "taskAllowance",
+                        fields: [Field("seconds", .double(180)), Field("budget", .double(.nan)), Field("n", -0.0)]))),
             #"{"t":5,"kind":"decision","decision":"taskAllowance","seconds":180.0,"budget":null,"n":-0.0}"#
         ),
         (
-            TimelineEntry(time: 1e16, body: .command(
-                .record(Record(kind: "trigger", fields: [Field("record", "r"), Field("accuracy", 2.5), Field("rssi", -61)])),
-                by: "BeaconTrigger")),
+            TimelineEntry(
+                time: 1e16,
+                body: .command(
+                    .record(
+                        Record(
+                            kind: "trigger", fields: [Field("record", "r"), Field("accuracy", 2.5), Field("rssi", -61)])
+                    ),
+                    by: "BeaconTrigger")),
             #"{"t":1e+16,"kind":"command","by":"BeaconTrigger","command":"record","record":"trigger","_record":"r","accuracy":2.5,"rssi":-61}"#
         ),
         (
-            TimelineEntry(time: -0.0, body: .event(.backgroundTaskExpiring(BackgroundTaskID(owner: "TaskExtension", serial: 1)))),
+            TimelineEntry(
+                time: -0.0, body: .event(.backgroundTaskExpiring(BackgroundTaskID(owner: "TaskExtension", serial: 1)))),
             #"{"t":-0.0,"kind":"event","event":"backgroundTaskExpiring","task":"TaskExtension#1"}"#
         ),
         (
-            TimelineEntry(time: 2, body: .command(.startMonitoring(MonitoredRegion(
-                id: "home", shape: .circle(center: Coordinate(latitude: 48.8566, longitude: 2.3522), radius: 150))), by: "Geo")),
+            TimelineEntry(
+                time: 2,
+                body: .command(
+                    .startMonitoring(
+                        MonitoredRegion(
+                            id: "home",
+                            shape: .circle(center: Coordinate(latitude: 48.8566, longitude: 2.3522), radius: 150))),
+                    by: "Geo")),
             #"{"t":2,"kind":"command","by":"Geo","command":"startMonitoring","region":"home","shape":"circle","lat":48.8566,"lon":2.3522,"radius":150,"#
                 + #""notifyOnEntry":true,"notifyOnExit":true,"notifyEntryStateOnDisplay":false}"#
         ),
@@ -75,12 +108,13 @@ struct TimelineGoldenTests {
         var bytes = Array("prefix\n".utf8)
         TimelineJSONEncoder().encode(TimelineEntry(time: 1, body: .event(.memoryWarning)), into: &bytes)
         TimelineJSONEncoder().encode(TimelineEntry(time: 2, body: .event(.willTerminate)), into: &bytes)
-        #expect(String(decoding: bytes, as: UTF8.self) == """
-            prefix
-            {"t":1,"kind":"event","event":"memoryWarning"}
-            {"t":2,"kind":"event","event":"willTerminate"}
+        #expect(
+            String(decoding: bytes, as: UTF8.self) == """
+                prefix
+                {"t":1,"kind":"event","event":"memoryWarning"}
+                {"t":2,"kind":"event","event":"willTerminate"}
 
-            """)
+                """)
     }
 
     /// (value, form where the schema says Double, form in a field).
@@ -108,7 +142,8 @@ struct TimelineGoldenTests {
         let (value, schemaForm, fieldForm) = Self.numberForms[index]
         var bytes: [UInt8] = []
         TimelineJSONEncoder().encode(TimelineEntry(time: value, body: .run([Field("x", .double(value))])), into: &bytes)
-        #expect(String(decoding: bytes, as: UTF8.self) == #"{"t":\#(schemaForm),"kind":"run","x":\#(fieldForm)}"# + "\n")
+        #expect(
+            String(decoding: bytes, as: UTF8.self) == #"{"t":\#(schemaForm),"kind":"run","x":\#(fieldForm)}"# + "\n")
     }
 
     @Test("whole doubles are written as Swift's description without .0")

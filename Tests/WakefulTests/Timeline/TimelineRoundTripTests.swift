@@ -40,9 +40,13 @@ struct TimelineRoundTripTests {
         return matching
     }
 
-    @Test("every event name has samples that encode under it and decode back equal", arguments: TimelineDecoder.knownEventNames)
+    @Test(
+        "every event name has samples that encode under it and decode back equal",
+        arguments: TimelineDecoder.knownEventNames)
     func event(_ name: String) throws {
-        let matching = try samples(TimelineSamples.events, key: "event", named: name, names: TimelineDecoder.knownEventNames) {
+        let matching = try samples(
+            TimelineSamples.events, key: "event", named: name, names: TimelineDecoder.knownEventNames
+        ) {
             TimelineEntry(time: 42.5, body: .event($0))
         }
         #expect(!matching.isEmpty, "no sample of \(name)")
@@ -53,10 +57,13 @@ struct TimelineRoundTripTests {
         }
     }
 
-    @Test("every Bluetooth event name has samples that decode back equal", arguments: TimelineDecoder.knownBluetoothEventNames)
+    @Test(
+        "every Bluetooth event name has samples that decode back equal",
+        arguments: TimelineDecoder.knownBluetoothEventNames)
     func bluetooth(_ name: String) throws {
         let matching = try samples(
-            TimelineSamples.bluetoothEvents, key: "bluetooth", named: name, names: TimelineDecoder.knownBluetoothEventNames
+            TimelineSamples.bluetoothEvents, key: "bluetooth", named: name,
+            names: TimelineDecoder.knownBluetoothEventNames
         ) { TimelineEntry(time: 1, body: .event(.bluetooth($0))) }
         #expect(!matching.isEmpty, "no sample of \(name)")
         for (_, entry) in matching {
@@ -66,9 +73,13 @@ struct TimelineRoundTripTests {
         }
     }
 
-    @Test("every command name has samples that encode under it and decode back equal", arguments: TimelineDecoder.knownCommandNames)
+    @Test(
+        "every command name has samples that encode under it and decode back equal",
+        arguments: TimelineDecoder.knownCommandNames)
     func command(_ name: String) throws {
-        let matching = try samples(TimelineSamples.commands, key: "command", named: name, names: TimelineDecoder.knownCommandNames) {
+        let matching = try samples(
+            TimelineSamples.commands, key: "command", named: name, names: TimelineDecoder.knownCommandNames
+        ) {
             TimelineEntry(time: 3, body: .command($0, by: "BeaconTrigger"))
         }
         #expect(!matching.isEmpty, "no sample of \(name)")
@@ -82,7 +93,9 @@ struct TimelineRoundTripTests {
 
     @Test("every region shape has samples that decode back equal", arguments: TimelineDecoder.knownRegionShapes)
     func shape(_ name: String) throws {
-        let matching = try samples(TimelineSamples.regions, key: "shape", named: name, names: TimelineDecoder.knownRegionShapes) {
+        let matching = try samples(
+            TimelineSamples.regions, key: "shape", named: name, names: TimelineDecoder.knownRegionShapes
+        ) {
             TimelineEntry(time: 3, body: .command(.startMonitoring($0), by: "BeaconTrigger"))
         }
         #expect(!matching.isEmpty, "no sample of \(name)")
@@ -109,8 +122,9 @@ struct TimelineRoundTripTests {
         var buffer = JSONLinesBuffer()
         #expect(buffer.isRecording)
         for entry in TimelineSamples.allEntries { buffer.append(entry) }
-        #expect(buffer.text.split(separator: "\n", omittingEmptySubsequences: false).count
-            == TimelineSamples.allEntries.count + 1)
+        #expect(
+            buffer.text.split(separator: "\n", omittingEmptySubsequences: false).count
+                == TimelineSamples.allEntries.count + 1)
         let decoded = try TimelineDecoder.decode(contentsOf: Data(buffer.bytes), file: "all.jsonl")
         #expect(decoded == TimelineSamples.allEntries)
 
@@ -133,7 +147,9 @@ struct TimelineRoundTripTests {
     @Test("field values keep int or double, and doubles keep every bit")
     func fieldNumberKinds() throws {
         var generator = TimelineTestRandom(seed: 0x5EED)
-        var fields: [Field] = [Field("int", .int(3)), Field("double", .double(3)), Field("negativeZero", .double(-0.0))]
+        var fields: [Field] = [
+            Field("int", .int(3)), Field("double", .double(3)), Field("negativeZero", .double(-0.0)),
+        ]
         for index in 0..<2000 {
             let double = Double(bitPattern: generator.next())
             guard double.isFinite else { continue }
@@ -159,13 +175,17 @@ struct TimelineRoundTripTests {
     @Test("schema doubles keep every bit, whole values included")
     func schemaDoubles() throws {
         var generator = TimelineTestRandom(seed: 42)
-        var values: [Double] = [0, -0.0, 176, 1e16, 9_007_199_254_740_992, -9_007_199_254_740_992, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        var values: [Double] = [
+            0, -0.0, 176, 1e16, 9_007_199_254_740_992, -9_007_199_254_740_992, .leastNonzeroMagnitude,
+            .greatestFiniteMagnitude,
+        ]
         for _ in 0..<2000 {
             values.append(Double(bitPattern: generator.next()))
             values.append(Double(Int64(bitPattern: generator.next()) >> 10))
         }
         for value in values where value.isFinite {
-            let entry = TimelineEntry(time: value, body: .command(.setTimer(TimerRequest(id: "x", interval: value)), by: "S"))
+            let entry = TimelineEntry(
+                time: value, body: .command(.setTimer(TimerRequest(id: "x", interval: value)), by: "S"))
             let (line, decoded) = try roundTrip(entry)
             guard case .command(.setTimer(let request), _) = decoded.body else {
                 Issue.record("unexpected \(decoded)")
@@ -179,11 +199,18 @@ struct TimelineRoundTripTests {
     @Test("non-finite doubles are written as null and read back as NaN")
     func nonFinite() throws {
         for value in [Double.infinity, -.infinity, .nan] {
-            let entry = TimelineEntry(time: 1, body: .event(.visit(Visit(
-                coordinate: Coordinate(latitude: value, longitude: 0), horizontalAccuracy: value,
-                arrival: 0, departure: value))))
+            let entry = TimelineEntry(
+                time: 1,
+                body: .event(
+                    .visit(
+                        Visit(
+                            coordinate: Coordinate(latitude: value, longitude: 0), horizontalAccuracy: value,
+                            arrival: 0, departure: value))))
             let (line, decoded) = try roundTrip(entry)
-            #expect(line == #"{"t":1,"kind":"event","event":"visit","lat":null,"lon":0,"horizontalAccuracy":null,"arrival":0,"departure":null}"# + "\n")
+            #expect(
+                line
+                    == #"{"t":1,"kind":"event","event":"visit","lat":null,"lon":0,"horizontalAccuracy":null,"arrival":0,"departure":null}"#
+                    + "\n")
             guard case .event(.visit(let visit)) = decoded.body else {
                 Issue.record("unexpected \(decoded)")
                 continue

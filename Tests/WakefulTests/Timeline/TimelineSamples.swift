@@ -71,25 +71,33 @@ enum TimelineKindCase: String, CaseIterable {
         switch self {
         case .run:
             [
-                TimelineEntry(time: 0, body: .run([
-                    Field("format", 1), Field("scenario", "gas-station"), Field("ios", "12"), Field("seed", 42),
-                ])),
+                TimelineEntry(
+                    time: 0,
+                    body: .run([
+                        Field("format", 1), Field("scenario", "gas-station"), Field("ios", "12"), Field("seed", 42),
+                    ])),
                 TimelineEntry(time: 0, body: .run(TimelineSamples.fields(reserved: ["t", "kind"]))),
                 TimelineEntry(time: 0, body: .run([])),
             ]
         case .user:
             [
                 TimelineEntry(time: 12.25, body: .user(action: "pressHome", fields: [])),
-                TimelineEntry(time: 13, body: .user(
-                    action: "open \"app\"", fields: TimelineSamples.fields(reserved: ["t", "kind", "action"]))),
+                TimelineEntry(
+                    time: 13,
+                    body: .user(
+                        action: "open \"app\"", fields: TimelineSamples.fields(reserved: ["t", "kind", "action"]))),
             ]
         case .state:
             AppState.allCases.map { state in
-                TimelineEntry(time: 176, body: .state(StateChange(from: .background, to: state, cause: "taskAssertionTimeout")))
+                TimelineEntry(
+                    time: 176, body: .state(StateChange(from: .background, to: state, cause: "taskAssertionTimeout")))
             } + [
-                TimelineEntry(time: 0.03, body: .state(StateChange(
-                    from: .notRunning, to: .background, cause: "regionWake", rules: ["STATE-2", "LOC-16"],
-                    fields: TimelineSamples.fields(reserved: ["t", "kind", "from", "to", "cause", "rules"])))),
+                TimelineEntry(
+                    time: 0.03,
+                    body: .state(
+                        StateChange(
+                            from: .notRunning, to: .background, cause: "regionWake", rules: ["STATE-2", "LOC-16"],
+                            fields: TimelineSamples.fields(reserved: ["t", "kind", "from", "to", "cause", "rules"]))))
             ]
         case .event:
             TimelineSamples.events.enumerated().map { index, event in
@@ -102,9 +110,12 @@ enum TimelineKindCase: String, CaseIterable {
         case .decision:
             [
                 TimelineEntry(time: 5, body: .decision(SystemDecision(name: "taskAllowance"))),
-                TimelineEntry(time: 5, body: .decision(SystemDecision(
-                    name: "wakeSuppressed", rules: ["PUSH-9"],
-                    fields: TimelineSamples.fields(reserved: ["t", "kind", "decision", "rules"])))),
+                TimelineEntry(
+                    time: 5,
+                    body: .decision(
+                        SystemDecision(
+                            name: "wakeSuppressed", rules: ["PUSH-9"],
+                            fields: TimelineSamples.fields(reserved: ["t", "kind", "decision", "rules"])))),
             ]
         }
     }
@@ -146,61 +157,89 @@ extension TimelineSamples {
         all += RegionMonitoringFailure.allCases.map { .regionMonitoringFailed("home", $0) }
         all += [
             .beaconsRanged(TimelineSamples.constraints[0], []),
-            .beaconsRanged(TimelineSamples.constraints[1], RangedBeacon.Proximity.allCases.map {
-                RangedBeacon(uuid: uuid, major: 1, minor: 2, accuracy: 3.41, rssi: -70, proximity: $0)
-            }),
-            .beaconsRanged(TimelineSamples.constraints[2], [
-                RangedBeacon(uuid: TimelineSamples.otherUUID, major: 0, minor: 65535, accuracy: -1, rssi: 0, proximity: .unknown),
-            ]),
+            .beaconsRanged(
+                TimelineSamples.constraints[1],
+                RangedBeacon.Proximity.allCases.map {
+                    RangedBeacon(uuid: uuid, major: 1, minor: 2, accuracy: 3.41, rssi: -70, proximity: $0)
+                }),
+            .beaconsRanged(
+                TimelineSamples.constraints[2],
+                [
+                    RangedBeacon(
+                        uuid: TimelineSamples.otherUUID, major: 0, minor: 65535, accuracy: -1, rssi: 0,
+                        proximity: .unknown)
+                ]),
         ]
         all += [.timerFired("keepAlive")]
         all += [
             .remoteNotification(RemoteNotification(id: "push-1")),
-            .remoteNotification(RemoteNotification(id: "push-2", userInfo: [
-                Field("t", "no escaping needed in a nested object"), Field("count", 2), Field("ratio", 2.0),
-                Field("flag", false),
-            ])),
+            .remoteNotification(
+                RemoteNotification(
+                    id: "push-2",
+                    userInfo: [
+                        Field("t", "no escaping needed in a nested object"), Field("count", 2), Field("ratio", 2.0),
+                        Field("flag", false),
+                    ])),
         ]
-        all += ScheduledTaskKind.allCases.map { .scheduledTaskLaunched(ScheduledTaskLaunch(identifier: "com.example.refresh", kind: $0)) }
+        all += ScheduledTaskKind.allCases.map {
+            .scheduledTaskLaunched(ScheduledTaskLaunch(identifier: "com.example.refresh", kind: $0))
+        }
         all += [.scheduledTaskExpiring(identifier: "com.example.refresh")]
         all += [.urlSessionEvents(sessionIdentifier: "upload")]
         all += [
-            .urlSessionTaskCompleted(URLSessionTaskResult(sessionIdentifier: "upload", taskDescription: "batch 1", statusCode: 200)),
-            .urlSessionTaskCompleted(URLSessionTaskResult(
-                sessionIdentifier: "upload", taskDescription: "batch 2", statusCode: nil,
-                error: "cancelledUserForceQuitApplication")),
+            .urlSessionTaskCompleted(
+                URLSessionTaskResult(sessionIdentifier: "upload", taskDescription: "batch 1", statusCode: 200)),
+            .urlSessionTaskCompleted(
+                URLSessionTaskResult(
+                    sessionIdentifier: "upload", taskDescription: "batch 2", statusCode: nil,
+                    error: "cancelledUserForceQuitApplication")),
         ]
         all += TimelineSamples.bluetoothEvents.map { .bluetooth($0) }
         all += [.lowPowerModeChanged(true), .lowPowerModeChanged(false)]
         all += BackgroundRefreshStatus.allCases.map { .backgroundRefreshStatusChanged($0) }
         all += [
             .voipPush(RemoteNotification(id: "call-1")),
-            .voipPush(RemoteNotification(id: "call-2", userInfo: [Field("caller", "Ana \"A\""), Field("video", true)])),
+            .voipPush(
+                RemoteNotification(id: "call-2", userInfo: [Field("caller", "Ana \"A\""), Field("video", true)])),
         ]
         all += [.keepAliveFired]
-        all += TaskSchedulerError.allCases.map { .scheduledTaskSubmitFailed(identifier: "com.example.refresh", error: $0) }
+        all += TaskSchedulerError.allCases.map {
+            .scheduledTaskSubmitFailed(identifier: "com.example.refresh", error: $0)
+        }
         all += [
             .requestCompleted(id: "heartbeat-1", statusCode: 200, error: nil),
             .requestCompleted(id: "heartbeat \"2\"", statusCode: nil, error: "notConnectedToInternet"),
             .requestCompleted(id: "h3", statusCode: 503, error: "serverError"),
         ]
-        all += JobOutcome.allCases.map {
-            .jobFinished(JobResult(job: "sensors", run: 3, outcome: $0, progress: 0.5))
-        } + [
-            .jobFinished(JobResult(
-                job: "sync \"a\"", run: 1, outcome: .checkpointed, progress: 0.25, checkpoint: "{\"sample\":12}",
-                reason: "cancelled", records: [
-                    Record(kind: "sensor", fields: [Field("job", "sync"), Field("sample", 12), Field("value", 0.5)]),
-                    Record(kind: "note"),
-                ])),
-        ]
+        all +=
+            JobOutcome.allCases.map {
+                .jobFinished(JobResult(job: "sensors", run: 3, outcome: $0, progress: 0.5))
+            } + [
+                .jobFinished(
+                    JobResult(
+                        job: "sync \"a\"", run: 1, outcome: .checkpointed, progress: 0.25,
+                        checkpoint: "{\"sample\":12}",
+                        reason: "cancelled",
+                        records: [
+                            Record(
+                                kind: "sensor",
+                                fields: [Field("job", "sync"), Field("sample", 12), Field("value", 0.5)]),
+                            Record(kind: "note"),
+                        ]))
+            ]
         do {
             let batch = UUID(uuidString: "6F1C3A52-1B7E-4C7A-9C55-0D2B8E1F3A10")!
             all += [
-                .uploadCompleted(UploadOutcome(id: "upload-1", batch: batch, statusCode: 200, answer: IngestAnswer(accepted: 2, duplicates: 1))),
-                .uploadCompleted(UploadOutcome(
-                    id: "upload-2", batch: batch, statusCode: 200,
-                    answer: IngestAnswer(accepted: 0, duplicates: 0, rejected: [RecordRejection(uuid: batch, reason: "payload: expected an object")]))),
+                .uploadCompleted(
+                    UploadOutcome(
+                        id: "upload-1", batch: batch, statusCode: 200, answer: IngestAnswer(accepted: 2, duplicates: 1))
+                ),
+                .uploadCompleted(
+                    UploadOutcome(
+                        id: "upload-2", batch: batch, statusCode: 200,
+                        answer: IngestAnswer(
+                            accepted: 0, duplicates: 0,
+                            rejected: [RecordRejection(uuid: batch, reason: "payload: expected an object")]))),
                 .uploadCompleted(UploadOutcome(id: "upload-3", batch: batch, statusCode: 503, retryAfter: 120.5)),
                 .uploadCompleted(UploadOutcome(id: "upload-4", batch: batch, statusCode: nil, error: "timedOut")),
             ]
@@ -230,11 +269,14 @@ extension TimelineSamples {
         var all: [Command] = []
         all += [.beginBackgroundTask(BackgroundTaskID(owner: "TaskExtension", serial: 1))]
         all += [.endBackgroundTask(BackgroundTaskID(owner: "LowPowerLocationKeepAlive", serial: 12))]
-        all += [.startUpdatingLocation(LocationRequest())] + LocationRequest.ActivityType.allCases.map {
-            .startUpdatingLocation(LocationRequest(
-                desiredAccuracy: 3000, distanceFilter: 2.5, pausesAutomatically: false,
-                allowsBackgroundUpdates: true, showsBackgroundIndicator: true, activityType: $0))
-        }
+        all +=
+            [.startUpdatingLocation(LocationRequest())]
+            + LocationRequest.ActivityType.allCases.map {
+                .startUpdatingLocation(
+                    LocationRequest(
+                        desiredAccuracy: 3000, distanceFilter: 2.5, pausesAutomatically: false,
+                        allowsBackgroundUpdates: true, showsBackgroundIndicator: true, activityType: $0))
+            }
         all += [.setCPULoad(0), .setCPULoad(0.85)]
         all += [.stopUpdatingLocation]
         all += [.requestLocation]
@@ -254,45 +296,73 @@ extension TimelineSamples {
         all += [.cancelTimer("keepAlive")]
         all += BackgroundFetchResult.allCases.map { .completeRemoteNotification(id: "push-1", result: $0) }
         all += [
-            .record(Record(kind: "trigger", fields: [
-                Field("region", "gas-station"), Field("accuracy", 2.5), Field("rssi", -61),
-                Field("appState", "background"),
-            ])),
+            .record(
+                Record(
+                    kind: "trigger",
+                    fields: [
+                        Field("region", "gas-station"), Field("accuracy", 2.5), Field("rssi", -61),
+                        Field("appState", "background"),
+                    ])),
             .record(Record(kind: "note")),
-            .record(Record(kind: "collisions", fields: TimelineSamples.fields(
-                reserved: ["t", "kind", "by", "command", "record"]))),
+            .record(
+                Record(
+                    kind: "collisions",
+                    fields: TimelineSamples.fields(
+                        reserved: ["t", "kind", "by", "command", "record"]))),
         ]
         all += [.reportIncomingCall(id: "call-1")]
         all += [.endCall(id: "call \"1\"")]
         all += [.setKeepAliveTimeout(seconds: 600), .setKeepAliveTimeout(seconds: 612.5)]
         all += [.startAudio(audible: true), .startAudio(audible: false)]
         all += [.stopAudio]
-        all += TaskRequest.Kind.allCases.map { .submitTaskRequest(TaskRequest(identifier: "com.example.\($0.rawValue)", kind: $0)) }
-            + [.submitTaskRequest(TaskRequest(
-                identifier: "com.example.sync", kind: .processing, earliestBeginDate: 3600.5,
-                requiresExternalPower: true, requiresNetworkConnectivity: true))]
+        all +=
+            TaskRequest.Kind.allCases.map {
+                .submitTaskRequest(TaskRequest(identifier: "com.example.\($0.rawValue)", kind: $0))
+            }
+            + [
+                .submitTaskRequest(
+                    TaskRequest(
+                        identifier: "com.example.sync", kind: .processing, earliestBeginDate: 3600.5,
+                        requiresExternalPower: true, requiresNetworkConnectivity: true))
+            ]
         all += [.cancelTaskRequest(identifier: "com.example.sync")]
-        all += [.completeScheduledTask(identifier: "com.example.sync", success: true), .completeScheduledTask(identifier: "r", success: false)]
+        all += [
+            .completeScheduledTask(identifier: "com.example.sync", success: true),
+            .completeScheduledTask(identifier: "r", success: false),
+        ]
         all += [.setMinimumBackgroundFetchInterval(nil), .setMinimumBackgroundFetchInterval(900)]
         all += BackgroundFetchResult.allCases.map { .completeBackgroundFetch(result: $0) }
         all += [.reportTaskProgress(identifier: "com.example.export", fraction: 0.25)]
-        all += TransferDirection.allCases.map {
-            .startTransfer(TransferRequest(session: "upload", taskDescription: "batch \"1\"", direction: $0, bytes: 50_000))
-        } + [.startTransfer(TransferRequest(session: "s", taskDescription: "", direction: .download, bytes: 0, discretionary: true))]
+        all +=
+            TransferDirection.allCases.map {
+                .startTransfer(
+                    TransferRequest(session: "upload", taskDescription: "batch \"1\"", direction: $0, bytes: 50_000))
+            } + [
+                .startTransfer(
+                    TransferRequest(
+                        session: "s", taskDescription: "", direction: .download, bytes: 0, discretionary: true))
+            ]
         all += [.cancelTransfers(session: "upload")]
         all += [.completeBackgroundEvents(session: "upload")]
         all += [.sendRequest(RequestDescription(id: "heartbeat-1", bytes: 200))]
-        all += [.scanForPeripherals(services: nil), .scanForPeripherals(services: []), .scanForPeripherals(services: ["FFE0", "180D"])]
+        all += [
+            .scanForPeripherals(services: nil), .scanForPeripherals(services: []),
+            .scanForPeripherals(services: ["FFE0", "180D"]),
+        ]
         all += [.stopScan]
         all += [.connect(peripheral: "dongle")]
         all += [.cancelConnection(peripheral: "dongle")]
         all += [.writeValue(peripheral: "dongle", characteristic: "FFE1", bytes: 4)]
         all += [.subscribe(peripheral: "dongle", characteristic: "FFE1")]
-        all += [.startAdvertising(localName: nil, services: []), .startAdvertising(localName: "Wakeful \"1\"", services: ["FFE0", "180D"])]
+        all += [
+            .startAdvertising(localName: nil, services: []),
+            .startAdvertising(localName: "Wakeful \"1\"", services: ["FFE0", "180D"]),
+        ]
         all += [.stopAdvertising]
         all += [
             .runJob(JobRun(job: "sensors", run: 1, budget: 25)),
-            .runJob(JobRun(job: "sync", run: 2, budget: Context.unlimited, progress: 0.5, checkpoint: "{\"sample\":3}")),
+            .runJob(
+                JobRun(job: "sync", run: 2, budget: Context.unlimited, progress: 0.5, checkpoint: "{\"sample\":3}")),
         ]
         all += [.cancelJob(job: "sensors", run: 1)]
         do {
@@ -309,7 +379,8 @@ extension TimelineSamples {
 extension TimelineSamples {
     /// A monitored region of every shape.
     static let regions = [
-        MonitoredRegion(id: "home", shape: .circle(center: Coordinate(latitude: 48.8566, longitude: 2.3522), radius: 150)),
+        MonitoredRegion(
+            id: "home", shape: .circle(center: Coordinate(latitude: 48.8566, longitude: 2.3522), radius: 150)),
         MonitoredRegion(
             id: "gas-station", shape: .beacon(constraints[1]), notifyOnEntry: false,
             notifyOnExit: true, notifyEntryStateOnDisplay: true),

@@ -13,7 +13,8 @@ enum Uploads {
     }
 
     /// Appends `count` records to `outbox`.
-    static func add(_ count: Int, kind: String = "sample", at time: TimeInterval = 0, to outbox: InMemoryOutbox) throws {
+    static func add(_ count: Int, kind: String = "sample", at time: TimeInterval = 0, to outbox: InMemoryOutbox) throws
+    {
         let records = (0..<count).map { index in
             CollectedRecord(Record(kind: kind, fields: [Field("n", .int(index))]), at: time + Double(index))
         }
@@ -30,12 +31,18 @@ enum Uploads {
 
     /// A 200 whose answer accepts every record of `request`.
     static func accepted(_ request: UploadRequest) -> UploadOutcome {
-        UploadOutcome(id: request.id, batch: request.batch, statusCode: 200, answer: IngestAnswer(accepted: request.records, duplicates: 0))
+        UploadOutcome(
+            id: request.id, batch: request.batch, statusCode: 200,
+            answer: IngestAnswer(accepted: request.records, duplicates: 0))
     }
 
     /// An answer without a body: a status, or a transport error when `status` is nil.
-    static func failed(_ request: UploadRequest, status: Int?, error: String? = nil, retryAfter: TimeInterval? = nil) -> UploadOutcome {
-        UploadOutcome(id: request.id, batch: request.batch, statusCode: status, error: status == nil ? (error ?? "timedOut") : nil, retryAfter: retryAfter)
+    static func failed(_ request: UploadRequest, status: Int?, error: String? = nil, retryAfter: TimeInterval? = nil)
+        -> UploadOutcome
+    {
+        UploadOutcome(
+            id: request.id, batch: request.batch, statusCode: status,
+            error: status == nil ? (error ?? "timedOut") : nil, retryAfter: retryAfter)
     }
 
     /// Plays a server against the uploader, completing each upload with `server`'s answer at the
@@ -43,7 +50,8 @@ enum Uploads {
     ///
     /// - Returns: Every request made, in order.
     static func drive(
-        _ uploader: inout Uploader, outbox: InMemoryOutbox, limit: Int = 100, server: (IngestBatch, UploadRequest) -> UploadOutcome
+        _ uploader: inout Uploader, outbox: InMemoryOutbox, limit: Int = 100,
+        server: (IngestBatch, UploadRequest) -> UploadOutcome
     ) throws -> [UploadRequest] {
         var requests: [UploadRequest] = []
         var actions = uploader.actions(.didBecomeActive, in: foreground(0), outbox: outbox)

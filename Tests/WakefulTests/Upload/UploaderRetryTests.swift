@@ -29,7 +29,10 @@ struct UploaderRetryTests {
     @Test("the ceiling doubles from the base up to the cap")
     func ceiling() {
         let configuration = Uploader.Configuration(backoffBase: 10, backoffCap: 80)
-        #expect((0...6).map { Uploader.backoffCeiling(afterFailures: $0, configuration: configuration) } == [0, 10, 20, 40, 80, 80, 80])
+        #expect(
+            (0...6).map { Uploader.backoffCeiling(afterFailures: $0, configuration: configuration) } == [
+                0, 10, 20, 40, 80, 80, 80,
+            ])
         #expect(Uploader.backoffCeiling(afterFailures: 5000, configuration: Uploader.Configuration()) == 3600)
     }
 
@@ -71,20 +74,28 @@ struct UploaderRetryTests {
         #expect(short == plain.map { max($0, 0.5) })
     }
 
-    @Test("5xx and transport errors keep the batch and back off", arguments: [
-        (500 as Int?, nil as String?), (502, nil), (504, nil), (nil, "timedOut"), (nil, "networkConnectionLost"),
-        (nil, "cannotConnectToHost"), (nil, "notConnectedToInternet"),
-    ])
+    @Test(
+        "5xx and transport errors keep the batch and back off",
+        arguments: [
+            (500 as Int?, nil as String?), (502, nil), (504, nil), (nil, "timedOut"), (nil, "networkConnectionLost"),
+            (nil, "cannotConnectToHost"), (nil, "notConnectedToInternet"),
+        ])
     func backsOff(status: Int?, error: String?) throws {
         let outbox = try Uploads.outbox(records: 2)
         var uploader = Uploader(seed: 3)
-        let request = try #require(uploader.handle(.didBecomeActive, in: Uploads.background(0), outbox: outbox).uploads.first)
-        _ = uploader.handle(.uploadCompleted(Uploads.failed(request, status: status, error: error)), in: Uploads.background(1), outbox: outbox)
+        let request = try #require(
+            uploader.handle(.didBecomeActive, in: Uploads.background(0), outbox: outbox).uploads.first)
+        _ = uploader.handle(
+            .uploadCompleted(Uploads.failed(request, status: status, error: error)), in: Uploads.background(1),
+            outbox: outbox)
         let until = try #require(uploader.status.backoffEnd)
         #expect(until <= 11)
         #expect(try outbox.statistics().openBatch == request.batch)
         #expect(uploader.handle(.memoryWarning, in: Uploads.background(until - 0.001), outbox: outbox).uploads.isEmpty)
-        #expect(uploader.handle(.memoryWarning, in: Uploads.background(until), outbox: outbox).uploads.map(\.batch) == [request.batch])
+        #expect(
+            uploader.handle(.memoryWarning, in: Uploads.background(until), outbox: outbox).uploads.map(\.batch) == [
+                request.batch
+            ])
     }
 
     @Test("a success resets the backoff")
@@ -92,17 +103,22 @@ struct UploaderRetryTests {
         let outbox = try Uploads.outbox(records: 2)
         var uploader = Uploader(configuration: .init(backoffBase: 10, backoffCap: 10_000), seed: 9)
         var now: TimeInterval = 0
-        var request = try #require(uploader.handle(.didBecomeActive, in: Uploads.background(now), outbox: outbox).uploads.first)
+        var request = try #require(
+            uploader.handle(.didBecomeActive, in: Uploads.background(now), outbox: outbox).uploads.first)
         for _ in 0..<6 {
-            _ = uploader.handle(.uploadCompleted(Uploads.failed(request, status: 500)), in: Uploads.background(now), outbox: outbox)
+            _ = uploader.handle(
+                .uploadCompleted(Uploads.failed(request, status: 500)), in: Uploads.background(now), outbox: outbox)
             now = try #require(uploader.status.backoffEnd)
-            request = try #require(uploader.handle(.memoryWarning, in: Uploads.background(now), outbox: outbox).uploads.first)
+            request = try #require(
+                uploader.handle(.memoryWarning, in: Uploads.background(now), outbox: outbox).uploads.first)
         }
         _ = uploader.handle(.uploadCompleted(Uploads.accepted(request)), in: Uploads.background(now), outbox: outbox)
         try Uploads.add(2, to: outbox)
         now += 100
-        request = try #require(uploader.handle(.memoryWarning, in: Uploads.background(now), outbox: outbox).uploads.first)
-        _ = uploader.handle(.uploadCompleted(Uploads.failed(request, status: 500)), in: Uploads.background(now), outbox: outbox)
+        request = try #require(
+            uploader.handle(.memoryWarning, in: Uploads.background(now), outbox: outbox).uploads.first)
+        _ = uploader.handle(
+            .uploadCompleted(Uploads.failed(request, status: 500)), in: Uploads.background(now), outbox: outbox)
         #expect(try #require(uploader.status.backoffEnd) - now <= 10)
     }
 
@@ -111,10 +127,15 @@ struct UploaderRetryTests {
         for (retryAfter, wait) in [(nil, Uploader.conflictRetryDelay), (30, 30)] as [(TimeInterval?, TimeInterval)] {
             let outbox = try Uploads.outbox(records: 2)
             var uploader = Uploader(seed: 3)
-            let request = try #require(uploader.handle(.didBecomeActive, in: Uploads.background(0), outbox: outbox).uploads.first)
-            _ = uploader.handle(.uploadCompleted(Uploads.failed(request, status: 409, retryAfter: retryAfter)), in: Uploads.background(1), outbox: outbox)
+            let request = try #require(
+                uploader.handle(.didBecomeActive, in: Uploads.background(0), outbox: outbox).uploads.first)
+            _ = uploader.handle(
+                .uploadCompleted(Uploads.failed(request, status: 409, retryAfter: retryAfter)),
+                in: Uploads.background(1), outbox: outbox)
             #expect(uploader.status == .backingOff(until: 1 + wait))
-            #expect(uploader.handle(.memoryWarning, in: Uploads.background(1 + wait), outbox: outbox).uploads.map(\.batch) == [request.batch])
+            #expect(
+                uploader.handle(.memoryWarning, in: Uploads.background(1 + wait), outbox: outbox).uploads.map(\.batch)
+                    == [request.batch])
         }
     }
 
@@ -123,15 +144,18 @@ struct UploaderRetryTests {
         let outbox = try Uploads.outbox(records: 2)
         var uploader = Uploader(seed: 3)
         var now: TimeInterval = 0
-        var request = try #require(uploader.handle(.didBecomeActive, in: Uploads.background(now), outbox: outbox).uploads.first)
+        var request = try #require(
+            uploader.handle(.didBecomeActive, in: Uploads.background(now), outbox: outbox).uploads.first)
         var waits: [TimeInterval] = []
         for _ in 0..<3 {
             now += 1
-            _ = uploader.handle(.uploadCompleted(Uploads.failed(request, status: 409)), in: Uploads.background(now), outbox: outbox)
+            _ = uploader.handle(
+                .uploadCompleted(Uploads.failed(request, status: 409)), in: Uploads.background(now), outbox: outbox)
             let until = try #require(uploader.status.backoffEnd)
             waits.append(until - now)
             now = until
-            let next = try #require(uploader.handle(.memoryWarning, in: Uploads.background(now), outbox: outbox).uploads.first)
+            let next = try #require(
+                uploader.handle(.memoryWarning, in: Uploads.background(now), outbox: outbox).uploads.first)
             #expect(next.batch == request.batch)
             request = next
         }
@@ -142,11 +166,14 @@ struct UploaderRetryTests {
     func newBatch() throws {
         let outbox = try Uploads.outbox(records: 2)
         var uploader = Uploader(seed: 3)
-        let request = try #require(uploader.handle(.didBecomeActive, in: Uploads.background(0), outbox: outbox).uploads.first)
-        _ = uploader.handle(.uploadCompleted(Uploads.failed(request, status: 422)), in: Uploads.background(1), outbox: outbox)
+        let request = try #require(
+            uploader.handle(.didBecomeActive, in: Uploads.background(0), outbox: outbox).uploads.first)
+        _ = uploader.handle(
+            .uploadCompleted(Uploads.failed(request, status: 422)), in: Uploads.background(1), outbox: outbox)
         #expect(try outbox.statistics().openBatch == nil)
         let until = try #require(uploader.status.backoffEnd)
-        let next = try #require(uploader.handle(.memoryWarning, in: Uploads.background(until), outbox: outbox).uploads.first)
+        let next = try #require(
+            uploader.handle(.memoryWarning, in: Uploads.background(until), outbox: outbox).uploads.first)
         #expect(next.batch != request.batch)
         #expect(next.records == 2)
     }
@@ -155,15 +182,25 @@ struct UploaderRetryTests {
     func retryTimer() throws {
         let outbox = try Uploads.outbox(records: 2)
         var uploader = Uploader(seed: 3)
-        let request = try #require(uploader.handle(.didBecomeActive, in: Uploads.foreground(0), outbox: outbox).uploads.first)
-        let commands = uploader.handle(.uploadCompleted(Uploads.failed(request, status: 503, retryAfter: 120)), in: Uploads.foreground(1), outbox: outbox)
+        let request = try #require(
+            uploader.handle(.didBecomeActive, in: Uploads.foreground(0), outbox: outbox).uploads.first)
+        let commands = uploader.handle(
+            .uploadCompleted(Uploads.failed(request, status: 503, retryAfter: 120)), in: Uploads.foreground(1),
+            outbox: outbox)
         #expect(commands == [.setTimer(TimerRequest(id: Uploader.retryTimer, interval: 120))])
         #expect(uploader.handle(.memoryWarning, in: Uploads.foreground(2), outbox: outbox).isEmpty)
-        #expect(uploader.handle(.timerFired(Uploader.retryTimer), in: Uploads.foreground(121), outbox: outbox).uploads.map(\.batch) == [request.batch])
+        #expect(
+            uploader.handle(.timerFired(Uploader.retryTimer), in: Uploads.foreground(121), outbox: outbox).uploads.map(
+                \.batch) == [request.batch])
 
         var limited = Uploader(seed: 3)
         let other = try Uploads.outbox(records: 2)
-        let sent = try #require(limited.handle(.didBecomeActive, in: Uploads.background(0, remaining: 25), outbox: other).uploads.first)
-        #expect(limited.handle(.uploadCompleted(Uploads.failed(sent, status: 503, retryAfter: 120)), in: Uploads.background(1, remaining: 24), outbox: other).isEmpty)
+        let sent = try #require(
+            limited.handle(.didBecomeActive, in: Uploads.background(0, remaining: 25), outbox: other).uploads.first)
+        #expect(
+            limited.handle(
+                .uploadCompleted(Uploads.failed(sent, status: 503, retryAfter: 120)),
+                in: Uploads.background(1, remaining: 24), outbox: other
+            ).isEmpty)
     }
 }

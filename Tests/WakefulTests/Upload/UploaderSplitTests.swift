@@ -29,9 +29,12 @@ struct UploaderSplitTests {
     func tooLargeBytes() throws {
         let outbox = try Uploads.outbox(records: 4)
         var uploader = Uploader(seed: 1)
-        let request = try #require(uploader.handle(.didBecomeActive, in: Uploads.foreground(0), outbox: outbox).uploads.first)
+        let request = try #require(
+            uploader.handle(.didBecomeActive, in: Uploads.foreground(0), outbox: outbox).uploads.first)
         let bytes = try outbox.claimBatch(limits: BatchLimits(), now: 0)!.byteCount
-        let next = uploader.handle(.uploadCompleted(Uploads.failed(request, status: 413)), in: Uploads.foreground(1), outbox: outbox).uploads
+        let next = uploader.handle(
+            .uploadCompleted(Uploads.failed(request, status: 413)), in: Uploads.foreground(1), outbox: outbox
+        ).uploads
         #expect(uploader.limits == BatchLimits(maxRecords: 2, maxBytes: bytes / 2))
         #expect(next.map(\.records) == [2])
     }
@@ -39,14 +42,17 @@ struct UploaderSplitTests {
     @Test("a record the server refuses with 413 even alone is quarantined locally")
     func hugeRecord() throws {
         let outbox = InMemoryOutbox(installID: Uploads.install)
-        try outbox.commit(OutboxWrite(records: [
-            CollectedRecord(Record(kind: "small"), at: 0),
-            CollectedRecord(Record(kind: "huge", fields: [Field("blob", .string(String(repeating: "x", count: 5000)))]), at: 1),
-            CollectedRecord(Record(kind: "small"), at: 2),
-        ]))
+        try outbox.commit(
+            OutboxWrite(records: [
+                CollectedRecord(Record(kind: "small"), at: 0),
+                CollectedRecord(
+                    Record(kind: "huge", fields: [Field("blob", .string(String(repeating: "x", count: 5000)))]), at: 1),
+                CollectedRecord(Record(kind: "small"), at: 2),
+            ]))
         var uploader = Uploader(seed: 1)
         _ = try Uploads.drive(&uploader, outbox: outbox) { batch, request in
-            batch.records.contains { $0.kind == "huge" } ? Uploads.failed(request, status: 413) : Uploads.accepted(request)
+            batch.records.contains { $0.kind == "huge" }
+                ? Uploads.failed(request, status: 413) : Uploads.accepted(request)
         }
         #expect(try outbox.statistics().pendingCount == 0)
         let quarantined = try outbox.quarantine()
@@ -54,7 +60,9 @@ struct UploaderSplitTests {
         #expect(quarantined.first?.reason.hasPrefix("413:") == true)
     }
 
-    @Test("a 400 isolates the poison record by halving; every other record still uploads", arguments: [1, 6, 8] as [Int64])
+    @Test(
+        "a 400 isolates the poison record by halving; every other record still uploads",
+        arguments: [1, 6, 8] as [Int64])
     func poison(seq: Int64) throws {
         let outbox = try Uploads.outbox(records: 8)
         var uploader = Uploader(seed: 1)
@@ -77,22 +85,31 @@ struct UploaderSplitTests {
     func credentials() throws {
         let outbox = try Uploads.outbox(records: 2)
         var uploader = Uploader(seed: 1)
-        let request = try #require(uploader.handle(.didBecomeActive, in: Uploads.foreground(0), outbox: outbox).uploads.first)
-        #expect(uploader.handle(.uploadCompleted(Uploads.failed(request, status: 401)), in: Uploads.foreground(1), outbox: outbox).isEmpty)
+        let request = try #require(
+            uploader.handle(.didBecomeActive, in: Uploads.foreground(0), outbox: outbox).uploads.first)
+        #expect(
+            uploader.handle(
+                .uploadCompleted(Uploads.failed(request, status: 401)), in: Uploads.foreground(1), outbox: outbox
+            ).isEmpty)
         #expect(uploader.status == .awaitingCredentials)
         #expect(uploader.handle(.memoryWarning, in: Uploads.foreground(5000), outbox: outbox).isEmpty)
         #expect(uploader.handle(.didEnterBackground, in: Uploads.background(5001), outbox: outbox).isEmpty)
         uploader.credentialsRenewed()
         #expect(uploader.status == .idle)
-        #expect(uploader.handle(.memoryWarning, in: Uploads.foreground(5002), outbox: outbox).uploads.map(\.batch) == [request.batch])
+        #expect(
+            uploader.handle(.memoryWarning, in: Uploads.foreground(5002), outbox: outbox).uploads.map(\.batch) == [
+                request.batch
+            ])
     }
 
     @Test("a 410 stops uploading for good")
     func revoked() throws {
         let outbox = try Uploads.outbox(records: 2)
         var uploader = Uploader(seed: 1)
-        let request = try #require(uploader.handle(.didBecomeActive, in: Uploads.foreground(0), outbox: outbox).uploads.first)
-        _ = uploader.handle(.uploadCompleted(Uploads.failed(request, status: 410)), in: Uploads.foreground(1), outbox: outbox)
+        let request = try #require(
+            uploader.handle(.didBecomeActive, in: Uploads.foreground(0), outbox: outbox).uploads.first)
+        _ = uploader.handle(
+            .uploadCompleted(Uploads.failed(request, status: 410)), in: Uploads.foreground(1), outbox: outbox)
         #expect(uploader.status == .revoked)
         uploader.credentialsRenewed()
         try Uploads.add(600, to: outbox)

@@ -99,7 +99,8 @@ extension JSONParser {
             }
             let escape = bytes[position + 1]
             switch escape {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                UInt8(ascii: "n"),
                 UInt8(ascii: "r"), UInt8(ascii: "t"):
                 position += 2
             case UInt8(ascii: "u"):

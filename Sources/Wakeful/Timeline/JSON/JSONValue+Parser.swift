@@ -38,11 +38,15 @@ extension JSONValue {
     /// ```
     ///
     /// - Complexity: O(n) in the number of bytes.
-    static func parse(_ bytes: some Collection<UInt8>, keepingTextOf key: String, atDepth depth: Int) throws(JSONParseError) -> JSONValue {
+    static func parse(_ bytes: some Collection<UInt8>, keepingTextOf key: String, atDepth depth: Int)
+        throws(JSONParseError) -> JSONValue
+    {
         try parse(bytes, verbatim: (key, depth))
     }
 
-    private static func parse(_ bytes: some Collection<UInt8>, verbatim: (key: String, depth: Int)?) throws(JSONParseError) -> JSONValue {
+    private static func parse(_ bytes: some Collection<UInt8>, verbatim: (key: String, depth: Int)?)
+        throws(JSONParseError) -> JSONValue
+    {
         let parsed = bytes.withContiguousStorageIfAvailable { buffer in
             Result { () throws(JSONParseError) -> JSONValue in
                 var parser = JSONParser(bytes: buffer, verbatim: verbatim)
@@ -254,7 +258,9 @@ struct JSONParser {
 
     private mutating func parseString() throws(JSONParseError) -> String {
         let (start, end, hasEscapes) = try scanStringContent()
-        guard hasEscapes else { return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) }
+        guard hasEscapes else {
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
         return try unescape(from: start, to: end)
     }
 

@@ -55,8 +55,7 @@ extension TimelineLineReader: TimelineLineCoder {
 
     mutating func constraint(
         _ key: StaticString, _ value: BeaconIdentityConstraint
-    ) throws(TimelineDecodingError) -> BeaconIdentityConstraint
-     {
+    ) throws(TimelineDecodingError) -> BeaconIdentityConstraint {
         try constraint("\(key)")
     }
 
@@ -80,8 +79,7 @@ extension TimelineLineReader: TimelineLineCoder {
 
     mutating func flattenedFields(
         reserved: [StaticString], _ value: [Field]
-    ) throws(TimelineDecodingError) -> [Field]
-     {
+    ) throws(TimelineDecodingError) -> [Field] {
         try remainingFields(reserved: reserved)
     }
 
@@ -105,8 +103,7 @@ extension TimelineLineReader: TimelineLineCoder {
 
     mutating func variant<Value: TimelineVariant>(
         _ key: StaticString, _ value: Value
-    ) throws(TimelineDecodingError) -> Value
-     {
+    ) throws(TimelineDecodingError) -> Value {
         try variant("\(key)")
     }
 

@@ -102,7 +102,8 @@ struct TimelineLineWriter: TimelineLineCoder {
     private mutating func stringMember(_ key: StaticString, _ value: String, trusted: Bool = false) {
         let done: Bool? = value.utf8.withContiguousStorageIfAvailable { text in
             guard text.count <= JSONMemberBytes.maximumString,
-                  trusted || JSONMemberBytes.needsNoEscaping(text) else { return false }
+                trusted || JSONMemberBytes.needsNoEscaping(text)
+            else { return false }
             var member = startMember(key)
             member.byte(UInt8(ascii: "\""))
             member.raw(text)
@@ -169,7 +170,8 @@ struct TimelineLineWriter: TimelineLineCoder {
     private mutating func doubleMember(_ key: StaticString, _ value: Double) {
         // The whole values that `appendJSONDouble` writes as an integer; -0.0 keeps its own form.
         if value.magnitude <= 9_007_199_254_740_992, value.rounded(.towardZero) == value,
-           !(value == 0 && value.sign == .minus) {
+            !(value == 0 && value.sign == .minus)
+        {
             intMember(key, Int(value))
         } else {
             self.key(key)

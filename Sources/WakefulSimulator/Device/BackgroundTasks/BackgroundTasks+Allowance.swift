@@ -29,11 +29,15 @@ extension BackgroundTasks {
         allowance = granted
         warned = []
         lateWarningScheduled = false
-        effects.append(.decide("taskAllowance", rules: Self.budgetRules(policy.family) + (inWindow ? ["TASK-9", "TASK-10"] : ["TASK-8"]), fields: [
-            Field("budget", .double(budget)),
-            Field("countdownFrom", .double(start)),
-            Field("deadline", .double(granted.deadline)),
-        ]))
+        effects.append(
+            .decide(
+                "taskAllowance",
+                rules: Self.budgetRules(policy.family) + (inWindow ? ["TASK-9", "TASK-10"] : ["TASK-8"]),
+                fields: [
+                    Field("budget", .double(budget)),
+                    Field("countdownFrom", .double(start)),
+                    Field("deadline", .double(granted.deadline)),
+                ]))
         guard !policy.debuggerAttached else { return }  // TASK-14: limits are not enforced
         let warning = max(now, granted.deadline - policy.execution.expiryLeadTime)
         effects.append(.schedule(.expiryWarning(allowance: granted.generation), at: warning))
@@ -51,7 +55,9 @@ extension BackgroundTasks {
     /// A task begun with the time already spent (CONF-2, or a chain past the deadline) gets its
     /// handler at once and the kill that follows if it stays open (TASK-12, TASK-13); one begun
     /// after the handlers ran gets its own just before the time is up (TASK-12).
-    mutating func begunLate(at now: TimeInterval, policy: BackgroundPolicy, into effects: inout [DeviceEffect]) -> LateBegin {
+    mutating func begunLate(at now: TimeInterval, policy: BackgroundPolicy, into effects: inout [DeviceEffect])
+        -> LateBegin
+    {
         guard !policy.debuggerAttached, let allowance else { return .nothing }
         if now >= allowance.deadline { return .pastDeadline(allowance: allowance.generation) }
         if now >= allowance.deadline - policy.execution.expiryLeadTime, !lateWarningScheduled {

@@ -30,7 +30,8 @@ extension SimulatedDevice {
     var pushConditions: PushConditions {
         PushConditions(
             now: now, push: policy.push, voip: policy.voip, version: policy.version, appState: state,
-            remoteNotificationDeclared: backgroundModes.contains(.remoteNotification), voipDeclared: backgroundModes.contains(.voip),
+            remoteNotificationDeclared: backgroundModes.contains(.remoteNotification),
+            voipDeclared: backgroundModes.contains(.voip),
             forceQuit: forceQuitFlag, lowPowerMode: lowPowerMode)
     }
 }

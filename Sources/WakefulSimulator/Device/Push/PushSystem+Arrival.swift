@@ -22,7 +22,8 @@ extension PushSystem {
         switch sends[index].push.type {
         case .voip: voipVerdict(conditions)
         // PUSH-1: a silent push carries only content-available; an alert goes to the user.
-        case .alert: .refuse(why: "an alert push is shown to the user, not run in the background", rules: ["PUSH-1", "PUSH-2"])
+        case .alert:
+            .refuse(why: "an alert push is shown to the user, not run in the background", rules: ["PUSH-1", "PUSH-2"])
         case .background, nil: silentVerdict(for: sends[index], conditions)
         }
     }
@@ -46,7 +47,9 @@ extension PushSystem {
         if conditions.forceQuit && !rules.deliveredAfterForceQuit {
             return .refuse(why: "force-quit by the user, not opened since", rules: ["PUSH-7", "TERM-1", "CONF-7"])
         }
-        if conditions.lowPowerModeHoldsPushes { return .hold(why: "held back in Low Power Mode", rules: ["PUSH-9", "CONF-11"]) }
+        if conditions.lowPowerModeHoldsPushes {
+            return .hold(why: "held back in Low Power Mode", rules: ["PUSH-9", "CONF-11"])
+        }
         if !budgetHasRoom(conditions) {
             return .hold(why: "throttled: over \(rules.throttlePerHour) per hour", rules: ["PUSH-4", "PUSH-5"])
         }
@@ -64,7 +67,8 @@ extension PushSystem {
         if !conditions.foreground {
             if voipBlocked {
                 return .refuse(
-                    why: "VoIP pushes stopped launching the app after \(rules.callKitFailuresBeforeBlock) pushes without a call",
+                    why:
+                        "VoIP pushes stopped launching the app after \(rules.callKitFailuresBeforeBlock) pushes without a call",
                     rules: ["VOIP-2"])
             }
             if conditions.forceQuit && !rules.pushLaunchesAfterForceQuit {
@@ -81,9 +85,16 @@ extension PushSystem {
     }
 
     /// A push the system will not deliver: recorded with the rule, and as the push's fate.
-    mutating func refuse(_ index: Int, why: String, rules: [String], _ conditions: PushConditions, into effects: inout [DeviceEffect]) {
-        if !conditions.foreground { effects.append(.suppressedWake(sends[index].push.type == .voip ? .voipPush : .push)) }
-        effects.append(.decide("pushNotDelivered", rules: rules, fields: [Field("id", .string(sends[index].id)), Field("why", .string(why))]))
+    mutating func refuse(
+        _ index: Int, why: String, rules: [String], _ conditions: PushConditions, into effects: inout [DeviceEffect]
+    ) {
+        if !conditions.foreground {
+            effects.append(.suppressedWake(sends[index].push.type == .voip ? .voipPush : .push))
+        }
+        effects.append(
+            .decide(
+                "pushNotDelivered", rules: rules,
+                fields: [Field("id", .string(sends[index].id)), Field("why", .string(why))]))
         outcomes[index].cause = "push not delivered: \(why)"
         outcomes[index].rules = RuleIDs.sorted(rules)
     }

@@ -5,17 +5,25 @@ import Wakeful
 /// Power Mode's end; a newer one replaces it, a kill discards it.
 extension PushSystem {
     /// Holds a push back; it replaces the one held before, which is dropped (PUSH-5).
-    mutating func hold(_ index: Int, why: String, rules: [String], _ conditions: PushConditions, into effects: inout [DeviceEffect]) {
+    mutating func hold(
+        _ index: Int, why: String, rules: [String], _ conditions: PushConditions, into effects: inout [DeviceEffect]
+    ) {
         let send = sends[index]
         outcomes[index].cause = "push \(why)"
         outcomes[index].rules = RuleIDs.sorted(rules)
         guard conditions.push.heldPushes > 0 else {
             effects.append(.suppressedWake(.push))
-            effects.append(.decide("pushNotDelivered", rules: rules + ["PUSH-5"], fields: [Field("id", .string(send.id)), Field("why", .string(why))]))
+            effects.append(
+                .decide(
+                    "pushNotDelivered", rules: rules + ["PUSH-5"],
+                    fields: [Field("id", .string(send.id)), Field("why", .string(why))]))
             return
         }
         if let old = held {
-            effects.append(.decide("heldPushReplaced", rules: ["PUSH-5"], fields: [Field("id", .string(sends[old].id)), Field("by", .string(send.id))]))
+            effects.append(
+                .decide(
+                    "heldPushReplaced", rules: ["PUSH-5"],
+                    fields: [Field("id", .string(sends[old].id)), Field("by", .string(send.id))]))
             effects.append(.suppressedWake(.push))
             let before = outcomes[old].cause.map { "\($0), then " } ?? ""
             outcomes[old].cause = before + "replaced while held by a newer push"
@@ -23,13 +31,16 @@ extension PushSystem {
         }
         held = index
         heldGeneration += 1
-        effects.append(.decide("pushHeld", rules: rules, fields: [Field("id", .string(send.id)), Field("why", .string(why))]))
+        effects.append(
+            .decide("pushHeld", rules: rules, fields: [Field("id", .string(send.id)), Field("why", .string(why))]))
         scheduleRelease(conditions, into: &effects)
     }
 
     /// Puts the next release check on the agenda: when the oldest delivery leaves the rolling hour.
     private mutating func scheduleRelease(_ conditions: PushConditions, into effects: inout [DeviceEffect]) {
-        guard held != nil, conditions.push.releasesHeldWhenBudgetAllows, !conditions.lowPowerModeHoldsPushes else { return }
+        guard held != nil, conditions.push.releasesHeldWhenBudgetAllows, !conditions.lowPowerModeHoldsPushes else {
+            return
+        }
         let cutoff = conditions.now - Self.throttleWindow
         recentDeliveries.removeAll { $0 <= cutoff }
         let excess = recentDeliveries.count - conditions.push.throttlePerHour
@@ -49,7 +60,8 @@ extension PushSystem {
         }
         held = nil
         heldGeneration += 1
-        effects.append(.decide("heldPushReleased", rules: ["PUSH-4", "PUSH-5"], fields: [Field("id", .string(sends[index].id))]))
+        effects.append(
+            .decide("heldPushReleased", rules: ["PUSH-4", "PUSH-5"], fields: [Field("id", .string(sends[index].id))]))
         return index
     }
 
@@ -58,7 +70,8 @@ extension PushSystem {
         guard let index = held else { return nil }
         held = nil
         heldGeneration += 1
-        effects.append(.decide("heldPushHandedOver", rules: ["PUSH-5"], fields: [Field("id", .string(sends[index].id))]))
+        effects.append(
+            .decide("heldPushHandedOver", rules: ["PUSH-5"], fields: [Field("id", .string(sends[index].id))]))
         return index
     }
 

@@ -7,9 +7,12 @@ extension PushSystem {
     /// A VoIP push reached the app's callback.
     mutating func deliverVoIP(_ index: Int, _ conditions: PushConditions, into effects: inout [DeviceEffect]) {
         outcomes[index].deliveredAt = conditions.now
-        effects.append(.decide("pushDelivered", rules: ["VOIP-2"], fields: [
-            Field("id", .string(sends[index].id)), Field("appState", .string(conditions.appState.rawValue)),
-        ]))
+        effects.append(
+            .decide(
+                "pushDelivered", rules: ["VOIP-2"],
+                fields: [
+                    Field("id", .string(sends[index].id)), Field("appState", .string(conditions.appState.rawValue)),
+                ]))
     }
 
     /// VOIP-2: the callback returned without reporting a call, which from iOS 13 gets the app
@@ -21,7 +24,8 @@ extension PushSystem {
         outcomes[index].rules = ["VOIP-2"]
         if !voipBlocked && voipFailures >= conditions.voip.callKitFailuresBeforeBlock {
             voipBlocked = true
-            effects.append(.decide("voipPushLaunchesStopped", rules: ["VOIP-2"], fields: [Field("failures", .int(voipFailures))]))
+            effects.append(
+                .decide("voipPushLaunchesStopped", rules: ["VOIP-2"], fields: [Field("failures", .int(voipFailures))]))
         }
     }
 

@@ -31,7 +31,8 @@ struct PushSystem {
     mutating func plan(_ pushes: [ScheduledPush], until duration: TimeInterval, into effects: inout [DeviceEffect]) {
         var planned = pushes.flatMap { $0.sends(until: duration) }
         // Stable by time, so pushes sent at the same moment keep the scenario's order.
-        planned = planned.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        planned = planned.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(
+            \.element)
         for index in planned.indices where planned[index].id.isEmpty {
             planned[index].id = "push-\(index + 1)"
         }

@@ -26,7 +26,8 @@ struct SchedulerConditions {
 extension SimulatedDevice {
     var schedulerConditions: SchedulerConditions {
         SchedulerConditions(
-            now: now, rules: policy.scheduler, forceQuitBlocks: policy.termination.forceQuitBlocks, forceQuit: forceQuitFlag,
+            now: now, rules: policy.scheduler, forceQuitBlocks: policy.termination.forceQuitBlocks,
+            forceQuit: forceQuitFlag,
             lowPowerMode: lowPowerMode, backgroundRefreshAvailable: backgroundRefreshAvailable,
             fetchDeclared: backgroundModes.contains(.fetch), world: scenario.world, duration: scenario.duration,
             recording: timeline.isRecording)

@@ -14,15 +14,21 @@ extension TaskScheduler {
     }
 
     /// A planned launch fell due: the launch, if nothing holds it back now; else it is planned again.
-    mutating func launchDue(generation: Int, _ conditions: SchedulerConditions, into effects: inout [DeviceEffect]) -> Launch? {
+    mutating func launchDue(generation: Int, _ conditions: SchedulerConditions, into effects: inout [DeviceEffect])
+        -> Launch?
+    {
         let rules = conditions.rules
         if generation == fetchGeneration {
             fetchGeneration = 0
             guard fetchHonoured(conditions), fetchInterval != nil else { return nil }
             if let blocker = launchBlocker(kind: .backgroundFetch, requiresPower: false, conditions) {
-                effects.append(.decide("taskDeferred", rules: blocker.rules, fields: [
-                    Field("identifier", .string(ScheduledRefreshIdentifiers.fetch)), Field("waitedFor", .string(blocker.why)),
-                ]))
+                effects.append(
+                    .decide(
+                        "taskDeferred", rules: blocker.rules,
+                        fields: [
+                            Field("identifier", .string(ScheduledRefreshIdentifiers.fetch)),
+                            Field("waitedFor", .string(blocker.why)),
+                        ]))
                 fetchSummary = ""
                 planFetch(conditions, into: &effects)
                 return nil
@@ -35,17 +41,24 @@ extension TaskScheduler {
         }
         guard let index = pending.firstIndex(where: { $0.generation == generation }) else { return nil }
         let request = pending[index].request
-        if let blocker = launchBlocker(kind: request.kind.launchKind, requiresPower: request.requiresExternalPower, conditions) {
-            effects.append(.decide("taskDeferred", rules: blocker.rules, fields: [
-                Field("identifier", .string(request.identifier)), Field("waitedFor", .string(blocker.why)),
-            ]))
+        if let blocker = launchBlocker(
+            kind: request.kind.launchKind, requiresPower: request.requiresExternalPower, conditions)
+        {
+            effects.append(
+                .decide(
+                    "taskDeferred", rules: blocker.rules,
+                    fields: [
+                        Field("identifier", .string(request.identifier)), Field("waitedFor", .string(blocker.why)),
+                    ]))
             pending[index].summary = ""
             planRequest(at: index, conditions, into: &effects)
             return nil
         }
         pending.remove(at: index)
         let task = ScheduledTaskLaunch(identifier: request.identifier, kind: request.kind.launchKind)
-        guard request.kind == .appRefresh else { return Launch(task: task, limit: rules.processingTime, rules: ["BGT-5"]) }
+        guard request.kind == .appRefresh else {
+            return Launch(task: task, limit: rules.processingTime, rules: ["BGT-5"])
+        }
         // BGT-4: up to 30 s; CONF-10: ends 2–5 s after launch, drawn from stream 20.
         if let early = rules.appRefreshEarlyExpiry {
             return Launch(task: task, limit: random.uniform(early), rules: ["BGT-4", "CONF-10"])

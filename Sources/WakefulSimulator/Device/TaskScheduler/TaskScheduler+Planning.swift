@@ -45,9 +45,12 @@ extension TaskScheduler {
         let generation = nextGeneration()
         pending[index].generation = generation
         let start = max(now, request.earliestBeginDate ?? now)
-        let horizon = kind == .processing ? min(conditions.duration, start + conditions.rules.processingRunsWithin) : conditions.duration
+        let horizon =
+            kind == .processing
+            ? min(conditions.duration, start + conditions.rules.processingRunsWithin) : conditions.duration
         let outcome = plan(
-            kind, requiresPower: request.requiresExternalPower, from: start, until: horizon, jitter: pending[index].jitter, conditions)
+            kind, requiresPower: request.requiresExternalPower, from: start, until: horizon,
+            jitter: pending[index].jitter, conditions)
         if outcome.at == nil { pending[index].generation = 0 }
         if let at = outcome.at { effects.append(.schedule(.scheduledLaunch(generation: generation), at: at)) }
         let summary = outcome.summary
@@ -65,11 +68,19 @@ extension TaskScheduler {
         let generation = nextGeneration()
         fetchGeneration = generation
         let start = max(conditions.now, fetchBase + interval)
-        let outcome = plan(.backgroundFetch, requiresPower: false, from: start, until: conditions.duration, jitter: fetchJitter, conditions)
-        if let at = outcome.at { effects.append(.schedule(.scheduledLaunch(generation: generation), at: at)) } else { fetchGeneration = 0 }
+        let outcome = plan(
+            .backgroundFetch, requiresPower: false, from: start, until: conditions.duration, jitter: fetchJitter,
+            conditions)
+        if let at = outcome.at {
+            effects.append(.schedule(.scheduledLaunch(generation: generation), at: at))
+        } else {
+            fetchGeneration = 0
+        }
         guard outcome.summary != fetchSummary else { return }
         fetchSummary = outcome.summary
-        describePlan(outcome, identifier: ScheduledRefreshIdentifiers.fetch, kind: .backgroundFetch, eligible: start, conditions, into: &effects)
+        describePlan(
+            outcome, identifier: ScheduledRefreshIdentifiers.fetch, kind: .backgroundFetch, eligible: start, conditions,
+            into: &effects)
     }
 
     /// Whether fetches can happen at all: the version has them (BGT-1), the app declares `fetch`
@@ -97,11 +108,14 @@ extension TaskScheduler {
 
     /// Looks ahead from `start` for the first moment the factors allow and favour (see the type's notes).
     func plan(
-        _ kind: ScheduledTaskKind, requiresPower: Bool, from start: TimeInterval, until horizon: TimeInterval, jitter: Double,
+        _ kind: ScheduledTaskKind, requiresPower: Bool, from start: TimeInterval, until horizon: TimeInterval,
+        jitter: Double,
         _ conditions: SchedulerConditions
     ) -> LaunchPlan {
         var outcome = LaunchPlan()
-        outcome.rules = ["BGT-8", "BGT-11"] + (kind == .processing ? ["BGT-5"] : ["BGT-3"]) + (kind == .backgroundFetch ? ["BGT-1"] : [])
+        outcome.rules =
+            ["BGT-8", "BGT-11"] + (kind == .processing ? ["BGT-5"] : ["BGT-3"])
+            + (kind == .backgroundFetch ? ["BGT-1"] : [])
         if conditions.rules.schedulingFactors.count < SchedulingFactor.allCases.count { outcome.rules.append("CONF-8") }
         func note(_ blocker: (why: String, rules: [String])) {
             if !outcome.waitedFor.contains(blocker.why) { outcome.waitedFor.append(blocker.why) }
@@ -126,9 +140,12 @@ extension TaskScheduler {
             time = ((time / Self.planningStep).rounded(.down) + 1) * Self.planningStep
         }
         if outcome.waitedFor.isEmpty || kind == .processing {
-            note((kind == .processing
-                ? "no moment overnight\(requiresPower ? " on the charger" : "") within \(Format.duration(horizon - start))"
-                : "no favoured moment before the end", kind == .processing ? ["BGT-5"] : ["BGT-11"]))
+            note(
+                (
+                    kind == .processing
+                        ? "no moment overnight\(requiresPower ? " on the charger" : "") within \(Format.duration(horizon - start))"
+                        : "no favoured moment before the end", kind == .processing ? ["BGT-5"] : ["BGT-11"]
+                ))
         }
         return outcome
     }
@@ -143,11 +160,17 @@ extension TaskScheduler {
             blockers.append(("force-quit by the user", ["TERM-1", "BGT-11"]))
         }
         // Low Power Mode exists from iOS 9, when it also switches Background App Refresh off (BGT-12).
-        if conditions.lowPowerMode, conditions.rules.lowPowerModeDisablesBackgroundRefresh, factors.contains(.lowPowerMode) {
+        if conditions.lowPowerMode, conditions.rules.lowPowerModeDisablesBackgroundRefresh,
+            factors.contains(.lowPowerMode)
+        {
             blockers.append(("Low Power Mode", ["BGT-11", "BGT-12"]))
         }
         if !conditions.backgroundRefreshAvailable, factors.contains(.backgroundAppRefresh) {
-            blockers.append(("Background App Refresh off", conditions.lowPowerMode ? ["BGT-9", "BGT-11", "BGT-12"] : ["BGT-9", "BGT-11"]))
+            blockers.append(
+                (
+                    "Background App Refresh off",
+                    conditions.lowPowerMode ? ["BGT-9", "BGT-11", "BGT-12"] : ["BGT-9", "BGT-11"]
+                ))
         }
         return blockers
     }
@@ -187,7 +210,9 @@ extension TaskScheduler {
     }
 
     /// Whether the system favours `time` for this kind, and why; nil when it does not.
-    func favoured(at time: TimeInterval, kind: ScheduledTaskKind, requiresPower: Bool, _ conditions: SchedulerConditions) -> String? {
+    func favoured(
+        at time: TimeInterval, kind: ScheduledTaskKind, requiresPower: Bool, _ conditions: SchedulerConditions
+    ) -> String? {
         let hour = conditions.world.hourOfDay(at: time)
         let rules = conditions.rules
         if kind == .processing {
@@ -209,7 +234,8 @@ extension TaskScheduler {
     }
 
     private func describePlan(
-        _ outcome: LaunchPlan, identifier: String, kind: ScheduledTaskKind, eligible: TimeInterval, _ conditions: SchedulerConditions,
+        _ outcome: LaunchPlan, identifier: String, kind: ScheduledTaskKind, eligible: TimeInterval,
+        _ conditions: SchedulerConditions,
         into effects: inout [DeviceEffect]
     ) {
         guard conditions.recording else { return }
@@ -222,10 +248,13 @@ extension TaskScheduler {
             fields.append(Field("clock", .string(Self.clock(conditions.world.hourOfDay(at: at)))))
             fields.append(Field("chosen", .string(outcome.chosen)))
         }
-        if !outcome.waitedFor.isEmpty { fields.append(Field("waitedFor", .string(outcome.waitedFor.joined(separator: "; ")))) }
+        if !outcome.waitedFor.isEmpty {
+            fields.append(Field("waitedFor", .string(outcome.waitedFor.joined(separator: "; "))))
+        }
         let off = SchedulingFactor.allCases.filter { !conditions.rules.schedulingFactors.contains($0) }
         if !off.isEmpty { fields.append(Field("factorsOff", .string(off.map(\.rawValue).joined(separator: ",")))) }
-        effects.append(.decide(outcome.at == nil ? "taskDeferred" : "taskPlanned", rules: outcome.rules, fields: fields))
+        effects.append(
+            .decide(outcome.at == nil ? "taskDeferred" : "taskPlanned", rules: outcome.rules, fields: fields))
     }
 
     /// `08:00` for 8, `12:30` for 12.5.

@@ -6,7 +6,8 @@ extension TaskScheduler {
     /// After a user action: learns usage from foreground sessions (BGT-11 factor 3), cancels queued
     /// continued processing on a swipe-away (BGT-13), and plans again.
     mutating func learn(
-        from action: UserAction.Kind, foreground: Bool, _ conditions: SchedulerConditions, into effects: inout [DeviceEffect]
+        from action: UserAction.Kind, foreground: Bool, _ conditions: SchedulerConditions,
+        into effects: inout [DeviceEffect]
     ) {
         let now = conditions.now
         switch action {
@@ -23,9 +24,12 @@ extension TaskScheduler {
                 lastUse = now
             }
             if case .forceQuit = action, !queuedContinued.isEmpty {
-                effects.append(.decide("taskRequestsCancelled", rules: ["BGT-13"], fields: [
-                    Field("identifiers", .string(queuedContinued.map(\.identifier).joined(separator: ","))),
-                ]))
+                effects.append(
+                    .decide(
+                        "taskRequestsCancelled", rules: ["BGT-13"],
+                        fields: [
+                            Field("identifiers", .string(queuedContinued.map(\.identifier).joined(separator: ",")))
+                        ]))
                 queuedContinued = []
             }
         default:

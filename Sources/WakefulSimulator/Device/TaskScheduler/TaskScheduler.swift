@@ -43,7 +43,8 @@ struct TaskScheduler {
     var random: SeededGenerator
 
     init(scenario: Scenario, strategies: [any Strategy], random: SeededGenerator) {
-        permitted = scenario.app.permittedTaskIdentifiers
+        permitted =
+            scenario.app.permittedTaskIdentifiers
             ?? Requirements.combined(strategies.map(\.requirements)).taskIdentifiers
         lastUse = scenario.app.usage.usedDaysAgo.map { -$0 * 86_400 }
         typicalHours = scenario.app.usage.typicalOpenHours

@@ -52,14 +52,21 @@ public struct HTMLReport: Sendable {
 
     /// The whole page.
     public var html: String {
-        let title = sections.count == 1 ? "Wakeful simulation: \(sections[0].scenario.name)" : "Wakeful simulation: \(sections.count) scenarios"
-        let contents = sections.count > 1
-            ? "<nav class=\"toc\">" + sections.enumerated().map { index, section in "<a href=\"#s\(index)\">\(HTML.escape(section.scenario.name))</a>" }.joined(separator: " · ") + "</nav>"
+        let title =
+            sections.count == 1
+            ? "Wakeful simulation: \(sections[0].scenario.name)" : "Wakeful simulation: \(sections.count) scenarios"
+        let contents =
+            sections.count > 1
+            ? "<nav class=\"toc\">"
+                + sections.enumerated().map { index, section in
+                    "<a href=\"#s\(index)\">\(HTML.escape(section.scenario.name))</a>"
+                }.joined(separator: " · ") + "</nav>"
             : ""
         let body = sections.enumerated().map { section($1, index: $0) }.joined(separator: "\n")
         return Self.page(
             title: title,
-            intro: "Simulated runs, each drawn from its own timeline. Hover a mark for the timeline entry it was drawn from. Rule IDs refer to the iOS background policy reference.",
+            intro:
+                "Simulated runs, each drawn from its own timeline. Hover a mark for the timeline entry it was drawn from. Rule IDs refer to the iOS background policy reference.",
             body: contents + body)
     }
 
@@ -81,7 +88,8 @@ public struct HTMLReport: Sendable {
         let scenario = section.scenario
         let metrics = section.runs.map(\.metrics)
         let outcome = OutcomeReport(scenario: scenario, runs: metrics)
-        let scale = TimeScale(start: 0, end: max(scenario.duration, 1), left: Chart.plotLeft, right: Chart.plotRight, axis: .elapsed)
+        let scale = TimeScale(
+            start: 0, end: max(scenario.duration, 1), left: Chart.plotLeft, right: Chart.plotRight, axis: .elapsed)
         let why = outcome.explanation.map { "<p class=\"why\"><b>Why:</b> \(HTML.escape($0))</p>" }.joined()
         let blocks = section.runs.enumerated().map { runIndex, run in
             block(RunChart(scenario: scenario, run: run, scale: scale), id: "s\(index)-r\(runIndex)")
@@ -102,9 +110,11 @@ public struct HTMLReport: Sendable {
             facts.append("<span>\(HTML.escape(success.measure)) <b>\(HTML.escape(success.summary))</b></span>")
         }
         for (index, gap) in chart.gaps.enumerated() {
-            facts.append("<span class=\"gap-fact\">Gap \(index + 1) <b>\(HTML.escape(RunChart.describe(gap)))</b></span>")
+            facts.append(
+                "<span class=\"gap-fact\">Gap \(index + 1) <b>\(HTML.escape(RunChart.describe(gap)))</b></span>")
         }
-        facts.append(String(format: "<span>Energy <b>%.2f %%/h</b> (estimate)</span>", metrics.energy.batteryPercentPerHour))
+        facts.append(
+            String(format: "<span>Energy <b>%.2f %%/h</b> (estimate)</span>", metrics.energy.batteryPercentPerHour))
         return """
             <div class="run" id="\(id)"><h3>\(HTML.escape(metrics.strategy)) <span class="ios">iOS \(HTML.escape(metrics.ios))</span></h3>\
             <div class="facts">\(facts.joined())</div>\(chart.chart(id: id).svg())</div>
@@ -114,7 +124,8 @@ public struct HTMLReport: Sendable {
     /// A table of text cells.
     static func table(header: [String], rows: [[String]]) -> String {
         let head = header.map { "<th scope=\"col\">\(HTML.escape($0))</th>" }.joined()
-        let rows = rows.map { "<tr>" + $0.map { "<td>\(HTML.escape($0))</td>" }.joined() + "</tr>" }.joined(separator: "\n")
+        let rows = rows.map { "<tr>" + $0.map { "<td>\(HTML.escape($0))</td>" }.joined() + "</tr>" }.joined(
+            separator: "\n")
         return "<table><thead><tr>\(head)</tr></thead><tbody>\(rows)</tbody></table>"
     }
 

@@ -17,7 +17,9 @@ public struct RecordedRun: Sendable {
 
 extension Simulator {
     /// Runs one configuration and keeps its timeline in memory.
-    public static func record(_ scenario: Scenario, ios version: IOSVersion, setup: StrategySetup, seed: UInt64) -> RecordedRun {
+    public static func record(_ scenario: Scenario, ios version: IOSVersion, setup: StrategySetup, seed: UInt64)
+        -> RecordedRun
+    {
         var timeline = InMemoryTimeline()
         let metrics = run(scenario, ios: version, setup: setup, seed: seed, timeline: &timeline)
         return RecordedRun(metrics: metrics, entries: timeline.entries)

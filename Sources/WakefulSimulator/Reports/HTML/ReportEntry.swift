@@ -23,7 +23,9 @@ struct ReportEntry: Sendable {
         if case .object(let members) = try? JSONValue.parse(bytes) { object = members } else { object = JSONObject() }
         time = entry.time
         kind = entry.kind
-        let nameKey = ["state": "to", "event": "event", "command": "command", "decision": "decision", "user": "action"][kind] ?? "kind"
+        let nameKey =
+            ["state": "to", "event": "event", "command": "command", "decision": "decision", "user": "action"][kind]
+            ?? "kind"
         name = Self.string(object[nameKey]) ?? kind
     }
 

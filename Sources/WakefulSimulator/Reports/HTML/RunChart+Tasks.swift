@@ -21,27 +21,43 @@ extension RunChart {
         let (background, scheduled) = taskRuns()
         guard !background.isEmpty || !scheduled.isEmpty else { return nil }
         var rows: [ChartRow] = []
-        if !background.isEmpty { rows.append(ChartRow(label: "background tasks (\(background.count))", height: 16, marks: background.flatMap(marks))) }
-        if !scheduled.isEmpty { rows.append(ChartRow(label: "scheduled tasks (\(scheduled.count))", height: 16, marks: scheduled.flatMap(marks))) }
+        if !background.isEmpty {
+            rows.append(
+                ChartRow(label: "background tasks (\(background.count))", height: 16, marks: background.flatMap(marks)))
+        }
+        if !scheduled.isEmpty {
+            rows.append(
+                ChartRow(label: "scheduled tasks (\(scheduled.count))", height: 16, marks: scheduled.flatMap(marks)))
+        }
         return ChartLane("Tasks", rows: rows)
     }
 
     private func marks(_ task: TaskRun) -> [ChartMark] {
         let endTime = task.end?.time ?? scale.end
-        let ending = task.end == nil ? "open" : task.expiry != nil ? "expired" : task.end?.kind == "state" ? "open" : "ended"
+        let ending =
+            task.end == nil ? "open" : task.expiry != nil ? "expired" : task.end?.kind == "state" ? "open" : "ended"
         let budget = task.budget.map { ", budget \($0)" } ?? ""
-        let how = task.end.map { $0.kind == "state" ? "ended with the process (\($0.string("cause") ?? ""))" : "ended by \($0.name)" } ?? "still open at the end"
+        let how =
+            task.end.map {
+                $0.kind == "state" ? "ended with the process (\($0.string("cause") ?? ""))" : "ended by \($0.name)"
+            } ?? "still open at the end"
         var marks: [ChartMark] = []
         if let deadline = task.deadline, deadline > task.begun.time {
-            marks.append(.span(from: task.begun.time, to: min(deadline, scale.end), class: "task-budget", title: nil, minimumWidth: 1, inset: 1))
+            marks.append(
+                .span(
+                    from: task.begun.time, to: min(deadline, scale.end), class: "task-budget", title: nil,
+                    minimumWidth: 1, inset: 1))
         }
         marks.append(
             .span(
                 from: task.begun.time, to: endTime, class: "task-\(ending)",
-                title: task.begun.tooltip("\(task.name) \(stretch(task.begun.time, endTime))\(budget): \(how)"), minimumWidth: 3, inset: 4))
+                title: task.begun.tooltip("\(task.name) \(stretch(task.begun.time, endTime))\(budget): \(how)"),
+                minimumWidth: 3, inset: 4))
         if let expiry = task.expiry {
             marks.append(
-                .point(at: expiry.time, shape: .triangle(radius: 4), class: "expiry", title: expiry.tooltip("\(task.name): iOS says it expires at \(Format.duration(expiry.time))")))
+                .point(
+                    at: expiry.time, shape: .triangle(radius: 4), class: "expiry",
+                    title: expiry.tooltip("\(task.name): iOS says it expires at \(Format.duration(expiry.time))")))
         }
         return marks
     }

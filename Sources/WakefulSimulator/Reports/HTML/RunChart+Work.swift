@@ -21,7 +21,9 @@ extension RunChart {
         if let wanted {
             let hits = records.filter { $0.string("record") == wanted }
             var marks: [ChartMark] = hits.map { entry in
-                .point(at: entry.time, shape: .circle(radius: 3.5), class: "record-wanted", title: entry.tooltip("\(wanted) recorded at \(Format.duration(entry.time))"))
+                .point(
+                    at: entry.time, shape: .circle(radius: 3.5), class: "record-wanted",
+                    title: entry.tooltip("\(wanted) recorded at \(Format.duration(entry.time))"))
             }
             if hits.isEmpty { marks.append(.note("none: \(metrics.success?.summary ?? "not done")")) }
             rows.append(ChartRow(label: "wanted: \(wanted) (\(hits.count))", marks: marks))
@@ -54,13 +56,16 @@ extension RunChart {
                 runs[job, default: []].append(
                     .span(
                         from: start.time, to: entry.time, class: "job-\(outcome)",
-                        title: entry.tooltip("\(job) run \(run): \(outcome), \(stretch(start.time, entry.time))"), minimumWidth: 2.5, inset: 2))
+                        title: entry.tooltip("\(job) run \(run): \(outcome), \(stretch(start.time, entry.time))"),
+                        minimumWidth: 2.5, inset: 2))
             }
         }
         return order.map { job in
-            let unfinished = started.filter { $0.key.hasPrefix("\(job)#") }.sorted { $0.value.time < $1.value.time }.map { _, start in
+            let unfinished = started.filter { $0.key.hasPrefix("\(job)#") }.sorted { $0.value.time < $1.value.time }.map
+            { _, start in
                 ChartMark.span(
-                    from: start.time, to: scale.end, class: "job-open", title: start.tooltip("\(job): no end recorded"), minimumWidth: 2.5, inset: 2)
+                    from: start.time, to: scale.end, class: "job-open", title: start.tooltip("\(job): no end recorded"),
+                    minimumWidth: 2.5, inset: 2)
             }
             let marks = (runs[job] ?? []) + unfinished
             return ChartRow(label: "job \(job) (\(marks.count))", marks: marks)
@@ -72,7 +77,11 @@ extension RunChart {
     func pushLane() -> ChartLane? {
         let kinds: [(label: String, names: Set<String>, style: String)] = [
             ("sent", ["pushSent"], "push-accepted"),
-            ("held", ["pushHeld", "heldPushReplaced", "heldPushDiscarded", "heldPushReleased", "heldPushHandedOver"], "push-held"),
+            (
+                "held",
+                ["pushHeld", "heldPushReplaced", "heldPushDiscarded", "heldPushReleased", "heldPushHandedOver"],
+                "push-held"
+            ),
             ("delivered", ["pushDelivered"], "push-received"),
             ("not delivered", ["pushNotDelivered"], "push-failed"),
         ]
@@ -84,7 +93,8 @@ extension RunChart {
                 marks: found.map { entry in
                     .point(
                         at: entry.time, shape: .circle(radius: 4), class: kind.style,
-                        title: entry.tooltip("\(entry.name) \(entry.string("id") ?? "") at \(Format.duration(entry.time))"))
+                        title: entry.tooltip(
+                            "\(entry.name) \(entry.string("id") ?? "") at \(Format.duration(entry.time))"))
                 })
         }
         return rows.isEmpty ? nil : ChartLane("Pushes", rows: rows)
@@ -103,15 +113,20 @@ extension RunChart {
             case ("event", "requestCompleted"), ("event", "urlSessionTaskCompleted"):
                 let start = started.removeValue(forKey: entry.string("id") ?? entry.string("session") ?? "")
                 let from = start?.time ?? entry.time
-                let status = entry.number("statusCode").map { "HTTP \(Int($0))" } ?? entry.string("error") ?? "completed"
+                let status =
+                    entry.number("statusCode").map { "HTTP \(Int($0))" } ?? entry.string("error") ?? "completed"
                 marks.append(
-                    .span(from: from, to: entry.time, class: "upload", title: entry.tooltip("\(entry.name): \(status), \(stretch(from, entry.time))"), minimumWidth: 2.5, inset: 3))
+                    .span(
+                        from: from, to: entry.time, class: "upload",
+                        title: entry.tooltip("\(entry.name): \(status), \(stretch(from, entry.time))"),
+                        minimumWidth: 2.5, inset: 3))
             default:
                 continue
             }
         }
         guard count > 0 else { return nil }
-        return ChartLane("Uploads", rows: [ChartRow(label: "requests and transfers (\(count))", height: 16, marks: marks)])
+        return ChartLane(
+            "Uploads", rows: [ChartRow(label: "requests and transfers (\(count))", height: 16, marks: marks)])
     }
 
     /// The energy estimate: the run's total and its largest components (an estimate from the power
@@ -120,8 +135,12 @@ extension RunChart {
         let energy = metrics.energy
         let parts = energy.byComponent.sorted { $0.milliampereHours > $1.milliampereHours }.prefix(4)
             .map { "\($0.name) \(String(format: "%.1f", $0.milliampereHours)) mAh" }
-        let text = String(format: "%.2f %%/h of the battery, %.1f mAh in all", energy.batteryPercentPerHour, energy.totalMilliampereHours)
-            + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", ")) + " (estimate, \(energy.powerTable) power table)"
+        let text =
+            String(
+                format: "%.2f %%/h of the battery, %.1f mAh in all", energy.batteryPercentPerHour,
+                energy.totalMilliampereHours)
+            + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
+            + " (estimate, \(energy.powerTable) power table)"
         return ChartLane("Energy", rows: [ChartRow(marks: [.note(text)])])
     }
 }

@@ -27,33 +27,51 @@ extension RunChart {
         let range = log10(Self.nearest)...top
         func level(_ meters: Double) -> Double { log10(max(meters, Self.nearest)) }
         // Grid lines near the trigger distance would write over its label.
-        let grid = Self.gridMeters(upTo: pow(10, top)).filter { meters in trigger.map { abs(log10($0.distance / meters)) > 0.6 } ?? true }
-        var marks: [ChartMark] = grid.map { .level(level($0), range: range, label: Self.meters($0), class: "axis-line") }
+        let grid = Self.gridMeters(upTo: pow(10, top)).filter { meters in
+            trigger.map { abs(log10($0.distance / meters)) > 0.6 } ?? true
+        }
+        var marks: [ChartMark] = grid.map {
+            .level(level($0), range: range, label: Self.meters($0), class: "axis-line")
+        }
         if let trigger {
-            marks.append(.level(level(trigger.distance), range: range, label: "\(Self.meters(trigger.distance)): trigger distance", class: "threshold"))
+            marks.append(
+                .level(
+                    level(trigger.distance), range: range, label: "\(Self.meters(trigger.distance)): trigger distance",
+                    class: "threshold"))
         }
         marks.append(
-            .curve(points: zip(times, distances).map { (time: $0, value: level($1)) }, range: range, class: "distance", title: "true distance \(reference.name) over time (logarithmic)"))
+            .curve(
+                points: zip(times, distances).map { (time: $0, value: level($1)) }, range: range, class: "distance",
+                title: "true distance \(reference.name) over time (logarithmic)"))
         if let at = metrics.triggerAtSeconds, let distance = metrics.triggerDistanceMeters {
             let estimated = metrics.triggerEstimatedMeters.map { ", estimated \(Format.meters($0))" } ?? ""
             marks.append(
                 .point(
                     at: at, shape: .triangle(radius: 6), level: .value(level(distance), in: range), class: "triggered",
-                    title: "triggered at \(Format.duration(at)), \(Format.meters(distance)) from the beacon\(estimated)"))
+                    title: "triggered at \(Format.duration(at)), \(Format.meters(distance)) from the beacon\(estimated)"
+                ))
         }
         if let stop = metrics.finalStop {
-            let distance = metrics.suspendedAtDistanceMeters ?? trajectory.position(at: stop.at).distance(to: reference.point)
+            let distance =
+                metrics.suspendedAtDistanceMeters ?? trajectory.position(at: stop.at).distance(to: reference.point)
             marks.append(
                 .point(
-                    at: stop.at, shape: .triangle(radius: 6), level: .value(level(distance), in: range), class: "stopped",
-                    title: "stopped for good at \(Format.duration(stop.at)), \(Format.meters(distance)) away: \(stop.state) (\(stop.cause))"))
+                    at: stop.at, shape: .triangle(radius: 6), level: .value(level(distance), in: range),
+                    class: "stopped",
+                    title:
+                        "stopped for good at \(Format.duration(stop.at)), \(Format.meters(distance)) away: \(stop.state) (\(stop.cause))"
+                ))
         }
-        return ChartLane("Distance", caption: ["\(reference.name), log scale", "▼ green triggered, red stopped"], rows: [ChartRow(height: 72, marks: marks)])
+        return ChartLane(
+            "Distance", caption: ["\(reference.name), log scale", "▼ green triggered, red stopped"],
+            rows: [ChartRow(height: 72, marks: marks)])
     }
 
     /// Location callbacks and region events: what the app learnt of where the user was.
     func locationLane() -> ChartLane? {
-        let names: Set<String> = ["locationsUpdated", "significantLocationChange", "visit", "regionEntered", "regionExited"]
+        let names: Set<String> = [
+            "locationsUpdated", "significantLocationChange", "visit", "regionEntered", "regionExited",
+        ]
         let fixes = entries.filter { $0.kind == "event" && names.contains($0.name) }
         guard !fixes.isEmpty else { return nil }
         var order: [String] = []
@@ -64,7 +82,11 @@ extension RunChart {
                 let found = fixes.filter { $0.name == name }
                 return ChartRow(
                     label: "\(name) (\(found.count))",
-                    marks: found.map { .point(at: $0.time, shape: .circle(radius: 2.5), class: "location-fix", title: $0.tooltip("\(name) at \(Format.duration($0.time))")) })
+                    marks: found.map {
+                        .point(
+                            at: $0.time, shape: .circle(radius: 2.5), class: "location-fix",
+                            title: $0.tooltip("\(name) at \(Format.duration($0.time))"))
+                    })
             })
     }
 

@@ -23,9 +23,13 @@ struct RunChart {
 
     /// The chart, its ids prefixed with `id`.
     func chart(id: String) -> Chart {
-        let lanes = [stateLane(), wakeLane(), taskLane(), workLane(), distanceLane(), locationLane(), pushLane(), uploadLane(), energyLane()]
+        let lanes = [
+            stateLane(), wakeLane(), taskLane(), workLane(), distanceLane(), locationLane(), pushLane(), uploadLane(),
+            energyLane(),
+        ]
         return Chart(
-            id: id, title: "\(metrics.strategy) on iOS \(metrics.ios) in \(metrics.scenario), seed \(metrics.seed)", scale: scale,
+            id: id, title: "\(metrics.strategy) on iOS \(metrics.ios) in \(metrics.scenario), seed \(metrics.seed)",
+            scale: scale,
             lanes: lanes.compactMap { $0 }, bands: gapBands)
     }
 
@@ -34,7 +38,8 @@ struct RunChart {
 
     private var gapBands: [ChartBand] {
         gaps.enumerated().map { index, gap in
-            ChartBand(from: gap.from, to: gap.to, label: "gap \(index + 1)", title: "gap \(index + 1): \(Self.describe(gap))")
+            ChartBand(
+                from: gap.from, to: gap.to, label: "gap \(index + 1)", title: "gap \(index + 1): \(Self.describe(gap))")
         }
     }
 
@@ -42,7 +47,8 @@ struct RunChart {
     static func describe(_ gap: Gap) -> String {
         let ended = gap.endedBy == "—" ? "" : ", until \(gap.endedBy)"
         let rules = gap.rules.isEmpty ? "" : " (\(gap.rules.joined(separator: ", ")))"
-        return "\(Format.duration(gap.seconds)) from \(Format.duration(gap.from)) to \(Format.duration(gap.to)): \(gap.cause)\(ended)\(rules)"
+        return
+            "\(Format.duration(gap.seconds)) from \(Format.duration(gap.from)) to \(Format.duration(gap.to)): \(gap.cause)\(ended)\(rules)"
     }
 
     /// `1m 5s – 1m 40s (35 s)`.
@@ -73,11 +79,20 @@ struct RunChart {
         for (index, (from, to)) in zip(starts, ends).enumerated() where to > from {
             let change = index == 0 ? nil : changes[index - 1]
             let state = change?.name ?? "notRunning"
-            let cause = change.map { "\($0.string("cause") ?? "")\($0.rules.isEmpty ? "" : " (\($0.rules.joined(separator: ", ")))")" } ?? "not launched yet"
+            let cause =
+                change.map {
+                    "\($0.string("cause") ?? "")\($0.rules.isEmpty ? "" : " (\($0.rules.joined(separator: ", ")))")"
+                } ?? "not launched yet"
             let heading = "\(state) \(stretch(from, to)): \(cause)"
-            marks.append(.span(from: from, to: to, class: Self.stateClass(state), title: change?.tooltip(heading) ?? heading, minimumWidth: 1))
+            marks.append(
+                .span(
+                    from: from, to: to, class: Self.stateClass(state), title: change?.tooltip(heading) ?? heading,
+                    minimumWidth: 1))
             let light = state == "suspended" || state == "inactive"
-            labels.append(.label(change?.string("cause") ?? state, from: from, to: to, class: light ? "state-label on-light" : "state-label"))
+            labels.append(
+                .label(
+                    change?.string("cause") ?? state, from: from, to: to,
+                    class: light ? "state-label on-light" : "state-label"))
         }
         return ChartLane("App state", rows: [ChartRow(height: 22, marks: marks + labels)])
     }
@@ -88,7 +103,8 @@ struct RunChart {
         var order: [String] = []
         var marks: [String: [ChartMark]] = [:]
         for entry in entries where entry.kind == "state" {
-            guard let from = entry.string("from"), from == "suspended" || from == "notRunning", entry.name != "notRunning", entry.name != "suspended",
+            guard let from = entry.string("from"), from == "suspended" || from == "notRunning",
+                entry.name != "notRunning", entry.name != "suspended",
                 let cause = entry.string("cause")
             else { continue }
             if marks[cause] == nil { order.append(cause) }
@@ -96,17 +112,22 @@ struct RunChart {
             let heading = "\(relaunch ? "relaunch" : "wake"): \(cause) at \(Format.duration(entry.time))"
             marks[cause, default: []].append(
                 .point(
-                    at: entry.time, shape: relaunch ? .diamond(radius: 6) : .circle(radius: 4), class: relaunch ? "wake relaunch" : "wake",
+                    at: entry.time, shape: relaunch ? .diamond(radius: 6) : .circle(radius: 4),
+                    class: relaunch ? "wake relaunch" : "wake",
                     title: entry.tooltip(heading)))
         }
         var rows = order.map { ChartRow(label: "\($0) (\(marks[$0]?.count ?? 0))", marks: marks[$0] ?? []) }
-        let refused = entries.filter { $0.kind == "decision" && ["wakeSuppressed", "relaunchSuppressed", "regionRefused"].contains($0.name) }
+        let refused = entries.filter {
+            $0.kind == "decision" && ["wakeSuppressed", "relaunchSuppressed", "regionRefused"].contains($0.name)
+        }
         if !refused.isEmpty {
             rows.append(
                 ChartRow(
                     label: "refused (\(refused.count))",
                     marks: refused.map { entry in
-                        .point(at: entry.time, shape: .circle(radius: 3.5), class: "wake refused", title: entry.tooltip("\(entry.name) at \(Format.duration(entry.time))"))
+                        .point(
+                            at: entry.time, shape: .circle(radius: 3.5), class: "wake refused",
+                            title: entry.tooltip("\(entry.name) at \(Format.duration(entry.time))"))
                     }))
         }
         if rows.isEmpty { rows = [ChartRow(label: "none", marks: [.note("never woken in the background")])] }

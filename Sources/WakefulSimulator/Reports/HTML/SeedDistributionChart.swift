@@ -15,8 +15,10 @@ struct SeedDistributionChart {
     }
 
     static let score = Measure(
-        name: "Success score", value: \.score, spread: \.score, axis: .percent, text: { "\(Int(($0 * 100).rounded())) %" })
-    static let largestGap = Measure(name: "Largest gap", value: \.largestGap, spread: \.largestGap, axis: .elapsed, text: { Format.duration($0) })
+        name: "Success score", value: \.score, spread: \.score, axis: .percent,
+        text: { "\(Int(($0 * 100).rounded())) %" })
+    static let largestGap = Measure(
+        name: "Largest gap", value: \.largestGap, spread: \.largestGap, axis: .elapsed, text: { Format.duration($0) })
 
     /// The configurations' samples and summaries, in plan order.
     let groups: [(summary: SeedSummary, samples: [SeedSample])]
@@ -33,16 +35,22 @@ struct SeedDistributionChart {
                 marks.append(
                     .span(
                         from: spread.p5, to: spread.p95, class: "spread",
-                        title: "\(measure.name): 5th–95th percentile \(measure.text(spread.p5))–\(measure.text(spread.p95)) over \(spread.count) seeds",
+                        title:
+                            "\(measure.name): 5th–95th percentile \(measure.text(spread.p5))–\(measure.text(spread.p95)) over \(spread.count) seeds",
                         minimumWidth: 2, inset: 5))
             }
             marks += samples.compactMap { sample in
                 measure.value(sample).map { value in
-                    .point(at: value, shape: .circle(radius: 3), class: "seed", title: "seed \(sample.seed): \(measure.text(value))\(sample.gapCause.map { ", \($0)" } ?? "")")
+                    .point(
+                        at: value, shape: .circle(radius: 3), class: "seed",
+                        title: "seed \(sample.seed): \(measure.text(value))\(sample.gapCause.map { ", \($0)" } ?? "")")
                 }
             }
             if let spread = measure.spread(summary) {
-                marks.append(.point(at: spread.median, shape: .diamond(radius: 6), class: "median", title: "\(measure.name): median \(measure.text(spread.median))"))
+                marks.append(
+                    .point(
+                        at: spread.median, shape: .diamond(radius: 6), class: "median",
+                        title: "\(measure.name): median \(measure.text(spread.median))"))
             }
             return ChartLane("\(summary.strategy) · iOS \(summary.ios)", rows: [ChartRow(height: 22, marks: marks)])
         }

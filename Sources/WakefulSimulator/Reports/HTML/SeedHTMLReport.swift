@@ -15,18 +15,27 @@ public struct SeedHTMLReport: Sendable {
 
     /// The whole page.
     public var html: String {
-        let scenarios = report.summaries.map(\.scenario).reduce(into: [String]()) { names, name in if !names.contains(name) { names.append(name) } }
+        let scenarios = report.summaries.map(\.scenario).reduce(into: [String]()) { names, name in
+            if !names.contains(name) { names.append(name) }
+        }
         let byConfiguration = Dictionary(grouping: report.samples, by: \.configuration)
         let configurations = byConfiguration.keys.sorted()
         let sections = scenarios.enumerated().map { index, scenario in
-            let groups: [(summary: SeedSummary, samples: [SeedSample])] = zip(report.summaries, configurations).filter { $0.0.scenario == scenario }.map { summary, configuration in
+            let groups: [(summary: SeedSummary, samples: [SeedSample])] = zip(report.summaries, configurations).filter {
+                $0.0.scenario == scenario
+            }.map { summary, configuration in
                 (summary, byConfiguration[configuration] ?? [])
             }
             let chart = SeedDistributionChart(groups: groups)
-            let charts = [(SeedDistributionChart.score, "score"), (SeedDistributionChart.largestGap, "gap")].compactMap { measure, key in
-                chart.chart(measure, id: "s\(index)-\(key)").map { "<div class=\"run\"><h3>\(measure.name)</h3>\($0.svg())</div>" }
+            let charts = [(SeedDistributionChart.score, "score"), (SeedDistributionChart.largestGap, "gap")].compactMap
+            { measure, key in
+                chart.chart(measure, id: "s\(index)-\(key)").map {
+                    "<div class=\"run\"><h3>\(measure.name)</h3>\($0.svg())</div>"
+                }
             }
-            let table = HTMLReport.table(header: Array(SeedReport.header.dropFirst()), rows: groups.map { Array(SeedReport.cells($0.0).dropFirst()) })
+            let table = HTMLReport.table(
+                header: Array(SeedReport.header.dropFirst()),
+                rows: groups.map { Array(SeedReport.cells($0.0).dropFirst()) })
             return """
                 <section id="s\(index)"><h2>\(HTML.escape(scenario))</h2>\(table)
                 \(charts.joined(separator: "\n"))</section>
@@ -35,7 +44,8 @@ public struct SeedHTMLReport: Sendable {
         let seeds = report.summaries.map(\.seeds).max() ?? 0
         return HTMLReport.page(
             title: "Wakeful simulation over \(seeds) seeds",
-            intro: "Each dot is one seed; the bar spans the 5th to 95th percentile and the diamond is the median. \(report.verdictNote)",
+            intro:
+                "Each dot is one seed; the bar spans the 5th to 95th percentile and the diamond is the median. \(report.verdictNote)",
             body: sections.joined(separator: "\n"))
     }
 }

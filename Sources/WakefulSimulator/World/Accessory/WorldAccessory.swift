@@ -42,7 +42,8 @@ public struct WorldAccessory: Sendable, Hashable {
 
     /// Creates a central that looks for `service` and writes every `writeEvery` seconds while connected.
     public static func central(
-        id: String, position: LocalPoint, range: Double = 30, lookingFor service: String, readsOverflowArea: Bool = true,
+        id: String, position: LocalPoint, range: Double = 30, lookingFor service: String,
+        readsOverflowArea: Bool = true,
         writeEvery: TimeInterval = 60
     ) -> WorldAccessory {
         var accessory = WorldAccessory(id: id, position: position, range: range, service: service)
@@ -53,7 +54,9 @@ public struct WorldAccessory: Sendable, Hashable {
     }
 
     /// Creates an accessory.
-    public init(id: String, position: LocalPoint, range: Double = 30, sleepsAfterIdle: TimeInterval? = nil, service: String) {
+    public init(
+        id: String, position: LocalPoint, range: Double = 30, sleepsAfterIdle: TimeInterval? = nil, service: String
+    ) {
         self.id = id
         self.position = position
         self.range = range

@@ -82,15 +82,16 @@ public struct BeaconSignalFilter: Sendable {
 /// A ring buffer of the last few RSSI values, stored inline so it never allocates.
 private struct RSSIWindow: Sendable {
     // 32 slots: BeaconSignalFilter.maximumSmoothingSamples.
-    private var slots: (
-        Double, Double, Double, Double, Double, Double, Double, Double,
-        Double, Double, Double, Double, Double, Double, Double, Double,
-        Double, Double, Double, Double, Double, Double, Double, Double,
-        Double, Double, Double, Double, Double, Double, Double, Double
-    ) = (
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-    )
+    private var slots:
+        (
+            Double, Double, Double, Double, Double, Double, Double, Double,
+            Double, Double, Double, Double, Double, Double, Double, Double,
+            Double, Double, Double, Double, Double, Double, Double, Double,
+            Double, Double, Double, Double, Double, Double, Double, Double
+        ) = (
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+        )
     /// How many slots hold values.
     private(set) var count = 0
     /// The sum of the held values (exact: they are whole numbers of small magnitude).

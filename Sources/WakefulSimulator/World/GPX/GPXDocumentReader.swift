@@ -1,7 +1,7 @@
 import Foundation
 import Wakeful
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// The `XMLParser` delegate behind ``GPXTrack/parse(_:file:)``: collects points of each kind,
@@ -56,7 +56,9 @@ final class GPXDocumentReader: NSObject, XMLParserDelegate {
         if openElements.isEmpty {
             sawRoot = true
             guard name == "gpx" else {
-                fail(parser, location: nil, "the root element is <\(name)>; expected <gpx> (a GPX 1.0 or 1.1 document)", code: .notGPX)
+                fail(
+                    parser, location: nil, "the root element is <\(name)>; expected <gpx> (a GPX 1.0 or 1.1 document)",
+                    code: .notGPX)
                 return
             }
         }
@@ -71,7 +73,7 @@ final class GPXDocumentReader: NSObject, XMLParserDelegate {
         }
         let label = "\(name) #\(count + 1)"
         guard let latitude = angle(parser, attributes, "lat", label: label, limit: 90, form: Self.latitudeForm),
-              let longitude = angle(parser, attributes, "lon", label: label, limit: 180, form: Self.longitudeForm)
+            let longitude = angle(parser, attributes, "lon", label: label, limit: 180, form: Self.longitudeForm)
         else { return }
         current = (kind, label, GPXTrack.Point(coordinate: Coordinate(latitude: latitude, longitude: longitude)))
     }
@@ -87,7 +89,9 @@ final class GPXDocumentReader: NSObject, XMLParserDelegate {
         }
         let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let value = Double(trimmed), value.isFinite, (-limit...limit).contains(value) else {
-            fail(parser, location: label, "attribute \"\(key)\" is \"\(raw)\"; expected \(form)", code: .invalidAttribute)
+            fail(
+                parser, location: label, "attribute \"\(key)\" is \"\(raw)\"; expected \(form)", code: .invalidAttribute
+            )
             return nil
         }
         return value
@@ -96,8 +100,9 @@ final class GPXDocumentReader: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
         // On Linux `XMLParser.parse()` can return true after a syntax error (an unmatched closing
         // tag, say), so errors are caught here rather than from its result.
-        fail(parser, location: "line \(parser.lineNumber), column \(parser.columnNumber)",
-             Self.notXMLMessage(parseError), code: .notXML)
+        fail(
+            parser, location: "line \(parser.lineNumber), column \(parser.columnNumber)",
+            Self.notXMLMessage(parseError), code: .notXML)
     }
 
     /// The message for an XML syntax error.
@@ -149,16 +154,18 @@ final class GPXDocumentReader: NSObject, XMLParserDelegate {
             switch name {
             case "time":
                 guard let time = ISO8601Timestamp.secondsSince1970(value) else {
-                    fail(parser, location: point.label,
-                         "element <time> is \"\(value)\"; expected \(ISO8601Timestamp.expectedForm)",
-                         code: .invalidElement)
+                    fail(
+                        parser, location: point.label,
+                        "element <time> is \"\(value)\"; expected \(ISO8601Timestamp.expectedForm)",
+                        code: .invalidElement)
                     return
                 }
                 current?.point.time = time
             case "ele":
                 guard let elevation = Double(value), elevation.isFinite else {
-                    fail(parser, location: point.label,
-                         "element <ele> is \"\(value)\"; expected \(Self.elevationForm)", code: .invalidElement)
+                    fail(
+                        parser, location: point.label,
+                        "element <ele> is \"\(value)\"; expected \(Self.elevationForm)", code: .invalidElement)
                     return
                 }
                 current?.point.elevation = elevation
@@ -169,7 +176,8 @@ final class GPXDocumentReader: NSObject, XMLParserDelegate {
         }
 
         if name == "name", trackName == nil, !value.isEmpty,
-           let parent, ["metadata", "gpx", "trk", "rte"].contains(parent) {
+            let parent, ["metadata", "gpx", "trk", "rte"].contains(parent)
+        {
             trackName = value
         }
     }

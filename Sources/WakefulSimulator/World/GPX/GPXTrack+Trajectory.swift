@@ -24,7 +24,9 @@ extension GPXTrack {
     ) throws(GPXError) -> Trajectory {
         let file = self.file ?? ("GPX track" + (name.map { " \"\($0)\"" } ?? ""))
         guard startTime.isFinite else {
-            throw GPXError(file: file, message: "startTime is \(startTime) s; expected a finite number of seconds", code: .invalidArgument)
+            throw GPXError(
+                file: file, message: "startTime is \(startTime) s; expected a finite number of seconds",
+                code: .invalidArgument)
         }
         guard fallbackSpeed.isFinite, fallbackSpeed > 0 else {
             throw GPXError(
@@ -43,7 +45,7 @@ extension GPXTrack {
         for (index, point) in points.enumerated() {
             let coordinate = point.coordinate
             guard coordinate.latitude.isFinite, (-90.0...90.0).contains(coordinate.latitude),
-                  coordinate.longitude.isFinite, (-180.0...180.0).contains(coordinate.longitude)
+                coordinate.longitude.isFinite, (-180.0...180.0).contains(coordinate.longitude)
             else {
                 throw GPXError(
                     file: file, location: label(ofPointAt: index),

@@ -1,7 +1,7 @@
 import Foundation
 import Wakeful
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// GPX 1.0/1.1 import (the format Xcode uses for simulated locations): <trkpt>, <rtept>, or <wpt> elements with lat/lon attributes and optional <time> (ISO 8601, with or without fractional seconds and zone). Xcode's own GPX files often have only <wpt> with <time>.
@@ -96,7 +96,8 @@ public struct GPXTrack: Sendable, Hashable {
             )
         }
         guard reader.sawRoot else {
-            throw GPXError(file: file, message: "the file has no XML elements; expected a GPX 1.0 or 1.1 document", code: .notXML)
+            throw GPXError(
+                file: file, message: "the file has no XML elements; expected a GPX 1.0 or 1.1 document", code: .notXML)
         }
         let kind: PointKind
         let points: [Point]

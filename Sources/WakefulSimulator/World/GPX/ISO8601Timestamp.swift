@@ -24,9 +24,10 @@ enum ISO8601Timestamp {
             let minute = reader.number(digits: 2), reader.skip(":"),
             let second = reader.number(digits: 2)
         else { return nil }
-        guard (1...12).contains(month), (1...Int(CivilCalendar.daysInMonth(Int64(month), year: Int64(year)))).contains(day),
-              hour < 24 || (hour == 24 && minute == 0 && second == 0),
-              minute < 60, second <= 60
+        guard (1...12).contains(month),
+            (1...Int(CivilCalendar.daysInMonth(Int64(month), year: Int64(year)))).contains(day),
+            hour < 24 || (hour == 24 && minute == 0 && second == 0),
+            minute < 60, second <= 60
         else { return nil }
 
         var fraction = 0.0
@@ -74,7 +75,8 @@ enum ISO8601Timestamp {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
         }
-        var text = "\(pad(Int(year), 4))-\(pad(Int(month), 2))-\(pad(Int(day), 2))T"
+        var text =
+            "\(pad(Int(year), 4))-\(pad(Int(month), 2))-\(pad(Int(day), 2))T"
             + "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))"
         let fraction = seconds - whole
         if fraction > 0 {

@@ -29,7 +29,9 @@ public struct IngestCounts: Sendable, Hashable {
     /// `lostAnswer`, `refused`, `unreachable`; outcomes that never happened are left out.
     public var byOutcome: [String: Int] {
         var outcomes = Dictionary(uniqueKeysWithValues: requestsByStatus.map { (String($0.key), $0.value) })
-        for (name, count) in [("timeout", unanswered), ("lostAnswer", lostAnswers), ("refused", refused), ("unreachable", unreachable)]
+        for (name, count) in [
+            ("timeout", unanswered), ("lostAnswer", lostAnswers), ("refused", refused), ("unreachable", unreachable),
+        ]
         where count > 0 {
             outcomes[name] = count
         }

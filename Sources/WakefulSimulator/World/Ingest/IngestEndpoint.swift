@@ -97,7 +97,9 @@ public struct IngestEndpoint: Sendable {
         if let lifetime = server.credentialLifetime, time - credentialsRenewedAt > lifetime {
             return answer(401, latency: latency)
         }
-        guard let first = batch.records.first, let last = batch.records.last else { return answer(400, latency: latency) }
+        guard let first = batch.records.first, let last = batch.records.last else {
+            return answer(400, latency: latency)
+        }
         // The body's size as the client sends it: times are fixed-width, so the clock origin does not matter.
         guard batch.records.count <= server.maxBatchRecords,
             IngestBatch(batch, installID: installID).jsonBytes().count <= server.maxBatchBytes
@@ -120,16 +122,23 @@ public struct IngestEndpoint: Sendable {
         for (position, record) in batch.records.enumerated() {
             let key = RecordKey(install: installID, uuid: record.uuid)
             if server.rejectKinds.contains(record.kind) {
-                answer.rejected.append(RecordRejection(uuid: record.uuid, reason: "records[\(position)].kind: \"\(record.kind)\" is not accepted by this server"))
+                answer.rejected.append(
+                    RecordRejection(
+                        uuid: record.uuid,
+                        reason: "records[\(position)].kind: \"\(record.kind)\" is not accepted by this server"))
             } else if !record.recordedAt.isFinite {
                 // The wire carries `null` for a time RFC 3339 cannot write (see IngestBatch.jsonBytes()).
-                answer.rejected.append(RecordRejection(uuid: record.uuid, reason: "records[\(position)].recorded_at: expected a string, found null"))
+                answer.rejected.append(
+                    RecordRejection(
+                        uuid: record.uuid, reason: "records[\(position)].recorded_at: expected a string, found null"))
             } else if !index.insert(key).inserted {
                 answer.duplicates += 1
             } else {
-                records.append(StoredIngestRecord(
-                    installID: installID, uuid: record.uuid, seq: record.seq, kind: record.kind, payload: record.payload,
-                    recordedAt: record.recordedAt, receivedAt: time))
+                records.append(
+                    StoredIngestRecord(
+                        installID: installID, uuid: record.uuid, seq: record.seq, kind: record.kind,
+                        payload: record.payload,
+                        recordedAt: record.recordedAt, receivedAt: time))
                 answer.accepted += 1
             }
         }
@@ -139,9 +148,12 @@ public struct IngestEndpoint: Sendable {
         return answer
     }
 
-    private mutating func answer(_ status: Int, retryAfter: TimeInterval? = nil, latency: TimeInterval, body: IngestAnswer? = nil) -> IngestReply {
+    private mutating func answer(
+        _ status: Int, retryAfter: TimeInterval? = nil, latency: TimeInterval, body: IngestAnswer? = nil
+    ) -> IngestReply {
         counts.requestsByStatus[status, default: 0] += 1
-        return IngestReply(result: .answered(statusCode: status, retryAfter: retryAfter, answer: body), latency: latency)
+        return IngestReply(
+            result: .answered(statusCode: status, retryAfter: retryAfter, answer: body), latency: latency)
     }
 
     /// Whether the server holds record `uuid` of `installID`.

@@ -37,7 +37,9 @@ public struct IngestReply: Sendable, Hashable {
     /// let (delay, outcome) = reply.outcome(for: request, requestTimeout: 60)
     /// // deliver .uploadCompleted(outcome) at now + delay
     /// ```
-    public func outcome(for request: UploadRequest, requestTimeout: TimeInterval) -> (after: TimeInterval, outcome: UploadOutcome) {
+    public func outcome(for request: UploadRequest, requestTimeout: TimeInterval) -> (
+        after: TimeInterval, outcome: UploadOutcome
+    ) {
         func failure(_ error: String, after delay: TimeInterval) -> (after: TimeInterval, outcome: UploadOutcome) {
             (delay, UploadOutcome(id: request.id, batch: request.batch, statusCode: nil, error: error))
         }
@@ -47,7 +49,12 @@ public struct IngestReply: Sendable, Hashable {
         case _ where latency > requestTimeout:
             return failure("timedOut", after: requestTimeout)
         case .answered(let statusCode, let retryAfter, let answer):
-            return (latency, UploadOutcome(id: request.id, batch: request.batch, statusCode: statusCode, retryAfter: retryAfter, answer: answer))
+            return (
+                latency,
+                UploadOutcome(
+                    id: request.id, batch: request.batch, statusCode: statusCode, retryAfter: retryAfter, answer: answer
+                )
+            )
         case .lostAnswer:
             return failure("networkConnectionLost", after: latency)
         case .refused:

@@ -18,7 +18,10 @@ public struct StoredIngestRecord: Sendable, Hashable {
     public var receivedAt: TimeInterval
 
     /// Creates a stored record.
-    public init(installID: UUID, uuid: UUID, seq: Int64, kind: String, payload: String, recordedAt: TimeInterval, receivedAt: TimeInterval) {
+    public init(
+        installID: UUID, uuid: UUID, seq: Int64, kind: String, payload: String, recordedAt: TimeInterval,
+        receivedAt: TimeInterval
+    ) {
         self.installID = installID
         self.uuid = uuid
         self.seq = seq

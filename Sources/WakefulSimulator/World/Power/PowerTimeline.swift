@@ -33,15 +33,25 @@ public struct PowerTimeline: Sendable, Hashable {
     ///   or a point gives nothing.
     public init(_ points: [PowerPoint]) throws(PowerTimelineError) {
         for (index, point) in points.enumerated() {
-            guard point.at >= 0, point.at.isFinite else { throw PowerTimelineError(index: index, field: "at", message: "expected seconds from the start, zero or more") }
+            guard point.at >= 0, point.at.isFinite else {
+                throw PowerTimelineError(
+                    index: index, field: "at", message: "expected seconds from the start, zero or more")
+            }
             if index > 0, point.at <= points[index - 1].at {
-                throw PowerTimelineError(index: index, field: "at", message: "\(point.at) s is not after the previous point's \(points[index - 1].at) s; expected points in increasing time order")
+                throw PowerTimelineError(
+                    index: index, field: "at",
+                    message:
+                        "\(point.at) s is not after the previous point's \(points[index - 1].at) s; expected points in increasing time order"
+                )
             }
             if let level = point.battery, !(0...1).contains(level) {
-                throw PowerTimelineError(index: index, field: "battery", message: "\(level) is outside 0…1; expected a fraction of a full charge, e.g. 0.8")
+                throw PowerTimelineError(
+                    index: index, field: "battery",
+                    message: "\(level) is outside 0…1; expected a fraction of a full charge, e.g. 0.8")
             }
             if point.battery == nil && point.charging == nil {
-                throw PowerTimelineError(index: index, field: nil, message: "gives neither battery nor charging; expected at least one")
+                throw PowerTimelineError(
+                    index: index, field: nil, message: "gives neither battery nor charging; expected at least one")
             }
         }
         self.init(validated: points)

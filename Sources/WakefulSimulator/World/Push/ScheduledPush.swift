@@ -35,7 +35,8 @@ public struct ScheduledPush: Sendable, Hashable {
 
     /// Creates a push; the priority defaults to 10 for VoIP pushes and 5 otherwise.
     public init(
-        at: TimeInterval, type: PushType? = .background, priority: Int? = nil, id: String? = nil, userInfo: [Field] = [],
+        at: TimeInterval, type: PushType? = .background, priority: Int? = nil, id: String? = nil,
+        userInfo: [Field] = [],
         repeatEvery: TimeInterval? = nil, repeatUntil: TimeInterval? = nil
     ) {
         self.at = at
@@ -58,7 +59,8 @@ public struct ScheduledPush: Sendable, Hashable {
         var time = at
         while time <= last + 1e-9 {
             occurrence += 1
-            sends.append(PushSend(time: time, id: id.map { "\($0)-\(occurrence)" } ?? "", measured: id != nil, push: self))
+            sends.append(
+                PushSend(time: time, id: id.map { "\($0)-\(occurrence)" } ?? "", measured: id != nil, push: self))
             time = at + Double(occurrence) * every
         }
         return sends

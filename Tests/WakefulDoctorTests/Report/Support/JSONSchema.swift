@@ -12,7 +12,9 @@ struct JSONSchema {
     let root: Any
 
     /// Keywords that only annotate.
-    private static let annotations: Set = ["$schema", "id", "$id", "title", "description", "default", "definitions", "examples", "$comment"]
+    private static let annotations: Set = [
+        "$schema", "id", "$id", "title", "description", "default", "definitions", "examples", "$comment",
+    ]
 
     /// Reads a schema (or any JSON document) with `JSONSerialization`.
     init(data: Data) throws {
@@ -45,7 +47,10 @@ struct JSONSchema {
         }
     }
 
-    private func apply(_ keyword: String, _ argument: Any, _ schema: [String: Any], _ value: Any, _ path: String, _ errors: inout [String]) {
+    private func apply(
+        _ keyword: String, _ argument: Any, _ schema: [String: Any], _ value: Any, _ path: String,
+        _ errors: inout [String]
+    ) {
         let json = SchemaValue(value)
         switch keyword {
         case "$ref":
@@ -56,10 +61,14 @@ struct JSONSchema {
             check(value, target, path, &errors)
         case "type":
             let types = (argument as? [String]) ?? [(argument as? String) ?? ""]
-            if !types.contains(where: json.isOfType) { errors.append("\(path): \(json.typeName) is not of type \(types.joined(separator: " or "))") }
+            if !types.contains(where: json.isOfType) {
+                errors.append("\(path): \(json.typeName) is not of type \(types.joined(separator: " or "))")
+            }
         case "enum":
             let options = argument as? [Any] ?? []
-            if !options.contains(where: { SchemaValue.equal($0, value) }) { errors.append("\(path): \(json.brief) is not one of the enum's values") }
+            if !options.contains(where: { SchemaValue.equal($0, value) }) {
+                errors.append("\(path): \(json.brief) is not one of the enum's values")
+            }
         case "const":
             if !SchemaValue.equal(argument, value) { errors.append("\(path): \(json.brief) is not the const value") }
         case "properties":
@@ -127,7 +136,9 @@ struct JSONSchema {
             }
         case "format":
             guard let text = value as? String else { return }
-            if !Self.conforms(text, format: argument as? String ?? "") { errors.append("\(path): \"\(text)\" is not a \(argument)") }
+            if !Self.conforms(text, format: argument as? String ?? "") {
+                errors.append("\(path): \"\(text)\" is not a \(argument)")
+            }
         case "anyOf", "oneOf", "allOf":
             let branches = argument as? [Any] ?? []
             let failures = branches.map { branch -> [String] in
@@ -138,7 +149,8 @@ struct JSONSchema {
             let passed = failures.filter(\.isEmpty).count
             switch keyword {
             case "anyOf" where passed == 0:
-                errors.append("\(path): matches none of anyOf (\(failures.map { $0.first ?? "" }.joined(separator: "; ")))")
+                errors.append(
+                    "\(path): matches none of anyOf (\(failures.map { $0.first ?? "" }.joined(separator: "; ")))")
             case "oneOf" where passed != 1:
                 errors.append("\(path): matches \(passed) of oneOf's schemas, not exactly one")
             case "allOf":
@@ -177,7 +189,9 @@ struct JSONSchema {
         case "uri-reference":
             return noSpaces
         case "date-time":
-            return text.range(of: #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$"#, options: .regularExpression) != nil
+            return text.range(
+                of: #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$"#, options: .regularExpression)
+                != nil
         default:
             // Unknown formats are annotations in draft 07.
             return true
@@ -240,7 +254,8 @@ struct SchemaValue {
         case (let p as [Any], let q as [Any]): return p.count == q.count && zip(p, q).allSatisfy { equal($0, $1) }
         case (let p as [String: Any], let q as [String: Any]):
             return Set(p.keys) == Set(q.keys) && p.allSatisfy { key, member in equal(member, q[key]!) }
-        case (let p as NSNumber, let q as NSNumber): return isBoolean(p) ? p.boolValue == q.boolValue : p.doubleValue == q.doubleValue
+        case (let p as NSNumber, let q as NSNumber):
+            return isBoolean(p) ? p.boolValue == q.boolValue : p.doubleValue == q.doubleValue
         default: return false
         }
     }
