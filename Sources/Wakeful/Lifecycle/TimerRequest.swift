@@ -23,6 +23,14 @@ public struct TimerRequest: Sendable, Hashable, Codable {
     /// Whether it fires again every `interval` seconds.
     public var repeats: Bool
 
+    /// The shortest interval a `Timer` runs at: Foundation replaces an interval of 0 or less with
+    /// 0.1 ms ("If seconds is less than or equal to 0.0, this method chooses the nonnegative value of
+    /// 0.0001 seconds instead", `Timer.scheduledTimer(withTimeInterval:repeats:block:)`).
+    public static let minimumInterval: TimeInterval = 0.0001
+
+    /// The interval the timer really runs at.
+    public var effectiveInterval: TimeInterval { max(interval, Self.minimumInterval) }
+
     /// Creates a timer request.
     public init(id: TimerID, interval: TimeInterval, repeats: Bool = false) {
         self.id = id

@@ -7,7 +7,7 @@ extension SimulatedDevice {
         guard hasProcess else { return }
         timerCount += 1
         process.timers.removeAll { $0.request.id == request.id }
-        let fireAt = now + max(request.interval, 0.001)
+        let fireAt = now + request.effectiveInterval
         process.timers.append(TimerState(request: request, fireAt: fireAt, generation: timerCount))
         schedule(.timer(generation: timerCount), at: fireAt)
     }
@@ -22,7 +22,7 @@ extension SimulatedDevice {
         }
         var timer = process.timers[index]
         if timer.request.repeats {
-            let interval = max(timer.request.interval, 0.001)
+            let interval = timer.request.effectiveInterval
             // Keep the phase; skip the firings the app slept through.
             timer.fireAt += interval * max(1, ((now - timer.fireAt) / interval).rounded(.down) + 1)
             timer.overdue = false

@@ -98,6 +98,13 @@ struct NetworkStrategiesTests {
             ])
     }
 
+    @Test("a timer of interval 0 or less runs at Foundation's 0.1 ms, as on a device")
+    func timerMinimum() {
+        #expect(TimerRequest(id: "t", interval: 0, repeats: true).effectiveInterval == 0.0001)
+        #expect(TimerRequest(id: "t", interval: -3).effectiveInterval == 0.0001)
+        #expect(TimerRequest(id: "t", interval: 30).effectiveInterval == 30)
+    }
+
     @Test("Options out of range are named with the range they need")
     func optionRanges() {
         #expect(BackgroundTransfer.Options(uploadInterval: 0).rangeViolations.isEmpty)
