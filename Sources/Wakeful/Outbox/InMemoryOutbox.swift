@@ -94,10 +94,16 @@ public final class InMemoryOutbox: Outbox {
         var reasons: [String] = []
         var keptCount = 0
         var keptBytes = 0
+        var oldest = TimeInterval.infinity
         for record in pending where record.kind != OutboxRecord.lossKind {
             keptCount += 1
             keptBytes += record.byteCount
+            oldest = min(oldest, record.recordedAt)
         }
+        // Within every limit, nothing can go: skip the passes that would look for it. An app that
+        // collects for hours without uploading calls this every few hundred records.
+        let tooOld = policy.maxAge.map { now - oldest > $0 } ?? false
+        if !tooOld, keptCount <= policy.maxCount ?? .max, keptBytes <= policy.maxBytes ?? .max { return nil }
         /// Drops eligible records, oldest first, while `condition` holds; notes `reason` if any went.
         func drop(_ reason: String, while condition: (OutboxRecord) -> Bool) {
             var any = false
