@@ -26,6 +26,8 @@ struct NetworkFlow {
     var startAfter: TimeInterval
     var phase = Phase.waiting
     var rate = 0.0
+    /// The server's answer to a plain flow (not an ingest upload), drawn when its last byte left.
+    var answer: (statusCode: Int?, error: String?)?
 
     /// The background session, for a transfer.
     var session: String? {
@@ -33,6 +35,10 @@ struct NetworkFlow {
         return nil
     }
 }
+
+/// How long an ordinary request waits for an answer: `URLSessionConfiguration`'s default
+/// `timeoutIntervalForRequest` (documented).
+private let requestTimeout: TimeInterval = 60
 
 /// The network side of the device: the daemon's transfers, the app's requests, the resume delay,
 /// and the `handleEventsForBackgroundURLSession` handlers in progress.
@@ -158,13 +164,19 @@ extension SimulatedDevice {
                         if let upload {
                             outcome = uploadResult(upload)
                         } else {
-                            outcome = serverUp ? (200, nil) : (nil, "cannotConnectToHost")
+                            outcome = serverUp ? flow.answer ?? (200, nil) : (nil, "cannotConnectToHost")
                         }
                     }
                 } else if !serverUp {
                     outcome = (nil, "cannotConnectToHost")
+                } else if done {
+                    let at =
+                        if let upload { uploadArrivedAtServer(upload) } else {
+                            answerPlainFlow(&flow, timeout: requestTimeout)
+                        }
+                    flow.phase = .responding(at: at)
                 } else {
-                    flow.phase = done ? .responding(at: responseTime(upload)) : .transferring
+                    flow.phase = .transferring
                 }
             case .transfer(let request):
                 // URLS-2: a discretionary transfer waits for Wi-Fi and external power.
@@ -174,13 +186,22 @@ extension SimulatedDevice {
                     && (!request.discretionary || discretionaryOK)
                 if case .responding(let at) = flow.phase, serverUp || upload != nil {
                     if now >= at {
-                        if let upload { outcome = uploadResult(upload) } else { outcome = (200, nil) }
+                        if let upload {
+                            outcome = uploadResult(upload)
+                        } else if flow.answer?.statusCode != nil {
+                            outcome = flow.answer
+                        } else {
+                            retryTransfer(&flow, request, because: flow.answer?.error ?? "noAnswer")
+                        }
                     }
                 } else if !ready {
                     // The daemon waits for connectivity and retries (assumption: no failure while the server is down).
                     flow.phase = .waiting
+                } else if done {
+                    let at = if let upload { uploadArrivedAtServer(upload) } else { answerPlainFlow(&flow, timeout: 0) }
+                    flow.phase = .responding(at: at)
                 } else {
-                    flow.phase = done ? .responding(at: responseTime(upload)) : .transferring
+                    flow.phase = .transferring
                 }
             }
             if let outcome {
@@ -287,10 +308,30 @@ extension SimulatedDevice {
         }
     }
 
-    /// When the answer to a flow whose last byte just left reaches the phone.
-    private mutating func responseTime(_ upload: String?) -> TimeInterval {
-        guard let upload else { return now + scenario.world.server.latency }
-        return uploadArrivedAtServer(upload)
+    /// The server's answer to a plain flow whose last byte just left (the faults ingest requests
+    /// meet, else 200), kept on the flow; returns when it reaches the phone. A request that gets no
+    /// answer fails when its `timeout` runs out, if that is later than the failure itself.
+    private mutating func answerPlainFlow(_ flow: inout NetworkFlow, timeout: TimeInterval) -> TimeInterval {
+        let answer = ingest.plainAnswer(at: now)
+        flow.answer = (answer.statusCode, answer.failure)
+        return now + (answer.failure == "timedOut" ? max(answer.latency, timeout) : answer.latency)
+    }
+
+    /// A background task that got no answer: `nsurlsessiond` sends it again from the start after
+    /// ``URLSessionRules/daemonRetryDelay`` (URLS-1; cfg, assumption). An HTTP status never comes
+    /// here: it completes the task, and the app sees it.
+    private mutating func retryTransfer(_ flow: inout NetworkFlow, _ request: TransferRequest, because failure: String)
+    {
+        decide(
+            "transferRetried", rules: ["URLS-1"],
+            [
+                Field("task", .string(request.taskDescription)), Field("why", .string(failure)),
+                Field("after", .double(policy.urlSession.daemonRetryDelay)),
+            ])
+        flow.answer = nil
+        flow.remaining = Double(request.bytes)
+        flow.startAfter = now + policy.urlSession.daemonRetryDelay
+        flow.phase = .waiting
     }
 
     // MARK: Waking the app

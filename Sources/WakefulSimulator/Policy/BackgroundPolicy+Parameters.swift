@@ -272,6 +272,7 @@ struct PolicyParameterTable {
         add(p + "resumeDelayBase", seconds(rules.resumeDelayBase), ["URLS-3"], absentOnSix(.observed))
         add(p + "extendedBackgroundIdleMode", flag(rules.extendedBackgroundIdleMode), ["URLS-6"], .documented)
         add(p + "relaunchHandlerTime", seconds(rules.relaunchHandlerTime), ["URLS-1"], .assumption)
+        add(p + "daemonRetryDelay", seconds(rules.daemonRetryDelay), ["URLS-1"], .assumption)
     }
 
     private mutating func addVoIP() {

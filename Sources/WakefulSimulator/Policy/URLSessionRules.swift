@@ -16,6 +16,11 @@ public struct URLSessionRules: Sendable, Hashable {
     public var extendedBackgroundIdleMode: Bool
     /// Time the app gets in `handleEventsForBackgroundURLSession` after a relaunch (§12.3 gap).
     public var relaunchHandlerTime: TimeInterval
+    /// How long the daemon waits before it tries a background task again after a connection failure
+    /// or a timeout (URLS-1). An HTTP error status is an answer and completes the task; a failure to
+    /// get one is retried by `nsurlsessiond` on its own until the resource timeout (7 days by
+    /// default), on a schedule Apple does not give: cfg, assumption.
+    public var daemonRetryDelay: TimeInterval
 
     /// The reference's defaults for `version`, by family and then by exact version.
     ///
@@ -30,7 +35,9 @@ public struct URLSessionRules: Sendable, Hashable {
             // URLS-6: availability 9.0 up to the 18.4 deprecation (documented).
             extendedBackgroundIdleMode: version >= IOSVersion(9) && version < IOSVersion(18, 4),
             // §12.3 gap: no sourced figure; cfg, assumption: 30 s.
-            relaunchHandlerTime: 30
+            relaunchHandlerTime: 30,
+            // URLS-1: retried by the daemon, when is not documented; cfg, assumption: 60 s.
+            daemonRetryDelay: 60
         )
     }
 }

@@ -122,6 +122,7 @@ struct BackgroundPolicyDefaultsTests {
         #expect(rules.resumeDelayBase == 60)  // URLS-3
         #expect(rules.extendedBackgroundIdleMode == column(family, false, true, true, false))  // URLS-6
         #expect(rules.relaunchHandlerTime == 30)
+        #expect(rules.daemonRetryDelay == 60)
     }
 
     @Test("VoIP", arguments: IOSFamily.allCases)

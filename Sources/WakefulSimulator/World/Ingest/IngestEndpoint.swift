@@ -72,16 +72,7 @@ public struct IngestEndpoint: Sendable {
             counts.refused += 1
             return IngestReply(result: .refused, latency: server.latency)
         }
-        var latency = server.latency
-        var fault: ServerFault.Kind?
-        for candidate in server.faults where candidate.isActive(at: time) {
-            guard random.bernoulli(candidate.probability) else { continue }
-            if case .slow(let extra) = candidate.kind {
-                latency += extra
-            } else if fault == nil {
-                fault = candidate.kind
-            }
-        }
+        let (fault, latency) = drawFault(at: time)
         switch fault {
         case .status(let status, let retryAfter)?:
             return answer(status, retryAfter: retryAfter, latency: latency)
@@ -148,6 +139,36 @@ public struct IngestEndpoint: Sendable {
         return answer
     }
 
+    /// The fault a request sent at `time` meets, if any, and its latency with every slow fault it
+    /// met; no draw when the server has no faults.
+    private mutating func drawFault(at time: TimeInterval) -> (fault: ServerFault.Kind?, latency: TimeInterval) {
+        var latency = server.latency
+        var fault: ServerFault.Kind?
+        for candidate in server.faults where candidate.isActive(at: time) {
+            guard random.bernoulli(candidate.probability) else { continue }
+            if case .slow(let extra) = candidate.kind {
+                latency += extra
+            } else if fault == nil {
+                fault = candidate.kind
+            }
+        }
+        return (fault, latency)
+    }
+
+    /// The answer to a request that is not an ingest batch (a heartbeat, an app's own upload through
+    /// a background session), sent at `time` to a server that is up: the same faults as ingest
+    /// requests meet, else 200.
+    public mutating func plainAnswer(at time: TimeInterval) -> PlainAnswer {
+        let (fault, latency) = drawFault(at: time)
+        switch fault {
+        case .status(let status, _)?: return PlainAnswer(latency: latency, statusCode: status, failure: nil)
+        case .timeout?: return PlainAnswer(latency: latency, statusCode: nil, failure: "timedOut")
+        case .partition?: return PlainAnswer(latency: latency, statusCode: nil, failure: "cannotConnectToHost")
+        case .lostResponse?: return PlainAnswer(latency: latency, statusCode: nil, failure: "networkConnectionLost")
+        case .slow?, nil: return PlainAnswer(latency: latency, statusCode: 200, failure: nil)
+        }
+    }
+
     private mutating func answer(
         _ status: Int, retryAfter: TimeInterval? = nil, latency: TimeInterval, body: IngestAnswer? = nil
     ) -> IngestReply {
@@ -160,4 +181,14 @@ public struct IngestEndpoint: Sendable {
     public func holds(_ uuid: UUID, installID: UUID) -> Bool {
         index.contains(RecordKey(install: installID, uuid: uuid))
     }
+}
+
+/// What the server gives a plain request: a status after `latency`, or a failure to get one.
+public struct PlainAnswer: Sendable, Hashable {
+    /// Seconds from the last byte sent to the answer, or to the failure.
+    public var latency: TimeInterval
+    /// The HTTP status, when the server answered.
+    public var statusCode: Int?
+    /// The `URLError` code's name when no answer came: `timedOut`, `cannotConnectToHost`, `networkConnectionLost`.
+    public var failure: String?
 }
