@@ -53,20 +53,13 @@ public struct ComparisonReport: Sendable {
 
     /// GitHub-flavoured Markdown: one table.
     public var markdown: String {
-        func row(_ cells: [String]) -> String {
-            "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"
-        }
-        return ([row(Self.header), row(Self.header.map { _ in "---" })] + runs.map { row(Self.cells($0)) }).joined(
-            separator: "\n")
+        let rows = [Self.header, Self.header.map { _ in "---" }] + runs.map(Self.cells)
+        return rows.map(Format.markdownRow).joined(separator: "\n")
     }
 
     /// RFC 4180 CSV with a header line.
     public var csv: String {
-        func field(_ text: String) -> String {
-            text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
-                ? "\"\(text.replacingOccurrences(of: "\"", with: "\"\""))\"" : text
-        }
-        return ([Self.header] + runs.map(Self.cells)).map { $0.map(field).joined(separator: ",") }.joined(
+        ([Self.header] + runs.map(Self.cells)).map { $0.map(Format.csvField).joined(separator: ",") }.joined(
             separator: "\n")
     }
 

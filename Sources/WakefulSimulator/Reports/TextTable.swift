@@ -54,4 +54,15 @@ enum Format {
         guard items.count > 1 else { return items.first ?? "" }
         return items.dropLast().joined(separator: ", ") + " and " + items.last!
     }
+
+    /// One row of a GitHub-flavoured Markdown table, `|` in a cell escaped.
+    static func markdownRow(_ cells: [String]) -> String {
+        "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"
+    }
+
+    /// One RFC 4180 CSV field: quoted when it holds a comma, a quote or a line break.
+    static func csvField(_ text: String) -> String {
+        text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
+            ? "\"\(text.replacingOccurrences(of: "\"", with: "\"\""))\"" : text
+    }
 }

@@ -61,19 +61,12 @@ public struct SeedReport: Sendable {
 
     /// GitHub-flavoured Markdown: one table, then the note.
     public var markdown: String {
-        func row(_ cells: [String]) -> String {
-            "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"
-        }
-        let rows = [row(Self.header), row(Self.header.map { _ in "---" })] + summaries.map { row(Self.cells($0)) }
-        return (rows + ["", verdictNote]).joined(separator: "\n")
+        let rows = [Self.header, Self.header.map { _ in "---" }] + summaries.map(Self.cells)
+        return (rows.map(Format.markdownRow) + ["", verdictNote]).joined(separator: "\n")
     }
 
     /// RFC 4180 CSV: one line per seed, so a spreadsheet can draw any distribution.
     public var csv: String {
-        func field(_ text: String) -> String {
-            text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
-                ? "\"\(text.replacingOccurrences(of: "\"", with: "\"\""))\"" : text
-        }
         func number(_ value: Double?) -> String { value.map { String($0) } ?? "" }
         let header = [
             "scenario", "strategy", "ios", "seed", "score", "succeeded", "trigger_distance_m", "largest_gap_s",
@@ -84,7 +77,7 @@ public struct SeedReport: Sendable {
                 sample.scenario, sample.strategy, sample.ios, String(sample.seed), number(sample.score),
                 sample.succeeded(passScore: passScore).map { $0 ? "true" : "false" } ?? "",
                 number(sample.triggerDistance), number(sample.largestGap), sample.gapCause ?? "",
-            ].map(field).joined(separator: ",")
+            ].map(Format.csvField).joined(separator: ",")
         }
         return ([header.joined(separator: ",")] + lines).joined(separator: "\n")
     }
