@@ -94,7 +94,7 @@ struct Compare: AsyncParsableCommand {
 
     func run() async throws {
         if let range = many.range {
-            try await many.run(try plan(), range: range, format: format.seedFormat, report: report)
+            try await many.run(try plan(), range: range, format: SeedReportFormat(format), report: report)
             return
         }
         let comparison = try plan()

@@ -43,22 +43,10 @@ struct Merge: ParsableCommand {
             contents.append((file, data))
         }
         do {
-            try format.seedFormat.print(SeedReport(samples: try ShardFile.merge(contents), passScore: passScore))
+            try SeedReportFormat(format).print(SeedReport(samples: try ShardFile.merge(contents), passScore: passScore))
         } catch let failure as ShardFile.Failure {
             print("Error: \(failure)", to: &stderr)
             throw ExitCode(65)
-        }
-    }
-}
-
-extension Compare.Format {
-    /// The many-seed form of this format.
-    var seedFormat: SeedReportFormat {
-        switch self {
-        case .text: .text
-        case .markdown: .markdown
-        case .json: .json
-        case .csv: .csv
         }
     }
 }

@@ -50,8 +50,7 @@ struct SeedOptions: ParsableArguments {
                 "--report \(path) draws the whole sweep: run it on the merged shards' seeds without --shard")
         }
         let sweep = SeedSweep(comparison: comparison, seeds: range, shard: shard.flatMap(Shard.init(parsing:)) ?? .all)
-        let total = (0..<sweep.plannedRuns).count(where: sweep.shard.contains)
-        let bar = ProgressBar(total: total)
+        let bar = ProgressBar(total: sweep.shardRuns)
         let samples = await sweep.run { bar.update($0) }
         bar.finish()
         if shard != nil {
@@ -64,9 +63,17 @@ struct SeedOptions: ParsableArguments {
     }
 }
 
-/// How a many-seed report is printed.
-enum SeedReportFormat {
+/// How a many-seed report is printed; each command's `--format` values name a subset of these.
+enum SeedReportFormat: String {
     case text, markdown, json, csv
+
+    /// The many-seed form of a command's `--format` value.
+    init<Format: RawRepresentable<String>>(_ format: Format) {
+        guard let same = Self(rawValue: format.rawValue) else {
+            preconditionFailure("no many-seed form of --format \(format.rawValue)")
+        }
+        self = same
+    }
 
     func print(_ report: SeedReport) throws {
         switch self {

@@ -76,14 +76,6 @@ struct Simulate: AsyncParsableCommand {
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
         case text, json, csv
-
-        var seedFormat: SeedReportFormat {
-            switch self {
-            case .text: .text
-            case .json: .json
-            case .csv: .csv
-            }
-        }
     }
 
     func validate() throws {
@@ -129,7 +121,7 @@ struct Simulate: AsyncParsableCommand {
         guard !versions.isEmpty else { throw ValidationError("the scenario lists no iOS versions; pass --ios") }
         if let range = many.range {
             let comparison = Comparison(scenarios: [loaded], versions: versions, setups: plan, seed: seed)
-            try await many.run(comparison, range: range, format: format.seedFormat, report: report)
+            try await many.run(comparison, range: range, format: SeedReportFormat(format), report: report)
             return
         }
 

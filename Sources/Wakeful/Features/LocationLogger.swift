@@ -60,10 +60,11 @@ public struct LocationLogger: Strategy {
             Field("accuracy", .double(fix.horizontalAccuracy)), Field("source", .string(source)),
             Field("appState", .string(context.appState.rawValue)),
         ]
-        guard filter != nil else { return .record(Record(kind: Self.recordKind, fields: fields)) }
-        switch filter!.consider(fix) {
+        guard var filter else { return .record(Record(kind: Self.recordKind, fields: fields)) }
+        defer { self.filter = filter }
+        switch filter.consider(fix) {
         case .kept:
-            fields.append(Field("odometer", .double((filter!.odometer * 10).rounded() / 10)))
+            fields.append(Field("odometer", .double((filter.odometer * 10).rounded() / 10)))
             return .record(Record(kind: Self.recordKind, fields: fields))
         case .dropped(let reason):
             fields.append(Field("reason", .string(reason.rawValue)))

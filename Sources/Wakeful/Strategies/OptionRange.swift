@@ -16,7 +16,10 @@ public struct OptionRangeViolation: Sendable, Hashable, CustomStringConvertible 
         self.expected = expected
     }
 
-    public var description: String { "\(key): \(valueText) is out of range; expected \(expected)" }
+    public var description: String { "\(key): \(message)" }
+
+    /// What is wrong without the key, for an error that names the field itself.
+    public var message: String { "\(valueText) is out of range; expected \(expected)" }
 
     /// The value as written in a file: `0`, `-3`, `0.5`.
     public var valueText: String {

@@ -64,6 +64,6 @@ public struct ComparisonReport: Sendable {
     }
 
     private var scenarioNames: [String] {
-        runs.reduce(into: [String]()) { names, run in if !names.contains(run.scenario) { names.append(run.scenario) } }
+        runs.map(\.scenario).uniqued()
     }
 }

@@ -98,7 +98,7 @@ public struct OutcomeReport: Sendable {
     }
 
     private var setupNames: [String] {
-        runs.reduce(into: [String]()) { names, run in if !names.contains(run.strategy) { names.append(run.strategy) } }
+        runs.map(\.strategy).uniqued()
     }
 
     private func triggeredSentences(_ setup: String, _ triggered: [RunMetrics]) -> [String] {
@@ -202,11 +202,11 @@ public struct OutcomeReport: Sendable {
     /// of budgets with no versions beside them would read as if one task had all of them.
     private func budgetPhrase(_ group: [RunMetrics]) -> String {
         let budgets = group.map { (ios: $0.ios, budget: budgetText($0.ios)) }
-        if Set(budgets.map(\.budget)).count == 1 { return "\(budgets[0].budget) budget" }
-        let byBudget = Dictionary(grouping: budgets, by: \.budget)
-        let parts = budgets.map(\.budget).reduce(into: [String]()) { order, budget in
-            if !order.contains(budget) { order.append(budget) }
-        }.map { budget in "\(budget) on \(Format.list(byBudget[budget]!.map { "iOS \($0.ios)" }))" }
+        let distinct = budgets.map(\.budget).uniqued()
+        if distinct.count == 1 { return "\(distinct[0]) budget" }
+        let parts = distinct.map { budget in
+            "\(budget) on \(Format.list(budgets.filter { $0.budget == budget }.map { "iOS \($0.ios)" }))"
+        }
         return "budget (\(parts.joined(separator: ", ")))"
     }
 

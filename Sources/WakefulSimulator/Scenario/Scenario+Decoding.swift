@@ -319,7 +319,7 @@ private struct LocationFilterDocument: Decodable {
             maximumAccuracy: try c.optional("maximumAccuracy") ?? defaults.maximumAccuracy,
             maximumSpeed: try c.optional("maximumSpeed") ?? defaults.maximumSpeed)
         if let violation = options.rangeViolations.first {
-            throw c.failure(violation.key, "\(violation.valueText) is out of range; expected \(violation.expected)")
+            throw c.failure(violation.key, violation.message)
         }
     }
 }

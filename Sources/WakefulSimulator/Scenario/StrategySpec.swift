@@ -60,7 +60,7 @@ public enum StrategyCatalog {
                 if let violation = (options as? any RangeCheckedOptions)?.rangeViolations.first {
                     throw OptionsError(
                         key: violation.key,
-                        message: "\(violation.valueText) is out of range; expected \(violation.expected)")
+                        message: violation.message)
                 }
                 return StrategySpec(name: name, options: canonical, make: { build(options) })
             }

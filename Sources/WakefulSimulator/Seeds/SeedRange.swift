@@ -79,9 +79,10 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     /// The whole sweep as one slice.
     public static let all = Shard(1, of: 1)
 
-    /// Whether the sweep's `position`-th run (0-based, in plan order) is in this slice. Dealt round
-    /// robin, so every slice gets a share of every scenario and the slices take about as long.
-    public func contains(_ position: Int) -> Bool { position % count == index - 1 }
+    /// The positions (0-based, in plan order) of a sweep of `total` runs that fall to this slice.
+    /// Dealt round robin, so every slice gets a share of every scenario and the slices take about
+    /// as long.
+    public func positions(in total: Int) -> StrideTo<Int> { stride(from: index - 1, to: total, by: count) }
 
     public var description: String { "\(index)/\(count)" }
 }

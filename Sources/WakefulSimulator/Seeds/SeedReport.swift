@@ -111,11 +111,3 @@ public struct SeedReport: Sendable {
             "The seed decides \(dependent.count) of \(summaries.count) verdicts (\(threshold)): \(names.joined(separator: "; "))."
     }
 }
-
-extension Sequence where Element: Hashable {
-    /// The elements in order, each once.
-    func uniqued() -> [Element] {
-        var seen = Set<Element>()
-        return filter { seen.insert($0).inserted }
-    }
-}

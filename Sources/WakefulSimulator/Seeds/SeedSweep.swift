@@ -23,6 +23,9 @@ public struct SeedSweep: Sendable {
     /// The number of runs in the whole sweep, every shard together.
     public var plannedRuns: Int { comparison.jobs.count * seeds.count }
 
+    /// The runs of this process's slice.
+    public var shardRuns: Int { shard.positions(in: plannedRuns).underestimatedCount }
+
     /// Runs this shard's part and returns its samples in plan order. `progress` is called after each
     /// run with the number done so far, from whichever thread finished it.
     public func run(
@@ -30,7 +33,7 @@ public struct SeedSweep: Sendable {
     ) async -> [SeedSample] {
         let jobs = comparison.jobs
         let seeds = seeds
-        let positions = (0..<plannedRuns).filter(shard.contains)
+        let positions = Array(shard.positions(in: plannedRuns))
         let workers = max(1, min(workers, positions.count))
         let done = Counter()
         // Each worker takes every workers-th position of this shard, so no queue is shared and the

@@ -59,12 +59,13 @@ public enum ShardFile {
         var seen: [Int: String] = [:]
         var samples: [SeedSample] = []
         var expectedCount: Int?
+        let decoder = JSONDecoder()
         for (name, contents) in files {
             let lines = contents.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
             guard let headerLine = lines.first else {
                 throw Failure(file: name, line: nil, message: "is empty; expected a shard file from `--shard K/N`")
             }
-            guard let header = try? JSONDecoder().decode(Header.self, from: Data(headerLine)), header.kind == kind,
+            guard let header = try? decoder.decode(Header.self, from: Data(headerLine)), header.kind == kind,
                 let shard = Shard(parsing: header.shard)
             else {
                 throw Failure(
@@ -98,7 +99,7 @@ public enum ShardFile {
                 )
             }
             for (offset, line) in lines.dropFirst().enumerated() {
-                guard let sample = try? JSONDecoder().decode(SeedSample.self, from: Data(line)),
+                guard let sample = try? decoder.decode(SeedSample.self, from: Data(line)),
                     header.configurations.indices.contains(sample.configuration)
                 else {
                     throw Failure(

@@ -28,10 +28,14 @@ struct SeedSweepTests {
 
     @Test("the shards of a sweep are disjoint and together cover it", arguments: [1, 3, 7])
     func shardsPartition(count: Int) {
-        let shards = (1...count).map { Shard($0, of: count) }
-        for position in 0..<100 {
-            #expect(shards.count { $0.contains(position) } == 1)
-        }
+        let dealt = (1...count).flatMap { Array(Shard($0, of: count).positions(in: 100)) }
+        #expect(dealt.sorted() == Array(0..<100))
+        #expect(
+            (1...count).map {
+                SeedSweep(
+                    comparison: Comparison(scenarios: [], seed: 1), seeds: SeedRange(1, 1), shard: Shard($0, of: count)
+                ).shardRuns
+            } == Array(repeating: 0, count: count))
     }
 
     @Test("percentiles are nearest-rank: values a seed really gave")

@@ -15,9 +15,7 @@ public struct SeedHTMLReport: Sendable {
 
     /// The whole page.
     public var html: String {
-        let scenarios = report.summaries.map(\.scenario).reduce(into: [String]()) { names, name in
-            if !names.contains(name) { names.append(name) }
-        }
+        let scenarios = report.summaries.map(\.scenario).uniqued()
         let byConfiguration = Dictionary(grouping: report.samples, by: \.configuration)
         let configurations = byConfiguration.keys.sorted()
         let sections = scenarios.enumerated().map { index, scenario in
