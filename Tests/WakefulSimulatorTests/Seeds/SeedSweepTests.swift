@@ -26,16 +26,17 @@ struct SeedSweepTests {
         #expect(Shard(parsing: "3/4") == Shard(3, of: 4))
     }
 
-    @Test("the shards of a sweep are disjoint and together cover it", arguments: [1, 3, 7])
-    func shardsPartition(count: Int) {
+    @Test("the shards of a sweep are disjoint, together cover it, and each counts its own runs", arguments: [1, 3, 7])
+    func shardsPartition(count: Int) throws {
         let dealt = (1...count).flatMap { Array(Shard($0, of: count).positions(in: 100)) }
         #expect(dealt.sorted() == Array(0..<100))
-        #expect(
-            (1...count).map {
-                SeedSweep(
-                    comparison: Comparison(scenarios: [], seed: 1), seeds: SeedRange(1, 1), shard: Shard($0, of: count)
-                ).shardRuns
-            } == Array(repeating: 0, count: count))
+        let scenario = try BuiltinScenarios.resolve("gas-station")
+        let comparison = Comparison(scenarios: [scenario], versions: [IOSVersion(17)], setups: [.none], seed: 1)
+        let runs = (1...count).map {
+            SeedSweep(comparison: comparison, seeds: SeedRange(1, 100), shard: Shard($0, of: count)).shardRuns
+        }
+        #expect(runs == (1...count).map { Array(Shard($0, of: count).positions(in: 100)).count })
+        #expect(runs.reduce(0, +) == 100)
     }
 
     @Test("percentiles are nearest-rank: values a seed really gave")
