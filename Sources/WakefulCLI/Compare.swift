@@ -37,7 +37,7 @@ struct Compare: AsyncParsableCommand {
     @Option(
         name: .customLong("strategy"),
         help: ArgumentHelp(
-            "A strategy setup: none, a name, or names joined by + (repeatable). Default: each scenario's list.",
+            "A strategy setup: none, a name, names joined by +, or a scenario's own setup by its name (repeatable). Default: each scenario's list.",
             valueName: "name"))
     var strategies: [String] = []
 
@@ -83,10 +83,9 @@ struct Compare: AsyncParsableCommand {
             scenarios += badDays.map(base.on)
         }
         do {
-            let setups = try strategies.map(StrategySetup.named)
-            return Comparison(
-                scenarios: scenarios, versions: iosVersions.compactMap(IOSVersion.init(parsing:)), setups: setups,
-                seed: seed)
+            return try Comparison(
+                scenarios: scenarios, versions: iosVersions.compactMap(IOSVersion.init(parsing:)),
+                setupNames: strategies, seed: seed)
         } catch {
             throw ValidationError(error.description)
         }

@@ -38,7 +38,7 @@ struct Simulate: AsyncParsableCommand {
     @Option(
         name: .customLong("strategy"),
         help: ArgumentHelp(
-            "A strategy setup: none, a strategy name, or names joined by + (repeatable). Default: the scenario's list.",
+            "A strategy setup: none, a strategy name, names joined by +, or one of the scenario's own setups by its name (repeatable). Default: the scenario's list.",
             valueName: "name"))
     var strategies: [String] = []
 
@@ -101,7 +101,7 @@ struct Simulate: AsyncParsableCommand {
 
     private func plannedSetups(_ loaded: Scenario) throws -> [StrategySetup] {
         do {
-            let setups = strategies.isEmpty ? loaded.setups : try strategies.map(StrategySetup.named)
+            let setups = strategies.isEmpty ? loaded.setups : try strategies.map(loaded.setup(named:))
             return setups.isEmpty ? [StrategySetup.none] : setups
         } catch {
             throw ValidationError(error.description)

@@ -47,7 +47,7 @@ struct ComparableEntry: Hashable {
         }
         var name: String
         switch entry.body {
-        case .run, .user: return nil
+        case .run, .user, .observation, .world: return nil
         case .event(let event):
             guard case .string(let eventName)? = object["event"], !Self.inputEvents.contains(eventName) else {
                 return nil

@@ -59,20 +59,40 @@ public struct ReplayConfiguration: Sendable, Hashable {
         guard case .object(let object)? = try? JSONValue.parse([UInt8](data)) else {
             throw .configuration("\(text): expected a scenario file, a JSON object")
         }
-        var strategies: JSONValue?
+        return ReplayConfiguration(object, source: text)
+    }
+
+    /// The ``source`` of a configuration read from the run header.
+    public static let headerSource = "the run header's config"
+
+    /// The configuration a run header carries (``TimelineHeader/configuration``), written by the
+    /// simulator in the same form as a scenario file's parts.
+    /// - Throws: ``ReplayError/configuration(_:)`` when it is not a JSON object.
+    public static func fromHeader(_ text: String) throws(ReplayError) -> ReplayConfiguration {
+        guard case .object(let object)? = try? JSONValue.parse(Array(text.utf8)) else {
+            throw .configuration("the header's config is not a JSON object; pass --config")
+        }
+        return ReplayConfiguration(object, source: headerSource)
+    }
+}
+
+extension ReplayConfiguration {
+    /// Takes the parts of a scenario file's object.
+    fileprivate init(_ object: JSONObject, source: String) {
         // A file listing several setups (a comparison scenario) leaves the choice to the header.
         if case .array(let setups)? = object["strategies"], setups.count == 1 { strategies = setups.first }
         var world = JSONObject()
         if case .object(let fileWorld)? = object["world"] {
-            world.members = fileWorld.members.filter { worldKeys.contains($0.key) }
+            world.members = fileWorld.members.filter { Self.worldKeys.contains($0.key) }
         }
-        var versions: [String] = []
+        self.world = world
+        iosVersions = []
         if case .array(let list)? = object["ios"] {
-            versions = list.compactMap { if case .string(let v) = $0 { v } else { nil } }
+            iosVersions = list.compactMap { if case .string(let v) = $0 { v } else { nil } }
         }
         func section(_ key: String) -> JSONObject? { if case .object(let value)? = object[key] { value } else { nil } }
-        return ReplayConfiguration(
-            strategies: strategies, app: section("app"), device: section("device"), world: world, iosVersions: versions,
-            source: text)
+        app = section("app")
+        device = section("device")
+        self.source = source
     }
 }

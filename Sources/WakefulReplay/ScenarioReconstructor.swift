@@ -28,6 +28,18 @@ public struct ScenarioReconstructor: Sendable {
     ///   scenario does not decode.
     public func reconstruct(_ timeline: FieldTimeline) throws(ReplayError) -> ReconstructedScenario {
         let header = timeline.header
+        // The header's own configuration (the simulator writes one) stands in for --config.
+        if options.configuration == nil, let text = header?.configuration {
+            var fromHeader = self
+            fromHeader.options.configuration = try ReplayConfiguration.fromHeader(text)
+            return try fromHeader.reconstruct(timeline, header: header)
+        }
+        return try reconstruct(timeline, header: header)
+    }
+
+    private func reconstruct(_ timeline: FieldTimeline, header: TimelineHeader?) throws(ReplayError)
+        -> ReconstructedScenario
+    {
         var notes: [String] = []
         let origin = timeline.entries.first.map(\.time) ?? 0
         if origin != 0 { notes.append("times: device clock \(Self.number(origin)) is scenario time 0") }
@@ -56,7 +68,8 @@ public struct ScenarioReconstructor: Sendable {
         if let device = device(header: header) {
             document.members.append(JSONMember(key: "device", value: .object(device)))
         }
-        document.members.append(JSONMember(key: "world", value: .object(world(inputs, notes: &notes))))
+        document.members.append(
+            JSONMember(key: "world", value: .object(world(inputs, startHour: header?.startHour, notes: &notes))))
         if !inputs.actions.isEmpty {
             document.members.append(JSONMember(key: "user", value: .array(inputs.actions.map { .object($0) })))
         }
@@ -99,7 +112,9 @@ public struct ScenarioReconstructor: Sendable {
 
     private func strategies(header: TimelineHeader?, notes: inout [String]) throws(ReplayError) -> JSONValue {
         if let configured = options.configuration?.strategies {
-            if let setup = header?.setup, configured != .string(setup) {
+            if let setup = header?.setup, configured != .string(setup),
+                options.configuration?.source != ReplayConfiguration.headerSource
+            {
                 notes.append("configuration: \(options.configuration!.source) instead of the header's \(setup)")
             }
             return configured
@@ -148,13 +163,17 @@ public struct ScenarioReconstructor: Sendable {
         return device.isEmpty ? nil : device
     }
 
-    private func world(_ inputs: WorldInputs, notes: inout [String]) -> JSONObject {
+    private func world(_ inputs: WorldInputs, startHour: Double?, notes: inout [String]) -> JSONObject {
         var world = options.configuration?.world ?? JSONObject()
+        for member in inputs.recorded.members where world[member.key] == nil { world.members.append(member) }
         if world["origin"] == nil, let first = inputs.route.first {
             world.members.insert(JSONMember(key: "origin", value: Self.position(first.coordinate)), at: 0)
         }
-        if let movement = inputs.movement {
+        if world["movement"] == nil, let movement = inputs.movement {
             world.members.append(JSONMember(key: "movement", value: .object(movement)))
+        }
+        if world["startHour"] == nil, let startHour {
+            world.members.append(JSONMember(key: "startHour", value: .double(startHour)))
         }
         if !inputs.pushes.isEmpty {
             world.members.append(JSONMember(key: "pushes", value: .array(inputs.pushes.map { .object($0) })))

@@ -10,6 +10,8 @@ struct WorldInputs {
     var route: [(time: Double, coordinate: Coordinate)] = []
     /// `world.pushes` entries.
     var pushes: [JSONObject] = []
+    /// The world's other members: the simulator's facts, or what the device observed.
+    var recorded = RecordedWorld([], origin: 0, route: [])
     /// What was inferred rather than read.
     var notes: [String] = []
 
@@ -44,7 +46,11 @@ struct WorldInputs {
         }
         pushes = Self.pushes(entries, at: at)
         route = Self.route(entries, origin: origin)
-        if !route.isEmpty { notes.append("route: \(route.count) positions from location events") }
+        recorded = RecordedWorld(entries, origin: origin, route: route)
+        if !route.isEmpty, recorded.members["movement"] == nil {
+            notes.append("route: \(route.count) positions from location events")
+        }
+        notes += recorded.notes
     }
 
     // MARK: User

@@ -36,7 +36,8 @@ struct SimulateTimelineTests {
             for line in lines {
                 #expect(line["t"] is NSNumber)
                 #expect(
-                    ["run", "user", "state", "event", "command", "decision"].contains(line["kind"] as? String ?? ""),
+                    ["run", "user", "state", "event", "command", "decision", "observation", "world"].contains(
+                        line["kind"] as? String ?? ""),
                     "\(line)")
             }
             // The text report is still printed.
@@ -83,7 +84,7 @@ struct SimulateTimelineTests {
             ])
             #expect(result.status == 0, "\(result)")
             let header = try #require(try Self.lines(of: path).first)
-            #expect(header["format"] as? Int == 1)
+            #expect(header["format"] as? Int == 2)
             #expect(header["seed"] as? Int == 42)
         }
     }

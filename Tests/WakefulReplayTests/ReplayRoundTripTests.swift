@@ -30,6 +30,26 @@ import WakefulSimulator
         #expect(result.report.matched > 0)
     }
 
+    /// Every built-in run — each scenario with each of its setups, named ones with their options
+    /// included — on every iOS family: the header's configuration and the world's facts rebuild the
+    /// very run, so the replay agrees with it entry for entry.
+    @Test(arguments: BuiltinScenarios.names)
+    func everyBuiltInRunReplaysInAgreementOnEveryFamily(name: String) throws {
+        let scenario = try BuiltinScenarios.resolve(name)
+        for setup in scenario.setups {
+            for family in IOSFamily.allCases {
+                var buffer = JSONLinesBuffer()
+                _ = Simulator.run(scenario, ios: family.representativeVersion, setup: setup, seed: 3, timeline: &buffer)
+                let timeline = try FieldTimeline.read(Data(buffer.bytes), file: "\(name).jsonl")
+                let result = try Replay.run(timeline, options: ReplayOptions())
+                #expect(
+                    result.report.divergences == [],
+                    "\(name) \(setup.name) on \(family.displayName):\n\(result.text)")
+                #expect(result.report.matched > 0)
+            }
+        }
+    }
+
     @Test func savedScenarioReproducesTheModelTimelineByteForByte() throws {
         let (original, timeline) = try Self.simulated("chat", setup: "ForegroundSession", ios: IOSVersion(12), seed: 7)
         let result = try Replay.run(timeline, options: ReplayOptions())

@@ -16,6 +16,8 @@ import Foundation
 public struct Runtime: Sendable {
     /// The strategies, in the order they receive events.
     public var strategies: [any Strategy]
+    /// The surroundings last written as an `observation` entry; nil before the first.
+    @usableFromInline var observed: Surroundings?
 
     /// Creates a runtime.
     public init(strategies: [any Strategy]) {
@@ -56,6 +58,17 @@ public struct Runtime: Sendable {
         let recording = timeline.isRecording
         let copying = copy.isRecording
         if recording || copying {
+            let seen = Surroundings(context)
+            if seen != observed {
+                let fields = seen.fields(since: observed)
+                observed = seen
+                // A platform that reports neither (the defaults) has nothing to say.
+                if !fields.isEmpty {
+                    let entry = TimelineEntry(time: context.now, body: .observation(fields))
+                    if recording { timeline.append(entry) }
+                    if copying { copy.append(entry) }
+                }
+            }
             let entry = TimelineEntry(time: context.now, body: .event(event))
             if recording { timeline.append(entry) }
             if copying { copy.append(entry) }
@@ -75,5 +88,34 @@ public struct Runtime: Sendable {
             issued.append(contentsOf: commands)
         }
         return issued
+    }
+}
+
+/// What an app sees of its surroundings with each event (``Context/network``,
+/// ``Context/externalPower``), recorded as an `observation` entry when it changes, so that a
+/// timeline exported from a phone says when the network and the charger changed as far as the app
+/// could tell, and `wakeful replay` can rebuild them.
+@usableFromInline
+struct Surroundings: Sendable, Equatable {
+    @usableFromInline var network: NetworkPath
+    @usableFromInline var externalPower: Bool?
+
+    @inlinable
+    init(_ context: Context) {
+        network = context.network
+        externalPower = context.externalPower
+    }
+
+    /// The entry's fields: what changed since `previous` (everything known, the first time).
+    @usableFromInline
+    func fields(since previous: Surroundings?) -> [Field] {
+        var fields: [Field] = []
+        if network != previous?.network, network != .unknown || previous != nil {
+            fields.append(Field("network", .string(network.rawValue)))
+        }
+        if externalPower != previous?.externalPower, let externalPower {
+            fields.append(Field("externalPower", .bool(externalPower)))
+        }
+        return fields
     }
 }

@@ -33,6 +33,14 @@ public struct TimelineEntry: Sendable, Hashable {
         case command(Command, by: String)
         /// `decision`: a system decision that is not a state change (a task granted, a wake refused).
         case decision(SystemDecision)
+        /// `observation`: what the app saw of its surroundings when it changed since the last entry of
+        /// this kind — `network` (``NetworkPath``) and `externalPower` — as ``Context`` reported it
+        /// with an event. The agent writes it on a device and in the simulator alike.
+        case observation([Field])
+        /// `world`: a fact of the simulated world that a device cannot see — where the user is
+        /// (`path`), where beacons and accessories are, the charger, the network — written by the
+        /// simulator only, so that `wakeful replay` rebuilds the same world.
+        case world(fact: String, fields: [Field])
     }
 
     /// The `kind` value of this entry in JSON Lines.
@@ -44,6 +52,8 @@ public struct TimelineEntry: Sendable, Hashable {
         case .event: "event"
         case .command: "command"
         case .decision: "decision"
+        case .observation: "observation"
+        case .world: "world"
         }
     }
 }

@@ -39,6 +39,13 @@ public struct TimelineHeader: Sendable, Hashable {
     public var variants: [String]
     /// Whether a debugger was attached (limits not enforced, TASK-14).
     public var debuggerAttached: Bool
+    /// The local hour of day (0–24, fractions allowed) at time 0 of the timeline's clock, which
+    /// the task scheduler's usage and charging patterns depend on (BGT-11).
+    public var startHour: Double?
+    /// The app's configuration as compact JSON in the form of a scenario file's parts,
+    /// `{"strategies": [setup], "app": {…}, "device": {…}}` (key `config`): its features, jobs,
+    /// outbox and the setup's options, so that `wakeful replay` rebuilds the same app.
+    public var configuration: String?
     /// Keys this type does not know, kept in order.
     public var otherFields: [Field]
 
@@ -49,7 +56,8 @@ public struct TimelineHeader: Sendable, Hashable {
         scenario: String? = nil, setup: String? = nil, strategies: [String] = [], backgroundModes: [String]? = nil,
         locationAuthorization: String? = nil, seed: UInt64? = nil, duration: TimeInterval? = nil,
         variants: [String] = [],
-        debuggerAttached: Bool = false, otherFields: [Field] = []
+        debuggerAttached: Bool = false, startHour: Double? = nil, configuration: String? = nil,
+        otherFields: [Field] = []
     ) {
         self.format = format
         self.source = source
@@ -64,6 +72,8 @@ public struct TimelineHeader: Sendable, Hashable {
         self.duration = duration
         self.variants = variants
         self.debuggerAttached = debuggerAttached
+        self.startHour = startHour
+        self.configuration = configuration
         self.otherFields = otherFields
     }
 
@@ -86,6 +96,8 @@ public struct TimelineHeader: Sendable, Hashable {
             case "duration": duration = field.value.number
             case "variants": variants = Self.list(text)
             case "debuggerAttached": debuggerAttached = field.value == .bool(true)
+            case "startHour": startHour = field.value.number
+            case "config": configuration = text
             default: otherFields.append(field)
             }
         }
@@ -109,6 +121,8 @@ public struct TimelineHeader: Sendable, Hashable {
         if let duration { fields.append(Field("duration", .double(duration))) }
         if !variants.isEmpty { fields.append(Field("variants", .string(variants.joined(separator: ",")))) }
         if debuggerAttached { fields.append(Field("debuggerAttached", .bool(true))) }
+        if let startHour { fields.append(Field("startHour", .double(startHour))) }
+        if let configuration { fields.append(Field("config", .string(configuration))) }
         return fields + otherFields
     }
 

@@ -67,7 +67,7 @@ struct LaneWalker {
         case .command(let command, _):
             if !isExecuting { resume(.other, at: time, detail: "command \(commandName(command))") }
             visit(command, at: time)
-        case .user, .state, .decision, .run:
+        case .user, .state, .decision, .run, .observation, .world:
             break
         }
         lastActivity = max(lastActivity ?? time, time)

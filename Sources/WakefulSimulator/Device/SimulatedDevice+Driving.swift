@@ -44,6 +44,8 @@ extension SimulatedDevice {
         afterInjection { device in
             device.record(.user(action: "move", fields: fields))
             device.cursor = TrajectoryCursor(path)
+            device.scenario.world.trajectory = path
+            device.restateWorldFacts("path")
             device.position = device.cursor.position(at: device.now)
             device.scheduleWorldTick(at: device.now)  // movement, crossings and location updates
         }
@@ -71,6 +73,7 @@ extension SimulatedDevice {
         afterInjection { device in
             device.record(.user(action: on ? "plugIn" : "unplug", fields: []))
             device.scenario.world.power = device.scenario.world.power.charging(on, from: device.now)
+            device.restateWorldFacts("power")
             device.replanScheduledWork(because: "power")
             device.scheduleNetworkStep(at: device.now)
         }
@@ -89,6 +92,7 @@ extension SimulatedDevice {
                     action: "setNetwork",
                     fields: [Field("kind", .string(kind.rawValue)), Field("bandwidth", .double(segment.bandwidth))]))
             device.scenario.world.network = device.scenario.world.network.replacing(from: device.now, with: segment)
+            device.restateWorldFacts("network")
             device.scheduleNetworkStep(at: device.now)
             device.jobNetworkChanged()
         }

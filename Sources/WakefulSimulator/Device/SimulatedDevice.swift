@@ -131,6 +131,11 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     /// The app as a Bluetooth LE peripheral (BLE-1, BLE-3).
     var peripheral = PeripheralState()
 
+    /// The world's facts for the timeline (``WorldFacts``), empty when nothing records, and the
+    /// next one to write.
+    var worldFacts: [TimelineEntry] = []
+    var nextWorldFact = 0
+
     // MARK: Outbox
 
     /// The app's agent configuration: nil when the app keeps no outbox and runs no jobs.
@@ -328,6 +333,10 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             fields.append(Field("variants", .string(policy.variants.map(\.id).joined(separator: ","))))
         }
         if policy.debuggerAttached { fields.append(Field("debuggerAttached", .bool(true))) }
+        if scenario.world.startHour != 0 { fields.append(Field("startHour", .double(scenario.world.startHour))) }
+        if let configuration = scenario.headerConfiguration(for: setup) {
+            fields.append(Field("config", .string(configuration)))
+        }
         return fields
     }
 

@@ -22,6 +22,8 @@ extension SimulatedDevice {
     public mutating func start() {
         precondition(!hasStarted, "start() called twice")
         record(.run(runHeader))
+        if timeline.isRecording { worldFacts = WorldFacts.entries(of: scenario) }
+        recordWorldFacts(upTo: 0)
         for index in scenario.actions.indices {
             schedule(.userAction(index), at: scenario.actions[index].at)
         }
@@ -31,6 +33,31 @@ extension SimulatedDevice {
         schedule(.end, at: scenario.duration)
         schedulePushes()
         scheduleChaosKill()
+    }
+
+    /// Writes the world's facts due by `time` (``WorldFacts``), before anything else of that moment.
+    mutating func recordWorldFacts(upTo time: TimeInterval) {
+        while nextWorldFact < worldFacts.count, worldFacts[nextWorldFact].time <= time {
+            timeline.append(worldFacts[nextWorldFact])
+            nextWorldFact += 1
+        }
+    }
+
+    /// After the world changed from outside the scenario (``move(along:)``, ``setCharging(_:)``,
+    /// ``setNetwork(_:bandwidth:)``): the `fact` entries still to come follow the changed world, and
+    /// those of this instant are written at once, so the timeline tells the world as it went.
+    mutating func restateWorldFacts(_ fact: String) {
+        guard timeline.isRecording else { return }
+        func isFact(_ entry: TimelineEntry) -> Bool {
+            if case .world(let name, _) = entry.body { name == fact } else { false }
+        }
+        let kept = worldFacts[nextWorldFact...].filter { !isFact($0) }
+        let changed = WorldFacts.entries(of: scenario).filter { isFact($0) && $0.time >= now }
+        let pending = (kept + changed).enumerated().sorted {
+            ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+        }.map(\.element)
+        worldFacts = Array(worldFacts[..<nextWorldFact]) + pending
+        recordWorldFacts(upTo: now)
     }
 
     /// Whether ``start()`` has run: it always schedules the end of the scenario, so the agenda has
@@ -48,6 +75,7 @@ extension SimulatedDevice {
         precondition(hasStarted, "call start() before run(until:)")
         while !finished, let next = queue.nextTime, next <= time, let (at, item) = queue.pop() {
             advance(to: at)
+            if nextWorldFact < worldFacts.count { recordWorldFacts(upTo: at) }
             tally.steps += 1
             handle(item)
             reevaluate()

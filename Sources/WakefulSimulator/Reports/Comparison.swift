@@ -31,6 +31,29 @@ public struct Comparison: Sendable {
         }
     }
 
+    /// Plans a comparison of setups given by name, each resolved in each scenario
+    /// (``Scenario/setup(named:)``), so that a scenario's own setups, such as bike-rental's
+    /// `PushTrigger+upload`, can be chosen. No names means each scenario's own list.
+    /// - Throws: ``ScenarioError`` for a name that is neither a setup of the scenario nor strategy names.
+    public init(scenarios: [Scenario], versions: [IOSVersion] = [], setupNames: [String], seed: UInt64)
+        throws(ScenarioError)
+    {
+        guard !setupNames.isEmpty else {
+            self.init(scenarios: scenarios, versions: versions, seed: seed)
+            return
+        }
+        var jobs: [Job] = []
+        for scenario in scenarios {
+            let versionsHere = versions.isEmpty ? scenario.iosVersions : versions
+            for name in setupNames {
+                let setup = try scenario.setup(named: name)
+                jobs += versionsHere.map { Job(scenario: scenario, ios: $0, setup: setup) }
+            }
+        }
+        self.init(scenarios: [], seed: seed)
+        self.jobs = jobs
+    }
+
     /// Runs every job, in parallel, and returns the metrics in job order.
     public func run() async -> [RunMetrics] {
         await map { job, seed in Simulator.run(job.scenario, ios: job.ios, setup: job.setup, seed: seed) }

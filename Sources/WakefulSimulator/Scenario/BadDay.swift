@@ -25,8 +25,10 @@ extension Scenario {
             scenario.actions.sort { $0.at < $1.at }
         case .lowPowerMode:
             scenario.device.lowPowerMode = true
+            scenario.source?.setDevice("lowPowerMode", true)
         case .backgroundAppRefreshOff:
             scenario.device.backgroundAppRefresh = false
+            scenario.source?.setDevice("backgroundAppRefresh", false)
         case .noNetwork:
             scenario.world.network = NetworkTimeline([NetworkSegment(at: 0, kind: .none, bandwidth: 0)])
         }

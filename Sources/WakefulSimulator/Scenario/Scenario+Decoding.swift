@@ -14,7 +14,9 @@ extension Scenario {
         decoder.userInfo[.scenarioDirectory] = directory
         decoder.userInfo[.scenarioFile] = file
         do {
-            return try decoder.decode(ScenarioDocument.self, from: data).scenario
+            var scenario = try decoder.decode(ScenarioDocument.self, from: data).scenario
+            scenario.keepSource(data)
+            return scenario
         } catch let error as DecodingError {
             // Foundation on Linux says only "not valid JSON"; our own parser says where.
             if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {

@@ -9,4 +9,21 @@ extension Scenario {
         let features = app.features.compactMap { FeatureFactory.make($0, world: world) }
         return features + (app.jobSchedulerStrategy.map { [$0] } ?? []) + setup.strategies.map { $0.makeStrategy() }
     }
+
+    /// The setup `text` names: one of the scenario's own setups by its name (such as bike-rental's
+    /// `PushTrigger+upload`, with the options the file gives it), or else strategy names joined by
+    /// `+` with their defaults (``StrategySetup/named(_:)``).
+    /// - Throws: ``ScenarioError`` listing the known strategies and the scenario's own setup names.
+    public func setup(named text: String) throws(ScenarioError) -> StrategySetup {
+        if let own = setups.first(where: { $0.name == text }) { return own }
+        do {
+            return try StrategySetup.named(text)
+        } catch {
+            let own = setups.map(\.name).filter { (try? StrategySetup.named($0)) == nil }
+            guard !own.isEmpty else { throw error }
+            var error = error
+            error.message += "; or one of \(name)'s own setups: \(own.joined(separator: ", "))"
+            throw error
+        }
+    }
 }

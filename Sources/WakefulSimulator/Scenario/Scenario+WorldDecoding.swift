@@ -118,28 +118,32 @@ private struct BeaconDocument: Decodable {
     }
 }
 
-/// `movement`: stay put, follow legs at speeds, or follow a GPX track.
+/// `movement`: stay put, follow legs at speeds, pass timed points, or follow a GPX track.
 private struct MovementDocument: Decodable {
     enum Form {
         case stay(PositionDocument)
         case route(start: PositionDocument, startTime: Double, legs: [LegDocument])
         case gpx(path: String, startTime: Double, speed: Double)
+        case path([PathPointDocument])
     }
 
     var form: Form
 
     init(from decoder: any Decoder) throws {
-        let c = try decoder.fields(allowed: ["stay", "start", "startTime", "legs", "gpx", "speed"])
-        let forms = ["stay", "start", "gpx"].filter { c.contains(AnyKey($0)) }
+        let c = try decoder.fields(allowed: ["stay", "start", "startTime", "legs", "gpx", "speed", "path"])
+        let forms = ["stay", "start", "gpx", "path"].filter { c.contains(AnyKey($0)) }
         if forms.count > 1 {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath,
                     debugDescription:
-                        "has both \(forms.joined(separator: " and ")); expected exactly one of stay, start (with legs) or gpx"
+                        "has both \(forms.joined(separator: " and ")); expected exactly one of stay, start (with legs), path or gpx"
                 ))
         }
-        let extras: [String: [String]] = ["stay": ["startTime", "legs", "speed"], "start": ["speed"], "gpx": ["legs"]]
+        let extras: [String: [String]] = [
+            "stay": ["startTime", "legs", "speed"], "start": ["speed"], "gpx": ["legs"],
+            "path": ["startTime", "legs", "speed"],
+        ]
         if let form = forms.first, let extra = extras[form]?.first(where: { c.contains(AnyKey($0)) }) {
             throw c.failure(extra, "does not apply to a \(form) movement")
         }
@@ -153,6 +157,9 @@ private struct MovementDocument: Decodable {
                 throw c.failure("speed", "expected a positive speed in m/s, used for untimed points")
             }
             form = .gpx(path: path, startTime: startTime, speed: speed)
+        } else if let points = try c.optional("path", as: [PathPointDocument].self) {
+            guard !points.isEmpty else { throw c.failure("path", "expected at least one {\"at\": …, \"position\": …}") }
+            form = .path(points)
         } else if c.contains(AnyKey("start")) {
             form = .route(start: try c.value("start"), startTime: startTime, legs: try c.optional("legs") ?? [])
         } else {
@@ -160,7 +167,7 @@ private struct MovementDocument: Decodable {
                 .init(
                     codingPath: decoder.codingPath,
                     debugDescription:
-                        "expected one of {\"stay\": position}, {\"start\": position, \"legs\": [...]} or {\"gpx\": \"file.gpx\"}"
+                        "expected one of {\"stay\": position}, {\"start\": position, \"legs\": [...]}, {\"path\": [...]} or {\"gpx\": \"file.gpx\"}"
                 ))
         }
     }
@@ -177,6 +184,18 @@ private struct MovementDocument: Decodable {
             } catch {
                 throw DecodingError.dataCorrupted(
                     .init(codingPath: decoder.codingPath + [AnyKey("movement")], debugDescription: error.description))
+            }
+        case .path(let points):
+            // The user is at each point at its time and goes in a straight line to the next; before
+            // the first, at the first.
+            do {
+                return try Trajectory(
+                    knots: points.map { TrajectoryKnot(time: $0.at, point: $0.position.point(projection)) })
+            } catch {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath + [AnyKey("movement"), AnyKey("path")],
+                        debugDescription: error.description))
             }
         case .gpx(let path, let startTime, let speed):
             let directory = decoder.userInfo[.scenarioDirectory] as? URL
@@ -198,6 +217,19 @@ private struct MovementDocument: Decodable {
                 throw DecodingError.dataCorrupted(.init(codingPath: movementPath, debugDescription: error.description))
             }
         }
+    }
+}
+
+/// One point of a `path` movement: `{"at": 620, "position": {"east": 300, "north": 0}}`.
+private struct PathPointDocument: Decodable {
+    var at: Double
+    var position: PositionDocument
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.fields(allowed: ["at", "position"])
+        at = try c.value("at")
+        guard at >= 0, at.isFinite else { throw c.failure("at", "expected seconds from the start, zero or more") }
+        position = try c.value("position")
     }
 }
 

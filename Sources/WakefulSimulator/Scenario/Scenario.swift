@@ -24,6 +24,9 @@ public struct Scenario: Sendable, Hashable {
     public var actions: [UserAction]
     /// What "it worked" means; nil to use the trigger when there is one.
     public var success: SuccessMeasure?
+    /// The file's `app` and `device` sections as written, which the run header carries so that
+    /// `wakeful replay` re-runs the same app; nil for a scenario made in code.
+    public var source: ScenarioSource?
 
     /// Creates a scenario.
     public init(

@@ -7,11 +7,24 @@ public struct StrategySetup: Sendable, Hashable {
     public var name: String
     /// The strategies, in the order they receive events.
     public var strategies: [StrategySpec]
+    /// The scenario file's `strategies` entry as written (a name, or `{"name": …, "use": […]}` with
+    /// options), for the run header; nil for a setup made in code or from a command-line name.
+    public var source: JSONValue?
 
     /// Creates a setup.
     public init(name: String, strategies: [StrategySpec]) {
         self.name = name
         self.strategies = strategies
+    }
+
+    /// Setups are equal when their names and strategies are: where one was written does not count.
+    public static func == (lhs: StrategySetup, rhs: StrategySetup) -> Bool {
+        lhs.name == rhs.name && lhs.strategies == rhs.strategies
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(strategies)
     }
 
     /// The app with no background technique at all.

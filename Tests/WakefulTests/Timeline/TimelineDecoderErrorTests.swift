@@ -28,11 +28,11 @@ struct TimelineDecoderErrorTests {
         ),
         (
             #"{"t":1,"kind":"wake"}"#,
-            #"device.jsonl:12: key "kind": expected one of run, user, state, event, command, decision, found "wake""#
+            #"device.jsonl:12: key "kind": expected one of run, user, state, event, command, decision, observation, world, found "wake""#
         ),
         (
             #"{"t":1,"kind":3}"#,
-            #"device.jsonl:12: key "kind": expected one of run, user, state, event, command, decision, found 3"#
+            #"device.jsonl:12: key "kind": expected one of run, user, state, event, command, decision, observation, world, found 3"#
         ),
         (
             #"{"t":1,"kind":"state","from":"background","to":"asleep","cause":"x"}"#,

@@ -54,7 +54,7 @@ enum TimelineSamples {
 }
 
 enum TimelineKindCase: String, CaseIterable {
-    case run, user, state, event, command, decision
+    case run, user, state, event, command, decision, observation, world
 
     init(_ body: TimelineEntry.Body) {
         switch body {
@@ -64,6 +64,8 @@ enum TimelineKindCase: String, CaseIterable {
         case .event: self = .event
         case .command: self = .command
         case .decision: self = .decision
+        case .observation: self = .observation
+        case .world: self = .world
         }
     }
 
@@ -116,6 +118,19 @@ enum TimelineKindCase: String, CaseIterable {
                         SystemDecision(
                             name: "wakeSuppressed", rules: ["PUSH-9"],
                             fields: TimelineSamples.fields(reserved: ["t", "kind", "decision", "rules"])))),
+            ]
+        case .observation:
+            [
+                TimelineEntry(time: 0, body: .observation([Field("network", "wifi"), Field("externalPower", false)])),
+                TimelineEntry(time: 7, body: .observation(TimelineSamples.fields(reserved: ["t", "kind"]))),
+            ]
+        case .world:
+            [
+                TimelineEntry(
+                    time: 620, body: .world(fact: "path", fields: [Field("east", 300.0), Field("north", 0.0)])),
+                TimelineEntry(
+                    time: 0,
+                    body: .world(fact: "beacon", fields: TimelineSamples.fields(reserved: ["t", "kind", "fact"]))),
             ]
         }
     }

@@ -15,6 +15,10 @@ enum FlattenedFieldKeys {
     static let state: [StaticString] = ["t", "kind", "from", "to", "cause", "rules"]
     /// The keys a `decision` line owns.
     static let decision: [StaticString] = ["t", "kind", "decision", "rules"]
+    /// The keys an `observation` line owns.
+    static let observation: [StaticString] = ["t", "kind"]
+    /// The keys a `world` line owns.
+    static let world: [StaticString] = ["t", "kind", "fact"]
     /// The keys a `record` command line owns.
     static let record: [StaticString] = ["t", "kind", "by", "command", "record"]
 

@@ -15,7 +15,9 @@ import Foundation
 /// ```
 public enum TimelineDecoder {
     /// The `kind` values this version reads.
-    public static let knownKinds = ["run", "user", "state", "event", "command", "decision"]
+    public static let knownKinds = [
+        "run", "user", "state", "event", "command", "decision", "observation", "world",
+    ]
 
     /// The `event` values this version reads: the case names of ``Event``.
     public static let knownEventNames = Event.CaseName.names
@@ -137,6 +139,11 @@ public enum TimelineDecoder {
             let rules = try reader.optionalStrings("rules") ?? []
             let fields = try reader.remainingFields(reserved: FlattenedFieldKeys.decision)
             body = .decision(SystemDecision(name: name, rules: rules, fields: fields))
+        case "observation":
+            body = .observation(try reader.remainingFields(reserved: FlattenedFieldKeys.observation))
+        case "world":
+            let fact = try reader.string("fact")
+            body = .world(fact: fact, fields: try reader.remainingFields(reserved: FlattenedFieldKeys.world))
         default:
             throw reader.mismatch("kind", expected: kindForm, found: kindValue)
         }

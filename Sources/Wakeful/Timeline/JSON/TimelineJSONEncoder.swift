@@ -15,7 +15,7 @@ import Foundation
 /// ```
 public struct TimelineJSONEncoder: Sendable {
     /// The format version that `run` headers declare in their `format` field.
-    public static let formatVersion = 1
+    public static let formatVersion = 2
 
     /// Creates an encoder.
     public init() {}
@@ -67,6 +67,13 @@ public struct TimelineJSONEncoder: Sendable {
             line.string("decision", decision.name)
             appendRules(decision.rules, to: &line)
             line.flattenedFields(reserved: FlattenedFieldKeys.decision, decision.fields)
+        case .observation(let fields):
+            line.bytes.appendJSONRaw(",\"kind\":\"observation\"")
+            line.flattenedFields(reserved: FlattenedFieldKeys.observation, fields)
+        case .world(let fact, let fields):
+            line.bytes.appendJSONRaw(",\"kind\":\"world\"")
+            line.string("fact", fact)
+            line.flattenedFields(reserved: FlattenedFieldKeys.world, fields)
         }
         line.bytes.appendJSONRaw("}\n")
     }
