@@ -36,7 +36,9 @@ struct WorldInputs {
                 return object
             }
             if moves > 0 {
-                notes.append("user: \(moves) move entries left to the route (positions come from the location events)")
+                notes.append(
+                    "user: \(moves) move entries left to the route (from the world's path facts or the location events)"
+                )
             }
         } else {
             actions = Self.inferredActions(entries, at: at)

@@ -75,6 +75,18 @@ struct SimulateTextTests {
         #expect(rows.first?.split(separator: " ").dropFirst().first == "17")
     }
 
+    @Test("--strategy names one of the scenario's own setups: bike-rental's PushTrigger+upload")
+    func scenariosOwnSetup() async throws {
+        let result = try await Executable.wakeful.run([
+            "simulate", "--scenario", "bike-rental", "--ios", "17", "--strategy", "PushTrigger+upload",
+        ])
+        #expect(result.status == 0, "\(result)")
+        #expect(Self.tableRows(result.stdout).first?.hasPrefix("PushTrigger+upload ") == true, "\(result.stdout)")
+        let unknown = try await Executable.wakeful.run(["simulate", "--scenario", "bike-rental", "--strategy", "Bogus"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("or one of bike-rental's own setups: PushTrigger+upload"), "\(unknown.stderr)")
+    }
+
     @Test("--debugger-attached keeps TaskExtension running on iOS 17 (CONF-13, TASK-14)")
     func debuggerAttached() async throws {
         let plain = try await Executable.wakeful.run(["simulate", "--ios", "17", "--strategy", "TaskExtension"])

@@ -73,6 +73,33 @@ import WakefulSimulator
         let result = try Replay.run(FieldTimeline(file: "walk.jsonl", entries: entries), options: ReplayOptions())
         #expect(result.reconstructed.scenario.actions.map(\.kind) == [.open])
         #expect(result.reconstructed.notes.contains { $0.hasPrefix("user: 1 move entries left to the route") })
+        // The world's path facts follow the move, so the re-run walks the same way and agrees.
+        let path = result.reconstructed.scenario.world.trajectory.knots
+        #expect(path.map(\.time) == [0, 60, 260])
+        #expect(path.last?.point == LocalPoint(east: 300, north: 0))
+        #expect(result.report.divergences == [], "\(result.text)")
+    }
+
+    /// A device's timeline has no `world` facts: the network and the charger come from its
+    /// observation entries, and the beacon from the region it monitored and the beacons it ranged.
+    @Test func aDeviceTimelineIsRebuiltFromItsObservations() throws {
+        var buffer = JSONLinesBuffer()
+        let scenario = try BuiltinScenarios.resolve("gas-station")
+        _ = Simulator.run(
+            scenario, ios: IOSVersion(17), setup: try StrategySetup.named("LowPowerLocationKeepAlive"), seed: 1,
+            timeline: &buffer)
+        let entries = try TimelineDecoder.decode(contentsOf: Data(buffer.bytes), file: "gas.jsonl").filter {
+            if case .world = $0.body { false } else { true }
+        }
+        let rebuilt = try ScenarioReconstructor(options: ReplayOptions()).reconstruct(
+            FieldTimeline(file: "gas.jsonl", entries: entries))
+        let beacon = try #require(rebuilt.scenario.world.beacons.first)
+        #expect(beacon.id == "pump-4")
+        #expect(beacon.uuid == scenario.world.beacons[0].uuid && beacon.major == 1 && beacon.minor == 4)
+        #expect(abs(beacon.measuredPower - -59) <= 1, "solved from a ranged sample's RSSI and distance")
+        #expect(rebuilt.scenario.world.network.segment(at: 0).kind == .wifi)
+        #expect(rebuilt.scenario.world.power.charging(at: 500) == false)
+        #expect(rebuilt.notes.contains { $0.hasPrefix("beacon pump-4: measured power") })
     }
 
     @Test func headerlessDeviceTimelineNeedsIOSAndConfiguration() throws {
