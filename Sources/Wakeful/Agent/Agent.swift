@@ -40,6 +40,11 @@ public struct Agent {
     public private(set) var lastError: (any Error)?
     private var recordsSinceRetention = 0
     private var retentionApplied = false
+    /// Records held while the outbox cannot be written, and the losses owed a loss record.
+    private var holding: HoldingArea
+    /// Whether the jobs' states could not be read at launch (protected data unavailable, DATA-4);
+    /// the scheduler waits until they can.
+    private var jobStatesPending = false
 
     /// Creates the agent of a new process and restores the jobs' states from the outbox.
     ///
@@ -48,15 +53,26 @@ public struct Agent {
     ///   - configuration: Jobs, uploads, retention and timeline.
     ///   - outbox: The opened outbox.
     ///   - seed: Seeds the uploader's jitter (on a device, any per-install value).
-    /// - Throws: What the outbox throws when reading the jobs' states.
-    public init(strategies: [any Strategy], configuration: AgentConfiguration, outbox: any Outbox, seed: UInt64) throws
-    {
+    ///   - heldRecords: Where the count of records held while the outbox cannot be written survives
+    ///     the process (a file of class `none` on a device); nil to keep none, and then a process that
+    ///     dies holding records loses them without a loss record.
+    /// - Throws: What the outbox throws when reading the jobs' states, except
+    ///   ``ProtectedDataUnavailable``: then the jobs wait until protected data is available.
+    public init(
+        strategies: [any Strategy], configuration: AgentConfiguration, outbox: any Outbox, seed: UInt64,
+        heldRecords: (any HeldRecordsLedger)? = nil
+    ) throws {
         self.runtime = Runtime(strategies: strategies)
         self.configuration = configuration
         self.outbox = outbox
+        self.holding = HoldingArea(ledger: heldRecords)
         if let options = configuration.jobs {
             var scheduler = JobScheduler(options: options)
-            scheduler.restore(try outbox.jobStates())
+            do {
+                scheduler.restore(try outbox.jobStates())
+            } catch is ProtectedDataUnavailable {
+                jobStatesPending = true
+            }
             self.scheduler = scheduler
         }
         self.uploader = configuration.upload.map { Uploader(configuration: $0, seed: seed) }
@@ -82,7 +98,11 @@ public struct Agent {
         lastError = nil
         var copy = OutboxTimelineBuffer(upload: configuration.timeline)
         var commands = runtime.handle(event, in: context, timeline: &timeline, copy: &copy)
-        if scheduler != nil {
+        if jobStatesPending, let states = try? outbox.jobStates() {
+            scheduler?.restore(states)
+            jobStatesPending = false
+        }
+        if scheduler != nil, !jobStatesPending {
             let own = scheduler!.handle(event, in: context)
             log(own, by: JobScheduler.ownerName, at: context.now, timeline: &timeline, copy: &copy)
             commands += own
@@ -92,6 +112,7 @@ public struct Agent {
             try commitUnsaved(now: context.now)
         } catch {
             lastError = error
+            holding.hold(&unsaved.records, limit: configuration.holdLimit)
             return commands
         }
         if var uploader {
@@ -164,10 +185,15 @@ public struct Agent {
     /// Commits what is unsaved in one transaction, then applies retention at launch and every
     /// ``AgentConfiguration/retentionEveryRecords`` records.
     private mutating func commitUnsaved(now: TimeInterval) throws {
-        if !unsaved.isEmpty {
-            try outbox.commit(unsaved)
-            recordsSinceRetention += unsaved.records.count
+        let losses = holding.lossRecords(at: now)
+        if !unsaved.isEmpty || !losses.isEmpty {
+            var write = unsaved
+            // The losses first: they happened before anything still held was produced.
+            write.records = losses + unsaved.records
+            try outbox.commit(write)
+            recordsSinceRetention += write.records.count
             unsaved = OutboxWrite()
+            holding.committed()
         }
         if !retentionApplied || recordsSinceRetention >= configuration.retentionEveryRecords {
             try outbox.enforceRetention(configuration.retention, now: now)

@@ -23,6 +23,9 @@ public struct AgentConfiguration: Sendable, Hashable {
     public var timeline: TimelineUpload
     /// Retention is applied again after this many appended records.
     public var retentionEveryRecords: Int
+    /// Records the agent holds in memory at most while the outbox cannot be written (a locked
+    /// phone, DATA-4); beyond it the oldest are dropped and a loss record says how many.
+    public var holdLimit = 1000
 
     /// Creates a configuration (no jobs, uploads with the uploader's defaults, default retention,
     /// the lifecycle timeline, retention every 1,000 records).

@@ -84,6 +84,12 @@ public enum Event: Sendable, Hashable {
     case lowPowerModeChanged(Bool)
     /// `backgroundRefreshStatusDidChange` (LOC-22, BGT-9).
     case backgroundRefreshStatusChanged(BackgroundRefreshStatus)
+    /// `protectedDataWillBecomeUnavailableNotification`: the phone is locking; files of class
+    /// `complete` become unreadable shortly after, about 10 s (DATA-2, DATA-4).
+    case protectedDataWillBecomeUnavailable
+    /// `protectedDataDidBecomeAvailableNotification`: the phone was unlocked; protected files can be
+    /// read and written again (DATA-4).
+    case protectedDataDidBecomeAvailable
 
     // MARK: VoIP (VOIP)
 

@@ -148,7 +148,7 @@ extension TimelineSamples {
         all += [.willResignActive]
         all += [.didEnterBackground]
         all += [.willTerminate]
-        all += [.memoryWarning]
+        all += [.memoryWarning, .protectedDataWillBecomeUnavailable, .protectedDataDidBecomeAvailable]
         all += [.backgroundTaskExpiring(BackgroundTaskID(owner: "TaskExtension", serial: 1))]
         // An owner containing `#` still parses: the serial follows the last one.
         all += [.backgroundTaskDenied(BackgroundTaskID(owner: "Odd#Owner \"é\"", serial: 30))]

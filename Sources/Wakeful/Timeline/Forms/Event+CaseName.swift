@@ -8,7 +8,8 @@ extension Event {
         case significantLocationChange, visit, locationUpdatesPaused, locationUpdatesResumed, authorizationChanged
         case regionEntered, regionExited, regionStateDetermined, regionMonitoringFailed, beaconsRanged, timerFired
         case remoteNotification, scheduledTaskLaunched, scheduledTaskExpiring, urlSessionEvents
-        case urlSessionTaskCompleted, bluetooth, lowPowerModeChanged, backgroundRefreshStatusChanged, voipPush
+        case urlSessionTaskCompleted, bluetooth, lowPowerModeChanged, backgroundRefreshStatusChanged
+        case protectedDataWillBecomeUnavailable, protectedDataDidBecomeAvailable, voipPush
         case keepAliveFired, scheduledTaskSubmitFailed, requestCompleted, jobFinished, uploadCompleted
 
         static let expectedForm = "an event name, one of \(names.joined(separator: ", "))"
@@ -46,6 +47,8 @@ extension Event {
         case .bluetooth: .bluetooth(.placeholder(.connected))
         case .lowPowerModeChanged: .lowPowerModeChanged(false)
         case .backgroundRefreshStatusChanged: .backgroundRefreshStatusChanged(.available)
+        case .protectedDataWillBecomeUnavailable: .protectedDataWillBecomeUnavailable
+        case .protectedDataDidBecomeAvailable: .protectedDataDidBecomeAvailable
         case .voipPush: .voipPush(.placeholder)
         case .keepAliveFired: .keepAliveFired
         case .scheduledTaskSubmitFailed: .scheduledTaskSubmitFailed(identifier: "", error: .unavailable)

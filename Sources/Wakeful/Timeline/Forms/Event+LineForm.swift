@@ -98,6 +98,12 @@ extension Event: TimelineVariant {
         case .backgroundRefreshStatusChanged(let status):
             try coder.caseName(CaseName.backgroundRefreshStatusChanged)
             return .backgroundRefreshStatusChanged(try coder.enumeration("status", status))
+        case .protectedDataWillBecomeUnavailable:
+            try coder.caseName(CaseName.protectedDataWillBecomeUnavailable)
+            return self
+        case .protectedDataDidBecomeAvailable:
+            try coder.caseName(CaseName.protectedDataDidBecomeAvailable)
+            return self
         case .voipPush(let notification):
             try coder.caseName(CaseName.voipPush)
             return .voipPush(try coder.members(notification))

@@ -1,0 +1,77 @@
+import Foundation
+
+/// What the ``Agent`` holds while its outbox cannot be written — on a locked phone or before the
+/// first unlock after a restart (DATA-4, DATA-7) — and the losses it still owes a loss record.
+///
+/// The records themselves wait in the agent's unsaved write, in order, and are committed exactly
+/// once with the first commit that succeeds. This keeps them bounded
+/// (``AgentConfiguration/holdLimit``: the oldest go first, counted), keeps the
+/// ``HeldRecordsLedger`` up to date so that a process dying while it holds records is accounted for
+/// by the next one, and makes the loss records that go first in the next successful commit.
+struct HoldingArea {
+    /// Where the count survives the process; nil when the platform keeps none.
+    let ledger: (any HeldRecordsLedger)?
+    /// Losses not yet in a committed loss record, by reason.
+    private(set) var owed: [(reason: String, held: HeldRecords)] = []
+    /// Whether the ledger says something is held, so that a clear is written once.
+    private var ledgerHolds = false
+
+    /// Starts a process: what the last one left in the ledger is owed now.
+    init(ledger: (any HeldRecordsLedger)?) {
+        self.ledger = ledger
+        if let left = ledger?.read(), left.count > 0 {
+            owed.append((HeldRecords.processEndedHolding, left))
+            ledgerHolds = true
+        }
+    }
+
+    /// After a failed commit: drops the oldest records beyond `limit`, owing a loss record for them,
+    /// and writes what would be lost if the process ended now.
+    mutating func hold(_ records: inout [CollectedRecord], limit: Int) {
+        let over = records.count - max(0, limit)
+        if over > 0 {
+            var dropped = HeldRecords(
+                count: over, firstRecordedAt: records[0].recordedAt, lastRecordedAt: records[over - 1].recordedAt)
+            // One loss record for a run of overflows while the outbox stays closed.
+            if let last = owed.last, last.reason == HeldRecords.holdingAreaFull {
+                dropped.count += last.held.count
+                dropped.firstRecordedAt = last.held.firstRecordedAt
+                owed.removeLast()
+            }
+            owed.append((HeldRecords.holdingAreaFull, dropped))
+            records.removeFirst(over)
+        }
+        guard let ledger else { return }
+        let atRisk = owed.map(\.held) + (records.isEmpty ? [] : [Self.span(records)])
+        guard let first = atRisk.first else { return }
+        // One count for everything a death now would lose: what is owed and what is held.
+        ledger.write(
+            HeldRecords(
+                count: atRisk.reduce(0) { $0 + $1.count },
+                firstRecordedAt: atRisk.map(\.firstRecordedAt).min() ?? first.firstRecordedAt,
+                lastRecordedAt: atRisk.map(\.lastRecordedAt).max() ?? first.lastRecordedAt))
+        ledgerHolds = true
+    }
+
+    /// The loss records to commit before the held records, one per owed loss.
+    func lossRecords(at now: TimeInterval) -> [CollectedRecord] {
+        owed.map {
+            CollectedRecord(kind: OutboxRecord.lossKind, payload: $0.held.lossPayload(reason: $0.reason), at: now)
+        }
+    }
+
+    /// After a commit that stored the loss records and the held records: nothing is owed or held.
+    mutating func committed() {
+        owed = []
+        if ledgerHolds {
+            ledger?.write(nil)
+            ledgerHolds = false
+        }
+    }
+
+    private static func span(_ records: [CollectedRecord]) -> HeldRecords {
+        HeldRecords(
+            count: records.count, firstRecordedAt: records[0].recordedAt,
+            lastRecordedAt: records[records.count - 1].recordedAt)
+    }
+}
