@@ -50,6 +50,8 @@ struct TimelineRow: View {
         case .decision(let decision): "decision \(decision.name) \(decision.rules.joined(separator: ","))"
         case .state(let change): "state \(change.from.rawValue) → \(change.to.rawValue)"
         case .user(let action, _): "user \(action)"
+        case .observation(let fields): "seen " + fields.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        case .world(let fact, _): "world \(fact)"
         case .run: "run"
         }
     }

@@ -23,7 +23,12 @@
             public var writesTimelineFile: Bool
             /// The companion server's `POST /v1/ingest` URL; uploads are not carried out without it.
             public var ingestEndpoint: URL?
-            /// The device credential for `Authorization: Bearer`; read before every upload.
+            /// The device credential for `Authorization: Bearer`; read before every upload. Keep it in
+            /// the Keychain with `kSecAttrAccessibleAfterFirstUnlock` (or its `ThisDeviceOnly` form):
+            /// the default, `WhenUnlocked`, cannot be read in the background on a locked phone, and
+            /// the read fails with `errSecInteractionNotAllowed` (DATA-5). Before the first unlock
+            /// after a restart no class but the deprecated `Always` is readable; nothing is uploaded
+            /// then, since the outbox cannot be read either.
             public var credential: @MainActor @Sendable () -> String?
             /// The work of each job, by job identifier (see ``JobRunner``).
             public var jobs: [String: JobRunner.Work]
@@ -42,6 +47,13 @@
             public var continuedProcessingTitle: @MainActor (TaskRequest) -> (title: String, subtitle: String)
             /// Which Core Location API carries ``Command/startUpdatingLocation(_:)``.
             public var locationUpdates: LocationUpdatesAPI
+            /// The Data Protection class of the outbox's files (DATA-1). The default,
+            /// `completeUntilFirstUserAuthentication`, can be written on a locked phone once it has
+            /// been unlocked after a restart, when nearly all background launches happen; with
+            /// `complete` the data is unreadable whenever the phone is locked, so records collected in
+            /// the background wait in memory until the unlock (``AgentConfiguration/holdLimit``) and a
+            /// loss record counts any the process did not live to store; `none` is never encrypted.
+            public var storeProtection: DataProtectionClass
             /// Seeds the uploader's jitter; any per-install value.
             public var seed: UInt64
             /// Where the adapters log (never credentials or tokens).
@@ -70,6 +82,7 @@
                 self.additionalTaskIdentifiers = []
                 self.continuedProcessingTitle = { request in (request.identifier, "") }
                 self.locationUpdates = .locationManager
+                self.storeProtection = .completeUntilFirstUserAuthentication
                 self.seed = seed
                 self.logger = Logger(label: "Wakeful")
                 self.debugNotifications = false

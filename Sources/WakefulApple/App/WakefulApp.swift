@@ -47,7 +47,11 @@
         private var draining = false
 
         // The adapters, one per framework; each only translates.
-        lazy var lifecycle = ApplicationLifecycleAdapter { [weak self] in self?.deliver($0) }
+        lazy var lifecycle = ApplicationLifecycleAdapter(protectedData: protectedData) { [weak self] in
+            self?.deliver($0)
+        }
+        /// Whether protected files can be read now; the outbox consults it (DATA-4).
+        let protectedData: ProtectedDataState
         lazy var tasks = BackgroundTaskAdapter { [weak self] in self?.deliver($0) }
         lazy var location = LocationAdapter(api: configuration.locationUpdates) { [weak self] in self?.deliver($0) }
         lazy var scheduled = ScheduledTaskAdapter(title: configuration.continuedProcessingTitle) { [weak self] in
@@ -64,20 +68,29 @@
         lazy var debug: DebugNotifier? = configuration.debugNotifications ? DebugNotifier() : nil
         var bluetooth: BluetoothAdapter?
 
-        /// Opens the outbox (`outbox.sqlite`, WAL, obeying GRDB's suspension notices so the app never
-        /// holds a lock while suspended, TERM-6) and this process's timeline file
-        /// (`timeline-<seconds since 1970>.jsonl`, the newest ten kept), and creates the agent.
+        /// Prepares the outbox (`outbox.sqlite`, WAL, of class ``Configuration/storeProtection``,
+        /// obeying GRDB's suspension notices so the app never holds a lock while suspended, TERM-6;
+        /// opened on first use, so a launch before the first unlock does not fail, DATA-8) and this
+        /// process's timeline file (`timeline-<seconds since 1970>.jsonl`, the newest ten kept), and
+        /// creates the agent, which holds records while the outbox cannot be written (DATA-4) and
+        /// counts them in `held.json`, a file of class `none`.
         ///
-        /// - Throws: ``OutboxStoreError`` when the outbox cannot be opened; a file error for the folder.
+        /// - Throws: ``OutboxStoreError`` when the outbox cannot be opened on an unlocked phone; a file
+        ///   error for the folder.
         public init(configuration: Configuration) throws {
             let directory = try configuration.directory ?? Self.defaultDirectory()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let outbox = try SQLiteOutbox(
+            let protectedData = ProtectedDataState()
+            let outbox = ProtectedSQLiteOutbox(
                 path: directory.appendingPathComponent("outbox.sqlite").path,
-                options: SQLiteOutbox.Options(observesSuspensionNotifications: true))
+                protection: configuration.storeProtection,
+                options: SQLiteOutbox.Options(observesSuspensionNotifications: true),
+                isProtectedDataAvailable: { protectedData.isAvailable })
+            self.protectedData = protectedData
             self.agent = try Agent(
                 strategies: configuration.strategies, configuration: configuration.agent, outbox: outbox,
-                seed: configuration.seed)
+                seed: configuration.seed,
+                heldRecords: FileHeldRecordsLedger(path: directory.appendingPathComponent("held.json").path))
             self.timelineFile = try configuration.writesTimelineFile ? Self.timelineWriter(in: directory) : nil
             self.configuration = configuration
             self.logger = configuration.logger

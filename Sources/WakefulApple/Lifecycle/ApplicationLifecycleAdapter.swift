@@ -12,9 +12,11 @@
     @MainActor
     final class ApplicationLifecycleAdapter {
         private let deliver: @MainActor @Sendable (Event) -> Void
+        private let protectedData: ProtectedDataState
         private var tokens: [any NSObjectProtocol] = []
 
-        init(deliver: @escaping @MainActor @Sendable (Event) -> Void) {
+        init(protectedData: ProtectedDataState, deliver: @escaping @MainActor @Sendable (Event) -> Void) {
+            self.protectedData = protectedData
             self.deliver = deliver
         }
 
@@ -29,11 +31,20 @@
                 (UIApplication.willResignActiveNotification, .willResignActive),
                 (UIApplication.willTerminateNotification, .willTerminate),
                 (UIApplication.didReceiveMemoryWarningNotification, .memoryWarning),
+                // https://developer.apple.com/documentation/uikit/uiapplication/protecteddatawillbecomeunavailablenotification
+                // https://developer.apple.com/documentation/uikit/uiapplication/protecteddatadidbecomeavailablenotification
+                (UIApplication.protectedDataWillBecomeUnavailableNotification, .protectedDataWillBecomeUnavailable),
+                (UIApplication.protectedDataDidBecomeAvailableNotification, .protectedDataDidBecomeAvailable),
             ]
             for (name, event) in mapping {
                 tokens.append(
                     center.addObserver(forName: name, object: nil, queue: .main) { [weak self] _ in
-                        MainActor.assumeIsolated { self?.deliver(event) }
+                        MainActor.assumeIsolated {
+                            // The outbox learns first, so the event's commit reopens the store (DATA-4).
+                            if event == .protectedDataDidBecomeAvailable { self?.protectedData.isAvailable = true }
+                            if event == .protectedDataWillBecomeUnavailable { self?.protectedData.isAvailable = false }
+                            self?.deliver(event)
+                        }
                     })
             }
             // https://developer.apple.com/documentation/uikit/uiapplication/backgroundrefreshstatusdidchangenotification
