@@ -98,6 +98,9 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     var pendingLocationRequests = 0
     /// Set while expiration handlers run, so that a task begun in one waits for the next pass.
     var runningExpiryHandlers = false
+    /// Whether `applicationDidEnterBackground` is being delivered, when `backgroundTimeRemaining`
+    /// may still read DBL_MAX (TASK-11).
+    var enteringBackground = false
     /// Region transitions waiting out their latency (CONF-15).
     var delayedRegionEvents: [(serial: Int, region: RegionID, state: RegionState)] = []
     var delayedRegionSerial = 0

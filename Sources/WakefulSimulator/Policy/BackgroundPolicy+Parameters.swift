@@ -114,6 +114,9 @@ struct PolicyParameterTable {
             ["TASK-9", "TASK-11", "CONF-2"],
             byFamily(.assumption, .observed, .inference))
         add(
+            p + "remainingUnlimitedWhileEnteringBackground", flag(rules.remainingUnlimitedWhileEnteringBackground),
+            ["TASK-11"], byFamily(.assumption, .observed, .documented))
+        add(
             p + "expiryLeadTime", seconds(rules.expiryLeadTime), ["TASK-12"],
             byFamily(.assumption, .observed, .assumption))
         add(p + "expiryHandlerTimeLimit", seconds(rules.expiryHandlerTimeLimit), ["TASK-12"], .documented)

@@ -51,9 +51,9 @@ struct PolicyParameterTests {
         let policy = BackgroundPolicy(family: family)
         let names = policy.parameters.map(\.name)
         #expect(names == expectedNames(policy))
-        // 14 execution + 18 location + 9 beacons + 9 push + (18 + 8) scheduler + 5 URL session + 6 VoIP
+        // 15 execution + 20 location + 9 beacons + 10 push + (18 + 8) scheduler + 5 URL session + 8 VoIP
         // + 5 Bluetooth + (6 + 7 codes) termination + debuggerAttached
-        #expect(names.count == 14 + 20 + 9 + 10 + 18 + 8 + 5 + 8 + 5 + 13 + 1)
+        #expect(names.count == 15 + 20 + 9 + 10 + 18 + 8 + 5 + 8 + 5 + 13 + 1)
         #expect(Set(names).count == names.count)
     }
 
