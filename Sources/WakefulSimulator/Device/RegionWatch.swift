@@ -12,6 +12,8 @@ struct RegionWatch {
     var state: RegionState
     /// Since when the device has met the condition for the opposite state.
     var candidateSince: TimeInterval?
+    /// Which `startMonitoring` created this watch, so that a late callback finds it (SIM-1).
+    var registration = 0
 
     var isBeacon: Bool { circle == nil }
 

@@ -36,14 +36,39 @@ extension SimulatedDevice {
         }
         // LOC-18: the state is known from the start, but no transition is reported for it.
         watch.state = geometricState(of: watch)
+        let same = existing.map { regions[$0].region.shape == region.shape } ?? false
         if let existing {
             // Re-registering the same fence keeps what iOS knows of it; a moved fence starts afresh.
-            if regions[existing].region.shape == region.shape { watch.state = regions[existing].state }
+            if same {
+                watch.state = regions[existing].state
+                watch.registration = regions[existing].registration
+            }
             regions[existing] = watch
         } else {
             regions.append(watch)
         }
+        if watch.isBeacon && !same {
+            // SIM-1: a new beacon region reports its state on its own, unlike a circle (LOC-18).
+            // Re-registering the same region does not, so an app that registers again at each wake
+            // cannot keep itself awake with it.
+            regionRegistrationSerial += 1
+            regions[existing ?? regions.count - 1].registration = regionRegistrationSerial
+            schedule(
+                .initialRegionState(registration: regionRegistrationSerial), at: now + policy.beacons.initialStateDelay)
+        }
         scheduleWorldTick(at: now)
+    }
+
+    /// SIM-1: the state of a beacon region the app began to monitor, ≈1.1 s later, without a
+    /// `requestState` call (Radius Networks' iOS 8 ranging log, issue 16). Like every
+    /// `didDetermineState` it opens a new ≈10 s window in the background (BEACON-5). Not for an
+    /// app that has ended since: the answer belongs to the process that asked (assumption).
+    mutating func initialRegionState(registration: Int) {
+        guard monitoringActive, hasProcess, state != .notRunning,
+            let watch = regions.first(where: { $0.registration == registration })
+        else { return }
+        systemWake(
+            .beaconRegion, events: [.regionStateDetermined(watch.region.id, watch.state)], rules: ["SIM-1", "BEACON-5"])
     }
 
     /// Where the device is relative to a region, ignoring the crossing rule.

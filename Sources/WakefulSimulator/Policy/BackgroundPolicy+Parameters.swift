@@ -191,6 +191,10 @@ struct PolicyParameterTable {
         add(p + "exitDelay", seconds(rules.exitDelay), ["BEACON-2"], absentOnSix(.observed))
         add(p + "priorityRegionsPerDevice", "\(rules.priorityRegionsPerDevice)", ["BEACON-3"], priority)
         add(p + "displayStateDelay", seconds(rules.displayStateDelay), ["BEACON-4"], absentOnSix(.observed))
+        // SIM-1: seen on iOS 8 only; other releases carry it over.
+        add(
+            p + "initialStateDelay", seconds(rules.initialStateDelay), ["SIM-1"],
+            policy.version.major == 8 ? .observed : .assumption)
         add(
             p + "backgroundNeedsAlwaysAuthorization", flag(rules.backgroundNeedsAlwaysAuthorization), ["BEACON-1"],
             carried(.documented))
