@@ -92,6 +92,7 @@ extension SimulatedDevice {
     /// could be confirmed, so the world clock can sleep until then.
     mutating func checkRegions() -> TimeInterval? {
         guard monitoringActive else { return nil }
+        let crossing = policy.location.regionCrossing[regionPositioning]
         var nextCheck: TimeInterval?
         for index in regions.indices {
             // Beacon presence is worked out before the call: reading `self` while `regions[index]`
@@ -100,12 +101,25 @@ extension SimulatedDevice {
                 regions[index].isBeacon
                 && Self.beaconInRange(regions[index], position: position, signals: beaconSignals, ranges: beaconRanges)
             let (confirmed, deadline) = regions[index].advanceCrossing(
-                position: position, now: now, beaconInRange: inRange, location: policy.location, beacons: policy.beacons
+                position: position, now: now, beaconInRange: inRange, crossing: crossing, beacons: policy.beacons
             )
             if let confirmed { regionTransition(regions[index].region.id, to: confirmed) }
             if let deadline { nextCheck = min(nextCheck ?? deadline, deadline) }
         }
         return nextCheck
+    }
+
+    /// What the device positions itself with for circular regions (LOC-19): GPS while the app's
+    /// standard updates run with GPS (``LocationRequest/usesGPS``, better than 100 m), otherwise the
+    /// scenario's `device.positioning` (Wi-Fi unless it says cell only). Assumption: Apple does not
+    /// say which accuracy turns GPS on; LOC-6 has 3 km run with the GPS off most of the time.
+    var regionPositioning: RegionPositioning {
+        mutating get {  // mutating: a plain getter copied the whole device, see `runReasons`
+            if hasProcess, state.isExecuting, let session = process.location, !session.paused, session.request.usesGPS {
+                return .gps
+            }
+            return scenario.device.positioning
+        }
     }
 
     /// A confirmed crossing: delivered now, or after a latency under CONF-15 (LOC-20).

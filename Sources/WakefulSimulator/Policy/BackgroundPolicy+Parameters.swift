@@ -156,8 +156,15 @@ struct PolicyParameterTable {
             carried(.documented))
         add(p + "regionSlots", "\(rules.regionSlots)", ["LOC-17", "LOC-24", "BEACON-1"], carried(.documented))
         add(p + "maximumRegionRadius", metres(rules.maximumRegionRadius), ["LOC-17"], .assumption)
-        add(p + "regionCrossingDistance", metres(rules.regionCrossingDistance), ["LOC-19"], carried(.documented))
-        add(p + "regionCrossingDwell", seconds(rules.regionCrossingDwell), ["LOC-19"], carried(.documented))
+        for positioning in RegionPositioning.allCases {
+            let crossing = rules.regionCrossing[positioning]
+            let name = p + "regionCrossing." + positioning.rawValue
+            // Only Wi-Fi's 200 m is Apple's figure; the GPS and cell-only margins are assumptions.
+            add(
+                name + ".margin", metres(crossing.margin), ["LOC-19"],
+                positioning == .wifi ? carried(.documented) : .assumption)
+            add(name + ".dwell", seconds(crossing.dwell), ["LOC-19"], carried(.documented))
+        }
         add(
             p + "regionEventLatency", optional(rules.regionEventLatency, secondsRange), ["LOC-20", "CONF-15"],
             .assumption)

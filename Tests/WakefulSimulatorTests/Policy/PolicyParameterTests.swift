@@ -19,6 +19,10 @@ private func expectedNames(_ policy: BackgroundPolicy) -> [String] {
         for label in labels(of: value) {
             if group == "termination" && label == "codes" {
                 names += labels(of: policy.termination.codes).map { "termination.codes.\($0)" }
+            } else if group == "location" && label == "regionCrossing" {
+                for positioning in labels(of: policy.location.regionCrossing) {
+                    names += ["margin", "dwell"].map { "location.regionCrossing.\(positioning).\($0)" }
+                }
             } else {
                 names.append("\(group).\(label)")
             }
@@ -52,9 +56,9 @@ struct PolicyParameterTests {
         let policy = BackgroundPolicy(family: family)
         let names = policy.parameters.map(\.name)
         #expect(names == expectedNames(policy))
-        // 15 execution + 20 location + 10 beacons + 10 push + (18 + 8) scheduler + 5 URL session + 8 VoIP
-        // + 5 Bluetooth + (6 + 7 codes) termination + debuggerAttached
-        #expect(names.count == 15 + 20 + 10 + 10 + 18 + 8 + 5 + 8 + 5 + 13 + 1)
+        // 15 execution + (18 + 3 × 2 crossing) location + 10 beacons + 10 push + (18 + 8) scheduler
+        // + 5 URL session + 8 VoIP + 5 Bluetooth + (6 + 7 codes) termination + debuggerAttached
+        #expect(names.count == 15 + 24 + 10 + 10 + 18 + 8 + 5 + 8 + 5 + 13 + 1)
         #expect(Set(names).count == names.count)
     }
 
