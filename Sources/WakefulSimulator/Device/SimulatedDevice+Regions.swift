@@ -114,7 +114,7 @@ extension SimulatedDevice {
     /// scenario's `device.positioning` (Wi-Fi unless it says cell only). Assumption: Apple does not
     /// say which accuracy turns GPS on; LOC-6 has 3 km run with the GPS off most of the time.
     var regionPositioning: RegionPositioning {
-        mutating get {  // mutating: a plain getter copied the whole device, see `runReasons`
+        mutating get {  // mutating for the reason `runReasons` gives: no copy of the device per call
             if hasProcess, state.isExecuting, let session = process.location, !session.paused, session.request.usesGPS {
                 return .gps
             }
