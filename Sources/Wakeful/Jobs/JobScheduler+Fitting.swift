@@ -156,6 +156,12 @@ extension JobScheduler {
             return task.begin() + [.setTimer(TimerRequest(id: Self.fitTimer, interval: 0.001))]
         }
         guard case .until(let end) = available(context) else {
+            if !budgetRead, !awaitingBudget, current.deadline == nil {
+                // TASK-11: on 13+ the time reads DBL_MAX inside applicationDidEnterBackground even
+                // with the task open (M391799); the countdown shows right after, so read it then.
+                awaitingBudget = true
+                return [.setTimer(TimerRequest(id: Self.fitTimer, interval: 0.001))]
+            }
             // TASK-9: DBL_MAX inside a 7–12 wake window; the countdown starts when it closes, so read again.
             guard budgetRead, current.deadline == nil else { return [] }
             return [.setTimer(TimerRequest(id: Self.fitTimer, interval: Self.rereadInterval))]

@@ -12,35 +12,46 @@ struct RegionWatch {
     var state: RegionState
     /// Since when the device has met the condition for the opposite state.
     var candidateSince: TimeInterval?
+    /// Which `startMonitoring` created this watch, so that a late callback finds it (SIM-1).
+    var registration = 0
 
     var isBeacon: Bool { circle == nil }
 
-    /// Applies the crossing rule once. Circles: ≈200 m past the boundary for ≥20 s (LOC-19);
-    /// beacons: entry noticed ≈1 s after coming into range, exit after ≈30 s without the beacon
-    /// (BEACON-2).
+    /// Applies the crossing rule once. Circles: `crossing.margin` past the boundary for
+    /// `crossing.dwell` (LOC-19, by the positioning in use); beacons: entry noticed ≈1 s after
+    /// coming into range, exit after ≈30 s without the beacon (BEACON-2).
+    ///
+    /// An exit needs the device to stay past the margin for the whole dwell (LOC-19). An entry is
+    /// reported the dwell after the device first got the margin inside, even if it has left
+    /// again since (assumption: LOC-19 words the rule for exits; in Radius Networks' drive-by
+    /// tests of a 60 m fence, developer.radiusnetworks.com/2015/08/28/geofence-performance-testing,
+    /// arrivals fired well past it). Requiring the stay as well made a car at 15 m/s through a
+    /// 200 m fence never enter: it spends 13 s within 100 m of the centre.
     ///
     /// - Returns: the newly confirmed state, if the rule now holds, and otherwise when it could
     ///   next come to hold.
     mutating func advanceCrossing(
-        position: LocalPoint, now: TimeInterval, beaconInRange: Bool, location: LocationRules, beacons: BeaconRules
+        position: LocalPoint, now: TimeInterval, beaconInRange: Bool, crossing: RegionCrossing, beacons: BeaconRules
     ) -> (confirmed: RegionState?, deadline: TimeInterval?) {
         let wantsOther: Bool
         let holdFor: TimeInterval
+        var entryLatched = false
         if let circle {
             let distance = position.distance(to: circle.center)
             if state == .inside {
-                wantsOther = distance >= circle.radius + location.regionCrossingDistance
+                wantsOther = distance >= circle.radius + crossing.margin
             } else {
                 // Assumption: entering needs the same margin inside, capped at half the radius so
                 // that small regions can be entered at all (LOC-19 states the rule for either side).
-                wantsOther = distance <= circle.radius - min(location.regionCrossingDistance, circle.radius / 2)
+                wantsOther = distance <= circle.radius - min(crossing.margin, circle.radius / 2)
+                entryLatched = candidateSince != nil
             }
-            holdFor = location.regionCrossingDwell
+            holdFor = crossing.dwell
         } else {
             wantsOther = state == .inside ? !beaconInRange : beaconInRange
             holdFor = state == .inside ? beacons.exitDelay : beacons.entryDetectionDelay
         }
-        guard wantsOther else {
+        guard wantsOther || entryLatched else {
             candidateSince = nil
             return (nil, nil)
         }

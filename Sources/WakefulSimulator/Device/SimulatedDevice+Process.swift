@@ -47,7 +47,11 @@ extension SimulatedDevice {
         graceUntil = now + policy.execution.graceAfterBackground
         schedule(.reevaluate, at: graceUntil)
         if !process.tasks.open.isEmpty { grantAllowanceIfNeeded() }
+        // TASK-11: on 13+ the remaining time reads DBL_MAX in the callback, though the countdown
+        // of a task already open runs from now.
+        enteringBackground = policy.execution.remainingUnlimitedWhileEnteringBackground
         deliver(.didEnterBackground)
+        enteringBackground = false
     }
 
     /// Background or Suspended → Inactive → Active.

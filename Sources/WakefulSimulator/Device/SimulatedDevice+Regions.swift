@@ -36,14 +36,39 @@ extension SimulatedDevice {
         }
         // LOC-18: the state is known from the start, but no transition is reported for it.
         watch.state = geometricState(of: watch)
+        let same = existing.map { regions[$0].region.shape == region.shape } ?? false
         if let existing {
             // Re-registering the same fence keeps what iOS knows of it; a moved fence starts afresh.
-            if regions[existing].region.shape == region.shape { watch.state = regions[existing].state }
+            if same {
+                watch.state = regions[existing].state
+                watch.registration = regions[existing].registration
+            }
             regions[existing] = watch
         } else {
             regions.append(watch)
         }
+        if watch.isBeacon && !same {
+            // SIM-1: a new beacon region reports its state on its own, unlike a circle (LOC-18).
+            // Re-registering the same region does not, so an app that registers again at each wake
+            // cannot keep itself awake with it.
+            regionRegistrationSerial += 1
+            regions[existing ?? regions.count - 1].registration = regionRegistrationSerial
+            schedule(
+                .initialRegionState(registration: regionRegistrationSerial), at: now + policy.beacons.initialStateDelay)
+        }
         scheduleWorldTick(at: now)
+    }
+
+    /// SIM-1: the state of a beacon region the app began to monitor, ≈1.1 s later, without a
+    /// `requestState` call (Radius Networks' iOS 8 ranging log, issue 16). Like every
+    /// `didDetermineState` it opens a new ≈10 s window in the background (BEACON-5). Not for an
+    /// app that has ended since: the answer belongs to the process that asked (assumption).
+    mutating func initialRegionState(registration: Int) {
+        guard monitoringActive, hasProcess, state != .notRunning,
+            let watch = regions.first(where: { $0.registration == registration })
+        else { return }
+        systemWake(
+            .beaconRegion, events: [.regionStateDetermined(watch.region.id, watch.state)], rules: ["SIM-1", "BEACON-5"])
     }
 
     /// Where the device is relative to a region, ignoring the crossing rule.
@@ -67,6 +92,7 @@ extension SimulatedDevice {
     /// could be confirmed, so the world clock can sleep until then.
     mutating func checkRegions() -> TimeInterval? {
         guard monitoringActive else { return nil }
+        let crossing = policy.location.regionCrossing[regionPositioning]
         var nextCheck: TimeInterval?
         for index in regions.indices {
             // Beacon presence is worked out before the call: reading `self` while `regions[index]`
@@ -75,12 +101,25 @@ extension SimulatedDevice {
                 regions[index].isBeacon
                 && Self.beaconInRange(regions[index], position: position, signals: beaconSignals, ranges: beaconRanges)
             let (confirmed, deadline) = regions[index].advanceCrossing(
-                position: position, now: now, beaconInRange: inRange, location: policy.location, beacons: policy.beacons
+                position: position, now: now, beaconInRange: inRange, crossing: crossing, beacons: policy.beacons
             )
             if let confirmed { regionTransition(regions[index].region.id, to: confirmed) }
             if let deadline { nextCheck = min(nextCheck ?? deadline, deadline) }
         }
         return nextCheck
+    }
+
+    /// What the device positions itself with for circular regions (LOC-19): GPS while the app's
+    /// standard updates run with GPS (``LocationRequest/usesGPS``, better than 100 m), otherwise the
+    /// scenario's `device.positioning` (Wi-Fi unless it says cell only). Assumption: Apple does not
+    /// say which accuracy turns GPS on; LOC-6 has 3 km run with the GPS off most of the time.
+    var regionPositioning: RegionPositioning {
+        mutating get {  // mutating for the reason `runReasons` gives: no copy of the device per call
+            if hasProcess, state.isExecuting, let session = process.location, !session.paused, session.request.usesGPS {
+                return .gps
+            }
+            return scenario.device.positioning
+        }
     }
 
     /// A confirmed crossing: delivered now, or after a latency under CONF-15 (LOC-20).

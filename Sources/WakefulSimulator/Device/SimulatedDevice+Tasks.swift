@@ -54,13 +54,14 @@ extension SimulatedDevice {
     }
 
     /// `backgroundTimeRemaining` (TASK-11): a real value only in the background with a task whose
-    /// countdown is running; DBL_MAX otherwise, including a 7–12 wake window (TASK-9).
+    /// countdown is running; DBL_MAX otherwise, including a 7–12 wake window (TASK-9) and, on
+    /// 13+, inside `applicationDidEnterBackground` (M391799).
     ///
     /// A mutating getter on purpose: it runs on every delivery, and a plain getter on this large
     /// generic struct made Swift copy the whole device to call it.
     var backgroundTimeRemaining: TimeInterval {
         mutating get {
-            guard state == .background else { return Context.unlimited }
+            guard state == .background, !enteringBackground else { return Context.unlimited }
             return process.tasks.timeRemaining(at: now)
         }
     }

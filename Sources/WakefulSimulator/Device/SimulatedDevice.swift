@@ -98,9 +98,14 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     var pendingLocationRequests = 0
     /// Set while expiration handlers run, so that a task begun in one waits for the next pass.
     var runningExpiryHandlers = false
+    /// Whether `applicationDidEnterBackground` is being delivered, when `backgroundTimeRemaining`
+    /// may still read DBL_MAX (TASK-11).
+    var enteringBackground = false
     /// Region transitions waiting out their latency (CONF-15).
     var delayedRegionEvents: [(serial: Int, region: RegionID, state: RegionState)] = []
     var delayedRegionSerial = 0
+    /// Counts `startMonitoring` registrations (SIM-1's initial state finds its watch by it).
+    var regionRegistrationSerial = 0
     /// What held the app in the background at the last check, to say why it suspended.
     var lastRunReasons: RunReasons = []
     /// What opened the current wake window, to cite the right rule when it ends.
@@ -264,6 +269,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             let delayed = delayedRegionEvents.remove(at: index)
             deliverRegionTransition(delayed.region, to: delayed.state)
         case .displayState(let generation): displayStateCallbacks(generation: generation)
+        case .initialRegionState(let registration): initialRegionState(registration: registration)
         case .jetsam(let generation): jetsam(generation: generation)
         case .relaunchKill(let number):
             // Only while the flag stands: an app the user has opened since is theirs again (TERM-1).

@@ -9,11 +9,18 @@ import Wakeful
 /// print(metrics.triggered, metrics.suspendedAtDistanceMeters)
 /// ```
 public enum Simulator {
-    /// The policy a run uses: the version's defaults plus the scenario's variants and debugger switch.
+    /// The policy a run uses: the version's defaults plus the scenario's variants, debugger switch
+    /// and region-crossing rules.
     public static func policy(for scenario: Scenario, ios version: IOSVersion) -> BackgroundPolicy {
         var variants = scenario.device.variants
         if scenario.device.debuggerAttached { variants.append(.debuggerAttached) }
-        return BackgroundPolicy(version: version, variants: variants)
+        var policy = BackgroundPolicy(version: version, variants: variants)
+        for positioning in RegionPositioning.allCases {
+            if let crossing = scenario.device.regionCrossing[positioning] {
+                policy.location.regionCrossing[positioning] = crossing
+            }
+        }
+        return policy
     }
 
     /// Runs one configuration on one iOS version, writing the timeline to any sink.

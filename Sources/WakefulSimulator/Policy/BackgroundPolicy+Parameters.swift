@@ -114,6 +114,9 @@ struct PolicyParameterTable {
             ["TASK-9", "TASK-11", "CONF-2"],
             byFamily(.assumption, .observed, .inference))
         add(
+            p + "remainingUnlimitedWhileEnteringBackground", flag(rules.remainingUnlimitedWhileEnteringBackground),
+            ["TASK-11"], byFamily(.assumption, .observed, .documented))
+        add(
             p + "expiryLeadTime", seconds(rules.expiryLeadTime), ["TASK-12"],
             byFamily(.assumption, .observed, .assumption))
         add(p + "expiryHandlerTimeLimit", seconds(rules.expiryHandlerTimeLimit), ["TASK-12"], .documented)
@@ -153,8 +156,15 @@ struct PolicyParameterTable {
             carried(.documented))
         add(p + "regionSlots", "\(rules.regionSlots)", ["LOC-17", "LOC-24", "BEACON-1"], carried(.documented))
         add(p + "maximumRegionRadius", metres(rules.maximumRegionRadius), ["LOC-17"], .assumption)
-        add(p + "regionCrossingDistance", metres(rules.regionCrossingDistance), ["LOC-19"], carried(.documented))
-        add(p + "regionCrossingDwell", seconds(rules.regionCrossingDwell), ["LOC-19"], carried(.documented))
+        for positioning in RegionPositioning.allCases {
+            let crossing = rules.regionCrossing[positioning]
+            let name = p + "regionCrossing." + positioning.rawValue
+            // Only Wi-Fi's 200 m is Apple's figure; the GPS and cell-only margins are assumptions.
+            add(
+                name + ".margin", metres(crossing.margin), ["LOC-19"],
+                positioning == .wifi ? carried(.documented) : .assumption)
+            add(name + ".dwell", seconds(crossing.dwell), ["LOC-19"], carried(.documented))
+        }
         add(
             p + "regionEventLatency", optional(rules.regionEventLatency, secondsRange), ["LOC-20", "CONF-15"],
             .assumption)
@@ -188,6 +198,10 @@ struct PolicyParameterTable {
         add(p + "exitDelay", seconds(rules.exitDelay), ["BEACON-2"], absentOnSix(.observed))
         add(p + "priorityRegionsPerDevice", "\(rules.priorityRegionsPerDevice)", ["BEACON-3"], priority)
         add(p + "displayStateDelay", seconds(rules.displayStateDelay), ["BEACON-4"], absentOnSix(.observed))
+        // SIM-1: seen on iOS 8 only; other releases carry it over.
+        add(
+            p + "initialStateDelay", seconds(rules.initialStateDelay), ["SIM-1"],
+            policy.version.major == 8 ? .observed : .assumption)
         add(
             p + "backgroundNeedsAlwaysAuthorization", flag(rules.backgroundNeedsAlwaysAuthorization), ["BEACON-1"],
             carried(.documented))

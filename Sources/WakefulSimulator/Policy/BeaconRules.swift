@@ -22,6 +22,9 @@ public struct BeaconRules: Sendable, Hashable {
     public var priorityRegionsPerDevice: Int
     /// Delay of `didDetermineState` after the display lights up with `notifyEntryStateOnDisplay` (BEACON-4).
     public var displayStateDelay: TimeInterval
+    /// Delay of the `didDetermineState` that starting to monitor a new beacon region brings, with
+    /// no `requestState` call (SIM-1, the simulator's own rule).
+    public var initialStateDelay: TimeInterval
     /// Whether background beacon monitoring needs Always authorization (BEACON-1).
     public var backgroundNeedsAlwaysAuthorization: Bool
     /// Whether `startRangingBeacons(satisfying:)` with `CLBeaconIdentityConstraint` is the ranging API (BEACON-9).
@@ -47,6 +50,9 @@ public struct BeaconRules: Sendable, Hashable {
             priorityRegionsPerDevice: 30,
             // BEACON-4: ≈1 s after the display lights up (observed).
             displayStateDelay: 1,
+            // SIM-1: 1.1 s after launch in Radius Networks' iOS 8 ranging log (issue 16), with no
+            // `requestState` in the app (observed, single log; other versions carried over, assumption).
+            initialStateDelay: 1.1,
             // BEACON-1: Always authorization from 8.0 (documented).
             backgroundNeedsAlwaysAuthorization: version >= IOSVersion(8),
             // BEACON-9: constraint-based ranging from 13.0 (documented).

@@ -24,6 +24,10 @@ public struct ExecutionRules: Sendable, Hashable {
     /// Whether the task clock stands still (`backgroundTimeRemaining` = DBL_MAX) during a wake's
     /// event window and restarts with a fresh budget afterwards (TASK-9, TASK-11).
     public var taskClockWaitsForWakeWindow: Bool
+    /// Whether `backgroundTimeRemaining` still reads DBL_MAX inside `applicationDidEnterBackground`,
+    /// before the countdown shows, even with a task open; the countdown itself still runs from
+    /// the moment the app entered the background (TASK-11).
+    public var remainingUnlimitedWhileEnteringBackground: Bool
     /// How long before the budget ends the expiration handlers run (TASK-12, AT-1, AT-2).
     public var expiryLeadTime: TimeInterval
     /// Longest run time of one expiration handler (TASK-12).
@@ -62,6 +66,11 @@ public struct ExecutionRules: Sendable, Hashable {
             // TASK-9: DBL_MAX for the 10 s window, then a fresh budget, on 7–12; iOS 6: n/c → 7–12, assumption.
             // 13+: no DBL_MAX window documented (TASK-10, CONF-2), so the clock runs (inference).
             taskClockWaitsForWakeWindow: !modern,
+            // TASK-11: on 13+ DTS's reproduction read DBL_MAX right after entering the background,
+            // and the task still ended ≈30 s in (M391799, documented, DTS; also the reporter's
+            // iPhone X). On iOS 8 a read there gave 9.99 instead (STATE-5, IBD Test 2), so not
+            // before 13; iOS 6: n/c → 7–12, assumption; 26+ as 13–18 (assumption).
+            remainingUnlimitedWhileEnteringBackground: modern,
             // TASK-12, AT-1: ≈4–5 s left on iOS 8 → 4 s; iOS 6: n/c → 7–12, assumption.
             // 13+: cfg, assumption: 1 s so expiry falls ≈30 s after backgrounding (AT-2).
             expiryLeadTime: modern ? 1 : 4,

@@ -28,10 +28,9 @@ public struct LocationRules: Sendable, Hashable {
     public var regionSlots: Int
     /// Largest radius `startMonitoring(for:)` accepts (`maximumRegionMonitoringDistance`), in metres (LOC-17).
     public var maximumRegionRadius: Double
-    /// Distance past a region's edge the device must reach for a crossing, in metres (LOC-19).
-    public var regionCrossingDistance: Double
-    /// Time the device must stay past that distance for a crossing (LOC-19).
-    public var regionCrossingDwell: TimeInterval
+    /// How far past a region's edge the device must get, and for how long, for a crossing, by the
+    /// positioning in use (LOC-19).
+    public var regionCrossing: RegionCrossingTable
     /// Extra delay, drawn from this range, before a region event; `nil` for none (LOC-20, CONF-15).
     public var regionEventLatency: ClosedRange<TimeInterval>?
     /// Whether Background App Refresh off suppresses region wakes and relaunches (LOC-22).
@@ -78,10 +77,9 @@ public struct LocationRules: Sendable, Hashable {
             regionSlots: 20,
             // LOC-17: cfg, no sourced figure: 100 km, assumption.
             maximumRegionRadius: 100_000,
-            // LOC-19: ≈200 m past the edge (documented "may be assumed for testing").
-            regionCrossingDistance: 200,
-            // LOC-19: for ≥20 s (documented).
-            regionCrossingDwell: 20,
+            // LOC-19: the margin depends on the positioning; Wi-Fi ≈200 m (documented "may be
+            // assumed for testing"), GPS and cell-only assumptions; ≥20 s each (documented).
+            regionCrossing: .standard,
             // LOC-20 / CONF-15 default: the event fires as soon as LOC-19 holds; var. 3–5 min.
             regionEventLatency: nil,
             // LOC-22: BAR off, no region wakes (documented, 7+). iOS 6 has no BAR switch (n/a): inert.

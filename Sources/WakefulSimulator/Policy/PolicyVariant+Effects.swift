@@ -8,6 +8,8 @@ extension PolicyVariant {
             "On iOS 7.x only, raises the background-task budget from 180 s to 600 s, the W13-204 summary's figure (TASK-4, CONF-1); no effect on other versions."
         case .taskBudget40:
             "On the iOS 7–12 family only, lowers the background-task budget from 180 s to 40 s, the single iOS 11.1 report (TASK-5, CONF-1); no effect elsewhere."
+        case .expiryAt15Seconds:
+            "On iOS 13 and later only, the expiration handler runs about 15 s after the task's countdown starts instead of about 29 s, and the kill follows 1 s later, as one iPhone X report saw while DTS measured 30 s (TASK-11, M391799, CONF-1); no effect before 13."
         case .noWakeRefresh:
             "Wakes no longer refresh the per-app task budget and no longer hold the task clock at DBL_MAX during the wake window (TASK-9, TASK-10, CONF-2)."
         case .grace10Seconds:
@@ -60,6 +62,7 @@ extension PolicyVariant {
         switch self {
         case .taskBudget600OnIOS7: .folklore  // TASK-4: second-hand summary, flagged conflict
         case .taskBudget40: .observed  // TASK-5: single report
+        case .expiryAt15Seconds: .observed  // M391799: single report, contradicted by DTS's 30 s
         case .noWakeRefresh: .assumption  // CONF-2: alternative model, no source
         case .grace10Seconds: .observed  // STATE-5: 9.99 s read on iOS 8
         case .significantChangeHeartbeat: .documented  // LOC-14: Energy guide text (disputed)
@@ -87,7 +90,7 @@ extension PolicyVariant {
     /// that field does not change.
     public var affectedParameters: [String] {
         switch self {
-        case .taskBudget600OnIOS7, .taskBudget40: ["execution.taskBudget"]
+        case .taskBudget600OnIOS7, .taskBudget40, .expiryAt15Seconds: ["execution.taskBudget"]
         case .noWakeRefresh: ["execution.wakeRefreshesTaskBudget", "execution.taskClockWaitsForWakeWindow"]
         case .grace10Seconds: ["execution.graceAfterBackground"]
         case .significantChangeHeartbeat: ["location.significantChangeHeartbeat"]
@@ -109,7 +112,7 @@ extension PolicyVariant {
     }
 
     /// Whether the variant changes anything on `version`. CONF-1a needs iOS 7.x, CONF-1b the 7–12
-    /// family, CONF-16 the 26+ family and CONF-17 iOS 16+; every other variant applies everywhere
+    /// family, CONF-1c iOS 13+, CONF-16 the 26+ family and CONF-17 iOS 16+; every other variant applies everywhere
     /// (on releases that lack the feature it only sets an inert field).
     ///
     /// - Parameter version: The simulated iOS release.
@@ -118,6 +121,7 @@ extension PolicyVariant {
         switch self {
         case .taskBudget600OnIOS7: version.major == 7  // CONF-1a: iOS 7 only (TASK-4)
         case .taskBudget40: version.family == .iOS7to12  // CONF-1b: 7–12 family
+        case .expiryAt15Seconds: version.major >= 13  // CONF-1c: the report is of iOS 13 (M391799)
         case .wildcardTaskIdentifiers: version.family == .iOS26  // CONF-16: "on 26"
         case .voipSocketsTerminate: version >= IOSVersion(16)  // CONF-17: "on 16+"
         default: true
@@ -136,6 +140,8 @@ extension PolicyVariant {
         switch self {
         case .taskBudget600OnIOS7: policy.execution.taskBudget = 600  // CONF-1a, TASK-4
         case .taskBudget40: policy.execution.taskBudget = 40  // CONF-1b, TASK-5
+        case .expiryAt15Seconds:  // CONF-1c, M391799: the handler (not the kill) came after ≈15 s
+            policy.execution.taskBudget = 15 + policy.execution.expiryLeadTime
         case .noWakeRefresh:  // CONF-2
             policy.execution.wakeRefreshesTaskBudget = false
             policy.execution.taskClockWaitsForWakeWindow = false

@@ -16,6 +16,9 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
     case taskBudget600OnIOS7
     /// `"CONF-1b"`: task budget of 40 s on the 7–12 family (TASK-5); no effect elsewhere.
     case taskBudget40
+    /// `"CONF-1c"`: expiration handler ≈15 s after backgrounding on 13+ (TASK-11's M391799 report);
+    /// no effect before 13. The simulator's addition to CONF-1, not in the reference's table.
+    case expiryAt15Seconds
     /// `"CONF-2"`: wakes do not refresh the task budget (TASK-9, TASK-10).
     case noWakeRefresh
     /// `"CONF-3"`: 10 s grace after backgrounding instead of 5 s (STATE-5).
@@ -60,6 +63,7 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
         switch self {
         case .taskBudget600OnIOS7: "CONF-1a"
         case .taskBudget40: "CONF-1b"
+        case .expiryAt15Seconds: "CONF-1c"
         case .noWakeRefresh: "CONF-2"
         case .grace10Seconds: "CONF-3"
         case .significantChangeHeartbeat: "CONF-4"
@@ -94,7 +98,8 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
     /// Every variant, CONF-8 once per factor (in BGT-11 order), in ID order.
     public static var all: [PolicyVariant] {
         [
-            .taskBudget600OnIOS7, .taskBudget40, .noWakeRefresh, .grace10Seconds, .significantChangeHeartbeat,
+            .taskBudget600OnIOS7, .taskBudget40, .expiryAt15Seconds, .noWakeRefresh, .grace10Seconds,
+            .significantChangeHeartbeat,
             .forceQuitNeverRelaunches, .forceQuitRelaunchThenKill, .forceQuitRelaunchImmediately,
             .processingCPUMonitor, .silentPushAfterForceQuit,
         ]

@@ -255,7 +255,7 @@ struct DeviceDocument: Decodable {
     init(from decoder: any Decoder) throws {
         let c = try decoder.fields(allowed: [
             "backgroundAppRefresh", "lowPowerMode", "debuggerAttached", "variants", "suspendedTerminationsPerHour",
-            "radio", "radioTail",
+            "radio", "radioTail", "positioning", "regionCrossing",
         ])
         var settings = DeviceSettings()
         settings.backgroundAppRefresh = try c.optional("backgroundAppRefresh") ?? true
@@ -287,6 +287,7 @@ struct DeviceDocument: Decodable {
         guard settings.radioTail >= 0, settings.radioTail.isFinite else {
             throw c.failure("radioTail", "expected seconds, zero or more")
         }
+        try settings.decodePositioning(from: c)
         self.settings = settings
     }
 }

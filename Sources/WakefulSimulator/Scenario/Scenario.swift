@@ -125,6 +125,11 @@ public struct DeviceSettings: Sendable, Hashable {
     public var suspendedTerminationsPerHour: Double
     /// How beacon signals are seen.
     public var radio: BeaconRadioModel
+    /// What the device positions itself with for region monitoring when the app runs no GPS
+    /// updates: Wi-Fi by default, `.cell` with Wi-Fi off, `.gps` as if another app kept GPS on (LOC-19).
+    public var positioning: RegionPositioning = .wifi
+    /// Crossing rules that replace the policy's for a positioning (LOC-19), e.g. from field logs.
+    public var regionCrossing: [RegionPositioning: RegionCrossing] = [:]
 
     /// Creates settings.
     public init(

@@ -45,9 +45,14 @@ struct BackgroundTaskTests {
         #expect(readings[0].time == 50 && readings[0].state == "active")
         #expect(readings[0].value == Context.unlimited, "TASK-11: DBL_MAX in the foreground, the task is dormant")
         #expect(readings[1].time == home && readings[1].state == "background")
-        #expect(
-            readings[1].value == budget,
-            "TASK-8: the full budget from the moment of backgrounding, none used in the foreground")
+        if ios.major >= 13 {
+            // TASK-11 (M391799): DBL_MAX inside applicationDidEnterBackground, before the countdown shows.
+            #expect(readings[1].value == Context.unlimited)
+        } else {
+            #expect(
+                readings[1].value == budget,
+                "TASK-8: the full budget from the moment of backgrounding, none used in the foreground")
+        }
         let expiry = try #require(trace.expirations.first)
         #expect(
             expiry.time >= home + budget - 5 && expiry.time < home + budget,

@@ -48,8 +48,9 @@ struct BackgroundPolicyDefaultsTests {
         #expect(rules.relaunchNeedsAlwaysAuthorization == column(family, false, true, true, true))
         #expect(rules.regionSlots == 20)  // LOC-17
         #expect(rules.maximumRegionRadius == 100_000)
-        #expect(rules.regionCrossingDistance == 200)  // LOC-19
-        #expect(rules.regionCrossingDwell == 20)
+        #expect(rules.regionCrossing.wifi == RegionCrossing(margin: 200, dwell: 20))  // LOC-19
+        #expect(rules.regionCrossing.gps.margin < rules.regionCrossing.wifi.margin)
+        #expect(rules.regionCrossing.cell.margin > rules.regionCrossing.wifi.margin)
         #expect(rules.regionEventLatency == nil)  // CONF-15
         // LOC-22, CONF-9: iOS 6 has no Background App Refresh switch (n/a), so it blocks nothing there.
         #expect(rules.backgroundRefreshOffBlocksRegionWakes == column(family, false, true, true, true))

@@ -19,6 +19,10 @@ private func expectedNames(_ policy: BackgroundPolicy) -> [String] {
         for label in labels(of: value) {
             if group == "termination" && label == "codes" {
                 names += labels(of: policy.termination.codes).map { "termination.codes.\($0)" }
+            } else if group == "location" && label == "regionCrossing" {
+                for positioning in labels(of: policy.location.regionCrossing) {
+                    names += ["margin", "dwell"].map { "location.regionCrossing.\(positioning).\($0)" }
+                }
             } else {
                 names.append("\(group).\(label)")
             }
@@ -27,9 +31,10 @@ private func expectedNames(_ policy: BackgroundPolicy) -> [String] {
     return names + ["debuggerAttached"]
 }
 
-/// Whether `rule` looks like a reference rule ID: a known prefix, a dash, one or two digits.
+/// Whether `rule` looks like a rule ID: a known prefix of the reference (or the simulator's own
+/// SIM), a dash, one or two digits.
 private func isRuleID(_ rule: String) -> Bool {
-    let prefixes = ["STATE", "TASK", "LOC", "BEACON", "PUSH", "BGT", "URLS", "VOIP", "BLE", "TERM", "CONF"]
+    let prefixes = ["STATE", "TASK", "LOC", "BEACON", "PUSH", "BGT", "URLS", "VOIP", "BLE", "TERM", "CONF", "SIM"]
     let parts = rule.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 2, prefixes.contains(String(parts[0])) else { return false }
     return (1...2).contains(parts[1].count) && parts[1].allSatisfy { $0.isASCII && $0.isNumber }
@@ -51,9 +56,9 @@ struct PolicyParameterTests {
         let policy = BackgroundPolicy(family: family)
         let names = policy.parameters.map(\.name)
         #expect(names == expectedNames(policy))
-        // 14 execution + 18 location + 9 beacons + 9 push + (18 + 8) scheduler + 5 URL session + 6 VoIP
-        // + 5 Bluetooth + (6 + 7 codes) termination + debuggerAttached
-        #expect(names.count == 14 + 20 + 9 + 10 + 18 + 8 + 5 + 8 + 5 + 13 + 1)
+        // 15 execution + (18 + 3 × 2 crossing) location + 10 beacons + 10 push + (18 + 8) scheduler
+        // + 5 URL session + 8 VoIP + 5 Bluetooth + (6 + 7 codes) termination + debuggerAttached
+        #expect(names.count == 15 + 24 + 10 + 10 + 18 + 8 + 5 + 8 + 5 + 13 + 1)
         #expect(Set(names).count == names.count)
     }
 

@@ -34,6 +34,11 @@ private let variantCases: [PolicyVariantCase] =
                 $0.execution.taskBudget = 40
             }, changedRows: ["execution.taskBudget"]),
         PolicyVariantCase(
+            variant: .expiryAt15Seconds, version: IOSVersion(13),
+            change: {
+                $0.execution.taskBudget = 16  // the handler 1 s before the end (TASK-12 lead time on 13+)
+            }, changedRows: ["execution.taskBudget"]),
+        PolicyVariantCase(
             variant: .noWakeRefresh, version: IOSVersion(8),
             change: {
                 $0.execution.wakeRefreshesTaskBudget = false
@@ -169,6 +174,7 @@ struct PolicyVariantTests {
             (PolicyVariant.taskBudget600OnIOS7, IOSVersion(6)), (.taskBudget600OnIOS7, IOSVersion(8)),
             (.taskBudget600OnIOS7, IOSVersion(17)),
             (.taskBudget40, IOSVersion(6)), (.taskBudget40, IOSVersion(13)), (.taskBudget40, IOSVersion(26)),
+            (.expiryAt15Seconds, IOSVersion(12, 5)), (.expiryAt15Seconds, IOSVersion(6)),
             (.wildcardTaskIdentifiers, IOSVersion(18, 6)), (.wildcardTaskIdentifiers, IOSVersion(12)),
             (.voipSocketsTerminate, IOSVersion(15, 7, 9)), (.voipSocketsTerminate, IOSVersion(9)),
         ])
@@ -233,7 +239,8 @@ struct PolicyVariantTests {
     @Test(
         "IDs",
         arguments: [
-            (PolicyVariant.taskBudget600OnIOS7, "CONF-1a"), (.taskBudget40, "CONF-1b"), (.noWakeRefresh, "CONF-2"),
+            (PolicyVariant.taskBudget600OnIOS7, "CONF-1a"), (.taskBudget40, "CONF-1b"), (.expiryAt15Seconds, "CONF-1c"),
+            (.noWakeRefresh, "CONF-2"),
             (.grace10Seconds, "CONF-3"), (.significantChangeHeartbeat, "CONF-4"),
             (.forceQuitNeverRelaunches, "CONF-5a"),
             (.forceQuitRelaunchThenKill, "CONF-5b"), (.forceQuitRelaunchImmediately, "CONF-5c"),
@@ -256,11 +263,12 @@ struct PolicyVariantTests {
     @Test("all: every case once, CONF-8 per factor, in ID order")
     func all() {
         let ids = PolicyVariant.allIDs
-        #expect(ids.count == 20 + SchedulingFactor.allCases.count)
+        #expect(ids.count == 21 + SchedulingFactor.allCases.count)
         #expect(Set(ids).count == ids.count)
         #expect(
             ids == [
-                "CONF-1a", "CONF-1b", "CONF-2", "CONF-3", "CONF-4", "CONF-5a", "CONF-5b", "CONF-5c", "CONF-6", "CONF-7",
+                "CONF-1a", "CONF-1b", "CONF-1c", "CONF-2", "CONF-3", "CONF-4", "CONF-5a", "CONF-5b", "CONF-5c",
+                "CONF-6", "CONF-7",
                 "CONF-8:lowBattery", "CONF-8:lowPowerMode", "CONF-8:appUsage", "CONF-8:appSwitcher",
                 "CONF-8:backgroundAppRefresh", "CONF-8:systemBudgets", "CONF-8:rateLimiting",
                 "CONF-9", "CONF-10", "CONF-11", "CONF-12", "CONF-13", "CONF-14a", "CONF-14b", "CONF-15", "CONF-16",

@@ -135,6 +135,21 @@ struct ScenarioDecodingErrorTests {
         Case(Case.document(#""device": {"lowPowerMode": "yes"}"#), "device.lowPowerMode", "true or false"),
         Case(Case.document(#""device": {"wifi": true}"#), "device.wifi", "unknown field"),
         Case(
+            Case.document(#""device": {"positioning": "bluetooth"}"#), "device.positioning",
+            #"unknown positioning "bluetooth"; expected one of: gps, wifi, cell"#),
+        Case(
+            Case.document(#""device": {"regionCrossing": {"wlan": {"margin": 50}}}"#), "device.regionCrossing.wlan",
+            "expected one of: gps, wifi, cell"),
+        Case(
+            Case.document(#""device": {"regionCrossing": {"gps": {"margin": -1}}}"#),
+            "device.regionCrossing.gps.margin", "expected metres past the edge, zero or more"),
+        Case(
+            Case.document(#""device": {"regionCrossing": {"cell": {"dwell": "long"}}}"#),
+            "device.regionCrossing.cell.dwell", "expected a number"),
+        Case(
+            Case.document(#""device": {"regionCrossing": {"wifi": {"margin": 10, "speed": 3}}}"#),
+            "device.regionCrossing.wifi.speed", "expected one of: margin, dwell"),
+        Case(
             Case.document(#""device": {"radio": {"pathLossExponent": 0}}"#), "device.radio.pathLossExponent",
             "expected a finite number greater than 0"),
         Case(

@@ -314,6 +314,22 @@ struct ScenarioDecodingTests {
         #expect(scenario.device.suspendedTerminationsPerHour == 2.5)
     }
 
+    @Test("positioning and regionCrossing parse; what is left out keeps the defaults (LOC-19)")
+    func positioning() throws {
+        let scenario = try decodeScenario(
+            """
+            {"name": "m", "duration": 60, "world": {},
+             "device": {"positioning": "cell", "regionCrossing": {"gps": {"margin": 60, "dwell": 5}, "cell": {"margin": 800}}}}
+            """)
+        #expect(scenario.device.positioning == .cell)
+        #expect(scenario.device.regionCrossing[.gps] == RegionCrossing(margin: 60, dwell: 5))
+        #expect(scenario.device.regionCrossing[.cell] == RegionCrossing(margin: 800, dwell: 20))
+        #expect(scenario.device.regionCrossing[.wifi] == nil)
+        let plain = try decodeScenario(#"{"name": "m", "duration": 60, "world": {}}"#)
+        #expect(plain.device.positioning == .wifi)
+        #expect(plain.device.regionCrossing.isEmpty)
+    }
+
     @Test("radio overrides apply; fields left out keep the standard model's values")
     func radio() throws {
         let full = try decodeScenario(
