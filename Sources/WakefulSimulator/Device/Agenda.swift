@@ -25,6 +25,8 @@ enum Agenda {
     case regionDelivery(serial: Int)
     /// State callbacks after the screen lit up (BEACON-4).
     case displayState(generation: Int)
+    /// The `complete` class key is discarded about 10 s after a lock (DATA-2).
+    case protectedDataLockDown(generation: Int)
     /// The first state of a beacon region the app started to monitor (SIM-1).
     case initialRegionState(registration: Int)
     /// A possible memory-pressure termination of the suspended app (STATE-3).

@@ -50,11 +50,14 @@ extension SimulatedDevice {
     private mutating func startAgent() -> Bool {
         guard let configuration = agentConfiguration, let provider = outboxProvider else { return false }
         do {
-            let outbox = LedgerOutbox(try provider.open(), ledger: outboxLedger)
+            let file = ProtectedOutbox(
+                try provider.open(), gate: dataProtection,
+                protection: scenario.app.outbox?.protection ?? .completeUntilFirstUserAuthentication)
+            let outbox = LedgerOutbox(file, ledger: outboxLedger)
             process.agent = AgentBox(
                 try Agent(
                     strategies: freshStrategies, configuration: configuration, outbox: outbox,
-                    seed: seed &+ UInt64(process.number)))
+                    seed: seed &+ UInt64(process.number), heldRecords: heldRecords))
             process.hasAgent = true
             return true
         } catch let crash as SimulatedCrash {

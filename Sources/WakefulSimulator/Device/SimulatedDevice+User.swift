@@ -50,6 +50,20 @@ extension SimulatedDevice {
         locked = true
         screenOn = false
         if state.isForeground { enterBackground(cause: "userLocked") }
+        lockDownGeneration += 1
+        if dataProtection.passcode, !dataProtection.lockedDown {
+            schedule(
+                .protectedDataLockDown(generation: lockDownGeneration),
+                at: now + DataProtectionGate.completeKeyDiscardDelay)
+        }
+    }
+
+    /// The `complete` key goes (DATA-2); an app that runs hears it just before (DATA-4).
+    mutating func protectedDataLockDown(generation: Int) {
+        guard generation == lockDownGeneration, locked, !dataProtection.lockedDown else { return }
+        if state.isExecuting { deliver(.protectedDataWillBecomeUnavailable) }
+        dataProtection.lockedDown = true
+        decide("protectedDataUnavailable", rules: ["DATA-2", "DATA-4"])
     }
 
     private mutating func unlock() {
@@ -61,6 +75,13 @@ extension SimulatedDevice {
         }
         let wasLocked = locked
         locked = false
+        lockDownGeneration += 1
+        if dataProtection.lockedDown || dataProtection.beforeFirstUnlock {
+            dataProtection.lockedDown = false
+            dataProtection.beforeFirstUnlock = false
+            decide("protectedDataAvailable", rules: ["DATA-4"])
+            if state.isExecuting { deliver(.protectedDataDidBecomeAvailable) }
+        }
         displayLitUp()
         if wasLocked && frontWhenLocked && (state == .background || state == .suspended) {
             enterForeground(cause: "userUnlocked")
@@ -100,6 +121,11 @@ extension SimulatedDevice {
         screenOn = false
         frontWhenLocked = false
         firstUnlockDone = false
+        lockDownGeneration += 1
+        if dataProtection.passcode {
+            dataProtection.beforeFirstUnlock = true  // DATA-1
+            dataProtection.lockedDown = true
+        }
     }
 
     /// Memory pressure: a suspended app is removed without a callback (STATE-3); a running one

@@ -136,6 +136,12 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     /// The app as a Bluetooth LE peripheral (BLE-1, BLE-3).
     var peripheral = PeripheralState()
 
+    /// The phone's Data Protection, shared with the outbox each process opens (DATA-1 to DATA-4).
+    let dataProtection: DataProtectionGate
+    var lockDownGeneration = 0
+    /// The count of records the agent holds, kept across processes as a file of class `none` is.
+    let heldRecords = InMemoryHeldRecordsLedger()
+
     /// The world's facts for the timeline (``WorldFacts``), empty when nothing records, and the
     /// next one to write.
     var worldFacts: [TimelineEntry] = []
@@ -227,6 +233,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         self.ingest =
             continuing?.server ?? IngestEndpoint(server: scenario.world.server, random: root.derived(stream: 40))
         self.outboxLedger = continuing?.ledger ?? OutboxLedger()
+        self.dataProtection = DataProtectionGate(passcode: scenario.device.passcode)
         self.chaos = chaos
         self.chaosRandom = root.derived(stream: 41)
     }
@@ -269,6 +276,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             let delayed = delayedRegionEvents.remove(at: index)
             deliverRegionTransition(delayed.region, to: delayed.state)
         case .displayState(let generation): displayStateCallbacks(generation: generation)
+        case .protectedDataLockDown(let generation): protectedDataLockDown(generation: generation)
         case .initialRegionState(let registration): initialRegionState(registration: registration)
         case .jetsam(let generation): jetsam(generation: generation)
         case .relaunchKill(let number):

@@ -19,6 +19,9 @@ public struct OutboxSpec: Sendable, Hashable {
     public var timeline: TimelineUpload
     /// When the app's database writes happen.
     public var writes: OutboxWriteTiming
+    /// The Data Protection class of the outbox's file (DATA-1): while the phone withholds it, every
+    /// outbox call fails and the agent holds its records (DATA-4).
+    public var protection = DataProtectionClass.completeUntilFirstUserAuthentication
 
     /// Creates a spec with the defaults of the app's `AgentConfiguration`: uploads on, default
     /// retention, the lifecycle timeline; writes before commands.

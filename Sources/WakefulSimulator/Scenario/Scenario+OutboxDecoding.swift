@@ -1,12 +1,12 @@
 import Foundation
 import Wakeful
 
-/// `app.outbox`: `{"upload": {…} | false, "retention": {…}, "timeline": "lifecycle", "writes": "beforeCommands" | {"deferred": 0.05}}`.
+/// `app.outbox`: `{"upload": {…} | false, "retention": {…}, "timeline": "lifecycle", "writes": "beforeCommands" | {"deferred": 0.05}, "protection": "complete"}`.
 struct OutboxDocument: Decodable {
     var spec: OutboxSpec
 
     init(from decoder: any Decoder) throws {
-        let c = try decoder.fields(allowed: ["upload", "retention", "timeline", "writes"])
+        let c = try decoder.fields(allowed: ["upload", "retention", "timeline", "writes", "protection"])
         // The file's documented default, whatever the Swift defaults become: an outbox uploads.
         spec = OutboxSpec(upload: Uploader.Configuration())
         if let upload = try? c.optional("upload", as: Bool.self) {
@@ -23,6 +23,15 @@ struct OutboxDocument: Decodable {
                     "\"\(text)\": expected one of: \(TimelineUpload.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             spec.timeline = timeline
+        }
+        if let text = try c.optional("protection", as: String.self) {
+            guard let protection = DataProtectionClass(rawValue: text) else {
+                throw c.failure(
+                    "protection",
+                    "\"\(text)\": expected one of: \(DataProtectionClass.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
+            }
+            spec.protection = protection
         }
         if let text = try? c.optional("writes", as: String.self) {
             guard text == "beforeCommands" else {

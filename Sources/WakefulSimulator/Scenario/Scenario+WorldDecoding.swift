@@ -255,11 +255,12 @@ struct DeviceDocument: Decodable {
     init(from decoder: any Decoder) throws {
         let c = try decoder.fields(allowed: [
             "backgroundAppRefresh", "lowPowerMode", "debuggerAttached", "variants", "suspendedTerminationsPerHour",
-            "radio", "radioTail", "positioning", "regionCrossing",
+            "radio", "radioTail", "positioning", "regionCrossing", "passcode",
         ])
         var settings = DeviceSettings()
         settings.backgroundAppRefresh = try c.optional("backgroundAppRefresh") ?? true
         settings.lowPowerMode = try c.optional("lowPowerMode") ?? false
+        settings.passcode = try c.optional("passcode") ?? true
         settings.debuggerAttached = try c.optional("debuggerAttached") ?? false
         settings.variants = try (c.optional("variants", as: [String].self) ?? []).map { id in
             guard let variant = PolicyVariant(id: id) else {

@@ -149,6 +149,10 @@ public struct DeviceSettings: Sendable, Hashable {
     /// Seconds the cellular or Wi-Fi radio stays powered after the last byte (ENERGY-2). cfg,
     /// assumption: 10 s; the reference gives no figure.
     public var radioTail: TimeInterval = 10
+
+    /// Whether the user has set a passcode, without which Data Protection is inactive and every
+    /// file is always readable (DATA-1). Default true, as on most phones.
+    public var passcode = true
 }
 
 /// Where a scenario's things are and how the user moves.
