@@ -159,6 +159,8 @@ public struct JobScheduler: Strategy {
     /// The states changed since the last call, in job order; the agent saves them in the same
     /// transaction as the records of the same event.
     public mutating func takeChangedStates() -> [JobState] {
+        // The agent asks after every event; most change no state.
+        guard !changed.isEmpty else { return [] }
         defer { changed = [] }
         return options.jobs.filter { changed.contains($0.id) }.map { state(of: $0.id) }
     }
