@@ -25,18 +25,10 @@ extension JobScheduler {
     // MARK: Due jobs
 
     /// When job `job` falls due (or fell due): at launch if it never completed, else a full
-    /// interval after its last completion; nil for a one-shot job already done.
-    func dueAt(_ job: Job) -> TimeInterval? {
-        times(of: job)?.due
-    }
-
-    /// When job `job` may start next: its due time, but not before `minimumInterval` after its last start.
-    func eligibleAt(_ job: Job) -> TimeInterval? {
-        times(of: job)?.eligible
-    }
-
-    /// Both times of job `job` from one read of its state: the scheduler asks on every event, for
-    /// every job, and each read hashes the job's ID.
+    /// interval after its last completion; nil for a one-shot job already done. And when it may
+    /// start next: its due time, but not before `minimumInterval` after its last start.
+    ///
+    /// Read through ``jobTimes``, which keeps them for every job.
     func times(of job: Job) -> JobTimes? {
         let state = states[job.id]
         let due: TimeInterval
@@ -49,9 +41,9 @@ extension JobScheduler {
         return (due, max(due, (state?.lastStarted ?? -.infinity) + job.minimumInterval))
     }
 
-    /// Every job's ``times(of:)``, in job order: read once for all the decisions that end a wake.
-    func allTimes() -> [JobTimes?] {
-        options.jobs.map { times(of: $0) }
+    /// Recomputes ``jobTimes``.
+    mutating func refreshTimes() {
+        jobTimes = options.jobs.map { times(of: $0) }
     }
 
     /// Whether job `job` may start now: eligible, and not failed within ``recheckInterval``.
@@ -66,7 +58,7 @@ extension JobScheduler {
     func dueJobs(at now: TimeInterval) -> [Job] {
         var due: [(job: Job, dueAt: TimeInterval, index: Int)] = []
         for (index, job) in options.jobs.enumerated() {
-            guard let times = times(of: job), isDue(job, eligible: times.eligible, at: now) else { continue }
+            guard let times = jobTimes[index], isDue(job, eligible: times.eligible, at: now) else { continue }
             due.append((job, times.due, index))
         }
         // The index breaks every tie, so any sort gives this order.
@@ -78,9 +70,9 @@ extension JobScheduler {
         return due.map(\.job)
     }
 
-    /// Whether any job may start now, given ``allTimes()``: ``dueJobs(at:)`` without sorting them.
-    func hasDueJob(at now: TimeInterval, _ times: [JobTimes?]) -> Bool {
-        zip(options.jobs, times).contains { job, times in
+    /// Whether any job may start now: ``dueJobs(at:)`` without sorting them.
+    func hasDueJob(at now: TimeInterval) -> Bool {
+        zip(options.jobs, jobTimes).contains { job, times in
             guard let times else { return false }
             return isDue(job, eligible: times.eligible, at: now)
         }
@@ -246,9 +238,8 @@ extension JobScheduler {
         budgetRead = false
         commands += completeLaunch()
         commands += completePush()
-        let times = allTimes()
-        if context.isInBackground { commands += requestWakes(context, times) }
-        commands += scheduleNextTimer(context, times)
+        if context.isInBackground { commands += requestWakes(context) }
+        commands += scheduleNextTimer(context)
         return commands
     }
 

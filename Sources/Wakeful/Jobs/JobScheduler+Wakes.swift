@@ -10,13 +10,12 @@ extension JobScheduler {
 
     /// Submits a refresh request for the next due time and a processing request for the jobs
     /// only a processing task can hold, unless an earlier request of the scheduler is pending.
-    /// `times` is ``allTimes()``.
-    mutating func requestWakes(_ context: Context, _ times: [JobTimes?]) -> [Command] {
+    mutating func requestWakes(_ context: Context) -> [Command] {
         var commands: [Command] = []
-        if let identifier = options.refreshIdentifier, let at = nextWake(processing: false, context, times) {
+        if let identifier = options.refreshIdentifier, let at = nextWake(processing: false, context) {
             commands += submit(TaskRequest(identifier: identifier, kind: .appRefresh, earliestBeginDate: at))
         }
-        if let identifier = options.processingIdentifier, let at = nextWake(processing: true, context, times) {
+        if let identifier = options.processingIdentifier, let at = nextWake(processing: true, context) {
             let processingJobs = options.jobs.filter(Self.needsProcessing)
             // BGT-5: the options say what the system waits for before it launches the task.
             commands += submit(
@@ -30,9 +29,9 @@ extension JobScheduler {
 
     /// When the earliest of the jobs a processing task holds (`processing`) or of the others may
     /// run next; a job due now but blocked is asked for later. Runs after every wake: no arrays.
-    private func nextWake(processing: Bool, _ context: Context, _ times: [JobTimes?]) -> TimeInterval? {
+    private func nextWake(processing: Bool, _ context: Context) -> TimeInterval? {
         var earliest: TimeInterval?
-        for (job, times) in zip(options.jobs, times) where Self.needsProcessing(job) == processing {
+        for (job, times) in zip(options.jobs, jobTimes) where Self.needsProcessing(job) == processing {
             guard let eligible = times?.eligible else { continue }
             let at = eligible > context.now ? eligible : context.now + Self.blockedRetry
             if earliest.map({ at < $0 }) ?? true { earliest = at }
@@ -53,17 +52,17 @@ extension JobScheduler {
     }
 
     /// Keeps a timer at the next due time or deadline: it fires while the app keeps running, and
-    /// once when a suspended app runs again. `times` is ``allTimes()``.
-    mutating func scheduleNextTimer(_ context: Context, _ times: [JobTimes?]) -> [Command] {
+    /// once when a suspended app runs again.
+    mutating func scheduleNextTimer(_ context: Context) -> [Command] {
         // The earliest of the times below, kept as it goes: this runs after every wake.
         var next: TimeInterval?
         func consider(_ time: TimeInterval) {
             if next.map({ time < $0 }) ?? true { next = time }
         }
-        for job in times {
+        for job in jobTimes {
             if let eligible = job?.eligible, eligible > context.now { consider(eligible) }
         }
-        if hasDueJob(at: context.now, times) { consider(context.now + Self.recheckInterval) }
+        if hasDueJob(at: context.now) { consider(context.now + Self.recheckInterval) }
         for failed in failedAt.values where failed + Self.recheckInterval > context.now {
             consider(failed + Self.recheckInterval)
         }
@@ -90,8 +89,8 @@ extension JobScheduler {
     /// once; notes that the app was awake inside the windows still open.
     mutating func reportMissedDeadlines(_ context: Context) -> [Command] {
         var commands: [Command] = []
-        for job in options.jobs {
-            guard let deadline = job.deadline, let due = dueAt(job) else { continue }
+        for (index, job) in options.jobs.enumerated() {
+            guard let deadline = job.deadline, let due = jobTimes[index]?.due else { continue }
             let saved = watches[job.id]
             var watch = saved.flatMap { $0.dueAt == due ? $0 : nil } ?? DeadlineWatch(job: job.id, dueAt: due)
             guard !watch.reported else { continue }
@@ -129,7 +128,9 @@ extension JobScheduler {
 
     /// Notes why job `id` did not run, for its deadline watch (jobs without a deadline have none).
     mutating func note(_ id: String, blocker: String) {
-        guard let job = options.jobs.first(where: { $0.id == id }), job.deadline != nil, let due = dueAt(job) else {
+        guard let index = options.jobs.firstIndex(where: { $0.id == id }), options.jobs[index].deadline != nil,
+            let due = jobTimes[index]?.due
+        else {
             return
         }
         var watch = watch(id, due: due)
