@@ -159,12 +159,12 @@ struct DeviceAccount: Sendable {
         self.tally = tally
         let pendingSeqs = Set(try outbox.pendingSequenceNumbers())
         let quarantined = Set(try outbox.quarantine().map(\.record.seq))
-        collected = ledger.committed.count
+        collected = ledger.records.count
         pending = pendingSeqs.count
         dropped = ledger.dropped.count
-        for (seq, record) in ledger.committed
-        where !tally.stored.contains(record.uuid) && !pendingSeqs.contains(seq) && !quarantined.contains(seq)
-            && !ledger.dropped.contains(seq)
+        for record in ledger.records
+        where !tally.stored.contains(record.uuid) && !pendingSeqs.contains(record.seq)
+            && !quarantined.contains(record.seq) && !ledger.dropped.contains(record.seq)
         {
             lost += 1
         }

@@ -135,7 +135,7 @@ extension BackgroundTestRun {
         if outbox.duplicatesStored > 0 { parts.append("\(outbox.duplicatesStored) stored twice under different ids") }
         let stored = Set(device.ingest.records.map(\.uuid))
         // The app's own records first: they are what the test is about; timeline entries after.
-        let missing = device.outboxLedger.committed.sorted { $0.key < $1.key }.map(\.value)
+        let missing = device.outboxLedger.records
             .filter { !stored.contains($0.uuid) }.sorted {
                 ($0.kind == OutboxRecord.timelineKind ? 1 : 0) < ($1.kind == OutboxRecord.timelineKind ? 1 : 0)
             }

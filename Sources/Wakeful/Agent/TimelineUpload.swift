@@ -51,6 +51,9 @@ struct OutboxTimelineBuffer: TimelineSink {
     mutating func append(_ entry: TimelineEntry) {
         guard upload.includes(entry) else { return }
         line.removeAll(keepingCapacity: true)
+        // A buffer lives for one event: room for a typical line at once, rather than a
+        // reallocation at each doubling of the first line.
+        if line.capacity == 0 { line.reserveCapacity(256) }
         TimelineJSONEncoder().encode(entry, into: &line)
         if line.last == UInt8(ascii: "\n") { line.removeLast() }
         records.append(

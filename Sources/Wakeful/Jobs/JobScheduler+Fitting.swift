@@ -12,6 +12,9 @@ extension JobScheduler {
         case unknown
     }
 
+    /// When a job falls due, and when it may start (``times(of:)``).
+    typealias JobTimes = (due: TimeInterval, eligible: TimeInterval)
+
     /// What trying to start a run led to.
     enum Start {
         case started([Command])
@@ -22,32 +25,57 @@ extension JobScheduler {
     // MARK: Due jobs
 
     /// When job `job` falls due (or fell due): at launch if it never completed, else a full
-    /// interval after its last completion; nil for a one-shot job already done.
-    func dueAt(_ job: Job) -> TimeInterval? {
-        let state = state(of: job.id)
-        guard let completed = state.lastCompleted else { return epoch ?? 0 }
-        return job.interval.map { completed + $0 }
+    /// interval after its last completion; nil for a one-shot job already done. And when it may
+    /// start next: its due time, but not before `minimumInterval` after its last start.
+    ///
+    /// Read through ``jobTimes``, which keeps them for every job.
+    func times(of job: Job) -> JobTimes? {
+        let state = states[job.id]
+        let due: TimeInterval
+        if let completed = state?.lastCompleted {
+            guard let interval = job.interval else { return nil }
+            due = completed + interval
+        } else {
+            due = epoch ?? 0
+        }
+        return (due, max(due, (state?.lastStarted ?? -.infinity) + job.minimumInterval))
     }
 
-    /// When job `job` may start next: its due time, but not before `minimumInterval` after its last start.
-    func eligibleAt(_ job: Job) -> TimeInterval? {
-        guard let due = dueAt(job) else { return nil }
-        let state = state(of: job.id)
-        return max(due, (state.lastStarted ?? -.infinity) + job.minimumInterval)
+    /// Recomputes ``jobTimes``.
+    mutating func refreshTimes() {
+        jobTimes = options.jobs.map { times(of: $0) }
+    }
+
+    /// Whether job `job` may start now: eligible, and not failed within ``recheckInterval``.
+    func isDue(_ job: Job, eligible: TimeInterval, at now: TimeInterval) -> Bool {
+        guard eligible <= now else { return false }
+        // Most wakes follow no failure: skip hashing the ID then.
+        guard !failedAt.isEmpty, let failed = failedAt[job.id] else { return true }
+        return now >= failed + Self.recheckInterval
     }
 
     /// The jobs that may start now, by priority, then due time, then declaration order.
     func dueJobs(at now: TimeInterval) -> [Job] {
-        let due = options.jobs.enumerated().compactMap { index, job -> (Job, TimeInterval, Int)? in
-            guard let at = eligibleAt(job), at <= now, let dueAt = dueAt(job) else { return nil }
-            if let failed = failedAt[job.id], now < failed + Self.recheckInterval { return nil }
-            return (job, dueAt, index)
+        var due: [(job: Job, dueAt: TimeInterval, index: Int)] = []
+        for (index, job) in options.jobs.enumerated() {
+            guard let times = jobTimes[index], isDue(job, eligible: times.eligible, at: now) else { continue }
+            due.append((job, times.due, index))
         }
-        return due.sorted { lhs, rhs in
-            if lhs.0.priority != rhs.0.priority { return lhs.0.priority > rhs.0.priority }
-            if lhs.1 != rhs.1 { return lhs.1 < rhs.1 }
-            return lhs.2 < rhs.2
-        }.map(\.0)
+        // The index breaks every tie, so any sort gives this order.
+        due.sort { lhs, rhs in
+            if lhs.job.priority != rhs.job.priority { return lhs.job.priority > rhs.job.priority }
+            if lhs.dueAt != rhs.dueAt { return lhs.dueAt < rhs.dueAt }
+            return lhs.index < rhs.index
+        }
+        return due.map(\.job)
+    }
+
+    /// Whether any job may start now: ``dueJobs(at:)`` without sorting them.
+    func hasDueJob(at now: TimeInterval) -> Bool {
+        zip(options.jobs, jobTimes).contains { job, times in
+            guard let times else { return false }
+            return isDue(job, eligible: times.eligible, at: now)
+        }
     }
 
     // MARK: The wake's time

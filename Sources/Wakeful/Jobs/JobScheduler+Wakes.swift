@@ -12,12 +12,11 @@ extension JobScheduler {
     /// only a processing task can hold, unless an earlier request of the scheduler is pending.
     mutating func requestWakes(_ context: Context) -> [Command] {
         var commands: [Command] = []
-        let refreshJobs = options.jobs.filter { !Self.needsProcessing($0) }
-        if let identifier = options.refreshIdentifier, let at = nextWake(refreshJobs, context) {
+        if let identifier = options.refreshIdentifier, let at = nextWake(processing: false, context) {
             commands += submit(TaskRequest(identifier: identifier, kind: .appRefresh, earliestBeginDate: at))
         }
-        let processingJobs = options.jobs.filter(Self.needsProcessing)
-        if let identifier = options.processingIdentifier, let at = nextWake(processingJobs, context) {
+        if let identifier = options.processingIdentifier, let at = nextWake(processing: true, context) {
+            let processingJobs = options.jobs.filter(Self.needsProcessing)
             // BGT-5: the options say what the system waits for before it launches the task.
             commands += submit(
                 TaskRequest(
@@ -28,17 +27,25 @@ extension JobScheduler {
         return commands
     }
 
-    /// When the earliest of `jobs` may run next; a job due now but blocked is asked for later.
-    private func nextWake(_ jobs: [Job], _ context: Context) -> TimeInterval? {
-        jobs.compactMap { job in
-            eligibleAt(job).map { $0 > context.now ? $0 : context.now + Self.blockedRetry }
-        }.min()
+    /// When the earliest of the jobs a processing task holds (`processing`) or of the others may
+    /// run next; a job due now but blocked is asked for later. Runs after every wake: no arrays.
+    private func nextWake(processing: Bool, _ context: Context) -> TimeInterval? {
+        var earliest: TimeInterval?
+        for (job, times) in zip(options.jobs, jobTimes) where Self.needsProcessing(job) == processing {
+            guard let eligible = times?.eligible else { continue }
+            let at = eligible > context.now ? eligible : context.now + Self.blockedRetry
+            if earliest.map({ at < $0 }) ?? true { earliest = at }
+        }
+        return earliest
     }
 
     /// Submits `request` unless it was refused since the app was last on screen or an earlier one
     /// is pending (BGT-7: a new submission replaces the pending one).
     private mutating func submit(_ request: TaskRequest) -> [Command] {
-        guard refused[request.identifier] == nil, let at = request.earliestBeginDate else { return [] }
+        // Refusals are rare: skip hashing the identifier when there are none.
+        guard refused.isEmpty || refused[request.identifier] == nil, let at = request.earliestBeginDate else {
+            return []
+        }
         if let pending = requested[request.identifier], pending <= at { return [] }
         requested[request.identifier] = at
         return [.submitTaskRequest(request)]
@@ -47,17 +54,26 @@ extension JobScheduler {
     /// Keeps a timer at the next due time or deadline: it fires while the app keeps running, and
     /// once when a suspended app runs again.
     mutating func scheduleNextTimer(_ context: Context) -> [Command] {
-        var times = options.jobs.compactMap(eligibleAt).filter { $0 > context.now }
-        if !dueJobs(at: context.now).isEmpty { times.append(context.now + Self.recheckInterval) }
-        times += failedAt.values.map { $0 + Self.recheckInterval }.filter { $0 > context.now }
+        // The earliest of the times below, kept as it goes: this runs after every wake.
+        var next: TimeInterval?
+        func consider(_ time: TimeInterval) {
+            if next.map({ time < $0 }) ?? true { next = time }
+        }
+        for job in jobTimes {
+            if let eligible = job?.eligible, eligible > context.now { consider(eligible) }
+        }
+        if hasDueJob(at: context.now) { consider(context.now + Self.recheckInterval) }
+        for failed in failedAt.values where failed + Self.recheckInterval > context.now {
+            consider(failed + Self.recheckInterval)
+        }
         for watch in watches.values where !watch.reported {
             if let job = options.jobs.first(where: { $0.id == watch.job }), let deadline = job.deadline,
                 watch.dueAt + deadline >= context.now
             {
-                times.append(watch.dueAt + deadline + 0.001)
+                consider(watch.dueAt + deadline + 0.001)
             }
         }
-        guard let next = times.min() else {
+        guard let next else {
             guard nextTimerAt != nil else { return [] }
             nextTimerAt = nil
             return [.cancelTimer(Self.nextTimer)]
@@ -73,9 +89,10 @@ extension JobScheduler {
     /// once; notes that the app was awake inside the windows still open.
     mutating func reportMissedDeadlines(_ context: Context) -> [Command] {
         var commands: [Command] = []
-        for job in options.jobs {
-            guard let deadline = job.deadline, let due = dueAt(job) else { continue }
-            var watch = watch(job.id, due: due)
+        for (index, job) in options.jobs.enumerated() {
+            guard let deadline = job.deadline, let due = jobTimes[index]?.due else { continue }
+            let saved = watches[job.id]
+            var watch = saved.flatMap { $0.dueAt == due ? $0 : nil } ?? DeadlineWatch(job: job.id, dueAt: due)
             guard !watch.reported else { continue }
             if context.now > due + deadline {
                 watch.reported = true
@@ -91,7 +108,8 @@ extension JobScheduler {
             } else if context.now >= due {
                 watch.sawWake = true
             }
-            watches[job.id] = watch
+            // Most events change no watch: skip the write, which hashes the ID again.
+            if watch != saved { watches[job.id] = watch }
         }
         return commands
     }
@@ -110,7 +128,9 @@ extension JobScheduler {
 
     /// Notes why job `id` did not run, for its deadline watch (jobs without a deadline have none).
     mutating func note(_ id: String, blocker: String) {
-        guard let job = options.jobs.first(where: { $0.id == id }), job.deadline != nil, let due = dueAt(job) else {
+        guard let index = options.jobs.firstIndex(where: { $0.id == id }), options.jobs[index].deadline != nil,
+            let due = jobTimes[index]?.due
+        else {
             return
         }
         var watch = watch(id, due: due)

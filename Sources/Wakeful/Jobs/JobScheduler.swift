@@ -93,15 +93,25 @@ public struct JobScheduler: Strategy {
     public static let pushTimer: TimerID = "JobScheduler.push"
 
     /// The configuration.
-    public var options: Options
-    var states: [String: JobState] = [:]
+    public var options: Options {
+        didSet { refreshTimes() }
+    }
+    var states: [String: JobState] = [:] {
+        didSet { refreshTimes() }
+    }
+    /// Every job's ``times(of:)``, in job order, refreshed whenever ``options``, `states` or
+    /// `epoch` change: the scheduler reads them several times on every event, reading a job's
+    /// state hashes its ID, and the states change only when a run starts or ends.
+    var jobTimes: [JobTimes?] = []
     var changed: Set<String> = []
     var task = BackgroundTaskSlot(owner: JobScheduler.ownerName)
     /// The run in progress: at most one.
     var running: Running?
     var serial = 0
     /// When the scheduler first heard of this process: the due time of jobs never completed.
-    var epoch: TimeInterval?
+    var epoch: TimeInterval? {
+        didSet { refreshTimes() }
+    }
     /// Its own scheduled launch in progress, if any.
     var launch: OwnLaunch?
     /// The fit timer is pending: the task's time is not known yet.
@@ -130,6 +140,7 @@ public struct JobScheduler: Strategy {
     /// Creates the scheduler.
     public init(options: Options) {
         self.options = options
+        refreshTimes()
     }
 
     public var name: String { Self.ownerName }
@@ -159,6 +170,8 @@ public struct JobScheduler: Strategy {
     /// The states changed since the last call, in job order; the agent saves them in the same
     /// transaction as the records of the same event.
     public mutating func takeChangedStates() -> [JobState] {
+        // The agent asks after every event; most change no state.
+        guard !changed.isEmpty else { return [] }
         defer { changed = [] }
         return options.jobs.filter { changed.contains($0.id) }.map { state(of: $0.id) }
     }

@@ -23,6 +23,14 @@ public final class InMemoryOutbox: Outbox {
     private var pending: [OutboxRecord] = []
     /// The bytes of `pending`, kept as it changes.
     private var pendingBytes = 0
+    /// The number and bytes of the loss records in `pending`, kept as it changes: retention counts
+    /// the other records, and an app that collects for hours must not have them counted anew
+    /// every few hundred records.
+    private var pendingLoss = (count: 0, bytes: 0)
+    /// The earliest `recordedAt` of the pending records other than loss records, as a scan in
+    /// order would find it (infinity for none); kept as records are appended, nil after records
+    /// left `pending`, until retention scans again.
+    private var oldestKept: TimeInterval? = .infinity
     /// The claimed, unsettled batch.
     private var open: OutboxBatch?
     /// Rejected records, oldest first.
@@ -77,8 +85,13 @@ public final class InMemoryOutbox: Outbox {
                 quarantined.append(QuarantinedRecord(record: record, reason: reason, at: now))
             }
         }
+        for record in batch.records where record.isLoss {
+            pendingLoss.count -= 1
+            pendingLoss.bytes -= record.byteCount
+        }
         pending.removeFirst(batch.records.count)
         pendingBytes -= batch.byteCount
+        oldestKept = nil
         open = nil
         return AcknowledgeSummary(
             accepted: answer.accepted, duplicates: answer.duplicates, rejected: answer.rejected.count, settled: true)
@@ -90,25 +103,18 @@ public final class InMemoryOutbox: Outbox {
 
     public func enforceRetention(_ policy: RetentionPolicy, now: TimeInterval) throws -> LossReport? {
         let protected = open?.records.count ?? 0
-        var dropped = [Bool](repeating: false, count: pending.count)
-        var reasons: [String] = []
-        var keptCount = 0
-        var keptBytes = 0
-        var oldest = TimeInterval.infinity
-        for record in pending where record.kind != OutboxRecord.lossKind {
-            keptCount += 1
-            keptBytes += record.byteCount
-            oldest = min(oldest, record.recordedAt)
-        }
+        var keptCount = pending.count - pendingLoss.count
+        var keptBytes = pendingBytes - pendingLoss.bytes
         // Within every limit, nothing can go: skip the passes that would look for it. An app that
         // collects for hours without uploading calls this every few hundred records.
-        let tooOld = policy.maxAge.map { now - oldest > $0 } ?? false
+        let tooOld = policy.maxAge.map { now - oldestPendingKept() > $0 } ?? false
         if !tooOld, keptCount <= policy.maxCount ?? .max, keptBytes <= policy.maxBytes ?? .max { return nil }
+        var dropped = [Bool](repeating: false, count: pending.count)
+        var reasons: [String] = []
         /// Drops eligible records, oldest first, while `condition` holds; notes `reason` if any went.
         func drop(_ reason: String, while condition: (OutboxRecord) -> Bool) {
             var any = false
-            for index in protected..<pending.count where !dropped[index] && pending[index].kind != OutboxRecord.lossKind
-            {
+            for index in protected..<pending.count where !dropped[index] && !pending[index].isLoss {
                 let record = pending[index]
                 guard condition(record) else { continue }
                 dropped[index] = true
@@ -137,6 +143,7 @@ public final class InMemoryOutbox: Outbox {
         }
         pending = kept
         pendingBytes -= droppedBytes
+        oldestKept = nil
         let payload = LossReport.lossPayload(reasons: reasons, droppedSeqs: droppedSeqs, droppedBytes: droppedBytes)
         let loss = append(OutboxRecord.lossKind, payload: payload, at: now)
         return LossReport(reasons: reasons, droppedSeqs: droppedSeqs, droppedBytes: droppedBytes, lossRecord: loss)
@@ -169,6 +176,29 @@ public final class InMemoryOutbox: Outbox {
         nextSeq += 1
         pending.append(record)
         pendingBytes += record.byteCount
+        if record.isLoss {
+            pendingLoss.count += 1
+            pendingLoss.bytes += record.byteCount
+        } else if let oldest = oldestKept {
+            oldestKept = min(oldest, recordedAt)
+        }
         return record
+    }
+
+    /// The earliest `recordedAt` of the pending records other than loss records (infinity for none).
+    private func oldestPendingKept() -> TimeInterval {
+        if let oldestKept { return oldestKept }
+        var oldest = TimeInterval.infinity
+        for record in pending where !record.isLoss { oldest = min(oldest, record.recordedAt) }
+        oldestKept = oldest
+        return oldest
+    }
+}
+
+extension OutboxRecord {
+    /// Whether this is a loss record. The byte counts first: comparing two different strings
+    /// longer than 15 bytes (`wakeful.timeline`) is slow, and retention asks of every pending record.
+    var isLoss: Bool {
+        kind.utf8.count == Self.lossKind.utf8.count && kind == Self.lossKind
     }
 }

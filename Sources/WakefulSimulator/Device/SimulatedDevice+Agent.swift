@@ -78,7 +78,7 @@ extension SimulatedDevice {
     /// With writes deferred to a background queue, the database file stays locked for a while
     /// after each event that wrote; suspension inside that window is the `0xdead10cc` kill (TERM-6).
     private mutating func noteOutboxWrites() {
-        let committed = outboxLedger.committed.count
+        let committed = outboxLedger.records.count
         defer { outboxState.committedCount = committed }
         guard committed != outboxState.committedCount, case .deferred(let seconds) = outboxWrites else { return }
         outboxState.lockUntil = max(outboxState.lockUntil, now + seconds)

@@ -200,7 +200,7 @@ extension SimulatedDevice {
                 kind: execution.run.job,
                 fields: [
                     Field("job", .string(execution.run.job)), Field("sample", .int(execution.firstSample + index)),
-                    Field("payload", .string(String(repeating: "x", count: execution.cost.recordBytes))),
+                    Field("payload", .string(Self.filler(count: execution.cost.recordBytes))),
                 ])
         }
         let next = execution.firstSample + records.count
@@ -230,6 +230,12 @@ extension SimulatedDevice {
         process.job = nil
         if result.outcome == .completed { tally.noteJobCompleted(result.job, at: now) }
         deliver(.jobFinished(result))
+    }
+
+    /// A record's payload of `count` bytes: `String(repeating:count:)` appends one character at a
+    /// time, and every sample of every run makes one.
+    private static func filler(count: Int) -> String {
+        String(decoding: repeatElement(UInt8(ascii: "x"), count: count), as: UTF8.self)
     }
 
     // MARK: Checkpoints

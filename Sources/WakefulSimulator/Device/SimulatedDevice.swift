@@ -327,6 +327,9 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     }
 
     mutating func decide(_ name: String, rules: [String], _ fields: [Field] = []) {
+        // A decision only goes to the timeline: without one (a many-seed sweep) do not even sort
+        // its rules, which the argument of `record` would do before `record` looks.
+        guard timeline.isRecording else { return }
         record(.decision(SystemDecision(name: name, rules: RuleIDs.sorted(rules), fields: fields)))
     }
 

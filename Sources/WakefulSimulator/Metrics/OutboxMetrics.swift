@@ -67,13 +67,17 @@ extension SimulatedDevice {
         var timelineRecords = 0
         var acknowledged = 0
         var silentlyLost = 0
-        for (seq, record) in ledger.committed {
-            if record.kind == OutboxRecord.timelineKind {
+        // By index: binding each record would retain and release its payload, for runs that
+        // commit tens of thousands of them.
+        let records = ledger.records
+        for index in records.indices {
+            let seq = records[index].seq
+            if records[index].kind == OutboxRecord.timelineKind {
                 timelineRecords += 1
-            } else if record.kind != OutboxRecord.lossKind {
+            } else if records[index].kind != OutboxRecord.lossKind {
                 collected += 1
             }
-            if stored[record.uuid] != nil {
+            if stored[records[index].uuid] != nil {
                 acknowledged += 1
             } else if !pendingSeqs.contains(seq), !quarantinedSeqs.contains(seq), !ledger.dropped.contains(seq) {
                 silentlyLost += 1

@@ -7,8 +7,11 @@ import Wakeful
 /// Filled by ``LedgerOutbox``, which sits between the app's agent and the real outbox and notes
 /// what each call returned, so it sees exactly the committed transactions whatever the storage.
 public final class OutboxLedger {
-    /// Every record committed, by sequence number.
-    public private(set) var committed: [Int64: OutboxRecord] = [:]
+    /// Every record committed, ascending by sequence number, each sequence number once.
+    ///
+    /// An array rather than a dictionary: sequence numbers only grow, so a commit appends, and an
+    /// app that collects for hours commits thousands of records per run.
+    public private(set) var records: [OutboxRecord] = []
     /// Sequence numbers dropped by retention and accounted for by a loss record.
     public private(set) var dropped: Set<Int64> = []
     /// The loss records appended.
@@ -17,14 +20,31 @@ public final class OutboxLedger {
     /// Creates an empty ledger.
     public init() {}
 
+    /// Every record committed, by sequence number.
+    public var committed: [Int64: OutboxRecord] {
+        Dictionary(uniqueKeysWithValues: records.lazy.map { ($0.seq, $0) })
+    }
+
     func noteCommitted(_ records: [OutboxRecord]) {
-        for record in records { committed[record.seq] = record }
+        for record in records { note(record) }
+    }
+
+    /// Notes `record`, replacing one noted before with the same sequence number.
+    private func note(_ record: OutboxRecord) {
+        guard let last = records.last, record.seq <= last.seq else { return records.append(record) }
+        // A sequence number seen again (a store that reused one): keep the order and the last record.
+        let index = records.partitioningIndex { $0.seq >= record.seq }
+        if records[index].seq == record.seq {
+            records[index] = record
+        } else {
+            records.insert(record, at: index)
+        }
     }
 
     func noteLoss(_ report: LossReport) {
         dropped.formUnion(report.droppedSeqs)
         lossRecords.append(report.lossRecord)
-        committed[report.lossRecord.seq] = report.lossRecord
+        note(report.lossRecord)
     }
 }
 
@@ -71,4 +91,22 @@ public final class LedgerOutbox: Outbox {
     public func quarantine() throws -> [QuarantinedRecord] { try base.quarantine() }
     public func statistics() throws -> OutboxStatistics { try base.statistics() }
     public func pendingSequenceNumbers() throws -> [Int64] { try base.pendingSequenceNumbers() }
+}
+
+extension Array where Element == OutboxRecord {
+    /// The first index whose record satisfies `predicate`, for a predicate false then true along
+    /// the array (a binary search); `endIndex` when none does.
+    fileprivate func partitioningIndex(where predicate: (OutboxRecord) -> Bool) -> Int {
+        var low = startIndex
+        var high = endIndex
+        while low < high {
+            let middle = low + (high - low) / 2
+            if predicate(self[middle]) {
+                high = middle
+            } else {
+                low = middle + 1
+            }
+        }
+        return low
+    }
 }

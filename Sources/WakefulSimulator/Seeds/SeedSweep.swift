@@ -36,13 +36,17 @@ public struct SeedSweep: Sendable {
         let positions = Array(shard.positions(in: plannedRuns))
         let workers = max(1, min(workers, positions.count))
         let done = Counter()
-        // Each worker takes every workers-th position of this shard, so no queue is shared and the
-        // order of completion cannot change a result.
+        let claimed = Counter()
+        // Each worker claims the next run when it finishes one: runs of one configuration can differ
+        // tenfold by seed, and a fixed share per worker can leave one idle while the other finishes
+        // its long runs. A result goes to its run's slot, so the order of completion cannot change it.
         return await withTaskGroup(of: [(Int, SeedSample)].self) { group in
-            for worker in 0..<workers {
+            for _ in 0..<workers {
                 group.addTask {
                     var samples: [(Int, SeedSample)] = []
-                    for slot in stride(from: worker, to: positions.count, by: workers) {
+                    while true {
+                        let slot = claimed.increment() - 1
+                        guard slot < positions.count else { break }
                         let position = positions[slot]
                         let configuration = position / seeds.count
                         let job = jobs[configuration]
@@ -63,7 +67,7 @@ public struct SeedSweep: Sendable {
     }
 }
 
-/// A count shared by the workers, for progress only.
+/// A count shared by the workers: the runs claimed, and the runs done (for progress).
 private final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
