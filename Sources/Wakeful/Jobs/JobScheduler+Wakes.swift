@@ -78,9 +78,13 @@ extension JobScheduler {
             nextTimerAt = nil
             return [.cancelTimer(Self.nextTimer)]
         }
-        guard next != nextTimerAt else { return [] }
-        nextTimerAt = next
-        return [.setTimer(TimerRequest(id: Self.nextTimer, interval: next - context.now))]
+        // A time a rounding step past now would come back as now once the timer adds the interval,
+        // and be armed again without end: no timer is shorter than the resolution.
+        let interval = max(next - context.now, Self.timerResolution)
+        let at = context.now + interval
+        guard at != nextTimerAt else { return [] }
+        nextTimerAt = at
+        return [.setTimer(TimerRequest(id: Self.nextTimer, interval: interval))]
     }
 
     // MARK: Missed deadlines

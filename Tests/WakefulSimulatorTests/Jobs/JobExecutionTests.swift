@@ -121,3 +121,26 @@ struct TaskEnder: Strategy {
         }
     }
 }
+
+/// The scheduler's timer never re-arms a rounding step ahead of the clock: on these seeds of
+/// sensor-logging a job became eligible 7e-12 s after now, the timer fired without the clock moving
+/// and was set again 45,000 times, until iOS killed the app for its wake-ups (TERM-5).
+@Suite struct JobTimerResolutionTests {
+    @Test(arguments: [4, 6, 11] as [UInt64])
+    func noTimerStormOnTheSeedsThatHadOne(seed: UInt64) throws {
+        let scenario = try BuiltinScenarios.resolve("sensor-logging")
+        let setup = try scenario.setup(named: "LowPowerLocationKeepAlive")
+        var timeline = InMemoryTimeline()
+        let metrics = Simulator.run(scenario, ios: IOSVersion(17), setup: setup, seed: seed, timeline: &timeline)
+        #expect(!metrics.terminations.contains { $0.reason == .wakeupLimit }, "\(metrics.terminations)")
+        let fired = timeline.entries.filter { $0.body == .event(.timerFired("JobScheduler.next")) }
+        #expect(fired.count < 1000, "\(fired.count) scheduler timers fired")
+        let commands = timeline.entries.compactMap { entry -> TimeInterval? in
+            guard case .command(.setTimer(let request), _) = entry.body, request.id == "JobScheduler.next" else {
+                return nil
+            }
+            return request.interval
+        }
+        #expect(commands.allSatisfy { $0 >= JobScheduler.timerResolution }, "\(commands.filter { $0 < 0.001 })")
+    }
+}
