@@ -50,8 +50,8 @@ extension SimulatedDevice {
     private mutating func startAgent() -> Bool {
         guard let configuration = agentConfiguration, let provider = outboxProvider else { return false }
         do {
-            let file = ProtectedOutbox(
-                try provider.open(), gate: dataProtection,
+            let file = GuardedOutbox(
+                protecting: try provider.open(), gate: dataProtection,
                 protection: scenario.app.outbox?.protection ?? .completeUntilFirstUserAuthentication)
             let outbox = LedgerOutbox(file, ledger: outboxLedger)
             process.agent = AgentBox(

@@ -39,74 +39,18 @@ final class DataProtectionGate {
     var isProtectedDataAvailable: Bool { allows(.complete, openedUnlocked: false) }
 }
 
-/// The app's outbox file with its protection class: every call fails with
-/// `ProtectedDataUnavailable` while the phone withholds the class (DATA-4, DATA-7), as SQLite's
-/// `SQLITE_AUTH` and `SQLITE_CANTOPEN` do on a device.
-final class ProtectedOutbox: Outbox {
-    private let base: any Outbox
-    private let gate: DataProtectionGate
-    let protection: DataProtectionClass
-    /// Whether this process opened the file while it was readable (DATA-3).
-    private let openedUnlocked: Bool
-
-    init(_ base: any Outbox, gate: DataProtectionGate, protection: DataProtectionClass) {
-        self.base = base
-        self.gate = gate
-        self.protection = protection
-        self.openedUnlocked = gate.allows(protection, openedUnlocked: false)
-    }
-
-    private func check(_ operation: String) throws {
-        guard !gate.allows(protection, openedUnlocked: openedUnlocked) else { return }
-        throw ProtectedDataUnavailable(
-            operation: operation, protection: protection,
-            detail: gate.beforeFirstUnlock ? "before the first unlock" : "the phone is locked")
-    }
-
-    var installID: UUID { base.installID }
-
-    func commit(_ write: OutboxWrite) throws -> [OutboxRecord] {
-        try check("write")
-        return try base.commit(write)
-    }
-
-    func claimBatch(limits: BatchLimits, now: TimeInterval) throws -> OutboxBatch? {
-        try check("read")
-        return try base.claimBatch(limits: limits, now: now)
-    }
-
-    func acknowledge(batchID: UUID, answer: IngestAnswer, now: TimeInterval) throws -> AcknowledgeSummary {
-        try check("write")
-        return try base.acknowledge(batchID: batchID, answer: answer, now: now)
-    }
-
-    func releaseBatch(_ batchID: UUID) throws {
-        try check("write")
-        try base.releaseBatch(batchID)
-    }
-
-    func enforceRetention(_ policy: RetentionPolicy, now: TimeInterval) throws -> LossReport? {
-        try check("write")
-        return try base.enforceRetention(policy, now: now)
-    }
-
-    func jobStates() throws -> [JobState] {
-        try check("read")
-        return try base.jobStates()
-    }
-
-    func quarantine() throws -> [QuarantinedRecord] {
-        try check("read")
-        return try base.quarantine()
-    }
-
-    func statistics() throws -> OutboxStatistics {
-        try check("read")
-        return try base.statistics()
-    }
-
-    func pendingSequenceNumbers() throws -> [Int64] {
-        try check("read")
-        return try base.pendingSequenceNumbers()
+extension GuardedOutbox {
+    /// The app's outbox file with its protection class: every call fails with
+    /// `ProtectedDataUnavailable` while the phone withholds the class (DATA-4, DATA-7), as SQLite's
+    /// `SQLITE_AUTH` and `SQLITE_CANTOPEN` do on a device. A process that opened the file while it
+    /// was readable keeps a `completeUnlessOpen` file (DATA-3).
+    convenience init(protecting base: any Outbox, gate: DataProtectionGate, protection: DataProtectionClass) {
+        let openedUnlocked = gate.allows(protection, openedUnlocked: false)
+        self.init(base) { operation in
+            guard !gate.allows(protection, openedUnlocked: openedUnlocked) else { return }
+            throw ProtectedDataUnavailable(
+                operation: operation, protection: protection,
+                detail: gate.beforeFirstUnlock ? "before the first unlock" : "the phone is locked")
+        }
     }
 }

@@ -7,43 +7,16 @@ import Wakeful
 /// for (DATA-4, DATA-7).
 @Suite struct AgentHoldingTests {
     /// An in-memory outbox whose file is of class `complete`: every call fails while `locked`.
-    final class LockableOutbox: Outbox {
+    final class LockableOutbox {
         let base = InMemoryOutbox(installID: AgentTests.install)
         var locked: Bool
-
-        init(locked: Bool) { self.locked = locked }
-
-        private func check(_ operation: String) throws {
-            guard locked else { return }
+        private(set) lazy var outbox = GuardedOutbox(base) { [unowned self] operation in
+            guard self.locked else { return }
             throw ProtectedDataUnavailable(
                 operation: operation, protection: .complete, detail: "SQLite error 23: authorization denied")
         }
 
-        var installID: UUID { base.installID }
-        func commit(_ write: OutboxWrite) throws -> [OutboxRecord] {
-            try check("write")
-            return try base.commit(write)
-        }
-        func claimBatch(limits: BatchLimits, now: TimeInterval) throws -> OutboxBatch? {
-            try check("read")
-            return try base.claimBatch(limits: limits, now: now)
-        }
-        func acknowledge(batchID: UUID, answer: IngestAnswer, now: TimeInterval) throws -> AcknowledgeSummary {
-            try check("write")
-            return try base.acknowledge(batchID: batchID, answer: answer, now: now)
-        }
-        func enforceRetention(_ policy: RetentionPolicy, now: TimeInterval) throws -> LossReport? {
-            try check("write")
-            return try base.enforceRetention(policy, now: now)
-        }
-        func releaseBatch(_ batchID: UUID) throws { try base.releaseBatch(batchID) }
-        func jobStates() throws -> [JobState] {
-            try check("read")
-            return try base.jobStates()
-        }
-        func quarantine() throws -> [QuarantinedRecord] { try base.quarantine() }
-        func statistics() throws -> OutboxStatistics { try base.statistics() }
-        func pendingSequenceNumbers() throws -> [Int64] { try base.pendingSequenceNumbers() }
+        init(locked: Bool) { self.locked = locked }
 
         /// Every stored record, in sequence order.
         var stored: [OutboxRecord] {
@@ -57,7 +30,7 @@ import Wakeful
         var configuration = AgentConfiguration(upload: nil, timeline: .off)
         configuration.holdLimit = holdLimit
         return try Agent(
-            strategies: [AgentTests.Recorder()], configuration: configuration, outbox: outbox, seed: 1,
+            strategies: [AgentTests.Recorder()], configuration: configuration, outbox: outbox.outbox, seed: 1,
             heldRecords: ledger)
     }
 
@@ -125,7 +98,7 @@ import Wakeful
             jobs: JobScheduler.Options(jobs: [Job(id: "sample", interval: 300, expectedDuration: 2)]), upload: nil,
             timeline: .off)
         configuration.holdLimit = 10
-        var agent = try Agent(strategies: [], configuration: configuration, outbox: outbox, seed: 1)
+        var agent = try Agent(strategies: [], configuration: configuration, outbox: outbox.outbox, seed: 1)
         var timeline = DiscardingTimeline()
         let locked = agent.handle(.didEnterBackground, in: Context(now: 0, appState: .background), timeline: &timeline)
         #expect(!locked.contains { if case .runJob = $0 { true } else { false } }, "no job runs on unread states")
