@@ -34,6 +34,9 @@ public struct ChaosOptions: Sendable, Hashable {
     public var directory: URL
     /// Where to write each run's timelines (`chaos-SEED.jsonl` and `chaos-SEED-drain.jsonl`); nil for none.
     public var timelineDirectory: URL?
+    /// Whether plans add Data Protection: `complete` and `completeUnlessOpen` stores, locks and
+    /// reboots (DATA-1 to DATA-4).
+    public var dataProtection = true
 
     /// Creates options (1,000 seeds, every built-in scenario, 4 random kills an hour, a 20 %
     /// chance of dying before each acknowledgement and inside each expiration handler, 2 % of

@@ -44,8 +44,8 @@ public struct ChaosRunResult: Sendable, Hashable {
     /// Whether the run kept every promise: nothing lost silently, nothing stored twice, nothing
     /// left pending after the drain, no `0xdead10cc`, no task of Wakeful's left open.
     public var holds: Bool {
-        outbox.holdsInvariant && outbox.pending == 0 && lockKills == 0 && tasksLeftOpen.isEmpty
-            && modelViolations.isEmpty
+        outbox.holdsInvariant && outbox.pending == 0 && outbox.stillHeld == 0 && lockKills == 0
+            && tasksLeftOpen.isEmpty && modelViolations.isEmpty
     }
 }
 
@@ -121,6 +121,8 @@ extension ChaosHarness {
             setup: configuration.setup,
             seed: seed, timeline: timelines.0, outbox: provider, chaos: options.kills, continuing: (server, ledger))
         let first = device.run()
+        // The drain starts a new process: whatever the last one held dies with it (DATA-4).
+        device.endProcessForNextPhase()
         injector.disable()
         let drain = scenario.drain(hours: options.drainHours)
         var healed = device.ingest
@@ -159,6 +161,7 @@ extension ChaosHarness {
             ? RetentionPolicy(maxAge: 3600, maxCount: 60, maxBytes: 40_000)
             : RetentionPolicy(maxAge: 2 * 86_400, maxCount: 4000, maxBytes: 2_000_000)
         scenario.app.outbox = OutboxSpec(upload: upload, retention: retention)
+        if options.dataProtection { addDataProtection(to: &scenario, draws: &draws) }
         if options.serverFaults {
             scenario.world.server = Self.faultyServer(base.world.server, duration: base.duration)
             if draws.bernoulli(1.0 / 3) { scenario.world.server.maxBatchRecords = 40 }
@@ -194,4 +197,30 @@ extension OutboxMetrics {
         collected: 0, timelineRecords: 0, acknowledged: 0, pending: 0, quarantined: 0, lostByRetention: 0,
         silentlyLost: 0,
         duplicatesReceived: 0, duplicatesStored: 0, uploads: [:])
+}
+
+extension ChaosHarness {
+    /// Data Protection in a plan: half the stores of class `complete` or `completeUnlessOpen`, up to
+    /// two locks of a minute to an hour, and a quarter of the runs rebooted, each followed by an
+    /// unlock (DATA-1 to DATA-4). Drawn after the rest of the plan, so the other draws keep their
+    /// values.
+    func addDataProtection(to scenario: inout Scenario, draws: inout SeededGenerator) {
+        let classes: [DataProtectionClass] = [
+            .completeUntilFirstUserAuthentication, .complete, .complete, .completeUnlessOpen,
+        ]
+        if draws.bernoulli(0.5) { scenario.app.outbox?.protection = classes[Int(draws.next() % 4)] }
+        let duration = scenario.duration
+        var actions: [UserAction] = []
+        for _ in 0..<Int(draws.next() % 3) {
+            let lockAt = draws.uniform(0...(duration * 0.8))
+            actions.append(UserAction(at: lockAt, .lock))
+            actions.append(UserAction(at: min(duration, lockAt + draws.uniform(60...3600)), .unlock))
+        }
+        if draws.bernoulli(0.25) {
+            let rebootAt = draws.uniform(0...(duration * 0.8))
+            actions.append(UserAction(at: rebootAt, .reboot))
+            actions.append(UserAction(at: min(duration, rebootAt + draws.uniform(600...7200)), .unlock))
+        }
+        scenario.actions = (scenario.actions + actions).sorted { $0.at < $1.at }
+    }
 }

@@ -34,6 +34,14 @@ public struct ChaosSummary: Sendable, Hashable {
     public var duplicatesStored: Int { total(\.duplicatesStored) }
     /// Resends the server deduplicated.
     public var duplicatesReceived: Int { total(\.duplicatesReceived) }
+    /// Records held while the outbox could not be written (a locked phone, DATA-4).
+    public var heldWhileLocked: Int { total(\.heldWhileLocked) }
+    /// Held records stored after the unlock.
+    public var flushedAfterUnlock: Int { total(\.flushedAfterUnlock) }
+    /// Held records lost and accounted for by a loss record.
+    public var heldLostWithLossRecord: Int { total(\.lostWithLossRecord) }
+    /// Held records still in memory at the end (must be 0).
+    public var stillHeld: Int { total(\.stillHeld) }
     /// Records still pending after the drain (must be 0).
     public var pending: Int { total(\.pending) }
     /// `0xdead10cc` kills (must be 0).
@@ -69,6 +77,7 @@ public struct ChaosSummary: Sendable, Hashable {
             "  stored by the server     \(acknowledged)",
             "  lost, with loss record   \(lostByRetention)",
             "  quarantined              \(quarantined)",
+            "  held while locked        \(heldWhileLocked)   (stored after the unlock: \(flushedAfterUnlock); lost with a loss record: \(heldLostWithLossRecord); still held: \(stillHeld))",
             "  lost silently            \(silentlyLost)",
             "  stored twice             \(duplicatesStored)   (resends deduplicated by the server: \(duplicatesReceived))",
             "  pending after the drain  \(pending)",

@@ -28,6 +28,14 @@ struct ChaosHarnessTests {
         #expect(summary.storeCrashes.values.reduce(0, +) > 0)
         #expect(summary.duplicatesReceived > 0)
         #expect(summary.migratedRuns > 0)
+        // Locked phones and complete stores: records were held, and what processes died holding is
+        // counted by loss records (DATA-4); 40 seeds store few after an unlock, 1,000 store some.
+        #expect(summary.heldWhileLocked > 0)
+        #expect(summary.heldLostWithLossRecord > 0)
+        #expect(summary.stillHeld == 0)
+        #expect(
+            summary.heldWhileLocked == summary.flushedAfterUnlock + summary.heldLostWithLossRecord,
+            "every held record stored later or counted by a loss record")
     }
 
     @Test("the same seed gives the same result")

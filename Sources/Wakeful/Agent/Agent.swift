@@ -90,8 +90,9 @@ public struct Agent {
     ///   - context: The time and the system state.
     ///   - timeline: Receives the event and each command with the name of its issuer.
     /// - Returns: The commands to carry out, in order. When the outbox fails, ``lastError`` says so:
-    ///   the unsaved writes are kept and retried with the next event, and the commands are still
-    ///   returned (a background task must still be ended), but no upload starts.
+    ///   the unsaved writes are held and retried with the next event, and the commands are still
+    ///   returned (a background task must still be ended); the uploader handles the event too and
+    ///   meets the outbox's failure in its own calls.
     public mutating func handle<Sink: TimelineSink>(_ event: Event, in context: Context, timeline: inout Sink)
         -> [Command]
     {
@@ -112,8 +113,12 @@ public struct Agent {
             try commitUnsaved(now: context.now)
         } catch {
             lastError = error
+            // A crash inside the transaction ends the process there: nothing after it runs.
+            if error is SimulatedCrash { return commands }
             holding.hold(&unsaved.records, limit: configuration.holdLimit)
-            return commands
+            // The uploader still hears the event: its outbox calls fail the same way and it
+            // decides on that, and it must end its own background task when iOS says time is up
+            // (a locked phone holds the outbox for hours).
         }
         if var uploader {
             let actions = UploadActions(event, in: context, uploader: &uploader, outbox: outbox)
@@ -156,6 +161,9 @@ public struct Agent {
             self.sent = nil
         }
     }
+
+    /// What the agent held while its outbox could not be written, in this process (DATA-4).
+    public var holdingCounts: HoldingCounts { holding.counts }
 
     /// Whether the uploader waits for the app to renew its credentials (after a 401).
     public var needsCredentials: Bool {

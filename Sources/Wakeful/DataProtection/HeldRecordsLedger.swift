@@ -44,6 +44,17 @@ public struct HeldRecords: Sendable, Hashable, Codable {
             + "\"lastRecordedAt\":\(lastRecordedAt)}"
     }
 
+    /// How many held records a loss record's payload accounts for; nil for any other payload
+    /// (retention's loss records count sequence numbers instead).
+    public static func lostCount(inPayload payload: String) -> Int? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: Any],
+            let reasons = object["reasons"] as? [String],
+            reasons.contains(where: { $0 == holdingAreaFull || $0 == processEndedHolding }),
+            let count = object["count"] as? Int
+        else { return nil }
+        return count
+    }
+
     /// The reason of a loss record for records dropped because more were held than
     /// ``AgentConfiguration/holdLimit``.
     public static let holdingAreaFull = "holdingAreaFull"

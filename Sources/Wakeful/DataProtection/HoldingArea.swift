@@ -15,6 +15,8 @@ struct HoldingArea {
     private(set) var owed: [(reason: String, held: HeldRecords)] = []
     /// Whether the ledger says something is held, so that a clear is written once.
     private var ledgerHolds = false
+    /// What this process held, stored after holding and dropped.
+    private(set) var counts = HoldingCounts()
 
     /// Starts a process: what the last one left in the ledger is owed now.
     init(ledger: (any HeldRecordsLedger)?) {
@@ -28,6 +30,8 @@ struct HoldingArea {
     /// After a failed commit: drops the oldest records beyond `limit`, owing a loss record for them,
     /// and writes what would be lost if the process ended now.
     mutating func hold(_ records: inout [CollectedRecord], limit: Int) {
+        // The records already held are the first `holding` of the write; the rest are new.
+        counts.held += max(0, records.count - counts.holding)
         let over = records.count - max(0, limit)
         if over > 0 {
             var dropped = HeldRecords(
@@ -40,7 +44,9 @@ struct HoldingArea {
             }
             owed.append((HeldRecords.holdingAreaFull, dropped))
             records.removeFirst(over)
+            counts.dropped += over
         }
+        counts.holding = records.count
         guard let ledger else { return }
         let atRisk = owed.map(\.held) + (records.isEmpty ? [] : [Self.span(records)])
         guard let first = atRisk.first else { return }
@@ -62,6 +68,8 @@ struct HoldingArea {
 
     /// After a commit that stored the loss records and the held records: nothing is owed or held.
     mutating func committed() {
+        counts.flushed += counts.holding
+        counts.holding = 0
         owed = []
         if ledgerHolds {
             ledger?.write(nil)
@@ -73,5 +81,25 @@ struct HoldingArea {
         HeldRecords(
             count: records.count, firstRecordedAt: records[0].recordedAt,
             lastRecordedAt: records[records.count - 1].recordedAt)
+    }
+}
+
+/// What an agent's holding area did in one process (``Agent/holdingCounts``).
+public struct HoldingCounts: Sendable, Hashable {
+    /// Records that could not be committed when produced and were held.
+    public var held = 0
+    /// Held records later stored.
+    public var flushed = 0
+    /// Held records dropped because the area was full (a `holdingAreaFull` loss record owes them).
+    public var dropped = 0
+    /// Records held now: lost with the process if it ends before the next commit succeeds.
+    public var holding = 0
+
+    /// Creates counts.
+    public init(held: Int = 0, flushed: Int = 0, dropped: Int = 0, holding: Int = 0) {
+        self.held = held
+        self.flushed = flushed
+        self.dropped = dropped
+        self.holding = holding
     }
 }

@@ -80,7 +80,7 @@ extension JobScheduler {
         }
         // A time a rounding step past now would come back as now once the timer adds the interval,
         // and be armed again without end: no timer is shorter than the resolution.
-        let interval = max(next - context.now, Self.timerResolution)
+        let interval = max(next - context.now, TimerRequest.resolution)
         let at = context.now + interval
         guard at != nextTimerAt else { return [] }
         nextTimerAt = at

@@ -77,9 +77,6 @@ public struct JobScheduler: Strategy {
     /// Seconds between looks at due jobs that could not run (no time, network or power) while the
     /// app keeps running (assumption: a minute).
     public static let recheckInterval: TimeInterval = 60
-    /// The shortest timer the scheduler sets, 1 ms: a job that becomes eligible a rounding error
-    /// after now is picked up by a timer this long, not by one the clock cannot advance.
-    public static let timerResolution: TimeInterval = 0.001
     /// Seconds between reads of `backgroundTimeRemaining` while it says DBL_MAX during a run in
     /// the background (TASK-9: a 7–12 wake window, ≈10 s).
     static let rereadInterval: TimeInterval = 5

@@ -28,6 +28,12 @@ public struct TimerRequest: Sendable, Hashable, Codable {
     /// 0.0001 seconds instead", `Timer.scheduledTimer(withTimeInterval:repeats:block:)`).
     public static let minimumInterval: TimeInterval = 0.0001
 
+    /// The shortest timer Wakeful's own parts (the job scheduler, the uploader) set for a time
+    /// ahead: 1 ms, the simulator's clock resolution. A due time less than that ahead comes back
+    /// as now when the timer fires, and a timer set again for it would fire without the clock
+    /// moving, until iOS kills the app for its wake-ups (TERM-5).
+    public static let resolution: TimeInterval = 0.001
+
     /// The interval the timer really runs at.
     public var effectiveInterval: TimeInterval { max(interval, Self.minimumInterval) }
 

@@ -111,6 +111,8 @@ extension Uploader {
     private mutating func setRetryTimer(_ turn: Turn, due: TimeInterval) -> Action {
         guard timerDue != due else { return .issue(turn.commands) }
         timerDue = due
-        return .issue(turn.commands + [.setTimer(TimerRequest(id: Self.retryTimer, interval: due - turn.context.now))])
+        // Never shorter than the clock's resolution, or it fires again before `due` without end.
+        let interval = max(due - turn.context.now, TimerRequest.resolution)
+        return .issue(turn.commands + [.setTimer(TimerRequest(id: Self.retryTimer, interval: interval))])
     }
 }

@@ -57,7 +57,7 @@ extension SimulatedDevice {
             process.agent = AgentBox(
                 try Agent(
                     strategies: freshStrategies, configuration: configuration, outbox: outbox,
-                    seed: seed &+ UInt64(process.number), heldRecords: heldRecords))
+                    seed: seed &+ UInt64(process.number), heldRecords: outboxLedger.heldRecords))
             process.hasAgent = true
             return true
         } catch let crash as SimulatedCrash {

@@ -98,6 +98,15 @@ extension SimulatedDevice {
         }
     }
 
+    /// Ends the run's last process where a second phase of the same app begins (the
+    /// crash-injection harness's drain): what its agent held dies with it, to be accounted for by
+    /// the next process's loss record (DATA-4).
+    public mutating func endProcessForNextPhase() {
+        guard process.hasAgent else { return }
+        outboxLedger.noteHolding(process.agent!.agent.holdingCounts, died: true)
+        process = .absent
+    }
+
     /// The circular regions the system monitors for the app now, with centres and radii in local metres.
     public var monitoredCircles: [(id: RegionID, center: LocalPoint, radius: Double)] {
         regions.compactMap { watch in watch.circle.map { (watch.region.id, $0.center, $0.radius) } }

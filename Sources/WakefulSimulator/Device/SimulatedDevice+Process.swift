@@ -73,6 +73,7 @@ extension SimulatedDevice {
         networkProcessEnded(reason)  // URLS-5, URLS-8
         bluetoothProcessEnded(reason)  // BLE-4
         peripheralProcessEnded(reason)  // BLE-4
+        if process.hasAgent { outboxLedger.noteHolding(process.agent!.agent.holdingCounts, died: true) }
         process = .absent
         pendingLocationRequests = 0
         graceUntil = -.infinity

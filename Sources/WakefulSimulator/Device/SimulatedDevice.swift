@@ -139,8 +139,6 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     /// The phone's Data Protection, shared with the outbox each process opens (DATA-1 to DATA-4).
     let dataProtection: DataProtectionGate
     var lockDownGeneration = 0
-    /// The count of records the agent holds, kept across processes as a file of class `none` is.
-    let heldRecords = InMemoryHeldRecordsLedger()
 
     /// The world's facts for the timeline (``WorldFacts``), empty when nothing records, and the
     /// next one to write.

@@ -29,6 +29,15 @@ public struct OutboxMetrics: Sendable, Hashable, Codable {
     public var duplicatesStored: Int
     /// Upload attempts by outcome: HTTP status or transport error.
     public var uploads: [String: Int]
+    /// Records the agent held because the outbox could not be written (a locked phone, DATA-4).
+    public var heldWhileLocked = 0
+    /// Held records stored once the outbox could be written again.
+    public var flushedAfterUnlock = 0
+    /// Held records lost (a full holding area, a process that ended holding them) and accounted for
+    /// by a loss record; those without one count in ``silentlyLost``.
+    public var lostWithLossRecord = 0
+    /// Held records still in memory when the run ended.
+    public var stillHeld = 0
 
     /// Creates metrics.
     public init(
@@ -91,11 +100,32 @@ extension SimulatedDevice {
             contents[record.kind + "\u{1F}" + String(record.recordedAt) + "\u{1F}" + record.payload, default: 0] += 1
         }
         let duplicatesStored = contents.values.reduce(0) { $0 + max(0, $1 - 1) }
-        return OutboxMetrics(
+        // Held records never had sequence numbers: what was lost of them is accounted for by the
+        // counts of the loss records written for them (DATA-4).
+        var holding = ledger.holding
+        if process.hasAgent {
+            let live = process.agent!.agent.holdingCounts
+            holding.held += live.held
+            holding.flushed += live.flushed
+            holding.dropped += live.dropped
+            holding.stillHeld += live.holding
+        }
+        let accounted = records.reduce(0) { sum, record in
+            guard record.kind == OutboxRecord.lossKind, let count = HeldRecords.lostCount(inPayload: record.payload)
+            else { return sum }
+            return sum + count
+        }
+        var metrics = OutboxMetrics(
             collected: collected, timelineRecords: timelineRecords, acknowledged: acknowledged,
             pending: pendingSeqs.count,
-            quarantined: quarantinedSeqs.count, lostByRetention: ledger.dropped.count, silentlyLost: silentlyLost,
+            quarantined: quarantinedSeqs.count, lostByRetention: ledger.dropped.count,
+            silentlyLost: silentlyLost + max(0, holding.dropped + holding.diedHolding - accounted),
             duplicatesReceived: ingest.counts.duplicates, duplicatesStored: duplicatesStored,
             uploads: ingest.counts.byOutcome)
+        metrics.heldWhileLocked = holding.held
+        metrics.flushedAfterUnlock = holding.flushed
+        metrics.lostWithLossRecord = min(accounted, holding.dropped + holding.diedHolding)
+        metrics.stillHeld = holding.stillHeld
+        return metrics
     }
 }

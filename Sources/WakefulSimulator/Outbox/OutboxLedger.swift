@@ -16,9 +16,23 @@ public final class OutboxLedger {
     public private(set) var dropped: Set<Int64> = []
     /// The loss records appended.
     public private(set) var lossRecords: [OutboxRecord] = []
+    /// What every process of the app held while its outbox could not be written (DATA-4), and the
+    /// records processes died holding.
+    public private(set) var holding = HoldingTotals()
+    /// The count of held records the app keeps across processes, as a class-`none` file (shared by
+    /// the phases of a crash-injection run, like the outbox itself).
+    public let heldRecords = InMemoryHeldRecordsLedger()
 
     /// Creates an empty ledger.
     public init() {}
+
+    /// Adds what a process's agent held; `died` when the process ended holding `counts.holding`.
+    func noteHolding(_ counts: HoldingCounts, died: Bool) {
+        holding.held += counts.held
+        holding.flushed += counts.flushed
+        holding.dropped += counts.dropped
+        if died { holding.diedHolding += counts.holding } else { holding.stillHeld += counts.holding }
+    }
 
     /// Every record committed, by sequence number.
     public var committed: [Int64: OutboxRecord] {
@@ -109,4 +123,22 @@ extension Array where Element == OutboxRecord {
         }
         return low
     }
+}
+
+/// Held records over a run (``OutboxLedger/holding``): every held record is flushed, dropped from a
+/// full holding area, lost with a process that died holding it, or still held at the end.
+public struct HoldingTotals: Sendable, Hashable {
+    /// Records held because the outbox could not be written when they were produced.
+    public var held = 0
+    /// Held records stored later, once the outbox could be written.
+    public var flushed = 0
+    /// Held records dropped from a full holding area.
+    public var dropped = 0
+    /// Held records lost because their process ended first.
+    public var diedHolding = 0
+    /// Held records still in memory when the run ended.
+    public var stillHeld = 0
+
+    /// Creates totals.
+    public init() {}
 }

@@ -141,6 +141,6 @@ struct TaskEnder: Strategy {
             }
             return request.interval
         }
-        #expect(commands.allSatisfy { $0 >= JobScheduler.timerResolution }, "\(commands.filter { $0 < 0.001 })")
+        #expect(commands.allSatisfy { $0 >= TimerRequest.resolution }, "\(commands.filter { $0 < 0.001 })")
     }
 }
