@@ -61,6 +61,9 @@ struct AppProcess {
     var agent: AgentBox?
     /// Whether ``agent`` is set; a flag because reading the optional copies the agent on every event.
     var hasAgent = false
+    /// Whether protected data was available as far as this process knows: read at launch, then
+    /// from the notifications it got (DATA-4).
+    var protectedDataHeard = true
 
     /// No process: the app is not running.
     static var absent: AppProcess { AppProcess(number: 0, runtime: Runtime(strategies: []), beaconFilters: []) }

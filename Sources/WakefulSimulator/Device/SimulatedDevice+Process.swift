@@ -12,6 +12,7 @@ extension SimulatedDevice {
             beaconFilters: Array(
                 repeating: BeaconSignalFilter(model: scenario.device.radio), count: scenario.world.beacons.count)
         )
+        process.protectedDataHeard = dataProtection.isProtectedDataAvailable
         if reason.isForeground {
             setState(.inactive, cause: cause, rules: rules)
             deliver(.didFinishLaunching(reason))

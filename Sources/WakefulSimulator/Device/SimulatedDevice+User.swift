@@ -61,8 +61,11 @@ extension SimulatedDevice {
     /// The `complete` key goes (DATA-2); an app that runs hears it just before (DATA-4).
     mutating func protectedDataLockDown(generation: Int) {
         guard generation == lockDownGeneration, locked, !dataProtection.lockedDown else { return }
-        if state.isExecuting { deliver(.protectedDataWillBecomeUnavailable) }
         dataProtection.lockedDown = true
+        if state.isExecuting {
+            process.protectedDataHeard = false
+            deliver(.protectedDataWillBecomeUnavailable)
+        }
         decide("protectedDataUnavailable", rules: ["DATA-2", "DATA-4"])
     }
 
@@ -80,7 +83,10 @@ extension SimulatedDevice {
             dataProtection.lockedDown = false
             dataProtection.beforeFirstUnlock = false
             decide("protectedDataAvailable", rules: ["DATA-4"])
-            if state.isExecuting { deliver(.protectedDataDidBecomeAvailable) }
+            if state.isExecuting {
+                process.protectedDataHeard = true
+                deliver(.protectedDataDidBecomeAvailable)
+            }
         }
         displayLitUp()
         if wasLocked && frontWhenLocked && (state == .background || state == .suspended) {
@@ -153,5 +159,19 @@ extension SimulatedDevice {
     private mutating func setBackgroundAppRefresh(_ on: Bool) {
         backgroundAppRefreshSwitch = on
         if state.isExecuting { deliver(.backgroundRefreshStatusChanged(on ? .available : .denied)) }
+    }
+}
+
+extension SimulatedDevice {
+    /// A suspended app that runs again first gets the protected-data notification it missed, once,
+    /// with the net change: "the system queues many relevant notifications and delivers them to the
+    /// app as soon as it starts executing code again … a single notification … that reflects the net
+    /// change", among them "the status of protected files changes" (App Programming Guide for iOS,
+    /// Processing Queued Notifications at Wakeup Time; DATA-4).
+    mutating func deliverQueuedProtectedDataNotice() {
+        let available = dataProtection.isProtectedDataAvailable
+        guard hasProcess, process.protectedDataHeard != available else { return }
+        process.protectedDataHeard = available
+        deliver(available ? .protectedDataDidBecomeAvailable : .protectedDataWillBecomeUnavailable)
     }
 }

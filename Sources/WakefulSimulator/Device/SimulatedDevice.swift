@@ -380,6 +380,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         refreshEnergy()
         cpuLoadChanged()
         if peripheral.advertising || peripheral.form != .off { advertisementChanged() }  // BLE-1, BLE-3
+        if previous == .suspended, next.isExecuting { deliverQueuedProtectedDataNotice() }
     }
 
     /// Delivers an event to the app's code and carries out the commands it returns.

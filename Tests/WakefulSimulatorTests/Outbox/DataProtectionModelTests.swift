@@ -86,3 +86,30 @@ import WakefulSimulator
         }
     }
 }
+
+extension DataProtectionModelTests {
+    /// A suspended app hears of a change it slept through when it next runs, once, with the net
+    /// change, before the event that woke it (queued notifications at wakeup time).
+    @Test func aSuspendedAppHearsOfTheNetChangeWhenItRunsAgain() throws {
+        let scenario = try Scenario.decode(
+            Data(
+                #"""
+                {"name": "sleeper", "duration": 900,
+                 "app": {"backgroundModes": ["remote-notification"],
+                         "outbox": {"upload": false, "timeline": "off", "protection": "complete"}},
+                 "world": {"pushes": [{"at": 100, "type": "background"}]},
+                 "user": [{"at": 0, "action": "open"}, {"at": 20, "action": "lock"},
+                          {"at": 600, "action": "open"}]}
+                """#.utf8), file: "sleeper.json", directory: nil)
+        var timeline = InMemoryTimeline()
+        _ = Simulator.run(scenario, ios: IOSVersion(17), setup: .none, seed: 1, timeline: &timeline)
+        let notices = timeline.entries.filter {
+            $0.body == .event(.protectedDataDidBecomeAvailable)
+                || $0.body == .event(.protectedDataWillBecomeUnavailable)
+        }
+        // Suspended when the key went at 30 (DATA-2): told at the push's wake at 100. By 600 the
+        // process has ended; the new one reads the state at launch and is told nothing.
+        #expect(notices.map(\.body) == [.event(.protectedDataWillBecomeUnavailable)], "\(notices)")
+        #expect(notices.map(\.time) == [100])
+    }
+}
