@@ -43,21 +43,18 @@ struct RecordedWorld {
                 if case .string(let text)? = object["config"], let server = try? JSONValue.parse(Array(text.utf8)) {
                     members.set("server", server)
                 }
-            case "path":
-                object.members.insert(JSONMember(key: "at", value: .double(time)), at: 0)
-                path.append(.object(object))
-            case "power":
-                object.members.insert(JSONMember(key: "at", value: .double(time)), at: 0)
-                power.append(.object(object))
-            case "network":
-                object.members.removeAll { $0.key == "network" }
-                if case .string(let kind)? = fields.first(where: { $0.key == "network" }).map({
-                    WorldInputs.json($0.value)
-                }) {
-                    object.members.insert(JSONMember(key: "kind", value: .string(kind)), at: 0)
+            case "path", "power", "network":
+                // Timed entries of the scenario file: the fact's moment is their `at`; a network
+                // segment names its kind `kind` (the line's own `kind` key is reserved).
+                if let index = object.members.firstIndex(where: { $0.key == "network" }) {
+                    object.members[index].key = "kind"
                 }
                 object.members.insert(JSONMember(key: "at", value: .double(time)), at: 0)
-                network.append(.object(object))
+                switch fact {
+                case "path": path.append(.object(object))
+                case "power": power.append(.object(object))
+                default: network.append(.object(object))
+                }
             default:
                 notes.append(
                     "world: fact \"\(fact)\" at \(ScenarioReconstructor.number(time)) s is not known; left out")

@@ -32,6 +32,13 @@ public struct HeldRecords: Sendable, Hashable, Codable {
         self.lastRecordedAt = lastRecordedAt
     }
 
+    /// These records and `other` together: the counts added, the times spanning both.
+    public func adding(_ other: HeldRecords) -> HeldRecords {
+        HeldRecords(
+            count: count + other.count, firstRecordedAt: min(firstRecordedAt, other.firstRecordedAt),
+            lastRecordedAt: max(lastRecordedAt, other.lastRecordedAt))
+    }
+
     /// The payload of the loss record for held records that never reached the outbox: the reason,
     /// how many and when they were produced. They never had sequence numbers, so the payload has
     /// no ranges.

@@ -34,12 +34,10 @@ struct HoldingArea {
         counts.held += max(0, records.count - counts.holding)
         let over = records.count - max(0, limit)
         if over > 0 {
-            var dropped = HeldRecords(
-                count: over, firstRecordedAt: records[0].recordedAt, lastRecordedAt: records[over - 1].recordedAt)
+            var dropped = Self.span(records[..<over])
             // One loss record for a run of overflows while the outbox stays closed.
             if let last = owed.last, last.reason == HeldRecords.holdingAreaFull {
-                dropped.count += last.held.count
-                dropped.firstRecordedAt = last.held.firstRecordedAt
+                dropped = last.held.adding(dropped)
                 owed.removeLast()
             }
             owed.append((HeldRecords.holdingAreaFull, dropped))
@@ -47,15 +45,10 @@ struct HoldingArea {
             counts.dropped += over
         }
         counts.holding = records.count
-        guard let ledger else { return }
-        let atRisk = owed.map(\.held) + (records.isEmpty ? [] : [Self.span(records)])
-        guard let first = atRisk.first else { return }
         // One count for everything a death now would lose: what is owed and what is held.
-        ledger.write(
-            HeldRecords(
-                count: atRisk.reduce(0) { $0 + $1.count },
-                firstRecordedAt: atRisk.map(\.firstRecordedAt).min() ?? first.firstRecordedAt,
-                lastRecordedAt: atRisk.map(\.lastRecordedAt).max() ?? first.lastRecordedAt))
+        let atRisk = owed.map(\.held) + (records.isEmpty ? [] : [Self.span(records[...])])
+        guard let ledger, let first = atRisk.first else { return }
+        ledger.write(atRisk.dropFirst().reduce(first) { $0.adding($1) })
         ledgerHolds = true
     }
 
@@ -77,10 +70,10 @@ struct HoldingArea {
         }
     }
 
-    private static func span(_ records: [CollectedRecord]) -> HeldRecords {
+    /// The count and times of `records`, which are not empty.
+    private static func span(_ records: ArraySlice<CollectedRecord>) -> HeldRecords {
         HeldRecords(
-            count: records.count, firstRecordedAt: records[0].recordedAt,
-            lastRecordedAt: records[records.count - 1].recordedAt)
+            count: records.count, firstRecordedAt: records.first!.recordedAt, lastRecordedAt: records.last!.recordedAt)
     }
 }
 

@@ -78,13 +78,11 @@ extension JobScheduler {
             nextTimerAt = nil
             return [.cancelTimer(Self.nextTimer)]
         }
-        // A time a rounding step past now would come back as now once the timer adds the interval,
-        // and be armed again without end: no timer is shorter than the resolution.
-        let interval = max(next - context.now, TimerRequest.resolution)
-        let at = context.now + interval
+        let timer = TimerRequest(id: Self.nextTimer, due: next, now: context.now)
+        let at = context.now + timer.interval
         guard at != nextTimerAt else { return [] }
         nextTimerAt = at
-        return [.setTimer(TimerRequest(id: Self.nextTimer, interval: interval))]
+        return [.setTimer(timer)]
     }
 
     // MARK: Missed deadlines

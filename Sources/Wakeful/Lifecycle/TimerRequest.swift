@@ -34,6 +34,12 @@ public struct TimerRequest: Sendable, Hashable, Codable {
     /// moving, until iOS kills the app for its wake-ups (TERM-5).
     public static let resolution: TimeInterval = 0.001
 
+    /// A one-shot timer for the time `due`, set at `now`: never shorter than ``resolution``, so
+    /// it fires after the clock has moved.
+    public init(id: TimerID, due: TimeInterval, now: TimeInterval) {
+        self.init(id: id, interval: max(due - now, Self.resolution))
+    }
+
     /// The interval the timer really runs at.
     public var effectiveInterval: TimeInterval { max(interval, Self.minimumInterval) }
 

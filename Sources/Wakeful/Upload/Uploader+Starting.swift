@@ -111,8 +111,7 @@ extension Uploader {
     private mutating func setRetryTimer(_ turn: Turn, due: TimeInterval) -> Action {
         guard timerDue != due else { return .issue(turn.commands) }
         timerDue = due
-        // Never shorter than the clock's resolution, or it fires again before `due` without end.
-        let interval = max(due - turn.context.now, TimerRequest.resolution)
-        return .issue(turn.commands + [.setTimer(TimerRequest(id: Self.retryTimer, interval: interval))])
+        return .issue(
+            turn.commands + [.setTimer(TimerRequest(id: Self.retryTimer, due: due, now: turn.context.now))])
     }
 }

@@ -21,9 +21,13 @@ extension SimulatedDevice {
     /// Call it once, before the first ``run(until:)``; ``run()`` calls it itself.
     public mutating func start() {
         precondition(!hasStarted, "start() called twice")
-        record(.run(runHeader))
-        if timeline.isRecording { worldFacts = WorldFacts.entries(of: scenario) }
-        recordWorldFacts(upTo: 0)
+        // The header and the world's facts are built only for a timeline that keeps them: a
+        // many-seed sweep starts a hundred thousand runs without one.
+        if timeline.isRecording {
+            record(.run(runHeader))
+            worldFacts = WorldFacts.entries(of: scenario)
+            recordWorldFacts(upTo: 0)
+        }
         for index in scenario.actions.indices {
             schedule(.userAction(index), at: scenario.actions[index].at)
         }

@@ -23,11 +23,8 @@ public struct Comparison: Sendable {
 
     /// Plans a comparison. Versions and setups default to each scenario's own lists.
     public init(scenarios: [Scenario], versions: [IOSVersion] = [], setups: [StrategySetup] = [], seed: UInt64) {
-        self.seed = seed
-        jobs = scenarios.flatMap { scenario in
-            let setupsHere = setups.isEmpty ? (scenario.setups.isEmpty ? [.none] : scenario.setups) : setups
-            let versionsHere = versions.isEmpty ? scenario.iosVersions : versions
-            return setupsHere.flatMap { setup in versionsHere.map { Job(scenario: scenario, ios: $0, setup: setup) } }
+        self.init(scenarios: scenarios, versions: versions, seed: seed) { scenario in
+            setups.isEmpty ? (scenario.setups.isEmpty ? [.none] : scenario.setups) : setups
         }
     }
 
@@ -42,15 +39,24 @@ public struct Comparison: Sendable {
             self.init(scenarios: scenarios, versions: versions, seed: seed)
             return
         }
+        try self.init(scenarios: scenarios, versions: versions, seed: seed) { scenario throws(ScenarioError) in
+            try setupNames.map { name throws(ScenarioError) in try scenario.setup(named: name) }
+        }
+    }
+
+    /// The jobs in report order: scenario, then setup, then version.
+    private init<Failure: Error>(
+        scenarios: [Scenario], versions: [IOSVersion], seed: UInt64,
+        setups: (Scenario) throws(Failure) -> [StrategySetup]
+    ) throws(Failure) {
+        self.seed = seed
         var jobs: [Job] = []
         for scenario in scenarios {
             let versionsHere = versions.isEmpty ? scenario.iosVersions : versions
-            for name in setupNames {
-                let setup = try scenario.setup(named: name)
+            for setup in try setups(scenario) {
                 jobs += versionsHere.map { Job(scenario: scenario, ios: $0, setup: setup) }
             }
         }
-        self.init(scenarios: [], seed: seed)
         self.jobs = jobs
     }
 

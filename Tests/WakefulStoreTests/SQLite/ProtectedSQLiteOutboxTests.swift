@@ -9,7 +9,7 @@ import WakefulStore
 ///
 /// Linux has no Data Protection, so a missing folder stands for the unreadable file: SQLite answers
 /// `SQLITE_CANTOPEN`, as it does for a `complete` file on a locked phone (DATA-7).
-@Suite struct ProtectedSQLiteOutboxTests {
+@Suite(.timeLimit(.minutes(1))) struct ProtectedSQLiteOutboxTests {
     final class Availability: Sendable {
         let available = Atomic(false)
         var check: @Sendable () -> Bool { { self.available.load(ordering: .relaxed) } }
@@ -85,7 +85,7 @@ import WakefulStore
     }
 }
 
-@Suite struct FileHeldRecordsLedgerTests {
+@Suite(.timeLimit(.minutes(1))) struct FileHeldRecordsLedgerTests {
     @Test func theCountSurvivesInItsFileUntilCleared() throws {
         try withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("held.json").path
