@@ -116,12 +116,16 @@ extension ChaosHarness {
         _ scenario: Scenario, _ configuration: ChaosConfiguration, seed: UInt64, provider: SQLiteOutboxProvider,
         injector: SeededFaultInjector, server: IngestEndpoint, ledger: OutboxLedger, timelines: (Sink, Sink)
     ) -> (RunMetrics, RunMetrics) {
+        // The user opens the app at the end, as they would before the drain on a phone: a process
+        // still holding records stores them now (DATA-4) rather than die with them at the hand-over.
+        var scenario = scenario
+        scenario.actions.append(UserAction(at: scenario.duration, .open))
         var device = SimulatedDevice(
             scenario: scenario, policy: Simulator.policy(for: scenario, ios: configuration.ios),
             setup: configuration.setup,
             seed: seed, timeline: timelines.0, outbox: provider, chaos: options.kills, continuing: (server, ledger))
         let first = device.run()
-        // The drain starts a new process: whatever the last one held dies with it (DATA-4).
+        // The drain starts a new process: whatever the last one still held dies with it (DATA-4).
         device.endProcessForNextPhase()
         injector.disable()
         let drain = scenario.drain(hours: options.drainHours)

@@ -17,7 +17,7 @@ public enum ConfigurationFile {
     static let appKeys: Set<String> = [
         "backgroundModes", "locationAuthorization", "features", "permittedTaskIdentifiers", "usage",
         "processingCPULoad",
-        "accessorySetupKit", "outbox", "jobs", "jobScheduler",
+        "accessorySetupKit", "outbox", "settings", "jobs", "jobScheduler",
     ]
 
     /// Reads a configuration file.

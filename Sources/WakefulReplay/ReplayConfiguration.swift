@@ -27,7 +27,9 @@ public struct ReplayConfiguration: Sendable, Hashable {
     public var source: String
 
     /// The `world` keys taken from a configuration file: facts of the place, not of the trip.
-    public static let worldKeys = ["origin", "beacons", "accessories", "server", "network", "power", "startHour"]
+    public static let worldKeys = [
+        "origin", "beacons", "accessories", "server", "network", "power", "startHour", "startDay",
+    ]
 
     /// Parses `--config`: an existing file is read as a scenario file, anything else as a setup name.
     /// - Throws: ``ReplayError/configuration(_:)`` naming the file or the unknown strategy.

@@ -69,7 +69,7 @@ public struct ScenarioReconstructor: Sendable {
             document.members.append(JSONMember(key: "device", value: .object(device)))
         }
         document.members.append(
-            JSONMember(key: "world", value: .object(world(inputs, startHour: header?.startHour, notes: &notes))))
+            JSONMember(key: "world", value: .object(world(inputs, header: header, notes: &notes))))
         if !inputs.actions.isEmpty {
             document.members.append(JSONMember(key: "user", value: .array(inputs.actions.map { .object($0) })))
         }
@@ -163,7 +163,7 @@ public struct ScenarioReconstructor: Sendable {
         return device.isEmpty ? nil : device
     }
 
-    private func world(_ inputs: WorldInputs, startHour: Double?, notes: inout [String]) -> JSONObject {
+    private func world(_ inputs: WorldInputs, header: TimelineHeader?, notes: inout [String]) -> JSONObject {
         var world = options.configuration?.world ?? JSONObject()
         for member in inputs.recorded.members where world[member.key] == nil { world.members.append(member) }
         if world["origin"] == nil, let first = inputs.route.first {
@@ -172,8 +172,11 @@ public struct ScenarioReconstructor: Sendable {
         if world["movement"] == nil, let movement = inputs.movement {
             world.members.append(JSONMember(key: "movement", value: .object(movement)))
         }
-        if world["startHour"] == nil, let startHour {
+        if world["startHour"] == nil, let startHour = header?.startHour {
             world.members.append(JSONMember(key: "startHour", value: .double(startHour)))
+        }
+        if world["startDay"] == nil, let startDay = header?.startDay {
+            world.members.append(JSONMember(key: "startDay", value: .string(startDay)))
         }
         if !inputs.pushes.isEmpty {
             world.members.append(JSONMember(key: "pushes", value: .array(inputs.pushes.map { .object($0) })))

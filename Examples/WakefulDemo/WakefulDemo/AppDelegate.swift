@@ -17,9 +17,14 @@ final class AppDelegate: NSObject, UIApplicationDelegate, ObservableObject {
         _ application: UIApplication,
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil
     ) -> Bool {
+        // The developer passes the credential once as a launch argument (-deviceToken …); it is
+        // kept in the Keychain, readable in the background on a locked phone (DATA-5), where
+        // UserDefaults reads empty before the first unlock after a restart (DATA-6).
+        let keychain = KeychainCredential()
+        if let token = UserDefaults.standard.string(forKey: "deviceToken") { try? keychain.save(token) }
         let configuration = DemoConfiguration.selected.appConfiguration(
             server: UserDefaults.standard.url(forKey: "server"),
-            credential: { UserDefaults.standard.string(forKey: "deviceToken") })
+            credential: { try keychain.read() })
         do {
             let wakeful = try WakefulApp(configuration: configuration)
             // Listen before starting, so the launch's own entries are on screen too.

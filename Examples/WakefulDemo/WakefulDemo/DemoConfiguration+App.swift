@@ -4,7 +4,7 @@ import WakefulApple
 
 extension DemoConfiguration {
     /// The app's whole configuration for `WakefulApp`.
-    func appConfiguration(server: URL?, credential: @escaping @MainActor @Sendable () -> String?)
+    func appConfiguration(server: URL?, credential: @escaping @MainActor @Sendable () throws -> String?)
         -> WakefulApp.Configuration
     {
         var agent = AgentConfiguration()
@@ -17,12 +17,22 @@ extension DemoConfiguration {
     }
 
     /// The configuration chosen in the settings screen; it applies from the next launch, because
-    /// the strategies must be in place before launch ends.
+    /// the strategies must be in place before launch ends. Kept in a file without Data Protection,
+    /// not in UserDefaults: a background launch before the first unlock after a restart reads
+    /// UserDefaults empty (DATA-6) and would start the wrong strategies.
     static var selected: DemoConfiguration {
         get {
-            UserDefaults.standard.string(forKey: "configuration").flatMap(DemoConfiguration.init(rawValue:))
+            (try? String(contentsOf: choiceFile, encoding: .utf8)).flatMap(DemoConfiguration.init(rawValue:))
                 ?? .gasStationTaskExtension
         }
-        set { UserDefaults.standard.set(newValue.rawValue, forKey: "configuration") }
+        set {
+            try? FileManager.default.createDirectory(
+                at: choiceFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? Data(newValue.rawValue.utf8).write(to: choiceFile, options: [.atomic, .noFileProtection])
+        }
+    }
+
+    private static var choiceFile: URL {
+        URL.applicationSupportDirectory.appending(path: "WakefulDemo/configuration")
     }
 }

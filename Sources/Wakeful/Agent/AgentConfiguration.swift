@@ -24,7 +24,8 @@ public struct AgentConfiguration: Sendable, Hashable {
     /// Retention is applied again after this many appended records.
     public var retentionEveryRecords: Int
     /// Records the agent holds in memory at most while the outbox cannot be written (a locked
-    /// phone, DATA-4); beyond it the oldest are dropped and a loss record says how many.
+    /// phone, DATA-4); beyond it the oldest timeline entries are dropped first, then the oldest
+    /// records, and a loss record says how many.
     public var holdLimit = 1000
 
     /// Creates a configuration (no jobs, uploads with the uploader's defaults, default retention,

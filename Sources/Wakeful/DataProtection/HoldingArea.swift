@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The records themselves wait in the agent's unsaved write, in order, and are committed exactly
 /// once with the first commit that succeeds. This keeps them bounded
-/// (``AgentConfiguration/holdLimit``: the oldest go first, counted), keeps the
+/// (``AgentConfiguration/holdLimit``: the timeline's entries go first, then the oldest, counted), keeps the
 /// ``HeldRecordsLedger`` up to date so that a process dying while it holds records is accounted for
 /// by the next one, and makes the loss records that go first in the next successful commit.
 struct HoldingArea {
@@ -34,14 +34,13 @@ struct HoldingArea {
         counts.held += max(0, records.count - counts.holding)
         let over = records.count - max(0, limit)
         if over > 0 {
-            var dropped = Self.span(records[..<over])
+            var dropped = Self.dropOldest(over, from: &records)
             // One loss record for a run of overflows while the outbox stays closed.
             if let last = owed.last, last.reason == HeldRecords.holdingAreaFull {
                 dropped = last.held.adding(dropped)
                 owed.removeLast()
             }
             owed.append((HeldRecords.holdingAreaFull, dropped))
-            records.removeFirst(over)
             counts.dropped += over
         }
         counts.holding = records.count
@@ -68,6 +67,24 @@ struct HoldingArea {
             ledger?.write(nil)
             ledgerHolds = false
         }
+    }
+
+    /// Removes the `count` oldest records, the timeline's own first: the app's records are what the
+    /// outbox promises to keep, and on a locked phone the lifecycle entries of every event would
+    /// otherwise fill the area and push them out. Returns their count and times.
+    private static func dropOldest(_ count: Int, from records: inout [CollectedRecord]) -> HeldRecords {
+        var drop = Array(repeating: false, count: records.count)
+        var left = count
+        for pass in [true, false] {
+            for index in records.indices where left > 0 && !drop[index] {
+                guard !pass || records[index].kind == OutboxRecord.timelineKind else { continue }
+                drop[index] = true
+                left -= 1
+            }
+        }
+        let dropped = records.indices.filter { drop[$0] }.map { records[$0].recordedAt }
+        records = records.indices.filter { !drop[$0] }.map { records[$0] }
+        return HeldRecords(count: dropped.count, firstRecordedAt: dropped.min()!, lastRecordedAt: dropped.max()!)
     }
 
     /// The count and times of `records`, which are not empty.

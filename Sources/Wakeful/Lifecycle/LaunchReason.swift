@@ -22,6 +22,10 @@ public enum LaunchReason: String, Sendable, Hashable, Codable, CaseIterable {
     case urlSession
     /// Core Bluetooth state restoration (BLE-4).
     case bluetooth
+    /// Prewarming (iOS 15+): the system started the process before the user opened the app, and
+    /// its launch code ran (DATA-9). Not a user open: the app is in the background, possibly before
+    /// the first unlock after a restart, so protected files may be unreadable (DATA-8).
+    case prewarm
 
     /// Whether the app starts in the foreground.
     public var isForeground: Bool { self == .user }

@@ -15,6 +15,9 @@ public struct Context: Sendable, Hashable {
     public var network: NetworkPath
     /// Whether the phone is on external power (`UIDevice.batteryState` charging or full); nil when unknown.
     public var externalPower: Bool?
+    /// The local weekday and time of day, for strategies that act by the clock
+    /// (``ScheduledTracking``); nil when the platform does not say.
+    public var localTime: LocalTime?
 
     /// The value `backgroundTimeRemaining` reports when time is not limited (DBL_MAX, TASK-11).
     public static let unlimited = Double.greatestFiniteMagnitude
@@ -22,13 +25,14 @@ public struct Context: Sendable, Hashable {
     /// Creates a context.
     public init(
         now: TimeInterval, appState: AppState, backgroundTimeRemaining: TimeInterval = Context.unlimited,
-        network: NetworkPath = .unknown, externalPower: Bool? = nil
+        network: NetworkPath = .unknown, externalPower: Bool? = nil, localTime: LocalTime? = nil
     ) {
         self.now = now
         self.appState = appState
         self.backgroundTimeRemaining = backgroundTimeRemaining
         self.network = network
         self.externalPower = externalPower
+        self.localTime = localTime
     }
 
     /// Whether the app runs in the background (not on screen).

@@ -102,6 +102,7 @@ public struct SystemActivity: Sendable, Hashable {
         case .scheduledTask: "a scheduled background task"
         case .urlSession: "background URL-session events"
         case .bluetooth: "a Bluetooth accessory (state restoration)"
+        case .prewarm: "prewarming, before the user opened it (DATA-9)"
         }
     }
 

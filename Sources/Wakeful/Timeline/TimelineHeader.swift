@@ -42,6 +42,8 @@ public struct TimelineHeader: Sendable, Hashable {
     /// The local hour of day (0–24, fractions allowed) at time 0 of the timeline's clock, which
     /// the task scheduler's usage and charging patterns depend on (BGT-11).
     public var startHour: Double?
+    /// The local weekday at time 0 (`monday` … `sunday`), when not Monday; schedules depend on it.
+    public var startDay: String?
     /// The app's configuration as compact JSON in the form of a scenario file's parts,
     /// `{"strategies": [setup], "app": {…}, "device": {…}}` (key `config`): its features, jobs,
     /// outbox and the setup's options, so that `wakeful replay` rebuilds the same app.
@@ -56,8 +58,8 @@ public struct TimelineHeader: Sendable, Hashable {
         scenario: String? = nil, setup: String? = nil, strategies: [String] = [], backgroundModes: [String]? = nil,
         locationAuthorization: String? = nil, seed: UInt64? = nil, duration: TimeInterval? = nil,
         variants: [String] = [],
-        debuggerAttached: Bool = false, startHour: Double? = nil, configuration: String? = nil,
-        otherFields: [Field] = []
+        debuggerAttached: Bool = false, startHour: Double? = nil, startDay: String? = nil,
+        configuration: String? = nil, otherFields: [Field] = []
     ) {
         self.format = format
         self.source = source
@@ -73,6 +75,7 @@ public struct TimelineHeader: Sendable, Hashable {
         self.variants = variants
         self.debuggerAttached = debuggerAttached
         self.startHour = startHour
+        self.startDay = startDay
         self.configuration = configuration
         self.otherFields = otherFields
     }
@@ -97,6 +100,7 @@ public struct TimelineHeader: Sendable, Hashable {
             case "variants": variants = Self.list(text)
             case "debuggerAttached": debuggerAttached = field.value == .bool(true)
             case "startHour": startHour = field.value.number
+            case "startDay": startDay = text
             case "config": configuration = text
             default: otherFields.append(field)
             }
@@ -122,6 +126,7 @@ public struct TimelineHeader: Sendable, Hashable {
         if !variants.isEmpty { fields.append(Field("variants", .string(variants.joined(separator: ",")))) }
         if debuggerAttached { fields.append(Field("debuggerAttached", .bool(true))) }
         if let startHour { fields.append(Field("startHour", .double(startHour))) }
+        if let startDay { fields.append(Field("startDay", .string(startDay))) }
         if let configuration { fields.append(Field("config", .string(configuration))) }
         return fields + otherFields
     }

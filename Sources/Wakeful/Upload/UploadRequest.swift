@@ -53,6 +53,11 @@ public struct UploadOutcome: Sendable, Hashable, Codable {
     /// URLS-1): the uploader sends in process from then on.
     public static let backgroundSessionUnavailable = "backgroundSessionUnavailable"
 
+    /// The ``error`` when the platform could not read the device credential and sent nothing: its
+    /// Keychain item is withheld while the phone is locked or before the first unlock after a
+    /// restart (`errSecInteractionNotAllowed`, DATA-5). The uploader waits for the unlock.
+    public static let credentialUnavailable = "credentialUnavailable"
+
     /// Creates an outcome.
     public init(
         id: String, batch: UUID, statusCode: Int?, error: String? = nil, retryAfter: TimeInterval? = nil,

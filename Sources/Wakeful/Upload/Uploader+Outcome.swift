@@ -23,6 +23,11 @@ extension Uploader {
             continuesAtOnce = true
             return nil
         }
+        if outcome.error == UploadOutcome.credentialUnavailable {
+            // DATA-5: nothing was sent; the batch stays open for the attempt after the unlock.
+            phase = .awaitingUnlock
+            return nil
+        }
         guard let status = outcome.statusCode else {
             // timedOut, networkConnectionLost, cannotConnectToHost, notConnectedToInternet, cancelled
             backOff(now: now)

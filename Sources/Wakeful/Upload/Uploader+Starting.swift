@@ -6,7 +6,7 @@ extension Uploader {
         switch phase {
         case .idle: break
         case .backingOff(let until) where turn.context.now >= until: phase = .idle
-        case .backingOff, .uploading, .awaitingCredentials, .revoked: return retryTimer(turn)
+        case .backingOff, .uploading, .awaitingCredentials, .awaitingUnlock, .revoked: return retryTimer(turn)
         }
         guard turn.context.network.mayBeReachable else { return retryTimer(turn) }
         return ask(.readStatistics, for: .starting, turn: turn)

@@ -20,6 +20,7 @@ import Foundation
 /// | 200 without a usable answer | back off, resend the same batch (same ID: the server deduplicates) |
 /// | 400 | split: release the batch and halve the record limit; a batch of one record is quarantined locally |
 /// | 401 | ``UploaderStatus/awaitingCredentials`` until ``credentialsRenewed()`` |
+/// | credential unreadable (nothing sent) | ``UploaderStatus/awaitingUnlock`` until protected data is available again (DATA-5) |
 /// | 409 | retry the same batch shortly (5 s, doubling while failures go on, or `Retry-After`) |
 /// | 410 | ``UploaderStatus/revoked``: stop for good |
 /// | 413 | release the batch, halve both limits; one record alone is quarantined locally |
@@ -95,6 +96,7 @@ public struct Uploader: Sendable {
         case uploading(Attempt)
         case backingOff(until: TimeInterval)
         case awaitingCredentials
+        case awaitingUnlock
         case revoked
     }
 
@@ -131,6 +133,7 @@ public struct Uploader: Sendable {
         case .uploading(let attempt): .uploading(batch: attempt.request.batch)
         case .backingOff(let until): .backingOff(until: until)
         case .awaitingCredentials: .awaitingCredentials
+        case .awaitingUnlock: .awaitingUnlock
         case .revoked: .revoked
         }
     }
@@ -168,6 +171,9 @@ public struct Uploader: Sendable {
             turn.commands.append(.completeBackgroundEvents(session: UploadRequest.sessionIdentifier))
         case .didEnterBackground:
             turn.flush = true
+        case .protectedDataDidBecomeAvailable, .didBecomeActive:
+            // DATA-4, DATA-5: unlocked, so the credential's Keychain item can be read again.
+            if phase == .awaitingUnlock { phase = .idle }
         default:
             break
         }

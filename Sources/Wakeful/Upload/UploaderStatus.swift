@@ -10,6 +10,9 @@ public enum UploaderStatus: Sendable, Hashable {
     case backingOff(until: TimeInterval)
     /// The server answered 401: uploads wait for ``Uploader/credentialsRenewed()``.
     case awaitingCredentials
+    /// The device credential could not be read (its Keychain item is withheld while the phone is
+    /// locked, DATA-5): uploads wait for the unlock (`protectedDataDidBecomeAvailable`).
+    case awaitingUnlock
     /// The server answered 410: the device is revoked and uploads stopped for good.
     case revoked
 }

@@ -75,10 +75,23 @@
             guard let endpoint = configuration.ingestEndpoint else {
                 return notCarriedOut(.upload(request), reason: "noIngestEndpoint")
             }
+            let credential: String?
+            do {
+                credential = try configuration.credential()
+            } catch {
+                // DATA-5: the Keychain withholds the item while locked; send nothing rather than be
+                // answered 401, and let the uploader wait for the unlock.
+                logger.notice("credential unreadable, upload waits for the unlock", metadata: ["error": "\(error)"])
+                return deliver(
+                    .uploadCompleted(
+                        UploadOutcome(
+                            id: request.id, batch: request.batch, statusCode: nil,
+                            error: UploadOutcome.credentialUnavailable)))
+            }
             do {
                 let body = try agent.requestBody(for: request)
                 sessions.upload(
-                    request, body: body, endpoint: endpoint, credential: configuration.credential(),
+                    request, body: body, endpoint: endpoint, credential: credential,
                     timeout: configuration.agent.upload?.requestTimeout ?? 60)
             } catch {
                 logger.error("could not encode an upload batch", metadata: ["error": "\(error)"])

@@ -10,7 +10,7 @@
         /// ```swift
         /// var configuration = WakefulApp.Configuration(strategies: [TaskExtension(), BeaconTrigger(options: pump)])
         /// configuration.ingestEndpoint = URL(string: "https://wakeful.example.com/v1/ingest")
-        /// configuration.credential = { KeychainStore.deviceToken }
+        /// configuration.credential = { try KeychainCredential().read() }
         /// ```
         public struct Configuration {
             /// The strategies and features, in the order they receive events.
@@ -23,13 +23,17 @@
             public var writesTimelineFile: Bool
             /// The companion server's `POST /v1/ingest` URL; uploads are not carried out without it.
             public var ingestEndpoint: URL?
-            /// The device credential for `Authorization: Bearer`; read before every upload. Keep it in
-            /// the Keychain with `kSecAttrAccessibleAfterFirstUnlock` (or its `ThisDeviceOnly` form):
-            /// the default, `WhenUnlocked`, cannot be read in the background on a locked phone, and
-            /// the read fails with `errSecInteractionNotAllowed` (DATA-5). Before the first unlock
-            /// after a restart no class but the deprecated `Always` is readable; nothing is uploaded
-            /// then, since the outbox cannot be read either.
-            public var credential: @MainActor @Sendable () -> String?
+            /// The device credential for `Authorization: Bearer`; read before every upload, nil for
+            /// none. Keep it in the Keychain with ``KeychainCredential``, which stores it
+            /// `kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly`: the Keychain's default,
+            /// `WhenUnlocked`, cannot be read in the background on a locked phone, and the read
+            /// fails with `errSecInteractionNotAllowed` (DATA-5). Not in `UserDefaults`: before the
+            /// first unlock after a restart it reads empty (DATA-6), and an upload without the
+            /// credential is answered 401. A closure that throws sends nothing: the uploader waits
+            /// for the unlock (``UploaderStatus/awaitingUnlock``). Before the first unlock no class
+            /// but the deprecated `Always` is readable; nothing is uploaded then, since the outbox
+            /// cannot be read either.
+            public var credential: @MainActor @Sendable () throws -> String?
             /// The work of each job, by job identifier (see ``JobRunner``).
             public var jobs: [String: JobRunner.Work]
             /// Turns a ``TransferRequest`` into a real request (and, for an upload, the file to send).

@@ -164,10 +164,11 @@
             let application = UIApplication.shared
             // https://developer.apple.com/documentation/uikit/uiapplication/backgroundtimeremaining
             // DBL_MAX outside a finite allowance, which is Context.unlimited (TASK-11).
+            let now = Date()
             return Context(
-                now: Date().timeIntervalSince1970, appState: AppState(application.applicationState),
+                now: now.timeIntervalSince1970, appState: AppState(application.applicationState),
                 backgroundTimeRemaining: application.backgroundTimeRemaining, network: environment.network,
-                externalPower: environment.externalPower)
+                externalPower: environment.externalPower, localTime: LocalTime(now, calendar: .current))
         }
 
         private func flushTimeline() {

@@ -93,7 +93,15 @@
         /// is a BGTaskScheduler task or a URL-session relaunch (STATE-2).
         /// https://developer.apple.com/documentation/uikit/uiapplication/launchoptionskey
         /// https://developer.apple.com/documentation/uikit/uiapplication/launchoptionskey/bluetoothcentrals
-        init(options: [UIApplication.LaunchOptionsKey: Any]?, state: UIApplication.State) {
+        ///
+        /// A prewarmed process (iOS 15+) has `ActivePrewarm` set to `1` in its environment; in the
+        /// background with no launch key that is a prewarm, not a task (DATA-9). The variable stays
+        /// set when the user opens the app later, so a foreground launch is still `.user`.
+        /// https://developer.apple.com/documentation/uikit/about-the-app-launch-sequence
+        init(
+            options: [UIApplication.LaunchOptionsKey: Any]?, state: UIApplication.State,
+            environment: [String: String] = ProcessInfo.processInfo.environment
+        ) {
             let options = options ?? [:]
             if options[.location] != nil {
                 // LOC-12, LOC-16: significant change, visit or region; the delegate call that follows says which.
@@ -102,6 +110,8 @@
                 self = .remoteNotification  // PUSH-1
             } else if options[.bluetoothCentrals] != nil {
                 self = .bluetooth  // BLE-4
+            } else if state == .background && environment["ActivePrewarm"] == "1" {
+                self = .prewarm  // DATA-9
             } else if state == .background {
                 self = .scheduledTask
             } else {

@@ -120,6 +120,7 @@ enum WakeSource: String, Sendable, Hashable, CaseIterable {
         case .scheduledTask: self = .scheduledTask
         case .urlSession: self = .urlSession
         case .bluetooth: self = .bluetooth
+        case .prewarm: self = .other  // DATA-9: the system's own start, not a wake for anything
         }
     }
 }

@@ -11,6 +11,9 @@ struct AppProcess {
     let number: Int
     /// The app's code.
     var runtime: Runtime
+    /// The app's settings read empty at launch (UserDefaults before the first unlock, DATA-6), and
+    /// stay so for this process: it started none of its strategies.
+    var settingsReadEmpty = false
     /// Open background tasks and the allowance they share (TASK).
     var tasks = BackgroundTasks()
     /// Standard location updates, when started.

@@ -56,7 +56,8 @@ extension SimulatedDevice {
             let outbox = LedgerOutbox(file, ledger: outboxLedger)
             process.agent = AgentBox(
                 try Agent(
-                    strategies: freshStrategies, configuration: configuration, outbox: outbox,
+                    strategies: process.settingsReadEmpty ? [] : freshStrategies, configuration: configuration,
+                    outbox: outbox,
                     seed: seed &+ UInt64(process.number), heldRecords: outboxLedger.heldRecords))
             process.hasAgent = true
             return true

@@ -6,13 +6,20 @@ extension SimulatedDevice {
     /// straight from Not running to Background (STATE-2).
     mutating func launch(_ reason: LaunchReason, cause: String, rules: [String]) {
         processCount += 1
+        let settingsEmpty = scenario.app.settings == .userDefaults && dataProtection.beforeFirstUnlock
         process = AppProcess(
             number: processCount,
-            runtime: Runtime(strategies: freshStrategies),
+            runtime: Runtime(strategies: settingsEmpty ? [] : freshStrategies),
             beaconFilters: Array(
                 repeating: BeaconSignalFilter(model: scenario.device.radio), count: scenario.world.beacons.count)
         )
         process.protectedDataHeard = dataProtection.isProtectedDataAvailable
+        if settingsEmpty {
+            // DATA-6: UserDefaults reads empty before the first unlock, and the process keeps the
+            // empty copy: the app's "tracking on" setting reads off, so it starts no strategy.
+            process.settingsReadEmpty = true
+            decide("settingsReadEmpty", rules: ["DATA-6"], [Field("store", "userDefaults")])
+        }
         if reason.isForeground {
             setState(.inactive, cause: cause, rules: rules)
             deliver(.didFinishLaunching(reason))

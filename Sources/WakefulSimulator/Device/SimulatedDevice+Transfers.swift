@@ -408,8 +408,21 @@ extension SimulatedDevice {
 
     /// The force-quit flag keeps the daemon from relaunching the app (TERM-1, URLS-5).
     func urlSessionRelaunchBlocker() -> (why: String, rules: [String])? {
+        if !firstUnlockDone && !policy.urlSession.relaunchesBeforeFirstUnlock {
+            // DATA-8: the relaunch waits for the first unlock (relaunchSessionsAfterFirstUnlock).
+            return ("waiting for the first unlock after a restart", ["DATA-8", "CONF-DATA-8"])
+        }
         guard forceQuitFlag, policy.termination.forceQuitBlocks.contains(.urlSession) else { return nil }
         return ("force-quit by the user", ["TERM-1", "URLS-5"])
+    }
+
+    /// The first unlock after a restart: sessions whose transfers finished while the relaunch
+    /// waited for it relaunch the app now (DATA-8).
+    mutating func relaunchSessionsAfterFirstUnlock() {
+        guard state == .notRunning else { return }
+        for session in network.heldResults.map(\.sessionIdentifier).uniqued() where state == .notRunning {
+            urlSessionWake(session: session)
+        }
     }
 
     // MARK: The resume delay (URLS-3)

@@ -41,6 +41,16 @@ extension SimulatedDevice {
                     error: UploadOutcome.backgroundSessionUnavailable))
             return
         }
+        if let credential = scenario.app.outbox?.credential, !dataProtection.allowsKeychain(credential) {
+            // DATA-5: the Keychain read fails with errSecInteractionNotAllowed; nothing is sent.
+            decide(
+                "credentialUnavailable", rules: ["DATA-5"],
+                [Field("id", .string(request.id)), Field("accessibility", .string(credential.rawValue))])
+            deliverUploadOutcome(
+                UploadOutcome(
+                    id: request.id, batch: request.batch, statusCode: nil, error: UploadOutcome.credentialUnavailable))
+            return
+        }
         outboxState.uploads[request.id] = PendingUpload(
             request: request, body: body, installID: process.agent!.agent.outbox.installID, reply: nil)
         if request.background {

@@ -20,6 +20,7 @@ extension SimulatedDevice {
         case .glance: displayLitUp()
         case .forceQuit: forceQuit()
         case .reboot: reboot()
+        case .prewarm: prewarm()
         case .memoryPressure: memoryPressure()
         case .setLowPowerMode(let on): setLowPowerMode(on)
         case .setBackgroundAppRefresh(let on): setBackgroundAppRefresh(on)
@@ -70,11 +71,10 @@ extension SimulatedDevice {
     }
 
     private mutating func unlock() {
-        if !firstUnlockDone {
+        let first = !firstUnlockDone
+        if first {
             firstUnlockDone = true
             decide("firstUnlock", rules: ["LOC-23"])
-            scheduleWorldTick(at: now)  // crossings made while locked are reported now
-            bluetoothCheck()  // restoration waited for the first unlock (BLE-4)
         }
         let wasLocked = locked
         locked = false
@@ -87,6 +87,13 @@ extension SimulatedDevice {
                 process.protectedDataHeard = true
                 deliver(.protectedDataDidBecomeAvailable)
             }
+        }
+        if first {
+            // What waited for the first unlock goes now, after the files became readable, so a
+            // relaunched app can open its store.
+            scheduleWorldTick(at: now)  // crossings made while locked are reported now (LOC-23)
+            bluetoothCheck()  // restoration waited for the first unlock (BLE-4)
+            relaunchSessionsAfterFirstUnlock()  // DATA-8
         }
         displayLitUp()
         if wasLocked && frontWhenLocked && (state == .background || state == .suspended) {
@@ -131,6 +138,27 @@ extension SimulatedDevice {
         if dataProtection.passcode {
             dataProtection.beforeFirstUnlock = true  // DATA-1
             dataProtection.lockedDown = true
+        }
+    }
+
+    /// The system prewarms the app (DATA-9): by default the process stops before `UIApplicationMain`,
+    /// so none of the app's code that the simulator models runs, and the app still launches when
+    /// the user opens it; with CONF-DATA-9 (15.0 reports) `didFinishLaunching` runs at once, in the
+    /// background, possibly before the first unlock, and the process is then suspended.
+    private mutating func prewarm() {
+        guard policy.execution.prewarmAvailable else {
+            return decide("prewarmNotAvailable", rules: ["DATA-9"], [Field("why", "no prewarming before iOS 15")])
+        }
+        guard !hasProcess else { return }
+        let runsLaunch = policy.execution.prewarmRunsLaunch
+        decide(
+            "prewarmed", rules: runsLaunch ? ["DATA-9", "CONF-DATA-9"] : ["DATA-9"],
+            [Field("launchCallbacks", .bool(runsLaunch))])
+        guard runsLaunch else { return }
+        launch(.prewarm, cause: "prewarmed", rules: ["DATA-9", "CONF-DATA-9"])
+        // Nothing keeps a prewarmed process running once its launch code returns.
+        if hasProcess, state == .background, runReasons.isEmpty {
+            setState(.suspended, cause: "prewarmEnded", rules: ["STATE-1", "DATA-9"])
         }
     }
 

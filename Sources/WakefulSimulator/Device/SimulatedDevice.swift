@@ -349,6 +349,9 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         }
         if policy.debuggerAttached { fields.append(Field("debuggerAttached", .bool(true))) }
         if scenario.world.startHour != 0 { fields.append(Field("startHour", .double(scenario.world.startHour))) }
+        if scenario.world.startDay != .monday {
+            fields.append(Field("startDay", .string(scenario.world.startDay.rawValue)))
+        }
         if let configuration = scenario.headerConfiguration(for: setup) {
             fields.append(Field("config", .string(configuration)))
         }
@@ -397,7 +400,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         if state == .background, lastRunReasons.isEmpty { lastRunReasons = runReasons }
         let context = Context(
             now: now, appState: state, backgroundTimeRemaining: backgroundTimeRemaining, network: networkPath,
-            externalPower: scenario.world.power.charging(at: now))
+            externalPower: scenario.world.power.charging(at: now), localTime: scenario.world.localTime(at: now))
         let commands: [Command]
         if hasAgentConfiguration {
             guard let handled = agentHandle(event, in: context) else { return }

@@ -23,6 +23,8 @@ struct RunTally {
     var executing = false
     /// Every record the app produced, for success measures.
     var recordLog: [RecordedOutput] = []
+    /// Each `trackingSwitched` record (``ScheduledTracking``): when, and the schedule's moment it answers.
+    var scheduleSwitches: [(time: TimeInterval, boundary: TimeInterval, on: Bool)] = []
     /// Every state change, for gap attribution.
     var stateChanges: [StateChangeRecord] = []
     /// Every wake or relaunch a rule refused, for gap attribution.
@@ -105,6 +107,9 @@ struct RunTally {
     mutating func noteRecord(_ record: Record, at time: TimeInterval, distance: Double?, keptRunningBy: [String]) {
         recordLog.append(RecordedOutput(time: time, kind: record.kind, id: record.fields["id"]?.description))
         if record.kind == JobScheduler.missedRecordKind { noteJobMissed(record) }
+        if record.kind == ScheduledTracking.switchKind, let boundary = record.fields["boundary"]?.number {
+            scheduleSwitches.append((time, boundary, record.fields["on"] == .bool(true)))
+        }
         guard record.kind == BeaconTrigger.recordKind, trigger == nil else { return }
         trigger = (time, distance, record.fields["accuracy"]?.number, keptRunningBy)
     }

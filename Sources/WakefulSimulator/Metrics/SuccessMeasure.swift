@@ -14,6 +14,18 @@ public enum SuccessMeasure: Sendable, Hashable {
     /// a slot counts when a record falls inside it or up to `tolerance` seconds after it. The score
     /// is the share of slots met.
     case periodic(record: String, period: TimeInterval, from: TimeInterval, to: TimeInterval?, tolerance: TimeInterval)
+    /// As ``periodic(record:period:from:to:tolerance:)``, counting only records that reached the
+    /// app's outbox: one held while the store could not be written and lost with its process, or
+    /// dropped by retention, does not count (DATA-4). Needs `app.outbox`.
+    case stored(record: String, period: TimeInterval, from: TimeInterval, to: TimeInterval?, tolerance: TimeInterval)
+    /// The share of the records of `record` the app produced that reached its outbox: the rest were
+    /// held while the store could not be written and lost with a loss record, or dropped by
+    /// retention (DATA-4). Needs `app.outbox`.
+    case kept(record: String)
+    /// Tracking on a schedule switched within `within` seconds of each of the `expected` moments the
+    /// schedule switched (``ScheduledTracking``'s `trackingSwitched` records). The score is the
+    /// share switched in time.
+    case switches(within: TimeInterval, expected: Int)
     /// A record of `record` exists no later than `by`: 1 or 0.
     case completed(record: String, by: TimeInterval)
     /// Each push with an id is answered by a record of `record` whose `id` field is
@@ -30,6 +42,9 @@ public enum SuccessMeasure: Sendable, Hashable {
         switch self {
         case .trigger: "trigger"
         case .periodic(let record, let period, _, _, _): "\(record) every \(Format.duration(period))"
+        case .stored(let record, let period, _, _, _): "\(record) stored every \(Format.duration(period))"
+        case .kept(let record): "\(record) records kept"
+        case .switches(let within, _): "schedule switches within \(Format.duration(within))"
         case .completed(let record, let by): "\(record) by \(Format.duration(by))"
         case .latency(let record, let within): "\(record) within \(Format.duration(within)) of each push"
         case .connected(let accessory): "connected to \(accessory)"
@@ -92,7 +107,7 @@ struct RecordedOutput {
 
 extension SuccessMeasure {
     /// Scores a run from what its tally kept.
-    func evaluate(_ tally: RunTally, duration: TimeInterval) -> SuccessResult {
+    func evaluate(_ tally: RunTally, duration: TimeInterval, ledger: OutboxLedger?) -> SuccessResult {
         switch self {
         case .trigger:
             if let trigger = tally.trigger {
@@ -113,24 +128,20 @@ extension SuccessMeasure {
             let gap = done == nil ? tally.attributeGap(from: 0, to: min(by, duration), end: duration) : nil
             return SuccessResult(measure: description, score: done == nil ? 0 : 1, summary: summary, largestGap: gap)
         case .periodic(let record, let period, let from, let to, let tolerance):
-            let end = min(to ?? duration, duration)
-            let times = tally.recordLog.filter { $0.kind == record && $0.time >= from && $0.time <= end + tolerance }
-                .map(\.time)
-            let slots = max(0, Int(((end - from) / period).rounded(.down)))
-            var met = 0
-            var cursor = 0
-            for slot in 0..<slots {
-                let start = from + Double(slot) * period
-                while cursor < times.count && times[cursor] < start { cursor += 1 }
-                if cursor < times.count && times[cursor] < start + period + tolerance { met += 1 }
-            }
-            let score = slots == 0 ? 1 : Double(met) / Double(slots)
-            let summary = "\(met) of \(slots) on time (\(Int((score * 100).rounded())) %)"
-            // A stretch no longer than one period (and its tolerance) is the schedule, not a gap.
-            let gap = tally.largestGap(in: times, from: from, to: end, scenarioEnd: duration).flatMap {
-                $0.seconds > period + tolerance ? $0 : nil
-            }
-            return SuccessResult(measure: description, score: score, summary: summary, largestGap: gap)
+            let times = tally.recordLog.lazy.filter { $0.kind == record }.map(\.time)
+            return slots(of: times, period: period, from: from, to: to, tolerance: tolerance, tally, duration: duration)
+        case .stored(let record, let period, let from, let to, let tolerance):
+            let times = (ledger?.stored(kind: record) ?? []).sorted()
+            return slots(of: times, period: period, from: from, to: to, tolerance: tolerance, tally, duration: duration)
+        case .kept(let record):
+            let produced = tally.recordLog.count { $0.kind == record }
+            let stored = ledger?.stored(kind: record).count ?? 0
+            let score = produced == 0 ? 1 : Double(stored) / Double(produced)
+            return SuccessResult(
+                measure: description, score: score,
+                summary: "\(stored) of \(produced) stored (\(Int((score * 100).rounded())) %)", largestGap: nil)
+        case .switches(let within, let expected):
+            return tally.switchesResult(description, within: within, expected: expected)
         case .latency(let record, let within):
             return tally.latencyResult(description, record: record, within: within, duration: duration)
         case .connected(let accessory):
@@ -138,6 +149,30 @@ extension SuccessMeasure {
         case .jobs(let jobs):
             return tally.jobsResult(jobs, measure: description, duration: duration)
         }
+    }
+    /// The share of `period`-long slots from `from` to `to` (the end when nil) that one of `times`
+    /// (ascending) falls in, or up to `tolerance` after.
+    private func slots(
+        of all: some Sequence<TimeInterval>, period: TimeInterval, from: TimeInterval, to: TimeInterval?,
+        tolerance: TimeInterval, _ tally: RunTally, duration: TimeInterval
+    ) -> SuccessResult {
+        let end = min(to ?? duration, duration)
+        let times = all.filter { $0 >= from && $0 <= end + tolerance }
+        let slots = max(0, Int(((end - from) / period).rounded(.down)))
+        var met = 0
+        var cursor = 0
+        for slot in 0..<slots {
+            let start = from + Double(slot) * period
+            while cursor < times.count && times[cursor] < start { cursor += 1 }
+            if cursor < times.count && times[cursor] < start + period + tolerance { met += 1 }
+        }
+        let score = slots == 0 ? 1 : Double(met) / Double(slots)
+        let summary = "\(met) of \(slots) on time (\(Int((score * 100).rounded())) %)"
+        // A stretch no longer than one period (and its tolerance) is the schedule, not a gap.
+        let gap = tally.largestGap(in: times, from: from, to: end, scenarioEnd: duration).flatMap {
+            $0.seconds > period + tolerance ? $0 : nil
+        }
+        return SuccessResult(measure: description, score: score, summary: summary, largestGap: gap)
     }
 }
 

@@ -39,6 +39,11 @@ public final class OutboxLedger {
         Dictionary(uniqueKeysWithValues: records.lazy.map { ($0.seq, $0) })
     }
 
+    /// When each committed record of `kind` was recorded, retention's drops left out.
+    func stored(kind: String) -> [TimeInterval] {
+        records.lazy.filter { $0.kind == kind && !self.dropped.contains($0.seq) }.map(\.recordedAt)
+    }
+
     func noteCommitted(_ records: [OutboxRecord]) {
         for record in records { note(record) }
     }

@@ -130,6 +130,8 @@ struct PolicyParameterTable {
         add(
             p + "sceneCreateCPULimit", optional(rules.sceneCreateCPULimit, seconds), ["STATE-7", "STATE-4"],
             byFamily(.documented, .documented, .observed))
+        add(p + "prewarmAvailable", flag(rules.prewarmAvailable), ["DATA-9"], carried(.documented))
+        add(p + "prewarmRunsLaunch", flag(rules.prewarmRunsLaunch), ["DATA-9", "CONF-DATA-9"], carried(.documented))
     }
 
     private mutating func addLocation() {
@@ -230,6 +232,9 @@ struct PolicyParameterTable {
         add(
             p + "releasesHeldWhenBudgetAllows", flag(rules.releasesHeldWhenBudgetAllows), ["PUSH-4", "PUSH-5"],
             .assumption)
+        add(
+            p + "launchesBeforeFirstUnlock", flag(rules.launchesBeforeFirstUnlock), ["DATA-8", "CONF-DATA-8"],
+            .folklore)
     }
 
     private mutating func addScheduler() {
@@ -287,6 +292,9 @@ struct PolicyParameterTable {
         add(p + "extendedBackgroundIdleMode", flag(rules.extendedBackgroundIdleMode), ["URLS-6"], .documented)
         add(p + "relaunchHandlerTime", seconds(rules.relaunchHandlerTime), ["URLS-1"], .assumption)
         add(p + "daemonRetryDelay", seconds(rules.daemonRetryDelay), ["URLS-1"], .assumption)
+        add(
+            p + "relaunchesBeforeFirstUnlock", flag(rules.relaunchesBeforeFirstUnlock), ["DATA-8", "CONF-DATA-8"],
+            .folklore)
     }
 
     private mutating func addVoIP() {

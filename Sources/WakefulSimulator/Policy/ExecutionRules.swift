@@ -44,6 +44,12 @@ public struct ExecutionRules: Sendable, Hashable {
     public var sceneUpdateWatchdog: TimeInterval?
     /// CPU-time allowance for a background scene creation; `nil` where scenes do not exist (STATE-7).
     public var sceneCreateCPULimit: TimeInterval?
+    /// Whether the system may prewarm the app: start its process before the user opens it (DATA-9).
+    public var prewarmAvailable: Bool
+    /// Whether a prewarmed process runs the app's launch callbacks (`didFinishLaunching`) at once,
+    /// as seen on 15.0, instead of stopping before `UIApplicationMain` as documented (DATA-9,
+    /// CONF-DATA-9).
+    public var prewarmRunsLaunch: Bool
 
     /// The reference's defaults for `version`, by family and then by exact version.
     ///
@@ -87,7 +93,12 @@ public struct ExecutionRules: Sendable, Hashable {
             // STATE-7: 10 s wall clock (seen on 15–16, applied to all of 13+: assumption); no scenes before 13.
             sceneUpdateWatchdog: version.major >= 13 ? 10 : nil,
             // STATE-7: 4.68 s CPU (seen on 15.4.1, applied to all of 13+: assumption); no scenes before 13.
-            sceneCreateCPULimit: version.major >= 13 ? 4.68 : nil
+            sceneCreateCPULimit: version.major >= 13 ? 4.68 : nil,
+            // DATA-9: prewarming from 15 (documented); 26+ as 15–18 (assumption).
+            prewarmAvailable: version.major >= 15,
+            // DATA-9: "up until, but not including, when main() calls UIApplicationMain"
+            // (documented); var. CONF-DATA-9 (15.0 reports).
+            prewarmRunsLaunch: false
         )
     }
 

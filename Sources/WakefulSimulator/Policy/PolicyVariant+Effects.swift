@@ -48,6 +48,10 @@ extension PolicyVariant {
             "On iOS 26+ only, BGTaskScheduler accepts wildcard permitted identifiers (BGT-9, CONF-16)."
         case .voipSocketsTerminate:
             "On iOS 16+ only, setting the VoIP network service type on a socket gets the app killed (VOIP-3, CONF-17)."
+        case .launchesBeforeFirstUnlock:
+            "Silent pushes and finished background transfers launch the app before the first unlock after a restart, as one iOS 9 report says, instead of waiting for it (DATA-8, CONF-DATA-8)."
+        case .prewarmRunsLaunch:
+            "On iOS 15+ only, a prewarmed process runs didFinishLaunching at once, as seen on 15.0, so the app's launch code may run before the first unlock (DATA-9, CONF-DATA-9)."
         }
     }
 
@@ -81,6 +85,8 @@ extension PolicyVariant {
         case .regionEventLatency: .documented  // LOC-20
         case .wildcardTaskIdentifiers: .folklore  // BGT-9: third-party claim
         case .voipSocketsTerminate: .folklore  // VOIP-3
+        case .launchesBeforeFirstUnlock: .folklore  // DATA-8: one iOS 9 report
+        case .prewarmRunsLaunch: .observed  // DATA-9: 15.0 reports
         }
     }
 
@@ -108,6 +114,8 @@ extension PolicyVariant {
         case .regionEventLatency: ["location.regionEventLatency"]
         case .wildcardTaskIdentifiers: ["scheduler.wildcardIdentifiers"]
         case .voipSocketsTerminate: ["voip.voipSocketsTerminate"]
+        case .launchesBeforeFirstUnlock: ["push.launchesBeforeFirstUnlock", "urlSession.relaunchesBeforeFirstUnlock"]
+        case .prewarmRunsLaunch: ["execution.prewarmRunsLaunch"]
         }
     }
 
@@ -124,6 +132,7 @@ extension PolicyVariant {
         case .expiryAt15Seconds: version.major >= 13  // CONF-1c: the report is of iOS 13 (M391799)
         case .wildcardTaskIdentifiers: version.family == .iOS26  // CONF-16: "on 26"
         case .voipSocketsTerminate: version >= IOSVersion(16)  // CONF-17: "on 16+"
+        case .prewarmRunsLaunch: version.major >= 15  // CONF-DATA-9: prewarming exists from 15 (DATA-9)
         default: true
         }
     }
@@ -168,6 +177,10 @@ extension PolicyVariant {
         case .regionEventLatency: policy.location.regionEventLatency = 180...300  // CONF-15, LOC-20
         case .wildcardTaskIdentifiers: policy.scheduler.wildcardIdentifiers = true  // CONF-16, BGT-9
         case .voipSocketsTerminate: policy.voip.voipSocketsTerminate = true  // CONF-17, VOIP-3
+        case .launchesBeforeFirstUnlock:  // CONF-DATA-8, DATA-8
+            policy.push.launchesBeforeFirstUnlock = true
+            policy.urlSession.relaunchesBeforeFirstUnlock = true
+        case .prewarmRunsLaunch: policy.execution.prewarmRunsLaunch = true  // CONF-DATA-9, DATA-9
         }
     }
 }

@@ -57,6 +57,12 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
     case wildcardTaskIdentifiers
     /// `"CONF-17"`: VoIP-flagged sockets get the app killed, on 16+ only (VOIP-3).
     case voipSocketsTerminate
+    /// `"CONF-DATA-8"`: silent pushes and finished background transfers launch the app before the
+    /// first unlock after a restart (DATA-8's cfg variant; the simulator names it for its rule).
+    case launchesBeforeFirstUnlock
+    /// `"CONF-DATA-9"`: a prewarmed process runs `didFinishLaunching` at once, as seen on 15.0
+    /// (DATA-9's observation; the simulator names it for its rule).
+    case prewarmRunsLaunch
 
     /// The stable ID: `"CONF-1a"` … `"CONF-17"`, with `"CONF-8:<factor>"` for scheduling factors.
     public var id: String {
@@ -83,6 +89,8 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
         case .regionEventLatency: "CONF-15"
         case .wildcardTaskIdentifiers: "CONF-16"
         case .voipSocketsTerminate: "CONF-17"
+        case .launchesBeforeFirstUnlock: "CONF-DATA-8"
+        case .prewarmRunsLaunch: "CONF-DATA-9"
         }
     }
 
@@ -108,6 +116,7 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
                 .backgroundRefreshOffRegionsOnly, .appRefreshEarlyExpiry, .silentPushInLowPowerMode,
                 .voipPushBlockedAfterForceQuit, .debuggerAttached, .significantChangeField2014,
                 .significantChangeField2010, .regionEventLatency, .wildcardTaskIdentifiers, .voipSocketsTerminate,
+                .launchesBeforeFirstUnlock, .prewarmRunsLaunch,
             ]
     }
 

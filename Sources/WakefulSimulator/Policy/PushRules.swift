@@ -28,6 +28,9 @@ public struct PushRules: Sendable, Hashable {
     /// Whether a held push is handed over once the hourly budget has room again (PUSH-4, PUSH-5);
     /// when false it waits for the user to open the app. cfg: the reference gives no release rule.
     public var releasesHeldWhenBudgetAllows: Bool
+    /// Whether a silent push launches an app that is not running before the first unlock after a
+    /// restart (DATA-8: one iOS 9 report says so, folklore; model no, var. CONF-DATA-8).
+    public var launchesBeforeFirstUnlock: Bool
 
     /// The reference's defaults for `version`, by family and then by exact version.
     ///
@@ -55,7 +58,10 @@ public struct PushRules: Sendable, Hashable {
             suppressedInLowPowerMode: true,
             // PUSH-4, PUSH-5: when a held push goes out is not stated; cfg, assumption: as soon as the
             // rolling hour has room (and Low Power Mode is off), else when the user opens the app.
-            releasesHeldWhenBudgetAllows: true
+            releasesHeldWhenBudgetAllows: true,
+            // DATA-8: before the first unlock only folklore says a silent push launches the app;
+            // model: no launch (var. CONF-DATA-8).
+            launchesBeforeFirstUnlock: false
         )
     }
 }

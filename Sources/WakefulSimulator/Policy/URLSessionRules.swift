@@ -21,6 +21,10 @@ public struct URLSessionRules: Sendable, Hashable {
     /// get one is retried by `nsurlsessiond` on its own until the resource timeout (7 days by
     /// default), on a schedule Apple does not give: cfg, assumption.
     public var daemonRetryDelay: TimeInterval
+    /// Whether finished background transfers relaunch an app before the first unlock after a
+    /// restart; when not, the relaunch waits for the first unlock (DATA-8, folklore; var.
+    /// CONF-DATA-8).
+    public var relaunchesBeforeFirstUnlock: Bool
 
     /// The reference's defaults for `version`, by family and then by exact version.
     ///
@@ -37,7 +41,9 @@ public struct URLSessionRules: Sendable, Hashable {
             // §12.3 gap: no sourced figure; cfg, assumption: 30 s.
             relaunchHandlerTime: 30,
             // URLS-1: retried by the daemon, when is not documented; cfg, assumption: 60 s.
-            daemonRetryDelay: 60
+            daemonRetryDelay: 60,
+            // DATA-8: model no relaunch before the first unlock (folklore either way; var. CONF-DATA-8).
+            relaunchesBeforeFirstUnlock: false
         )
     }
 }

@@ -10,6 +10,10 @@ public enum BuiltinScenarios {
         "ble-peripheral",
         // Jobs
         "sensor-logging",
+        // Data Protection
+        "overnight-reboot", "complete-store",
+        // Location on a schedule
+        "scheduled-tracking",
     ]
 
     /// The scenario `simulate` runs when given none.

@@ -22,6 +22,9 @@ public struct OutboxSpec: Sendable, Hashable {
     /// The Data Protection class of the outbox's file (DATA-1): while the phone withholds it, every
     /// outbox call fails and the agent holds its records (DATA-4).
     public var protection = DataProtectionClass.completeUntilFirstUserAuthentication
+    /// Where the credential the uploads need is kept (DATA-5): while the Keychain withholds it, an
+    /// upload is not sent and the uploader waits for the unlock.
+    public var credential = KeychainAccessibility.afterFirstUnlock
 
     /// Creates a spec with the defaults of the app's `AgentConfiguration`: uploads on, default
     /// retention, the lifecycle timeline; writes before commands.

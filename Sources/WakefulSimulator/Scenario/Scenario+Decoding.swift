@@ -98,11 +98,21 @@ private struct ScenarioDocument: Decodable {
                 decoder.codingPath, ["user", index, "at"],
                 "\(actions[index].at) s is after the end; expected at most the duration, \(duration) s")
         }
+        let success = try c.optional("success", as: SuccessDocument.self)?.measure
+        switch success {
+        case .stored, .kept:
+            guard app.outbox == nil else { break }
+            throw DecodingError.at(
+                decoder.codingPath, ["success"],
+                "stored and kept count records that reached the outbox, and the app has none; expected app.outbox, or the periodic form"
+            )
+        default: break
+        }
         scenario = Scenario(
             name: name, summary: try c.optional("summary") ?? "", duration: duration, iosVersions: versions,
             setups: setups, app: app.configuration(resolving: world),
             device: try c.optional("device", as: DeviceDocument.self)?.settings ?? DeviceSettings(),
-            world: world, actions: actions, success: try c.optional("success", as: SuccessDocument.self)?.measure)
+            world: world, actions: actions, success: success)
     }
 }
 
@@ -192,6 +202,7 @@ private struct AppDocument: Decodable {
     var processingCPULoad = 1.0
     var accessorySetupKit = false
     var outbox: OutboxSpec?
+    var settings = SettingsStore.unprotectedFile
     var jobs: [Job] = []
     var jobScheduler: JobScheduler.Options?
 
@@ -200,7 +211,9 @@ private struct AppDocument: Decodable {
     init(from decoder: any Decoder) throws {
         let c = try decoder.fields(
             allowed: ["backgroundModes", "locationAuthorization", "features"]
-                + ["permittedTaskIdentifiers", "usage", "processingCPULoad"] + ["accessorySetupKit"] + ["outbox"] + [
+                + ["permittedTaskIdentifiers", "usage", "processingCPULoad"] + ["accessorySetupKit"] + [
+                    "outbox", "settings",
+                ] + [
                     "jobs", "jobScheduler",
                 ])
         if let modes = try c.optional("backgroundModes", as: [String].self) {
@@ -233,6 +246,14 @@ private struct AppDocument: Decodable {
         processingCPULoad = try c.processingCPULoad()
         accessorySetupKit = try c.optional("accessorySetupKit") ?? false  // BLE-4
         outbox = try c.optional("outbox", as: OutboxDocument.self)?.spec
+        if let text = try c.optional("settings", as: String.self) {
+            guard let store = SettingsStore(rawValue: text) else {
+                throw c.failure(
+                    "settings",
+                    "\"\(text)\": expected one of: \(SettingsStore.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            settings = store
+        }
         jobs = try c.jobs()
         jobScheduler = try c.optional("jobScheduler", as: JobSchedulerDocument.self)?.options
     }
@@ -248,6 +269,7 @@ private struct AppDocument: Decodable {
         configuration.processingCPULoad = processingCPULoad
         configuration.accessorySetupKit = accessorySetupKit
         configuration.outbox = outbox
+        configuration.settings = settings
         configuration.jobs = jobs
         configuration.jobScheduler = jobScheduler
         return configuration

@@ -1,12 +1,12 @@
 import Foundation
 import Wakeful
 
-/// `app.outbox`: `{"upload": {…} | false, "retention": {…}, "timeline": "lifecycle", "writes": "beforeCommands" | {"deferred": 0.05}, "protection": "complete"}`.
+/// `app.outbox`: `{"upload": {…} | false, "retention": {…}, "timeline": "lifecycle", "writes": "beforeCommands" | {"deferred": 0.05}, "protection": "complete", "credential": "whenUnlocked"}`.
 struct OutboxDocument: Decodable {
     var spec: OutboxSpec
 
     init(from decoder: any Decoder) throws {
-        let c = try decoder.fields(allowed: ["upload", "retention", "timeline", "writes", "protection"])
+        let c = try decoder.fields(allowed: ["upload", "retention", "timeline", "writes", "protection", "credential"])
         // The file's documented default, whatever the Swift defaults become: an outbox uploads.
         spec = OutboxSpec(upload: Uploader.Configuration())
         if let upload = try? c.optional("upload", as: Bool.self) {
@@ -32,6 +32,15 @@ struct OutboxDocument: Decodable {
                 )
             }
             spec.protection = protection
+        }
+        if let text = try c.optional("credential", as: String.self) {
+            guard let credential = KeychainAccessibility(rawValue: text) else {
+                throw c.failure(
+                    "credential",
+                    "\"\(text)\": expected one of: \(KeychainAccessibility.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
+            }
+            spec.credential = credential
         }
         if let text = try? c.optional("writes", as: String.self) {
             guard text == "beforeCommands" else {

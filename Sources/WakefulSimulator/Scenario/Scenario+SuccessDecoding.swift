@@ -1,9 +1,10 @@
 import Foundation
 
-/// `success`: `{"trigger": {}}`, `{"periodic": {"record": …, "period": …}}` or
+/// `success`: `{"trigger": {}}`, `{"periodic": {"record": …, "period": …}}`, `{"stored": {…}}` (as
+/// periodic, counting only records that reached the outbox), `{"kept": {"record": …}}` or
 /// `{"completed": {"record": …, "by": …}}`.
 struct SuccessDocument: Decodable {
-    static let forms = ["trigger", "periodic", "completed", "latency", "connected"]
+    static let forms = ["trigger", "periodic", "stored", "kept", "switches", "completed", "latency", "connected"]
 
     var measure: SuccessMeasure
 
@@ -20,7 +21,7 @@ struct SuccessDocument: Decodable {
         case "trigger":
             try body.rejectUnknownKeys(allowed: [])
             measure = .trigger
-        case "periodic":
+        case "periodic", "stored":
             try body.rejectUnknownKeys(allowed: ["record", "period", "from", "to", "tolerance"])
             let period: Double = try body.value("period")
             guard period > 0, period.isFinite else {
@@ -31,8 +32,11 @@ struct SuccessDocument: Decodable {
             if let to, to <= from { throw body.failure("to", "expected a time after from (\(from) s)") }
             let tolerance = try body.optional("tolerance", as: Double.self) ?? 0
             guard tolerance >= 0 else { throw body.failure("tolerance", "expected seconds, zero or more") }
-            measure = .periodic(
-                record: try body.value("record"), period: period, from: from, to: to, tolerance: tolerance)
+            let record: String = try body.value("record")
+            measure =
+                form == "stored"
+                ? .stored(record: record, period: period, from: from, to: to, tolerance: tolerance)
+                : .periodic(record: record, period: period, from: from, to: to, tolerance: tolerance)
         case "latency":
             try body.rejectUnknownKeys(allowed: ["record", "within"])
             let within: Double = try body.value("within")
@@ -40,6 +44,20 @@ struct SuccessDocument: Decodable {
                 throw body.failure("within", "expected a positive number of seconds")
             }
             measure = .latency(record: try body.value("record"), within: within)
+        case "kept":
+            try body.rejectUnknownKeys(allowed: ["record"])
+            measure = .kept(record: try body.value("record"))
+        case "switches":
+            try body.rejectUnknownKeys(allowed: ["within", "expected"])
+            let within: Double = try body.value("within")
+            guard within >= 0, within.isFinite else { throw body.failure("within", "expected seconds, zero or more") }
+            let expected: Int = try body.value("expected")
+            guard expected >= 1 else {
+                throw body.failure(
+                    "expected", "\(expected): expected the number of switches the schedule makes in the run, at least 1"
+                )
+            }
+            measure = .switches(within: within, expected: expected)
         case "connected":
             try body.rejectUnknownKeys(allowed: ["accessory"])
             measure = .connected(accessory: try body.value("accessory"))

@@ -52,7 +52,8 @@ struct WorldDocument: Decodable {
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.fields(allowed: [
-            "origin", "beacons", "movement", "pushes", "power", "startHour", "network", "server", "accessories",
+            "origin", "beacons", "movement", "pushes", "power", "startHour", "startDay", "network", "server",
+            "accessories",
         ])
         var origin = Coordinate(latitude: 0, longitude: 0)
         if let position = try c.optional("origin", as: PositionDocument.self) {
@@ -77,6 +78,14 @@ struct WorldDocument: Decodable {
         // Scheduled tasks (BGT)
         world.power = try c.optional("power", as: PowerDocument.self)?.timeline ?? .unplugged
         world.startHour = try c.startHour()
+        if let text = try c.optional("startDay", as: String.self) {
+            guard let day = Weekday(rawValue: text) else {
+                throw c.failure(
+                    "startDay",
+                    "\"\(text)\": expected one of: \(Weekday.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            world.startDay = day
+        }
         // Network: network, server, accessories.
         if let network = try c.optional("network", as: [NetworkSegmentDocument].self) {
             world.network = try NetworkSegmentDocument.timeline(network, in: c)
@@ -298,7 +307,8 @@ struct ActionDocument: Decodable {
     var action: UserAction
 
     static let names = [
-        "open", "home", "lock", "unlock", "glance", "forceQuit", "reboot", "memoryPressure", "setLowPowerMode",
+        "open", "home", "lock", "unlock", "glance", "forceQuit", "reboot", "prewarm", "memoryPressure",
+        "setLowPowerMode",
         "setBackgroundAppRefresh",
         // Network
         "wakeAccessory", "setBluetooth",
@@ -324,6 +334,7 @@ struct ActionDocument: Decodable {
         case "glance": kind = .glance
         case "forceQuit": kind = .forceQuit
         case "reboot": kind = .reboot
+        case "prewarm": kind = .prewarm
         case "memoryPressure": kind = .memoryPressure
         case "setLowPowerMode": kind = .setLowPowerMode(try c.value("on"))
         case "setBackgroundAppRefresh": kind = .setBackgroundAppRefresh(try c.value("on"))

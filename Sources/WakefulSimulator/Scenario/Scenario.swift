@@ -95,6 +95,8 @@ public struct AppConfiguration: Sendable, Hashable {
 
     /// The app's outbox and uploads; nil for an app that keeps nothing (records only reach the timeline).
     public var outbox: OutboxSpec?
+    /// Where the app keeps the settings it starts its strategies by (DATA-6).
+    public var settings = SettingsStore.unprotectedFile
     // MARK: Jobs
 
     /// The app's declared jobs; when there are any, the device runs a `JobScheduler` first.
@@ -172,6 +174,8 @@ public struct WorldDescription: Sendable, Hashable {
     public var power = PowerTimeline.unplugged
     /// The hour of day (0–24) at t = 0, so that "overnight" and "usual hours" mean something.
     public var startHour = 0.0
+    /// The weekday at t = 0.
+    public var startDay = Weekday.monday
 
     /// Creates a world.
     public init(
@@ -194,6 +198,13 @@ public struct WorldDescription: Sendable, Hashable {
     public func hourOfDay(at time: TimeInterval) -> Double {
         let hours = (startHour + time / 3600).truncatingRemainder(dividingBy: 24)
         return hours < 0 ? hours + 24 : hours
+    }
+
+    /// The local weekday and time of day at simulated time `time`, as a phone's calendar gives them.
+    public func localTime(at time: TimeInterval) -> LocalTime {
+        let seconds = startHour * 3600 + time
+        let secondOfDay = seconds - Double(day(at: time)) * 86_400
+        return LocalTime(weekday: startDay.advanced(by: day(at: time)), secondOfDay: secondOfDay)
     }
 
     /// The day of the scenario clock at `time`: 0 until the first midnight after the start.
@@ -274,6 +285,9 @@ public struct UserAction: Sendable, Hashable {
         case forceQuit
         /// Restart the phone (LOC-23, TERM-1).
         case reboot
+        /// Not the user's doing: the system prewarms the app, starting its process before the user
+        /// opens it (iOS 15+, DATA-9). Scripted with the user's actions because it is the device's.
+        case prewarm
         /// Another app needs memory: a suspended app is terminated (STATE-3).
         case memoryPressure
         /// Flip Low Power Mode.
@@ -297,6 +311,7 @@ public struct UserAction: Sendable, Hashable {
             case .glance: "glance"
             case .forceQuit: "forceQuit"
             case .reboot: "reboot"
+            case .prewarm: "prewarm"
             case .memoryPressure: "memoryPressure"
             case .setLowPowerMode: "setLowPowerMode"
             case .setBackgroundAppRefresh: "setBackgroundAppRefresh"

@@ -154,6 +154,12 @@ public enum StrategyCatalog {
             summary:
                 "seed 003: the phone advertises a service as a BLE accessory; each central write wakes it with the bluetooth-peripheral mode; background advertising drops the name and is found only in the overflow area (BLE-1, BLE-3, BLE-4)",
             defaults: PeripheralAdvertiser.Options(), build: PeripheralAdvertiser.init(options:)),
+        // Location on a schedule
+        Entry(
+            name: "ScheduledTracking",
+            summary:
+                "issue 18: GPS tracking inside weekday/time windows only; switches off on time while tracking keeps the app running, on at the next wake out of hours (significant change and a refresh task, a keep-alive, or the user), never at the clock time by itself (LOC-6, LOC-12, BGT-3)",
+            defaults: ScheduledTracking.Options(), build: ScheduledTracking.init(options:)),
     ]
 
     /// The names, in catalogue order.

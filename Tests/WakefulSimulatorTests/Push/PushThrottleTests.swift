@@ -69,7 +69,8 @@ struct PushThrottleTests {
     func rebootClears(version: String) throws {
         let trace = try Self.trace(
             version, [PushScenarios.silent(at: 400, id: "a")],
-            actions: [UserAction(at: 50, .forceQuit), UserAction(at: 200, .reboot)])
+            // Unlocked after the restart: before the first unlock a push launches nothing (DATA-8).
+            actions: [UserAction(at: 50, .forceQuit), UserAction(at: 200, .reboot), UserAction(at: 300, .unlock)])
         #expect(trace.deliveredPushes.map(\.id) == ["a"])
         #expect(trace.events { $0 == .didFinishLaunching(.remoteNotification) }.map(\.time) == [400])
     }

@@ -73,6 +73,23 @@ import Wakeful
         #expect(Self.times(stored) == [4, 5, 6])
     }
 
+    @Test func aFullHoldingAreaDropsTheTimelinesEntriesBeforeTheAppsRecords() throws {
+        let outbox = LockableOutbox(locked: true)
+        var configuration = AgentConfiguration(upload: nil, timeline: .all)
+        configuration.holdLimit = 4
+        var agent = try Agent(
+            strategies: [AgentTests.Recorder()], configuration: configuration, outbox: outbox.outbox, seed: 1)
+        // Each event makes one sample and a few timeline entries (the event, the record command).
+        for now in [1.0, 2, 3, 4] { Self.event(&agent, at: now) }
+        outbox.locked = false
+        Self.event(&agent, at: 5)
+        let stored = outbox.stored
+        #expect(Self.times(stored) == [1, 2, 3, 4, 5], "every sample kept: only timeline entries were dropped")
+        let loss = try #require(stored.first { $0.kind == OutboxRecord.lossKind })
+        #expect(loss.payload.contains(#""reasons":["holdingAreaFull"]"#))
+        #expect(agent.holdingCounts.dropped > 0)
+    }
+
     @Test func aProcessThatDiesHoldingRecordsIsAccountedForByTheNext() throws {
         let outbox = LockableOutbox(locked: true)
         let ledger = InMemoryHeldRecordsLedger()

@@ -102,6 +102,23 @@ struct UploaderSplitTests {
             ])
     }
 
+    @Test("an unreadable credential sends nothing and waits for the unlock, then resends the same batch")
+    func credentialUnavailable() throws {
+        let outbox = try Uploads.outbox(records: 2)
+        var uploader = Uploader(seed: 1)
+        let request = try #require(
+            uploader.handle(.didBecomeActive, in: Uploads.foreground(0), outbox: outbox).uploads.first)
+        let unreadable = UploadOutcome(
+            id: request.id, batch: request.batch, statusCode: nil, error: UploadOutcome.credentialUnavailable)
+        #expect(uploader.handle(.uploadCompleted(unreadable), in: Uploads.background(1), outbox: outbox).isEmpty)
+        #expect(uploader.status == .awaitingUnlock)
+        // DATA-5: no retry while the Keychain withholds the item, however long it lasts.
+        #expect(uploader.handle(.memoryWarning, in: Uploads.background(5000), outbox: outbox).isEmpty)
+        #expect(uploader.status == .awaitingUnlock)
+        let resent = uploader.handle(.protectedDataDidBecomeAvailable, in: Uploads.background(5001), outbox: outbox)
+        #expect(resent.uploads.map(\.batch) == [request.batch])
+    }
+
     @Test("a 410 stops uploading for good")
     func revoked() throws {
         let outbox = try Uploads.outbox(records: 2)

@@ -16,6 +16,8 @@ struct PushConditions {
     /// The user force-quit the app and has not opened it since (TERM-1).
     var forceQuit: Bool
     var lowPowerMode: Bool
+    /// The phone restarted and has not been unlocked since (DATA-1, DATA-8).
+    var beforeFirstUnlock: Bool
 
     /// The app is on screen: pushes reach it at once, outside the budget.
     var foreground: Bool { appState.isForeground }
@@ -32,6 +34,6 @@ extension SimulatedDevice {
             now: now, push: policy.push, voip: policy.voip, version: policy.version, appState: state,
             remoteNotificationDeclared: backgroundModes.contains(.remoteNotification),
             voipDeclared: backgroundModes.contains(.voip),
-            forceQuit: forceQuitFlag, lowPowerMode: lowPowerMode)
+            forceQuit: forceQuitFlag, lowPowerMode: lowPowerMode, beforeFirstUnlock: !firstUnlockDone)
     }
 }

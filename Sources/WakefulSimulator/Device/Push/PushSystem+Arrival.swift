@@ -47,6 +47,11 @@ extension PushSystem {
         if conditions.forceQuit && !rules.deliveredAfterForceQuit {
             return .refuse(why: "force-quit by the user, not opened since", rules: ["PUSH-7", "TERM-1", "CONF-7"])
         }
+        if conditions.beforeFirstUnlock && conditions.appState == .notRunning && !rules.launchesBeforeFirstUnlock {
+            // DATA-8: only folklore has a silent push launch an app before the first unlock.
+            return .refuse(
+                why: "the phone has not been unlocked since it restarted", rules: ["DATA-8", "CONF-DATA-8"])
+        }
         if conditions.lowPowerModeHoldsPushes {
             return .hold(why: "held back in Low Power Mode", rules: ["PUSH-9", "CONF-11"])
         }

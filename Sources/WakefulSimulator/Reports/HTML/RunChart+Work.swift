@@ -7,7 +7,10 @@ extension RunChart {
     private var wantedRecord: String? {
         switch scenario.successMeasure {
         case .trigger: "trigger"
-        case .periodic(let record, _, _, _, _), .completed(let record, _), .latency(let record, _): record
+        case .periodic(let record, _, _, _, _), .stored(let record, _, _, _, _), .kept(let record),
+            .completed(let record, _), .latency(let record, _):
+            record
+        case .switches: ScheduledTracking.switchKind
         case .connected, .jobs, nil: nil
         }
     }
