@@ -77,7 +77,8 @@ public struct LocationPulse: Strategy {
     private mutating func pulse() -> [Command] {
         awaitingFix = true
         let request = LocationRequest(
-            desiredAccuracy: options.desiredAccuracy, pausesAutomatically: false, allowsBackgroundUpdates: true)
+            desiredAccuracy: options.desiredAccuracy, pausesAutomatically: false, allowsBackgroundUpdates: true,
+            showsBackgroundIndicator: true)  // LOC-30: hidden, relaunched updates stop on 16.4+
         let restartTask = task.restart()
         return [.stopUpdatingLocation, .startUpdatingLocation(request)] + restartTask
     }

@@ -50,7 +50,10 @@ public struct LowPowerLocationKeepAlive: Strategy {
             desiredAccuracy: options.desiredAccuracy,
             distanceFilter: options.distanceFilter,
             pausesAutomatically: false,
-            allowsBackgroundUpdates: true
+            allowsBackgroundUpdates: true,
+            // LOC-30: from 16.4, updates started after a background relaunch with the indicator
+            // hidden were seen to stop; showing it keeps them (a plugin vendor's fix too).
+            showsBackgroundIndicator: true
         )
     }
 

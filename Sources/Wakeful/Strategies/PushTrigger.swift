@@ -100,7 +100,9 @@ public struct PushTrigger: Strategy {
                 tripFixes = 0
                 let request = LocationRequest(
                     desiredAccuracy: options.desiredAccuracy, distanceFilter: options.distanceFilter,
-                    pausesAutomatically: false, allowsBackgroundUpdates: true, activityType: .fitness)
+                    pausesAutomatically: false, allowsBackgroundUpdates: true,
+                    showsBackgroundIndicator: true,  // LOC-30: a push relaunch starts the trip
+                    activityType: .fitness)
                 return (options.usesLocation ? [.startUpdatingLocation(request)] : [])
                     + [Self.trip("start", push, context), .completeRemoteNotification(id: push.id, result: .newData)]
             }

@@ -153,7 +153,7 @@ public struct ScheduledTracking: Strategy {
                 .startUpdatingLocation(
                     LocationRequest(
                         desiredAccuracy: 3000, distanceFilter: 3000, pausesAutomatically: false,
-                        allowsBackgroundUpdates: true))
+                        allowsBackgroundUpdates: true, showsBackgroundIndicator: true))
             ]
         case .timerOnly:
             return [.stopUpdatingLocation]
@@ -163,7 +163,8 @@ public struct ScheduledTracking: Strategy {
     private var trackingRequest: LocationRequest {
         LocationRequest(
             desiredAccuracy: options.desiredAccuracy, distanceFilter: options.distanceFilter,
-            pausesAutomatically: false, allowsBackgroundUpdates: true)
+            // LOC-30: switching on at a background relaunch needs the indicator on 16.4+.
+            pausesAutomatically: false, allowsBackgroundUpdates: true, showsBackgroundIndicator: true)
     }
 }
 

@@ -14,6 +14,9 @@ struct AppProcess {
     /// The app's settings read empty at launch (UserDefaults before the first unlock, DATA-6), and
     /// stay so for this process: it started none of its strategies.
     var settingsReadEmpty = false
+    /// The process has been in the foreground (it was opened by the user, or launched in the
+    /// background and opened since): updates it starts keep the app running (LOC-30).
+    var beenInForeground = false
     /// Open background tasks and the allowance they share (TASK).
     var tasks = BackgroundTasks()
     /// Standard location updates, when started.

@@ -22,11 +22,19 @@ extension SimulatedDevice {
                 "UIBackgroundModes lacks location"
             } else if policy.location.backgroundUpdatesNeedAllowsFlag && !request.allowsBackgroundUpdates {
                 "allowsBackgroundLocationUpdates is false"
+            } else if policy.location.hiddenIndicatorStopsRelaunchedUpdates && !request.showsBackgroundIndicator
+                && !process.beenInForeground
+            {
+                // LOC-30: from 16.4 updates started after a background launch, with the indicator
+                // off, were seen to stop; Core Location keeps the app running "as needed" only for
+                // updates started in the foreground or with the indicator.
+                "started after a background launch with showsBackgroundLocationIndicator off"
             } else { nil }
         process.location = StandardLocationSession(
             request: request, keepsAppRunning: limitation == nil, limitation: limitation)
         if let limitation {
-            decide("backgroundLocationUnavailable", rules: ["LOC-1"], [Field("why", .string(limitation))])
+            let rules = limitation.hasPrefix("started after") ? ["LOC-30", "CONF-21"] : ["LOC-1"]
+            decide("backgroundLocationUnavailable", rules: rules, [Field("why", .string(limitation))])
         }
         scheduleWorldTick(at: now)
     }

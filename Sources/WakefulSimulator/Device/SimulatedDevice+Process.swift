@@ -35,6 +35,7 @@ extension SimulatedDevice {
     mutating func becomeActive() {
         guard hasProcess else { return }
         setState(.active, cause: "becameActive", rules: ["STATE-1"])
+        process.beenInForeground = true
         if policy.execution.budgetResetsWhenActive { process.tasks.allowance = nil }
         graceUntil = -.infinity
         resetResumeDelay()  // URLS-3

@@ -187,6 +187,9 @@ struct PolicyParameterTable {
         add(p + "visitsAvailable", flag(rules.visitsAvailable), ["LOC-16"], carried(.documented))
         add(p + "visitArrivalDwell", seconds(rules.visitArrivalDwell), ["LOC-16"], .assumption)
         add(p + "visitRadius", metres(rules.visitRadius), ["LOC-16"], .assumption)
+        add(
+            p + "hiddenIndicatorStopsRelaunchedUpdates", flag(rules.hiddenIndicatorStopsRelaunchedUpdates),
+            ["LOC-30", "CONF-21"], .observed)
     }
 
     private mutating func addBeacons() {

@@ -49,6 +49,10 @@ public struct LocationRules: Sendable, Hashable {
     /// How far from where the user stayed counts as the same place; leaving it ends the visit
     /// (cfg: the reference gives no figure; assumption).
     public var visitRadius: Double
+    /// Whether standard updates started by a process that was launched into the background and
+    /// never came to the foreground, with `showsBackgroundLocationIndicator` off, stop keeping the
+    /// app running (LOC-30, observed from 16.4; var. CONF-21: the flag has no effect).
+    public var hiddenIndicatorStopsRelaunchedUpdates: Bool
 
     /// The reference's defaults for `version`, by family and then by exact version.
     ///
@@ -94,7 +98,9 @@ public struct LocationRules: Sendable, Hashable {
             visitsAvailable: version >= IOSVersion(8),
             // cfg, assumption: no sourced figure for how long a stay makes a visit, nor how far is the same place.
             visitArrivalDwell: 300,
-            visitRadius: 100
+            visitRadius: 100,
+            // LOC-30: seen from 16.4 (several reports; a vendor changed its default); CONF-21 default.
+            hiddenIndicatorStopsRelaunchedUpdates: version >= IOSVersion(16, 4)
         )
     }
 }

@@ -48,6 +48,8 @@ extension PolicyVariant {
             "On iOS 26+ only, BGTaskScheduler accepts wildcard permitted identifiers (BGT-9, CONF-16)."
         case .voipSocketsTerminate:
             "On iOS 16+ only, setting the VoIP network service type on a socket gets the app killed (VOIP-3, CONF-17)."
+        case .indicatorFlagHasNoEffect:
+            "On iOS 16.4+ only, standard updates started after a background launch keep the app running whether or not showsBackgroundLocationIndicator is on, as before 16.4 (LOC-30, CONF-21)."
         case .launchesBeforeFirstUnlock:
             "Silent pushes and finished background transfers launch the app before the first unlock after a restart, as one iOS 9 report says, instead of waiting for it (DATA-8, CONF-DATA-8)."
         case .prewarmRunsLaunch:
@@ -85,6 +87,7 @@ extension PolicyVariant {
         case .regionEventLatency: .documented  // LOC-20
         case .wildcardTaskIdentifiers: .folklore  // BGT-9: third-party claim
         case .voipSocketsTerminate: .folklore  // VOIP-3
+        case .indicatorFlagHasNoEffect: .assumption  // CONF-21: the reference's variant, no report says so
         case .launchesBeforeFirstUnlock: .folklore  // DATA-8: one iOS 9 report
         case .prewarmRunsLaunch: .observed  // DATA-9: 15.0 reports
         }
@@ -114,6 +117,7 @@ extension PolicyVariant {
         case .regionEventLatency: ["location.regionEventLatency"]
         case .wildcardTaskIdentifiers: ["scheduler.wildcardIdentifiers"]
         case .voipSocketsTerminate: ["voip.voipSocketsTerminate"]
+        case .indicatorFlagHasNoEffect: ["location.hiddenIndicatorStopsRelaunchedUpdates"]
         case .launchesBeforeFirstUnlock: ["push.launchesBeforeFirstUnlock", "urlSession.relaunchesBeforeFirstUnlock"]
         case .prewarmRunsLaunch: ["execution.prewarmRunsLaunch"]
         }
@@ -133,6 +137,7 @@ extension PolicyVariant {
         case .wildcardTaskIdentifiers: version.family == .iOS26  // CONF-16: "on 26"
         case .voipSocketsTerminate: version >= IOSVersion(16)  // CONF-17: "on 16+"
         case .prewarmRunsLaunch: version.major >= 15  // CONF-DATA-9: prewarming exists from 15 (DATA-9)
+        case .indicatorFlagHasNoEffect: version >= IOSVersion(16, 4)  // CONF-21: LOC-30 is of 16.4+
         default: true
         }
     }
@@ -177,6 +182,7 @@ extension PolicyVariant {
         case .regionEventLatency: policy.location.regionEventLatency = 180...300  // CONF-15, LOC-20
         case .wildcardTaskIdentifiers: policy.scheduler.wildcardIdentifiers = true  // CONF-16, BGT-9
         case .voipSocketsTerminate: policy.voip.voipSocketsTerminate = true  // CONF-17, VOIP-3
+        case .indicatorFlagHasNoEffect: policy.location.hiddenIndicatorStopsRelaunchedUpdates = false  // CONF-21
         case .launchesBeforeFirstUnlock:  // CONF-DATA-8, DATA-8
             policy.push.launchesBeforeFirstUnlock = true
             policy.urlSession.relaunchesBeforeFirstUnlock = true

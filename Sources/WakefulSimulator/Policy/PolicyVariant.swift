@@ -57,6 +57,8 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
     case wildcardTaskIdentifiers
     /// `"CONF-17"`: VoIP-flagged sockets get the app killed, on 16+ only (VOIP-3).
     case voipSocketsTerminate
+    /// `"CONF-21"`: the background location indicator flag has no effect on 16.4+ (LOC-30).
+    case indicatorFlagHasNoEffect
     /// `"CONF-DATA-8"`: silent pushes and finished background transfers launch the app before the
     /// first unlock after a restart (DATA-8's cfg variant; the simulator names it for its rule).
     case launchesBeforeFirstUnlock
@@ -89,6 +91,7 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
         case .regionEventLatency: "CONF-15"
         case .wildcardTaskIdentifiers: "CONF-16"
         case .voipSocketsTerminate: "CONF-17"
+        case .indicatorFlagHasNoEffect: "CONF-21"
         case .launchesBeforeFirstUnlock: "CONF-DATA-8"
         case .prewarmRunsLaunch: "CONF-DATA-9"
         }
@@ -116,7 +119,7 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
                 .backgroundRefreshOffRegionsOnly, .appRefreshEarlyExpiry, .silentPushInLowPowerMode,
                 .voipPushBlockedAfterForceQuit, .debuggerAttached, .significantChangeField2014,
                 .significantChangeField2010, .regionEventLatency, .wildcardTaskIdentifiers, .voipSocketsTerminate,
-                .launchesBeforeFirstUnlock, .prewarmRunsLaunch,
+                .indicatorFlagHasNoEffect, .launchesBeforeFirstUnlock, .prewarmRunsLaunch,
             ]
     }
 

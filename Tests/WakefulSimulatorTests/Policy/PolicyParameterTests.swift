@@ -59,9 +59,9 @@ struct PolicyParameterTests {
         let policy = BackgroundPolicy(family: family)
         let names = policy.parameters.map(\.name)
         #expect(names == expectedNames(policy))
-        // 17 execution + (18 + 3 × 2 crossing) location + 10 beacons + 11 push + (18 + 8) scheduler
+        // 17 execution + (19 + 3 × 2 crossing) location + 10 beacons + 11 push + (18 + 8) scheduler
         // + 6 URL session + 8 VoIP + 5 Bluetooth + (6 + 7 codes) termination + debuggerAttached
-        #expect(names.count == 17 + 24 + 10 + 11 + 18 + 8 + 6 + 8 + 5 + 13 + 1)
+        #expect(names.count == 17 + 25 + 10 + 11 + 18 + 8 + 6 + 8 + 5 + 13 + 1)
         #expect(Set(names).count == names.count)
     }
 

@@ -136,6 +136,11 @@ private let variantCases: [PolicyVariantCase] =
                 $0.voip.voipSocketsTerminate = true
             }, changedRows: ["voip.voipSocketsTerminate"]),
         PolicyVariantCase(
+            variant: .indicatorFlagHasNoEffect, version: IOSVersion(16, 4),
+            change: {
+                $0.location.hiddenIndicatorStopsRelaunchedUpdates = false
+            }, changedRows: ["location.hiddenIndicatorStopsRelaunchedUpdates"]),
+        PolicyVariantCase(
             variant: .launchesBeforeFirstUnlock, version: IOSVersion(17),
             change: {
                 $0.push.launchesBeforeFirstUnlock = true
@@ -188,7 +193,7 @@ struct PolicyVariantTests {
             (.expiryAt15Seconds, IOSVersion(12, 5)), (.expiryAt15Seconds, IOSVersion(6)),
             (.wildcardTaskIdentifiers, IOSVersion(18, 6)), (.wildcardTaskIdentifiers, IOSVersion(12)),
             (.voipSocketsTerminate, IOSVersion(15, 7, 9)), (.voipSocketsTerminate, IOSVersion(9)),
-            (.prewarmRunsLaunch, IOSVersion(14, 8)),
+            (.prewarmRunsLaunch, IOSVersion(14, 8)), (.indicatorFlagHasNoEffect, IOSVersion(16, 3)),
         ])
     func noOpElsewhere(variant: PolicyVariant, version: IOSVersion) {
         let varied = BackgroundPolicy(version: version, variants: [variant])
@@ -264,7 +269,8 @@ struct PolicyVariantTests {
             (.debuggerAttached, "CONF-13"), (.significantChangeField2014, "CONF-14a"),
             (.significantChangeField2010, "CONF-14b"), (.regionEventLatency, "CONF-15"),
             (.wildcardTaskIdentifiers, "CONF-16"), (.voipSocketsTerminate, "CONF-17"),
-            (.launchesBeforeFirstUnlock, "CONF-DATA-8"), (.prewarmRunsLaunch, "CONF-DATA-9"),
+            (.indicatorFlagHasNoEffect, "CONF-21"), (.launchesBeforeFirstUnlock, "CONF-DATA-8"),
+            (.prewarmRunsLaunch, "CONF-DATA-9"),
         ])
     func ids(variant: PolicyVariant, id: String) {
         #expect(variant.id == id)
@@ -276,7 +282,7 @@ struct PolicyVariantTests {
     @Test("all: every case once, CONF-8 per factor, in ID order")
     func all() {
         let ids = PolicyVariant.allIDs
-        #expect(ids.count == 23 + SchedulingFactor.allCases.count)
+        #expect(ids.count == 24 + SchedulingFactor.allCases.count)
         #expect(Set(ids).count == ids.count)
         #expect(
             ids == [
@@ -285,7 +291,7 @@ struct PolicyVariantTests {
                 "CONF-8:lowBattery", "CONF-8:lowPowerMode", "CONF-8:appUsage", "CONF-8:appSwitcher",
                 "CONF-8:backgroundAppRefresh", "CONF-8:systemBudgets", "CONF-8:rateLimiting",
                 "CONF-9", "CONF-10", "CONF-11", "CONF-12", "CONF-13", "CONF-14a", "CONF-14b", "CONF-15", "CONF-16",
-                "CONF-17", "CONF-DATA-8", "CONF-DATA-9",
+                "CONF-17", "CONF-21", "CONF-DATA-8", "CONF-DATA-9",
             ])
         for variant in PolicyVariant.all {
             #expect(PolicyVariant(id: variant.id) == variant)
