@@ -10,6 +10,8 @@ public enum BuiltinScenarios {
         "ble-peripheral",
         // Jobs
         "sensor-logging",
+        // Geofences
+        "courier",
     ]
 
     /// The scenario `simulate` runs when given none.

@@ -84,6 +84,12 @@ private struct ScenarioDocument: Decodable {
                     "\"\(id)\" is not defined in world.beacons; expected the id of one of its beacons")
             }
         }
+        let success = try c.optional("success", as: SuccessDocument.self)?.measure
+        if case .entries = success, app.fences.isEmpty {
+            throw DecodingError.at(
+                decoder.codingPath, ["success", "entries"],
+                "the app declares no fences; expected app.fences with the fences whose entries count")
+        }
         let actions = try c.optional("user", as: [ActionDocument].self)?.map(\.action) ?? []
         // Network: a woken accessory must exist.
         for (index, action) in actions.enumerated() {
@@ -102,7 +108,7 @@ private struct ScenarioDocument: Decodable {
             name: name, summary: try c.optional("summary") ?? "", duration: duration, iosVersions: versions,
             setups: setups, app: app.configuration(resolving: world),
             device: try c.optional("device", as: DeviceDocument.self)?.settings ?? DeviceSettings(),
-            world: world, actions: actions, success: try c.optional("success", as: SuccessDocument.self)?.measure)
+            world: world, actions: actions, success: success)
     }
 }
 
@@ -194,6 +200,7 @@ private struct AppDocument: Decodable {
     var outbox: OutboxSpec?
     var jobs: [Job] = []
     var jobScheduler: JobScheduler.Options?
+    var fences: [Geofence] = []
 
     init() {}
 
@@ -202,7 +209,7 @@ private struct AppDocument: Decodable {
             allowed: ["backgroundModes", "locationAuthorization", "features"]
                 + ["permittedTaskIdentifiers", "usage", "processingCPULoad"] + ["accessorySetupKit"] + ["outbox"] + [
                     "jobs", "jobScheduler",
-                ])
+                ] + ["fences"])
         if let modes = try c.optional("backgroundModes", as: [String].self) {
             if let repeated = modes.first(where: { mode in modes.filter { $0 == mode }.count > 1 }) {
                 throw c.failure("backgroundModes", "\"\(repeated)\" is listed twice; expected each mode once")
@@ -235,6 +242,9 @@ private struct AppDocument: Decodable {
         outbox = try c.optional("outbox", as: OutboxDocument.self)?.spec
         jobs = try c.jobs()
         jobScheduler = try c.optional("jobScheduler", as: JobSchedulerDocument.self)?.options
+        fences = try c.optional("fences", as: [FenceEntryDocument].self)?.flatMap(\.fences) ?? []
+        let problems = GeofenceSet.Options(fences: fences).identifierProblems
+        if let problem = problems.first { throw c.failure("fences", problem) }
     }
 
     func configuration(resolving world: WorldDescription) -> AppConfiguration {
@@ -250,6 +260,7 @@ private struct AppDocument: Decodable {
         configuration.outbox = outbox
         configuration.jobs = jobs
         configuration.jobScheduler = jobScheduler
+        configuration.fences = fences
         return configuration
     }
 }

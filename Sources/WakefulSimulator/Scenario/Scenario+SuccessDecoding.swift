@@ -3,7 +3,7 @@ import Foundation
 /// `success`: `{"trigger": {}}`, `{"periodic": {"record": …, "period": …}}` or
 /// `{"completed": {"record": …, "by": …}}`.
 struct SuccessDocument: Decodable {
-    static let forms = ["trigger", "periodic", "completed", "latency", "connected"]
+    static let forms = ["trigger", "periodic", "completed", "latency", "connected", "entries"]
 
     var measure: SuccessMeasure
 
@@ -40,6 +40,13 @@ struct SuccessDocument: Decodable {
                 throw body.failure("within", "expected a positive number of seconds")
             }
             measure = .latency(record: try body.value("record"), within: within)
+        case "entries":
+            try body.rejectUnknownKeys(allowed: ["within"])
+            let within: Double = try body.value("within")
+            guard within > 0, within.isFinite else {
+                throw body.failure("within", "expected a positive number of seconds")
+            }
+            measure = .entries(within: within)
         case "connected":
             try body.rejectUnknownKeys(allowed: ["accessory"])
             measure = .connected(accessory: try body.value("accessory"))

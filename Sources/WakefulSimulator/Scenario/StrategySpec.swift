@@ -154,6 +154,12 @@ public enum StrategyCatalog {
             summary:
                 "seed 003: the phone advertises a service as a BLE accessory; each central write wakes it with the bluetooth-peripheral mode; background advertising drops the name and is found only in the overflow area (BLE-1, BLE-3, BLE-4)",
             defaults: PeripheralAdvertiser.Options(), build: PeripheralAdvertiser.init(options:)),
+        // Geofences
+        Entry(
+            name: "GeofenceSet",
+            summary:
+                "issue 18: any number of fences on 20 region slots: the nearest 19 and a swap fence around the device, chosen again on its exit; polygons confirmed by a fix, dwells across relaunches (LOC-17, LOC-18, LOC-19, LOC-21); scenarios declare fences in app.fences",
+            defaults: GeofenceSet.Options(), build: GeofenceSet.init(options:)),
     ]
 
     /// The names, in catalogue order.
@@ -288,6 +294,11 @@ extension StrategySpec {
     /// `PeripheralAdvertiser` with these options.
     public static func peripheralAdvertiser(_ options: PeripheralAdvertiser.Options = .init()) -> StrategySpec {
         catalogued("PeripheralAdvertiser", options)
+    }
+
+    /// `GeofenceSet` with these options; with no fences it monitors the scenario's `app.fences`.
+    public static func geofenceSet(_ options: GeofenceSet.Options = .init()) -> StrategySpec {
+        catalogued("GeofenceSet", options)
     }
 
     /// The catalogue's spec for `options`, built the way a scenario file's options are, so the two

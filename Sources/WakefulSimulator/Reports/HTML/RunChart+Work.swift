@@ -8,6 +8,7 @@ extension RunChart {
         switch scenario.successMeasure {
         case .trigger: "trigger"
         case .periodic(let record, _, _, _, _), .completed(let record, _), .latency(let record, _): record
+        case .entries: GeofenceSet.enteredKind
         case .connected, .jobs, nil: nil
         }
     }
