@@ -27,6 +27,16 @@ struct GeofenceSelectionTests {
         #expect(selection.swapCenter == here)
     }
 
+    @Test("moving, the radius shrinks by the distance covered in the exit's 20 s (LOC-19)")
+    func moving() throws {
+        let here = Fences.at(east: 50_000)
+        let still = GeofenceSelection.nearest(Fences.line(300), to: here, slots: 20, bounds: Self.bounds)
+        let driving = GeofenceSelection.nearest(
+            Fences.line(300), to: here, slots: 20, bounds: Self.bounds, travel: 10 * 20)
+        #expect(abs(try #require(still.swapRadius) - 200 - (try #require(driving.swapRadius))) < 0.001)
+        #expect(driving.fences == still.fences)
+    }
+
     @Test("ties are broken by identifier, so every process chooses alike")
     func ties() {
         let fences = Fences.line(30, spacing: 0)  // all at the origin

@@ -6,8 +6,9 @@ import Foundation
 /// the fences nearest to the device (by the distance to their monitored circle's edge, ties by
 /// identifier, so the choice is the same in every process) and spends one slot on a *swap fence*
 /// centred on the device. Its radius reaches to the nearest fence left out, less the distance iOS
-/// needs past an edge before it reports an exit (LOC-19, ≈200 m), so the exit, which triggers the
-/// next selection, comes before the device can reach a fence that is not monitored. The radius
+/// needs past an edge before it reports an exit (LOC-19, ≈200 m) and the distance the device covers
+/// in the 20 s iOS waits there, so the exit, which triggers the next selection, comes before the
+/// device can reach a fence that is not monitored. The radius
 /// is bounded below (LOC-20: small regions behave poorly) and above
 /// (`maximumRegionMonitoringDistance`, LOC-17), so with fences packed close together the swap can
 /// come late for the next one; the set's `requestState` after each swap catches a fence the
@@ -57,18 +58,20 @@ public struct GeofenceSelection: Sendable, Hashable {
     ///   - position: Where the device is.
     ///   - slots: The regions the set may use, the swap fence included.
     ///   - bounds: The swap fence's limits.
+    ///   - travel: Metres the device covers while iOS waits out the exit's dwell (LOC-19: ≥20 s
+    ///     past the margin), taken off the radius too; 0 when the speed is not known.
     /// - Returns: All fences and no swap fence when they fit in `slots`; otherwise `slots − 1`
     ///   fences and the swap fence.
     /// - Complexity: O(n log n) for n fences.
-    public static func nearest(_ fences: [Geofence], to position: Coordinate, slots: Int, bounds: Bounds)
-        -> GeofenceSelection
-    {
+    public static func nearest(
+        _ fences: [Geofence], to position: Coordinate, slots: Int, bounds: Bounds, travel: Double = 0
+    ) -> GeofenceSelection {
         guard fences.count > slots else { return GeofenceSelection(fences: Array(fences.indices)) }
         let kept = max(0, slots - 1)
         let ranked = fences.indices.map { ($0, fences[$0].distanceToEdge(from: position)) }
             .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : fences[$0.0].id.rawValue < fences[$1.0].id.rawValue }
         let firstLeftOut = ranked[kept].1
-        let radius = min(bounds.maximum, max(bounds.minimum, firstLeftOut - bounds.exitMargin))
+        let radius = min(bounds.maximum, max(bounds.minimum, firstLeftOut - bounds.exitMargin - travel))
         return GeofenceSelection(fences: ranked.prefix(kept).map(\.0), swapCenter: position, swapRadius: radius)
     }
 

@@ -2,13 +2,16 @@ import Foundation
 
 extension GeofenceSet {
     /// Chooses the fences for `position` (nil: by registration order, when position does not
-    /// matter) and issues the commands that turn what is monitored into the choice.
-    mutating func select(around position: Coordinate?) -> [Command] {
+    /// matter), moving at `speed` m/s (negative: unknown), and issues the commands that turn what
+    /// is monitored into the choice.
+    mutating func select(around position: Coordinate?, speed: Double = -1) -> [Command] {
         let candidates = options.fences.indices.filter { !refused.contains($0) }
         let fences = candidates.map { options.fences[$0] }
         let choice: GeofenceSelection =
             if let position, choosesByPosition {
-                GeofenceSelection.nearest(fences, to: position, slots: slots, bounds: options.bounds)
+                GeofenceSelection.nearest(
+                    fences, to: position, slots: slots, bounds: options.bounds,
+                    travel: max(0, speed) * options.exitDwell)
             } else {
                 GeofenceSelection.first(fences, slots: slots)
             }

@@ -18,11 +18,15 @@ extension GeofenceSet {
         /// Metres past an edge before iOS reports an exit (LOC-19: ≈200 m with Wi-Fi positioning):
         /// the swap fence is that much smaller than the distance to the nearest fence left out.
         public var exitMargin: Double
+        /// Seconds iOS waits past the margin before it reports an exit (LOC-19: ≥20 s): at the
+        /// fix's speed the device covers that much more, also taken off the swap fence's radius.
+        public var exitDwell: TimeInterval
 
         /// Creates options.
         public init(
             fences: [Geofence] = [], selection: SelectionRule = .nearest, regionSlots: Int = 20,
-            minimumSwapRadius: Double = 100, maximumSwapRadius: Double = 20_000, exitMargin: Double = 200
+            minimumSwapRadius: Double = 100, maximumSwapRadius: Double = 20_000, exitMargin: Double = 200,
+            exitDwell: TimeInterval = 20
         ) {
             self.fences = fences
             self.selection = selection
@@ -30,6 +34,7 @@ extension GeofenceSet {
             self.minimumSwapRadius = minimumSwapRadius
             self.maximumSwapRadius = maximumSwapRadius
             self.exitMargin = exitMargin
+            self.exitDwell = exitDwell
         }
 
         /// The swap fence's bounds.
@@ -62,6 +67,7 @@ extension GeofenceSet.Options: RangeCheckedOptions {
                     expected: "metres, at least minimumSwapRadius (\(minimumSwapRadius))")
                 : nil,
             OptionRange.nonNegative("exitMargin", exitMargin, unit: "metres"),
+            OptionRange.nonNegative("exitDwell", exitDwell, unit: "seconds"),
         ].compactMap { $0 }
         for (index, fence) in fences.enumerated() {
             let key = "fences[\(index)]"

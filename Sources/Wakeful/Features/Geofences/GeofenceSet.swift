@@ -163,14 +163,14 @@ public struct GeofenceSet: Strategy {
         var commands = confirmPolygons(with: fix, context)
         if awaitingFix || fallbackRunning {
             awaitingFix = false
-            commands += select(around: fix.coordinate) + task.endOpen()
+            commands += select(around: fix.coordinate, speed: fix.speed) + task.endOpen()
             if fallbackRunning {
                 fallbackRunning = false
                 commands.append(.stopMonitoringSignificantLocationChanges)
             }
         } else if let swap, fix.coordinate.distance(to: swap.center) >= swap.radius / 2 {
             // Updates are running: choose again before the swap fence's exit would.
-            commands += select(around: fix.coordinate)
+            commands += select(around: fix.coordinate, speed: fix.speed)
         }
         return commands
     }
