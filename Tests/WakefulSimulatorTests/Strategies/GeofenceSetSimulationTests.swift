@@ -60,7 +60,10 @@ struct GeofenceSetSimulationTests {
             (#"[{"id": "a", "center": {"lat": 1, "lon": 1}}]"#, "radius"),
             (#"[{"id": "a", "polygon": [{"lat": 1, "lon": 1}]}]"#, "at least 3"),
             (#"[{"id": "a|since=1", "center": {"lat": 1, "lon": 1}, "radius": 5}]"#, "without"),
-            (#"[{"id": "a", "center": {"lat": 1, "lon": 1}, "radius": 5}, {"id": "a", "center": {"lat": 1, "lon": 1}, "radius": 5}]"#, "twice"),
+            (
+                #"[{"id": "a", "center": {"lat": 1, "lon": 1}, "radius": 5}, {"id": "a", "center": {"lat": 1, "lon": 1}, "radius": 5}]"#,
+                "twice"
+            ),
             (#"[{"along": {"path": [{"lat": 1, "lon": 1}], "count": 3, "radius": 5}}]"#, "at least 2"),
         ])
     func badFence(json: String, fragment: String) throws {

@@ -44,14 +44,18 @@ struct GeofenceDwellTests {
         #expect(due.startedRegions == ["f1"])
         // Once per stay.
         #expect(set.handle(.timerFired(GeofenceSet.dwellTimer), in: Contexts.background(500)).records.isEmpty)
-        #expect(set.handle(.regionExited("f1"), in: Contexts.background(900)).records.map(\.kind) == [GeofenceSet.exitedKind])
+        #expect(
+            set.handle(.regionExited("f1"), in: Contexts.background(900)).records.map(\.kind) == [
+                GeofenceSet.exitedKind
+            ])
     }
 
     @Test("suspended through the due time: the dwell is recorded at the exit, before it")
     func atExit() {
         var set = Self.launched()
         _ = set.handle(.regionEntered("f1"), in: Contexts.background(100))
-        let exit = set.handle(.regionExited(GeofenceDwell.regionID(fence: "f1", since: 100)), in: Contexts.background(700))
+        let exit = set.handle(
+            .regionExited(GeofenceDwell.regionID(fence: "f1", since: 100)), in: Contexts.background(700))
         #expect(exit.records.map(\.kind) == [GeofenceSet.dwellKind, GeofenceSet.exitedKind])
         #expect(exit.records.first?.fields.contains(Field("seconds", .double(600))) == true)
         #expect(exit.startedRegions == ["f1"])
@@ -61,7 +65,8 @@ struct GeofenceDwellTests {
     func short() {
         var set = Self.launched()
         _ = set.handle(.regionEntered("f1"), in: Contexts.background(100))
-        let exit = set.handle(.regionExited(GeofenceDwell.regionID(fence: "f1", since: 100)), in: Contexts.background(200))
+        let exit = set.handle(
+            .regionExited(GeofenceDwell.regionID(fence: "f1", since: 100)), in: Contexts.background(200))
         #expect(exit.records.map(\.kind) == [GeofenceSet.exitedKind])
     }
 
@@ -87,8 +92,9 @@ struct GeofenceDwellTests {
         let state = new.handle(.regionStateDetermined(timed, .inside), in: Contexts.foreground(200))
         #expect(state.records.isEmpty)  // the entry was recorded by the previous process
         #expect(state.contains(.setTimer(TimerRequest(id: GeofenceSet.dwellTimer, interval: 200))))
-        #expect(new.handle(.timerFired(GeofenceSet.dwellTimer), in: Contexts.foreground(400)).records.map(\.kind) == [
-            GeofenceSet.dwellKind
-        ])
+        #expect(
+            new.handle(.timerFired(GeofenceSet.dwellTimer), in: Contexts.foreground(400)).records.map(\.kind) == [
+                GeofenceSet.dwellKind
+            ])
     }
 }

@@ -47,7 +47,8 @@ struct GeofenceSelectionTests {
 
     @Test("the swap radius is bounded (LOC-20 below, LOC-17 above)")
     func bounded() {
-        let packed = GeofenceSelection.nearest(Fences.line(40, spacing: 10), to: Fences.origin, slots: 20, bounds: Self.bounds)
+        let packed = GeofenceSelection.nearest(
+            Fences.line(40, spacing: 10), to: Fences.origin, slots: 20, bounds: Self.bounds)
         #expect(packed.swapRadius == 100)
         let sparse = GeofenceSelection.nearest(
             Fences.line(40, spacing: 50_000), to: Fences.origin, slots: 20, bounds: Self.bounds)

@@ -19,14 +19,15 @@ struct GeofenceSetTests {
         var set = Self.set(Fences.line(3))
         let commands = set.handle(.didFinishLaunching(.user), in: Contexts.foreground())
         #expect(
-            commands == Fences.line(3).flatMap { fence -> [Command] in
-                let circle = fence.monitoredCircle
-                return [
-                    .startMonitoring(
-                        MonitoredRegion(id: fence.id, shape: .circle(center: circle.center, radius: circle.radius))),
-                    .requestState(fence.id),
-                ]
-            })
+            commands
+                == Fences.line(3).flatMap { fence -> [Command] in
+                    let circle = fence.monitoredCircle
+                    return [
+                        .startMonitoring(
+                            MonitoredRegion(id: fence.id, shape: .circle(center: circle.center, radius: circle.radius))),
+                        .requestState(fence.id),
+                    ]
+                })
         #expect(!set.awaitingFix)
     }
 
@@ -95,7 +96,8 @@ struct GeofenceSetTests {
         #expect(!set.fallbackRunning)
     }
 
-    @Test("refused for the limit: first it stops the fences it does not want and retries, then gives up a slot (LOC-17)")
+    @Test(
+        "refused for the limit: first it stops the fences it does not want and retries, then gives up a slot (LOC-17)")
     func limit() {
         var set = Self.set()
         _ = set.handle(.didFinishLaunching(.region), in: Contexts.background(0))

@@ -17,7 +17,9 @@ enum Fences {
     static func line(_ count: Int, spacing: Double = 500, radius: Double = 100, dwell: TimeInterval? = nil)
         -> [Geofence]
     {
-        (0..<count).map { Geofence(id: RegionID("f\($0)"), center: at(east: Double($0) * spacing), radius: radius, dwell: dwell) }
+        (0..<count).map {
+            Geofence(id: RegionID("f\($0)"), center: at(east: Double($0) * spacing), radius: radius, dwell: dwell)
+        }
     }
 
     /// A fix at `east` metres along the axis.
@@ -40,8 +42,11 @@ extension Array where Element == Command {
     /// The swap fence these commands start, if any.
     var swapFence: MonitoredRegion? {
         lazy.compactMap { command -> MonitoredRegion? in
-            if case .startMonitoring(let region) = command, region.id == GeofenceSet.swapRegionID { region }
-            else { nil }
+            if case .startMonitoring(let region) = command, region.id == GeofenceSet.swapRegionID {
+                region
+            } else {
+                nil
+            }
         }.first
     }
 }

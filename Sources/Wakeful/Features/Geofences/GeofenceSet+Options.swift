@@ -58,7 +58,8 @@ extension GeofenceSet.Options: RangeCheckedOptions {
         var violations = [
             regionSlots < 1 || regionSlots > 20
                 ? OptionRangeViolation(
-                    key: "regionSlots", value: Double(regionSlots), expected: "a number of regions from 1 to 20 (LOC-17)")
+                    key: "regionSlots", value: Double(regionSlots),
+                    expected: "a number of regions from 1 to 20 (LOC-17)")
                 : nil,
             OptionRange.positive("minimumSwapRadius", minimumSwapRadius, unit: "metres"),
             maximumSwapRadius < minimumSwapRadius

@@ -62,7 +62,8 @@ extension GeofenceSet {
     {
         switch state {
         case .inside: return entered(index, region: id, via: "state", context)
-        case .outside where inside[index] != nil || unconfirmed.contains(index): return exited(index, region: id, context)
+        case .outside where inside[index] != nil || unconfirmed.contains(index):
+            return exited(index, region: id, context)
         case .outside:
             heardOf.insert(index)
             return []
