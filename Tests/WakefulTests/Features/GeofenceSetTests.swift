@@ -53,6 +53,16 @@ struct GeofenceSetTests {
         #expect(!set.awaitingFix)
     }
 
+    @Test("relaunched for the swap fence's exit: one request for a fix, one task")
+    func relaunchForSwap() {
+        var set = Self.set()
+        let launch = set.handle(.didFinishLaunching(.region), in: Contexts.background(0))
+        let exit = set.handle(.regionExited(GeofenceSet.swapRegionID), in: Contexts.background(0))
+        #expect(launch.filter { $0 == .requestLocation }.count == 1)
+        #expect(exit.isEmpty)
+        #expect(set.awaitingFix)
+    }
+
     @Test("leaving the swap fence re-selects: only the changed fences are stopped and started")
     func swap() throws {
         var set = Self.set()

@@ -155,6 +155,8 @@ public struct GeofenceSet: Strategy {
 
     /// Asks for a fix and holds a task for it: a region wake alone lasts ≈10 s (LOC-21, LOC-33).
     mutating func locate() -> [Command] {
+        // A relaunch for the swap fence's exit asks at launch already.
+        guard !awaitingFix else { return [] }
         awaitingFix = true
         return task.begin() + [.requestLocation]
     }
