@@ -41,6 +41,19 @@ struct GeofenceSetSimulationTests {
         #expect((set.wakes["region"] ?? 0) > 50)
     }
 
+    @Test(
+        "force-quit: region events relaunch the app on 7.1–18 and the new process takes over the regions; not on 26 (CONF-5, LOC-28)",
+        arguments: [("17", true), ("26", false)])
+    func forceQuit(version: String, relaunched: Bool) throws {
+        let scenario = try Self.courier().on(.forceQuit)
+        let metrics = Simulator.run(
+            scenario, ios: try #require(IOSVersion(parsing: version)), setup: try scenario.setup(named: "GeofenceSet"),
+            seed: 1)
+        let score = try #require(metrics.success?.score)
+        #expect((score >= 0.9) == relaunched, "\(metrics.success?.summary ?? "")")
+        #expect((metrics.relaunches > 0) == relaunched)
+    }
+
     @Test("fences in the scenario file: inline circles and polygons, validated")
     func decoding() throws {
         let scenario = try Self.decode(
