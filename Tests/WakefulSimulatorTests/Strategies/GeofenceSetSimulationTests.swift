@@ -54,6 +54,27 @@ struct GeofenceSetSimulationTests {
         #expect((metrics.relaunches > 0) == relaunched)
     }
 
+    @Test(
+        "another feature holds two slots: the set is refused, sweeps, then gives up the slots and still sees the entries (LOC-17)"
+    )
+    func sharedSlots() throws {
+        var scenario = try Self.courier()
+        scenario.app.features = [
+            .geofences([
+                GeofenceSpec(id: "home", center: LocalPoint(east: -3000, north: 0), radius: 150),
+                GeofenceSpec(id: "gym", center: LocalPoint(east: -3000, north: 900), radius: 150),
+            ])
+        ]
+        var timeline = JSONLinesBuffer()
+        let metrics = Simulator.run(
+            scenario, ios: IOSVersion(17), setup: try scenario.setup(named: "GeofenceSet"), seed: 1, timeline: &timeline
+        )
+        let text = String(decoding: timeline.bytes, as: UTF8.self)
+        let refusals = text.components(separatedBy: "\"regionRefused\"").count - 1
+        #expect(refusals >= 2 && refusals <= 4, "refused \(refusals) times")
+        #expect(try #require(metrics.success?.score) >= 0.9, "\(metrics.success?.summary ?? "")")
+    }
+
     @Test("fences in the scenario file: inline circles and polygons, validated")
     func decoding() throws {
         let scenario = try Self.decode(
