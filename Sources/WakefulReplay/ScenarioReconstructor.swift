@@ -138,8 +138,11 @@ public struct ScenarioReconstructor: Sendable {
             hint: "pass --config with a setup name such as TaskExtension or a scenario file")
     }
 
-    /// Strategies a scenario's `app.features` add, not part of a setup.
-    static let featureNames: Set<String> = ["BeaconTrigger", "RegionMonitor", "LocationLogger", "JobScheduler"]
+    /// Strategies a scenario's `app.features` add, not part of a setup, and `GeofenceSet`, whose
+    /// fences the scenario's `app.fences` declare.
+    static let featureNames: Set<String> = [
+        "BeaconTrigger", "RegionMonitor", "LocationLogger", "JobScheduler", "GeofenceSet",
+    ]
 
     private func app(header: TimelineHeader?, notes: inout [String]) -> JSONObject {
         var app = options.configuration?.app ?? JSONObject()

@@ -94,7 +94,8 @@ extension SimulatedDevice {
         guard monitoringActive else { return nil }
         let crossing = policy.location.regionCrossing[regionPositioning]
         var nextCheck: TimeInterval?
-        for index in regions.indices {
+        var index = 0
+        while index < regions.count {
             // Beacon presence is worked out before the call: reading `self` while `regions[index]`
             // is borrowed mutably would make Swift copy the whole device.
             let inRange =
@@ -103,8 +104,21 @@ extension SimulatedDevice {
             let (confirmed, deadline) = regions[index].advanceCrossing(
                 position: position, now: now, beaconInRange: inRange, crossing: crossing, beacons: policy.beacons
             )
-            if let confirmed { regionTransition(regions[index].region.id, to: confirmed) }
             if let deadline { nextCheck = min(nextCheck ?? deadline, deadline) }
+            guard let confirmed else {
+                index += 1
+                continue
+            }
+            let id = regions[index].region.id
+            regionTransition(id, to: confirmed)
+            // An app woken in the foreground answers at once and may stop or start regions
+            // (GeofenceSet swaps them): go on after this region wherever it now is, or from the
+            // same place when it was stopped.
+            if index < regions.count, regions[index].region.id == id {
+                index += 1
+            } else if let moved = regions.firstIndex(where: { $0.region.id == id }) {
+                index = moved + 1
+            }
         }
         return nextCheck
     }

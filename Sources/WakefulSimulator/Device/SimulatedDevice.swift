@@ -194,7 +194,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         // Jobs: the app's jobs run in a JobScheduler, which the agent holds so that the jobs'
         // states persist in the outbox across launches.
         let scheduler = scenario.app.jobSchedulerStrategy
-        let setupStrategies = setup.strategies.map { $0.makeStrategy() }
+        let setupStrategies = setup.strategies.map { scenario.app.registeringFences(in: $0.makeStrategy()) }
         let strategies = features + (scheduler.map { [$0] } ?? []) + setupStrategies
         let agentConfiguration = scenario.app.agent
         self.agentConfiguration = agentConfiguration

@@ -105,7 +105,9 @@ struct RunTally {
     }
 
     mutating func noteRecord(_ record: Record, at time: TimeInterval, distance: Double?, keptRunningBy: [String]) {
-        recordLog.append(RecordedOutput(time: time, kind: record.kind, id: record.fields["id"]?.description))
+        // A fence's records name it in `fence` (GeofenceSet); the entries measure matches on it.
+        let id = record.fields["id"] ?? record.fields["fence"]
+        recordLog.append(RecordedOutput(time: time, kind: record.kind, id: id?.description))
         if record.kind == JobScheduler.missedRecordKind { noteJobMissed(record) }
         if record.kind == ScheduledTracking.switchKind, let boundary = record.fields["boundary"]?.number {
             scheduleSwitches.append((time, boundary, record.fields["on"] == .bool(true)))

@@ -36,6 +36,10 @@ public enum SuccessMeasure: Sendable, Hashable {
     /// The share of the jobs' due occurrences completed by their deadline (their
     /// interval when they have none); the default for a scenario whose app declares jobs.
     case jobs([Job])
+    /// Each time the device comes into one of the app's fences (`app.fences`), a `geofenceEntered`
+    /// record of that fence is made within `within` seconds. The score is the share of entries seen
+    /// in time.
+    case entries(within: TimeInterval)
 
     /// A short description, e.g. `read every 45 s`.
     public var description: String {
@@ -49,6 +53,7 @@ public enum SuccessMeasure: Sendable, Hashable {
         case .latency(let record, let within): "\(record) within \(Format.duration(within)) of each push"
         case .connected(let accessory): "connected to \(accessory)"
         case .jobs: "jobs on time"
+        case .entries(let within): "each fence entry seen within \(Format.duration(within))"
         }
     }
 }
@@ -107,7 +112,7 @@ struct RecordedOutput {
 
 extension SuccessMeasure {
     /// Scores a run from what its tally kept.
-    func evaluate(_ tally: RunTally, duration: TimeInterval, ledger: OutboxLedger?) -> SuccessResult {
+    func evaluate(_ tally: RunTally, duration: TimeInterval, scenario: Scenario, ledger: OutboxLedger?) -> SuccessResult {
         switch self {
         case .trigger:
             if let trigger = tally.trigger {
@@ -148,6 +153,9 @@ extension SuccessMeasure {
             return tally.connectedResult(accessory, duration: duration, measure: description)
         case .jobs(let jobs):
             return tally.jobsResult(jobs, measure: description, duration: duration)
+        case .entries(let within):
+            let truth = FenceEntry.entries(into: scenario.app.fences, along: scenario.world, until: duration)
+            return tally.entriesResult(description, truth: truth, within: within, duration: duration)
         }
     }
     /// The share of `period`-long slots from `from` to `to` (the end when nil) that one of `times`

@@ -14,6 +14,8 @@ public enum BuiltinScenarios {
         "overnight-reboot", "complete-store",
         // Location on a schedule
         "scheduled-tracking",
+        // Geofences
+        "courier",
     ]
 
     /// The scenario `simulate` runs when given none.

@@ -84,6 +84,12 @@ private struct ScenarioDocument: Decodable {
                     "\"\(id)\" is not defined in world.beacons; expected the id of one of its beacons")
             }
         }
+        let success = try c.optional("success", as: SuccessDocument.self)?.measure
+        if case .entries = success, app.fences.isEmpty {
+            throw DecodingError.at(
+                decoder.codingPath, ["success", "entries"],
+                "the app declares no fences; expected app.fences with the fences whose entries count")
+        }
         let actions = try c.optional("user", as: [ActionDocument].self)?.map(\.action) ?? []
         // Network: a woken accessory must exist.
         for (index, action) in actions.enumerated() {
@@ -98,7 +104,6 @@ private struct ScenarioDocument: Decodable {
                 decoder.codingPath, ["user", index, "at"],
                 "\(actions[index].at) s is after the end; expected at most the duration, \(duration) s")
         }
-        let success = try c.optional("success", as: SuccessDocument.self)?.measure
         switch success {
         case .stored, .kept:
             guard app.outbox == nil else { break }
@@ -205,6 +210,7 @@ private struct AppDocument: Decodable {
     var settings = SettingsStore.unprotectedFile
     var jobs: [Job] = []
     var jobScheduler: JobScheduler.Options?
+    var fences: [Geofence] = []
 
     init() {}
 
@@ -215,7 +221,7 @@ private struct AppDocument: Decodable {
                     "outbox", "settings",
                 ] + [
                     "jobs", "jobScheduler",
-                ])
+                ] + ["fences"])
         if let modes = try c.optional("backgroundModes", as: [String].self) {
             if let repeated = modes.first(where: { mode in modes.filter { $0 == mode }.count > 1 }) {
                 throw c.failure("backgroundModes", "\"\(repeated)\" is listed twice; expected each mode once")
@@ -256,6 +262,9 @@ private struct AppDocument: Decodable {
         }
         jobs = try c.jobs()
         jobScheduler = try c.optional("jobScheduler", as: JobSchedulerDocument.self)?.options
+        fences = try c.optional("fences", as: [FenceEntryDocument].self)?.flatMap(\.fences) ?? []
+        let problems = GeofenceSet.Options(fences: fences).identifierProblems
+        if let problem = problems.first { throw c.failure("fences", problem) }
     }
 
     func configuration(resolving world: WorldDescription) -> AppConfiguration {
@@ -272,6 +281,7 @@ private struct AppDocument: Decodable {
         configuration.settings = settings
         configuration.jobs = jobs
         configuration.jobScheduler = jobScheduler
+        configuration.fences = fences
         return configuration
     }
 }

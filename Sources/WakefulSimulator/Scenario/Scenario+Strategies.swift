@@ -7,7 +7,8 @@ extension Scenario {
     /// setup's strategies. What `wakeful doctor` reads the app's requirements from.
     public func strategies(for setup: StrategySetup) -> [any Strategy] {
         let features = app.features.compactMap { FeatureFactory.make($0, world: world) }
-        return features + (app.jobSchedulerStrategy.map { [$0] } ?? []) + setup.strategies.map { $0.makeStrategy() }
+        return features + (app.jobSchedulerStrategy.map { [$0] } ?? [])
+            + setup.strategies.map { app.registeringFences(in: $0.makeStrategy()) }
     }
 
     /// The setup `text` names: one of the scenario's own setups by its name (such as bike-rental's
@@ -25,5 +26,15 @@ extension Scenario {
             error.message += "; or one of \(name)'s own setups: \(own.joined(separator: ", "))"
             throw error
         }
+    }
+}
+
+extension AppConfiguration {
+    /// `strategy`, or, for a `GeofenceSet` whose options list no fences, one over the app's ``fences``.
+    func registeringFences(in strategy: any Strategy) -> any Strategy {
+        guard let set = strategy as? GeofenceSet, set.options.fences.isEmpty, !fences.isEmpty else { return strategy }
+        var options = set.options
+        options.fences = fences
+        return GeofenceSet(options: options)
     }
 }

@@ -4,7 +4,9 @@ import Foundation
 /// periodic, counting only records that reached the outbox), `{"kept": {"record": …}}` or
 /// `{"completed": {"record": …, "by": …}}`.
 struct SuccessDocument: Decodable {
-    static let forms = ["trigger", "periodic", "stored", "kept", "switches", "completed", "latency", "connected"]
+    static let forms = [
+        "trigger", "periodic", "stored", "kept", "switches", "completed", "latency", "connected", "entries",
+    ]
 
     var measure: SuccessMeasure
 
@@ -58,6 +60,13 @@ struct SuccessDocument: Decodable {
                 )
             }
             measure = .switches(within: within, expected: expected)
+        case "entries":
+            try body.rejectUnknownKeys(allowed: ["within"])
+            let within: Double = try body.value("within")
+            guard within > 0, within.isFinite else {
+                throw body.failure("within", "expected a positive number of seconds")
+            }
+            measure = .entries(within: within)
         case "connected":
             try body.rejectUnknownKeys(allowed: ["accessory"])
             measure = .connected(accessory: try body.value("accessory"))

@@ -104,6 +104,12 @@ public struct AppConfiguration: Sendable, Hashable {
     /// The scheduler's options (its `jobs` are always ``jobs``); nil for the defaults.
     public var jobScheduler: JobScheduler.Options?
 
+    // MARK: Geofences
+
+    /// The fences the app registers (`app.fences`): what a setup's `GeofenceSet` monitors when its
+    /// own options list none.
+    public var fences: [Geofence] = []
+
     /// The scheduler the device runs for ``jobs``, if any.
     public var jobSchedulerStrategy: JobScheduler? {
         guard !jobs.isEmpty else { return nil }

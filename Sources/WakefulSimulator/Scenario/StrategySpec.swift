@@ -160,6 +160,12 @@ public enum StrategyCatalog {
             summary:
                 "issue 18: GPS tracking inside weekday/time windows only; switches off on time while tracking keeps the app running, on at the next wake out of hours (significant change and a refresh task, a keep-alive, or the user), never at the clock time by itself (LOC-6, LOC-12, BGT-3)",
             defaults: ScheduledTracking.Options(), build: ScheduledTracking.init(options:)),
+        // Geofences
+        Entry(
+            name: "GeofenceSet",
+            summary:
+                "issue 18: any number of fences on 20 region slots: the nearest 19 and a swap fence around the device, chosen again on its exit; polygons confirmed by a fix, dwells across relaunches (LOC-17, LOC-18, LOC-19, LOC-21); scenarios declare fences in app.fences",
+            defaults: GeofenceSet.Options(), build: GeofenceSet.init(options:)),
     ]
 
     /// The names, in catalogue order.
@@ -294,6 +300,11 @@ extension StrategySpec {
     /// `PeripheralAdvertiser` with these options.
     public static func peripheralAdvertiser(_ options: PeripheralAdvertiser.Options = .init()) -> StrategySpec {
         catalogued("PeripheralAdvertiser", options)
+    }
+
+    /// `GeofenceSet` with these options; with no fences it monitors the scenario's `app.fences`.
+    public static func geofenceSet(_ options: GeofenceSet.Options = .init()) -> StrategySpec {
+        catalogued("GeofenceSet", options)
     }
 
     /// The catalogue's spec for `options`, built the way a scenario file's options are, so the two

@@ -11,6 +11,7 @@ extension RunChart {
             .completed(let record, _), .latency(let record, _):
             record
         case .switches: ScheduledTracking.switchKind
+        case .entries: GeofenceSet.enteredKind
         case .connected, .jobs, nil: nil
         }
     }
