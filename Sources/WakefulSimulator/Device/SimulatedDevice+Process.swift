@@ -21,6 +21,7 @@ extension SimulatedDevice {
             decide("settingsReadEmpty", rules: ["DATA-6"], [Field("store", "userDefaults")])
         }
         if reason.isForeground {
+            process.beenInForeground = true  // LOC-30: what it starts now is started in the foreground
             setState(.inactive, cause: cause, rules: rules)
             deliver(.didFinishLaunching(reason))
             becomeActive()
@@ -35,7 +36,6 @@ extension SimulatedDevice {
     mutating func becomeActive() {
         guard hasProcess else { return }
         setState(.active, cause: "becameActive", rules: ["STATE-1"])
-        process.beenInForeground = true
         if policy.execution.budgetResetsWhenActive { process.tasks.allowance = nil }
         graceUntil = -.infinity
         resetResumeDelay()  // URLS-3
@@ -66,6 +66,7 @@ extension SimulatedDevice {
     /// Background or Suspended → Inactive → Active.
     mutating func enterForeground(cause: String) {
         guard state == .background || state == .suspended else { return }
+        process.beenInForeground = true  // LOC-30
         setState(.inactive, cause: cause, rules: ["STATE-1"])
         deliver(.willEnterForeground)
         becomeActive()

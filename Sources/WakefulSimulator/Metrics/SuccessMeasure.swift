@@ -112,7 +112,8 @@ struct RecordedOutput {
 
 extension SuccessMeasure {
     /// Scores a run from what its tally kept.
-    func evaluate(_ tally: RunTally, duration: TimeInterval, scenario: Scenario, ledger: OutboxLedger?) -> SuccessResult {
+    func evaluate(_ tally: RunTally, duration: TimeInterval, scenario: Scenario, ledger: OutboxLedger?) -> SuccessResult
+    {
         switch self {
         case .trigger:
             if let trigger = tally.trigger {

@@ -28,7 +28,8 @@ import WakefulSimulator
         }
     }
 
-    /// The app is opened, left, reclaimed for memory, and relaunched by a silent push at 200 s.
+    /// The app is opened and left, the phone restarts and is unlocked, and a silent push at 200 s
+    /// relaunches the app into the background.
     static func backgroundRunning(indicator: Bool, ios: Int, variants: [String] = []) throws -> Double {
         let list = variants.map { "\"\($0)\"" }.joined(separator: ", ")
         let scenario = try Scenario.decode(
@@ -37,7 +38,7 @@ import WakefulSimulator
                 {"name": "relaunch", "duration": 1800, "device": {"variants": [\#(list)]},
                  "world": {"pushes": [{"at": 200, "type": "background", "priority": 5, "id": "p"}]},
                  "user": [{"at": 0, "action": "open"}, {"at": 10, "action": "home"},
-                          {"at": 100, "action": "memoryPressure"}]}
+                          {"at": 50, "action": "reboot"}, {"at": 60, "action": "unlock"}]}
                 """#.utf8), file: "relaunch.json", directory: nil)
         let setup = StrategySetup(name: "s", strategies: [StrategySpec(StartsUpdates(indicator: indicator))])
         var timeline = DiscardingTimeline()

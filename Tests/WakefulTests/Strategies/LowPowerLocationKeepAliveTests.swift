@@ -8,9 +8,11 @@ struct LowPowerLocationKeepAliveTests {
         BackgroundTaskID(owner: "LowPowerLocationKeepAlive", serial: serial)
     }
 
-    /// Seed 002's exact request (LOC-6, BEACON-8).
+    /// Seed 002's exact request (LOC-6, BEACON-8), with the background indicator that 16.4+ needs
+    /// for updates started after a background relaunch (LOC-30).
     static let seedRequest = LocationRequest(
-        desiredAccuracy: 3000, distanceFilter: 3000, pausesAutomatically: false, allowsBackgroundUpdates: true)
+        desiredAccuracy: 3000, distanceFilter: 3000, pausesAutomatically: false, allowsBackgroundUpdates: true,
+        showsBackgroundIndicator: true)
 
     @Test("the location request is seed 002's: 3000 m / 3000 m, no auto-pause, background updates allowed (LOC-6)")
     func request() {
@@ -20,7 +22,7 @@ struct LowPowerLocationKeepAliveTests {
         #expect(request.distanceFilter == 3000)
         #expect(request.pausesAutomatically == false)
         #expect(request.allowsBackgroundUpdates == true)
-        #expect(request.showsBackgroundIndicator == false)
+        #expect(request.showsBackgroundIndicator == true, "LOC-30")
         #expect(request.activityType == .other)
         #expect(!request.usesGPS, "3 km accuracy is cell positioning, not GPS")
     }
@@ -123,7 +125,8 @@ struct LowPowerLocationKeepAliveTests {
         var strategy = LowPowerLocationKeepAlive(
             options: .init(desiredAccuracy: 1000, distanceFilter: 500, beginsBackgroundTask: false))
         let request = LocationRequest(
-            desiredAccuracy: 1000, distanceFilter: 500, pausesAutomatically: false, allowsBackgroundUpdates: true)
+            desiredAccuracy: 1000, distanceFilter: 500, pausesAutomatically: false, allowsBackgroundUpdates: true,
+            showsBackgroundIndicator: true)
         #expect(
             strategy.handle(.didFinishLaunching(.region), in: Contexts.background()) == [
                 .startUpdatingLocation(request)
