@@ -15,6 +15,9 @@ public struct Context: Sendable, Hashable {
     public var network: NetworkPath
     /// Whether the phone is on external power (`UIDevice.batteryState` charging or full); nil when unknown.
     public var externalPower: Bool?
+    /// What the user lets the app do with location (`authorizationStatus`, `accuracyAuthorization`),
+    /// which Core Location answers at any time; unknown platforms report nothing asked yet.
+    public var locationPermission = LocationPermission()
 
     /// The value `backgroundTimeRemaining` reports when time is not limited (DBL_MAX, TASK-11).
     public static let unlimited = Double.greatestFiniteMagnitude
