@@ -185,6 +185,12 @@ struct PolicyParameterTable {
         add(p + "visitsAvailable", flag(rules.visitsAvailable), ["LOC-16"], carried(.documented))
         add(p + "visitArrivalDwell", seconds(rules.visitArrivalDwell), ["LOC-16"], .assumption)
         add(p + "visitRadius", metres(rules.visitRadius), ["LOC-16"], .assumption)
+        let reducedAccuracy = policy.version.major >= 14 ? Provenance.documented : .assumption
+        add(p + "reducedAccuracyFixInterval", seconds(rules.reducedAccuracyFixInterval), ["AUTH-6"], reducedAccuracy)
+        add(
+            p + "reducedAccuracyError",
+            "\(number(rules.reducedAccuracyError.lowerBound))–\(number(rules.reducedAccuracyError.upperBound)) m",
+            ["AUTH-6"], reducedAccuracy)
     }
 
     private mutating func addBeacons() {

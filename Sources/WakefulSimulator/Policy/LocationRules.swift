@@ -49,6 +49,11 @@ public struct LocationRules: Sendable, Hashable {
     /// How far from where the user stayed counts as the same place; leaving it ends the visit
     /// (cfg: the reference gives no figure; assumption).
     public var visitRadius: Double
+    /// Shortest time between two fixes with reduced accuracy: "at most a few times per hour",
+    /// ≈4 (AUTH-6, 14+; inert before, where accuracy is always full).
+    public var reducedAccuracyFixInterval: TimeInterval
+    /// How far off a reduced-accuracy fix is, in metres: "usually within 1–20 kilometers" (AUTH-6).
+    public var reducedAccuracyError: ClosedRange<Double>
 
     /// The reference's defaults for `version`, by family and then by exact version.
     ///
@@ -94,7 +99,10 @@ public struct LocationRules: Sendable, Hashable {
             visitsAvailable: version >= IOSVersion(8),
             // cfg, assumption: no sourced figure for how long a stay makes a visit, nor how far is the same place.
             visitArrivalDwell: 300,
-            visitRadius: 100
+            visitRadius: 100,
+            // AUTH-6: ≈4 fixes an hour, 1–20 km off (documented, 14+).
+            reducedAccuracyFixInterval: 900,
+            reducedAccuracyError: 1000...20_000
         )
     }
 }

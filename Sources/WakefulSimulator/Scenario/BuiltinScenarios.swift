@@ -10,6 +10,8 @@ public enum BuiltinScenarios {
         "ble-peripheral",
         // Jobs
         "sensor-logging",
+        // Location authorization (AUTH)
+        "permission-changes",
     ]
 
     /// The scenario `simulate` runs when given none.

@@ -185,6 +185,8 @@ struct RawJSON: Decodable {
 private struct AppDocument: Decodable {
     var backgroundModes: [BackgroundMode]?
     var locationAuthorization = LocationAuthorization.always
+    var preciseLocation = true
+    var temporaryFullAccuracyPurposeKeys: [String] = []
     var features: [FeatureDocument.Parsed] = []
     // Scheduled tasks (BGT)
     var permittedTaskIdentifiers: [String]?
@@ -199,7 +201,10 @@ private struct AppDocument: Decodable {
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.fields(
-            allowed: ["backgroundModes", "locationAuthorization", "features"]
+            allowed: [
+                "backgroundModes", "locationAuthorization", "preciseLocation", "temporaryFullAccuracyPurposeKeys",
+                "features",
+            ]
                 + ["permittedTaskIdentifiers", "usage", "processingCPULoad"] + ["accessorySetupKit"] + ["outbox"] + [
                     "jobs", "jobScheduler",
                 ])
@@ -226,6 +231,14 @@ private struct AppDocument: Decodable {
             }
             locationAuthorization = value
         }
+        // AUTH-6, AUTH-7: Precise Location at the start, and the app's purpose keys.
+        preciseLocation = try c.optional("preciseLocation") ?? true
+        temporaryFullAccuracyPurposeKeys = try c.optional("temporaryFullAccuracyPurposeKeys") ?? []
+        if temporaryFullAccuracyPurposeKeys.contains(where: \.isEmpty) {
+            throw c.failure(
+                "temporaryFullAccuracyPurposeKeys",
+                "an empty key; expected the non-empty keys of NSLocationTemporaryUsageDescriptionDictionary")
+        }
         features = try c.optional("features", as: [FeatureDocument].self)?.map(\.parsed) ?? []
         // Scheduled tasks (BGT)
         permittedTaskIdentifiers = try c.permittedTaskIdentifiers()
@@ -242,6 +255,8 @@ private struct AppDocument: Decodable {
         var configuration = AppConfiguration(
             backgroundModes: backgroundModes, locationAuthorization: locationAuthorization,
             features: features.map { $0.resolve(projection) })
+        configuration.preciseLocation = preciseLocation
+        configuration.temporaryFullAccuracyPurposeKeys = temporaryFullAccuracyPurposeKeys
         // Scheduled tasks (BGT)
         configuration.permittedTaskIdentifiers = permittedTaskIdentifiers
         configuration.usage = usage
@@ -261,6 +276,7 @@ private struct FeatureDocument: Decodable {
         case beaconTrigger(beacon: String, triggerDistance: Double)
         case geofences([(id: String, center: PositionDocument, radius: Double)])
         case locationLog(filter: LocationFilter.Options?)
+        case locationPermission(LocationPermissionRequest.Options)
 
         var beaconID: String? {
             if case .beaconTrigger(let id, _) = self { return id }
@@ -276,6 +292,7 @@ private struct FeatureDocument: Decodable {
                         GeofenceSpec(id: RegionID($0.id), center: $0.center.point(projection), radius: $0.radius)
                     })
             case .locationLog(let filter): filter.map(FeatureSpec.filteredLocationLog) ?? .locationLog
+            case .locationPermission(let options): .locationPermission(options)
             }
         }
     }
@@ -283,13 +300,27 @@ private struct FeatureDocument: Decodable {
     var parsed: Parsed
 
     init(from decoder: any Decoder) throws {
-        let c = try decoder.fields(allowed: ["beaconTrigger", "geofences", "locationLog"])
+        let c = try decoder.fields(allowed: ["beaconTrigger", "geofences", "locationLog", "locationPermission"])
         guard c.allKeys.count == 1 else {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath,
-                    debugDescription: "expected an object with exactly one key: beaconTrigger, geofences or locationLog"
+                    debugDescription:
+                        "expected an object with exactly one key: beaconTrigger, geofences, locationLog or locationPermission"
                 ))
+        }
+        if c.contains(AnyKey("locationPermission")) {
+            let feature = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("locationPermission"))
+            try feature.rejectUnknownKeys(allowed: ["request", "temporaryFullAccuracyPurposeKey"])
+            let level = try feature.optional("request", as: String.self) ?? "always"
+            guard level == "always" || level == "whenInUse" else {
+                throw feature.failure("request", "\"\(level)\": expected \"whenInUse\" or \"always\"")
+            }
+            parsed = .locationPermission(
+                LocationPermissionRequest.Options(
+                    level: level == "always" ? .always : .whenInUse,
+                    temporaryFullAccuracyPurposeKey: try feature.optional("temporaryFullAccuracyPurposeKey")))
+            return
         }
         if c.contains(AnyKey("locationLog")) {
             let log = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("locationLog"))

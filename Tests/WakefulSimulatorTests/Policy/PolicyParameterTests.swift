@@ -34,7 +34,9 @@ private func expectedNames(_ policy: BackgroundPolicy) -> [String] {
 /// Whether `rule` looks like a rule ID: a known prefix of the reference (or the simulator's own
 /// SIM), a dash, one or two digits.
 private func isRuleID(_ rule: String) -> Bool {
-    let prefixes = ["STATE", "TASK", "LOC", "BEACON", "PUSH", "BGT", "URLS", "VOIP", "BLE", "TERM", "CONF", "SIM"]
+    let prefixes = [
+        "STATE", "TASK", "LOC", "BEACON", "PUSH", "BGT", "URLS", "VOIP", "BLE", "TERM", "CONF", "SIM", "AUTH",
+    ]
     let parts = rule.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 2, prefixes.contains(String(parts[0])) else { return false }
     return (1...2).contains(parts[1].count) && parts[1].allSatisfy { $0.isASCII && $0.isNumber }
@@ -56,9 +58,9 @@ struct PolicyParameterTests {
         let policy = BackgroundPolicy(family: family)
         let names = policy.parameters.map(\.name)
         #expect(names == expectedNames(policy))
-        // 15 execution + (18 + 3 × 2 crossing) location + 10 beacons + 10 push + (18 + 8) scheduler
+        // 15 execution + (20 + 3 × 2 crossing) location + 10 beacons + 10 push + (18 + 8) scheduler
         // + 5 URL session + 8 VoIP + 5 Bluetooth + (6 + 7 codes) termination + debuggerAttached
-        #expect(names.count == 15 + 24 + 10 + 10 + 18 + 8 + 5 + 8 + 5 + 13 + 1)
+        #expect(names.count == 15 + 26 + 10 + 10 + 18 + 8 + 5 + 8 + 5 + 13 + 1)
         #expect(Set(names).count == names.count)
     }
 
