@@ -164,10 +164,12 @@
             let application = UIApplication.shared
             // https://developer.apple.com/documentation/uikit/uiapplication/backgroundtimeremaining
             // DBL_MAX outside a finite allowance, which is Context.unlimited (TASK-11).
-            return Context(
+            var context = Context(
                 now: Date().timeIntervalSince1970, appState: AppState(application.applicationState),
                 backgroundTimeRemaining: application.backgroundTimeRemaining, network: environment.network,
                 externalPower: environment.externalPower)
+            context.locationPermission = location.permission
+            return context
         }
 
         private func flushTimeline() {
