@@ -201,13 +201,10 @@ private struct AppDocument: Decodable {
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.fields(
-            allowed: [
-                "backgroundModes", "locationAuthorization", "preciseLocation", "temporaryFullAccuracyPurposeKeys",
-                "features",
-            ]
+            allowed: ["backgroundModes", "locationAuthorization", "features"]
                 + ["permittedTaskIdentifiers", "usage", "processingCPULoad"] + ["accessorySetupKit"] + ["outbox"] + [
                     "jobs", "jobScheduler",
-                ])
+                ] + ["preciseLocation", "temporaryFullAccuracyPurposeKeys"])
         if let modes = try c.optional("backgroundModes", as: [String].self) {
             if let repeated = modes.first(where: { mode in modes.filter { $0 == mode }.count > 1 }) {
                 throw c.failure("backgroundModes", "\"\(repeated)\" is listed twice; expected each mode once")
