@@ -66,7 +66,7 @@ public struct ComparisonReport: Sendable {
 
     /// What each run's strategy lost under the permissions the run went through (AUTH), one line
     /// per run; nil when every run had Always with full accuracy throughout.
-    static func permissionLosses(_ runs: [RunMetrics]) -> String? {
+    public static func permissionLosses(_ runs: [RunMetrics]) -> String? {
         let lines = runs.compactMap { run in
             run.permission.map { "  \(run.strategy), iOS \(run.ios): \($0.summary)" }
         }

@@ -59,4 +59,17 @@ struct PermissionChangesScenarioTests {
         #expect(trace.decisions("temporaryAuthorizationExpired").isEmpty)
         #expect(fixes.filter { $0.0 > 9100 && $0.0 < 10800 }.allSatisfy { $0.1 <= 1000 })
     }
+
+    @Test(
+        "compare's text says what each strategy lost under each permission; a run under Always throughout says nothing")
+    func compareText() throws {
+        let geofence = try Self.run("MovingGeofence", ios: "17").metrics
+        let text = ComparisonReport(runs: [geofence]).text
+        #expect(text.contains("What each strategy loses under the location permissions of the run:"))
+        #expect(text.contains("MovingGeofence, iOS 17: notDetermined 5 s: no location at all; whenInUse"))
+        #expect(text.contains("always, reduced 59m 05s: no geofences, ≈4 fixes/h, 1–20 km off"))
+        let always = Trace(try BuiltinScenarios.load("bike-rental"), ios: try Versions.parse("17")).metrics
+        #expect(always.permission == nil)
+        #expect(ComparisonReport.permissionLosses([always]) == nil)
+    }
 }
