@@ -85,6 +85,7 @@ extension SimulatedDevice {
                 decide("regionMonitoringSuspended", rules: ["AUTH-6"], [Field("regions", .int(regions.count))])
             }
             scheduleWorldTick(at: now)
+            refreshEnergy()  // the GPS is off with reduced accuracy
         }
         deliverQueuedAuthorizationChange()
     }

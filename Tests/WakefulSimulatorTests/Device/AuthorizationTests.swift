@@ -123,6 +123,9 @@ struct AuthorizationTests {
         #expect(after.allSatisfy { (1000...20_000).contains($0.fix.horizontalAccuracy) })
         #expect(zip(after, after.dropFirst()).allSatisfy { $1.time - $0.time >= 900 })
         #expect(trace.decisions("preciseLocationChanged").first?.decision.rules == ["AUTH-5", "AUTH-6"])
+        // The GPS stops with Precise Location: coarse fixes come from cell and Wi-Fi (assumption).
+        #expect(abs(trace.metrics.usage.gpsSeconds - 600) < 1)
+        #expect(trace.metrics.usage.cellLocationSeconds > 2900)
         // Before 14 there is no Precise Location switch.
         let old = Trace(
             Self.drive(actions: [UserAction(at: 600, .setPreciseLocation(false))]), ios: try Versions.parse("13.5"),
