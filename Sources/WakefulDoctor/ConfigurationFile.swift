@@ -18,6 +18,7 @@ public enum ConfigurationFile {
         "backgroundModes", "locationAuthorization", "features", "permittedTaskIdentifiers", "usage",
         "processingCPULoad",
         "accessorySetupKit", "outbox", "settings", "jobs", "jobScheduler",
+        "preciseLocation", "temporaryFullAccuracyPurposeKeys",
     ]
 
     /// Reads a configuration file.

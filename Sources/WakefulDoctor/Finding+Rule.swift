@@ -210,6 +210,13 @@ extension Finding.Check {
                 "Move the key into the Info.plist file, or turn GENERATE_INFOPLIST_FILE on.",
                 .warning
             )
+        case .reducedAccuracyLosses:
+            (
+                "Approximate location by default, with regions or beacons",
+                "NSLocationDefaultAccuracyReduced asks for approximate location by default, and with reduced accuracy iOS monitors no region or beacon and ranges no beacon.",
+                "Remove NSLocationDefaultAccuracyReduced, or ask for temporary full accuracy before relying on regions or beacons.",
+                .warning
+            )
         }
     }
 }

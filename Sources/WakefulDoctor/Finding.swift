@@ -83,6 +83,9 @@ public struct Finding: Sendable, Hashable, Codable {
         case settingIgnored = "setting-ignored"
         /// A base `.xcconfig` the project names does not exist, so its settings were not read.
         case settingsFileMissing = "settings-file-missing"
+        /// `NSLocationDefaultAccuracyReduced` on while the code monitors regions or ranges beacons,
+        /// which reduced accuracy stops (AUTH-6).
+        case reducedAccuracyLosses = "reduced-accuracy-losses"
     }
 
     /// Where a finding points: the line of the key in the plist, of the build setting in the

@@ -42,6 +42,7 @@ extension PlistDoctor {
         .backgroundLocationUpdates, .backgroundActivitySession, .liveUpdates, .serviceSession,
         .alwaysAuthorizationRequest,
         .whenInUseAuthorizationRequest,
+        .temporaryFullAccuracyRequest,
     ]
 
     /// Purpose strings: those the configuration's authorizations, the declared modes and the

@@ -55,6 +55,7 @@ public enum PlistDoctor {
             }
         }
         findings += usageDescriptionFindings(plist, modes: modes, requirements: requirements, code: code)
+        findings += accuracyFindings(plist, code: code)
         if let requirements {
             findings += modeComparison(modes, modesKnown: modesKnown, requirements).map { located($0, in: plist) }
             findings += identifierComparison(patterns, requirements).map { located($0, in: plist) }

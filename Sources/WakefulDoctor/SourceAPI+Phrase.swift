@@ -23,6 +23,7 @@ extension SourceAPI {
         case .whenInUseAuthorizationRequest: "requestWhenInUseAuthorization()"
         case .serviceSession: "CLServiceSession"
         case .locationManager: "a CLLocationManager"
+        case .temporaryFullAccuracyRequest: "requestTemporaryFullAccuracyAuthorization(withPurposeKey:)"
         case .playbackCategory: "the AVAudioSession playback category"
         case .audioPlayer: "an audio player (AVAudioPlayer, AVPlayer or AVAudioEngine)"
         case .nowPlaying: "Now Playing information (MPNowPlayingInfoCenter or MPRemoteCommandCenter)"

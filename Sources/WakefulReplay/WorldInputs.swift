@@ -30,7 +30,8 @@ struct WorldInputs {
                     return nil
                 }
                 var object: JSONObject = ["at": at(entry.time), "action": .string(action)]
-                for field in fields where field.key == "on" || field.key == "accessory" {
+                // The entry's fields are the action's parameters (`on`, `accessory`, `choice`, …).
+                for field in fields {
                     object.members.append(JSONMember(key: field.key, value: Self.json(field.value)))
                 }
                 return object

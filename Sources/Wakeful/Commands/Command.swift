@@ -143,4 +143,16 @@ public enum Command: Sendable, Hashable {
     case cancelJob(job: String, run: Int)
     /// Send an outbox batch to the ingest endpoint; ends with ``Event/uploadCompleted(_:)``.
     case upload(UploadRequest)
+
+    // MARK: Authorization (AUTH)
+
+    /// `requestWhenInUseAuthorization()`: the first prompt, in the foreground only, once (AUTH-1).
+    case requestWhenInUseAuthorization
+    /// `requestAlwaysAuthorization()`: honoured once (AUTH-2); from When-In-Use it prompts at once
+    /// on 13.4+, and goes provisional on 13.0–13.3 (AUTH-3).
+    case requestAlwaysAuthorization
+    /// `requestTemporaryFullAccuracyAuthorization(withPurposeKey:)` (iOS 14+): the key must be in
+    /// `NSLocationTemporaryUsageDescriptionDictionary`; no prompt in the background (AUTH-7). The
+    /// change arrives as ``Event/accuracyAuthorizationChanged(_:)``.
+    case requestTemporaryFullAccuracy(purposeKey: String)
 }

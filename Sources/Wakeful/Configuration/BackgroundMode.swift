@@ -30,16 +30,21 @@ public struct Requirements: Sendable, Hashable, Codable {
     public var reviewFindings: [ReviewFinding]
     /// `BGTaskSchedulerPermittedIdentifiers` the strategy submits requests under (BGT-9).
     public var taskIdentifiers: [String]
+    /// What the strategy gets from Core Location that a lesser permission withholds: what it loses
+    /// under When-In-Use or with Precise Location off (``LocationPermission/losses(of:)``).
+    public var locationCapabilities: [LocationCapability] = []
 
     /// Creates requirements.
     public init(
         backgroundModes: [BackgroundMode] = [], locationAuthorization: LocationAuthorization? = nil,
-        reviewFindings: [ReviewFinding] = [], taskIdentifiers: [String] = []
+        reviewFindings: [ReviewFinding] = [], taskIdentifiers: [String] = [],
+        locationCapabilities: [LocationCapability] = []
     ) {
         self.backgroundModes = backgroundModes
         self.locationAuthorization = locationAuthorization
         self.reviewFindings = reviewFindings
         self.taskIdentifiers = taskIdentifiers
+        self.locationCapabilities = locationCapabilities
     }
 
     /// The union of several requirements: every mode once, in a stable order, and the strongest authorization.
@@ -59,6 +64,7 @@ public struct Requirements: Sendable, Hashable, Codable {
         }
         return Requirements(
             backgroundModes: modes, locationAuthorization: strongest, reviewFindings: findings,
-            taskIdentifiers: identifiers)
+            taskIdentifiers: identifiers, locationCapabilities: Array(Set(all.flatMap(\.locationCapabilities))).sorted()
+        )
     }
 }

@@ -43,7 +43,8 @@ public struct BeaconTrigger: Strategy {
     public var name: String { "BeaconTrigger" }
     public var requirements: Requirements {
         // BEACON-1: background monitoring needs Always authorization from iOS 8.
-        Requirements(locationAuthorization: .always)
+        // AUTH-6: no beacon monitoring or ranging with Precise Location off.
+        Requirements(locationAuthorization: .always, locationCapabilities: [.relaunch, .beaconRanging])
     }
 
     public mutating func handle(_ event: Event, in context: Context) -> [Command] {

@@ -16,7 +16,8 @@ public struct RegionMonitor: Strategy {
     public var name: String { "RegionMonitor" }
     public var requirements: Requirements {
         // LOC-16: relaunches for region events need Always authorization.
-        Requirements(locationAuthorization: .always)
+        // AUTH-6: no geofences with Precise Location off.
+        Requirements(locationAuthorization: .always, locationCapabilities: [.relaunch, .regionMonitoring])
     }
 
     public mutating func handle(_ event: Event, in context: Context) -> [Command] {

@@ -18,6 +18,9 @@ public struct Context: Sendable, Hashable {
     /// The local weekday and time of day, for strategies that act by the clock
     /// (``ScheduledTracking``); nil when the platform does not say.
     public var localTime: LocalTime?
+    /// What the user lets the app do with location (`authorizationStatus`, `accuracyAuthorization`),
+    /// which Core Location answers at any time; unknown platforms report nothing asked yet.
+    public var locationPermission = LocationPermission()
 
     /// The value `backgroundTimeRemaining` reports when time is not limited (DBL_MAX, TASK-11).
     public static let unlimited = Double.greatestFiniteMagnitude

@@ -117,4 +117,12 @@ public enum Event: Sendable, Hashable {
     case jobFinished(JobResult)
     /// An upload attempt of an outbox batch ended (``Uploader``).
     case uploadCompleted(UploadOutcome)
+
+    // MARK: Authorization (AUTH)
+
+    /// `locationManagerDidChangeAuthorization`'s `accuracyAuthorization` (iOS 14+): Precise Location
+    /// switched in Settings, or a temporary full-accuracy grant given or expired (AUTH-5 to AUTH-7).
+    /// It follows ``authorizationChanged(_:)``; a device reports both with every callback, as the
+    /// callback does not say which changed, so it may repeat the value.
+    case accuracyAuthorizationChanged(AccuracyAuthorization)
 }

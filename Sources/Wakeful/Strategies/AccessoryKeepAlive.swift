@@ -19,6 +19,9 @@ import Foundation
 /// - after a force-quit nothing is restored (BLE-4, TERM-1; on 26 AccessorySetupKit apps are).
 /// Cost: Bluetooth connection time and a radio wake per poll. App Review: `bluetooth-central`
 /// is expected for a real accessory (REVIEW-1), low risk.
+///
+/// What it loses under When-In-Use or with Precise Location off: nothing of its own, as it uses
+/// no location service (``Requirements/locationCapabilities`` is empty); the app's features may.
 public struct AccessoryKeepAlive: Strategy {
     /// Configuration; the defaults are the seed's dongle.
     public struct Options: Sendable, Hashable, Codable {

@@ -14,6 +14,9 @@ import Foundation
 /// App Review risk: low (no background mode).
 ///
 /// Records `upload` (or `recordKind`) for each upload the server accepted, `uploadFailed` otherwise.
+///
+/// What it loses under When-In-Use or with Precise Location off: nothing of its own, as it uses
+/// no location service (``Requirements/locationCapabilities`` is empty); the app's features may.
 public struct BackgroundTransfer: Strategy {
     /// Configuration.
     public struct Options: Sendable, Hashable, Codable {

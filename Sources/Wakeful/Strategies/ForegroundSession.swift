@@ -16,6 +16,9 @@ import Foundation
 /// PUSH-5); none after a force-quit (PUSH-7, TERM-1) or in Low Power Mode (PUSH-9, CONF-11); iOS 6
 /// has no silent push. A chat that sends more than 3 messages an hour therefore answers some late.
 /// Cost: one short wake per delivered push. App Review risk: low.
+///
+/// What it loses under When-In-Use or with Precise Location off: nothing of its own, as it uses
+/// no location service (``Requirements/locationCapabilities`` is empty); the app's features may.
 public struct ForegroundSession: Strategy {
     /// Configuration.
     public struct Options: Sendable, Hashable, Codable {

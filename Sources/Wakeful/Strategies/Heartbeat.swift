@@ -18,6 +18,9 @@ import Foundation
 /// `sessionTimeout` seconds after the previous one (the server had dropped the session).
 /// Cost: one radio burst per beat with its tail (ENERGY-2). No background mode of its own; App
 /// Review risk is that of the keep-alive it rides on (REVIEW-3 for location).
+///
+/// What it loses under When-In-Use or with Precise Location off: nothing of its own, as it uses
+/// no location service (``Requirements/locationCapabilities`` is empty); the app's features may.
 public struct Heartbeat: Strategy {
     /// Configuration; the defaults are seed 004's.
     public struct Options: Sendable, Hashable, Codable {

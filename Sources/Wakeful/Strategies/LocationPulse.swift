@@ -11,6 +11,11 @@ import Foundation
 /// power, and that is exactly what gets it suspended. It runs the GPS (best accuracy), which costs
 /// far more than ``LowPowerLocationKeepAlive``'s cell-only updates (ENERGY-4), and it carries the
 /// same App Review risk (REVIEW-3).
+///
+/// What it loses: under When-In-Use each pulse restarts updates in the background, which only
+/// Always allows (LOC-4), so the first pulse after entering the background is refused and the app
+/// is suspended; with Precise Location off it keeps the app running but gets ≈4 fixes an hour,
+/// 1–20 km off (AUTH-6), for the cost of a GPS it no longer uses.
 public struct LocationPulse: Strategy {
     /// Configuration.
     public struct Options: Sendable, Hashable, Codable {
@@ -52,7 +57,7 @@ public struct LocationPulse: Strategy {
                     note:
                         "running the GPS to stay awake drains the battery and uses location without a feature that needs it"
                 )
-            ])
+            ], locationCapabilities: [.backgroundUpdates, .backgroundStart, .preciseFixes])
     }
 
     public mutating func handle(_ event: Event, in context: Context) -> [Command] {

@@ -9,6 +9,11 @@ import Foundation
 /// (LOC-6), and automatic pausing is turned off so updates never stop while stationary (LOC-5).
 /// Beacon ranging then continues indefinitely (BEACON-8). App Review accepts it only when the app
 /// has a visible, user-facing reason to use location in the background (REVIEW-1, REVIEW-3, 5.1.5).
+///
+/// What it loses: under When-In-Use it keeps running only if the updates started in the
+/// foreground, and a relaunch into the background cannot start them (LOC-4), so a system kill
+/// ends it; with Precise Location off it keeps running, but gets ≈4 fixes an hour, 1–20 km off
+/// (AUTH-6), and beacon ranging beside it stops. It starts again when the authorization changes (AUTH-5).
 public struct LowPowerLocationKeepAlive: Strategy {
     /// Configuration; the defaults are the seed's.
     public struct Options: Sendable, Hashable, Codable {
@@ -41,7 +46,9 @@ public struct LowPowerLocationKeepAlive: Strategy {
 
     public var name: String { "LowPowerLocationKeepAlive" }
     public var requirements: Requirements {
-        Requirements(backgroundModes: [.location], locationAuthorization: .always)
+        Requirements(
+            backgroundModes: [.location], locationAuthorization: .always,
+            locationCapabilities: [.backgroundUpdates, .backgroundStart, .preciseFixes])
     }
 
     /// The location request the seed makes.
@@ -65,6 +72,9 @@ public struct LowPowerLocationKeepAlive: Strategy {
             var commands: [Command] = [.startUpdatingLocation(locationRequest)]
             if context.isInBackground { commands += beginTask() }
             return commands
+        case .authorizationChanged(.always), .authorizationChanged(.whenInUse):
+            // AUTH-5: updates refused before the user answered start once they can.
+            return [.startUpdatingLocation(locationRequest)]
         case .didEnterBackground:
             return beginTask()
         default:

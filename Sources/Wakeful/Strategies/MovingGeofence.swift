@@ -8,6 +8,11 @@ import Foundation
 /// fix, records it and moves the fence. Region events relaunch a terminated app (LOC-16) and, on
 /// 7.1–18, one the user force-quit (CONF-5); Background App Refresh off stops them (LOC-22).
 /// Regions are cheap (ENERGY-3) and need no background mode; App Review risk is low.
+///
+/// What it loses: under When-In-Use (or a provisional Always) region events neither wake nor
+/// relaunch it, so it stops after the first fence (LOC-16, AUTH-3); with Precise Location off
+/// geofences are not monitored at all and its fixes are kilometres off (AUTH-6). It starts again
+/// when the authorization changes (AUTH-5).
 public struct MovingGeofence: Strategy {
     /// Configuration.
     public struct Options: Sendable, Hashable, Codable {
@@ -34,11 +39,16 @@ public struct MovingGeofence: Strategy {
     }
 
     public var name: String { "MovingGeofence" }
-    public var requirements: Requirements { Requirements(locationAuthorization: .always) }
+    public var requirements: Requirements {
+        Requirements(
+            locationAuthorization: .always, locationCapabilities: [.relaunch, .regionMonitoring, .preciseFixes])
+    }
 
     public mutating func handle(_ event: Event, in context: Context) -> [Command] {
         switch event {
-        case .didFinishLaunching, .regionExited(Self.regionID):
+        case .didFinishLaunching, .regionExited(Self.regionID), .authorizationChanged(.always),
+            .authorizationChanged(.whenInUse), .accuracyAuthorizationChanged(.full):
+            // AUTH-5: a new authorization or full accuracy restarts it, as a launch does.
             // The seed reads the last known location; a short burst of updates gets a fresh one.
             awaitingFix = true
             return [.startUpdatingLocation(LocationRequest(desiredAccuracy: 10, pausesAutomatically: false))]

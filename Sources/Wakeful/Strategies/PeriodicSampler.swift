@@ -12,6 +12,9 @@ import Foundation
 ///
 /// Records: `read` at each reading and `send` at each send, each with `due` (when it was due) and
 /// `late` (seconds late).
+///
+/// What it loses under When-In-Use or with Precise Location off: nothing of its own, as it uses
+/// no location service (``Requirements/locationCapabilities`` is empty); the app's features may.
 public struct PeriodicSampler: Strategy {
     /// Configuration; defaults are the seed's sensor monitor.
     public struct Options: Sendable, Hashable, Codable {

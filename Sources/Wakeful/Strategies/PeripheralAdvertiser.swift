@@ -18,6 +18,9 @@ import Foundation
 /// iOS 6 has peripheral mode but no restoration. Cost: the radio advertises continuously; each
 /// write is a short wake (advertising energy is not modelled yet). App Review: low — the
 /// `bluetooth-peripheral` mode must serve a real accessory role (REVIEW-1).
+///
+/// What it loses under When-In-Use or with Precise Location off: nothing of its own, as it uses
+/// no location service (``Requirements/locationCapabilities`` is empty); the app's features may.
 public struct PeripheralAdvertiser: Strategy {
     /// Configuration.
     public struct Options: Sendable, Hashable, Codable {

@@ -10,6 +10,10 @@ import Foundation
 /// on 7.0 or 26+ (LOC-25 to LOC-29, CONF-5). Nothing happens while the user stays put (LOC-14), and
 /// Background App Refresh off or Low Power Mode suppress the wakes (CONF-9, BGT-12). SLC costs more
 /// than regions or visits (LOC-15, ENERGY-3). App Review risk is low.
+///
+/// What it loses: under When-In-Use (or a provisional Always) nothing wakes or relaunches it
+/// (LOC-16, AUTH-3); with Precise Location off SLC still works, at ≈4 coarse fixes an hour, and
+/// visits are approximate (AUTH-6), so it keeps waking but its positions are kilometres off.
 public struct RelaunchOnMovement: Strategy {
     /// Configuration.
     public struct Options: Sendable, Hashable, Codable {
@@ -34,11 +38,14 @@ public struct RelaunchOnMovement: Strategy {
     }
 
     public var name: String { "RelaunchOnMovement" }
-    public var requirements: Requirements { Requirements(locationAuthorization: .always) }
+    public var requirements: Requirements {
+        Requirements(locationAuthorization: .always, locationCapabilities: [.relaunch, .preciseFixes])
+    }
 
     public mutating func handle(_ event: Event, in context: Context) -> [Command] {
         switch event {
-        case .didFinishLaunching:
+        case .didFinishLaunching, .authorizationChanged(.always), .authorizationChanged(.whenInUse):
+            // AUTH-5: services refused before the user answered are started once they can be.
             // LOC-12: a relaunched app must start the services again within its ≈10 s.
             var commands: [Command] = []
             if options.significantChanges { commands.append(.startMonitoringSignificantLocationChanges) }

@@ -24,6 +24,9 @@ import Foundation
 ///
 /// Records: `refresh` (with `via`: `appRefresh` or `backgroundFetch`), `sync`, `submitFailed`
 /// (with `identifier` and `error`) and `taskExpired` (with `identifier`).
+///
+/// What it loses under When-In-Use or with Precise Location off: nothing of its own, as it uses
+/// no location service (``Requirements/locationCapabilities`` is empty); the app's features may.
 public struct ScheduledRefresh: Strategy {
     /// Configuration; defaults follow the seed (a refresh an hour later, a processing task on power).
     public struct Options: Sendable, Hashable, Codable {

@@ -10,6 +10,9 @@ import Foundation
 /// silent playback as high risk (REVIEW-4). Playback stops when the app becomes active again; an
 /// app relaunched in the background starts it again. ``Options/audible`` plays real sound instead,
 /// which passes the audibility rule but still serves no purpose the user asked for (REVIEW-1).
+///
+/// What it loses under When-In-Use or with Precise Location off: nothing of its own, as it uses
+/// no location service (``Requirements/locationCapabilities`` is empty); the app's features may.
 public struct SilentAudioKeepAlive: Strategy {
     /// Configuration.
     public struct Options: Sendable, Hashable, Codable {

@@ -15,6 +15,9 @@ import Foundation
 /// - `chainsOnExpiry` (default `true`): begin the next task from the expiration handler. With
 ///   `false` the strategy only begins one task on entering the background and ends it on expiry,
 ///   a baseline to compare the chain with; it then carries no App Review finding.
+///
+/// What it loses under When-In-Use or with Precise Location off: nothing of its own, as it uses
+/// no location service (``Requirements/locationCapabilities`` is empty); the app's features may.
 public struct TaskChaining: Strategy {
     /// Configuration.
     public struct Options: Sendable, Hashable, Codable {

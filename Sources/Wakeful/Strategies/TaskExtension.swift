@@ -14,6 +14,9 @@ import Foundation
 ///
 /// With ``Options/endsTaskOnExpiry`` false it reproduces the seed's `self_terminate = NO`
 /// experiment: the task is left open and iOS kills the app when the budget runs out (TASK-13).
+///
+/// What it loses under When-In-Use or with Precise Location off: nothing of its own; the beacon
+/// feature it extends loses its region events and ranging (BEACON-1, AUTH-6).
 public struct TaskExtension: Strategy {
     /// Configuration.
     public struct Options: Sendable, Hashable, Codable {

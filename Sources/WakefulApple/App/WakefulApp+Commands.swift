@@ -24,6 +24,9 @@
             case .requestState(let id): location.requestState(id)
             case .startRangingBeacons(let constraint): location.startRanging(constraint)
             case .stopRangingBeacons(let constraint): location.stopRanging(constraint)
+            case .requestWhenInUseAuthorization: location.requestWhenInUse()
+            case .requestAlwaysAuthorization: location.requestAlways()
+            case .requestTemporaryFullAccuracy(let key): location.requestTemporaryFullAccuracy(purposeKey: key)
 
             case .setTimer(let request): timers.set(request)
             case .cancelTimer(let id): timers.cancel(id)

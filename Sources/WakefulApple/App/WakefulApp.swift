@@ -165,10 +165,12 @@
             // https://developer.apple.com/documentation/uikit/uiapplication/backgroundtimeremaining
             // DBL_MAX outside a finite allowance, which is Context.unlimited (TASK-11).
             let now = Date()
-            return Context(
+            var context = Context(
                 now: now.timeIntervalSince1970, appState: AppState(application.applicationState),
                 backgroundTimeRemaining: application.backgroundTimeRemaining, network: environment.network,
                 externalPower: environment.externalPower, localTime: LocalTime(now, calendar: .current))
+            context.locationPermission = location.permission
+            return context
         }
 
         private func flushTimeline() {

@@ -62,6 +62,31 @@
             }
         }
 
+        /// ``Command/requestWhenInUseAuthorization`` (AUTH-1).
+        /// https://developer.apple.com/documentation/corelocation/cllocationmanager/requestwheninuseauthorization()
+        func requestWhenInUse() { monitoring.requestWhenInUseAuthorization() }
+
+        /// ``Command/requestAlwaysAuthorization`` (AUTH-2, AUTH-3).
+        /// https://developer.apple.com/documentation/corelocation/cllocationmanager/requestalwaysauthorization()
+        func requestAlways() { monitoring.requestAlwaysAuthorization() }
+
+        /// ``Command/requestTemporaryFullAccuracy(purposeKey:)`` (AUTH-7). The completion's error (no
+        /// such key, app in the background, already full) is not an event: the core hears of a
+        /// grant through `locationManagerDidChangeAuthorization`, and of none by hearing nothing.
+        /// https://developer.apple.com/documentation/corelocation/cllocationmanager/requesttemporaryfullaccuracyauthorization(withpurposekey:completion:)
+        func requestTemporaryFullAccuracy(purposeKey: String) {
+            monitoring.requestTemporaryFullAccuracyAuthorization(withPurposeKey: purposeKey, completion: nil)
+        }
+
+        /// What the user allows now, for ``Context/locationPermission``. Allow Once and provisional
+        /// Always are not visible through the API, so they read as When-In-Use and Always.
+        /// https://developer.apple.com/documentation/corelocation/cllocationmanager/accuracyauthorization-swift.property
+        var permission: LocationPermission {
+            LocationPermission(
+                status: LocationAuthorization(monitoring.authorizationStatus),
+                accuracy: AccuracyAuthorization(monitoring.accuracyAuthorization))
+        }
+
         // MARK: Standard updates
 
         /// ``Command/startUpdatingLocation(_:)``: the request's properties, then `startUpdatingLocation()`,

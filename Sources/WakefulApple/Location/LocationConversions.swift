@@ -41,6 +41,17 @@
         }
     }
 
+    extension AccuracyAuthorization {
+        /// https://developer.apple.com/documentation/corelocation/claccuracyauthorization
+        init(_ accuracy: CLAccuracyAuthorization) {
+            switch accuracy {
+            case .fullAccuracy: self = .full
+            case .reducedAccuracy: self = .reduced
+            @unknown default: self = .reduced
+            }
+        }
+    }
+
     extension RegionState {
         /// https://developer.apple.com/documentation/corelocation/clregionstate
         init(_ state: CLRegionState) {

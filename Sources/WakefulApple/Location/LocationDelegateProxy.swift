@@ -60,8 +60,12 @@
 
         /// Called for every manager at creation and on every change (iOS 14+).
         /// https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanagerdidchangeauthorization(_:)
+        /// The status and the accuracy are both reported, as the callback does not say which changed
+        /// (AUTH-5, AUTH-6).
         nonisolated func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
-            if role == .monitoring { report(.authorizationChanged(LocationAuthorization(manager.authorizationStatus))) }
+            guard role == .monitoring else { return }
+            report(.authorizationChanged(LocationAuthorization(manager.authorizationStatus)))
+            report(.accuracyAuthorizationChanged(AccuracyAuthorization(manager.accuracyAuthorization)))
         }
 
         // MARK: Regions

@@ -44,6 +44,8 @@ struct APIPatterns {
         "startRangingBeaconsInRegion": .beaconRanging,
         "requestAlwaysAuthorization": .alwaysAuthorizationRequest,
         "requestWhenInUseAuthorization": .whenInUseAuthorizationRequest,
+        "requestTemporaryFullAccuracyAuthorization": .temporaryFullAccuracyRequest,
+        "requestTemporaryFullAccuracyAuthorizationWithPurposeKey": .temporaryFullAccuracyRequest,  // Objective-C
         "registerForRemoteNotifications": .registerForRemoteNotifications,
         "setMinimumBackgroundFetchInterval": .legacyFetchInterval,
     ]

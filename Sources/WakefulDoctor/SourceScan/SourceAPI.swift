@@ -52,6 +52,8 @@ public enum SourceAPI: String, Sendable, Hashable, CaseIterable {
     /// A `CLLocationManager` created: the app uses Core Location (every request it makes needs a
     /// purpose string), whatever it then calls.
     case locationManager = "location-manager"
+    /// `requestTemporaryFullAccuracyAuthorization(withPurposeKey:)` called (iOS 14+).
+    case temporaryFullAccuracyRequest = "temporary-full-accuracy-request"
 
     // MARK: Audio
 

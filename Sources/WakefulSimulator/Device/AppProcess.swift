@@ -70,6 +70,9 @@ struct AppProcess {
     /// Whether protected data was available as far as this process knows: read at launch, then
     /// from the notifications it got (DATA-4).
     var protectedDataHeard = true
+    /// The permission this process last heard of through `locationManagerDidChangeAuthorization`
+    /// (AUTH-5); nil until it creates its location manager, at its first authorization request.
+    var permissionHeard: LocationPermission?
 
     /// No process: the app is not running.
     static var absent: AppProcess { AppProcess(number: 0, runtime: Runtime(strategies: []), beaconFilters: []) }
@@ -86,6 +89,8 @@ struct StandardLocationSession {
     var lastDelivered: LocalPoint?
     /// Paused by the system after the device stood still (LOC-5).
     var paused = false
+    /// When the last reduced-accuracy fix was delivered: they come ≈4 times an hour (AUTH-6).
+    var lastCoarseFix: TimeInterval?
 }
 
 /// A timer the app set.

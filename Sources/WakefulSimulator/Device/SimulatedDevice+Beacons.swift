@@ -16,6 +16,12 @@ extension SimulatedDevice {
                 [Field("command", "startRangingBeacons"), Field("why", "not authorized")])
             return
         }
+        guard permission.accuracy == .full else {
+            decide(
+                "commandRefused", rules: ["AUTH-6"],
+                [Field("command", "startRangingBeacons"), Field("why", "reduced accuracy")])
+            return
+        }
         guard hasProcess, !process.ranging.contains(constraint) else { return }
         process.ranging.append(constraint)
         restartRanging()
@@ -38,9 +44,10 @@ extension SimulatedDevice {
         guard generation == rangingGeneration, state.isExecuting, !process.ranging.isEmpty else { return }
         let ranging = process.ranging
         schedule(.rangingTick(generation: generation), at: now + policy.beacons.rangingInterval)
-        if state == .background && authorization != .always && policy.beacons.backgroundNeedsAlwaysAuthorization {
+        if state == .background && !permission.effectiveAlways && policy.beacons.backgroundNeedsAlwaysAuthorization {
             return  // BEACON-1: When-In-Use apps detect beacons in the foreground only.
         }
+        if permission.accuracy == .reduced { return }  // AUTH-6: no ranging with reduced accuracy
         for constraint in ranging {
             // Reuse one buffer: once the event is delivered and dropped it is uniquely owned again,
             // so no allocation; a timeline that keeps the event makes the next append copy instead.

@@ -15,7 +15,9 @@ extension SimulatedDevice {
         case .beginBackgroundTask(let id): beginBackgroundTask(id)
         case .endBackgroundTask(let id): endBackgroundTask(id)
         case .startUpdatingLocation(let request): startUpdatingLocation(request)
-        case .stopUpdatingLocation: process.location = nil
+        case .stopUpdatingLocation:
+            process.location = nil
+            checkLocationInUse()  // AUTH-4, AUTH-7: background updates were what kept it in use
         case .requestLocation: requestLocation()
         case .startMonitoringSignificantLocationChanges: startSignificantChanges()
         case .stopMonitoringSignificantLocationChanges: significantChange = nil
@@ -73,6 +75,10 @@ extension SimulatedDevice {
         case .runJob(let run): runJob(run)
         case .cancelJob(let job, let run): cancelJob(job, run: run)
         case .upload(let request): startUpload(request)
+        // Authorization (AUTH)
+        case .requestWhenInUseAuthorization: requestAuthorization(.whenInUse)
+        case .requestAlwaysAuthorization: requestAuthorization(.always)
+        case .requestTemporaryFullAccuracy(let key): requestAuthorization(.temporaryFullAccuracy(purposeKey: key))
         }
     }
 }

@@ -8,8 +8,11 @@ extension SimulatedDevice {
         energy.accrue(until: now)
         energy.executing = state.isExecuting
         let location = process.location.flatMap { $0.paused ? nil : $0 }
-        energy.gps = location?.request.usesGPS == true
-        energy.cellLocation = location.map { !$0.request.usesGPS } ?? false
+        // AUTH-6: a few coarse fixes an hour need no GPS; assumption (inference): with reduced
+        // accuracy the system positions the app with cell and Wi-Fi only.
+        let precise = permission.accuracy == .full
+        energy.gps = precise && location?.request.usesGPS == true
+        energy.cellLocation = location.map { !(precise && $0.request.usesGPS) } ?? false
         energy.ranging = !process.ranging.isEmpty
         energy.cpuLoad = hasProcess ? process.cpuLoad : 0
     }

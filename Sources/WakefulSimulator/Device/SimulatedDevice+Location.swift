@@ -10,10 +10,11 @@ extension SimulatedDevice {
                 [Field("command", "startUpdatingLocation"), Field("why", "not authorized")])
             return
         }
-        if state == .background && authorization == .whenInUse {
-            // LOC-4: When-In-Use apps must start updates in the foreground.
+        if state == .background && !permission.effectiveAlways {
+            // LOC-4: When-In-Use apps must start updates in the foreground; a provisional Always
+            // is When-In-Use until the second prompt (AUTH-3).
             decide(
-                "commandRefused", rules: ["LOC-4"],
+                "commandRefused", rules: permission.provisional ? ["LOC-4", "AUTH-3"] : ["LOC-4"],
                 [Field("command", "startUpdatingLocation"), Field("why", "whenInUse app in the background")])
             return
         }
@@ -63,6 +64,14 @@ extension SimulatedDevice {
         guard let session = process.location else { return }
         let threshold = max(session.request.distanceFilter, 1)
         if let last = session.lastDelivered, position.distance(to: last) < threshold { return }
+        if permission.accuracy == .reduced {
+            // AUTH-6: a few fixes an hour, kilometres off.
+            if let last = session.lastCoarseFix, now < last + policy.location.reducedAccuracyFixInterval { return }
+            process.location!.lastCoarseFix = now
+            process.location!.lastDelivered = position
+            deliver(.locationsUpdated([coarseFix()]))
+            return
+        }
         process.location!.lastDelivered = position
         let accuracy = max(5, min(session.request.desiredAccuracy, 1000))
         deliver(.locationsUpdated([fix(accuracy: accuracy)]))
@@ -98,10 +107,15 @@ extension SimulatedDevice {
         if watch.initialFixPending && state.isExecuting {
             watch.initialFixPending = false
             significantChange = watch
-            deliver(.significantLocationChange(fix(accuracy: 500)))
+            deliver(.significantLocationChange(significantChangeFix()))
         }
         let rules = policy.location
-        let earliest = watch.lastEvent + rules.significantChangeMinimumInterval
+        // AUTH-6: with reduced accuracy SLC still works, at the reduced rate.
+        let interval =
+            permission.accuracy == .reduced
+            ? max(rules.significantChangeMinimumInterval, rules.reducedAccuracyFixInterval)
+            : rules.significantChangeMinimumInterval
+        let earliest = watch.lastEvent + interval
         let moved = position.distance(to: watch.anchor) >= watch.threshold
         let heartbeatDue = rules.significantChangeHeartbeat.map { now >= watch.lastEvent + $0 } ?? false
         guard (moved && now >= earliest) || heartbeatDue else {
@@ -116,7 +130,10 @@ extension SimulatedDevice {
         watch.threshold = nextSignificantChangeDistance()
         significantChange = watch
         let eventRules = heartbeatDue && !moved ? ["LOC-14", "CONF-4"] : ["LOC-10", "LOC-12"]
-        systemWake(.significantChange, events: [.significantLocationChange(fix(accuracy: 500))], rules: eventRules)
+        let eventFix = significantChangeFix()
+        systemWake(
+            .significantChange, events: [.significantLocationChange(eventFix)],
+            rules: permission.accuracy == .reduced ? eventRules + ["AUTH-6"] : eventRules)
         return rules.significantChangeHeartbeat.map { now + $0 }
     }
 
@@ -160,6 +177,6 @@ extension SimulatedDevice {
         guard hasProcess, process.number == number, pendingLocationRequests > 0 else { return }
         guard state.isExecuting else { return }  // resumed later: `startedExecuting` delivers it
         pendingLocationRequests = 0
-        deliver(.locationsUpdated([fix(accuracy: 65)]))
+        deliver(.locationsUpdated([permission.accuracy == .reduced ? coarseFix() : fix(accuracy: 65)]))  // AUTH-6
     }
 }

@@ -24,6 +24,8 @@ extension SimulatedDevice {
                 (failure, failure == .unavailable ? ["BEACON-1"] : ["LOC-17"])
             } else if authorization == .denied || authorization == .notDetermined {
                 (.notAuthorized, ["LOC-16"])
+            } else if permission.accuracy == .reduced {
+                (.notAuthorized, ["AUTH-6"])  // no region or beacon monitoring with reduced accuracy
             } else if existing == nil && regions.count >= policy.location.regionSlots {
                 (.tooManyRegions, ["LOC-17"])
             } else { nil }
@@ -91,7 +93,8 @@ extension SimulatedDevice {
     /// Advances every region's crossing detection; returns the earliest time a pending crossing
     /// could be confirmed, so the world clock can sleep until then.
     mutating func checkRegions() -> TimeInterval? {
-        guard monitoringActive else { return nil }
+        // AUTH-6: with reduced accuracy no region is monitored; crossings are not seen.
+        guard monitoringActive, permission.accuracy == .full else { return nil }
         let crossing = policy.location.regionCrossing[regionPositioning]
         var nextCheck: TimeInterval?
         var index = 0

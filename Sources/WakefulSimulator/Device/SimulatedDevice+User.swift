@@ -9,6 +9,10 @@ extension SimulatedDevice {
         case .setLowPowerMode(let on), .setBackgroundAppRefresh(let on): fields.append(Field("on", .bool(on)))
         case .setBluetooth(let on): fields.append(Field("on", .bool(on)))
         case .wakeAccessory(let id): fields.append(Field("accessory", .string(id)))
+        case .setPreciseLocation(let on): fields.append(Field("on", .bool(on)))
+        case .answerAlwaysPrompt(let changeToAlways): fields.append(Field("choice", changeToAlways ? "always" : "keep"))
+        case .setAuthorization(let choice): fields.append(Field("status", .string(choice.rawValue)))
+        case .answerTemporaryFullAccuracy(let allow): fields.append(Field("allow", .bool(allow)))
         default: break
         }
         record(.user(action: action.name, fields: fields))
@@ -26,6 +30,9 @@ extension SimulatedDevice {
         case .setBackgroundAppRefresh(let on): setBackgroundAppRefresh(on)
         case .wakeAccessory(let id): wakeAccessory(id)
         case .setBluetooth(let on): setBluetooth(on)
+        case .grantWhenInUse, .grantAlways, .allowOnce, .deny, .answerAlwaysPrompt, .setAuthorization,
+            .setPreciseLocation, .answerTemporaryFullAccuracy:
+            performAuthorizationAction(action)
         }
         schedulerAfterUserAction(action)
     }

@@ -22,6 +22,7 @@ extension SimulatedDevice {
                 decide(
                     "wakeSuppressed", rules: blocked.rules,
                     [Field("source", .string(source.rawValue)), Field("why", .string(blocked.why))])
+                if blocked.rules.contains("AUTH-3") { provisionalAlwaysEvent() }
                 return
             }
             wakeEpoch += 1
@@ -38,6 +39,7 @@ extension SimulatedDevice {
                 decide(
                     "relaunchSuppressed", rules: blocked.rules,
                     [Field("source", .string(source.rawValue)), Field("why", .string(blocked.why))])
+                if blocked.rules.contains("AUTH-3") { provisionalAlwaysEvent() }
                 return
             }
             wakeEpoch += 1
@@ -59,8 +61,10 @@ extension SimulatedDevice {
     /// Why iOS would not wake the app for this source now, if it would not.
     func wakeBlocker(_ source: WakeSource) -> (why: String, rules: [String])? {
         if source == .bluetooth, let blocked = bluetoothWakeBlocker() { return blocked }  // BLE-1
-        if source.isLocation && authorization != .always && policy.location.relaunchNeedsAlwaysAuthorization {
-            // LOC-16, BEACON-1: background location events need Always authorization from iOS 8.
+        if source.isLocation && !permission.effectiveAlways && policy.location.relaunchNeedsAlwaysAuthorization {
+            // LOC-16, BEACON-1: background location events need Always authorization from iOS 8;
+            // a provisional Always waits for its second prompt (AUTH-3).
+            if permission.provisional { return ("provisional always", ["LOC-16", "AUTH-3"]) }
             return ("locationAuthorization \(authorization.rawValue)", ["LOC-16", "BEACON-1"])
         }
         if !backgroundRefreshAvailable {

@@ -27,8 +27,11 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     public let backgroundModes: [BackgroundMode]
     /// What the app's strategies need, together.
     let requirements: Requirements
-    /// The user's location authorization.
-    let authorization: LocationAuthorization
+    /// The user's location authorization and accuracy, the prompts on screen and what was asked
+    /// before (AUTH-1 to AUTH-7); the user's actions and the app's requests change it.
+    var authorizationMachine: LocationAuthorizationMachine
+    /// The keys of the app's `NSLocationTemporaryUsageDescriptionDictionary` (AUTH-7).
+    let temporaryFullAccuracyPurposeKeys: [String]
     /// The app's strategies as a new process starts them: features first, then the setup (and the
     /// job scheduler between them, unless the agent holds it).
     let freshStrategies: [any Strategy]
@@ -48,6 +51,9 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     /// One random stream per world beacon, so that adding a beacon leaves the others' noise as it was.
     var beaconRandom: [SeededGenerator]
     var systemRandom: SeededGenerator
+    /// How far off each reduced-accuracy fix is (AUTH-6): a stream of its own, so that a run with
+    /// Precise Location on draws exactly what it drew before the model had one.
+    var coarseRandom: SeededGenerator
     /// Where the timeline goes.
     public var timeline: Sink
     var finished = false
@@ -203,12 +209,17 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         self.strategyNames = strategies.map(\.name)
         self.requirements = Requirements.combined(strategies.map(\.requirements))
         self.backgroundModes = scenario.app.backgroundModes ?? requirements.backgroundModes
-        self.authorization = scenario.app.locationAuthorization
+        self.authorizationMachine = LocationAuthorizationMachine(
+            permission: LocationPermission(
+                status: scenario.app.locationAuthorization, accuracy: scenario.app.preciseLocation ? .full : .reduced),
+            rules: .init(version: (policy.version.major, policy.version.minor)))
+        self.temporaryFullAccuracyPurposeKeys = scenario.app.temporaryFullAccuracyPurposeKeys
         self.triggerBeacon = scenario.trigger?.beacon
         let root = SeededGenerator(seed: seed)
         self.locationRandom = root.derived(stream: 1)
         self.beaconRandom = scenario.world.beacons.indices.map { root.derived(stream: 1000 + UInt64($0)) }
         self.systemRandom = root.derived(stream: 3)
+        self.coarseRandom = root.derived(stream: 5)
         self.cursor = TrajectoryCursor(scenario.world.trajectory)
         self.position = scenario.world.trajectory.position(at: 0)
         self.backgroundAppRefreshSwitch = scenario.device.backgroundAppRefresh
@@ -341,7 +352,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             Field("seed", seed <= UInt64(Int.max) ? .int(Int(seed)) : .string(String(seed))),
             Field("strategies", .string(strategyNames.joined(separator: ","))),
             Field("backgroundModes", .string(backgroundModes.map(\.rawValue).joined(separator: ","))),
-            Field("locationAuthorization", .string(authorization.rawValue)),
+            Field("locationAuthorization", .string(scenario.app.locationAuthorization.rawValue)),
             Field("duration", .double(scenario.duration)),
         ]
         if !policy.variants.isEmpty {
@@ -383,7 +394,11 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         refreshEnergy()
         cpuLoadChanged()
         if peripheral.advertising || peripheral.form != .off { advertisementChanged() }  // BLE-1, BLE-3
-        if previous == .suspended, next.isExecuting { deliverQueuedProtectedDataNotice() }
+        if previous == .suspended, next.isExecuting {
+            deliverQueuedProtectedDataNotice()
+            deliverQueuedAuthorizationChange()  // AUTH-5
+        }
+        if previous.isForeground != next.isForeground || !next.isExecuting { checkLocationInUse() }  // AUTH-4, AUTH-7
     }
 
     /// Delivers an event to the app's code and carries out the commands it returns.
@@ -398,9 +413,10 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         // suspension in this same step (a handler completed at once) names it. Once something is
         // known, as on every ranging callback of a running app, this costs nothing.
         if state == .background, lastRunReasons.isEmpty { lastRunReasons = runReasons }
-        let context = Context(
+        var context = Context(
             now: now, appState: state, backgroundTimeRemaining: backgroundTimeRemaining, network: networkPath,
             externalPower: scenario.world.power.charging(at: now), localTime: scenario.world.localTime(at: now))
+        context.locationPermission = authorizationMachine.permission
         let commands: [Command]
         if hasAgentConfiguration {
             guard let handled = agentHandle(event, in: context) else { return }

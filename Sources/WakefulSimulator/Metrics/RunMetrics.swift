@@ -82,6 +82,9 @@ public struct RunMetrics: Sendable, Hashable, Codable {
     public var outbox: OutboxMetrics?
     /// Background tasks still open when the app was killed for them (TASK-13), as `owner#serial`.
     public var tasksLeftOpen: [String] = []
+    /// The location permissions the run went through and what the strategy lost under each; nil
+    /// when it ran under Always with full accuracy throughout (AUTH-1 to AUTH-7).
+    public var permission: PermissionSummary?
 }
 
 extension SimulatedDevice {
@@ -125,6 +128,11 @@ extension SimulatedDevice {
         metrics.outbox = outboxMetrics()
         metrics.tasksLeftOpen = tally.tasksLeftOpen
         metrics.forceQuit = tally.finalForceQuit
+        metrics.permission = PermissionSummary(
+            initial: LocationPermission(
+                status: scenario.app.locationAuthorization, accuracy: scenario.app.preciseLocation ? .full : .reduced),
+            changes: tally.permissionChanges, end: now,
+            needs: Requirements.combined(setup.strategies.map { $0.makeStrategy().requirements }).locationCapabilities)
         return metrics
     }
 }

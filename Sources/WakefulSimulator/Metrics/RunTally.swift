@@ -35,6 +35,12 @@ struct RunTally {
     var pushes: [PushOutcome] = []
     /// Whether the app played silence with the audio mode (REVIEW-4).
     var silentAudio = false
+    /// Every change of the location permission, for ``PermissionSummary`` (AUTH-5).
+    var permissionChanges: [(time: TimeInterval, permission: LocationPermission)] = []
+
+    mutating func permissionChanged(to permission: LocationPermission, at time: TimeInterval) {
+        permissionChanges.append((time, permission))
+    }
 
     // MARK: Network (for the energy model, ENERGY-2)
 

@@ -190,6 +190,12 @@ struct PolicyParameterTable {
         add(
             p + "hiddenIndicatorStopsRelaunchedUpdates", flag(rules.hiddenIndicatorStopsRelaunchedUpdates),
             ["LOC-30", "CONF-21"], .observed)
+        let reducedAccuracy = policy.version.major >= 14 ? Provenance.documented : .assumption
+        add(p + "reducedAccuracyFixInterval", seconds(rules.reducedAccuracyFixInterval), ["AUTH-6"], reducedAccuracy)
+        add(
+            p + "reducedAccuracyError",
+            "\(number(rules.reducedAccuracyError.lowerBound))–\(number(rules.reducedAccuracyError.upperBound)) m",
+            ["AUTH-6"], reducedAccuracy)
     }
 
     private mutating func addBeacons() {

@@ -53,6 +53,11 @@ public struct LocationRules: Sendable, Hashable {
     /// never came to the foreground, with `showsBackgroundLocationIndicator` off, stop keeping the
     /// app running (LOC-30, observed from 16.4; var. CONF-21: the flag has no effect).
     public var hiddenIndicatorStopsRelaunchedUpdates: Bool
+    /// Shortest time between two fixes with reduced accuracy: "at most a few times per hour",
+    /// ≈4 (AUTH-6, 14+; inert before, where accuracy is always full).
+    public var reducedAccuracyFixInterval: TimeInterval
+    /// How far off a reduced-accuracy fix is, in metres: "usually within 1–20 kilometers" (AUTH-6).
+    public var reducedAccuracyError: ClosedRange<Double>
 
     /// The reference's defaults for `version`, by family and then by exact version.
     ///
@@ -100,7 +105,10 @@ public struct LocationRules: Sendable, Hashable {
             visitArrivalDwell: 300,
             visitRadius: 100,
             // LOC-30: seen from 16.4 (several reports; a vendor changed its default); CONF-21 default.
-            hiddenIndicatorStopsRelaunchedUpdates: version >= IOSVersion(16, 4)
+            hiddenIndicatorStopsRelaunchedUpdates: version >= IOSVersion(16, 4),
+            // AUTH-6: ≈4 fixes an hour, 1–20 km off (documented, 14+).
+            reducedAccuracyFixInterval: 900,
+            reducedAccuracyError: 1000...20_000
         )
     }
 }

@@ -44,6 +44,7 @@ public struct ComparisonReport: Sendable {
             var table = TextTable(header: Array(Self.header.dropFirst()))
             for run in runs where run.scenario == scenario { table.append(Array(Self.cells(run).dropFirst())) }
             blocks.append("\(scenario)\n\n\(table.rendered)")
+            if let losses = Self.permissionLosses(runs.filter { $0.scenario == scenario }) { blocks.append(losses) }
         }
         blocks.append(
             "Energy is an estimate from the \(runs.first?.energy.powerTable ?? "standard") power table, not a measurement."
@@ -61,6 +62,16 @@ public struct ComparisonReport: Sendable {
     public var csv: String {
         ([Self.header] + runs.map(Self.cells)).map { $0.map(Format.csvField).joined(separator: ",") }.joined(
             separator: "\n")
+    }
+
+    /// What each run's strategy lost under the permissions the run went through (AUTH), one line
+    /// per run; nil when every run had Always with full accuracy throughout.
+    public static func permissionLosses(_ runs: [RunMetrics]) -> String? {
+        let lines = runs.compactMap { run in
+            run.permission.map { "  \(run.strategy), iOS \(run.ios): \($0.summary)" }
+        }
+        guard !lines.isEmpty else { return nil }
+        return (["What each strategy loses under the location permissions of the run:"] + lines).joined(separator: "\n")
     }
 
     private var scenarioNames: [String] {

@@ -81,6 +81,7 @@ public struct OutcomeReport: Sendable {
         let title = scenario.summary.isEmpty ? scenario.name : "\(scenario.name): \(scenario.summary)"
         var lines = [title, "", table.rendered, ""]
         lines.append(contentsOf: explanation.map { "Why: " + $0 })
+        if let losses = ComparisonReport.permissionLosses(runs) { lines += ["", losses] }
         return lines.joined(separator: "\n")
     }
 

@@ -16,6 +16,8 @@ public enum BuiltinScenarios {
         "scheduled-tracking",
         // Geofences
         "courier",
+        // Location authorization (AUTH)
+        "permission-changes",
     ]
 
     /// The scenario `simulate` runs when given none.

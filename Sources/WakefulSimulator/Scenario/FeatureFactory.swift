@@ -13,6 +13,8 @@ enum FeatureFactory {
             return LocationLogger()
         case .filteredLocationLog(let options):
             return LocationLogger(filter: options)
+        case .locationPermission(let options):
+            return LocationPermissionRequest(options: options)
         case .geofences(let fences):
             let projection = world.projection
             return RegionMonitor(

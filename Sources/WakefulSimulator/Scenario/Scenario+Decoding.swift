@@ -200,6 +200,8 @@ struct RawJSON: Decodable {
 private struct AppDocument: Decodable {
     var backgroundModes: [BackgroundMode]?
     var locationAuthorization = LocationAuthorization.always
+    var preciseLocation = true
+    var temporaryFullAccuracyPurposeKeys: [String] = []
     var features: [FeatureDocument.Parsed] = []
     // Scheduled tasks (BGT)
     var permittedTaskIdentifiers: [String]?
@@ -221,7 +223,7 @@ private struct AppDocument: Decodable {
                     "outbox", "settings",
                 ] + [
                     "jobs", "jobScheduler",
-                ] + ["fences"])
+                ] + ["fences"] + ["preciseLocation", "temporaryFullAccuracyPurposeKeys"])
         if let modes = try c.optional("backgroundModes", as: [String].self) {
             if let repeated = modes.first(where: { mode in modes.filter { $0 == mode }.count > 1 }) {
                 throw c.failure("backgroundModes", "\"\(repeated)\" is listed twice; expected each mode once")
@@ -244,6 +246,14 @@ private struct AppDocument: Decodable {
                 )
             }
             locationAuthorization = value
+        }
+        // AUTH-6, AUTH-7: Precise Location at the start, and the app's purpose keys.
+        preciseLocation = try c.optional("preciseLocation") ?? true
+        temporaryFullAccuracyPurposeKeys = try c.optional("temporaryFullAccuracyPurposeKeys") ?? []
+        if temporaryFullAccuracyPurposeKeys.contains(where: \.isEmpty) {
+            throw c.failure(
+                "temporaryFullAccuracyPurposeKeys",
+                "an empty key; expected the non-empty keys of NSLocationTemporaryUsageDescriptionDictionary")
         }
         features = try c.optional("features", as: [FeatureDocument].self)?.map(\.parsed) ?? []
         // Scheduled tasks (BGT)
@@ -272,6 +282,8 @@ private struct AppDocument: Decodable {
         var configuration = AppConfiguration(
             backgroundModes: backgroundModes, locationAuthorization: locationAuthorization,
             features: features.map { $0.resolve(projection) })
+        configuration.preciseLocation = preciseLocation
+        configuration.temporaryFullAccuracyPurposeKeys = temporaryFullAccuracyPurposeKeys
         // Scheduled tasks (BGT)
         configuration.permittedTaskIdentifiers = permittedTaskIdentifiers
         configuration.usage = usage
@@ -293,6 +305,7 @@ private struct FeatureDocument: Decodable {
         case beaconTrigger(beacon: String, triggerDistance: Double)
         case geofences([(id: String, center: PositionDocument, radius: Double)])
         case locationLog(filter: LocationFilter.Options?)
+        case locationPermission(LocationPermissionRequest.Options)
 
         var beaconID: String? {
             if case .beaconTrigger(let id, _) = self { return id }
@@ -308,6 +321,7 @@ private struct FeatureDocument: Decodable {
                         GeofenceSpec(id: RegionID($0.id), center: $0.center.point(projection), radius: $0.radius)
                     })
             case .locationLog(let filter): filter.map(FeatureSpec.filteredLocationLog) ?? .locationLog
+            case .locationPermission(let options): .locationPermission(options)
             }
         }
     }
@@ -315,13 +329,27 @@ private struct FeatureDocument: Decodable {
     var parsed: Parsed
 
     init(from decoder: any Decoder) throws {
-        let c = try decoder.fields(allowed: ["beaconTrigger", "geofences", "locationLog"])
+        let c = try decoder.fields(allowed: ["beaconTrigger", "geofences", "locationLog", "locationPermission"])
         guard c.allKeys.count == 1 else {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath,
-                    debugDescription: "expected an object with exactly one key: beaconTrigger, geofences or locationLog"
+                    debugDescription:
+                        "expected an object with exactly one key: beaconTrigger, geofences, locationLog or locationPermission"
                 ))
+        }
+        if c.contains(AnyKey("locationPermission")) {
+            let feature = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("locationPermission"))
+            try feature.rejectUnknownKeys(allowed: ["request", "temporaryFullAccuracyPurposeKey"])
+            let level = try feature.optional("request", as: String.self) ?? "always"
+            guard level == "always" || level == "whenInUse" else {
+                throw feature.failure("request", "\"\(level)\": expected \"whenInUse\" or \"always\"")
+            }
+            parsed = .locationPermission(
+                LocationPermissionRequest.Options(
+                    level: level == "always" ? .always : .whenInUse,
+                    temporaryFullAccuracyPurposeKey: try feature.optional("temporaryFullAccuracyPurposeKey")))
+            return
         }
         if c.contains(AnyKey("locationLog")) {
             let log = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("locationLog"))

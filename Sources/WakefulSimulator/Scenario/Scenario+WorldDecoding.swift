@@ -312,18 +312,28 @@ struct ActionDocument: Decodable {
         "setBackgroundAppRefresh",
         // Network
         "wakeAccessory", "setBluetooth",
+        // Location authorization (AUTH)
+        "grantWhenInUse", "grantAlways", "allowOnce", "deny", "answerAlwaysPrompt", "setAuthorization",
+        "setPreciseLocation", "answerTemporaryFullAccuracy",
     ]
 
     init(from decoder: any Decoder) throws {
-        let c = try decoder.fields(allowed: ["at", "action", "on", "accessory"])
+        let c = try decoder.fields(allowed: ["at", "action", "on", "accessory", "choice", "status", "allow"])
         let at: Double = try c.value("at")
         guard at >= 0, at.isFinite else { throw c.failure("at", "expected seconds from the start, zero or more") }
         let name: String = try c.value("action")
-        if c.contains(AnyKey("on")) && !name.hasPrefix("set") {
-            throw c.failure("on", "only setLowPowerMode, setBackgroundAppRefresh and setBluetooth take \"on\"")
+        if c.contains(AnyKey("on")) && (!name.hasPrefix("set") || name == "setAuthorization") {
+            throw c.failure(
+                "on", "only setLowPowerMode, setBackgroundAppRefresh, setBluetooth and setPreciseLocation take \"on\"")
         }
         if c.contains(AnyKey("accessory")) && name != "wakeAccessory" {
             throw c.failure("accessory", "only wakeAccessory takes \"accessory\"")
+        }
+        for (key, action) in [
+            ("choice", "answerAlwaysPrompt"), ("status", "setAuthorization"), ("allow", "answerTemporaryFullAccuracy"),
+        ]
+        where c.contains(AnyKey(key)) && name != action {
+            throw c.failure(key, "only \(action) takes \"\(key)\"")
         }
         let kind: UserAction.Kind
         switch name {
@@ -340,6 +350,28 @@ struct ActionDocument: Decodable {
         case "setBackgroundAppRefresh": kind = .setBackgroundAppRefresh(try c.value("on"))
         case "wakeAccessory": kind = .wakeAccessory(try c.value("accessory"))
         case "setBluetooth": kind = .setBluetooth(try c.value("on"))
+        // Location authorization (AUTH)
+        case "grantWhenInUse": kind = .grantWhenInUse
+        case "grantAlways": kind = .grantAlways
+        case "allowOnce": kind = .allowOnce
+        case "deny": kind = .deny
+        case "answerAlwaysPrompt":
+            let choice: String = try c.value("choice")
+            guard choice == "always" || choice == "keep" else {
+                throw c.failure(
+                    "choice",
+                    "\"\(choice)\": expected \"always\" (Change to Always Allow) or \"keep\" (Keep Only While Using)")
+            }
+            kind = .answerAlwaysPrompt(changeToAlways: choice == "always")
+        case "setAuthorization":
+            let status: String = try c.value("status")
+            guard let choice = LocationAuthorizationMachine.SettingsChoice(rawValue: status) else {
+                let all = LocationAuthorizationMachine.SettingsChoice.allCases.map(\.rawValue).joined(separator: ", ")
+                throw c.failure("status", "\"\(status)\": expected one of: \(all)")
+            }
+            kind = .setAuthorization(choice)
+        case "setPreciseLocation": kind = .setPreciseLocation(try c.value("on"))
+        case "answerTemporaryFullAccuracy": kind = .answerTemporaryFullAccuracy(allow: try c.value("allow"))
         default:
             throw c.failure(
                 "action", "unknown action \"\(name)\"; expected one of: \(Self.names.joined(separator: ", "))")

@@ -61,8 +61,13 @@ public struct Scenario: Sendable, Hashable {
 public struct AppConfiguration: Sendable, Hashable {
     /// `UIBackgroundModes`; nil means "whatever the strategies need", the usual case.
     public var backgroundModes: [BackgroundMode]?
-    /// The location authorization the user granted.
+    /// The location authorization the user granted before the run.
     public var locationAuthorization: LocationAuthorization
+    /// Whether Precise Location is on at the start (iOS 14+; off is reduced accuracy, AUTH-6).
+    public var preciseLocation = true
+    /// The keys of `NSLocationTemporaryUsageDescriptionDictionary`, which
+    /// `requestTemporaryFullAccuracyAuthorization(withPurposeKey:)` needs (AUTH-7).
+    public var temporaryFullAccuracyPurposeKeys: [String] = []
     /// The app's features.
     public var features: [FeatureSpec]
 
@@ -306,6 +311,34 @@ public struct UserAction: Sendable, Hashable {
         /// Switch Bluetooth on or off (Control Center); off drops connections, and state restoration
         /// does not relaunch the app for what was outstanding (BLE-4).
         case setBluetooth(Bool)
+        // Location authorization (AUTH)
+        /// Allow While Using App on the first prompt; to an Always request on 13+ that is a
+        /// provisional Always (AUTH-1, AUTH-3).
+        case grantWhenInUse
+        /// Allow Always: on the first prompt before 13, or Change to Always Allow (AUTH-2, AUTH-3).
+        case grantAlways
+        /// Allow Once on the first prompt (13+): ends when the app is no longer in use (AUTH-4).
+        case allowOnce
+        /// Don't Allow on the first prompt: final (AUTH-1).
+        case deny
+        /// The Always prompt: Change to Always Allow (true) or Keep Only While Using (AUTH-2, AUTH-3).
+        case answerAlwaysPrompt(changeToAlways: Bool)
+        /// Settings ▸ Privacy ▸ Location Services ▸ the app (AUTH-5).
+        case setAuthorization(LocationAuthorizationMachine.SettingsChoice)
+        /// Settings: Precise Location on or off (iOS 14+; AUTH-6).
+        case setPreciseLocation(Bool)
+        /// The temporary full-accuracy prompt: allow (true) or keep reduced (AUTH-7).
+        case answerTemporaryFullAccuracy(allow: Bool)
+
+        /// Whether it concerns location authorization (AUTH).
+        var isAuthorization: Bool {
+            switch self {
+            case .grantWhenInUse, .grantAlways, .allowOnce, .deny, .answerAlwaysPrompt, .setAuthorization,
+                .setPreciseLocation, .answerTemporaryFullAccuracy:
+                true
+            default: false
+            }
+        }
 
         /// The name used in scenario files and timelines.
         public var name: String {
@@ -323,6 +356,14 @@ public struct UserAction: Sendable, Hashable {
             case .setBackgroundAppRefresh: "setBackgroundAppRefresh"
             case .wakeAccessory: "wakeAccessory"
             case .setBluetooth: "setBluetooth"
+            case .grantWhenInUse: "grantWhenInUse"
+            case .grantAlways: "grantAlways"
+            case .allowOnce: "allowOnce"
+            case .deny: "deny"
+            case .answerAlwaysPrompt: "answerAlwaysPrompt"
+            case .setAuthorization: "setAuthorization"
+            case .setPreciseLocation: "setPreciseLocation"
+            case .answerTemporaryFullAccuracy: "answerTemporaryFullAccuracy"
             }
         }
     }

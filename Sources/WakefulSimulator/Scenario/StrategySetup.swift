@@ -74,6 +74,8 @@ public enum FeatureSpec: Sendable, Hashable {
     case locationLog
     /// `LocationLogger` with a ``LocationFilter``: a clean track and an odometer.
     case filteredLocationLog(LocationFilter.Options)
+    /// `LocationPermissionRequest`: ask for When-In-Use, later Always, and temporary full accuracy (AUTH).
+    case locationPermission(LocationPermissionRequest.Options)
 
     /// The name used in scenario files.
     public var name: String {
@@ -81,6 +83,7 @@ public enum FeatureSpec: Sendable, Hashable {
         case .beaconTrigger: "beaconTrigger"
         case .geofences: "geofences"
         case .locationLog, .filteredLocationLog: "locationLog"
+        case .locationPermission: "locationPermission"
         }
     }
 }

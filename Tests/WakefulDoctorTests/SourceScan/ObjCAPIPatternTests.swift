@@ -43,6 +43,9 @@ struct ObjCAPIPatternTests {
         .init(.alwaysAuthorizationRequest, "[manager requestAlwaysAuthorization];"),
         .init(.whenInUseAuthorizationRequest, "[manager requestWhenInUseAuthorization];"),
         .init(
+            .temporaryFullAccuracyRequest,
+            "[manager requestTemporaryFullAccuracyAuthorizationWithPurposeKey:@\"Trip\" completion:nil];"),
+        .init(
             .serviceSession,
             "self.session = [CLServiceSession sessionRequiringAuthorization:CLServiceSessionAuthorizationRequirementAlways];"
         ),

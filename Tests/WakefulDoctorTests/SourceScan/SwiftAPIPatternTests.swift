@@ -48,6 +48,9 @@ struct SwiftAPIPatternTests {
         .init(.beaconRanging, "manager.startRangingBeacons(satisfying: constraint)"),
         .init(.alwaysAuthorizationRequest, "manager.requestAlwaysAuthorization()"),
         .init(.whenInUseAuthorizationRequest, "manager.requestWhenInUseAuthorization()"),
+        .init(
+            .temporaryFullAccuracyRequest, #"manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Trip")"#
+        ),
         .init(.serviceSession, "let session = CLServiceSession(authorization: .always)"),
         .init(.playbackCategory, "try AVAudioSession.sharedInstance().setCategory(.playback, mode: .default)"),
         .init(.playbackCategory, "try session.setCategory(AVAudioSession.Category.playAndRecord, options: [])"),

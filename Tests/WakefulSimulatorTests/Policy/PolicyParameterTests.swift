@@ -35,7 +35,7 @@ private func expectedNames(_ policy: BackgroundPolicy) -> [String] {
 /// SIM), a dash, one or two digits; or a variant the simulator names for its rule, `CONF-DATA-8`.
 private func isRuleID(_ rule: String) -> Bool {
     let prefixes = [
-        "STATE", "TASK", "LOC", "BEACON", "PUSH", "BGT", "URLS", "VOIP", "BLE", "TERM", "CONF", "SIM", "DATA",
+        "STATE", "TASK", "LOC", "BEACON", "PUSH", "BGT", "URLS", "VOIP", "BLE", "TERM", "CONF", "SIM", "DATA", "AUTH",
     ]
     if rule.hasPrefix("CONF-"), isRuleID(String(rule.dropFirst(5))) { return true }
     let parts = rule.split(separator: "-", omittingEmptySubsequences: false)
@@ -59,9 +59,9 @@ struct PolicyParameterTests {
         let policy = BackgroundPolicy(family: family)
         let names = policy.parameters.map(\.name)
         #expect(names == expectedNames(policy))
-        // 17 execution + (19 + 3 × 2 crossing) location + 10 beacons + 11 push + (18 + 8) scheduler
+        // 17 execution + (21 + 3 × 2 crossing) location + 10 beacons + 11 push + (18 + 8) scheduler
         // + 6 URL session + 8 VoIP + 5 Bluetooth + (6 + 7 codes) termination + debuggerAttached
-        #expect(names.count == 17 + 25 + 10 + 11 + 18 + 8 + 6 + 8 + 5 + 13 + 1)
+        #expect(names.count == 17 + 27 + 10 + 11 + 18 + 8 + 6 + 8 + 5 + 13 + 1)
         #expect(Set(names).count == names.count)
     }
 

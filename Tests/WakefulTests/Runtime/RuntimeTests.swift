@@ -130,7 +130,12 @@ struct RuntimeTests {
                 requirements: Requirements(backgroundModes: [.fetch, .location], locationAuthorization: .whenInUse)),
         ])
         #expect(
-            runtime.requirements == Requirements(backgroundModes: [.fetch, .location], locationAuthorization: .always))
+            runtime.requirements
+                == Requirements(
+                    backgroundModes: [.fetch, .location], locationAuthorization: .always,
+                    locationCapabilities: [
+                        .backgroundUpdates, .backgroundStart, .relaunch, .beaconRanging, .preciseFixes,
+                    ]))
     }
 
     @Test("the documented example: TaskExtension begins TaskExtension#1 on entering the background")

@@ -14,7 +14,9 @@ struct BeaconTriggerTests {
     func identity() {
         let feature = BeaconTrigger(options: .init(regionID: "pump-4", constraint: Beacons.pump))
         #expect(feature.name == "BeaconTrigger")
-        #expect(feature.requirements == Requirements(locationAuthorization: .always))
+        #expect(
+            feature.requirements
+                == Requirements(locationAuthorization: .always, locationCapabilities: [.relaunch, .beaconRanging]))
         #expect(feature.options.triggerDistance == 3)
         #expect(!feature.hasTriggered)
         #expect(BeaconTrigger.recordKind == "trigger")

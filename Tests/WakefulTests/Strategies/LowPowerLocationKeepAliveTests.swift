@@ -31,7 +31,11 @@ struct LowPowerLocationKeepAliveTests {
     func requirements() {
         let strategy = LowPowerLocationKeepAlive()
         #expect(strategy.name == "LowPowerLocationKeepAlive")
-        #expect(strategy.requirements == Requirements(backgroundModes: [.location], locationAuthorization: .always))
+        #expect(
+            strategy.requirements
+                == Requirements(
+                    backgroundModes: [.location], locationAuthorization: .always,
+                    locationCapabilities: [.backgroundUpdates, .backgroundStart, .preciseFixes]))
     }
 
     @Test("a user launch starts updates and begins no task")

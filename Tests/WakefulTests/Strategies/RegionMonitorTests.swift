@@ -12,7 +12,9 @@ struct RegionMonitorTests {
     func identity() {
         let feature = RegionMonitor(regions: [Self.home])
         #expect(feature.name == "RegionMonitor")
-        #expect(feature.requirements == Requirements(locationAuthorization: .always))
+        #expect(
+            feature.requirements
+                == Requirements(locationAuthorization: .always, locationCapabilities: [.relaunch, .regionMonitoring]))
     }
 
     @Test(

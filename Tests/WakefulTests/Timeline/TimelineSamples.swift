@@ -259,6 +259,7 @@ extension TimelineSamples {
                 .uploadCompleted(UploadOutcome(id: "upload-4", batch: batch, statusCode: nil, error: "timedOut")),
             ]
         }
+        all += AccuracyAuthorization.allCases.map { .accuracyAuthorizationChanged($0) }
         return all
     }
 }
@@ -387,6 +388,8 @@ extension TimelineSamples {
                 .upload(UploadRequest(id: "upload-2", batch: batch, records: 1, bytes: 300, background: false)),
             ]
         }
+        all += [.requestWhenInUseAuthorization, .requestAlwaysAuthorization]
+        all += [.requestTemporaryFullAccuracy(purposeKey: "Delivery \"now\"")]
         return all
     }
 }

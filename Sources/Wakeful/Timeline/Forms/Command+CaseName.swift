@@ -15,6 +15,7 @@ extension Command {
         case completeBackgroundFetch, reportTaskProgress, startTransfer, cancelTransfers, completeBackgroundEvents
         case sendRequest, scanForPeripherals, stopScan, connect, cancelConnection, writeValue, subscribe
         case startAdvertising, stopAdvertising, runJob, cancelJob, upload
+        case requestWhenInUseAuthorization, requestAlwaysAuthorization, requestTemporaryFullAccuracy
 
         static let expectedForm = "a command name, one of \(names.joined(separator: ", "))"
     }
@@ -67,6 +68,9 @@ extension Command {
         case .runJob: .runJob(.placeholder)
         case .cancelJob: .cancelJob(job: "", run: 0)
         case .upload: .upload(.placeholder)
+        case .requestWhenInUseAuthorization: .requestWhenInUseAuthorization
+        case .requestAlwaysAuthorization: .requestAlwaysAuthorization
+        case .requestTemporaryFullAccuracy: .requestTemporaryFullAccuracy(purposeKey: "")
         }
     }
 }

@@ -161,6 +161,15 @@ extension Command: TimelineVariant {
         case .upload(let request):
             try coder.caseName(CaseName.upload)
             return .upload(try coder.members(request))
+        case .requestWhenInUseAuthorization:
+            try coder.caseName(CaseName.requestWhenInUseAuthorization)
+            return self
+        case .requestAlwaysAuthorization:
+            try coder.caseName(CaseName.requestAlwaysAuthorization)
+            return self
+        case .requestTemporaryFullAccuracy(let key):
+            try coder.caseName(CaseName.requestTemporaryFullAccuracy)
+            return .requestTemporaryFullAccuracy(purposeKey: try coder.string("purposeKey", key))
         }
     }
 }

@@ -11,6 +11,7 @@ extension Event {
         case urlSessionTaskCompleted, bluetooth, lowPowerModeChanged, backgroundRefreshStatusChanged
         case protectedDataWillBecomeUnavailable, protectedDataDidBecomeAvailable, voipPush
         case keepAliveFired, scheduledTaskSubmitFailed, requestCompleted, jobFinished, uploadCompleted
+        case accuracyAuthorizationChanged
 
         static let expectedForm = "an event name, one of \(names.joined(separator: ", "))"
     }
@@ -55,6 +56,7 @@ extension Event {
         case .requestCompleted: .requestCompleted(id: "", statusCode: nil, error: nil)
         case .jobFinished: .jobFinished(.placeholder)
         case .uploadCompleted: .uploadCompleted(.placeholder)
+        case .accuracyAuthorizationChanged: .accuracyAuthorizationChanged(.full)
         }
     }
 }

@@ -129,6 +129,9 @@ extension Event: TimelineVariant {
         case .uploadCompleted(let outcome):
             try coder.caseName(CaseName.uploadCompleted)
             return .uploadCompleted(try coder.members(outcome))
+        case .accuracyAuthorizationChanged(let accuracy):
+            try coder.caseName(CaseName.accuracyAuthorizationChanged)
+            return .accuracyAuthorizationChanged(try coder.enumeration("accuracy", accuracy))
         }
     }
 }
