@@ -76,15 +76,18 @@ public struct ScheduledTracking: Strategy {
     public var name: String { "ScheduledTracking" }
 
     public var requirements: Requirements {
-        // LOC-6 tracking in the background; LOC-12 relaunch by significant changes needs Always
-        // (LOC-16); the refresh task needs `fetch` and a permitted identifier (BGT-9).
+        // LOC-6 tracking in the background, started at a background wake (LOC-4: Always); LOC-12
+        // relaunch by significant changes needs Always (LOC-16); the refresh task needs `fetch`
+        // and a permitted identifier (BGT-9); the track needs fixes of metres (AUTH-6).
+        let capabilities: [LocationCapability] = [.backgroundUpdates, .backgroundStart, .preciseFixes]
         switch options.offHours {
         case .significantChange:
-            Requirements(
+            return Requirements(
                 backgroundModes: [.location, .fetch], locationAuthorization: .always,
-                taskIdentifiers: [options.refreshIdentifier])
+                taskIdentifiers: [options.refreshIdentifier], locationCapabilities: capabilities + [.relaunch])
         case .keepAlive, .timerOnly:
-            Requirements(backgroundModes: [.location], locationAuthorization: .always)
+            return Requirements(
+                backgroundModes: [.location], locationAuthorization: .always, locationCapabilities: capabilities)
         }
     }
 

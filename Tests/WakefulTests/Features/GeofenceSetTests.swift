@@ -11,7 +11,11 @@ struct GeofenceSetTests {
     @Test("name and requirements (LOC-16: Always)")
     func identity() {
         #expect(Self.set().name == "GeofenceSet")
-        #expect(Self.set().requirements == Requirements(locationAuthorization: .always))
+        #expect(
+            Self.set().requirements
+                == Requirements(
+                    locationAuthorization: .always, locationCapabilities: [.relaunch, .regionMonitoring, .preciseFixes])
+        )
     }
 
     @Test("20 fences or fewer: monitored at launch with their state asked, no fix needed (LOC-17, LOC-18)")

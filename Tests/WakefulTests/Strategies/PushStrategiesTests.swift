@@ -18,7 +18,7 @@ struct PushStrategiesTests {
                 == .startUpdatingLocation(
                     LocationRequest(
                         desiredAccuracy: 10, distanceFilter: 0, pausesAutomatically: false,
-                        allowsBackgroundUpdates: true, activityType: .fitness)))
+                        allowsBackgroundUpdates: true, showsBackgroundIndicator: true, activityType: .fitness)))
         #expect(start.records.map { $0.fields["phase"] } == ["start"])
         #expect(start.last == .completeRemoteNotification(id: "a", result: .newData))
         #expect(strategy.tripRunning)

@@ -96,8 +96,10 @@ public struct GeofenceSet: Strategy {
 
     public var name: String { "GeofenceSet" }
     public var requirements: Requirements {
-        // LOC-16: region events relaunch the app only with Always authorization.
-        Requirements(locationAuthorization: .always)
+        // LOC-16: region events relaunch the app only with Always authorization; AUTH-6: no
+        // geofences with reduced accuracy, and swaps need a fix of metres.
+        Requirements(
+            locationAuthorization: .always, locationCapabilities: [.relaunch, .regionMonitoring, .preciseFixes])
     }
 
     public mutating func handle(_ event: Event, in context: Context) -> [Command] {
