@@ -143,4 +143,16 @@ public enum Command: Sendable, Hashable {
     case cancelJob(job: String, run: Int)
     /// Send an outbox batch to the ingest endpoint; ends with ``Event/uploadCompleted(_:)``.
     case upload(UploadRequest)
+
+    // MARK: Motion (MOTION)
+
+    /// `CMMotionActivityManager.startActivityUpdates(to:withHandler:)`: each change of activity arrives
+    /// as ``Event/activityUpdated(_:)``, only while the app runs (MOTION-4). The first use shows the
+    /// Motion & Fitness prompt; a missing `NSMotionUsageDescription` crashes the app (MOTION-2).
+    case startActivityUpdates
+    /// `stopActivityUpdates()`.
+    case stopActivityUpdates
+    /// `queryActivityStarting(from:to:to:withHandler:)`: the activities of a span, at most 7 days back
+    /// (MOTION-3), answered by ``Event/activityHistory(_:)``.
+    case queryActivityHistory(from: TimeInterval, to: TimeInterval)
 }

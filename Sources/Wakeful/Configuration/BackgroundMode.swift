@@ -30,16 +30,20 @@ public struct Requirements: Sendable, Hashable, Codable {
     public var reviewFindings: [ReviewFinding]
     /// `BGTaskSchedulerPermittedIdentifiers` the strategy submits requests under (BGT-9).
     public var taskIdentifiers: [String]
+    /// Purpose strings for permissions other than location, e.g. Motion & Fitness (MOTION-2).
+    public var usageDescriptions: [UsageDescription]
 
     /// Creates requirements.
     public init(
         backgroundModes: [BackgroundMode] = [], locationAuthorization: LocationAuthorization? = nil,
-        reviewFindings: [ReviewFinding] = [], taskIdentifiers: [String] = []
+        reviewFindings: [ReviewFinding] = [], taskIdentifiers: [String] = [],
+        usageDescriptions: [UsageDescription] = []
     ) {
         self.backgroundModes = backgroundModes
         self.locationAuthorization = locationAuthorization
         self.reviewFindings = reviewFindings
         self.taskIdentifiers = taskIdentifiers
+        self.usageDescriptions = usageDescriptions
     }
 
     /// The union of several requirements: every mode once, in a stable order, and the strongest authorization.
@@ -57,8 +61,12 @@ public struct Requirements: Sendable, Hashable, Codable {
         for identifier in all.flatMap(\.taskIdentifiers) where !identifiers.contains(identifier) {
             identifiers.append(identifier)
         }
+        var descriptions: [UsageDescription] = []
+        for description in all.flatMap(\.usageDescriptions) where !descriptions.contains(description) {
+            descriptions.append(description)
+        }
         return Requirements(
             backgroundModes: modes, locationAuthorization: strongest, reviewFindings: findings,
-            taskIdentifiers: identifiers)
+            taskIdentifiers: identifiers, usageDescriptions: descriptions)
     }
 }

@@ -117,4 +117,14 @@ public enum Event: Sendable, Hashable {
     case jobFinished(JobResult)
     /// An upload attempt of an outbox batch ended (``Uploader``).
     case uploadCompleted(UploadOutcome)
+
+    // MARK: Motion (MOTION)
+
+    /// The activity handler of ``Command/startActivityUpdates``: the activity changed (MOTION-1). Never
+    /// delivered to a suspended app and never a reason to wake it (MOTION-4).
+    case activityUpdated(MotionActivity)
+    /// The handler of ``Command/queryActivityHistory(from:to:)`` (MOTION-3).
+    case activityHistory(MotionActivityHistory)
+    /// The Motion & Fitness authorization, as the first use of Core Motion settled it (MOTION-2).
+    case motionAuthorizationChanged(MotionAuthorization)
 }

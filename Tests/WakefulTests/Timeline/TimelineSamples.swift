@@ -259,6 +259,15 @@ extension TimelineSamples {
                 .uploadCompleted(UploadOutcome(id: "upload-4", batch: batch, statusCode: nil, error: "timedOut")),
             ]
         }
+        // Motion (MOTION)
+        let atTheLight = MotionActivity(kinds: [.automotive, .stationary], confidence: .medium, start: 120.5)
+        let walking = MotionActivity(kinds: .walking, confidence: .high, start: -604_800)
+        all += [.activityUpdated(atTheLight), .activityUpdated(MotionActivity(kinds: [], confidence: .low, start: 0))]
+        all += [
+            .activityHistory(MotionActivityHistory(from: 0, to: 300, activities: [walking, atTheLight])),
+            .activityHistory(MotionActivityHistory(from: 10, to: 20, activities: [], error: .notAuthorized)),
+        ]
+        all += MotionAuthorization.allCases.map { .motionAuthorizationChanged($0) }
         return all
     }
 }
@@ -387,6 +396,8 @@ extension TimelineSamples {
                 .upload(UploadRequest(id: "upload-2", batch: batch, records: 1, bytes: 300, background: false)),
             ]
         }
+        // Motion (MOTION)
+        all += [.startActivityUpdates, .stopActivityUpdates, .queryActivityHistory(from: -3600.5, to: 12)]
         return all
     }
 }

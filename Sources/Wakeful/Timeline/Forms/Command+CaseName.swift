@@ -15,6 +15,7 @@ extension Command {
         case completeBackgroundFetch, reportTaskProgress, startTransfer, cancelTransfers, completeBackgroundEvents
         case sendRequest, scanForPeripherals, stopScan, connect, cancelConnection, writeValue, subscribe
         case startAdvertising, stopAdvertising, runJob, cancelJob, upload
+        case startActivityUpdates, stopActivityUpdates, queryActivityHistory
 
         static let expectedForm = "a command name, one of \(names.joined(separator: ", "))"
     }
@@ -67,6 +68,9 @@ extension Command {
         case .runJob: .runJob(.placeholder)
         case .cancelJob: .cancelJob(job: "", run: 0)
         case .upload: .upload(.placeholder)
+        case .startActivityUpdates: .startActivityUpdates
+        case .stopActivityUpdates: .stopActivityUpdates
+        case .queryActivityHistory: .queryActivityHistory(from: 0, to: 0)
         }
     }
 }

@@ -161,6 +161,15 @@ extension Command: TimelineVariant {
         case .upload(let request):
             try coder.caseName(CaseName.upload)
             return .upload(try coder.members(request))
+        case .startActivityUpdates:
+            try coder.caseName(CaseName.startActivityUpdates)
+            return self
+        case .stopActivityUpdates:
+            try coder.caseName(CaseName.stopActivityUpdates)
+            return self
+        case .queryActivityHistory(let from, let to):
+            try coder.caseName(CaseName.queryActivityHistory)
+            return .queryActivityHistory(from: try coder.double("from", from), to: try coder.double("to", to))
         }
     }
 }

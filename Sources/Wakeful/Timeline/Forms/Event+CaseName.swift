@@ -11,6 +11,7 @@ extension Event {
         case urlSessionTaskCompleted, bluetooth, lowPowerModeChanged, backgroundRefreshStatusChanged
         case protectedDataWillBecomeUnavailable, protectedDataDidBecomeAvailable, voipPush
         case keepAliveFired, scheduledTaskSubmitFailed, requestCompleted, jobFinished, uploadCompleted
+        case activityUpdated, activityHistory, motionAuthorizationChanged
 
         static let expectedForm = "an event name, one of \(names.joined(separator: ", "))"
     }
@@ -55,6 +56,9 @@ extension Event {
         case .requestCompleted: .requestCompleted(id: "", statusCode: nil, error: nil)
         case .jobFinished: .jobFinished(.placeholder)
         case .uploadCompleted: .uploadCompleted(.placeholder)
+        case .activityUpdated: .activityUpdated(.placeholder)
+        case .activityHistory: .activityHistory(.placeholder)
+        case .motionAuthorizationChanged: .motionAuthorizationChanged(.notDetermined)
         }
     }
 }

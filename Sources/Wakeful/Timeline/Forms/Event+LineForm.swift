@@ -129,6 +129,15 @@ extension Event: TimelineVariant {
         case .uploadCompleted(let outcome):
             try coder.caseName(CaseName.uploadCompleted)
             return .uploadCompleted(try coder.members(outcome))
+        case .activityUpdated(let activity):
+            try coder.caseName(CaseName.activityUpdated)
+            return .activityUpdated(try coder.members(activity))
+        case .activityHistory(let history):
+            try coder.caseName(CaseName.activityHistory)
+            return .activityHistory(try coder.members(history))
+        case .motionAuthorizationChanged(let status):
+            try coder.caseName(CaseName.motionAuthorizationChanged)
+            return .motionAuthorizationChanged(try coder.enumeration("status", status))
         }
     }
 }
