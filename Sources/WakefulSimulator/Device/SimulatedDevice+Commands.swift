@@ -73,6 +73,10 @@ extension SimulatedDevice {
         case .runJob(let run): runJob(run)
         case .cancelJob(let job, let run): cancelJob(job, run: run)
         case .upload(let request): startUpload(request)
+        // Motion (MOTION)
+        case .startActivityUpdates: startActivityUpdates()
+        case .stopActivityUpdates: process.activityUpdates = nil
+        case .queryActivityHistory(let from, let to): queryActivityHistory(from: from, to: to)
         }
     }
 }

@@ -116,7 +116,7 @@ extension SimulatedDevice {
                 permittedTaskIdentifiers: requirements.taskIdentifiers),
             simulatedEvents: tally.steps, eventsDelivered: tally.eventsDelivered,
             usage: usage, energy: EnergyEstimate(usage, hours: now / 3600),
-            success: scenario.successMeasure?.evaluate(tally, duration: now),
+            success: scenario.successMeasure?.evaluate(tally, duration: now, movement: scenario.world.trajectory),
             invariantViolations: violations)
         // Network
         metrics.bluetoothConnections = tally.bluetoothConnections

@@ -103,7 +103,10 @@ struct RunTally {
     }
 
     mutating func noteRecord(_ record: Record, at time: TimeInterval, distance: Double?, keptRunningBy: [String]) {
-        recordLog.append(RecordedOutput(time: time, kind: record.kind, id: record.fields["id"]?.description))
+        recordLog.append(
+            RecordedOutput(
+                time: time, kind: record.kind, id: record.fields["id"]?.description,
+                accuracy: record.fields["accuracy"]?.number))
         if record.kind == JobScheduler.missedRecordKind { noteJobMissed(record) }
         guard record.kind == BeaconTrigger.recordKind, trigger == nil else { return }
         trigger = (time, distance, record.fields["accuracy"]?.number, keptRunningBy)

@@ -24,6 +24,9 @@ public enum SuccessMeasure: Sendable, Hashable {
     /// The share of the jobs' due occurrences completed by their deadline (their
     /// interval when they have none); the default for a scenario whose app declares jobs.
     case jobs([Job])
+    /// Tracking coverage: of the `interval`-long slots in which the user moves, the share with a
+    /// record of `record` whose `accuracy` field is at most `accuracy` metres.
+    case tracked(record: String, interval: TimeInterval, accuracy: Double)
 
     /// A short description, e.g. `read every 45 s`.
     public var description: String {
@@ -34,6 +37,8 @@ public enum SuccessMeasure: Sendable, Hashable {
         case .latency(let record, let within): "\(record) within \(Format.duration(within)) of each push"
         case .connected(let accessory): "connected to \(accessory)"
         case .jobs: "jobs on time"
+        case .tracked(let record, let interval, let accuracy):
+            "\(record) ≤\(Format.meters(accuracy)) every \(Format.duration(interval)) while moving"
         }
     }
 }
@@ -88,11 +93,13 @@ struct RecordedOutput {
     var kind: String
     /// The record's `id` field, for the latency measure.
     var id: String? = nil
+    /// The record's `accuracy` field, for the tracking measure.
+    var accuracy: Double? = nil
 }
 
 extension SuccessMeasure {
-    /// Scores a run from what its tally kept.
-    func evaluate(_ tally: RunTally, duration: TimeInterval) -> SuccessResult {
+    /// Scores a run from what its tally kept; `movement` is the user's path, for the tracking measure.
+    func evaluate(_ tally: RunTally, duration: TimeInterval, movement: Trajectory? = nil) -> SuccessResult {
         switch self {
         case .trigger:
             if let trigger = tally.trigger {
@@ -137,6 +144,10 @@ extension SuccessMeasure {
             return tally.connectedResult(accessory, duration: duration, measure: description)
         case .jobs(let jobs):
             return tally.jobsResult(jobs, measure: description, duration: duration)
+        case .tracked(let record, let interval, let accuracy):
+            return tally.trackedResult(
+                description, record: record, interval: interval, accuracy: accuracy,
+                movement: movement ?? .stationary(at: .zero), duration: duration)
         }
     }
 }
@@ -214,6 +225,7 @@ extension RunTally {
         case "urlSessionHandlerTimeout": "killed for not completing the URL-session events"
         case "suspendedWithLockedFile": "killed: suspended while writing the database (0xdead10cc)"
         case "injectedCrash": "killed by crash injection"
+        case "missingUsageDescription": "crashed: Core Motion used without NSMotionUsageDescription"
         default: stop.to == .notRunning ? "terminated (\(stop.cause))" : "suspended (\(stop.cause))"
         }
     }

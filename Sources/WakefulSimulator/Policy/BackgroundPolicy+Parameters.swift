@@ -49,6 +49,7 @@ struct PolicyParameterTable {
         table.addVoIP()
         table.addBluetooth()
         table.addTermination()
+        table.addMotion()
         table.add("debuggerAttached", table.flag(policy.debuggerAttached), ["TASK-14", "CONF-13"], .observed)
         return table.rows
     }
@@ -185,6 +186,22 @@ struct PolicyParameterTable {
         add(p + "visitsAvailable", flag(rules.visitsAvailable), ["LOC-16"], carried(.documented))
         add(p + "visitArrivalDwell", seconds(rules.visitArrivalDwell), ["LOC-16"], .assumption)
         add(p + "visitRadius", metres(rules.visitRadius), ["LOC-16"], .assumption)
+    }
+
+    private mutating func addMotion() {
+        let rules = policy.motion
+        let p = "motion."
+        add(p + "activityAvailable", flag(rules.activityAvailable), ["MOTION-1"], carried(.documented))
+        add(p + "cyclingAvailable", flag(rules.cyclingAvailable), ["MOTION-1"], carried(.documented))
+        add(p + "detectionLag", seconds(rules.detectionLag), ["MOTION-1"], .assumption)
+        add(p + "detectionLagJitter", percent(rules.detectionLagJitter), ["MOTION-1"], .assumption)
+        add(p + "mediumConfidenceShare", percent(rules.mediumConfidenceShare), ["MOTION-1"], .assumption)
+        add(p + "lowConfidenceShare", percent(rules.lowConfidenceShare), ["MOTION-1"], .assumption)
+        add(p + "historyRetention", seconds(rules.historyRetention), ["MOTION-3"], .folklore)
+        add(p + "vehicleStopHold", seconds(rules.vehicleStopHold), ["MOTION-1"], .assumption)
+        add(p + "walkingBelow", "\(number(rules.walkingBelow)) m/s", ["MOTION-1"], .assumption)
+        add(p + "runningBelow", "\(number(rules.runningBelow)) m/s", ["MOTION-1"], .assumption)
+        add(p + "automotiveFrom", "\(number(rules.automotiveFrom)) m/s", ["MOTION-1"], .assumption)
     }
 
     private mutating func addBeacons() {

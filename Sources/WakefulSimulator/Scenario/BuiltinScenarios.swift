@@ -10,6 +10,8 @@ public enum BuiltinScenarios {
         "ble-peripheral",
         // Jobs
         "sensor-logging",
+        // Motion
+        "commuter-day",
     ]
 
     /// The scenario `simulate` runs when given none.

@@ -194,6 +194,8 @@ private struct AppDocument: Decodable {
     var outbox: OutboxSpec?
     var jobs: [Job] = []
     var jobScheduler: JobScheduler.Options?
+    var motionAuthorization = MotionAuthorization.authorized
+    var motionUsageDescription = true
 
     init() {}
 
@@ -202,7 +204,7 @@ private struct AppDocument: Decodable {
             allowed: ["backgroundModes", "locationAuthorization", "features"]
                 + ["permittedTaskIdentifiers", "usage", "processingCPULoad"] + ["accessorySetupKit"] + ["outbox"] + [
                     "jobs", "jobScheduler",
-                ])
+                ] + ["motionAuthorization", "motionUsageDescription"])
         if let modes = try c.optional("backgroundModes", as: [String].self) {
             if let repeated = modes.first(where: { mode in modes.filter { $0 == mode }.count > 1 }) {
                 throw c.failure("backgroundModes", "\"\(repeated)\" is listed twice; expected each mode once")
@@ -235,6 +237,17 @@ private struct AppDocument: Decodable {
         outbox = try c.optional("outbox", as: OutboxDocument.self)?.spec
         jobs = try c.jobs()
         jobScheduler = try c.optional("jobScheduler", as: JobSchedulerDocument.self)?.options
+        // Motion (MOTION-2)
+        if let text = try c.optional("motionAuthorization", as: String.self) {
+            guard let value = MotionAuthorization(rawValue: text) else {
+                throw c.failure(
+                    "motionAuthorization",
+                    "\"\(text)\": expected one of: \(MotionAuthorization.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
+            }
+            motionAuthorization = value
+        }
+        motionUsageDescription = try c.optional("motionUsageDescription") ?? true
     }
 
     func configuration(resolving world: WorldDescription) -> AppConfiguration {
@@ -246,6 +259,8 @@ private struct AppDocument: Decodable {
         configuration.permittedTaskIdentifiers = permittedTaskIdentifiers
         configuration.usage = usage
         configuration.processingCPULoad = processingCPULoad
+        configuration.motionAuthorization = motionAuthorization
+        configuration.motionUsageDescription = motionUsageDescription
         configuration.accessorySetupKit = accessorySetupKit
         configuration.outbox = outbox
         configuration.jobs = jobs

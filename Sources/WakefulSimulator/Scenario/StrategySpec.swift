@@ -154,6 +154,12 @@ public enum StrategyCatalog {
             summary:
                 "seed 003: the phone advertises a service as a BLE accessory; each central write wakes it with the bluetooth-peripheral mode; background advertising drops the name and is found only in the overflow area (BLE-1, BLE-3, BLE-4)",
             defaults: PeripheralAdvertiser.Options(), build: PeripheralAdvertiser.init(options:)),
+        // Motion
+        Entry(
+            name: "MotionAwareTracking",
+            summary:
+                "issue 18: GPS only while moving; still for the stop timeout, a stationary geofence and GPS off; its exit or Core Motion resumes, the activity history recovers the trip's start (MOTION-1..4, LOC-2, LOC-6, LOC-19)",
+            defaults: MotionAwareTracking.Options(), build: MotionAwareTracking.init(options:)),
     ]
 
     /// The names, in catalogue order.
@@ -288,6 +294,11 @@ extension StrategySpec {
     /// `PeripheralAdvertiser` with these options.
     public static func peripheralAdvertiser(_ options: PeripheralAdvertiser.Options = .init()) -> StrategySpec {
         catalogued("PeripheralAdvertiser", options)
+    }
+
+    /// `MotionAwareTracking` with these options.
+    public static func motionAwareTracking(_ options: MotionAwareTracking.Options = .init()) -> StrategySpec {
+        catalogued("MotionAwareTracking", options)
     }
 
     /// The catalogue's spec for `options`, built the way a scenario file's options are, so the two

@@ -7,7 +7,9 @@ extension RunChart {
     private var wantedRecord: String? {
         switch scenario.successMeasure {
         case .trigger: "trigger"
-        case .periodic(let record, _, _, _, _), .completed(let record, _), .latency(let record, _): record
+        case .periodic(let record, _, _, _, _), .completed(let record, _), .latency(let record, _),
+            .tracked(let record, _, _):
+            record
         case .connected, .jobs, nil: nil
         }
     }
