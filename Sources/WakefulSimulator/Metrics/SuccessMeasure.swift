@@ -24,8 +24,8 @@ public enum SuccessMeasure: Sendable, Hashable {
     /// The share of the jobs' due occurrences completed by their deadline (their
     /// interval when they have none); the default for a scenario whose app declares jobs.
     case jobs([Job])
-    /// Tracking coverage: of the `interval`-long slots in which the user moves, the share with a
-    /// record of `record` whose `accuracy` field is at most `accuracy` metres.
+    /// Tracking coverage: of the `interval`-long slots in which the user travels more than `accuracy`
+    /// metres, the share with a record of `record` whose `accuracy` field is at most `accuracy` metres.
     case tracked(record: String, interval: TimeInterval, accuracy: Double)
 
     /// A short description, e.g. `read every 45 s`.
