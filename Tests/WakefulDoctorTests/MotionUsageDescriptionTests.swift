@@ -27,9 +27,11 @@ struct MotionUsageDescriptionTests {
     func satisfiedOrNotNeeded() {
         var plist = Self.location
         plist.entries["NSMotionUsageDescription"] = .string("Turns the GPS off while you stand still.")
-        let withKey = PlistDoctor.examine(plist, requirements: AppRequirements(source: "a", strategies: [MotionAwareTracking()]))
+        let withKey = PlistDoctor.examine(
+            plist, requirements: AppRequirements(source: "a", strategies: [MotionAwareTracking()]))
         #expect(!withKey.findings.contains { $0.key == "NSMotionUsageDescription" })
-        let noMotion = AppRequirements(source: "b", strategies: [MotionAwareTracking(options: .init(usesMotion: false))])
+        let noMotion = AppRequirements(
+            source: "b", strategies: [MotionAwareTracking(options: .init(usesMotion: false))])
         let report = PlistDoctor.examine(Self.location, requirements: noMotion)
         #expect(!report.findings.contains { $0.key == "NSMotionUsageDescription" })
     }
@@ -38,7 +40,8 @@ struct MotionUsageDescriptionTests {
     func emptyString() {
         var plist = Self.location
         plist.entries["NSMotionUsageDescription"] = .string("  ")
-        let report = PlistDoctor.examine(plist, requirements: AppRequirements(source: "a", strategies: [MotionAwareTracking()]))
+        let report = PlistDoctor.examine(
+            plist, requirements: AppRequirements(source: "a", strategies: [MotionAwareTracking()]))
         #expect(report.findings(.usageDescriptionEmpty).map(\.key) == ["NSMotionUsageDescription"])
     }
 }

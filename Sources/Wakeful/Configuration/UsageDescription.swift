@@ -80,7 +80,8 @@ public struct UsageDescription: Sendable, Hashable, Codable {
     /// those of its background modes, then those it names itself (Motion & Fitness), each once.
     public static func required(for requirements: Requirements) -> [UsageDescription] {
         var all = required(for: requirements.locationAuthorization)
-        for description in requirements.backgroundModes.flatMap(\.profile.usageDescriptions) + requirements.usageDescriptions
+        for description in requirements.backgroundModes.flatMap(\.profile.usageDescriptions)
+            + requirements.usageDescriptions
         where !all.contains(description) {
             all.append(description)
         }

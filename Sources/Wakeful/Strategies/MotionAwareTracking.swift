@@ -130,7 +130,8 @@ public struct MotionAwareTracking: Strategy {
                 ReviewFinding(
                     subject: "cell-only keep-alive while stationary", level: .low, guideline: "2.5.4, 5.1.5",
                     rules: ["LOC-6", "REVIEW-3"],
-                    note: "the app stays running on 3 km updates while the user is still; acceptable for a visible tracking feature"
+                    note:
+                        "the app stays running on 3 km updates while the user is still; acceptable for a visible tracking feature"
                 ))
         }
         return Requirements(

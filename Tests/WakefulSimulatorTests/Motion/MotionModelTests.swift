@@ -127,8 +127,11 @@ struct MotionModelTests {
         #expect(trace.events { $0 == .motionAuthorizationChanged(.denied) }.count == 1)
         #expect(trace.decisions("commandRefused").contains { $0.decision.rules == ["MOTION-2"] })
         let answer = try #require(trace.events { if case .activityHistory = $0 { true } else { false } }.first)
-        #expect(answer.event == .activityHistory(MotionActivityHistory(
-            from: 3000 - 8 * 86_400, to: 3000, activities: [], error: .notAuthorized)))
+        #expect(
+            answer.event
+                == .activityHistory(
+                    MotionActivityHistory(
+                        from: 3000 - 8 * 86_400, to: 3000, activities: [], error: .notAuthorized)))
     }
 
     @Test("notDetermined: the first use prompts and the user allows (MOTION-2)")
@@ -147,9 +150,10 @@ struct MotionModelTests {
         for (scenario, ios) in [(Self.walk(device: device), IOSVersion(17)), (Self.walk(), IOSVersion(6))] {
             let trace = Trace(scenario, ios: ios, setup: Self.running)
             #expect(Self.updates(trace).isEmpty)
-            #expect(trace.events {
-                if case .activityHistory(let history) = $0 { history.error == .notAvailable } else { false }
-            }.count == 1)
+            #expect(
+                trace.events {
+                    if case .activityHistory(let history) = $0 { history.error == .notAvailable } else { false }
+                }.count == 1)
         }
     }
 }

@@ -105,7 +105,8 @@ struct ScenarioDecodingErrorTests {
             "expected one of: notDetermined, restricted, denied, authorized"),
         Case(Case.document(#""device": {"motionDetectionLag": -1}"#), "device.motionDetectionLag", "expected seconds"),
         Case(
-            Case.document(#""success": {"tracked": {"record": "location", "interval": 0}}"#), "success.tracked.interval",
+            Case.document(#""success": {"tracked": {"record": "location", "interval": 0}}"#),
+            "success.tracked.interval",
             "expected a positive number of seconds"),
         Case(
             Case.document(#""success": {"tracked": {"record": "location", "interval": 60, "accuracy": -5}}"#),

@@ -63,13 +63,14 @@ struct MotionAwareTrackingTests {
         let commands = strategy.handle(.timerFired(MotionAwareTracking.stopTimer), in: Contexts.background(301))
         let fence = MonitoredRegion(
             id: MotionAwareTracking.regionID, shape: .circle(center: Self.home, radius: 100))
-        #expect(Array(commands.prefix(4)) == [
-            .stopUpdatingLocation, .cancelTimer(MotionAwareTracking.stopTimer), .startMonitoring(fence),
-            .startUpdatingLocation(
-                LocationRequest(
-                    desiredAccuracy: 3000, distanceFilter: 3000, pausesAutomatically: false,
-                    allowsBackgroundUpdates: true)),
-        ])
+        #expect(
+            Array(commands.prefix(4)) == [
+                .stopUpdatingLocation, .cancelTimer(MotionAwareTracking.stopTimer), .startMonitoring(fence),
+                .startUpdatingLocation(
+                    LocationRequest(
+                        desiredAccuracy: 3000, distanceFilter: 3000, pausesAutomatically: false,
+                        allowsBackgroundUpdates: true)),
+            ])
         #expect(commands.records.map(\.kind) == [MotionAwareTracking.stationaryKind])
         #expect(strategy.phase == .stationary)
     }
@@ -117,7 +118,8 @@ struct MotionAwareTrackingTests {
         let commands = strategy.handle(
             .activityUpdated(Self.activity(.walking, 900, .high)), in: Contexts.background(931))
         #expect(commands.contains(.stopMonitoring(MotionAwareTracking.regionID)))
-        #expect(commands.contains { if case .startUpdatingLocation(let request) = $0 { request.usesGPS } else { false } })
+        #expect(
+            commands.contains { if case .startUpdatingLocation(let request) = $0 { request.usesGPS } else { false } })
         #expect(strategy.phase == .moving)
     }
 
