@@ -13,6 +13,7 @@ private func expectedNames(_ policy: BackgroundPolicy) -> [String] {
         ("execution", policy.execution), ("location", policy.location), ("beacons", policy.beacons),
         ("push", policy.push), ("scheduler", policy.scheduler), ("urlSession", policy.urlSession),
         ("voip", policy.voip), ("bluetooth", policy.bluetooth), ("termination", policy.termination),
+        ("motion", policy.motion),
     ]
     var names: [String] = []
     for (group, value) in groups {
@@ -34,7 +35,9 @@ private func expectedNames(_ policy: BackgroundPolicy) -> [String] {
 /// Whether `rule` looks like a rule ID: a known prefix of the reference (or the simulator's own
 /// SIM), a dash, one or two digits.
 private func isRuleID(_ rule: String) -> Bool {
-    let prefixes = ["STATE", "TASK", "LOC", "BEACON", "PUSH", "BGT", "URLS", "VOIP", "BLE", "TERM", "CONF", "SIM"]
+    let prefixes = [
+        "STATE", "TASK", "LOC", "BEACON", "PUSH", "BGT", "URLS", "VOIP", "BLE", "TERM", "CONF", "SIM", "MOTION",
+    ]
     let parts = rule.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 2, prefixes.contains(String(parts[0])) else { return false }
     return (1...2).contains(parts[1].count) && parts[1].allSatisfy { $0.isASCII && $0.isNumber }
@@ -42,12 +45,12 @@ private func isRuleID(_ rule: String) -> Bool {
 
 @Suite("BackgroundPolicy.parameters")
 struct PolicyParameterTests {
-    @Test("the policy's stored properties are the nine groups plus version, variants, debuggerAttached")
+    @Test("the policy's stored properties are the ten groups plus version, variants, debuggerAttached")
     func topLevelShape() {
         #expect(
             labels(of: BackgroundPolicy(version: IOSVersion(17))) == [
                 "version", "variants", "execution", "location", "beacons", "push", "scheduler", "urlSession", "voip",
-                "bluetooth", "termination", "debuggerAttached",
+                "bluetooth", "termination", "motion", "debuggerAttached",
             ])
     }
 
@@ -57,8 +60,8 @@ struct PolicyParameterTests {
         let names = policy.parameters.map(\.name)
         #expect(names == expectedNames(policy))
         // 15 execution + (18 + 3 × 2 crossing) location + 10 beacons + 10 push + (18 + 8) scheduler
-        // + 5 URL session + 8 VoIP + 5 Bluetooth + (6 + 7 codes) termination + debuggerAttached
-        #expect(names.count == 15 + 24 + 10 + 10 + 18 + 8 + 5 + 8 + 5 + 13 + 1)
+        // + 5 URL session + 8 VoIP + 5 Bluetooth + (6 + 7 codes) termination + 11 motion + debuggerAttached
+        #expect(names.count == 15 + 24 + 10 + 10 + 18 + 8 + 5 + 8 + 5 + 13 + 11 + 1)
         #expect(Set(names).count == names.count)
     }
 
