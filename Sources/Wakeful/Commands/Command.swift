@@ -155,4 +155,15 @@ public enum Command: Sendable, Hashable {
     /// `NSLocationTemporaryUsageDescriptionDictionary`; no prompt in the background (AUTH-7). The
     /// change arrives as ``Event/accuracyAuthorizationChanged(_:)``.
     case requestTemporaryFullAccuracy(purposeKey: String)
+    // MARK: Motion (MOTION)
+
+    /// `CMMotionActivityManager.startActivityUpdates(to:withHandler:)`: each change of activity arrives
+    /// as ``Event/activityUpdated(_:)``, only while the app runs (MOTION-4). The first use shows the
+    /// Motion & Fitness prompt; a missing `NSMotionUsageDescription` crashes the app (MOTION-2).
+    case startActivityUpdates
+    /// `stopActivityUpdates()`.
+    case stopActivityUpdates
+    /// `queryActivityStarting(from:to:to:withHandler:)`: the activities of a span, at most 7 days back
+    /// (MOTION-3), answered by ``Event/activityHistory(_:)``.
+    case queryActivityHistory(from: TimeInterval, to: TimeInterval)
 }

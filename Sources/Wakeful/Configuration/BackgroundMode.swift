@@ -33,18 +33,21 @@ public struct Requirements: Sendable, Hashable, Codable {
     /// What the strategy gets from Core Location that a lesser permission withholds: what it loses
     /// under When-In-Use or with Precise Location off (``LocationPermission/losses(of:)``).
     public var locationCapabilities: [LocationCapability] = []
+    /// Purpose strings for permissions other than location, e.g. Motion & Fitness (MOTION-2).
+    public var usageDescriptions: [UsageDescription]
 
     /// Creates requirements.
     public init(
         backgroundModes: [BackgroundMode] = [], locationAuthorization: LocationAuthorization? = nil,
         reviewFindings: [ReviewFinding] = [], taskIdentifiers: [String] = [],
-        locationCapabilities: [LocationCapability] = []
+        locationCapabilities: [LocationCapability] = [], usageDescriptions: [UsageDescription] = []
     ) {
         self.backgroundModes = backgroundModes
         self.locationAuthorization = locationAuthorization
         self.reviewFindings = reviewFindings
         self.taskIdentifiers = taskIdentifiers
         self.locationCapabilities = locationCapabilities
+        self.usageDescriptions = usageDescriptions
     }
 
     /// The union of several requirements: every mode once, in a stable order, and the strongest authorization.
@@ -62,9 +65,14 @@ public struct Requirements: Sendable, Hashable, Codable {
         for identifier in all.flatMap(\.taskIdentifiers) where !identifiers.contains(identifier) {
             identifiers.append(identifier)
         }
+        var descriptions: [UsageDescription] = []
+        for description in all.flatMap(\.usageDescriptions) where !descriptions.contains(description) {
+            descriptions.append(description)
+        }
         return Requirements(
             backgroundModes: modes, locationAuthorization: strongest, reviewFindings: findings,
-            taskIdentifiers: identifiers, locationCapabilities: Array(Set(all.flatMap(\.locationCapabilities))).sorted()
-        )
+            taskIdentifiers: identifiers,
+            locationCapabilities: Array(Set(all.flatMap(\.locationCapabilities))).sorted(),
+            usageDescriptions: descriptions)
     }
 }

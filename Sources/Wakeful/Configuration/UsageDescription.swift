@@ -77,10 +77,11 @@ public struct UsageDescription: Sendable, Hashable, Codable {
     }
 
     /// The descriptions a set of requirements needs: those of its location authorization, then
-    /// those of its background modes, each once.
+    /// those of its background modes, then those it names itself (Motion & Fitness), each once.
     public static func required(for requirements: Requirements) -> [UsageDescription] {
         var all = required(for: requirements.locationAuthorization)
         for description in requirements.backgroundModes.flatMap(\.profile.usageDescriptions)
+            + requirements.usageDescriptions
         where !all.contains(description) {
             all.append(description)
         }

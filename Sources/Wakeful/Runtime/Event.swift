@@ -125,4 +125,13 @@ public enum Event: Sendable, Hashable {
     /// It follows ``authorizationChanged(_:)``; a device reports both with every callback, as the
     /// callback does not say which changed, so it may repeat the value.
     case accuracyAuthorizationChanged(AccuracyAuthorization)
+    // MARK: Motion (MOTION)
+
+    /// The activity handler of ``Command/startActivityUpdates``: the activity changed (MOTION-1). Never
+    /// delivered to a suspended app and never a reason to wake it (MOTION-4).
+    case activityUpdated(MotionActivity)
+    /// The handler of ``Command/queryActivityHistory(from:to:)`` (MOTION-3).
+    case activityHistory(MotionActivityHistory)
+    /// The Motion & Fitness authorization, as the first use of Core Motion settled it (MOTION-2).
+    case motionAuthorizationChanged(MotionAuthorization)
 }

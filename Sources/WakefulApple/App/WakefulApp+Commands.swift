@@ -58,6 +58,10 @@
 
             case .runJob, .cancelJob: jobs.execute(command)
 
+            case .startActivityUpdates: motion.startUpdates()
+            case .stopActivityUpdates: motion.stopUpdates()
+            case .queryActivityHistory(let from, let to): motion.queryHistory(from: from, to: to)
+
             // Already done by the agent: records are in the outbox before the commands run.
             case .record: break
             // The simulator's CPU and energy model; a device measures its own CPU.

@@ -87,4 +87,9 @@ enum Agenda {
     case chaosKill(generation: Int)
     /// Writes made on a background queue commit and release the database file (TERM-6 model).
     case outboxLockReleased(generation: Int)
+
+    // MARK: Motion
+
+    /// Core Motion reports the next change of activity (MOTION-1, MOTION-4).
+    case activityChange(generation: Int)
 }

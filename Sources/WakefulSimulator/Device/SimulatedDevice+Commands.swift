@@ -79,6 +79,10 @@ extension SimulatedDevice {
         case .requestWhenInUseAuthorization: requestAuthorization(.whenInUse)
         case .requestAlwaysAuthorization: requestAuthorization(.always)
         case .requestTemporaryFullAccuracy(let key): requestAuthorization(.temporaryFullAccuracy(purposeKey: key))
+        // Motion (MOTION)
+        case .startActivityUpdates: startActivityUpdates()
+        case .stopActivityUpdates: process.activityUpdates = nil
+        case .queryActivityHistory(let from, let to): queryActivityHistory(from: from, to: to)
         }
     }
 }

@@ -98,6 +98,7 @@ extension SimulatedDevice {
         if pendingLocationRequests > 0 { schedule(.oneShotFix(process: process.number), at: now) }
         scheduleNetworkStep(at: now)  // held results reach the app
         jobResumed()
+        if process.activityUpdates != nil { scheduleActivityChange(at: now) }  // MOTION-4: the latest, once
     }
 
     /// Called when the app stops executing: no callbacks of any kind until it runs again.

@@ -82,6 +82,9 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     var regions: [RegionWatch] = []
     var significantChange: SignificantChangeWatch?
     var visits: VisitWatch?
+    /// Core Motion's activities, derived on first use (MOTION-1), and whether the user has answered
+    /// the Motion & Fitness prompt (MOTION-2).
+    var motion = MotionState()
 
     // MARK: The app's process and its run reasons
 
@@ -324,6 +327,8 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         // Outbox
         case .chaosKill(let generation): chaosKillDue(generation: generation)
         case .outboxLockReleased: break  // the check after every step suspends the app if nothing else holds it
+        // Motion
+        case .activityChange(let generation): activityChangeDue(generation: generation)
         }
     }
 

@@ -20,6 +20,9 @@ public enum Simulator {
                 policy.location.regionCrossing[positioning] = crossing
             }
         }
+        // MOTION-1: the device may lack the coprocessor; the lag is cfg (§16.2 gap).
+        if !scenario.device.motionActivity { policy.motion.activityAvailable = false }
+        if let lag = scenario.device.motionDetectionLag { policy.motion.detectionLag = lag }
         return policy
     }
 

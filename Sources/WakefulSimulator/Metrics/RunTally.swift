@@ -113,7 +113,9 @@ struct RunTally {
     mutating func noteRecord(_ record: Record, at time: TimeInterval, distance: Double?, keptRunningBy: [String]) {
         // A fence's records name it in `fence` (GeofenceSet); the entries measure matches on it.
         let id = record.fields["id"] ?? record.fields["fence"]
-        recordLog.append(RecordedOutput(time: time, kind: record.kind, id: id?.description))
+        recordLog.append(
+            RecordedOutput(
+                time: time, kind: record.kind, id: id?.description, accuracy: record.fields["accuracy"]?.number))
         if record.kind == JobScheduler.missedRecordKind { noteJobMissed(record) }
         if record.kind == ScheduledTracking.switchKind, let boundary = record.fields["boundary"]?.number {
             scheduleSwitches.append((time, boundary, record.fields["on"] == .bool(true)))

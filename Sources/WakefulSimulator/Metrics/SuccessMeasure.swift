@@ -40,6 +40,9 @@ public enum SuccessMeasure: Sendable, Hashable {
     /// record of that fence is made within `within` seconds. The score is the share of entries seen
     /// in time.
     case entries(within: TimeInterval)
+    /// Tracking coverage: of the `interval`-long slots in which the user travels more than `accuracy`
+    /// metres, the share with a record of `record` whose `accuracy` field is at most `accuracy` metres.
+    case tracked(record: String, interval: TimeInterval, accuracy: Double)
 
     /// A short description, e.g. `read every 45 s`.
     public var description: String {
@@ -54,6 +57,8 @@ public enum SuccessMeasure: Sendable, Hashable {
         case .connected(let accessory): "connected to \(accessory)"
         case .jobs: "jobs on time"
         case .entries(let within): "each fence entry seen within \(Format.duration(within))"
+        case .tracked(let record, let interval, let accuracy):
+            "\(record) ≤\(Format.meters(accuracy)) every \(Format.duration(interval)) while moving"
         }
     }
 }
@@ -108,6 +113,8 @@ struct RecordedOutput {
     var kind: String
     /// The record's `id` field, for the latency measure.
     var id: String? = nil
+    /// The record's `accuracy` field, for the tracking measure.
+    var accuracy: Double? = nil
 }
 
 extension SuccessMeasure {
@@ -157,6 +164,10 @@ extension SuccessMeasure {
         case .entries(let within):
             let truth = FenceEntry.entries(into: scenario.app.fences, along: scenario.world, until: duration)
             return tally.entriesResult(description, truth: truth, within: within, duration: duration)
+        case .tracked(let record, let interval, let accuracy):
+            return tally.trackedResult(
+                description, record: record, interval: interval, accuracy: accuracy,
+                movement: scenario.world.trajectory, duration: duration)
         }
     }
     /// The share of `period`-long slots from `from` to `to` (the end when nil) that one of `times`
@@ -258,6 +269,7 @@ extension RunTally {
         case "urlSessionHandlerTimeout": "killed for not completing the URL-session events"
         case "suspendedWithLockedFile": "killed: suspended while writing the database (0xdead10cc)"
         case "injectedCrash": "killed by crash injection"
+        case "missingUsageDescription": "crashed: Core Motion used without NSMotionUsageDescription"
         default: stop.to == .notRunning ? "terminated (\(stop.cause))" : "suspended (\(stop.cause))"
         }
     }

@@ -127,6 +127,9 @@ public enum TerminationReason: String, Sendable, Hashable, Codable, CaseIterable
     case suspendedWithLockedFile
     /// Killed by the crash-injection harness (``ChaosPlan``, or a crash injected in the outbox).
     case injectedCrash
+    // Motion
+    /// Used Core Motion without `NSMotionUsageDescription` in Info.plist (MOTION-2).
+    case missingUsageDescription
 }
 
 /// One termination in a run.

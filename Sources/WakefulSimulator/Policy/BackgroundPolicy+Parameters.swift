@@ -49,6 +49,7 @@ struct PolicyParameterTable {
         table.addVoIP()
         table.addBluetooth()
         table.addTermination()
+        table.addMotion()
         table.add("debuggerAttached", table.flag(policy.debuggerAttached), ["TASK-14", "CONF-13"], .observed)
         return table.rows
     }
@@ -196,6 +197,22 @@ struct PolicyParameterTable {
             p + "reducedAccuracyError",
             "\(number(rules.reducedAccuracyError.lowerBound))–\(number(rules.reducedAccuracyError.upperBound)) m",
             ["AUTH-6"], reducedAccuracy)
+    }
+
+    private mutating func addMotion() {
+        let rules = policy.motion
+        let p = "motion."
+        add(p + "activityAvailable", flag(rules.activityAvailable), ["MOTION-1"], carried(.documented))
+        add(p + "cyclingAvailable", flag(rules.cyclingAvailable), ["MOTION-1"], carried(.documented))
+        add(p + "detectionLag", seconds(rules.detectionLag), ["MOTION-1"], .assumption)
+        add(p + "detectionLagJitter", percent(rules.detectionLagJitter), ["MOTION-1"], .assumption)
+        add(p + "mediumConfidenceShare", percent(rules.mediumConfidenceShare), ["MOTION-1"], .assumption)
+        add(p + "lowConfidenceShare", percent(rules.lowConfidenceShare), ["MOTION-1"], .assumption)
+        add(p + "historyRetention", seconds(rules.historyRetention), ["MOTION-3"], .folklore)
+        add(p + "vehicleStopHold", seconds(rules.vehicleStopHold), ["MOTION-1"], .assumption)
+        add(p + "walkingBelow", "\(number(rules.walkingBelow)) m/s", ["MOTION-1"], .assumption)
+        add(p + "runningBelow", "\(number(rules.runningBelow)) m/s", ["MOTION-1"], .assumption)
+        add(p + "automotiveFrom", "\(number(rules.automotiveFrom)) m/s", ["MOTION-1"], .assumption)
     }
 
     private mutating func addBeacons() {

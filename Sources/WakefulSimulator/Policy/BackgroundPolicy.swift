@@ -39,6 +39,8 @@ public struct BackgroundPolicy: Sendable, Hashable {
     public var bluetooth: BluetoothRules
     /// Kills, force-quit and termination codes (TERM).
     public var termination: TerminationRules
+    /// Core Motion activity (MOTION).
+    public var motion: MotionRules
     /// CONF-13 / TASK-14: Xcode attached. When true, background-task limits are not enforced.
     public var debuggerAttached: Bool
 
@@ -64,6 +66,7 @@ public struct BackgroundPolicy: Sendable, Hashable {
         voip = .defaults(for: version)
         bluetooth = .defaults(for: version)
         termination = .defaults(for: version)
+        motion = .defaults(for: version)
         debuggerAttached = false  // CONF-13 default: untethered, all limits enforced (TASK-14)
         for variant in variants where !self.variants.contains(variant) {
             self.variants.append(variant)

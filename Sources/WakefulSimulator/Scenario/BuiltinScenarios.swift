@@ -18,6 +18,8 @@ public enum BuiltinScenarios {
         "courier",
         // Location authorization (AUTH)
         "permission-changes",
+        // Motion
+        "commuter-day",
     ]
 
     /// The scenario `simulate` runs when given none.

@@ -213,6 +213,8 @@ private struct AppDocument: Decodable {
     var jobs: [Job] = []
     var jobScheduler: JobScheduler.Options?
     var fences: [Geofence] = []
+    var motionAuthorization = MotionAuthorization.authorized
+    var motionUsageDescription = true
 
     init() {}
 
@@ -223,7 +225,8 @@ private struct AppDocument: Decodable {
                     "outbox", "settings",
                 ] + [
                     "jobs", "jobScheduler",
-                ] + ["fences"] + ["preciseLocation", "temporaryFullAccuracyPurposeKeys"])
+                ] + ["fences"] + ["preciseLocation", "temporaryFullAccuracyPurposeKeys"]
+                + ["motionAuthorization", "motionUsageDescription"])
         if let modes = try c.optional("backgroundModes", as: [String].self) {
             if let repeated = modes.first(where: { mode in modes.filter { $0 == mode }.count > 1 }) {
                 throw c.failure("backgroundModes", "\"\(repeated)\" is listed twice; expected each mode once")
@@ -275,6 +278,17 @@ private struct AppDocument: Decodable {
         fences = try c.optional("fences", as: [FenceEntryDocument].self)?.flatMap(\.fences) ?? []
         let problems = GeofenceSet.Options(fences: fences).identifierProblems
         if let problem = problems.first { throw c.failure("fences", problem) }
+        // Motion (MOTION-2)
+        if let text = try c.optional("motionAuthorization", as: String.self) {
+            guard let value = MotionAuthorization(rawValue: text) else {
+                throw c.failure(
+                    "motionAuthorization",
+                    "\"\(text)\": expected one of: \(MotionAuthorization.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
+            }
+            motionAuthorization = value
+        }
+        motionUsageDescription = try c.optional("motionUsageDescription") ?? true
     }
 
     func configuration(resolving world: WorldDescription) -> AppConfiguration {
@@ -288,6 +302,8 @@ private struct AppDocument: Decodable {
         configuration.permittedTaskIdentifiers = permittedTaskIdentifiers
         configuration.usage = usage
         configuration.processingCPULoad = processingCPULoad
+        configuration.motionAuthorization = motionAuthorization
+        configuration.motionUsageDescription = motionUsageDescription
         configuration.accessorySetupKit = accessorySetupKit
         configuration.outbox = outbox
         configuration.settings = settings

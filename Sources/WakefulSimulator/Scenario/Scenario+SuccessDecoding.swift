@@ -5,7 +5,7 @@ import Foundation
 /// `{"completed": {"record": …, "by": …}}`.
 struct SuccessDocument: Decodable {
     static let forms = [
-        "trigger", "periodic", "stored", "kept", "switches", "completed", "latency", "connected", "entries",
+        "trigger", "periodic", "stored", "kept", "switches", "completed", "latency", "connected", "entries", "tracked",
     ]
 
     var measure: SuccessMeasure
@@ -70,6 +70,17 @@ struct SuccessDocument: Decodable {
         case "connected":
             try body.rejectUnknownKeys(allowed: ["accessory"])
             measure = .connected(accessory: try body.value("accessory"))
+        case "tracked":
+            try body.rejectUnknownKeys(allowed: ["record", "interval", "accuracy"])
+            let interval: Double = try body.value("interval")
+            guard interval > 0, interval.isFinite else {
+                throw body.failure("interval", "expected a positive number of seconds")
+            }
+            let accuracy = try body.optional("accuracy", as: Double.self) ?? 50
+            guard accuracy > 0, accuracy.isFinite else {
+                throw body.failure("accuracy", "expected a positive number of metres")
+            }
+            measure = .tracked(record: try body.value("record"), interval: interval, accuracy: accuracy)
         default:
             try body.rejectUnknownKeys(allowed: ["record", "by"])
             let by: Double = try body.value("by")

@@ -264,7 +264,7 @@ struct DeviceDocument: Decodable {
     init(from decoder: any Decoder) throws {
         let c = try decoder.fields(allowed: [
             "backgroundAppRefresh", "lowPowerMode", "debuggerAttached", "variants", "suspendedTerminationsPerHour",
-            "radio", "radioTail", "positioning", "regionCrossing", "passcode",
+            "radio", "radioTail", "positioning", "regionCrossing", "passcode", "motionActivity", "motionDetectionLag",
         ])
         var settings = DeviceSettings()
         settings.backgroundAppRefresh = try c.optional("backgroundAppRefresh") ?? true
@@ -298,6 +298,12 @@ struct DeviceDocument: Decodable {
             throw c.failure("radioTail", "expected seconds, zero or more")
         }
         try settings.decodePositioning(from: c)
+        // Motion (MOTION-1; the lag is cfg, §16.2 gap).
+        settings.motionActivity = try c.optional("motionActivity") ?? true
+        settings.motionDetectionLag = try c.optional("motionDetectionLag")
+        if let lag = settings.motionDetectionLag, !(lag >= 0 && lag.isFinite) {
+            throw c.failure("motionDetectionLag", "expected seconds, zero or more")
+        }
         self.settings = settings
     }
 }

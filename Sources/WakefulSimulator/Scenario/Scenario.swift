@@ -76,6 +76,12 @@ public struct AppConfiguration: Sendable, Hashable {
     public var permittedTaskIdentifiers: [String]?
     /// How the user used the app before the scenario starts (BGT-5, BGT-11 factor 3).
     public var usage = AppUsageHistory()
+    /// Motion & Fitness as the user set it (MOTION-2); `notDetermined` prompts on first use and the
+    /// user allows.
+    public var motionAuthorization = MotionAuthorization.authorized
+    /// Whether Info.plist has `NSMotionUsageDescription`; without it the first use of Core Motion
+    /// crashes the app (MOTION-2).
+    public var motionUsageDescription = true
     /// Share of one CPU the app's `BGProcessingTask` work uses (0–1), for the CPU monitor of CONF-6.
     /// Default 1: processing tasks exist for CPU-heavy maintenance work (assumption).
     public var processingCPULoad = 1.0
@@ -166,6 +172,13 @@ public struct DeviceSettings: Sendable, Hashable {
     /// Whether the user has set a passcode, without which Data Protection is inactive and every
     /// file is always readable (DATA-1). Default true, as on most phones.
     public var passcode = true
+
+    // MARK: Motion
+
+    /// Whether the phone has a motion coprocessor (`isActivityAvailable`, MOTION-1). Default true.
+    public var motionActivity = true
+    /// Core Motion's detection lag in seconds, replacing the policy's default (cfg, §16.2 gap).
+    public var motionDetectionLag: TimeInterval?
 }
 
 /// Where a scenario's things are and how the user moves.

@@ -166,6 +166,12 @@ public enum StrategyCatalog {
             summary:
                 "issue 18: any number of fences on 20 region slots: the nearest 19 and a swap fence around the device, chosen again on its exit; polygons confirmed by a fix, dwells across relaunches (LOC-17, LOC-18, LOC-19, LOC-21); scenarios declare fences in app.fences",
             defaults: GeofenceSet.Options(), build: GeofenceSet.init(options:)),
+        // Motion
+        Entry(
+            name: "MotionAwareTracking",
+            summary:
+                "issue 18: GPS only while moving; still for the stop timeout, a stationary geofence and GPS off; its exit or Core Motion resumes, the activity history recovers the trip's start (MOTION-1..4, LOC-2, LOC-6, LOC-19)",
+            defaults: MotionAwareTracking.Options(), build: MotionAwareTracking.init(options:)),
     ]
 
     /// The names, in catalogue order.
@@ -305,6 +311,16 @@ extension StrategySpec {
     /// `GeofenceSet` with these options; with no fences it monitors the scenario's `app.fences`.
     public static func geofenceSet(_ options: GeofenceSet.Options = .init()) -> StrategySpec {
         catalogued("GeofenceSet", options)
+    }
+
+    /// `ScheduledTracking` with these options.
+    public static func scheduledTracking(_ options: ScheduledTracking.Options = .init()) -> StrategySpec {
+        catalogued("ScheduledTracking", options)
+    }
+
+    /// `MotionAwareTracking` with these options.
+    public static func motionAwareTracking(_ options: MotionAwareTracking.Options = .init()) -> StrategySpec {
+        catalogued("MotionAwareTracking", options)
     }
 
     /// The catalogue's spec for `options`, built the way a scenario file's options are, so the two

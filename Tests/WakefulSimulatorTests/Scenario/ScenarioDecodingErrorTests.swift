@@ -101,6 +101,17 @@ struct ScenarioDecodingErrorTests {
             Case.document(#""app": {"locationAuthorization": "sometimes"}"#), "app.locationAuthorization",
             "expected one of: notDetermined, denied, whenInUse, always"),
         Case(
+            Case.document(#""app": {"motionAuthorization": "sometimes"}"#), "app.motionAuthorization",
+            "expected one of: notDetermined, restricted, denied, authorized"),
+        Case(Case.document(#""device": {"motionDetectionLag": -1}"#), "device.motionDetectionLag", "expected seconds"),
+        Case(
+            Case.document(#""success": {"tracked": {"record": "location", "interval": 0}}"#),
+            "success.tracked.interval",
+            "expected a positive number of seconds"),
+        Case(
+            Case.document(#""success": {"tracked": {"record": "location", "interval": 60, "accuracy": -5}}"#),
+            "success.tracked.accuracy", "expected a positive number of metres"),
+        Case(
             Case.document(#""app": {"features": [{"beaconTrigger": {"beacon": "ghost"}}]}"#),
             "app.features[0].beaconTrigger.beacon", #""ghost" is not defined in world.beacons"#),
         Case(

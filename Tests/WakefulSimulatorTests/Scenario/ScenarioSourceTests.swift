@@ -23,7 +23,7 @@ import WakefulSimulator
     @Test func aScenariosOwnSetupIsFoundByNameWithItsOptions() throws {
         let bike = try BuiltinScenarios.resolve("bike-rental")
         let own = try bike.setup(named: "PushTrigger+upload")
-        #expect(own == bike.setups.last)
+        #expect(own == bike.setups.first { $0.name == "PushTrigger+upload" })
         #expect(own.source != nil, "the file's entry, for the run header")
         #expect(try bike.setup(named: "TaskExtension") == StrategySetup.named("TaskExtension"))
         #expect {
@@ -38,7 +38,8 @@ import WakefulSimulator
     }
 
     @Test func theHeaderCarriesTheAppsConfigurationAsAScenarioFilesParts() throws {
-        let entries = try Self.timeline("bike-rental", setup: try BuiltinScenarios.resolve("bike-rental").setups.last!)
+        let entries = try Self.timeline(
+            "bike-rental", setup: try BuiltinScenarios.resolve("bike-rental").setup(named: "PushTrigger+upload"))
         guard case .run(let fields)? = entries.first?.body else {
             Issue.record("no run header")
             return

@@ -260,6 +260,15 @@ extension TimelineSamples {
             ]
         }
         all += AccuracyAuthorization.allCases.map { .accuracyAuthorizationChanged($0) }
+        // Motion (MOTION)
+        let atTheLight = MotionActivity(kinds: [.automotive, .stationary], confidence: .medium, start: 120.5)
+        let walking = MotionActivity(kinds: .walking, confidence: .high, start: -604_800)
+        all += [.activityUpdated(atTheLight), .activityUpdated(MotionActivity(kinds: [], confidence: .low, start: 0))]
+        all += [
+            .activityHistory(MotionActivityHistory(from: 0, to: 300, activities: [walking, atTheLight])),
+            .activityHistory(MotionActivityHistory(from: 10, to: 20, activities: [], error: .notAuthorized)),
+        ]
+        all += MotionAuthorization.allCases.map { .motionAuthorizationChanged($0) }
         return all
     }
 }
@@ -390,6 +399,8 @@ extension TimelineSamples {
         }
         all += [.requestWhenInUseAuthorization, .requestAlwaysAuthorization]
         all += [.requestTemporaryFullAccuracy(purposeKey: "Delivery \"now\"")]
+        // Motion (MOTION)
+        all += [.startActivityUpdates, .stopActivityUpdates, .queryActivityHistory(from: -3600.5, to: 12)]
         return all
     }
 }

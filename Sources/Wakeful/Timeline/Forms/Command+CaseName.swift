@@ -16,6 +16,7 @@ extension Command {
         case sendRequest, scanForPeripherals, stopScan, connect, cancelConnection, writeValue, subscribe
         case startAdvertising, stopAdvertising, runJob, cancelJob, upload
         case requestWhenInUseAuthorization, requestAlwaysAuthorization, requestTemporaryFullAccuracy
+        case startActivityUpdates, stopActivityUpdates, queryActivityHistory
 
         static let expectedForm = "a command name, one of \(names.joined(separator: ", "))"
     }
@@ -71,6 +72,9 @@ extension Command {
         case .requestWhenInUseAuthorization: .requestWhenInUseAuthorization
         case .requestAlwaysAuthorization: .requestAlwaysAuthorization
         case .requestTemporaryFullAccuracy: .requestTemporaryFullAccuracy(purposeKey: "")
+        case .startActivityUpdates: .startActivityUpdates
+        case .stopActivityUpdates: .stopActivityUpdates
+        case .queryActivityHistory: .queryActivityHistory(from: 0, to: 0)
         }
     }
 }

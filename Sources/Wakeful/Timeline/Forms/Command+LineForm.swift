@@ -170,6 +170,15 @@ extension Command: TimelineVariant {
         case .requestTemporaryFullAccuracy(let key):
             try coder.caseName(CaseName.requestTemporaryFullAccuracy)
             return .requestTemporaryFullAccuracy(purposeKey: try coder.string("purposeKey", key))
+        case .startActivityUpdates:
+            try coder.caseName(CaseName.startActivityUpdates)
+            return self
+        case .stopActivityUpdates:
+            try coder.caseName(CaseName.stopActivityUpdates)
+            return self
+        case .queryActivityHistory(let from, let to):
+            try coder.caseName(CaseName.queryActivityHistory)
+            return .queryActivityHistory(from: try coder.double("from", from), to: try coder.double("to", to))
         }
     }
 }

@@ -12,6 +12,7 @@ extension Event {
         case protectedDataWillBecomeUnavailable, protectedDataDidBecomeAvailable, voipPush
         case keepAliveFired, scheduledTaskSubmitFailed, requestCompleted, jobFinished, uploadCompleted
         case accuracyAuthorizationChanged
+        case activityUpdated, activityHistory, motionAuthorizationChanged
 
         static let expectedForm = "an event name, one of \(names.joined(separator: ", "))"
     }
@@ -57,6 +58,9 @@ extension Event {
         case .jobFinished: .jobFinished(.placeholder)
         case .uploadCompleted: .uploadCompleted(.placeholder)
         case .accuracyAuthorizationChanged: .accuracyAuthorizationChanged(.full)
+        case .activityUpdated: .activityUpdated(.placeholder)
+        case .activityHistory: .activityHistory(.placeholder)
+        case .motionAuthorizationChanged: .motionAuthorizationChanged(.notDetermined)
         }
     }
 }

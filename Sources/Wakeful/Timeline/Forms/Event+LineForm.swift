@@ -132,6 +132,15 @@ extension Event: TimelineVariant {
         case .accuracyAuthorizationChanged(let accuracy):
             try coder.caseName(CaseName.accuracyAuthorizationChanged)
             return .accuracyAuthorizationChanged(try coder.enumeration("accuracy", accuracy))
+        case .activityUpdated(let activity):
+            try coder.caseName(CaseName.activityUpdated)
+            return .activityUpdated(try coder.members(activity))
+        case .activityHistory(let history):
+            try coder.caseName(CaseName.activityHistory)
+            return .activityHistory(try coder.members(history))
+        case .motionAuthorizationChanged(let status):
+            try coder.caseName(CaseName.motionAuthorizationChanged)
+            return .motionAuthorizationChanged(try coder.enumeration("status", status))
         }
     }
 }
