@@ -36,6 +36,9 @@ public struct LocationPermissionRequest: Strategy {
     /// Whether When-In-Use was granted while the app has been in front this time: Always waits for
     /// a later opening.
     private var grantedThisVisit = false
+    /// The permission last recorded by this process: iOS reports status and accuracy in one
+    /// callback, which the adapters deliver as two events (AUTH-5), so a change is recorded once.
+    private var recorded: LocationPermission?
 
     /// Creates the feature.
     public init(options: Options = Options()) {
@@ -63,21 +66,26 @@ public struct LocationPermissionRequest: Strategy {
             return []
         case .authorizationChanged(let status):
             if status == .whenInUse, context.appState == .active { grantedThisVisit = true }
-            return [record(permission)]
+            return record(permission)
         case .accuracyAuthorizationChanged:
-            return [record(permission)]
+            return record(permission)
         default:
             return []
         }
     }
 
-    private func record(_ permission: LocationPermission) -> Command {
-        .record(
-            Record(
-                kind: Self.recordKind,
-                fields: [
-                    Field("status", .string(permission.status.rawValue)),
-                    Field("accuracy", .string(permission.accuracy.rawValue)),
-                ]))
+    /// The record of a permission this process has not recorded yet; nothing for the same one again.
+    private mutating func record(_ permission: LocationPermission) -> [Command] {
+        guard recorded?.status != permission.status || recorded?.accuracy != permission.accuracy else { return [] }
+        recorded = permission
+        return [
+            .record(
+                Record(
+                    kind: Self.recordKind,
+                    fields: [
+                        Field("status", .string(permission.status.rawValue)),
+                        Field("accuracy", .string(permission.accuracy.rawValue)),
+                    ]))
+        ]
     }
 }

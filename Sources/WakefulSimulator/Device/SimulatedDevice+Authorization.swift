@@ -13,7 +13,8 @@ extension SimulatedDevice {
         if process.permissionHeard == nil {
             process.permissionHeard = permission
             deliver(.authorizationChanged(permission.status))
-            if authorizationMachine.rules.accuracyAuthorization {
+            // The first event may have ended the process (a crash injected in its commit).
+            if authorizationMachine.rules.accuracyAuthorization, hasProcess, state.isExecuting {
                 deliver(.accuracyAuthorizationChanged(permission.accuracy))
             }
             guard hasProcess else { return }

@@ -68,6 +68,8 @@ extension SimulatedDevice {
         guard state == .background || state == .suspended else { return }
         process.beenInForeground = true  // LOC-30
         setState(.inactive, cause: cause, rules: ["STATE-1"])
+        // The queued protected-data notice delivered on resuming may have ended the process.
+        guard hasProcess, state == .inactive else { return }
         deliver(.willEnterForeground)
         becomeActive()
     }

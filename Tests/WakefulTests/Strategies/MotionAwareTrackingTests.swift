@@ -31,7 +31,7 @@ struct MotionAwareTrackingTests {
         let commands = strategy.handle(.didFinishLaunching(.user), in: Contexts.foreground(1000))
         let gps = LocationRequest(
             desiredAccuracy: 10, distanceFilter: 10, pausesAutomatically: false, allowsBackgroundUpdates: true,
-            activityType: .otherNavigation)
+            showsBackgroundIndicator: true, activityType: .otherNavigation)
         #expect(
             commands == [
                 .stopMonitoring(MotionAwareTracking.regionID), .startUpdatingLocation(gps),
@@ -69,7 +69,7 @@ struct MotionAwareTrackingTests {
                 .startUpdatingLocation(
                     LocationRequest(
                         desiredAccuracy: 3000, distanceFilter: 3000, pausesAutomatically: false,
-                        allowsBackgroundUpdates: true)),
+                        allowsBackgroundUpdates: true, showsBackgroundIndicator: true)),
             ])
         #expect(commands.records.map(\.kind) == [MotionAwareTracking.stationaryKind])
         #expect(strategy.phase == .stationary)
