@@ -48,6 +48,10 @@ extension PolicyVariant {
             "On iOS 26+ only, BGTaskScheduler accepts wildcard permitted identifiers (BGT-9, CONF-16)."
         case .voipSocketsTerminate:
             "On iOS 16+ only, setting the VoIP network service type on a socket gets the app killed (VOIP-3, CONF-17)."
+        case .noWakeWindow:
+            "After a location, region, beacon or Bluetooth event the app is suspended as soon as the callback returns, the lower bound Apple's engineer gives, instead of the ≈10 s window (LOC-33, CONF-18)."
+        case .wakeWindow30Seconds:
+            "After a location, region, beacon or Bluetooth event the app keeps 30 s, the upper bound Apple's engineer gives, instead of ≈10 s (LOC-33, CONF-18)."
         case .indicatorFlagHasNoEffect:
             "On iOS 16.4+ only, standard updates started after a background launch keep the app running whether or not showsBackgroundLocationIndicator is on, as before 16.4 (LOC-30, CONF-21)."
         case .launchesBeforeFirstUnlock:
@@ -87,6 +91,7 @@ extension PolicyVariant {
         case .regionEventLatency: .documented  // LOC-20
         case .wildcardTaskIdentifiers: .folklore  // BGT-9: third-party claim
         case .voipSocketsTerminate: .folklore  // VOIP-3
+        case .noWakeWindow, .wakeWindow30Seconds: .documented  // LOC-33: the bounds in Apple's forum answer
         case .indicatorFlagHasNoEffect: .assumption  // CONF-21: the reference's variant, no report says so
         case .launchesBeforeFirstUnlock: .folklore  // DATA-8: one iOS 9 report
         case .prewarmRunsLaunch: .observed  // DATA-9: 15.0 reports
@@ -117,6 +122,8 @@ extension PolicyVariant {
         case .regionEventLatency: ["location.regionEventLatency"]
         case .wildcardTaskIdentifiers: ["scheduler.wildcardIdentifiers"]
         case .voipSocketsTerminate: ["voip.voipSocketsTerminate"]
+        case .noWakeWindow, .wakeWindow30Seconds:
+            ["execution.wakeEventWindow", "beacons.rangingWindow", "bluetooth.wakeWindow"]
         case .indicatorFlagHasNoEffect: ["location.hiddenIndicatorStopsRelaunchedUpdates"]
         case .launchesBeforeFirstUnlock: ["push.launchesBeforeFirstUnlock", "urlSession.relaunchesBeforeFirstUnlock"]
         case .prewarmRunsLaunch: ["execution.prewarmRunsLaunch"]
@@ -182,11 +189,23 @@ extension PolicyVariant {
         case .regionEventLatency: policy.location.regionEventLatency = 180...300  // CONF-15, LOC-20
         case .wildcardTaskIdentifiers: policy.scheduler.wildcardIdentifiers = true  // CONF-16, BGT-9
         case .voipSocketsTerminate: policy.voip.voipSocketsTerminate = true  // CONF-17, VOIP-3
+        case .noWakeWindow: policy.setWakeWindows(0)  // CONF-18a, LOC-33
+        case .wakeWindow30Seconds: policy.setWakeWindows(30)  // CONF-18b, LOC-33
         case .indicatorFlagHasNoEffect: policy.location.hiddenIndicatorStopsRelaunchedUpdates = false  // CONF-21
         case .launchesBeforeFirstUnlock:  // CONF-DATA-8, DATA-8
             policy.push.launchesBeforeFirstUnlock = true
             policy.urlSession.relaunchesBeforeFirstUnlock = true
         case .prewarmRunsLaunch: policy.execution.prewarmRunsLaunch = true  // CONF-DATA-9, DATA-9
         }
+    }
+}
+
+extension BackgroundPolicy {
+    /// The window after a location or region event (LOC-12, LOC-21), a beacon event (BEACON-5) and a
+    /// Bluetooth event (BLE-1), which LOC-33 bounds together: from "immediately" to ≈30 s.
+    fileprivate mutating func setWakeWindows(_ seconds: TimeInterval) {
+        execution.wakeEventWindow = seconds
+        beacons.rangingWindow = seconds
+        bluetooth.wakeWindow = seconds
     }
 }

@@ -57,6 +57,11 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
     case wildcardTaskIdentifiers
     /// `"CONF-17"`: VoIP-flagged sockets get the app killed, on 16+ only (VOIP-3).
     case voipSocketsTerminate
+    /// `"CONF-18a"`: no wake window after a location, region or Bluetooth event: the app is
+    /// suspended as soon as the callback returns (LOC-33).
+    case noWakeWindow
+    /// `"CONF-18b"`: a 30 s wake window after a location, region or Bluetooth event (LOC-33).
+    case wakeWindow30Seconds
     /// `"CONF-21"`: the background location indicator flag has no effect on 16.4+ (LOC-30).
     case indicatorFlagHasNoEffect
     /// `"CONF-DATA-8"`: silent pushes and finished background transfers launch the app before the
@@ -91,6 +96,8 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
         case .regionEventLatency: "CONF-15"
         case .wildcardTaskIdentifiers: "CONF-16"
         case .voipSocketsTerminate: "CONF-17"
+        case .noWakeWindow: "CONF-18a"
+        case .wakeWindow30Seconds: "CONF-18b"
         case .indicatorFlagHasNoEffect: "CONF-21"
         case .launchesBeforeFirstUnlock: "CONF-DATA-8"
         case .prewarmRunsLaunch: "CONF-DATA-9"
@@ -119,7 +126,8 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
                 .backgroundRefreshOffRegionsOnly, .appRefreshEarlyExpiry, .silentPushInLowPowerMode,
                 .voipPushBlockedAfterForceQuit, .debuggerAttached, .significantChangeField2014,
                 .significantChangeField2010, .regionEventLatency, .wildcardTaskIdentifiers, .voipSocketsTerminate,
-                .indicatorFlagHasNoEffect, .launchesBeforeFirstUnlock, .prewarmRunsLaunch,
+                .noWakeWindow, .wakeWindow30Seconds, .indicatorFlagHasNoEffect, .launchesBeforeFirstUnlock,
+                .prewarmRunsLaunch,
             ]
     }
 

@@ -136,6 +136,20 @@ private let variantCases: [PolicyVariantCase] =
                 $0.voip.voipSocketsTerminate = true
             }, changedRows: ["voip.voipSocketsTerminate"]),
         PolicyVariantCase(
+            variant: .noWakeWindow, version: IOSVersion(17),
+            change: {
+                $0.execution.wakeEventWindow = 0
+                $0.beacons.rangingWindow = 0
+                $0.bluetooth.wakeWindow = 0
+            }, changedRows: ["execution.wakeEventWindow", "beacons.rangingWindow", "bluetooth.wakeWindow"]),
+        PolicyVariantCase(
+            variant: .wakeWindow30Seconds, version: IOSVersion(12),
+            change: {
+                $0.execution.wakeEventWindow = 30
+                $0.beacons.rangingWindow = 30
+                $0.bluetooth.wakeWindow = 30
+            }, changedRows: ["execution.wakeEventWindow", "beacons.rangingWindow", "bluetooth.wakeWindow"]),
+        PolicyVariantCase(
             variant: .indicatorFlagHasNoEffect, version: IOSVersion(16, 4),
             change: {
                 $0.location.hiddenIndicatorStopsRelaunchedUpdates = false
@@ -269,6 +283,7 @@ struct PolicyVariantTests {
             (.debuggerAttached, "CONF-13"), (.significantChangeField2014, "CONF-14a"),
             (.significantChangeField2010, "CONF-14b"), (.regionEventLatency, "CONF-15"),
             (.wildcardTaskIdentifiers, "CONF-16"), (.voipSocketsTerminate, "CONF-17"),
+            (.noWakeWindow, "CONF-18a"), (.wakeWindow30Seconds, "CONF-18b"),
             (.indicatorFlagHasNoEffect, "CONF-21"), (.launchesBeforeFirstUnlock, "CONF-DATA-8"),
             (.prewarmRunsLaunch, "CONF-DATA-9"),
         ])
@@ -282,7 +297,7 @@ struct PolicyVariantTests {
     @Test("all: every case once, CONF-8 per factor, in ID order")
     func all() {
         let ids = PolicyVariant.allIDs
-        #expect(ids.count == 24 + SchedulingFactor.allCases.count)
+        #expect(ids.count == 26 + SchedulingFactor.allCases.count)
         #expect(Set(ids).count == ids.count)
         #expect(
             ids == [
@@ -291,7 +306,7 @@ struct PolicyVariantTests {
                 "CONF-8:lowBattery", "CONF-8:lowPowerMode", "CONF-8:appUsage", "CONF-8:appSwitcher",
                 "CONF-8:backgroundAppRefresh", "CONF-8:systemBudgets", "CONF-8:rateLimiting",
                 "CONF-9", "CONF-10", "CONF-11", "CONF-12", "CONF-13", "CONF-14a", "CONF-14b", "CONF-15", "CONF-16",
-                "CONF-17", "CONF-21", "CONF-DATA-8", "CONF-DATA-9",
+                "CONF-17", "CONF-18a", "CONF-18b", "CONF-21", "CONF-DATA-8", "CONF-DATA-9",
             ])
         for variant in PolicyVariant.all {
             #expect(PolicyVariant(id: variant.id) == variant)
