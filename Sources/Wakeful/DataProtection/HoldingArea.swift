@@ -73,17 +73,11 @@ struct HoldingArea {
     /// outbox promises to keep, and on a locked phone the lifecycle entries of every event would
     /// otherwise fill the area and push them out. Returns their count and times.
     private static func dropOldest(_ count: Int, from records: inout [CollectedRecord]) -> HeldRecords {
-        var drop = Array(repeating: false, count: records.count)
-        var left = count
-        for pass in [true, false] {
-            for index in records.indices where left > 0 && !drop[index] {
-                guard !pass || records[index].kind == OutboxRecord.timelineKind else { continue }
-                drop[index] = true
-                left -= 1
-            }
-        }
-        let dropped = records.indices.filter { drop[$0] }.map { records[$0].recordedAt }
-        records = records.indices.filter { !drop[$0] }.map { records[$0] }
+        let isTimeline = records.indices.filter { records[$0].kind == OutboxRecord.timelineKind }
+        let isApps = records.indices.filter { records[$0].kind != OutboxRecord.timelineKind }
+        let drop = Set((isTimeline + isApps).prefix(count))
+        let dropped = drop.map { records[$0].recordedAt }
+        records = records.indices.filter { !drop.contains($0) }.map { records[$0] }
         return HeldRecords(count: dropped.count, firstRecordedAt: dropped.min()!, lastRecordedAt: dropped.max()!)
     }
 

@@ -115,10 +115,6 @@ public struct LocationAuthorizationMachine: Sendable, Hashable {
     public private(set) var permission: LocationPermission
     /// The prompt on screen, if any.
     public private(set) var pending: Prompt?
-    /// The temporary full-accuracy prompt's purpose key, while it shows.
-    public private(set) var pendingPurposeKey: String?
-    /// Whether the first prompt was answered: iOS stores the answer and does not prompt again (AUTH-1).
-    public private(set) var answered: Bool
     /// Whether `requestAlwaysAuthorization()` was honoured once; later calls do nothing (AUTH-2).
     public private(set) var alwaysRequested = false
     /// Whether the provisional Always's second prompt has been shown (AUTH-3).
@@ -126,12 +122,11 @@ public struct LocationAuthorizationMachine: Sendable, Hashable {
     /// The version's rules.
     public var rules: Rules
 
-    /// Creates the machine with the permission the user gave before; a status other than
-    /// not determined counts as an answered first prompt.
+    /// Creates the machine with the permission the user gave before. iOS stores an answer and does
+    /// not prompt again (AUTH-1): a status other than not determined is one.
     public init(permission: LocationPermission = LocationPermission(), rules: Rules) {
         self.permission = permission
         self.rules = rules
-        self.answered = permission.status != .notDetermined
         if !rules.accuracyAuthorization { self.permission.accuracy = .full }  // AUTH-6: 14+
     }
 
@@ -146,7 +141,7 @@ public struct LocationAuthorizationMachine: Sendable, Hashable {
         case .whenInUse:
             guard inForeground else { return notShown(.whenInUse, "the app is not in the foreground", ["AUTH-1"]) }
             guard pending == nil else { return notShown(.whenInUse, "a prompt is already showing", ["AUTH-1"]) }
-            guard permission.status == .notDetermined, !answered else {
+            guard permission.status == .notDetermined else {
                 return Outcome(
                     "authorizationRequestIgnored", ["AUTH-1"],
                     [Field("request", "whenInUse"), Field("why", "the answer is stored")])
@@ -168,7 +163,7 @@ public struct LocationAuthorizationMachine: Sendable, Hashable {
         if permission.allowOnce { return ignored("Allow Once holds", ["AUTH-4"]) }
         if alwaysRequested { return ignored("requestAlwaysAuthorization() works once", ["AUTH-2"]) }
         switch permission.status {
-        case .notDetermined where !answered:
+        case .notDetermined:
             alwaysRequested = true
             return show(.always, ["AUTH-1", "AUTH-3"])
         case .whenInUse:
@@ -181,7 +176,7 @@ public struct LocationAuthorizationMachine: Sendable, Hashable {
                     "provisionalAlwaysGranted", ["AUTH-3"], [Field("status", "always"), Field("provisional", true)])
             }
             return show(.alwaysUpgrade, ["AUTH-2"])
-        case .notDetermined, .denied, .always:
+        case .denied, .always:
             return ignored("the answer is stored", ["AUTH-1", "AUTH-2"])
         }
     }
@@ -205,7 +200,6 @@ public struct LocationAuthorizationMachine: Sendable, Hashable {
             return notShown("no such key in NSLocationTemporaryUsageDescriptionDictionary")
         }
         guard pending == nil else { return notShown("a prompt is already showing") }
-        pendingPurposeKey = key
         return show(.temporaryFullAccuracy, ["AUTH-7"], [Field("purposeKey", .string(key))])
     }
 
@@ -251,9 +245,7 @@ public struct LocationAuthorizationMachine: Sendable, Hashable {
                     Field("why", "the prompt does not offer it on this version"),
                 ])
         }
-        if prompt == .whenInUse || prompt == .always { answered = true }
         pending = nil
-        pendingPurposeKey = nil
         return Outcome(
             "authorizationPromptAnswered",
             ruleIDs(of: prompt) + (permission.allowOnce && !before.allowOnce ? ["AUTH-4"] : []),
@@ -276,7 +268,6 @@ public struct LocationAuthorizationMachine: Sendable, Hashable {
         if permission.allowOnce {
             permission.allowOnce = false
             permission.status = .notDetermined  // AUTH-4: so the app may prompt again
-            answered = false
             alwaysRequested = false
             ended.append("allowOnce")
             rules.append("AUTH-4")
@@ -297,16 +288,13 @@ public struct LocationAuthorizationMachine: Sendable, Hashable {
     public mutating func settings(_ choice: SettingsChoice) -> Outcome {
         switch choice {
         case .never: permission.status = .denied
-        case .askNextTime:
-            permission.status = .notDetermined
-            answered = false
+        case .askNextTime: permission.status = .notDetermined
         case .whenInUse: permission.status = .whenInUse
         case .always: permission.status = .always
         }
         permission.provisional = false
         permission.allowOnce = false
         pending = nil
-        pendingPurposeKey = nil
         return Outcome(
             "authorizationChangedInSettings", ["AUTH-5"], [Field("choice", .string(choice.rawValue))] + stateFields)
     }
@@ -319,10 +307,7 @@ public struct LocationAuthorizationMachine: Sendable, Hashable {
         }
         permission.accuracy = on ? .full : .reduced
         permission.temporaryFullAccuracy = false
-        if pending == .temporaryFullAccuracy {
-            pending = nil
-            pendingPurposeKey = nil
-        }
+        if pending == .temporaryFullAccuracy { pending = nil }
         return Outcome("preciseLocationChanged", ["AUTH-5", "AUTH-6"], [Field("on", .bool(on))] + stateFields)
     }
 

@@ -107,7 +107,7 @@ public struct MotionAwareTracking: Strategy {
     private var lastMovement: TimeInterval?
     /// The latest activity Core Motion reported.
     private var activity: MotionActivity?
-    /// When the user stopped, for the stationary phase; nil after a relaunch.
+    /// When the user stopped, set on entering the stationary phase (a relaunch starts moving).
     private var stillSince: TimeInterval?
     /// The fence's centre while stationary.
     private var fenceCenter: Coordinate?
@@ -195,7 +195,7 @@ public struct MotionAwareTracking: Strategy {
 
     private mutating func activityChanged(_ update: MotionActivity, _ context: Context) -> [Command] {
         activity = update
-        guard update.isMoving, update.confidence >= .medium else { return [] }
+        guard update.isTravelling else { return [] }
         // MOTION-1: automotive + stationary at a light still counts as travelling.
         lastMovement = context.now
         // MOTION-4: the update reached a running app, so GPS can resume before the fence's exit.
@@ -205,8 +205,7 @@ public struct MotionAwareTracking: Strategy {
     /// The stop timer: still long enough, or re-armed from the last sign of movement.
     private mutating func stopTimerFired(_ context: Context) -> [Command] {
         guard phase == .moving else { return [] }
-        let travelling = activity.map { $0.isMoving && $0.confidence >= .medium } ?? false
-        if travelling { lastMovement = context.now }
+        if activity?.isTravelling == true { lastMovement = context.now }
         guard let last = lastMovement, context.now - last >= options.stopTimeout else { return armStopTimer(context) }
         guard lastFix != nil else {
             fenceWanted = true  // placed on the next fix
@@ -226,7 +225,8 @@ public struct MotionAwareTracking: Strategy {
         guard let fix = lastFix else { return [] }
         fenceWanted = false
         phase = .stationary
-        stillSince = lastMovement ?? context.now
+        let since = lastMovement ?? context.now
+        stillSince = since
         fenceCenter = fix.coordinate
         let fence = MonitoredRegion(
             id: Self.regionID, shape: .circle(center: fix.coordinate, radius: options.stationaryRadius))
@@ -239,7 +239,7 @@ public struct MotionAwareTracking: Strategy {
                 Record(
                     kind: Self.stationaryKind,
                     fields: [
-                        Field("since", .double(stillSince ?? context.now)),
+                        Field("since", .double(since)),
                         Field("lat", .double(fix.coordinate.latitude)), Field("lon", .double(fix.coordinate.longitude)),
                         Field("radius", .double(options.stationaryRadius)),
                         Field("resumesOn", .string(watches ? "motion or fence exit" : "fence exit")),
@@ -282,7 +282,7 @@ public struct MotionAwareTracking: Strategy {
             resumedAt = nil
             let lastStill = activities.lastIndex { $0.isStill && $0.start <= resumed }
             let trip = activities[(lastStill.map { $0 + 1 } ?? 0)...].first {
-                $0.isMoving && $0.confidence >= .medium && $0.start <= resumed
+                $0.isTravelling && $0.start <= resumed
             }
             // MOTION-3: the start the coprocessor saw, where the GPS could not.
             commands.append(
@@ -361,4 +361,9 @@ extension MotionAwareTracking.Options: RangeCheckedOptions {
             OptionRange.positive("stopTimeout", stopTimeout, unit: "seconds"),
         ].compactMap { $0 }
     }
+}
+
+extension MotionActivity {
+    /// Moving, and sure enough of it to act on (MOTION-1: medium or high confidence).
+    fileprivate var isTravelling: Bool { isMoving && confidence >= .medium }
 }

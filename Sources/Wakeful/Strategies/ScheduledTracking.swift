@@ -66,6 +66,9 @@ public struct ScheduledTracking: Strategy {
     public var options: Options
     /// Whether this process tracks now.
     public private(set) var tracking = false
+    /// When this process's switch timer is due: it is set again only when that changes, not on
+    /// every fix.
+    private var timerDue: TimeInterval?
     private var logger = LocationLogger()
 
     /// Creates the strategy.
@@ -98,9 +101,12 @@ public struct ScheduledTracking: Strategy {
             // A new process has nothing running (LOC-12 relaunches start bare): out of hours it
             // sets up the wake source at once, in hours the switch below starts tracking.
             tracking = false
+            timerDue = nil  // timers belong to the process
             if let local = context.localTime, !options.schedule.isActive(at: local) {
-                commands += offHoursCommands(context)
+                commands += offHoursCommands(context, next: options.schedule.untilNextSwitch(after: local))
             }
+        case .timerFired(Self.switchTimer):
+            timerDue = nil
         case .locationsUpdated, .significantLocationChange, .visit:
             if tracking { commands += logger.handle(event, in: context) }
         case .scheduledTaskLaunched(let launch) where launch.identifier == options.refreshIdentifier:
@@ -116,6 +122,7 @@ public struct ScheduledTracking: Strategy {
         guard let local = context.localTime else { return [] }
         var commands: [Command] = []
         let wanted = options.schedule.isActive(at: local)
+        let next = options.schedule.untilNextSwitch(after: local)
         if wanted != tracking {
             tracking = wanted
             let late = options.schedule.sinceLastSwitch(at: local) ?? 0
@@ -129,20 +136,22 @@ public struct ScheduledTracking: Strategy {
                             Field("on", .bool(wanted)), Field("boundary", .double(boundary)),
                             Field("lateBy", .double(late)), Field("appState", .string(context.appState.rawValue)),
                         ])))
-            commands += wanted ? [.startUpdatingLocation(trackingRequest)] : offHoursCommands(context)
+            commands += wanted ? [.startUpdatingLocation(trackingRequest)] : offHoursCommands(context, next: next)
         }
-        if let next = options.schedule.untilNextSwitch(after: local) {
-            commands.append(.setTimer(TimerRequest(id: Self.switchTimer, due: context.now + next, now: context.now)))
+        // To the millisecond, as the boundary, so that rounding does not re-arm the same timer.
+        if let next, case let due = ((context.now + next) * 1000).rounded() / 1000, timerDue != due {
+            timerDue = due
+            commands.append(.setTimer(TimerRequest(id: Self.switchTimer, due: due, now: context.now)))
         }
         return commands
     }
 
     /// Out of hours: stop tracking and keep the chosen wake source for the next window.
-    private func offHoursCommands(_ context: Context) -> [Command] {
+    private func offHoursCommands(_ context: Context, next: TimeInterval?) -> [Command] {
         switch options.offHours {
         case .significantChange:
             var commands: [Command] = [.stopUpdatingLocation, .startMonitoringSignificantLocationChanges]
-            if let local = context.localTime, let next = options.schedule.untilNextSwitch(after: local) {
+            if let next {
                 commands.append(
                     .submitTaskRequest(
                         TaskRequest(

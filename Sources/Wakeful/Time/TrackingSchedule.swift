@@ -61,35 +61,33 @@ public struct TrackingSchedule: Sendable, Hashable, Codable {
 
     /// Seconds from `time` to the next moment the schedule switches, on or off; nil when it never does.
     public func untilNextSwitch(after time: LocalTime) -> TimeInterval? {
-        let t = time.secondOfWeek
         let active = isActive(at: time)
-        // The next boundary whose crossing changes the answer (merged windows hide inner ones).
-        let candidates = spans.flatMap { [$0.start, $0.end] }.map { boundary -> TimeInterval in
-            let ahead = (boundary - t).truncatingRemainder(dividingBy: LocalTime.week)
-            return ahead <= 0 ? ahead + LocalTime.week : ahead
-        }.sorted()
-        return candidates.first { ahead in
-            isActive(at: time.advanced(by: ahead)) != active
-        }
+        // The next edge whose crossing changes the answer (merged windows hide inner ones).
+        return edgeDistances(from: time, ahead: true).first { isActive(at: time.advanced(by: $0)) != active }
     }
 
     /// Seconds since the schedule last switched to its answer at `time` (how late a switch made
     /// now is); nil when it never switches.
     public func sinceLastSwitch(at time: LocalTime) -> TimeInterval? {
-        let t = time.secondOfWeek
         let active = isActive(at: time)
-        let candidates = spans.flatMap { [$0.start, $0.end] }.map { boundary -> TimeInterval in
-            let behind = (t - boundary).truncatingRemainder(dividingBy: LocalTime.week)
-            return behind < 0 ? behind + LocalTime.week : behind
-        }.sorted()
-        // The latest boundary at or before `time` with the other answer just before it.
-        return candidates.first { behind in
+        // The latest edge at or before `time` with the other answer just before it.
+        return edgeDistances(from: time, ahead: false).first { behind in
             isActive(at: time.advanced(by: -behind)) == active
                 && isActive(at: time.advanced(by: -behind - 1)) != active
         }
     }
 
     private var spans: [(start: TimeInterval, end: TimeInterval)] { windows.flatMap(\.spans) }
+
+    /// Seconds from `time` to every window edge, ahead (more than 0, up to a week) or behind
+    /// (0 up to a week), nearest first.
+    private func edgeDistances(from time: LocalTime, ahead: Bool) -> [TimeInterval] {
+        let t = time.secondOfWeek
+        return spans.flatMap { [$0.start, $0.end] }.map { edge in
+            let distance = (ahead ? edge - t : t - edge).truncatingRemainder(dividingBy: LocalTime.week)
+            return distance < 0 || (ahead && distance == 0) ? distance + LocalTime.week : distance
+        }.sorted()
+    }
 }
 
 /// A local time of day written `"HH:MM"` (24-hour), as in a schedule.

@@ -18,24 +18,23 @@ extension SimulatedDevice {
                 [Field("command", "startUpdatingLocation"), Field("why", "whenInUse app in the background")])
             return
         }
-        let limitation: String? =
+        let limitation: (why: String, rules: [String])? =
             if !backgroundModes.contains(.location) {
-                "UIBackgroundModes lacks location"
+                ("UIBackgroundModes lacks location", ["LOC-1"])
             } else if policy.location.backgroundUpdatesNeedAllowsFlag && !request.allowsBackgroundUpdates {
-                "allowsBackgroundLocationUpdates is false"
+                ("allowsBackgroundLocationUpdates is false", ["LOC-1"])
             } else if policy.location.hiddenIndicatorStopsRelaunchedUpdates && !request.showsBackgroundIndicator
                 && !process.beenInForeground
             {
                 // LOC-30: from 16.4 updates started after a background launch, with the indicator
                 // off, were seen to stop; Core Location keeps the app running "as needed" only for
                 // updates started in the foreground or with the indicator.
-                "started after a background launch with showsBackgroundLocationIndicator off"
+                ("started after a background launch with showsBackgroundLocationIndicator off", ["LOC-30", "CONF-21"])
             } else { nil }
         process.location = StandardLocationSession(
-            request: request, keepsAppRunning: limitation == nil, limitation: limitation)
+            request: request, keepsAppRunning: limitation == nil, limitation: limitation?.why)
         if let limitation {
-            let rules = limitation.hasPrefix("started after") ? ["LOC-30", "CONF-21"] : ["LOC-1"]
-            decide("backgroundLocationUnavailable", rules: rules, [Field("why", .string(limitation))])
+            decide("backgroundLocationUnavailable", rules: limitation.rules, [Field("why", .string(limitation.why))])
         }
         scheduleWorldTick(at: now)
     }

@@ -30,6 +30,8 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     /// The user's location authorization and accuracy, the prompts on screen and what was asked
     /// before (AUTH-1 to AUTH-7); the user's actions and the app's requests change it.
     var authorizationMachine: LocationAuthorizationMachine
+    /// The permission the run started with, as the machine settled it (accuracy is full before 14).
+    let initialPermission: LocationPermission
     /// The keys of the app's `NSLocationTemporaryUsageDescriptionDictionary` (AUTH-7).
     let temporaryFullAccuracyPurposeKeys: [String]
     /// The app's strategies as a new process starts them: features first, then the setup (and the
@@ -216,6 +218,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             permission: LocationPermission(
                 status: scenario.app.locationAuthorization, accuracy: scenario.app.preciseLocation ? .full : .reduced),
             rules: .init(version: (policy.version.major, policy.version.minor)))
+        self.initialPermission = authorizationMachine.permission
         self.temporaryFullAccuracyPurposeKeys = scenario.app.temporaryFullAccuracyPurposeKeys
         self.triggerBeacon = scenario.trigger?.beacon
         let root = SeededGenerator(seed: seed)

@@ -129,9 +129,7 @@ extension SimulatedDevice {
         metrics.tasksLeftOpen = tally.tasksLeftOpen
         metrics.forceQuit = tally.finalForceQuit
         metrics.permission = PermissionSummary(
-            initial: LocationPermission(
-                status: scenario.app.locationAuthorization, accuracy: scenario.app.preciseLocation ? .full : .reduced),
-            changes: tally.permissionChanges, end: now,
+            initial: initialPermission, changes: tally.permissionChanges, end: now,
             needs: Requirements.combined(setup.strategies.map { $0.makeStrategy().requirements }).locationCapabilities)
         return metrics
     }

@@ -68,7 +68,10 @@ struct MotionModelTests {
         let trace = Trace(Self.walk(), ios: IOSVersion(17), setup: Self.running)
         let answer = try #require(
             trace.events { if case .activityHistory = $0 { true } else { false } }.first)
-        guard case .activityHistory(let history) = answer.event else { return }
+        guard case .activityHistory(let history) = answer.event else {
+            Issue.record("expected an activity history, got \(answer.event)")
+            return
+        }
         #expect(history.error == nil)
         #expect(history.activities.map(\.kinds) == [.stationary, .walking, .stationary])
         #expect(history.activities[0].start == -7 * 86_400, "still since before the run, as far back as it keeps")

@@ -42,7 +42,7 @@ extension GeofenceSet {
         unconfirmed.remove(index)
         let since = inside[index] ?? GeofenceDwell.parse(id).since
         // An exit of a fence this process never saw entered still counts after a relaunch.
-        guard inside[index] != nil || !known || since != nil else { return [] }
+        guard since != nil || !known else { return [] }  // `inside` set implies a `since`
         var commands: [Command] = []
         if let since, let dwell = options.fences[index].dwell, !dwelt.contains(index),
             GeofenceDwell.isDue(since: since, dwell: dwell, now: context.now)
