@@ -60,12 +60,17 @@ extension PlistDoctor {
             ]
         }
         return purposes.keys.sorted().compactMap { purpose in
-            let text = purposes[purpose]?.string?.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard text?.isEmpty ?? true else { return nil }
+            guard let value = purposes[purpose], let problem = purposeStringProblem(value) else { return nil }
+            let what =
+                switch problem {
+                case .wrongType: "as no string"
+                case .usageDescriptionPlaceholder: "still as wakeful plist's placeholder"
+                default: "empty"
+                }
             return Finding(
-                .error, text == nil ? .wrongType : .usageDescriptionEmpty, key: key, value: purpose,
+                .error, problem, key: key, value: purpose,
                 message:
-                    "has \(purpose) \(text == nil ? "as no string" : "empty"): the full-accuracy prompt would explain nothing and App Review rejects it (guideline 5.1.1). Write one sentence on why the app needs precise location for \(purpose).",
+                    "has \(purpose) \(what): the full-accuracy prompt would explain nothing and App Review rejects it (guideline 5.1.1). Write one sentence on why the app needs precise location for \(purpose).",
                 rules: ["AUTH-7"], guideline: "5.1.1", location: plist.location(ofKey: key))
         }
     }

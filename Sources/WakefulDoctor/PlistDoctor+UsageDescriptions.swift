@@ -172,7 +172,9 @@ extension PlistDoctor {
         let sentence =
             permission.map { "Write one sentence on why the app needs \($0)." }
             ?? "Write one sentence on why the app asks, or remove the key if it never does."
-        guard let text = value.string else {
+        guard let problem = purposeStringProblem(value) else { return nil }
+        switch problem {
+        case .wrongType:
             let replace =
                 need.map {
                     "Replace it with <key>\(key)</key>\(xmlString("\(InfoPlistFragment.placeholderPrefix) \($0.description.permission)."))."
@@ -182,20 +184,27 @@ extension PlistDoctor {
                 message:
                     "is \(value.typeDescription); expected a string that tells the user why the app \(permission.map { "needs \($0)" } ?? "asks"). \(replace)",
                 rules: rules, location: location)
-        }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.hasPrefix(InfoPlistFragment.placeholderPrefix) {
+        case .usageDescriptionPlaceholder:
             return Finding(
                 severity, .usageDescriptionPlaceholder, key: key,
                 message:
                     "is still the placeholder wakeful plist wrote\(neededBy): App Review rejects a purpose string that does not explain the use (guideline 5.1.1). \(sentence)",
                 rules: rules, guideline: "5.1.1", location: location)
+        default:
+            return Finding(
+                severity, .usageDescriptionEmpty, key: key,
+                message:
+                    "is empty\(neededBy): the permission prompt would explain nothing and App Review rejects it (guideline 5.1.1). \(sentence)",
+                rules: rules, guideline: "5.1.1", location: location)
         }
-        guard trimmed.isEmpty else { return nil }
-        return Finding(
-            severity, .usageDescriptionEmpty, key: key,
-            message:
-                "is empty\(neededBy): the permission prompt would explain nothing and App Review rejects it (guideline 5.1.1). \(sentence)",
-            rules: rules, guideline: "5.1.1", location: location)
+    }
+
+    /// What is wrong with a purpose string, for any key or dictionary entry that holds one: not a
+    /// string, still `wakeful plist`'s placeholder, or empty; nil when it reads.
+    static func purposeStringProblem(_ value: PlistValue) -> Finding.Check? {
+        guard let text = value.string else { return .wrongType }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix(InfoPlistFragment.placeholderPrefix) { return .usageDescriptionPlaceholder }
+        return trimmed.isEmpty ? .usageDescriptionEmpty : nil
     }
 }

@@ -1,5 +1,5 @@
 import Testing
-import WakefulDoctor
+@testable import WakefulDoctor
 
 /// Location accuracy: the temporary full-accuracy request's purpose strings (AUTH-7) and reduced
 /// accuracy by default (AUTH-6).
@@ -25,6 +25,16 @@ struct AccuracyCheckTests {
         #expect(empty.key == "NSLocationTemporaryUsageDescriptionDictionary")
         #expect(empty.value == "Drop")
         #expect(run.problems.count == 1, "\(run.problems.map(\.message))")
+    }
+
+    @Test("a dictionary entry is judged as a usage description is: not a string, the placeholder, empty")
+    func purposeStrings() {
+        let judge = PlistDoctor.purposeStringProblem
+        #expect(judge(.string("Delivery needs your precise location to find the door.")) == nil)
+        #expect(judge(.string("  ")) == .usageDescriptionEmpty)
+        #expect(
+            judge(.string("\(InfoPlistFragment.placeholderPrefix) precise location.")) == .usageDescriptionPlaceholder)
+        #expect(judge(.boolean(true)) == .wrongType)
     }
 
     @Test("NSLocationDefaultAccuracyReduced with region monitoring: a warning, regions get nothing (AUTH-6)")
