@@ -86,9 +86,12 @@ extension RunTally {
         }
         var onTime = 0
         var firstMissed: FenceEntry?
-        for entry in truth {
-            let times = seen[entry.fence.rawValue] ?? []
-            if times.contains(where: { $0 >= entry.time && $0 <= entry.time + within }) {
+        for entry in truth.sorted(by: { $0.time < $1.time }) {
+            // Each record answers one entry: two entries a moment apart need two records.
+            if let index = seen[entry.fence.rawValue]?.firstIndex(where: {
+                $0 >= entry.time && $0 <= entry.time + within
+            }) {
+                seen[entry.fence.rawValue]?.remove(at: index)
                 onTime += 1
             } else if firstMissed == nil {
                 firstMissed = entry
