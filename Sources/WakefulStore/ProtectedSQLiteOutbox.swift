@@ -83,6 +83,8 @@ public final class ProtectedSQLiteOutbox: Outbox, @unchecked Sendable {
 
     public func jobStates() throws -> [JobState] { try use { try $0.jobStates() } }
 
+    public func strategyStates() throws -> [StrategyState] { try use { try $0.strategyStates() } }
+
     public func quarantine() throws -> [QuarantinedRecord] { try use { try $0.quarantine() } }
 
     public func statistics() throws -> OutboxStatistics { try use { try $0.statistics() } }

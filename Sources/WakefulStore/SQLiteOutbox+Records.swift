@@ -19,6 +19,14 @@ extension SQLiteOutbox {
                     state.completedRuns,
                 ])
             }
+            if !write.strategyStates.isEmpty {
+                // Prepared only when needed: a store opened at an older migration has no table.
+                let saveStrategy = try db.cachedStatement(
+                    sql: "INSERT OR REPLACE INTO strategy_states (strategy, state) VALUES (?, ?)")
+                for state in write.strategyStates {
+                    try saveStrategy.execute(arguments: [state.strategy, state.state])
+                }
+            }
             try check(.afterAppend)
             return stored
         }
@@ -57,6 +65,14 @@ extension SQLiteOutbox {
                 JobState(
                     job: row[0], lastCompleted: row[1], lastStarted: row[2], progress: row[3], checkpoint: row[4],
                     completedRuns: row[5])
+            }
+        }
+    }
+
+    public func strategyStates() throws -> [StrategyState] {
+        try queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT strategy, state FROM strategy_states ORDER BY strategy").map { row in
+                StrategyState(strategy: row[0], state: row[1])
             }
         }
     }

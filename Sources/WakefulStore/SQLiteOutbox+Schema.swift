@@ -4,7 +4,7 @@ import Wakeful
 
 extension SQLiteOutbox {
     /// The schema's migrations, in order. Append only: a released migration never changes.
-    public static let migrations = ["v1", "v2"]
+    public static let migrations = ["v1", "v2", "v3"]
 
     /// Migrates the store up to `lastMigration` (all when nil), each migration in its own
     /// transaction, and returns the install ID.
@@ -48,7 +48,7 @@ extension SQLiteOutbox {
     }
 
     /// The migrator: `v1` the records, the open batch, job states and the meta row; `v2` the
-    /// quarantine and its index by time.
+    /// quarantine and its index by time; `v3` the strategies' saved states.
     private static func migrator(newInstallID: UUID, injector: (any OutboxFaultInjector)?) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", foreignKeyChecks: .immediate) { db in
@@ -103,6 +103,11 @@ extension SQLiteOutbox {
                     CREATE INDEX quarantine_by_time ON quarantine(quarantined_at);
                     """)
             try injector?.check(.duringMigration("v2"))
+        }
+        migrator.registerMigration("v3", foreignKeyChecks: .immediate) { db in
+            try db.execute(
+                sql: "CREATE TABLE strategy_states (strategy TEXT PRIMARY KEY NOT NULL, state TEXT NOT NULL)")
+            try injector?.check(.duringMigration("v3"))
         }
         return migrator
     }

@@ -4,8 +4,8 @@ import Foundation
 /// outbox and the uploader, fed by one call per system event.
 ///
 /// For each event the agent asks the strategies and the ``JobScheduler`` for their commands, then
-/// commits, in one outbox transaction, every record they produced, the jobs' new states and the
-/// timeline entries the configuration selects; only then does it hand the event to the
+/// commits, in one outbox transaction, every record they produced, the jobs' and strategies' new
+/// states and the timeline entries the configuration selects; only then does it hand the event to the
 /// ``Uploader``, carry out the outbox calls the uploader asks for (claim, acknowledge, release:
 /// one short transaction each), feed each result back, and return the commands for the platform
 /// to carry out. So a record exists in the outbox before any command of the same event can end a
@@ -13,7 +13,9 @@ import Foundation
 /// `0xdead10cc`), and a job's records and its checkpoint are saved together or not at all.
 ///
 /// A terminated app loses its agent; the outbox, on disk, survives, and the next process's agent
-/// restores the jobs' states from it.
+/// restores the jobs' states and the strategies' saved states (``Strategy/takeChangedState()``)
+/// from it. Those are written in the transaction of the records they describe, so a process killed
+/// right after a commit leaves a successor that neither loses nor repeats a record.
 ///
 /// ```swift
 /// var agent = try Agent(strategies: [TaskExtension()], configuration: configuration, outbox: outbox, seed: 7)
@@ -42,11 +44,11 @@ public struct Agent {
     private var retentionApplied = false
     /// Records held while the outbox cannot be written, and the losses owed a loss record.
     private var holding: HoldingArea
-    /// Whether the jobs' states could not be read at launch (protected data unavailable, DATA-4);
-    /// the scheduler waits until they can.
-    private var jobStatesPending = false
+    /// Whether the saved states could not be read at launch (protected data unavailable, DATA-4):
+    /// the scheduler waits until they can be, and the strategies get theirs then.
+    private var savedStatesPending = false
 
-    /// Creates the agent of a new process and restores the jobs' states from the outbox.
+    /// Creates the agent of a new process and restores the jobs' and strategies' states from the outbox.
     ///
     /// - Parameters:
     ///   - strategies: The app's strategies, in the order they receive events.
@@ -56,8 +58,9 @@ public struct Agent {
     ///   - heldRecords: Where the count of records held while the outbox cannot be written survives
     ///     the process (a file of class `none` on a device); nil to keep none, and then a process that
     ///     dies holding records loses them without a loss record.
-    /// - Throws: What the outbox throws when reading the jobs' states, except
-    ///   ``ProtectedDataUnavailable``: then the jobs wait until protected data is available.
+    /// - Throws: What the outbox throws when reading the saved states, except
+    ///   ``ProtectedDataUnavailable``: then the jobs wait until protected data is available, and
+    ///   the strategies get their states then.
     public init(
         strategies: [any Strategy], configuration: AgentConfiguration, outbox: any Outbox, seed: UInt64,
         heldRecords: (any HeldRecordsLedger)? = nil
@@ -66,16 +69,23 @@ public struct Agent {
         self.configuration = configuration
         self.outbox = outbox
         self.holding = HoldingArea(ledger: heldRecords)
-        if let options = configuration.jobs {
-            var scheduler = JobScheduler(options: options)
-            do {
-                scheduler.restore(try outbox.jobStates())
-            } catch is ProtectedDataUnavailable {
-                jobStatesPending = true
-            }
-            self.scheduler = scheduler
-        }
+        self.scheduler = configuration.jobs.map { JobScheduler(options: $0) }
         self.uploader = configuration.upload.map { Uploader(configuration: $0, seed: seed) }
+        do {
+            try restoreSavedStates()
+        } catch is ProtectedDataUnavailable {
+            savedStatesPending = true
+        }
+    }
+
+    /// Hands the strategies and the scheduler what the previous process saved. Both are read
+    /// before either is applied, so a failed read changes nothing.
+    private mutating func restoreSavedStates() throws {
+        let strategyStates = try outbox.strategyStates()
+        let jobStates = scheduler == nil ? [] : try outbox.jobStates()
+        runtime.restore(strategyStates)
+        scheduler?.restore(jobStates)
+        savedStatesPending = false
     }
 
     /// What the strategies and the scheduler together need from Info.plist and the user.
@@ -98,12 +108,9 @@ public struct Agent {
     {
         lastError = nil
         var copy = OutboxTimelineBuffer(upload: configuration.timeline)
+        if savedStatesPending { try? restoreSavedStates() }
         var commands = runtime.handle(event, in: context, timeline: &timeline, copy: &copy)
-        if jobStatesPending, let states = try? outbox.jobStates() {
-            scheduler?.restore(states)
-            jobStatesPending = false
-        }
-        if scheduler != nil, !jobStatesPending {
+        if scheduler != nil, !savedStatesPending {
             let own = scheduler!.handle(event, in: context)
             log(own, by: JobScheduler.ownerName, at: context.now, timeline: &timeline, copy: &copy)
             commands += own
@@ -187,6 +194,11 @@ public struct Agent {
             // A later state of the same job replaces an earlier one still unsaved.
             let changed = Set(states.map(\.job))
             unsaved.jobStates = unsaved.jobStates.filter { !changed.contains($0.job) } + states
+        }
+        let states = runtime.takeChangedStates()
+        if !states.isEmpty {
+            let changed = Set(states.map(\.strategy))
+            unsaved.strategyStates = unsaved.strategyStates.filter { !changed.contains($0.strategy) } + states
         }
     }
 

@@ -54,6 +54,11 @@ public final class GuardedOutbox: Outbox {
         return try base.jobStates()
     }
 
+    public func strategyStates() throws -> [StrategyState] {
+        try check("read")
+        return try base.strategyStates()
+    }
+
     public func quarantine() throws -> [QuarantinedRecord] {
         try check("read")
         return try base.quarantine()

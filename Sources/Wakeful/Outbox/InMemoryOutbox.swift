@@ -37,6 +37,8 @@ public final class InMemoryOutbox: Outbox {
     private var quarantined: [QuarantinedRecord] = []
     /// Job states by job ID.
     private var states: [String: JobState] = [:]
+    /// Strategy states by strategy name.
+    private var strategySaves: [String: StrategyState] = [:]
     /// The sequence number the next record gets; never goes back.
     private var nextSeq: Int64 = 1
     /// The number of the next batch; never goes back.
@@ -51,6 +53,7 @@ public final class InMemoryOutbox: Outbox {
     public func commit(_ write: OutboxWrite) throws -> [OutboxRecord] {
         let stored = write.records.map { append($0.kind, payload: $0.payload, at: $0.recordedAt) }
         for state in write.jobStates { states[state.job] = state }
+        for state in write.strategyStates { strategySaves[state.strategy] = state }
         return stored
     }
 
@@ -151,6 +154,10 @@ public final class InMemoryOutbox: Outbox {
 
     public func jobStates() throws -> [JobState] {
         states.values.sorted { $0.job < $1.job }
+    }
+
+    public func strategyStates() throws -> [StrategyState] {
+        strategySaves.values.sorted { $0.strategy < $1.strategy }
     }
 
     public func quarantine() throws -> [QuarantinedRecord] {

@@ -17,8 +17,8 @@ public protocol Outbox: AnyObject {
     /// The install's identity, made when the store was created and kept for its life.
     var installID: UUID { get }
 
-    /// Appends records and saves job states in one transaction, and returns the records as stored
-    /// (with their sequence numbers and UUIDs, in order).
+    /// Appends records and saves job and strategy states in one transaction, and returns the
+    /// records as stored (with their sequence numbers and UUIDs, in order).
     @discardableResult
     func commit(_ write: OutboxWrite) throws -> [OutboxRecord]
 
@@ -52,6 +52,9 @@ public protocol Outbox: AnyObject {
     /// The saved state of every job.
     func jobStates() throws -> [JobState]
 
+    /// The saved state of every strategy that keeps one (``Strategy/takeChangedState()``).
+    func strategyStates() throws -> [StrategyState]
+
     /// Records in the quarantine, oldest first.
     func quarantine() throws -> [QuarantinedRecord]
 
@@ -63,21 +66,42 @@ public protocol Outbox: AnyObject {
     func pendingSequenceNumbers() throws -> [Int64]
 }
 
-/// One transaction's worth of writes: records to append and job states to save.
+/// One transaction's worth of writes: records to append, job and strategy states to save.
 public struct OutboxWrite: Sendable, Hashable {
     /// Records to append, in order.
     public var records: [CollectedRecord]
     /// Job states to insert or replace.
     public var jobStates: [JobState]
+    /// Strategy states to insert or replace.
+    public var strategyStates: [StrategyState]
 
     /// Creates a write.
-    public init(records: [CollectedRecord] = [], jobStates: [JobState] = []) {
+    public init(records: [CollectedRecord] = [], jobStates: [JobState] = [], strategyStates: [StrategyState] = []) {
         self.records = records
         self.jobStates = jobStates
+        self.strategyStates = strategyStates
     }
 
     /// Whether there is nothing to write.
-    public var isEmpty: Bool { records.isEmpty && jobStates.isEmpty }
+    public var isEmpty: Bool { records.isEmpty && jobStates.isEmpty && strategyStates.isEmpty }
+}
+
+/// What a strategy saved for its next process, under its name (``Strategy/takeChangedState()``).
+///
+/// The ``Agent`` saves it in the transaction that appends the records of the same event, so a
+/// record and the state that says it was made exist together or not at all: a process killed
+/// right after the commit leaves a successor that knows the record exists.
+public struct StrategyState: Sendable, Hashable, Codable {
+    /// The strategy's ``Strategy/name``.
+    public var strategy: String
+    /// The state as the strategy encoded it (JSON text by convention).
+    public var state: String
+
+    /// Creates a saved state.
+    public init(strategy: String, state: String) {
+        self.strategy = strategy
+        self.state = state
+    }
 }
 
 /// A record the app produced and the time it produced it, before the outbox gives it an identity.

@@ -91,6 +91,31 @@ public struct Runtime: Sendable {
     }
 }
 
+extension Runtime {
+    /// The states the strategies changed since last asked (``Strategy/takeChangedState()``).
+    public mutating func takeChangedStates() -> [StrategyState] {
+        var states: [StrategyState] = []
+        for index in strategies.indices {
+            if let state = strategies[index].takeChangedState() {
+                states.append(StrategyState(strategy: strategies[index].name, state: state))
+            }
+        }
+        return states
+    }
+
+    /// Hands each saved state to the strategy of its name; states of strategies the app no longer
+    /// runs are ignored.
+    public mutating func restore(_ states: [StrategyState]) {
+        guard !states.isEmpty else { return }
+        for index in strategies.indices {
+            let name = strategies[index].name
+            if let saved = states.first(where: { $0.strategy == name }) {
+                strategies[index].restore(state: saved.state)
+            }
+        }
+    }
+}
+
 /// What an app sees of its surroundings with each event (``Context/network``,
 /// ``Context/externalPower``), recorded as an `observation` entry when it changes, so that a
 /// timeline exported from a phone says when the network and the charger changed as far as the app

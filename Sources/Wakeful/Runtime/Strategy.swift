@@ -29,4 +29,25 @@ public protocol Strategy: Sendable {
     ///   - context: The time and the system state at that moment.
     /// - Returns: The commands to issue, in order; usually none.
     mutating func handle(_ event: Event, in context: Context) -> [Command]
+
+    /// The state the strategy's next process needs, if it changed since it was last taken; nil
+    /// otherwise. The default keeps nothing.
+    ///
+    /// A terminated app loses what its strategies held in memory. A strategy whose records must not
+    /// repeat in the next process (``GeofenceSet`` records an entry once per stay) returns its state
+    /// here: the ``Agent`` asks after every event and saves it under ``name`` in the same outbox
+    /// transaction as the event's records, so both are saved or neither is. Names must therefore
+    /// be unique among an app's strategies.
+    mutating func takeChangedState() -> String?
+
+    /// Takes back the state a previous process saved, before the new process's first event, or,
+    /// when the outbox could not be read then (protected data unavailable, DATA-4), with the first
+    /// event after it can: the strategy may have handled events already and must merge. The
+    /// default ignores it.
+    mutating func restore(state: String)
+}
+
+extension Strategy {
+    public mutating func takeChangedState() -> String? { nil }
+    public mutating func restore(state: String) {}
 }

@@ -107,6 +107,7 @@ public final class LedgerOutbox: Outbox {
 
     public func releaseBatch(_ batchID: UUID) throws { try base.releaseBatch(batchID) }
     public func jobStates() throws -> [JobState] { try base.jobStates() }
+    public func strategyStates() throws -> [StrategyState] { try base.strategyStates() }
     public func quarantine() throws -> [QuarantinedRecord] { try base.quarantine() }
     public func statistics() throws -> OutboxStatistics { try base.statistics() }
     public func pendingSequenceNumbers() throws -> [Int64] { try base.pendingSequenceNumbers() }

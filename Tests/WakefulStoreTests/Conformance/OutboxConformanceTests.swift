@@ -187,6 +187,22 @@ struct OutboxConformanceTests {
         }
     }
 
+    @Test("strategy states are saved with the records and replaced by strategy", arguments: OutboxFactory.all)
+    func strategyStates(_ factory: OutboxFactory) throws {
+        try factory.with(testInstall) { outbox in
+            #expect(try outbox.strategyStates() == [])
+            let fences = StrategyState(strategy: "GeofenceSet", state: #"{"dwelt":[],"inside":{"a":1.5}}"#)
+            let other = StrategyState(strategy: "Another", state: "{}")
+            try outbox.commit(
+                OutboxWrite(records: [CollectedRecord(sample(0), at: 0)], strategyStates: [fences, other]))
+            #expect(try outbox.strategyStates() == [other, fences])
+            let left = StrategyState(strategy: "GeofenceSet", state: #"{"dwelt":[],"inside":{}}"#)
+            try outbox.commit(OutboxWrite(strategyStates: [left]))
+            #expect(try outbox.strategyStates() == [other, left])
+            #expect(try outbox.statistics().nextSeq == 2)
+        }
+    }
+
     @Test("statistics count the pending records, their bytes and the oldest", arguments: OutboxFactory.all)
     func statistics(_ factory: OutboxFactory) throws {
         try factory.with(testInstall) { outbox in

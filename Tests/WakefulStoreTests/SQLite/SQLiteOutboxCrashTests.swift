@@ -72,7 +72,7 @@ struct SQLiteOutboxCrashTests {
             #expect(outbox.installID == testInstall)
             #expect(
                 try outbox.schemaObjects().isSuperset(of: [
-                    "meta", "records", "batches", "job_states", "quarantine", "quarantine_by_time",
+                    "meta", "records", "batches", "job_states", "quarantine", "quarantine_by_time", "strategy_states",
                 ]))
             try expectConsistent(outbox)
         }
@@ -99,11 +99,34 @@ struct SQLiteOutboxCrashTests {
         }
     }
 
+    @Test("a crash while adding the strategy states to a v2 store keeps v2; the relaunch adds them")
+    func crashAddingStrategyStates() throws {
+        try withDatabasePath { path in
+            let old = try openOutbox(path, upTo: "v2")
+            try appendSamples(old, count: 2)
+            let before = try old.dump()
+
+            #expect(throws: SimulatedCrash(at: .duringMigration("v3"))) {
+                try openOutbox(path, crashAt: [.duringMigration("v3")])
+            }
+            let stillOld = try openOutbox(path, upTo: "v2")
+            #expect(try stillOld.dump() == before)
+            #expect(try stillOld.schemaObjects().contains("strategy_states") == false)
+
+            let outbox = try openOutbox(path)
+            let saved = StrategyState(strategy: "GeofenceSet", state: #"{"inside":{}}"#)
+            try outbox.commit(OutboxWrite(strategyStates: [saved]))
+            #expect(try outbox.strategyStates() == [saved])
+            #expect(try outbox.statistics().pendingCount == 2)
+            try expectConsistent(outbox)
+        }
+    }
+
     @Test("every fault point is exercised by this suite")
     func coverage() {
         let migrationPoints = SQLiteOutbox.migrations.map { OutboxFaultPoint.duringMigration($0) }
         #expect(Set(OutboxFaultPoint.all) == Set(Self.operationPoints + migrationPoints))
-        #expect(migrationPoints == [.duringMigration("v1"), .duringMigration("v2")])
+        #expect(migrationPoints == [.duringMigration("v1"), .duringMigration("v2"), .duringMigration("v3")])
     }
 
     /// Expects the store's invariants to hold.

@@ -173,6 +173,7 @@ final class FaultyOutbox: Outbox {
 
     func releaseBatch(_ batchID: UUID) throws { try base.releaseBatch(batchID) }
     func jobStates() throws -> [JobState] { try base.jobStates() }
+    func strategyStates() throws -> [StrategyState] { try base.strategyStates() }
     func quarantine() throws -> [QuarantinedRecord] { try base.quarantine() }
     func statistics() throws -> OutboxStatistics { try base.statistics() }
     func pendingSequenceNumbers() throws -> [Int64] { try base.pendingSequenceNumbers() }

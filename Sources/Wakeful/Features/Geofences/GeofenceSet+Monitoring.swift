@@ -21,11 +21,12 @@ extension GeofenceSet {
         for index in monitored.keys.sorted() where !wanted.contains(index) {
             commands.append(.stopMonitoring(monitored[index]!))
             monitored[index] = nil
-            // Out of sight: its stay can no longer be followed.
-            inside[index] = nil
-            dwelt.remove(index)
-            unconfirmed.remove(index)
         }
+        // Out of sight: the stays in fences not chosen, this process's or restored from the
+        // previous one's, can no longer be followed.
+        for index in inside.keys where !wanted.contains(index) { inside[index] = nil }
+        dwelt.formIntersection(wanted)
+        unconfirmed.formIntersection(wanted)
         for index in chosen where monitored[index] == nil || !hasSelected {
             let id = monitored[index] ?? options.fences[index].id
             monitored[index] = id

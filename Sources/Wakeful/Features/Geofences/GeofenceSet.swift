@@ -27,6 +27,11 @@ import Foundation
 /// noticed while the app runs (a timer at the due time) or at its next wake, at the latest the
 /// fence's exit; its entry time survives a relaunch in the region's identifier (``GeofenceDwell``).
 ///
+/// Each stay is recorded once, also across processes: the set saves the fences it is inside and
+/// the dwells it recorded (``takeChangedState()``), and the ``Agent`` writes them in the
+/// transaction of the records, so a process killed right after recording an entry leaves a
+/// successor that knows of it and does not record it again when `requestState` answers `inside`.
+///
 /// When iOS refuses a region for the limit (LOC-17: slots held by regions a previous process chose,
 /// or by another feature), the set first stops every region of its fences it does not want and
 /// tries again; if that fails too it gives up one slot for good and monitors one fence fewer.
@@ -69,9 +74,11 @@ public struct GeofenceSet: Strategy {
     /// Whether the significant-change service runs as the fallback for a missed fix.
     public internal(set) var fallbackRunning = false
     /// Since when the device is inside each fence, by fence index.
-    public internal(set) var inside: [Int: TimeInterval] = [:]
+    public internal(set) var inside: [Int: TimeInterval] = [:] { didSet { staysChanged = true } }
     /// Fences whose dwell has been recorded during the current stay.
-    public internal(set) var dwelt: Set<Int> = []
+    public internal(set) var dwelt: Set<Int> = [] { didSet { staysChanged = true } }
+    /// Whether `inside` or `dwelt` changed since the agent last took the state to save.
+    var staysChanged = false
     /// Polygon fences whose circle was entered, waiting for a fix inside the polygon.
     public internal(set) var unconfirmed: Set<Int> = []
     /// Fences whose state this process has heard of.
