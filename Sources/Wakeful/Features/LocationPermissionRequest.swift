@@ -54,8 +54,10 @@ public struct LocationPermissionRequest: Strategy {
         case .didBecomeActive:
             if permission.status == .notDetermined { return [.requestWhenInUseAuthorization] }
             var commands: [Command] = []
-            if options.level == .always, permission.status == .whenInUse, !permission.allowOnce, !grantedThisVisit {
-                commands.append(.requestAlwaysAuthorization)  // AUTH-2: once, so on a later opening
+            if options.level == .always, permission.status == .whenInUse, !grantedThisVisit {
+                // AUTH-2: once, so on a later opening. After Allow Once, which the app cannot
+                // tell apart, iOS ignores the request (AUTH-4).
+                commands.append(.requestAlwaysAuthorization)
             }
             if permission.accuracy == .reduced, let key = options.temporaryFullAccuracyPurposeKey {
                 commands.append(.requestTemporaryFullAccuracy(purposeKey: key))  // AUTH-7

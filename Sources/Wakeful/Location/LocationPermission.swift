@@ -38,6 +38,11 @@ public struct LocationPermission: Sendable, Hashable, Codable {
         self.temporaryFullAccuracy = temporaryFullAccuracy
     }
 
+    /// What an app can read of it: the status and the accuracy. Core Location says nothing of Allow
+    /// Once, a provisional Always or a temporary full-accuracy grant, so ``Context`` carries only
+    /// this, in the simulator as on a device.
+    public var seenByTheApp: LocationPermission { LocationPermission(status: status, accuracy: accuracy) }
+
     /// Whether location can be used at all (When-In-Use or Always).
     public var allowsLocation: Bool { status == .whenInUse || status == .always }
 

@@ -122,8 +122,8 @@ public enum Event: Sendable, Hashable {
 
     /// `locationManagerDidChangeAuthorization`'s `accuracyAuthorization` (iOS 14+): Precise Location
     /// switched in Settings, or a temporary full-accuracy grant given or expired (AUTH-5 to AUTH-7).
-    /// It follows ``authorizationChanged(_:)``; a device reports both with every callback, as the
-    /// callback does not say which changed, so it may repeat the value.
+    /// When both changed it follows ``authorizationChanged(_:)``; each is reported only when its
+    /// value changed (``LocationPermissionChanges``), on a device as in the simulator.
     case accuracyAuthorizationChanged(AccuracyAuthorization)
     // MARK: Motion (MOTION)
 

@@ -16,6 +16,8 @@
 
         let role: Role
         private let deliver: @MainActor @Sendable (Event) -> Void
+        /// What the authorization callbacks reported so far.
+        private var permissionChanges = LocationPermissionChanges()
 
         init(role: Role, deliver: @escaping @MainActor @Sendable (Event) -> Void) {
             self.role = role
@@ -60,12 +62,15 @@
 
         /// Called for every manager at creation and on every change (iOS 14+).
         /// https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanagerdidchangeauthorization(_:)
-        /// The status and the accuracy are both reported, as the callback does not say which changed
-        /// (AUTH-5, AUTH-6).
+        /// The callback does not say which of the status and the accuracy changed: only what did is
+        /// reported, as the simulator does (AUTH-5, AUTH-6).
         nonisolated func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
             guard role == .monitoring else { return }
-            report(.authorizationChanged(LocationAuthorization(manager.authorizationStatus)))
-            report(.accuracyAuthorizationChanged(AccuracyAuthorization(manager.accuracyAuthorization)))
+            let status = LocationAuthorization(manager.authorizationStatus)
+            let accuracy = AccuracyAuthorization(manager.accuracyAuthorization)
+            MainActor.assumeIsolated {
+                for event in permissionChanges.events(status: status, accuracy: accuracy) { deliver(event) }
+            }
         }
 
         // MARK: Regions

@@ -424,7 +424,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         var context = Context(
             now: now, appState: state, backgroundTimeRemaining: backgroundTimeRemaining, network: networkPath,
             externalPower: scenario.world.power.charging(at: now), localTime: scenario.world.localTime(at: now))
-        context.locationPermission = authorizationMachine.permission
+        context.locationPermission = authorizationMachine.permission.seenByTheApp
         let commands: [Command]
         if hasAgentConfiguration {
             guard let handled = agentHandle(event, in: context) else { return }

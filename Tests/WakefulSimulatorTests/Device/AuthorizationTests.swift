@@ -79,6 +79,30 @@ struct AuthorizationTests {
         #expect(statuses.last?.time == 10)
     }
 
+    @Test("strategies see what Core Location reports, status and accuracy, not that the grant is Allow Once")
+    func contextHidesWhatADeviceCannotSee() throws {
+        let reporter = Scripted("Reporter") { event, context in
+            guard case .authorizationChanged = event else {
+                return event == .didBecomeActive ? [.requestWhenInUseAuthorization] : []
+            }
+            let seen = context.locationPermission
+            return [
+                .record(
+                    Record(
+                        kind: "seen",
+                        fields: [
+                            Field("allowOnce", .bool(seen.allowOnce)), Field("status", .string(seen.status.rawValue)),
+                        ]))
+            ]
+        }
+        let scenario = Scenarios.make(
+            duration: 60, authorization: .notDetermined, actions: [UserAction(at: 2, .allowOnce)])
+        let trace = Trace(scenario, ios: try Versions.parse("17"), setup: .custom(reporter))
+        let seen = trace.records("seen").map(\.record.fields)
+        #expect(seen.contains { $0.contains(Field("status", .string("whenInUse"))) })
+        #expect(seen.allSatisfy { $0.contains(Field("allowOnce", .bool(false))) } && !seen.isEmpty)
+    }
+
     @Test(
         "AUTH-3: on 13.2 the Always request from When-In-Use goes provisional; SLC is held and the second prompt shows")
     func provisionalAlwaysOn13_2() throws {
