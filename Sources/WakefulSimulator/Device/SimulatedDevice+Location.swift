@@ -40,17 +40,15 @@ extension SimulatedDevice {
     }
 
     /// Delivers standard updates that passed the distance filter, and pauses them after the device
-    /// stood still long enough (LOC-5). Returns when the pause would fall due.
+    /// stood still long enough (LOC-5). Returns when the pause or a held-back coarse fix falls due.
     mutating func checkStandardLocation() -> TimeInterval? {
         guard let session = process.location, !session.paused, state.isExecuting else { return nil }
         guard session.request.pausesAutomatically, let since = stationarySince else {
-            deliverFixIfMoved()
-            return nil
+            return deliverFixIfMoved()
         }
         let pauseAt = since + policy.location.autoPauseAfterStationary
         guard now >= pauseAt else {
-            deliverFixIfMoved()
-            return pauseAt
+            return earliest(deliverFixIfMoved(), pauseAt)
         }
         process.location!.paused = true
         refreshEnergy()
@@ -59,21 +57,27 @@ extension SimulatedDevice {
         return nil
     }
 
-    private mutating func deliverFixIfMoved() {
-        guard let session = process.location else { return }
+    /// Delivers a fix if the device moved past the distance filter. Returns when a coarse fix held
+    /// back by its interval falls due: the device may have stopped by then, and no movement would
+    /// look again.
+    private mutating func deliverFixIfMoved() -> TimeInterval? {
+        guard let session = process.location else { return nil }
         let threshold = max(session.request.distanceFilter, 1)
-        if let last = session.lastDelivered, position.distance(to: last) < threshold { return }
+        if let last = session.lastDelivered, position.distance(to: last) < threshold { return nil }
         if permission.accuracy == .reduced {
             // AUTH-6: a few fixes an hour, kilometres off.
-            if let last = session.lastCoarseFix, now < last + policy.location.reducedAccuracyFixInterval { return }
+            if let last = session.lastCoarseFix, now < last + policy.location.reducedAccuracyFixInterval {
+                return last + policy.location.reducedAccuracyFixInterval
+            }
             process.location!.lastCoarseFix = now
             process.location!.lastDelivered = position
             deliver(.locationsUpdated([coarseFix()]))
-            return
+            return nil
         }
         process.location!.lastDelivered = position
         let accuracy = max(5, min(session.request.desiredAccuracy, 1000))
         deliver(.locationsUpdated([fix(accuracy: accuracy)]))
+        return nil
     }
 
     /// A fix at the user's position with Gaussian error of about half its stated accuracy.

@@ -23,7 +23,7 @@ extension SimulatedDevice {
         if let next, next < scenario.duration { scheduleWorldTick(at: max(next, now + 0.001)) }
     }
 
-    private func earliest(_ first: TimeInterval?, _ second: TimeInterval?) -> TimeInterval? {
+    func earliest(_ first: TimeInterval?, _ second: TimeInterval?) -> TimeInterval? {
         guard let first else { return second }
         guard let second else { return first }
         return min(first, second)
