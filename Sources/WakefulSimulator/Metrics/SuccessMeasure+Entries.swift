@@ -26,18 +26,20 @@ struct FenceEntry: Sendable, Hashable {
             var inside = isInside(knots[0].point)
             for (from, to) in zip(knots, knots.dropFirst()) where from.time < end {
                 defer { inside = isInside(to.point) }
-                guard !inside, to.time > from.time,
+                guard to.time > from.time,
                     let (enter, leave) = crossing(from.point, to.point, center: center, radius: circle.radius)
                 else { continue }
                 let span = to.time - from.time
                 if !fence.needsConfirmation {
+                    // A straight piece that starts inside a circle cannot leave and come back.
                     let time = from.time + enter * span
-                    if time <= end { entries.append(FenceEntry(fence: fence.id, time: time)) }
+                    if !inside, time <= end { entries.append(FenceEntry(fence: fence.id, time: time)) }
                     continue
                 }
-                // A polygon: sample the part of the piece inside its circle.
+                // A polygon: sample the part of the piece inside its circle. A piece that starts
+                // inside a polygon that is not convex can leave it and come back.
                 var time = (from.time + enter * span).rounded(.up)
-                var was = false
+                var was = inside
                 while time <= min(from.time + leave * span, end) {
                     let point = from.point.interpolated(to: to.point, fraction: (time - from.time) / span)
                     let now = isInside(point)
