@@ -139,19 +139,29 @@ extension SimulatedDevice {
         }
     }
 
-    /// A confirmed crossing: delivered now, or after a latency under CONF-15 (LOC-20).
+    /// A confirmed crossing: delivered now, or after a latency under CONF-15 (LOC-20), to which a
+    /// rare tail adds 30 min to 3 h on a circular region's exit while the app is terminated under
+    /// CONF-20 (LOC-34).
     mutating func regionTransition(_ id: RegionID, to state: RegionState) {
+        var delay: TimeInterval = 0
+        var rules: [String] = []
         if let latency = policy.location.regionEventLatency {
-            let delay = systemRandom.uniform(latency)
-            decide(
-                "regionEventDelayed", rules: ["LOC-20", "CONF-15"],
-                [Field("region", .string(id.rawValue)), Field("delay", .double(delay))])
-            delayedRegionSerial += 1
-            delayedRegionEvents.append((delayedRegionSerial, id, state))
-            schedule(.regionDelivery(serial: delayedRegionSerial), at: now + delay)
-        } else {
-            deliverRegionTransition(id, to: state)
+            delay += systemRandom.uniform(latency)
+            rules += ["LOC-20", "CONF-15"]
         }
+        if let tail = policy.location.regionExitTailAfterTermination, state == .outside, !hasProcess,
+            regions.contains(where: { $0.region.id == id && !$0.isBeacon }),
+            systemRandom.nextDouble() < tail.probability
+        {
+            delay += systemRandom.uniform(tail.delay)
+            rules += ["LOC-34", "CONF-20"]
+        }
+        guard !rules.isEmpty else { return deliverRegionTransition(id, to: state) }
+        decide(
+            "regionEventDelayed", rules: rules, [Field("region", .string(id.rawValue)), Field("delay", .double(delay))])
+        delayedRegionSerial += 1
+        delayedRegionEvents.append((delayedRegionSerial, id, state))
+        schedule(.regionDelivery(serial: delayedRegionSerial), at: now + delay)
     }
 
     /// Reports a crossing to the app, waking or relaunching it (LOC-21, BEACON-1).

@@ -43,13 +43,19 @@ extension SimulatedDevice {
         var effects: [DeviceEffect] = []
         let launch = scheduler.launchDue(generation: generation, schedulerConditions, into: &effects)
         carryOut(effects)
-        if let launch { launchScheduledTask(launch.task, limit: launch.limit, rules: launch.rules) }
+        if let launch {
+            launchScheduledTask(
+                launch.task, limit: launch.limit, rules: launch.rules, cellularAllowed: launch.cellularAllowed)
+        }
     }
 
     /// Launches a fetch or a task: wakes a suspended app or relaunches a terminated one straight
     /// into the background (STATE-2), gives it the `scheduledTask` run reason until it completes or
-    /// `limit` is up, and delivers the launch.
-    mutating func launchScheduledTask(_ scheduled: ScheduledTaskLaunch, limit: TimeInterval, rules: [String]) {
+    /// `limit` is up, and delivers the launch. Without `cellularAllowed` the app's in-process
+    /// requests get no cellular data while the task runs (BGT-15).
+    mutating func launchScheduledTask(
+        _ scheduled: ScheduledTaskLaunch, limit: TimeInterval, rules: [String], cellularAllowed: Bool = true
+    ) {
         let launched = scheduled
         var rules = rules
         let monitored = launched.kind == .processing && policy.scheduler.processingCPUMonitor
@@ -59,6 +65,7 @@ extension SimulatedDevice {
             Field("limit", .double((limit * 1000).rounded() / 1000)),
         ]
         if launched.kind == .processing { fields.append(Field("cpuMonitor", .bool(monitored))) }
+        if !cellularAllowed { fields.append(Field("cellular", .bool(false))) }
         decide("scheduledTaskLaunch", rules: rules, fields)
         scheduler.noteLaunch(launched.kind, at: now, day: scenario.world.day(at: now))
         let wakeRules = launched.kind == .backgroundFetch ? rules : ["BGT-8"] + rules
@@ -85,7 +92,7 @@ extension SimulatedDevice {
         process.scheduledTasks.append(
             RunningScheduledTask(
                 identifier: launched.identifier, kind: launched.kind, launchedAt: now, generation: generation,
-                deadline: now + limit))
+                deadline: now + limit, cellularAllowed: cellularAllowed))
         scheduleExpiry(generation: generation, kind: launched.kind, deadline: now + limit)
         if monitored, let cpu = policy.termination.cpuLimit, scenario.app.processingCPULoad > cpu.fraction {
             schedule(.scheduledTaskCPULimit(generation: generation), at: now + cpu.window)
@@ -223,11 +230,36 @@ extension SimulatedDevice {
         }
     }
 
-    /// After every user action: the scheduler learns usage and plans again (BGT-11, BGT-13).
+    /// After every user action: running processing tasks end if the user starts using the device
+    /// (BGT-14); the scheduler learns usage and plans again (BGT-11, BGT-13).
     mutating func schedulerAfterUserAction(_ action: UserAction.Kind) {
+        switch action {
+        case .open, .unlock: endProcessingTasksForUse()
+        default: break
+        }
         var effects: [DeviceEffect] = []
         scheduler.learn(from: action, foreground: state.isForeground, schedulerConditions, into: &effects)
         carryOut(effects)
+    }
+
+    /// BGT-14: the system terminates running processing tasks when the user starts using the
+    /// device. Modelled as their time being up now: the expiration handler runs, and a task still
+    /// open after the lead time (TASK-12, cfg) gets the app killed, as at the end of BGT-5's time.
+    /// Assumption: unlocking or opening the app is "using the device"; a glance at the lock screen is not.
+    private mutating func endProcessingTasksForUse() {
+        guard policy.scheduler.processingEndsWhenUserStarts else { return }
+        for index in process.scheduledTasks.indices where process.scheduledTasks[index].kind == .processing {
+            let task = process.scheduledTasks[index]
+            let deadline = min(task.deadline, now + policy.execution.expiryLeadTime)
+            guard deadline < task.deadline else { continue }
+            let generation = scheduler.nextGeneration()
+            process.scheduledTasks[index].generation = generation
+            process.scheduledTasks[index].deadline = deadline
+            decide(
+                "processingTaskEnding", rules: ["BGT-14"],
+                [Field("identifier", .string(task.identifier)), Field("deadline", .double(deadline))])
+            scheduleExpiry(generation: generation, kind: .processing, deadline: deadline)
+        }
     }
 
     /// Plans every pending request and the fetch again.

@@ -159,6 +159,11 @@ extension SimulatedDevice {
                     outcome = (nil, "networkConnectionLost")
                 } else if segment.kind == .none {
                     outcome = (nil, flow.phase == .waiting ? "notConnectedToInternet" : "networkConnectionLost")
+                } else if segment.kind == .cellular, !state.isForeground,
+                    process.scheduledTasks.contains(where: { !$0.cellularAllowed })
+                {
+                    // BGT-15: a processing task run after a force-quit has restricted networking (cfg: no cellular).
+                    outcome = (nil, "notConnectedToInternet")
                 } else if case .responding(let at) = flow.phase {
                     if now >= at {
                         if let upload {

@@ -172,6 +172,11 @@ struct PolicyParameterTable {
             p + "regionEventLatency", optional(rules.regionEventLatency, secondsRange), ["LOC-20", "CONF-15"],
             .assumption)
         add(
+            p + "regionExitTailAfterTermination",
+            optional(rules.regionExitTailAfterTermination) {
+                "\(percent($0.probability)) of exits, \(secondsRange($0.delay))"
+            }, ["LOC-34", "CONF-20"], .assumption)
+        add(
             p + "backgroundRefreshOffBlocksRegionWakes", flag(rules.backgroundRefreshOffBlocksRegionWakes), ["LOC-22"],
             absentOnSix(.documented))
         add(
@@ -276,6 +281,16 @@ struct PolicyParameterTable {
             p + "appRefreshEarlyExpiry", optional(rules.appRefreshEarlyExpiry, secondsRange), ["BGT-4", "CONF-10"],
             bgTask(.documented))
         add(p + "processingTime", seconds(rules.processingTime), ["BGT-5"], .assumption)
+        add(
+            p + "processingRunsAfterForceQuit", flag(rules.processingRunsAfterForceQuit),
+            ["BGT-15", "TERM-1", "CONF-19"], bgTask(.inference))
+        add(p + "processingTimeAfterForceQuit", seconds(rules.processingTimeAfterForceQuit), ["BGT-15"], .assumption)
+        add(
+            p + "processingAfterForceQuitUsesCellular", flag(rules.processingAfterForceQuitUsesCellular), ["BGT-15"],
+            .assumption)
+        add(
+            p + "processingEndsWhenUserStarts", flag(rules.processingEndsWhenUserStarts), ["BGT-14"],
+            bgTask(.documented))
         add(
             p + "processingCPUMonitor", flag(rules.processingCPUMonitor), ["BGT-5", "BGT-6", "CONF-6"],
             bgTask(.documented))

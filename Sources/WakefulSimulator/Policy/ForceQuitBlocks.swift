@@ -26,7 +26,8 @@ public struct ForceQuitBlocks: OptionSet, Sendable, Hashable {
     public static let urlSession = ForceQuitBlocks(rawValue: 1 << 2)
     /// Core Bluetooth state-restoration relaunches (BLE-4).
     public static let bluetoothRestoration = ForceQuitBlocks(rawValue: 1 << 3)
-    /// `BGAppRefreshTask` and `BGProcessingTask` launches (13+).
+    /// `BGAppRefreshTask` and `BGProcessingTask` launches (13+); from 18.3 a processing task still
+    /// runs, constrained (``SchedulerRules/processingRunsAfterForceQuit``, BGT-15, CONF-19).
     public static let taskScheduler = ForceQuitBlocks(rawValue: 1 << 4)
 
     /// Every member with its name, in declaration order (deterministic, for descriptions).

@@ -33,6 +33,9 @@ public struct LocationRules: Sendable, Hashable {
     public var regionCrossing: RegionCrossingTable
     /// Extra delay, drawn from this range, before a region event; `nil` for none (LOC-20, CONF-15).
     public var regionEventLatency: ClosedRange<TimeInterval>?
+    /// A rare extra delay on a circular region's exit after the app was terminated; `nil` for none
+    /// beyond ``regionEventLatency`` (LOC-34, CONF-20).
+    public var regionExitTailAfterTermination: RegionExitTail?
     /// Whether Background App Refresh off suppresses region wakes and relaunches (LOC-22).
     public var backgroundRefreshOffBlocksRegionWakes: Bool
     /// Whether Background App Refresh off also suppresses SLC and visit wakes (CONF-9).
@@ -91,6 +94,8 @@ public struct LocationRules: Sendable, Hashable {
             regionCrossing: .standard,
             // LOC-20 / CONF-15 default: the event fires as soon as LOC-19 holds; var. 3–5 min.
             regionEventLatency: nil,
+            // LOC-34 / CONF-20 default: no tail beyond CONF-15; var. rare delays of 30 min to 3 h.
+            regionExitTailAfterTermination: nil,
             // LOC-22: BAR off, no region wakes (documented, 7+). iOS 6 has no BAR switch (n/a): inert.
             backgroundRefreshOffBlocksRegionWakes: version >= IOSVersion(7),
             // CONF-9 default: BAR off also suppresses SLC and visit wakes (inference); n/a on 6.

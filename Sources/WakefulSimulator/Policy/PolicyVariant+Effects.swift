@@ -52,6 +52,10 @@ extension PolicyVariant {
             "After a location, region, beacon or Bluetooth event the app is suspended as soon as the callback returns, the lower bound Apple's engineer gives, instead of the ≈10 s window (LOC-33, CONF-18)."
         case .wakeWindow30Seconds:
             "After a location, region, beacon or Bluetooth event the app keeps 30 s, the upper bound Apple's engineer gives, instead of ≈10 s (LOC-33, CONF-18)."
+        case .processingBlockedAfterForceQuit:
+            "On iOS 18.3 and later only, a pending BGProcessingTask no longer launches after an App-Switcher force-quit, as TERM-1 says and as up to 18.2 (TERM-1, BGT-15, CONF-19)."
+        case .regionExitTailAfterTermination:
+            "A circular region's exit after the app was terminated comes 30 min to 3 h (1800–10800 s) late in 1 case of 20, as one 18.4 report saw (LOC-34, CONF-20)."
         case .indicatorFlagHasNoEffect:
             "On iOS 16.4+ only, standard updates started after a background launch keep the app running whether or not showsBackgroundLocationIndicator is on, as before 16.4 (LOC-30, CONF-21)."
         case .launchesBeforeFirstUnlock:
@@ -92,6 +96,8 @@ extension PolicyVariant {
         case .wildcardTaskIdentifiers: .folklore  // BGT-9: third-party claim
         case .voipSocketsTerminate: .folklore  // VOIP-3
         case .noWakeWindow, .wakeWindow30Seconds: .documented  // LOC-33: the bounds in Apple's forum answer
+        case .processingBlockedAfterForceQuit: .documented  // CONF-19: TERM-1's DTS text
+        case .regionExitTailAfterTermination: .folklore  // LOC-34: a single report
         case .indicatorFlagHasNoEffect: .assumption  // CONF-21: the reference's variant, no report says so
         case .launchesBeforeFirstUnlock: .folklore  // DATA-8: one iOS 9 report
         case .prewarmRunsLaunch: .observed  // DATA-9: 15.0 reports
@@ -124,6 +130,8 @@ extension PolicyVariant {
         case .voipSocketsTerminate: ["voip.voipSocketsTerminate"]
         case .noWakeWindow, .wakeWindow30Seconds:
             ["execution.wakeEventWindow", "beacons.rangingWindow", "bluetooth.wakeWindow"]
+        case .processingBlockedAfterForceQuit: ["scheduler.processingRunsAfterForceQuit"]
+        case .regionExitTailAfterTermination: ["location.regionExitTailAfterTermination"]
         case .indicatorFlagHasNoEffect: ["location.hiddenIndicatorStopsRelaunchedUpdates"]
         case .launchesBeforeFirstUnlock: ["push.launchesBeforeFirstUnlock", "urlSession.relaunchesBeforeFirstUnlock"]
         case .prewarmRunsLaunch: ["execution.prewarmRunsLaunch"]
@@ -131,7 +139,8 @@ extension PolicyVariant {
     }
 
     /// Whether the variant changes anything on `version`. CONF-1a needs iOS 7.x, CONF-1b the 7–12
-    /// family, CONF-1c iOS 13+, CONF-16 the 26+ family and CONF-17 iOS 16+; every other variant applies everywhere
+    /// family, CONF-1c iOS 13+, CONF-16 the 26+ family, CONF-17 iOS 16+, CONF-19 iOS 18.3+,
+    /// CONF-21 iOS 16.4+ and CONF-DATA-9 iOS 15+; every other variant applies everywhere
     /// (on releases that lack the feature it only sets an inert field).
     ///
     /// - Parameter version: The simulated iOS release.
@@ -144,6 +153,7 @@ extension PolicyVariant {
         case .wildcardTaskIdentifiers: version.family == .iOS26  // CONF-16: "on 26"
         case .voipSocketsTerminate: version >= IOSVersion(16)  // CONF-17: "on 16+"
         case .prewarmRunsLaunch: version.major >= 15  // CONF-DATA-9: prewarming exists from 15 (DATA-9)
+        case .processingBlockedAfterForceQuit: version >= IOSVersion(18, 3)  // CONF-19: blocked before 18.3 anyway
         case .indicatorFlagHasNoEffect: version >= IOSVersion(16, 4)  // CONF-21: LOC-30 is of 16.4+
         default: true
         }
@@ -191,6 +201,8 @@ extension PolicyVariant {
         case .voipSocketsTerminate: policy.voip.voipSocketsTerminate = true  // CONF-17, VOIP-3
         case .noWakeWindow: policy.setWakeWindows(0)  // CONF-18a, LOC-33
         case .wakeWindow30Seconds: policy.setWakeWindows(30)  // CONF-18b, LOC-33
+        case .processingBlockedAfterForceQuit: policy.scheduler.processingRunsAfterForceQuit = false  // CONF-19, TERM-1
+        case .regionExitTailAfterTermination: policy.location.regionExitTailAfterTermination = .reported  // CONF-20
         case .indicatorFlagHasNoEffect: policy.location.hiddenIndicatorStopsRelaunchedUpdates = false  // CONF-21
         case .launchesBeforeFirstUnlock:  // CONF-DATA-8, DATA-8
             policy.push.launchesBeforeFirstUnlock = true

@@ -62,6 +62,10 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
     case noWakeWindow
     /// `"CONF-18b"`: a 30 s wake window after a location, region or Bluetooth event (LOC-33).
     case wakeWindow30Seconds
+    /// `"CONF-19"`: a pending `BGProcessingTask` never launches after a force-quit, on 18.3+ too (TERM-1, BGT-15).
+    case processingBlockedAfterForceQuit
+    /// `"CONF-20"`: a region exit after the app was terminated rarely comes 30 min to 3 h late (LOC-34).
+    case regionExitTailAfterTermination
     /// `"CONF-21"`: the background location indicator flag has no effect on 16.4+ (LOC-30).
     case indicatorFlagHasNoEffect
     /// `"CONF-DATA-8"`: silent pushes and finished background transfers launch the app before the
@@ -71,7 +75,7 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
     /// (DATA-9's observation; the simulator names it for its rule).
     case prewarmRunsLaunch
 
-    /// The stable ID: `"CONF-1a"` … `"CONF-17"`, with `"CONF-8:<factor>"` for scheduling factors.
+    /// The stable ID: `"CONF-1a"` … `"CONF-21"`, with `"CONF-8:<factor>"` for scheduling factors.
     public var id: String {
         switch self {
         case .taskBudget600OnIOS7: "CONF-1a"
@@ -98,6 +102,8 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
         case .voipSocketsTerminate: "CONF-17"
         case .noWakeWindow: "CONF-18a"
         case .wakeWindow30Seconds: "CONF-18b"
+        case .processingBlockedAfterForceQuit: "CONF-19"
+        case .regionExitTailAfterTermination: "CONF-20"
         case .indicatorFlagHasNoEffect: "CONF-21"
         case .launchesBeforeFirstUnlock: "CONF-DATA-8"
         case .prewarmRunsLaunch: "CONF-DATA-9"
@@ -126,7 +132,8 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
                 .backgroundRefreshOffRegionsOnly, .appRefreshEarlyExpiry, .silentPushInLowPowerMode,
                 .voipPushBlockedAfterForceQuit, .debuggerAttached, .significantChangeField2014,
                 .significantChangeField2010, .regionEventLatency, .wildcardTaskIdentifiers, .voipSocketsTerminate,
-                .noWakeWindow, .wakeWindow30Seconds, .indicatorFlagHasNoEffect, .launchesBeforeFirstUnlock,
+                .noWakeWindow, .wakeWindow30Seconds, .processingBlockedAfterForceQuit,
+                .regionExitTailAfterTermination, .indicatorFlagHasNoEffect, .launchesBeforeFirstUnlock,
                 .prewarmRunsLaunch,
             ]
     }

@@ -22,6 +22,16 @@ public struct SchedulerRules: Sendable, Hashable {
     public var appRefreshEarlyExpiry: ClosedRange<TimeInterval>?
     /// Run time of a `BGProcessingTask` (BGT-5).
     public var processingTime: TimeInterval
+    /// Whether a pending `BGProcessingTask` still launches after an App-Switcher force-quit, which
+    /// TERM-1 otherwise blocks (BGT-15, CONF-19).
+    public var processingRunsAfterForceQuit: Bool
+    /// Run time of a `BGProcessingTask` launched after a force-quit, shorter than ``processingTime`` (BGT-15).
+    public var processingTimeAfterForceQuit: TimeInterval
+    /// Whether such a task's in-process requests may use cellular data; `false` is the "more
+    /// restricted networking" of BGT-15: they fail with `notConnectedToInternet` on cellular.
+    public var processingAfterForceQuitUsesCellular: Bool
+    /// Whether a running `BGProcessingTask` ends when the user starts using the device (BGT-14).
+    public var processingEndsWhenUserStarts: Bool
     /// Whether the CPU monitor (TERM-4) stays on during a `BGProcessingTask` (BGT-5, BGT-6, CONF-6).
     public var processingCPUMonitor: Bool
     /// The system tries to run a processing task within this time of submission (BGT-5).
@@ -85,6 +95,15 @@ public struct SchedulerRules: Sendable, Hashable {
             appRefreshEarlyExpiry: nil,
             // BGT-5: "minutes", no figure; cfg, assumption: 300 s.
             processingTime: 300,
+            // BGT-15, CONF-19 default: blocked up to 18.2, allowed from 18.3 (inference from the
+            // versions seen, 18.3–18.5; 26+ as 18.3+, assumption); var. always blocked (TERM-1).
+            processingRunsAfterForceQuit: version >= IOSVersion(18, 3),
+            // BGT-15: "shorter run time", no figure; cfg, assumption (conservative): 60 s.
+            processingTimeAfterForceQuit: 60,
+            // BGT-15: "more restricted networking", no detail; cfg, assumption (conservative): no cellular.
+            processingAfterForceQuitUsesCellular: false,
+            // BGT-14: the system terminates a running processing task when the user starts using the device (documented).
+            processingEndsWhenUserStarts: true,
             // BGT-5: CPU monitor switched off for the task (documented); var. on (CONF-6, BGT-6).
             processingCPUMonitor: false,
             // BGT-5: run within 2 days (documented).

@@ -1,4 +1,5 @@
 import Foundation
+import Wakeful
 
 extension Scenario {
     /// The user opens the app and leaves it open on Wi-Fi, with a healthy server, for `hours`: the

@@ -22,14 +22,10 @@ struct FenceEntryDocument: Decodable {
             return
         }
         let id: String = try c.value("id")
-        guard !id.isEmpty, !id.contains(GeofenceDwell.separator) else {
-            throw c.failure("id", "expected a non-empty identifier without \"\(GeofenceDwell.separator)\"")
-        }
-        let dwell = try Self.dwell(c)
+        let dwell = try c.optional("dwell", as: Double.self)
         switch (c.contains(AnyKey("center")), c.contains(AnyKey("polygon"))) {
         case (true, false):
             let radius: Double = try c.value("radius")
-            guard radius > 0, radius.isFinite else { throw c.failure("radius", "expected a positive number of metres") }
             let center = try Self.coordinate(c.value("center", as: PositionDocument.self), c, "center")
             fences = [Geofence(id: RegionID(id), center: center, radius: radius, dwell: dwell)]
         case (false, true):
@@ -37,19 +33,19 @@ struct FenceEntryDocument: Decodable {
             let vertices = try c.value("polygon", as: [PositionDocument].self).map {
                 try Self.coordinate($0, c, "polygon")
             }
-            guard vertices.count >= 3 else {
-                throw c.failure("polygon", "\(vertices.count) vertices; expected at least 3, in order, not closed")
-            }
             fences = [Geofence(id: RegionID(id), polygon: vertices, dwell: dwell)]
         default:
             throw c.failure("center", "expected exactly one of center (with radius) or polygon")
         }
+        try Self.checkRanges(fences, c)
     }
 
-    static func dwell(_ c: KeyedDecodingContainer<AnyKey>) throws -> TimeInterval? {
-        guard let dwell = try c.optional("dwell", as: Double.self) else { return nil }
-        guard dwell > 0, dwell.isFinite else { throw c.failure("dwell", "expected a positive number of seconds") }
-        return dwell
+    /// The fences' own range checks (``Geofence/rangeViolations``), reported on the entry's field;
+    /// identifiers are checked over the whole list (``GeofenceSet/Options/identifierProblems``).
+    static func checkRanges(_ fences: [Geofence], _ c: KeyedDecodingContainer<AnyKey>) throws {
+        if let violation = fences.lazy.flatMap(\.rangeViolations).first {
+            throw c.failure(violation.key, violation.message)
+        }
     }
 
     static func coordinate(_ position: PositionDocument, _ c: KeyedDecodingContainer<AnyKey>, _ key: String) throws
@@ -75,14 +71,10 @@ private struct FenceGeneratorDocument: Decodable {
         let count: Int = try c.value("count")
         guard count >= 1 else { throw c.failure("count", "expected a number of fences, 1 or more") }
         let radius: Double = try c.value("radius")
-        guard radius > 0, radius.isFinite else { throw c.failure("radius", "expected a positive number of metres") }
         let offset = try c.optional("offset", as: Double.self) ?? 0
         guard offset >= 0, offset.isFinite else { throw c.failure("offset", "expected metres, zero or more") }
         let prefix = try c.optional("prefix", as: String.self) ?? "fence-"
-        guard !prefix.contains(GeofenceDwell.separator) else {
-            throw c.failure("prefix", "expected text without \"\(GeofenceDwell.separator)\"")
-        }
-        let dwell = try FenceEntryDocument.dwell(c)
+        let dwell = try c.optional("dwell", as: Double.self)
         let plane = LocalProjection(origin: path[0])
         let points = path.map(plane.point(for:))
         let legs = zip(points, points.dropFirst()).map { ($0, $1, $0.distance(to: $1)) }
@@ -114,6 +106,7 @@ private struct FenceGeneratorDocument: Decodable {
                     id: RegionID("\(prefix)\(index + 1)"), center: plane.coordinate(for: center), radius: radius,
                     dwell: dwell))
         }
+        try FenceEntryDocument.checkRanges(fences, c)
         self.fences = fences
     }
 }

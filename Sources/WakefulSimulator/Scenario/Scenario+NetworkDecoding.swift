@@ -1,4 +1,5 @@
 import Foundation
+import Wakeful
 
 // Network: `world.network`, `world.server` and `world.accessories`.
 

@@ -52,6 +52,7 @@ struct BackgroundPolicyDefaultsTests {
         #expect(rules.regionCrossing.gps.margin < rules.regionCrossing.wifi.margin)
         #expect(rules.regionCrossing.cell.margin > rules.regionCrossing.wifi.margin)
         #expect(rules.regionEventLatency == nil)  // CONF-15
+        #expect(rules.regionExitTailAfterTermination == nil)  // CONF-20 default: no tail (LOC-34)
         // LOC-22, CONF-9: iOS 6 has no Background App Refresh switch (n/a), so it blocks nothing there.
         #expect(rules.backgroundRefreshOffBlocksRegionWakes == column(family, false, true, true, true))
         #expect(
@@ -99,6 +100,10 @@ struct BackgroundPolicyDefaultsTests {
         #expect(rules.appRefreshTime == 30)  // BGT-4
         #expect(rules.appRefreshEarlyExpiry == nil)
         #expect(rules.processingTime == 300)  // BGT-5 cfg
+        #expect(rules.processingRunsAfterForceQuit == column(family, false, false, false, true))  // BGT-15: 17 < 18.3
+        #expect(rules.processingTimeAfterForceQuit == 60)  // BGT-15 cfg
+        #expect(rules.processingAfterForceQuitUsesCellular == false)  // BGT-15 cfg
+        #expect(rules.processingEndsWhenUserStarts)  // BGT-14
         #expect(rules.processingCPUMonitor == false)
         #expect(rules.processingRunsWithin == 172_800)
         #expect(rules.processingNeedsUseWithin == 604_800)

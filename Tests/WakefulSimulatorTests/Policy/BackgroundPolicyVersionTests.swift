@@ -41,6 +41,13 @@ struct BackgroundPolicyVersionTests {
         #expect(relaunch.relaunchesOnEvent == (expected == .relaunch))
     }
 
+    @Test(
+        "processing tasks run after a force-quit from 18.3 (BGT-15, CONF-19)",
+        arguments: [("13", false), ("18.2.1", false), ("18.3", true), ("18.5", true), ("26", true)])
+    func processingAfterForceQuit(version: String, runs: Bool) throws {
+        #expect(try policy(version).scheduler.processingRunsAfterForceQuit == runs)
+    }
+
     @Test("CLBackgroundActivitySession from 17 (LOC-8)", arguments: [("16.7", false), ("17", true)])
     func whenInUseSessions(version: String, expected: Bool) throws {
         #expect(try policy(version).location.whenInUseBackgroundSessions == expected)

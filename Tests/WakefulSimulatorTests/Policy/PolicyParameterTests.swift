@@ -61,9 +61,9 @@ struct PolicyParameterTests {
         let policy = BackgroundPolicy(family: family)
         let names = policy.parameters.map(\.name)
         #expect(names == expectedNames(policy))
-        // 17 execution + (21 + 3 × 2 crossing) location + 10 beacons + 11 push + (18 + 8) scheduler
+        // 17 execution + (22 + 3 × 2 crossing) location + 10 beacons + 11 push + (22 + 8) scheduler
         // + 6 URL session + 8 VoIP + 5 Bluetooth + (6 + 7 codes) termination + 11 motion + debuggerAttached
-        #expect(names.count == 17 + 27 + 10 + 11 + 18 + 8 + 6 + 8 + 5 + 13 + 11 + 1)
+        #expect(names.count == 17 + 28 + 10 + 11 + 22 + 8 + 6 + 8 + 5 + 13 + 11 + 1)
         #expect(Set(names).count == names.count)
     }
 
@@ -154,6 +154,11 @@ struct PolicyParameterTests {
         #expect(try provenance(.iOS7to12, "push.heldPushes") == .assumption)  // n/c (13–18)
         #expect(try provenance(.iOS13to18, "push.heldPushes") == .documented)
         #expect(try provenance(.iOS13to18, "scheduler.processingTime") == .assumption)  // cfg
+        #expect(try provenance(.iOS13to18, "scheduler.processingRunsAfterForceQuit") == .inference)  // BGT-15
+        #expect(try provenance(.iOS13to18, "scheduler.processingTimeAfterForceQuit") == .assumption)  // cfg
+        #expect(try provenance(.iOS13to18, "scheduler.processingAfterForceQuitUsesCellular") == .assumption)  // cfg
+        // CONF-20 default: no tail, a modelling choice.
+        #expect(try provenance(.iOS13to18, "location.regionExitTailAfterTermination") == .assumption)
         #expect(try provenance(.iOS13to18, "termination.wakeupLimit") == .assumption)  // cfg
         #expect(try provenance(.iOS26, "location.forceQuitRelaunch") == .observed)  // LOC-28
         #expect(try provenance(.iOS6, "location.forceQuitRelaunch") == .inference)
@@ -169,6 +174,7 @@ struct PolicyParameterTests {
             (.silentPushAfterForceQuit, "termination.forceQuitBlocks", .folklore, "CONF-7"),
             (.forceQuitNeverRelaunches, "location.forceQuitRelaunch", .inference, "CONF-5"),
             (.noWakeRefresh, "execution.wakeRefreshesTaskBudget", .assumption, "CONF-2"),
+            (.regionExitTailAfterTermination, "location.regionExitTailAfterTermination", .folklore, "CONF-20"),
         ])
     func variantRows(variant: PolicyVariant, name: String, provenance: Provenance, rule: String) throws {
         let version = IOSVersion(12)

@@ -150,6 +150,16 @@ private let variantCases: [PolicyVariantCase] =
                 $0.bluetooth.wakeWindow = 30
             }, changedRows: ["execution.wakeEventWindow", "beacons.rangingWindow", "bluetooth.wakeWindow"]),
         PolicyVariantCase(
+            variant: .processingBlockedAfterForceQuit, version: IOSVersion(18, 3),
+            change: {
+                $0.scheduler.processingRunsAfterForceQuit = false
+            }, changedRows: ["scheduler.processingRunsAfterForceQuit"]),
+        PolicyVariantCase(
+            variant: .regionExitTailAfterTermination, version: IOSVersion(18, 4),
+            change: {
+                $0.location.regionExitTailAfterTermination = RegionExitTail(probability: 0.05, delay: 1800...10_800)
+            }, changedRows: ["location.regionExitTailAfterTermination"]),
+        PolicyVariantCase(
             variant: .indicatorFlagHasNoEffect, version: IOSVersion(16, 4),
             change: {
                 $0.location.hiddenIndicatorStopsRelaunchedUpdates = false
@@ -208,6 +218,7 @@ struct PolicyVariantTests {
             (.wildcardTaskIdentifiers, IOSVersion(18, 6)), (.wildcardTaskIdentifiers, IOSVersion(12)),
             (.voipSocketsTerminate, IOSVersion(15, 7, 9)), (.voipSocketsTerminate, IOSVersion(9)),
             (.prewarmRunsLaunch, IOSVersion(14, 8)), (.indicatorFlagHasNoEffect, IOSVersion(16, 3)),
+            (.processingBlockedAfterForceQuit, IOSVersion(18, 2)), (.processingBlockedAfterForceQuit, IOSVersion(13)),
         ])
     func noOpElsewhere(variant: PolicyVariant, version: IOSVersion) {
         let varied = BackgroundPolicy(version: version, variants: [variant])
@@ -284,6 +295,7 @@ struct PolicyVariantTests {
             (.significantChangeField2010, "CONF-14b"), (.regionEventLatency, "CONF-15"),
             (.wildcardTaskIdentifiers, "CONF-16"), (.voipSocketsTerminate, "CONF-17"),
             (.noWakeWindow, "CONF-18a"), (.wakeWindow30Seconds, "CONF-18b"),
+            (.processingBlockedAfterForceQuit, "CONF-19"), (.regionExitTailAfterTermination, "CONF-20"),
             (.indicatorFlagHasNoEffect, "CONF-21"), (.launchesBeforeFirstUnlock, "CONF-DATA-8"),
             (.prewarmRunsLaunch, "CONF-DATA-9"),
         ])
@@ -297,7 +309,7 @@ struct PolicyVariantTests {
     @Test("all: every case once, CONF-8 per factor, in ID order")
     func all() {
         let ids = PolicyVariant.allIDs
-        #expect(ids.count == 26 + SchedulingFactor.allCases.count)
+        #expect(ids.count == 28 + SchedulingFactor.allCases.count)
         #expect(Set(ids).count == ids.count)
         #expect(
             ids == [
@@ -306,7 +318,7 @@ struct PolicyVariantTests {
                 "CONF-8:lowBattery", "CONF-8:lowPowerMode", "CONF-8:appUsage", "CONF-8:appSwitcher",
                 "CONF-8:backgroundAppRefresh", "CONF-8:systemBudgets", "CONF-8:rateLimiting",
                 "CONF-9", "CONF-10", "CONF-11", "CONF-12", "CONF-13", "CONF-14a", "CONF-14b", "CONF-15", "CONF-16",
-                "CONF-17", "CONF-18a", "CONF-18b", "CONF-21", "CONF-DATA-8", "CONF-DATA-9",
+                "CONF-17", "CONF-18a", "CONF-18b", "CONF-19", "CONF-20", "CONF-21", "CONF-DATA-8", "CONF-DATA-9",
             ])
         for variant in PolicyVariant.all {
             #expect(PolicyVariant(id: variant.id) == variant)

@@ -107,6 +107,31 @@ struct GeofenceSetSimulationTests {
         #expect(error.description.contains(fragment), "\(error)")
     }
 
+    @Test(
+        "a number out of range is refused by the fence's own check and reported on its field",
+        arguments: [
+            (#"[{"id": "a", "center": {"lat": 1, "lon": 1}, "radius": 0}]"#, "app.fences[0].radius", "metres > 0"),
+            (
+                #"[{"id": "a", "center": {"lat": 1, "lon": 1}, "radius": 5}, {"id": "b", "center": {"lat": 1, "lon": 1}, "radius": 5, "dwell": -1}]"#,
+                "app.fences[1].dwell", "seconds > 0"
+            ),
+            (
+                #"[{"id": "a", "polygon": [{"lat": 1, "lon": 1}, {"lat": 1, "lon": 2}]}]"#, "app.fences[0].polygon",
+                "at least 3"
+            ),
+            (
+                #"[{"along": {"path": [{"lat": 1, "lon": 1}, {"lat": 1.01, "lon": 1}], "count": 3, "radius": -5}}]"#,
+                "app.fences[0].along.radius", "metres > 0"
+            ),
+        ])
+    func outOfRange(json: String, field: String, expected: String) throws {
+        let error = try #require(throws: ScenarioError.self) { try Self.decode(json) }
+        #expect(error.file == "fences.json")
+        #expect(error.field == field, "\(error)")
+        #expect(error.description.contains("is out of range; expected"), "\(error)")
+        #expect(error.description.contains(expected), "\(error)")
+    }
+
     @Test("the entries measure needs fences")
     func entriesNeedFences() throws {
         let json = #"{"name": "x", "duration": 60, "success": {"entries": {"within": 60}}}"#

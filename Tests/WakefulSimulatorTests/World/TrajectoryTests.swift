@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Wakeful
 import WakefulSimulator
 
 @Suite("Trajectory")

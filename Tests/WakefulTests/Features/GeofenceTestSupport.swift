@@ -7,10 +7,7 @@ enum Fences {
 
     /// The coordinate `east` and `north` metres from the origin.
     static func at(east: Double, north: Double = 0) -> Coordinate {
-        let metresPerDegree = Coordinate.meanEarthRadius * .pi / 180
-        return Coordinate(
-            latitude: origin.latitude + north / metresPerDegree,
-            longitude: origin.longitude + east / (metresPerDegree * cos(origin.latitude * .pi / 180)))
+        LocalProjection(origin: origin).coordinate(for: LocalPoint(east: east, north: north))
     }
 
     /// `count` circles of `radius` along the east axis, `spacing` metres apart, named `f0`, `f1`, …

@@ -67,4 +67,31 @@ struct PolygonContainmentTests {
         #expect(circle.center.distance(to: Fences.at(east: 150, north: 200)) < circle.radius)
         #expect(!fence.contains(Fences.at(east: 150, north: 200)))
     }
+
+    @Test("the fence's circle is worked out with its shape: set at init, followed on change, not stored in files")
+    func circleFollowsTheShape() throws {
+        var fence = Geofence(id: "yard", polygon: Self.u)
+        let u = PolygonContainment.enclosingCircle(of: Self.u)
+        #expect(fence.monitoredCircle.center == u.center && fence.monitoredCircle.radius == u.radius)
+        fence.shape = .polygon(Self.square)
+        let square = PolygonContainment.enclosingCircle(of: Self.square)
+        #expect(fence.monitoredCircle.center == square.center && fence.monitoredCircle.radius == square.radius)
+        fence.shape = .circle(center: Fences.origin, radius: 70)
+        #expect(fence.monitoredCircle.radius == 70)
+
+        let data = try JSONEncoder().encode(fence)
+        let keys = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any]).keys
+        #expect(keys.sorted() == ["id", "shape"])
+        #expect(try JSONDecoder().decode(Geofence.self, from: data) == fence)
+    }
+
+    @Test("a fence's own range checks, which the set's options report under fences[i]")
+    func rangeViolations() {
+        let bad = Geofence(id: "a", center: Fences.origin, radius: 0, dwell: -1)
+        #expect(bad.rangeViolations.map(\.key) == ["radius", "dwell"])
+        #expect(Geofence(id: "p", polygon: Array(Self.square.prefix(2))).rangeViolations.map(\.key) == ["polygon"])
+        #expect(Geofence(id: "ok", polygon: Self.square, dwell: 60).rangeViolations.isEmpty)
+        let options = GeofenceSet.Options(fences: [Geofence(id: "ok", polygon: Self.square), bad])
+        #expect(options.rangeViolations.map(\.key) == ["fences[1].radius", "fences[1].dwell"])
+    }
 }

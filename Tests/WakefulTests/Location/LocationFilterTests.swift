@@ -8,11 +8,9 @@ struct LocationFilterTests {
     static func fix(east: Double, north: Double = 0, accuracy: Double = 10, speed: Double = -1, at time: TimeInterval)
         -> LocationFix
     {
-        let metresPerDegree = Coordinate.meanEarthRadius * .pi / 180
-        let latitude = 48.85 + north / metresPerDegree
-        let longitude = 2.35 + east / (metresPerDegree * cos(48.85 * .pi / 180))
+        let paris = LocalProjection(origin: Coordinate(latitude: 48.85, longitude: 2.35))
         return LocationFix(
-            coordinate: Coordinate(latitude: latitude, longitude: longitude), horizontalAccuracy: accuracy,
+            coordinate: paris.coordinate(for: LocalPoint(east: east, north: north)), horizontalAccuracy: accuracy,
             speed: speed, timestamp: time)
     }
 

@@ -14,9 +14,15 @@ public struct Geofence: Sendable, Hashable, Codable {
     /// ``GeofenceDwell/separator``.
     public var id: RegionID
     /// What the fence covers.
-    public var shape: Shape
+    public var shape: Shape {
+        didSet { (circleCenter, circleRadius) = Self.monitoredCircle(of: shape) }
+    }
     /// Seconds inside after which a `geofenceDwell` record is made; nil for no dwell.
     public var dwell: TimeInterval?
+    /// ``monitoredCircle``, worked out once per shape: a polygon's takes a pass over its vertices,
+    /// and the circle is read at every fix and every choice of regions.
+    private var circleCenter: Coordinate
+    private var circleRadius: Double
 
     /// What a fence covers.
     public enum Shape: Sendable, Hashable, Codable {
@@ -32,6 +38,7 @@ public struct Geofence: Sendable, Hashable, Codable {
         self.id = id
         self.shape = shape
         self.dwell = dwell
+        (circleCenter, circleRadius) = Self.monitoredCircle(of: shape)
     }
 
     /// Creates a circular fence.
@@ -45,7 +52,9 @@ public struct Geofence: Sendable, Hashable, Codable {
     }
 
     /// The circle iOS monitors for the fence: the fence itself, or the circle around the polygon.
-    public var monitoredCircle: (center: Coordinate, radius: Double) {
+    public var monitoredCircle: (center: Coordinate, radius: Double) { (circleCenter, circleRadius) }
+
+    private static func monitoredCircle(of shape: Shape) -> (center: Coordinate, radius: Double) {
         switch shape {
         case .circle(let center, let radius): (center, radius)
         case .polygon(let vertices): PolygonContainment.enclosingCircle(of: vertices)
@@ -76,5 +85,21 @@ public struct Geofence: Sendable, Hashable, Codable {
     func region(id: RegionID) -> MonitoredRegion {
         let circle = monitoredCircle
         return MonitoredRegion(id: id, shape: .circle(center: circle.center, radius: circle.radius))
+    }
+}
+
+// The circle is derived from the shape, so the file form is the id, the shape and the dwell only.
+extension Geofence {
+    private enum CodingKeys: String, CodingKey {
+        case id, shape, dwell
+    }
+
+    /// Decodes a fence from its id, shape and dwell.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(RegionID.self, forKey: .id),
+            shape: try container.decode(Shape.self, forKey: .shape),
+            dwell: try container.decodeIfPresent(TimeInterval.self, forKey: .dwell))
     }
 }

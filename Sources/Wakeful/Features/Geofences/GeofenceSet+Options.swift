@@ -71,19 +71,8 @@ extension GeofenceSet.Options: RangeCheckedOptions {
             OptionRange.nonNegative("exitDwell", exitDwell, unit: "seconds"),
         ].compactMap { $0 }
         for (index, fence) in fences.enumerated() {
-            let key = "fences[\(index)]"
-            switch fence.shape {
-            case .circle(_, let radius):
-                if let bad = OptionRange.positive(key + ".radius", radius, unit: "metres") { violations.append(bad) }
-            case .polygon(let vertices) where vertices.count < 3:
-                violations.append(
-                    OptionRangeViolation(
-                        key: key + ".polygon", value: Double(vertices.count), expected: "at least 3 vertices"))
-            case .polygon:
-                break
-            }
-            if let dwell = fence.dwell, let bad = OptionRange.positive(key + ".dwell", dwell, unit: "seconds") {
-                violations.append(bad)
+            violations += fence.rangeViolations.map {
+                OptionRangeViolation(key: "fences[\(index)].\($0.key)", value: $0.value, expected: $0.expected)
             }
         }
         return violations
@@ -98,13 +87,36 @@ extension GeofenceSet.Options: RangeCheckedOptions {
             if fence.id.rawValue.isEmpty {
                 problems.append("fences[\(index)].id is empty; expected a region identifier")
             } else if fence.id.rawValue.contains(GeofenceDwell.separator) {
-                problems.append("fences[\(index)].id \"\(fence.id)\" contains \"\(GeofenceDwell.separator)\"")
+                let separator = GeofenceDwell.separator
+                problems.append(
+                    "fences[\(index)].id \"\(fence.id)\" contains \"\(separator)\"; expected one without \"\(separator)\""
+                )
             } else if fence.id == GeofenceSet.swapRegionID {
-                problems.append("fences[\(index)].id \"\(fence.id)\" is the swap fence's identifier")
+                problems.append(
+                    "fences[\(index)].id \"\(fence.id)\" is the swap fence's identifier; expected another identifier")
             } else if !seen.insert(fence.id).inserted {
                 problems.append("fences[\(index)].id \"\(fence.id)\" is used twice; expected each fence once")
             }
         }
         return problems
+    }
+}
+
+extension Geofence {
+    /// The fence's numbers outside their range, keyed by its own fields (`radius`, `polygon`,
+    /// `dwell`): a circle needs a positive radius, a polygon 3 vertices, a dwell a positive time.
+    public var rangeViolations: [OptionRangeViolation] {
+        var violations: [OptionRangeViolation] = []
+        switch shape {
+        case .circle(_, let radius):
+            if let bad = OptionRange.positive("radius", radius, unit: "metres") { violations.append(bad) }
+        case .polygon(let vertices) where vertices.count < 3:
+            violations.append(
+                OptionRangeViolation(key: "polygon", value: Double(vertices.count), expected: "at least 3 vertices"))
+        case .polygon:
+            break
+        }
+        if let dwell, let bad = OptionRange.positive("dwell", dwell, unit: "seconds") { violations.append(bad) }
+        return violations
     }
 }

@@ -2,10 +2,9 @@ import Foundation
 
 /// Point-in-polygon and the circle around a polygon, for fences of a city's size.
 ///
-/// Both work on a local plane: an equirectangular projection about the polygon's first vertex
-/// (east = Δlongitude·cos(latitude)·R, north = Δlatitude·R). Over a few kilometres it is off by
-/// far less than a fix's accuracy, and it keeps the tests exact: no great-circle edges. Polygons
-/// that cross the antimeridian or a pole are out of scope.
+/// Both work on a local plane: a ``LocalProjection`` about the polygon's first vertex. Over a few
+/// kilometres it is off by far less than a fix's accuracy, and it keeps the tests exact: no
+/// great-circle edges. Polygons that cross the antimeridian or a pole are out of scope.
 public enum PolygonContainment {
     /// How close to an edge, in metres, a point counts as on it (and so inside): rounding in the
     /// projection must not turn a point on the boundary into one outside.
@@ -21,17 +20,19 @@ public enum PolygonContainment {
     /// - Complexity: O(number of vertices).
     public static func contains(_ point: Coordinate, in polygon: [Coordinate]) -> Bool {
         guard polygon.count >= 3 else { return false }
-        let plane = Plane(origin: polygon[0])
-        let p = plane.project(point)
+        let plane = LocalProjection(origin: polygon[0])
+        let p = plane.point(for: point)
         var inside = false
-        var previous = plane.project(polygon[polygon.count - 1])
+        var previous = plane.point(for: polygon[polygon.count - 1])
         for vertex in polygon {
-            let current = plane.project(vertex)
+            let current = plane.point(for: vertex)
             if distance(from: p, toSegment: previous, current) <= edgeTolerance { return true }
             // A crossing of the horizontal ray to the east; the half-open test counts a vertex once.
-            if (current.y > p.y) != (previous.y > p.y) {
-                let x = current.x + (p.y - current.y) * (previous.x - current.x) / (previous.y - current.y)
-                if p.x < x { inside.toggle() }
+            if (current.north > p.north) != (previous.north > p.north) {
+                let east =
+                    current.east + (p.north - current.north) * (previous.east - current.east)
+                    / (previous.north - current.north)
+                if p.east < east { inside.toggle() }
             }
             previous = current
         }
@@ -46,58 +47,24 @@ public enum PolygonContainment {
     /// - Returns: The centre and the radius in metres.
     public static func enclosingCircle(of polygon: [Coordinate]) -> (center: Coordinate, radius: Double) {
         guard let first = polygon.first else { return (Coordinate(latitude: 0, longitude: 0), 0) }
-        let plane = Plane(origin: first)
-        let points = polygon.map(plane.project)
-        let xs = points.map(\.x)
-        let ys = points.map(\.y)
-        let middle = PlanePoint(x: (xs.min()! + xs.max()!) / 2, y: (ys.min()! + ys.max()!) / 2)
-        let radius = points.map { ($0.x - middle.x).hypot($0.y - middle.y) }.max() ?? 0
+        let plane = LocalProjection(origin: first)
+        let points = polygon.map(plane.point(for:))
+        let easts = points.map(\.east)
+        let norths = points.map(\.north)
+        let middle = LocalPoint(
+            east: (easts.min()! + easts.max()!) / 2, north: (norths.min()! + norths.max()!) / 2)
+        let radius = points.map { $0.distance(to: middle) }.max() ?? 0
         // A little more, so that the vertices stay inside when iOS (or a test) measures great-circle
         // distances instead of the plane's: the two differ by far less than 0.1 %.
-        return (plane.coordinate(middle), radius * 1.001 + 0.5)
+        return (plane.coordinate(for: middle), radius * 1.001 + 0.5)
     }
 
-    private static func distance(from p: PlanePoint, toSegment a: PlanePoint, _ b: PlanePoint) -> Double {
-        let dx = b.x - a.x
-        let dy = b.y - a.y
+    private static func distance(from p: LocalPoint, toSegment a: LocalPoint, _ b: LocalPoint) -> Double {
+        let dx = b.east - a.east
+        let dy = b.north - a.north
         let lengthSquared = dx * dx + dy * dy
-        let t = lengthSquared == 0 ? 0 : min(1, max(0, ((p.x - a.x) * dx + (p.y - a.y) * dy) / lengthSquared))
-        return (p.x - (a.x + t * dx)).hypot(p.y - (a.y + t * dy))
+        let t =
+            lengthSquared == 0 ? 0 : min(1, max(0, ((p.east - a.east) * dx + (p.north - a.north) * dy) / lengthSquared))
+        return p.distance(to: LocalPoint(east: a.east + t * dx, north: a.north + t * dy))
     }
-
-    /// A point of the local plane, in metres east (x) and north (y).
-    struct PlanePoint {
-        var x: Double
-        var y: Double
-    }
-
-    /// The equirectangular plane about one origin.
-    struct Plane {
-        let origin: Coordinate
-        let metresPerDegreeNorth: Double
-        let metresPerDegreeEast: Double
-
-        init(origin: Coordinate) {
-            self.origin = origin
-            metresPerDegreeNorth = Coordinate.meanEarthRadius * .pi / 180
-            metresPerDegreeEast = metresPerDegreeNorth * cos(origin.latitude * .pi / 180)
-        }
-
-        func project(_ coordinate: Coordinate) -> PlanePoint {
-            PlanePoint(
-                x: (coordinate.longitude - origin.longitude) * metresPerDegreeEast,
-                y: (coordinate.latitude - origin.latitude) * metresPerDegreeNorth)
-        }
-
-        func coordinate(_ point: PlanePoint) -> Coordinate {
-            Coordinate(
-                latitude: origin.latitude + point.y / metresPerDegreeNorth,
-                longitude: origin.longitude + point.x / metresPerDegreeEast)
-        }
-    }
-}
-
-extension Double {
-    /// √(self² + other²).
-    fileprivate func hypot(_ other: Double) -> Double { (self * self + other * other).squareRoot() }
 }

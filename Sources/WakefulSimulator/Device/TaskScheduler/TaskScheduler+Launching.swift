@@ -11,6 +11,8 @@ extension TaskScheduler {
         var limit: TimeInterval
         /// The rules behind the launch and its limit.
         var rules: [String]
+        /// Whether the task's in-process requests may use cellular data (BGT-15).
+        var cellularAllowed = true
     }
 
     /// A planned launch fell due: the launch, if nothing holds it back now; else it is planned again.
@@ -57,7 +59,13 @@ extension TaskScheduler {
         pending.remove(at: index)
         let task = ScheduledTaskLaunch(identifier: request.identifier, kind: request.kind.launchKind)
         guard request.kind == .appRefresh else {
-            return Launch(task: task, limit: rules.processingTime, rules: ["BGT-5"])
+            // BGT-15, CONF-19: after a force-quit (18.3+) the task runs shorter, with restricted networking.
+            guard forceQuitConstrains(.processing, conditions) else {
+                return Launch(task: task, limit: rules.processingTime, rules: ["BGT-5"])
+            }
+            return Launch(
+                task: task, limit: rules.processingTimeAfterForceQuit, rules: ["BGT-5", "BGT-15", "CONF-19"],
+                cellularAllowed: rules.processingAfterForceQuitUsesCellular)
         }
         // BGT-4: up to 30 s; CONF-10: ends 2–5 s after launch, drawn from stream 20.
         if let early = rules.appRefreshEarlyExpiry {
@@ -70,7 +78,7 @@ extension TaskScheduler {
     private func launchBlocker(
         kind: ScheduledTaskKind, requiresPower: Bool, _ conditions: SchedulerConditions
     ) -> (why: String, rules: [String])? {
-        standingBlockers(fetch: kind == .backgroundFetch, conditions).first
+        standingBlockers(kind, conditions).first
             ?? timeBlocker(at: conditions.now, kind: kind, requiresPower: requiresPower, conditions)
     }
 

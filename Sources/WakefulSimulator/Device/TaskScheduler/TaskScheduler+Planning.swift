@@ -92,6 +92,9 @@ extension TaskScheduler {
 
     // MARK: The look-ahead
 
+    /// What holds a launch back, and the rules that say so.
+    typealias Blocker = (why: String, rules: [String])
+
     /// The outcome of planning one launch.
     struct LaunchPlan {
         /// When it launches; nil when it does not within the look-ahead.
@@ -121,7 +124,7 @@ extension TaskScheduler {
             if !outcome.waitedFor.contains(blocker.why) { outcome.waitedFor.append(blocker.why) }
             for rule in blocker.rules where !outcome.rules.contains(rule) { outcome.rules.append(rule) }
         }
-        let standing = standingBlockers(fetch: kind == .backgroundFetch, conditions)
+        let standing = standingBlockers(kind, conditions)
         guard standing.isEmpty else {
             standing.forEach(note)
             return outcome
@@ -150,14 +153,15 @@ extension TaskScheduler {
         return outcome
     }
 
-    /// Conditions that hold everything back until they change (TERM-1, BGT-9, BGT-11, BGT-12).
-    func standingBlockers(fetch: Bool, _ conditions: SchedulerConditions) -> [(why: String, rules: [String])] {
+    /// Conditions that hold everything back until they change (TERM-1, BGT-9, BGT-11, BGT-12, BGT-15).
+    func standingBlockers(_ kind: ScheduledTaskKind, _ conditions: SchedulerConditions) -> [Blocker] {
         let factors = conditions.rules.schedulingFactors
-        var blockers: [(why: String, rules: [String])] = []
-        if conditions.forceQuit, factors.contains(.appSwitcher),
-            conditions.forceQuitBlocks.contains(fetch ? .backgroundFetch : .taskScheduler)
+        var blockers: [Blocker] = []
+        // BGT-15, CONF-19: from 18.3 a processing request still runs after a force-quit, constrained (`launchDue`).
+        if forceQuitConstrains(kind, conditions), kind != .processing || !conditions.rules.processingRunsAfterForceQuit
         {
-            blockers.append(("force-quit by the user", ["TERM-1", "BGT-11"]))
+            let processing = kind == .processing ? ["BGT-15", "CONF-19"] : []
+            blockers.append(("force-quit by the user", ["TERM-1", "BGT-11"] + processing))
         }
         // Low Power Mode exists from iOS 9, when it also switches Background App Refresh off (BGT-12).
         if conditions.lowPowerMode, conditions.rules.lowPowerModeDisablesBackgroundRefresh,
@@ -173,6 +177,13 @@ extension TaskScheduler {
                 ))
         }
         return blockers
+    }
+
+    /// Whether the force-quit flag constrains `kind`: the flag is set, the app-switcher factor
+    /// applies (BGT-11 factor 4) and TERM-1 lists the kind.
+    func forceQuitConstrains(_ kind: ScheduledTaskKind, _ conditions: SchedulerConditions) -> Bool {
+        conditions.forceQuit && conditions.rules.schedulingFactors.contains(.appSwitcher)
+            && conditions.forceQuitBlocks.contains(kind == .backgroundFetch ? .backgroundFetch : .taskScheduler)
     }
 
     /// What, at `time`, keeps a launch back: battery, power, usage, rate limit, budget.

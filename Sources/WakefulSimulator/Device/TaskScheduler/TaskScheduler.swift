@@ -85,4 +85,6 @@ struct RunningScheduledTask {
     var generation: Int
     /// When the time is up; the expiration handler runs just before (none for a fetch).
     var deadline: TimeInterval
+    /// Whether the app's in-process requests may use cellular data while it runs (BGT-15).
+    var cellularAllowed = true
 }

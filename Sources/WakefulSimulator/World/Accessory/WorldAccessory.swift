@@ -1,4 +1,5 @@
 import Foundation
+import Wakeful
 
 /// A Bluetooth LE peripheral placed in the world: seed 003's motorcycle dongle.
 ///

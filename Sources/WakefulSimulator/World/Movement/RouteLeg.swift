@@ -1,4 +1,5 @@
 import Foundation
+import Wakeful
 
 /// A leg of a hand-written route: walk/drive to `destination` at `speed` m/s, then stay `pause` seconds.
 ///

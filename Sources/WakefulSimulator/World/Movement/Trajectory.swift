@@ -1,4 +1,5 @@
 import Foundation
+import Wakeful
 
 /// Where the user is over time: piecewise-linear between knots, stationary before the first and after the last.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Wakeful
 
 /// Amortised O(1) lookups for monotonically increasing times (the simulator's case); falls back to search when time goes back.
 ///

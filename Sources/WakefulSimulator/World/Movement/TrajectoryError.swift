@@ -1,4 +1,5 @@
 import Foundation
+import Wakeful
 
 /// Why a ``Trajectory`` could not be built: names the knot or leg, what is wrong and the expected form.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Wakeful
 
 /// One knot of a piecewise-linear path: where the user is at a time.
 public struct TrajectoryKnot: Sendable, Hashable {

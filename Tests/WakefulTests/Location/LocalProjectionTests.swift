@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import Wakeful
-import WakefulSimulator
 
 @Suite("LocalProjection")
 struct LocalProjectionTests {

@@ -1,12 +1,11 @@
 import Foundation
-import Wakeful
 
 /// Equirectangular projection around an origin; accurate to <0.5 % within ~100 km.
 ///
 /// North is exact (metres along the meridian); east is scaled by the cosine of the origin's
 /// latitude, so the error grows with the north–south distance from the origin and with latitude.
-/// That is ample for a simulated neighbourhood of beacons and geofences, and cheap: one multiply
-/// per axis.
+/// That is ample for a neighbourhood of beacons and geofences (the simulator's world, a polygon
+/// fence's plane in ``PolygonContainment``), and cheap: one multiply per axis.
 ///
 /// ```swift
 /// let projection = LocalProjection(origin: Coordinate(latitude: 48.8566, longitude: 2.3522))
