@@ -83,6 +83,13 @@ extension SimulatedDevice {
         case .startActivityUpdates: startActivityUpdates()
         case .stopActivityUpdates: process.activityUpdates = nil
         case .queryActivityHistory(let from, let to): queryActivityHistory(from: from, to: to)
+        // Live updates and location sessions (LOC-8, LOC-9)
+        case .startLiveUpdates(let configuration): startLiveUpdates(configuration)
+        case .stopLiveUpdates: stopLiveUpdates()
+        case .startBackgroundActivitySession: startBackgroundActivitySession()
+        case .invalidateBackgroundActivitySession: invalidateBackgroundActivitySession()
+        case .startServiceSession(let request): startServiceSession(request)
+        case .invalidateServiceSession: invalidateServiceSession()
         }
     }
 }
