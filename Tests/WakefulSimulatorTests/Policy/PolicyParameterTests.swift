@@ -61,9 +61,9 @@ struct PolicyParameterTests {
         let policy = BackgroundPolicy(family: family)
         let names = policy.parameters.map(\.name)
         #expect(names == expectedNames(policy))
-        // 17 execution + (21 + 3 × 2 crossing) location + 10 beacons + 11 push + (18 + 8) scheduler
+        // 17 execution + (25 + 3 × 2 crossing) location + 10 beacons + 11 push + (18 + 8) scheduler
         // + 6 URL session + 8 VoIP + 5 Bluetooth + (6 + 7 codes) termination + 11 motion + debuggerAttached
-        #expect(names.count == 17 + 27 + 10 + 11 + 18 + 8 + 6 + 8 + 5 + 13 + 11 + 1)
+        #expect(names.count == 17 + 31 + 10 + 11 + 18 + 8 + 6 + 8 + 5 + 13 + 11 + 1)
         #expect(Set(names).count == names.count)
     }
 
