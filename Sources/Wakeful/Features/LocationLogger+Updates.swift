@@ -12,7 +12,9 @@ extension LocationLogger {
         /// when the device moves (LOC-8). On iOS 18 a `CLServiceSession` is held as well (LOC-9). After
         /// a relaunch into the background both sessions are created again at once: Core Location
         /// lets the app reattach to the activity session (LOC-8) and waits only a few seconds for
-        /// the service session (LOC-32). Before iOS 17 nothing of this exists.
+        /// the service session (LOC-32). While the activity session is held, region events reach a
+        /// When-In-Use app in the background too (LOC-8), so ``RegionMonitor`` or ``GeofenceSet``
+        /// beside it hear their fences. Before iOS 17 nothing of this exists.
         case liveSession
     }
 

@@ -3,8 +3,6 @@ import Wakeful
 
 /// `CLLocationUpdate.liveUpdates` as the app's process runs them (LOC-8).
 struct LiveUpdatesState {
-    /// The live configuration, named like the activity type.
-    var configuration: LocationRequest.ActivityType
     /// Where the last delivered fix was taken.
     var lastDelivered: LocalPoint?
     /// When the last reduced-accuracy fix was delivered: they come ≈4 times an hour (AUTH-6).

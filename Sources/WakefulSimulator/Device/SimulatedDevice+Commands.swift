@@ -84,7 +84,7 @@ extension SimulatedDevice {
         case .stopActivityUpdates: process.activityUpdates = nil
         case .queryActivityHistory(let from, let to): queryActivityHistory(from: from, to: to)
         // Live updates and location sessions (LOC-8, LOC-9)
-        case .startLiveUpdates(let configuration): startLiveUpdates(configuration)
+        case .startLiveUpdates: startLiveUpdates()
         case .stopLiveUpdates: stopLiveUpdates()
         case .startBackgroundActivitySession: startBackgroundActivitySession()
         case .invalidateBackgroundActivitySession: invalidateBackgroundActivitySession()

@@ -2,13 +2,14 @@ import Foundation
 import Wakeful
 
 extension SimulatedDevice {
-    /// `CLLocationUpdate.liveUpdates(_:)` (iOS 17, LOC-8).
-    mutating func startLiveUpdates(_ configuration: LocationRequest.ActivityType) {
+    /// `CLLocationUpdate.liveUpdates(_:)` (iOS 17, LOC-8). The configuration tunes Core Location's
+    /// power decisions, which the model has no rule for, so it changes nothing here.
+    mutating func startLiveUpdates() {
         guard policy.location.whenInUseBackgroundSessions else {
             refuse("startLiveUpdates", "CLLocationUpdate exists from iOS 17", rules: ["LOC-8"])
             return
         }
-        process.liveUpdates = LiveUpdatesState(configuration: configuration)
+        process.liveUpdates = LiveUpdatesState()
         refreshEnergy()
         scheduleWorldTick(at: now)
     }

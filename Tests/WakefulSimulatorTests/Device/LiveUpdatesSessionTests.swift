@@ -147,4 +147,28 @@ struct LiveUpdatesSessionTests {
         #expect(exits.isEmpty == !session)
         #expect(trace.decisions("wakeSuppressed").isEmpty == session)
     }
+
+    @Test(
+        "geofences beside the live-session logger: a When-In-Use app hears its fence exit in the background on 17, not on 16 (LOC-8, LOC-16)",
+        arguments: [16, 17])
+    func geofencesBesideTheLogger(major: Int) {
+        // Leaves a 100 m fence at the start, then drives on, stops for 15 min and leaves a second
+        // fence at the stop while the app is suspended at rest.
+        let scenario = Scenarios.make(
+            duration: 2400, at: .zero, walkFrom: 100,
+            legs: [
+                RouteLeg(destination: LocalPoint(east: 3000, north: 0), speed: 10, pause: 900),
+                RouteLeg(destination: LocalPoint(east: 6000, north: 0), speed: 10),
+            ], authorization: .whenInUse)
+        let projection = scenario.world.projection
+        let fences = RegionMonitor(regions: [
+            MonitoredRegion(
+                id: "stop",
+                shape: .circle(center: projection.coordinate(for: LocalPoint(east: 3000, north: 0)), radius: 100))
+        ])
+        let setup = StrategySetup.custom(LocationLogger(options: .init(updates: .liveSession)), fences)
+        let trace = Trace(scenario, ios: IOSVersion(major), setup: setup)
+        let exits = trace.events { $0 == .regionExited("stop") }
+        #expect(exits.count == (major >= 17 ? 1 : 0))
+    }
 }

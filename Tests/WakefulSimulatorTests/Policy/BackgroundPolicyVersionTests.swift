@@ -46,7 +46,9 @@ struct BackgroundPolicyVersionTests {
         #expect(try policy(version).location.whenInUseBackgroundSessions == expected)
     }
 
-    @Test("CLServiceSession and the session diagnostics from 18 (LOC-9, LOC-31)", arguments: [("17.7", false), ("18", true)])
+    @Test(
+        "CLServiceSession and the session diagnostics from 18 (LOC-9, LOC-31)",
+        arguments: [("17.7", false), ("18", true)])
     func serviceSessions(version: String, expected: Bool) throws {
         #expect(try policy(version).location.serviceSessions == expected)
         #expect(try policy(version).location.sessionDiagnostics == expected)

@@ -15,7 +15,9 @@ struct WhenInUseTripScenarioTests {
 
     static func coverage(_ trace: Trace) -> Double { trace.metrics.success?.score ?? 0 }
 
-    @Test("standard updates log the way out, then pause at the café for good on every release (LOC-4, LOC-5)", arguments: ["16", "17", "18"])
+    @Test(
+        "standard updates log the way out, then pause at the café for good on every release (LOC-4, LOC-5)",
+        arguments: ["16", "17", "18"])
     func standardStopsAtTheCafe(ios: String) throws {
         let trace = try Self.run("LocationLogger-standard", ios: ios)
         #expect(Self.coverage(trace) > 0.45 && Self.coverage(trace) < 0.55, "the way out only")
@@ -23,9 +25,11 @@ struct WhenInUseTripScenarioTests {
         #expect(trace.records("location").allSatisfy { $0.time <= paused.time })
     }
 
-    @Test("the live session logs the whole trip from 17, resumed after the café; nothing before 17 (LOC-8)", arguments: [
-        ("16", false), ("17", true), ("18", true),
-    ])
+    @Test(
+        "the live session logs the whole trip from 17, resumed after the café; nothing before 17 (LOC-8)",
+        arguments: [
+            ("16", false), ("17", true), ("18", true),
+        ])
     func liveSessionLogsTheTrip(ios: String, available: Bool) throws {
         let trace = try Self.run("LocationLogger-liveSession", ios: ios)
         #expect(Self.coverage(trace) == (available ? 1 : 0))

@@ -56,7 +56,8 @@ struct LocationLoggerUpdatesTests {
     func recordsLiveUpdates() throws {
         var logger = LocationLogger()
         let fix = LocationFix(coordinate: Coordinate(latitude: 1, longitude: 2), horizontalAccuracy: 5, timestamp: 9)
-        let commands = logger.handle(.liveLocationUpdate(LiveLocationUpdate(location: fix)), in: Self.context(.background))
+        let commands = logger.handle(
+            .liveLocationUpdate(LiveLocationUpdate(location: fix)), in: Self.context(.background))
         guard case .record(let record) = try #require(commands.first) else {
             Issue.record("expected a record, got \(commands)")
             return
@@ -69,7 +70,8 @@ struct LocationLoggerUpdatesTests {
 
     @Test("options decode with either key missing, and encode both")
     func options() throws {
-        let decoded = try JSONDecoder().decode(LocationLogger.Options.self, from: Data(#"{"updates":"liveSession"}"#.utf8))
+        let decoded = try JSONDecoder().decode(
+            LocationLogger.Options.self, from: Data(#"{"updates":"liveSession"}"#.utf8))
         #expect(decoded == LocationLogger.Options(updates: .liveSession))
         let encoded = String(decoding: try JSONEncoder().encode(LocationLogger.Options()), as: UTF8.self)
         #expect(encoded.contains("\"updates\":null") && encoded.contains("\"filter\":null"))
