@@ -45,14 +45,16 @@ extension SimulatedDevice {
     // MARK: CLBackgroundActivitySession (LOC-8, LOC-31)
 
     /// `CLBackgroundActivitySession()`: in force when created in the foreground, or in the background
-    /// to reattach to the one the last process held; otherwise suspended until the app is in use,
-    /// with the diagnostic `insufficientlyInUse` (LOC-8, LOC-31).
+    /// to reattach to one that exists (the last process's, or this one's); otherwise suspended until
+    /// the app is in use, with the diagnostic `insufficientlyInUse` (LOC-8, LOC-31).
     mutating func startBackgroundActivitySession() {
         guard policy.location.whenInUseBackgroundSessions else {
             refuse("startBackgroundActivitySession", "CLBackgroundActivitySession exists from iOS 17", rules: ["LOC-8"])
             return
         }
-        let reattached = !state.isForeground && carriedSessions.backgroundActivity != nil
+        let reattached =
+            !state.isForeground
+            && (carriedSessions.backgroundActivity != nil || process.sessions.backgroundActivityActive)
         carriedSessions.backgroundActivity = nil
         guard state.isForeground || reattached else {
             process.sessions.backgroundActivity = .awaitingUse

@@ -171,4 +171,27 @@ struct LiveUpdatesSessionTests {
         let exits = trace.events { $0 == .regionExited("stop") }
         #expect(exits.count == (major >= 17 ? 1 : 0))
     }
+
+    @Test("relaunched into the background, the app reattaches to its last process's session (LOC-8)")
+    func reattachAfterRelaunch() throws {
+        let tracker = Scripted("Reattacher", modes: [.location], authorization: .always) { event, _ in
+            guard case .didFinishLaunching = event else { return [] }
+            return [
+                .startMonitoringSignificantLocationChanges, .startBackgroundActivitySession, .startLiveUpdates(.other),
+            ]
+        }
+        // Still until 900 s: at rest at 600, suspended, then removed for memory; the drive's
+        // significant change relaunches the app.
+        let scenario = Scenarios.make(
+            duration: 2000, walkFrom: 900, legs: [RouteLeg(destination: LocalPoint(east: 5000, north: 0), speed: 10)],
+            actions: [UserAction(at: 700, .memoryPressure)])
+        let trace = Trace(scenario, ios: IOSVersion(17), setup: .custom(tracker))
+        #expect(trace.metrics.terminations.map(\.reason) == [.memoryPressure])
+        let started = trace.decisions("backgroundActivitySessionStarted")
+        #expect(started.map { $0.decision.fields } == [[Field("reattached", false)], [Field("reattached", true)]])
+        let relaunched = try #require(started.last)
+        #expect(relaunched.time > 900)
+        #expect(trace.decisions("locationIndicatorShown").contains { $0.time == relaunched.time })
+        #expect(Self.fixes(trace).contains { $0.time > relaunched.time + 5 && $0.update.location != nil })
+    }
 }
