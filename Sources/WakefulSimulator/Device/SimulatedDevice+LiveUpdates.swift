@@ -18,6 +18,7 @@ extension SimulatedDevice {
     mutating func stopLiveUpdates() {
         process.liveUpdates = nil
         refreshEnergy()
+        checkLocationInUse()  // AUTH-4, AUTH-7: background updates were what kept it in use
     }
 
     /// Why live updates deliver nothing now, with the diagnostics an iOS 18 update would carry

@@ -78,6 +78,7 @@ extension SimulatedDevice {
         process.sessions.backgroundActivity = nil
         decide("backgroundActivitySessionInvalidated", rules: ["LOC-31"])
         refreshEnergy()
+        checkLocationInUse()  // AUTH-4, AUTH-7: the session's updates were what kept it in use
     }
 
     /// The app left the foreground: live updates go on only with a session (LOC-8), which shows its

@@ -194,4 +194,30 @@ struct LiveUpdatesSessionTests {
         #expect(trace.decisions("locationIndicatorShown").contains { $0.time == relaunched.time })
         #expect(Self.fixes(trace).contains { $0.time > relaunched.time + 5 && $0.update.location != nil })
     }
+
+    @Test(
+        "Allow Once lasts while live updates run in the background with a session, and ends when it is invalidated (AUTH-4, LOC-8)"
+    )
+    func allowOnceWhileInUse() throws {
+        var scenario = Self.trip(authorization: .notDetermined)
+        scenario.actions.insert(UserAction(at: 1, .allowOnce), at: 1)
+        let tracker = Scripted("OnceTracker", modes: [.location], authorization: .whenInUse) { event, context in
+            switch event {
+            case .didFinishLaunching:
+                return [.requestWhenInUseAuthorization, .setTimer(TimerRequest(id: "end", interval: 200))]
+            case .authorizationChanged(.whenInUse) where context.appState == .active:
+                return [.startBackgroundActivitySession, .startLiveUpdates(.other)]
+            case .timerFired("end"): return [.invalidateBackgroundActivitySession]
+            default: return []
+            }
+        }
+        let trace = Trace(scenario, ios: IOSVersion(17), setup: .custom(tracker))
+        let changes = trace.events { if case .authorizationChanged = $0 { true } else { false } }
+        #expect(
+            changes.map(\.event) == [
+                .authorizationChanged(.notDetermined), .authorizationChanged(.whenInUse),
+                .authorizationChanged(.notDetermined),
+            ])
+        #expect(changes.last?.time == 200, "in use until the session ends, not at Home")
+    }
 }
