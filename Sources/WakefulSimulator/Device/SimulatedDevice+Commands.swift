@@ -92,4 +92,9 @@ extension SimulatedDevice {
         case .invalidateServiceSession: invalidateServiceSession()
         }
     }
+
+    /// A command the simulated release does not have, or refuses: a `commandRefused` decision.
+    mutating func refuse(_ command: String, _ why: String, rules: [String]) {
+        decide("commandRefused", rules: rules, [Field("command", .string(command)), Field("why", .string(why))])
+    }
 }

@@ -123,6 +123,7 @@ extension SimulatedDevice {
         var diagnostics: [LocationDiagnostic] = hold == .active ? [] : [.insufficientlyInUse]
         if authorization == .denied { diagnostics.append(.authorizationDenied) }
         if policy.location.sessionDiagnostics, !diagnostics.isEmpty { deliver(.serviceSessionDiagnostic(diagnostics)) }
+        scheduleWorldTick(at: now)  // live updates may have waited for a session (LOC-9)
         guard hasProcess, state.isForeground else { return }
         if permission.status == .notDetermined || (request.authorization == .always && permission.status == .whenInUse)
         {
@@ -131,7 +132,6 @@ extension SimulatedDevice {
         if let key = request.fullAccuracyPurposeKey, hasProcess, permission.accuracy == .reduced {
             requestAuthorization(.temporaryFullAccuracy(purposeKey: key))
         }
-        scheduleWorldTick(at: now)  // live updates may have waited for a session (LOC-9)
     }
 
     /// `invalidate()`.
@@ -139,10 +139,5 @@ extension SimulatedDevice {
         guard process.sessions.service != nil else { return }
         process.sessions.service = nil
         decide("serviceSessionInvalidated", rules: ["LOC-9"])
-    }
-
-    /// A command the simulated release does not have, or refuses.
-    mutating func refuse(_ command: String, _ why: String, rules: [String]) {
-        decide("commandRefused", rules: rules, [Field("command", .string(command)), Field("why", .string(why))])
     }
 }
