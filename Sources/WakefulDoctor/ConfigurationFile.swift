@@ -18,7 +18,7 @@ public enum ConfigurationFile {
         "backgroundModes", "locationAuthorization", "features", "permittedTaskIdentifiers", "usage",
         "processingCPULoad",
         "accessorySetupKit", "outbox", "settings", "jobs", "jobScheduler",
-        "preciseLocation", "temporaryFullAccuracyPurposeKeys",
+        "preciseLocation", "temporaryFullAccuracyPurposeKeys", "requiresExplicitServiceSession",
     ]
 
     /// Reads a configuration file.

@@ -20,6 +20,7 @@ struct ComparableEntry: Hashable {
     /// Events that are inputs (the reconstruction replays them), not outcomes.
     static let inputEvents: Set<String> = [
         "locationsUpdated", "beaconsRanged", "lowPowerModeChanged", "backgroundRefreshStatusChanged",
+        "liveLocationUpdate",
     ]
     /// Commands that carry measurements rather than decisions.
     static let measurementCommands: Set<String> = ["setCPULoad"]

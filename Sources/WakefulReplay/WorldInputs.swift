@@ -136,7 +136,7 @@ struct WorldInputs {
 
     // MARK: Route
 
-    /// Every position the device reported: standard fixes, significant changes and visits.
+    /// Every position the device reported: standard and live fixes, significant changes and visits.
     private static func route(_ entries: [TimelineEntry], origin: Double) -> [(time: Double, coordinate: Coordinate)] {
         var points: [(time: Double, coordinate: Coordinate)] = []
         func add(_ time: Double, _ coordinate: Coordinate) {
@@ -151,6 +151,9 @@ struct WorldInputs {
             case .locationsUpdated(let fixes):
                 for fix in fixes { add(fix.timestamp.isFinite ? fix.timestamp : entry.time, fix.coordinate) }
             case .significantLocationChange(let fix):
+                add(fix.timestamp.isFinite ? fix.timestamp : entry.time, fix.coordinate)
+            case .liveLocationUpdate(let update):
+                guard let fix = update.location else { break }
                 add(fix.timestamp.isFinite ? fix.timestamp : entry.time, fix.coordinate)
             case .visit(let visit): add(entry.time, visit.coordinate)
             default: break

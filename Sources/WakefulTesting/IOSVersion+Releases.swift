@@ -9,9 +9,9 @@ extension IOSVersion {
     public static let v13 = IOSVersion(13)
     /// iOS 16.
     public static let v16 = IOSVersion(16)
-    /// iOS 17: `CLLocationUpdate` and `CLBackgroundActivitySession`.
+    /// iOS 17: `CLLocationUpdate` and `CLBackgroundActivitySession` (LOC-8).
     public static let v17 = IOSVersion(17)
-    /// iOS 18.
+    /// iOS 18: `CLServiceSession` and the sessions' diagnostics (LOC-9, LOC-31).
     public static let v18 = IOSVersion(18)
     /// iOS 26: the newest family, with continued processing tasks (BGT-13).
     public static let v26 = IOSVersion(26)

@@ -166,4 +166,24 @@ public enum Command: Sendable, Hashable {
     /// `queryActivityStarting(from:to:to:withHandler:)`: the activities of a span, at most 7 days back
     /// (MOTION-3), answered by ``Event/activityHistory(_:)``.
     case queryActivityHistory(from: TimeInterval, to: TimeInterval)
+
+    // MARK: Live updates and location sessions (LOC-8, LOC-9, LOC-31, LOC-32)
+
+    /// `CLLocationUpdate.liveUpdates(_:)` (iOS 17) with the configuration named like the activity
+    /// type; each element arrives as ``Event/liveLocationUpdate(_:)``. In the background they keep
+    /// coming to a When-In-Use app only while it holds a background activity session (LOC-8).
+    case startLiveUpdates(LocationRequest.ActivityType)
+    /// Ends the loop over the live updates.
+    case stopLiveUpdates
+    /// Create a `CLBackgroundActivitySession` (iOS 17): only in the foreground, or to reattach to a
+    /// session that exists after a relaunch; otherwise its diagnostic reads `insufficientlyInUse`
+    /// (LOC-8, LOC-31). The indicator shows while the app is in the background, even under Always.
+    case startBackgroundActivitySession
+    /// `CLBackgroundActivitySession.invalidate()`: ends the session and its indicator at once (LOC-31).
+    case invalidateBackgroundActivitySession
+    /// Create a `CLServiceSession` (iOS 18), replacing the one held; diagnostics arrive as
+    /// ``Event/serviceSessionDiagnostic(_:)`` (LOC-9, LOC-32).
+    case startServiceSession(ServiceSessionRequest)
+    /// `CLServiceSession.invalidate()`.
+    case invalidateServiceSession
 }

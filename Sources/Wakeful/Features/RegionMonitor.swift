@@ -4,6 +4,10 @@ import Foundation
 ///
 /// Registering a region while inside it produces no entry event (LOC-18), so it calls
 /// `requestState` for each region after registering it.
+///
+/// Region events wake a suspended app only under Always (LOC-16), except from iOS 17 while the app
+/// holds a `CLBackgroundActivitySession` (LOC-8): beside `LocationLogger(options: .init(updates:
+/// .liveSession))`, a When-In-Use app hears its regions during a trip it started in front.
 public struct RegionMonitor: Strategy {
     /// The regions, registered in this order.
     public var regions: [MonitoredRegion]

@@ -134,4 +134,16 @@ public enum Event: Sendable, Hashable {
     case activityHistory(MotionActivityHistory)
     /// The Motion & Fitness authorization, as the first use of Core Motion settled it (MOTION-2).
     case motionAuthorizationChanged(MotionAuthorization)
+
+    // MARK: Live updates and location sessions (LOC-8, LOC-9, LOC-31, LOC-32)
+
+    /// An element of the live updates (``Command/startLiveUpdates(_:)``): a fix, the device at rest,
+    /// or a diagnostic (LOC-8).
+    case liveLocationUpdate(LiveLocationUpdate)
+    /// The diagnostics of the held `CLBackgroundActivitySession` (iOS 18), e.g. `insufficientlyInUse`
+    /// for one created in the background (LOC-31).
+    case backgroundActivitySessionDiagnostic([LocationDiagnostic])
+    /// The diagnostics of the held `CLServiceSession` (iOS 18), e.g. `insufficientlyInUse` for one
+    /// created in the background outside a relaunch (LOC-9, LOC-32).
+    case serviceSessionDiagnostic([LocationDiagnostic])
 }

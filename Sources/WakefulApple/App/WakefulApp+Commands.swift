@@ -61,6 +61,13 @@
             case .startActivityUpdates: motion.startUpdates()
             case .stopActivityUpdates: motion.stopUpdates()
             case .queryActivityHistory(let from, let to): motion.queryHistory(from: from, to: to)
+            // Live updates and location sessions (LOC-8, LOC-9)
+            case .startLiveUpdates(let configuration): locationSessions.startLiveUpdates(configuration)
+            case .stopLiveUpdates: locationSessions.stopLiveUpdates()
+            case .startBackgroundActivitySession: locationSessions.startBackgroundActivitySession()
+            case .invalidateBackgroundActivitySession: locationSessions.invalidateBackgroundActivitySession()
+            case .startServiceSession(let request): locationSessions.startServiceSession(request)
+            case .invalidateServiceSession: locationSessions.invalidateServiceSession()
 
             // Already done by the agent: records are in the outbox before the commands run.
             case .record: break

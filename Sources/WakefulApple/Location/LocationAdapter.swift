@@ -129,17 +129,10 @@
         private func startLiveUpdates(_ request: LocationRequest) {
             stopUpdating()
             if request.allowsBackgroundUpdates { backgroundActivity = CLBackgroundActivitySession() }
-            let updates = CLLocationUpdate.liveUpdates(CLLocationUpdate.LiveConfiguration(request.activityType))
-            liveUpdates = Task { @MainActor [weak self] in
-                do {
-                    for try await update in updates {
-                        guard let location = update.location else { continue }
-                        self?.deliver(.locationsUpdated([LocationFix(location)]))
-                    }
-                } catch {
-                    // The sequence ends with an error only when Core Location stops it; the core hears
-                    // of the authorization change through `locationManagerDidChangeAuthorization`.
-                }
+            let deliver = deliver
+            liveUpdates = LocationSessionsAdapter.loop(request.activityType) { update in
+                guard let location = update.location else { return }
+                deliver(.locationsUpdated([LocationFix(location)]))
             }
         }
 

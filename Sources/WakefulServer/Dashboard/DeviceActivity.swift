@@ -98,7 +98,7 @@ enum WakeSource: String, Sendable, Hashable, CaseIterable {
         case .regionEntered, .regionExited, .regionStateDetermined, .beaconsRanged: self = .region
         case .significantLocationChange: self = .significantChange
         case .visit: self = .visit
-        case .locationsUpdated, .locationUpdatesResumed: self = .location
+        case .locationsUpdated, .locationUpdatesResumed, .liveLocationUpdate: self = .location
         case .remoteNotification: self = .push
         case .voipPush: self = .voipPush
         case .scheduledTaskLaunched: self = .scheduledTask

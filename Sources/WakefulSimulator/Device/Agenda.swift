@@ -35,6 +35,8 @@ enum Agenda {
     case relaunchKill(process: Int)
     /// The fix a `requestLocation()` asked for (in the process that asked).
     case oneShotFix(process: Int)
+    /// The few seconds after a launch to recreate the last process's service session are up (LOC-32).
+    case serviceSessionDeadline(process: Int)
     /// The CPU monitor looks at the last window (TERM-4).
     case cpuCheck(process: Int)
     /// The end of the scenario.

@@ -27,6 +27,10 @@ struct AppProcess {
     }
     /// Whether standard updates currently keep the app running (LOC-1, LOC-2, LOC-5).
     private(set) var locationKeepsAppRunning = false
+    /// Live updates, when started (LOC-8).
+    var liveUpdates: LiveUpdatesState?
+    /// The `CLBackgroundActivitySession` and `CLServiceSession` the process holds (LOC-8, LOC-9).
+    var sessions = LocationSessions()
     /// Activity updates, when started (MOTION-4), and the index of the last change delivered.
     var activityUpdates: Int?
     /// Whether this process has heard the Motion & Fitness status (MOTION-2).

@@ -13,6 +13,8 @@ struct RunReasons: OptionSet {
     static let wakeWindow = RunReasons(rawValue: 1 << 2)
     /// Standard location updates with the location mode (LOC-1, LOC-2).
     static let location = RunReasons(rawValue: 1 << 3)
+    /// Live updates with a background activity session, while the device moves (LOC-8).
+    static let liveUpdates = RunReasons(rawValue: 1 << 11)
     /// An attached debugger, which disables enforcement (TASK-14, CONF-13).
     static let debugger = RunReasons(rawValue: 1 << 4)
     // Network (bits 9 and 10 are the network's).
@@ -33,7 +35,7 @@ struct RunReasons: OptionSet {
 
     /// Every reason, in a fixed order for naming.
     static let ordered: [RunReasons] = [
-        .grace, .task, .wakeWindow, .location, .debugger,
+        .grace, .task, .wakeWindow, .location, .liveUpdates, .debugger,
         // Pushes
         .pushHandler, .voipCall, .audio,
         // Scheduled tasks
@@ -55,6 +57,7 @@ struct RunReasons: OptionSet {
         case .task: "task"
         case .wakeWindow: "wakeWindow"
         case .location: "location"
+        case .liveUpdates: "liveUpdates"
         // Pushes
         case .pushHandler: "pushHandler"
         case .voipCall: "voipCall"
@@ -72,6 +75,7 @@ struct RunReasons: OptionSet {
         case .task: ["TASK-1", "TASK-12"]
         case .wakeWindow: ["LOC-12", "LOC-21", "BEACON-5"]
         case .location: ["LOC-1", "LOC-2", "LOC-5"]
+        case .liveUpdates: ["LOC-8"]
         // Pushes
         case .pushHandler: ["PUSH-6"]
         case .voipCall: ["VOIP-2"]

@@ -56,12 +56,14 @@ extension SimulatedDevice {
     }
 
     /// Allow Once and a temporary full-accuracy grant end when the app is no longer in use: not in
-    /// front and not running location updates in the background (AUTH-4, AUTH-7).
+    /// front and not running location updates in the background, standard or live with a session
+    /// (AUTH-4, AUTH-7, LOC-8).
     mutating func checkLocationInUse() {
         guard permission.allowOnce || permission.temporaryFullAccuracy else { return }
         let inUse =
             state.isForeground
-            || (state == .background && hasProcess && process.location.map { $0.keepsAppRunning && !$0.paused } == true)
+            || (state == .background && hasProcess
+                && (process.location.map { $0.keepsAppRunning && !$0.paused } == true || liveUpdatesKeepAppRunning))
         guard !inUse else { return }
         let before = permission
         guard let outcome = authorizationMachine.noLongerInUse() else { return }

@@ -44,8 +44,8 @@ extension SimulatedDevice {
         guard generation == rangingGeneration, state.isExecuting, !process.ranging.isEmpty else { return }
         let ranging = process.ranging
         schedule(.rangingTick(generation: generation), at: now + policy.beacons.rangingInterval)
-        if state == .background && !permission.effectiveAlways && policy.beacons.backgroundNeedsAlwaysAuthorization {
-            return  // BEACON-1: When-In-Use apps detect beacons in the foreground only.
+        if state == .background && !alwaysApplies && policy.beacons.backgroundNeedsAlwaysAuthorization {
+            return  // BEACON-1: When-In-Use apps detect beacons in the foreground only (and LOC-9).
         }
         if permission.accuracy == .reduced { return }  // AUTH-6: no ranging with reduced accuracy
         for constraint in ranging {

@@ -83,6 +83,18 @@ extension SimulatedDevice {
         case .startActivityUpdates: startActivityUpdates()
         case .stopActivityUpdates: process.activityUpdates = nil
         case .queryActivityHistory(let from, let to): queryActivityHistory(from: from, to: to)
+        // Live updates and location sessions (LOC-8, LOC-9)
+        case .startLiveUpdates: startLiveUpdates()
+        case .stopLiveUpdates: stopLiveUpdates()
+        case .startBackgroundActivitySession: startBackgroundActivitySession()
+        case .invalidateBackgroundActivitySession: invalidateBackgroundActivitySession()
+        case .startServiceSession(let request): startServiceSession(request)
+        case .invalidateServiceSession: invalidateServiceSession()
         }
+    }
+
+    /// A command the simulated release does not have, or refuses: a `commandRefused` decision.
+    mutating func refuse(_ command: String, _ why: String, rules: [String]) {
+        decide("commandRefused", rules: rules, [Field("command", .string(command)), Field("why", .string(why))])
     }
 }

@@ -11,8 +11,10 @@ extension SimulatedDevice {
         // AUTH-6: a few coarse fixes an hour need no GPS; assumption (inference): with reduced
         // accuracy the system positions the app with cell and Wi-Fi only.
         let precise = permission.accuracy == .full
-        energy.gps = precise && location?.request.usesGPS == true
-        energy.cellLocation = location.map { !(precise && $0.request.usesGPS) } ?? false
+        // LOC-8: live updates cost what GPS standard updates cost, until the device is at rest.
+        let live = process.liveUpdates.map { !$0.atRest } ?? false
+        energy.gps = precise && (location?.request.usesGPS == true || live)
+        energy.cellLocation = location.map { !(precise && $0.request.usesGPS) } ?? (live && !precise)
         energy.ranging = !process.ranging.isEmpty
         energy.cpuLoad = hasProcess ? process.cpuLoad : 0
     }

@@ -10,11 +10,15 @@ extension SimulatedDevice {
                 [Field("command", "startUpdatingLocation"), Field("why", "not authorized")])
             return
         }
-        if state == .background && !permission.effectiveAlways {
+        if state == .background && !alwaysApplies {
             // LOC-4: When-In-Use apps must start updates in the foreground; a provisional Always
-            // is When-In-Use until the second prompt (AUTH-3).
+            // is When-In-Use until the second prompt (AUTH-3), and so is Always without the service
+            // session an app that opted in to explicit sessions must hold (LOC-9).
+            let rules =
+                permission.provisional
+                ? ["LOC-4", "AUTH-3"] : permission.effectiveAlways ? ["LOC-4", "LOC-9"] : ["LOC-4"]
             decide(
-                "commandRefused", rules: permission.provisional ? ["LOC-4", "AUTH-3"] : ["LOC-4"],
+                "commandRefused", rules: rules,
                 [Field("command", "startUpdatingLocation"), Field("why", "whenInUse app in the background")])
             return
         }

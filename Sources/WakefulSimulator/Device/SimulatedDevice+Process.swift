@@ -20,6 +20,7 @@ extension SimulatedDevice {
             process.settingsReadEmpty = true
             decide("settingsReadEmpty", rules: ["DATA-6"], [Field("store", "userDefaults")])
         }
+        sessionsAtLaunch()  // LOC-32
         if reason.isForeground {
             process.beenInForeground = true  // LOC-30: what it starts now is started in the foreground
             setState(.inactive, cause: cause, rules: rules)
@@ -37,6 +38,7 @@ extension SimulatedDevice {
         guard hasProcess else { return }
         setState(.active, cause: "becameActive", rules: ["STATE-1"])
         if policy.execution.budgetResetsWhenActive { process.tasks.allowance = nil }
+        process.sessions.inUse()  // LOC-31: sessions created in the background count from now
         graceUntil = -.infinity
         resetResumeDelay()  // URLS-3
         deliver(.didBecomeActive)
@@ -61,6 +63,7 @@ extension SimulatedDevice {
         enteringBackground = policy.execution.remainingUnlimitedWhileEnteringBackground
         deliver(.didEnterBackground)
         enteringBackground = false
+        locationSessionsEnteredBackground()  // LOC-8, LOC-31
     }
 
     /// Background or Suspended → Inactive → Active.
@@ -86,6 +89,7 @@ extension SimulatedDevice {
         bluetoothProcessEnded(reason)  // BLE-4
         peripheralProcessEnded(reason)  // BLE-4
         if process.hasAgent { outboxLedger.noteHolding(process.agent!.agent.holdingCounts, died: true) }
+        carriedSessions = process.sessions  // LOC-8, LOC-32: ended only at the next launch
         process = .absent
         pendingLocationRequests = 0
         graceUntil = -.infinity
@@ -101,6 +105,7 @@ extension SimulatedDevice {
         scheduleNetworkStep(at: now)  // held results reach the app
         jobResumed()
         if process.activityUpdates != nil { scheduleActivityChange(at: now) }  // MOTION-4: the latest, once
+        if process.liveUpdates != nil { scheduleWorldTick(at: now) }  // LOC-8: delivery resumes
     }
 
     /// Called when the app stops executing: no callbacks of any kind until it runs again.

@@ -61,10 +61,15 @@ extension SimulatedDevice {
     /// Why iOS would not wake the app for this source now, if it would not.
     func wakeBlocker(_ source: WakeSource) -> (why: String, rules: [String])? {
         if source == .bluetooth, let blocked = bluetoothWakeBlocker() { return blocked }  // BLE-1
-        if source.isLocation && !permission.effectiveAlways && policy.location.relaunchNeedsAlwaysAuthorization {
+        if source.isLocation && !alwaysApplies && policy.location.relaunchNeedsAlwaysAuthorization
+            // LOC-8: a background activity session brings monitoring events to a When-In-Use app.
+            && !(hasProcess && process.sessions.backgroundActivityActive && permission.allowsLocation)
+        {
             // LOC-16, BEACON-1: background location events need Always authorization from iOS 8;
             // a provisional Always waits for its second prompt (AUTH-3).
             if permission.provisional { return ("provisional always", ["LOC-16", "AUTH-3"]) }
+            // LOC-9: an app that opted in to explicit sessions has Always only while it holds one.
+            if permission.effectiveAlways { return ("always without a CLServiceSession", ["LOC-9", "LOC-32"]) }
             return ("locationAuthorization \(authorization.rawValue)", ["LOC-16", "BEACON-1"])
         }
         if !backgroundRefreshAvailable {

@@ -19,6 +19,7 @@ extension SimulatedDevice {
         next = earliest(next, checkSignificantChange())
         next = earliest(next, checkVisits())
         next = earliest(next, checkStandardLocation())
+        next = earliest(next, checkLiveUpdates())
         if !scenario.world.accessories.isEmpty { bluetoothCheck() }  // in or out of range
         if let next, next < scenario.duration { scheduleWorldTick(at: max(next, now + 0.001)) }
     }

@@ -84,6 +84,12 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     var regions: [RegionWatch] = []
     var significantChange: SignificantChangeWatch?
     var visits: VisitWatch?
+    /// The Core Location sessions the last process held when it ended: Core Location ends them only at
+    /// the next launch, which may reattach to them (LOC-8, LOC-32).
+    var carriedSessions = LocationSessions()
+    /// Until when, after a launch, the carried service session still counts while the app recreates
+    /// it (LOC-32).
+    var serviceSessionRecreationDeadline = -TimeInterval.infinity
     /// Core Motion's activities, derived on first use (MOTION-1), and whether the user has answered
     /// the Motion & Fitness prompt (MOTION-2).
     var motion = MotionState()
@@ -299,6 +305,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             guard hasProcess, process.number == number, forceQuitFlag, !state.isForeground else { return }
             terminate(.relaunchAfterForceQuit, rules: ["LOC-26", "CONF-5"])
         case .oneShotFix(let number): deliverOneShotFix(process: number)
+        case .serviceSessionDeadline(let number): serviceSessionDeadline(process: number)
         case .cpuCheck(let number): checkCPU(process: number)
         case .end: finished = true
         // Pushes
@@ -453,6 +460,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             if !process.tasks.open.isEmpty, taskTimeHolds { reasons.insert(.task) }
             if now < windowUntil { reasons.insert(.wakeWindow) }
             if process.locationKeepsAppRunning { reasons.insert(.location) }
+            if process.liveUpdates != nil, liveUpdatesKeepAppRunning { reasons.insert(.liveUpdates) }
             if policy.debuggerAttached, hasProcess { reasons.insert(.debugger) }
             // Pushes
             if process.pushHandlerHolds(at: now) { reasons.insert(.pushHandler) }

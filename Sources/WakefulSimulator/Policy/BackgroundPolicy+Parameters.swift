@@ -142,6 +142,12 @@ struct PolicyParameterTable {
             p + "backgroundUpdatesNeedAllowsFlag", flag(rules.backgroundUpdatesNeedAllowsFlag), ["LOC-1"],
             carried(.documented))
         add(p + "whenInUseBackgroundSessions", flag(rules.whenInUseBackgroundSessions), ["LOC-8"], carried(.documented))
+        add(p + "liveUpdatesAtRestAfter", seconds(rules.liveUpdatesAtRestAfter), ["LOC-8", "LOC-5"], .assumption)
+        add(p + "sessionDiagnostics", flag(rules.sessionDiagnostics), ["LOC-31"], carried(.documented))
+        add(p + "serviceSessions", flag(rules.serviceSessions), ["LOC-9"], carried(.documented))
+        add(
+            p + "serviceSessionRecreationWindow", seconds(rules.serviceSessionRecreationWindow), ["LOC-9", "LOC-32"],
+            .assumption)
         add(p + "autoPauseAfterStationary", seconds(rules.autoPauseAfterStationary), ["LOC-5"], carried(.observed))
         add(p + "significantChangeDistance", metres(rules.significantChangeDistance), ["LOC-10"], carried(.documented))
         add(

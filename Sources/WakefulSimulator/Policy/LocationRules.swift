@@ -12,6 +12,18 @@ public struct LocationRules: Sendable, Hashable {
     public var backgroundUpdatesNeedAllowsFlag: Bool
     /// Whether When-In-Use apps get background updates through `CLBackgroundActivitySession` (LOC-8).
     public var whenInUseBackgroundSessions: Bool
+    /// Stationary time after which live updates report the device at rest and stop delivering until
+    /// it moves (LOC-8; cfg: no sourced figure, assumed as the auto-pause of LOC-5).
+    public var liveUpdatesAtRestAfter: TimeInterval
+    /// Whether live updates and location sessions report diagnostics (`insufficientlyInUse`, ...)
+    /// (LOC-31; the properties exist from 18).
+    public var sessionDiagnostics: Bool
+    /// Whether `CLServiceSession` exists and, for apps that set `NSLocationRequireExplicitServiceSession`,
+    /// Always applies only while one requiring Always is held (LOC-9).
+    public var serviceSessions: Bool
+    /// How long after a launch Core Location waits for the app to recreate the service session the
+    /// previous process held, before the app runs without (LOC-9, LOC-32: "a few seconds").
+    public var serviceSessionRecreationWindow: TimeInterval
     /// Stationary time after which `pausesLocationUpdatesAutomatically` halts delivery (LOC-5).
     public var autoPauseAfterStationary: TimeInterval
     /// Movement needed for an SLC event, in metres (LOC-10).
@@ -72,6 +84,14 @@ public struct LocationRules: Sendable, Hashable {
             backgroundUpdatesNeedAllowsFlag: version >= IOSVersion(9),
             // LOC-8: `CLBackgroundActivitySession` from 17.0 (documented).
             whenInUseBackgroundSessions: version >= IOSVersion(17),
+            // LOC-8: at rest after the LOC-5 figure (cfg, assumption: the rule gives no time).
+            liveUpdatesAtRestAfter: 600,
+            // LOC-31: the diagnostic properties from 18.0 (documented, SDK availability).
+            sessionDiagnostics: version >= IOSVersion(18),
+            // LOC-9: `CLServiceSession` from 18.0 (documented).
+            serviceSessions: version >= IOSVersion(18),
+            // LOC-32: "within a few seconds of launch" (documented by an Apple engineer): 5 s, cfg.
+            serviceSessionRecreationWindow: 5,
             // LOC-5: 10 min, lower end of the 10–20 min seen (cfg); 26+ as 13–18 (assumption).
             // Before iOS 6 the auto-pause API does not exist, so the value is inert there.
             autoPauseAfterStationary: 600,

@@ -20,6 +20,8 @@ public enum BuiltinScenarios {
         "permission-changes",
         // Motion
         "commuter-day",
+        // Live updates and location sessions (LOC-8, LOC-9)
+        "when-in-use-trip",
     ]
 
     /// The scenario `simulate` runs when given none.

@@ -202,6 +202,7 @@ private struct AppDocument: Decodable {
     var locationAuthorization = LocationAuthorization.always
     var preciseLocation = true
     var temporaryFullAccuracyPurposeKeys: [String] = []
+    var requiresExplicitServiceSession = false
     var features: [FeatureDocument.Parsed] = []
     // Scheduled tasks (BGT)
     var permittedTaskIdentifiers: [String]?
@@ -226,7 +227,7 @@ private struct AppDocument: Decodable {
                 ] + [
                     "jobs", "jobScheduler",
                 ] + ["fences"] + ["preciseLocation", "temporaryFullAccuracyPurposeKeys"]
-                + ["motionAuthorization", "motionUsageDescription"])
+                + ["motionAuthorization", "motionUsageDescription"] + ["requiresExplicitServiceSession"])
         if let modes = try c.optional("backgroundModes", as: [String].self) {
             if let repeated = modes.first(where: { mode in modes.filter { $0 == mode }.count > 1 }) {
                 throw c.failure("backgroundModes", "\"\(repeated)\" is listed twice; expected each mode once")
@@ -258,6 +259,8 @@ private struct AppDocument: Decodable {
                 "temporaryFullAccuracyPurposeKeys",
                 "an empty key; expected the non-empty keys of NSLocationTemporaryUsageDescriptionDictionary")
         }
+        // LOC-9: `NSLocationRequireExplicitServiceSession`.
+        requiresExplicitServiceSession = try c.optional("requiresExplicitServiceSession") ?? false
         features = try c.optional("features", as: [FeatureDocument].self)?.map(\.parsed) ?? []
         // Scheduled tasks (BGT)
         permittedTaskIdentifiers = try c.permittedTaskIdentifiers()
@@ -298,6 +301,7 @@ private struct AppDocument: Decodable {
             features: features.map { $0.resolve(projection) })
         configuration.preciseLocation = preciseLocation
         configuration.temporaryFullAccuracyPurposeKeys = temporaryFullAccuracyPurposeKeys
+        configuration.requiresExplicitServiceSession = requiresExplicitServiceSession
         // Scheduled tasks (BGT)
         configuration.permittedTaskIdentifiers = permittedTaskIdentifiers
         configuration.usage = usage

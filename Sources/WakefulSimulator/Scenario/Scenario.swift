@@ -68,6 +68,9 @@ public struct AppConfiguration: Sendable, Hashable {
     /// The keys of `NSLocationTemporaryUsageDescriptionDictionary`, which
     /// `requestTemporaryFullAccuracyAuthorization(withPurposeKey:)` needs (AUTH-7).
     public var temporaryFullAccuracyPurposeKeys: [String] = []
+    /// `NSLocationRequireExplicitServiceSession`: on iOS 18, no implicit sessions; Always applies only
+    /// while the app holds a `CLServiceSession` requiring it, and live updates need one (LOC-9).
+    public var requiresExplicitServiceSession = false
     /// The app's features.
     public var features: [FeatureSpec]
 

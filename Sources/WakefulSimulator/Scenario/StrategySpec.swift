@@ -172,6 +172,12 @@ public enum StrategyCatalog {
             summary:
                 "issue 18: GPS only while moving; still for the stop timeout, a stationary geofence and GPS off; its exit or Core Motion resumes, the activity history recovers the trip's start (MOTION-1..4, LOC-2, LOC-6, LOC-19)",
             defaults: MotionAwareTracking.Options(), build: MotionAwareTracking.init(options:)),
+        // Live updates and location sessions
+        Entry(
+            name: "LocationLogger",
+            summary:
+                "the location log feature with updates of its own: standard updates started in the foreground (LOC-4, LOC-5), or live updates with a background activity session on 17+ and a service session on 18+ (LOC-8, LOC-9, LOC-32)",
+            defaults: LocationLogger.Options(), build: LocationLogger.init(options:)),
     ]
 
     /// The names, in catalogue order.

@@ -40,6 +40,8 @@ struct BackgroundPolicyDefaultsTests {
         let rules = BackgroundPolicy(family: family).location
         #expect(rules.backgroundUpdatesNeedAllowsFlag == column(family, false, true, true, true))  // LOC-1
         #expect(rules.whenInUseBackgroundSessions == column(family, false, false, true, true))  // LOC-8
+        #expect(rules.liveUpdatesAtRestAfter == 600)  // LOC-8 (as LOC-5, assumption)
+        #expect(rules.serviceSessionRecreationWindow == 5)  // LOC-32: "a few seconds"
         #expect(rules.autoPauseAfterStationary == 600)  // LOC-5
         #expect(rules.significantChangeDistance == 500)  // LOC-10
         #expect(rules.significantChangeMinimumInterval == 300)

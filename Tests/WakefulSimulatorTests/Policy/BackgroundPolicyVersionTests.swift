@@ -54,6 +54,14 @@ struct BackgroundPolicyVersionTests {
     }
 
     @Test(
+        "CLServiceSession and the session diagnostics from 18 (LOC-9, LOC-31)",
+        arguments: [("17.7", false), ("18", true)])
+    func serviceSessions(version: String, expected: Bool) throws {
+        #expect(try policy(version).location.serviceSessions == expected)
+        #expect(try policy(version).location.sessionDiagnostics == expected)
+    }
+
+    @Test(
         "visits and Always-authorization relaunch from 8 (LOC-16, BEACON-1)",
         arguments: [
             ("7.1", false), ("8", true),

@@ -61,9 +61,9 @@ struct PolicyParameterTests {
         let policy = BackgroundPolicy(family: family)
         let names = policy.parameters.map(\.name)
         #expect(names == expectedNames(policy))
-        // 17 execution + (22 + 3 × 2 crossing) location + 10 beacons + 11 push + (22 + 8) scheduler
+        // 17 execution + (26 + 3 × 2 crossing) location + 10 beacons + 11 push + (22 + 8) scheduler
         // + 6 URL session + 8 VoIP + 5 Bluetooth + (6 + 7 codes) termination + 11 motion + debuggerAttached
-        #expect(names.count == 17 + 28 + 10 + 11 + 22 + 8 + 6 + 8 + 5 + 13 + 11 + 1)
+        #expect(names.count == 17 + 32 + 10 + 11 + 22 + 8 + 6 + 8 + 5 + 13 + 11 + 1)
         #expect(Set(names).count == names.count)
     }
 

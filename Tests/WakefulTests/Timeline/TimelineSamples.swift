@@ -269,6 +269,18 @@ extension TimelineSamples {
             .activityHistory(MotionActivityHistory(from: 10, to: 20, activities: [], error: .notAuthorized)),
         ]
         all += MotionAuthorization.allCases.map { .motionAuthorizationChanged($0) }
+        // Live updates and location sessions (LOC-8, LOC-9)
+        let liveFix = LocationFix(
+            coordinate: Coordinate(latitude: 45.764, longitude: 4.8357), horizontalAccuracy: 5, speed: 13.5,
+            timestamp: 812.25)
+        all += [
+            .liveLocationUpdate(LiveLocationUpdate(location: liveFix)),
+            .liveLocationUpdate(LiveLocationUpdate(location: liveFix, isStationary: true)),
+            .liveLocationUpdate(
+                LiveLocationUpdate(location: nil, diagnostics: [.insufficientlyInUse, .accuracyLimited])),
+            .backgroundActivitySessionDiagnostic([.insufficientlyInUse]), .backgroundActivitySessionDiagnostic([]),
+            .serviceSessionDiagnostic(LocationDiagnostic.allCases),
+        ]
         return all
     }
 }
@@ -401,6 +413,14 @@ extension TimelineSamples {
         all += [.requestTemporaryFullAccuracy(purposeKey: "Delivery \"now\"")]
         // Motion (MOTION)
         all += [.startActivityUpdates, .stopActivityUpdates, .queryActivityHistory(from: -3600.5, to: 12)]
+        // Live updates and location sessions (LOC-8, LOC-9)
+        all += LocationRequest.ActivityType.allCases.map { .startLiveUpdates($0) }
+        all += [.stopLiveUpdates, .startBackgroundActivitySession, .invalidateBackgroundActivitySession]
+        all += [
+            .startServiceSession(ServiceSessionRequest(authorization: .always)),
+            .startServiceSession(ServiceSessionRequest(authorization: .whenInUse, fullAccuracyPurposeKey: "Trip")),
+            .invalidateServiceSession,
+        ]
         return all
     }
 }

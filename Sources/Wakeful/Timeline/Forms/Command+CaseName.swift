@@ -17,6 +17,9 @@ extension Command {
         case startAdvertising, stopAdvertising, runJob, cancelJob, upload
         case requestWhenInUseAuthorization, requestAlwaysAuthorization, requestTemporaryFullAccuracy
         case startActivityUpdates, stopActivityUpdates, queryActivityHistory
+        // Live updates and location sessions (LOC-8, LOC-9)
+        case startLiveUpdates, stopLiveUpdates, startBackgroundActivitySession, invalidateBackgroundActivitySession
+        case startServiceSession, invalidateServiceSession
 
         static let expectedForm = "a command name, one of \(names.joined(separator: ", "))"
     }
@@ -75,6 +78,13 @@ extension Command {
         case .startActivityUpdates: .startActivityUpdates
         case .stopActivityUpdates: .stopActivityUpdates
         case .queryActivityHistory: .queryActivityHistory(from: 0, to: 0)
+        // Live updates and location sessions (LOC-8, LOC-9)
+        case .startLiveUpdates: .startLiveUpdates(.other)
+        case .stopLiveUpdates: .stopLiveUpdates
+        case .startBackgroundActivitySession: .startBackgroundActivitySession
+        case .invalidateBackgroundActivitySession: .invalidateBackgroundActivitySession
+        case .startServiceSession: .startServiceSession(.placeholder)
+        case .invalidateServiceSession: .invalidateServiceSession
         }
     }
 }

@@ -179,6 +179,25 @@ extension Command: TimelineVariant {
         case .queryActivityHistory(let from, let to):
             try coder.caseName(CaseName.queryActivityHistory)
             return .queryActivityHistory(from: try coder.double("from", from), to: try coder.double("to", to))
+        // Live updates and location sessions (LOC-8, LOC-9)
+        case .startLiveUpdates(let configuration):
+            try coder.caseName(CaseName.startLiveUpdates)
+            return .startLiveUpdates(try coder.enumeration("configuration", configuration))
+        case .stopLiveUpdates:
+            try coder.caseName(CaseName.stopLiveUpdates)
+            return self
+        case .startBackgroundActivitySession:
+            try coder.caseName(CaseName.startBackgroundActivitySession)
+            return self
+        case .invalidateBackgroundActivitySession:
+            try coder.caseName(CaseName.invalidateBackgroundActivitySession)
+            return self
+        case .startServiceSession(let request):
+            try coder.caseName(CaseName.startServiceSession)
+            return .startServiceSession(try coder.members(request))
+        case .invalidateServiceSession:
+            try coder.caseName(CaseName.invalidateServiceSession)
+            return self
         }
     }
 }

@@ -13,6 +13,8 @@ extension Event {
         case keepAliveFired, scheduledTaskSubmitFailed, requestCompleted, jobFinished, uploadCompleted
         case accuracyAuthorizationChanged
         case activityUpdated, activityHistory, motionAuthorizationChanged
+        // Live updates and location sessions (LOC-8, LOC-9)
+        case liveLocationUpdate, backgroundActivitySessionDiagnostic, serviceSessionDiagnostic
 
         static let expectedForm = "an event name, one of \(names.joined(separator: ", "))"
     }
@@ -61,6 +63,10 @@ extension Event {
         case .activityUpdated: .activityUpdated(.placeholder)
         case .activityHistory: .activityHistory(.placeholder)
         case .motionAuthorizationChanged: .motionAuthorizationChanged(.notDetermined)
+        // Live updates and location sessions (LOC-8, LOC-9)
+        case .liveLocationUpdate: .liveLocationUpdate(.placeholder)
+        case .backgroundActivitySessionDiagnostic: .backgroundActivitySessionDiagnostic([])
+        case .serviceSessionDiagnostic: .serviceSessionDiagnostic([])
         }
     }
 }

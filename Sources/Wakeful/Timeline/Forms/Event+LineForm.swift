@@ -141,6 +141,16 @@ extension Event: TimelineVariant {
         case .motionAuthorizationChanged(let status):
             try coder.caseName(CaseName.motionAuthorizationChanged)
             return .motionAuthorizationChanged(try coder.enumeration("status", status))
+        // Live updates and location sessions (LOC-8, LOC-9)
+        case .liveLocationUpdate(let update):
+            try coder.caseName(CaseName.liveLocationUpdate)
+            return .liveLocationUpdate(try coder.members(update))
+        case .backgroundActivitySessionDiagnostic(let diagnostics):
+            try coder.caseName(CaseName.backgroundActivitySessionDiagnostic)
+            return .backgroundActivitySessionDiagnostic(try coder.diagnostics(diagnostics))
+        case .serviceSessionDiagnostic(let diagnostics):
+            try coder.caseName(CaseName.serviceSessionDiagnostic)
+            return .serviceSessionDiagnostic(try coder.diagnostics(diagnostics))
         }
     }
 }

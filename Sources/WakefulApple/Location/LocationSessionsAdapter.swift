@@ -1,0 +1,130 @@
+#if canImport(CoreLocation) && canImport(UIKit)
+    import CoreLocation
+    import Foundation
+    import Wakeful
+
+    /// Carries out the core's live-update and session commands with `CLLocationUpdate` and
+    /// `CLBackgroundActivitySession` (iOS 17) and `CLServiceSession` (iOS 18), and reports what they
+    /// deliver as ``Event``s. On an earlier release a command does nothing: the APIs do not exist.
+    ///
+    /// Each object lives as long as the adapter holds it; `invalidate()` ends it at once (LOC-31).
+    @MainActor
+    final class LocationSessionsAdapter {
+        private let deliver: @MainActor @Sendable (Event) -> Void
+        /// The loop over `CLLocationUpdate.liveUpdates`, while it runs.
+        private var liveUpdates: Task<Void, Never>?
+        /// The `CLBackgroundActivitySession` and the loop over its diagnostics (iOS 18).
+        private var backgroundActivity: (session: AnyObject, diagnostics: Task<Void, Never>?)?
+        /// The `CLServiceSession` and the loop over its diagnostics.
+        private var service: (session: AnyObject, diagnostics: Task<Void, Never>)?
+
+        init(deliver: @escaping @MainActor @Sendable (Event) -> Void) {
+            self.deliver = deliver
+        }
+
+        // MARK: Live updates (LOC-8)
+
+        /// ``Command/startLiveUpdates(_:)``: every element becomes ``Event/liveLocationUpdate(_:)``.
+        /// https://developer.apple.com/documentation/corelocation/cllocationupdate/liveupdates(_:)
+        func startLiveUpdates(_ configuration: LocationRequest.ActivityType) {
+            guard #available(iOS 17.0, *) else { return }
+            liveUpdates?.cancel()
+            let deliver = deliver
+            liveUpdates = Self.loop(configuration) { deliver(.liveLocationUpdate(LiveLocationUpdate($0))) }
+        }
+
+        /// ``Command/stopLiveUpdates``: the loop ends, and with it the updates.
+        func stopLiveUpdates() {
+            liveUpdates?.cancel()
+            liveUpdates = nil
+        }
+
+        /// A loop over `CLLocationUpdate.liveUpdates(_:)` that hands each update to `handle` until cancelled.
+        @available(iOS 17.0, *)
+        static func loop(
+            _ configuration: LocationRequest.ActivityType, handle: @escaping @MainActor (CLLocationUpdate) -> Void
+        ) -> Task<Void, Never> {
+            let updates = CLLocationUpdate.liveUpdates(CLLocationUpdate.LiveConfiguration(configuration))
+            return Task { @MainActor in
+                do {
+                    for try await update in updates { handle(update) }
+                } catch {
+                    // The sequence ends with an error only when Core Location stops it; the core hears
+                    // of the authorization change through `locationManagerDidChangeAuthorization`.
+                }
+            }
+        }
+
+        // MARK: CLBackgroundActivitySession (LOC-8, LOC-31)
+
+        /// ``Command/startBackgroundActivitySession``, replacing the one held.
+        /// https://developer.apple.com/documentation/corelocation/clbackgroundactivitysession-3mzv3
+        func startBackgroundActivitySession() {
+            guard #available(iOS 17.0, *) else { return }
+            invalidateBackgroundActivitySession()
+            let session = CLBackgroundActivitySession()
+            var diagnostics: Task<Void, Never>?
+            if #available(iOS 18.0, *) {
+                let deliver = deliver
+                diagnostics = Task { @MainActor in
+                    do {
+                        for try await diagnostic in session.diagnostics {
+                            deliver(.backgroundActivitySessionDiagnostic(diagnostic.flags))
+                        }
+                    } catch {
+                        // Ends with the session.
+                    }
+                }
+            }
+            backgroundActivity = (session, diagnostics)
+        }
+
+        /// ``Command/invalidateBackgroundActivitySession``: the session and its indicator end at once (LOC-31).
+        /// https://developer.apple.com/documentation/corelocation/clbackgroundactivitysession-3mzv3/invalidate()
+        func invalidateBackgroundActivitySession() {
+            guard let held = backgroundActivity else { return }
+            held.diagnostics?.cancel()
+            if #available(iOS 17.0, *) { (held.session as? CLBackgroundActivitySession)?.invalidate() }
+            backgroundActivity = nil
+        }
+
+        // MARK: CLServiceSession (LOC-9, LOC-32)
+
+        /// ``Command/startServiceSession(_:)``, replacing the one held.
+        /// https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/init(authorization:fullaccuracypurposekey:)
+        func startServiceSession(_ request: ServiceSessionRequest) {
+            guard #available(iOS 18.0, *) else { return }
+            invalidateServiceSession()
+            let requirement: CLServiceSession.AuthorizationRequirement =
+                switch request.authorization {
+                case .always: .always
+                case .whenInUse: .whenInUse
+                case .notDetermined, .denied: .none
+                }
+            let session =
+                request.fullAccuracyPurposeKey.map {
+                    CLServiceSession(authorization: requirement, fullAccuracyPurposeKey: $0)
+                } ?? CLServiceSession(authorization: requirement)
+            let deliver = deliver
+            let diagnostics = Task { @MainActor in
+                do {
+                    for try await diagnostic in session.diagnostics {
+                        deliver(.serviceSessionDiagnostic(diagnostic.flags))
+                    }
+                } catch {
+                    // Ends with the session.
+                }
+            }
+            service = (session, diagnostics)
+        }
+
+        /// ``Command/invalidateServiceSession``.
+        /// https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/invalidate()
+        func invalidateServiceSession() {
+            guard let held = service else { return }
+            held.diagnostics.cancel()
+            if #available(iOS 18.0, *) { (held.session as? CLServiceSession)?.invalidate() }
+            service = nil
+        }
+    }
+#endif
