@@ -54,6 +54,8 @@ extension PolicyVariant {
             "After a location, region, beacon or Bluetooth event the app keeps 30 s, the upper bound Apple's engineer gives, instead of ≈10 s (LOC-33, CONF-18)."
         case .indicatorFlagHasNoEffect:
             "On iOS 16.4+ only, standard updates started after a background launch keep the app running whether or not showsBackgroundLocationIndicator is on, as before 16.4 (LOC-30, CONF-21)."
+        case .monitorEntriesWithheldAfterPushLaunch:
+            "On iOS 17+ only, CLMonitor entry events do not reach a process launched by a silent push until the user opens the app, while exits arrive in the background, as one report saw (CLMON-4, CONF-22)."
         case .launchesBeforeFirstUnlock:
             "Silent pushes and finished background transfers launch the app before the first unlock after a restart, as one iOS 9 report says, instead of waiting for it (DATA-8, CONF-DATA-8)."
         case .prewarmRunsLaunch:
@@ -93,6 +95,7 @@ extension PolicyVariant {
         case .voipSocketsTerminate: .folklore  // VOIP-3
         case .noWakeWindow, .wakeWindow30Seconds: .documented  // LOC-33: the bounds in Apple's forum answer
         case .indicatorFlagHasNoEffect: .assumption  // CONF-21: the reference's variant, no report says so
+        case .monitorEntriesWithheldAfterPushLaunch: .folklore  // CLMON-4: a single report
         case .launchesBeforeFirstUnlock: .folklore  // DATA-8: one iOS 9 report
         case .prewarmRunsLaunch: .observed  // DATA-9: 15.0 reports
         }
@@ -125,13 +128,14 @@ extension PolicyVariant {
         case .noWakeWindow, .wakeWindow30Seconds:
             ["execution.wakeEventWindow", "beacons.rangingWindow", "bluetooth.wakeWindow"]
         case .indicatorFlagHasNoEffect: ["location.hiddenIndicatorStopsRelaunchedUpdates"]
+        case .monitorEntriesWithheldAfterPushLaunch: ["monitor.entriesWithheldAfterPushLaunch"]
         case .launchesBeforeFirstUnlock: ["push.launchesBeforeFirstUnlock", "urlSession.relaunchesBeforeFirstUnlock"]
         case .prewarmRunsLaunch: ["execution.prewarmRunsLaunch"]
         }
     }
 
     /// Whether the variant changes anything on `version`. CONF-1a needs iOS 7.x, CONF-1b the 7–12
-    /// family, CONF-1c iOS 13+, CONF-16 the 26+ family and CONF-17 iOS 16+; every other variant applies everywhere
+    /// family, CONF-1c iOS 13+, CONF-16 the 26+ family, CONF-17 iOS 16+ and CONF-22 iOS 17+; every other variant applies everywhere
     /// (on releases that lack the feature it only sets an inert field).
     ///
     /// - Parameter version: The simulated iOS release.
@@ -145,6 +149,7 @@ extension PolicyVariant {
         case .voipSocketsTerminate: version >= IOSVersion(16)  // CONF-17: "on 16+"
         case .prewarmRunsLaunch: version.major >= 15  // CONF-DATA-9: prewarming exists from 15 (DATA-9)
         case .indicatorFlagHasNoEffect: version >= IOSVersion(16, 4)  // CONF-21: LOC-30 is of 16.4+
+        case .monitorEntriesWithheldAfterPushLaunch: version >= IOSVersion(17)  // CONF-22: CLMonitor is 17+
         default: true
         }
     }
@@ -192,6 +197,7 @@ extension PolicyVariant {
         case .noWakeWindow: policy.setWakeWindows(0)  // CONF-18a, LOC-33
         case .wakeWindow30Seconds: policy.setWakeWindows(30)  // CONF-18b, LOC-33
         case .indicatorFlagHasNoEffect: policy.location.hiddenIndicatorStopsRelaunchedUpdates = false  // CONF-21
+        case .monitorEntriesWithheldAfterPushLaunch: policy.monitor.entriesWithheldAfterPushLaunch = true  // CONF-22
         case .launchesBeforeFirstUnlock:  // CONF-DATA-8, DATA-8
             policy.push.launchesBeforeFirstUnlock = true
             policy.urlSession.relaunchesBeforeFirstUnlock = true

@@ -155,6 +155,11 @@ private let variantCases: [PolicyVariantCase] =
                 $0.location.hiddenIndicatorStopsRelaunchedUpdates = false
             }, changedRows: ["location.hiddenIndicatorStopsRelaunchedUpdates"]),
         PolicyVariantCase(
+            variant: .monitorEntriesWithheldAfterPushLaunch, version: IOSVersion(17),
+            change: {
+                $0.monitor.entriesWithheldAfterPushLaunch = true
+            }, changedRows: ["monitor.entriesWithheldAfterPushLaunch"]),
+        PolicyVariantCase(
             variant: .launchesBeforeFirstUnlock, version: IOSVersion(17),
             change: {
                 $0.push.launchesBeforeFirstUnlock = true
@@ -208,6 +213,7 @@ struct PolicyVariantTests {
             (.wildcardTaskIdentifiers, IOSVersion(18, 6)), (.wildcardTaskIdentifiers, IOSVersion(12)),
             (.voipSocketsTerminate, IOSVersion(15, 7, 9)), (.voipSocketsTerminate, IOSVersion(9)),
             (.prewarmRunsLaunch, IOSVersion(14, 8)), (.indicatorFlagHasNoEffect, IOSVersion(16, 3)),
+            (.monitorEntriesWithheldAfterPushLaunch, IOSVersion(16, 7)),
         ])
     func noOpElsewhere(variant: PolicyVariant, version: IOSVersion) {
         let varied = BackgroundPolicy(version: version, variants: [variant])
@@ -284,7 +290,8 @@ struct PolicyVariantTests {
             (.significantChangeField2010, "CONF-14b"), (.regionEventLatency, "CONF-15"),
             (.wildcardTaskIdentifiers, "CONF-16"), (.voipSocketsTerminate, "CONF-17"),
             (.noWakeWindow, "CONF-18a"), (.wakeWindow30Seconds, "CONF-18b"),
-            (.indicatorFlagHasNoEffect, "CONF-21"), (.launchesBeforeFirstUnlock, "CONF-DATA-8"),
+            (.indicatorFlagHasNoEffect, "CONF-21"), (.monitorEntriesWithheldAfterPushLaunch, "CONF-22"),
+            (.launchesBeforeFirstUnlock, "CONF-DATA-8"),
             (.prewarmRunsLaunch, "CONF-DATA-9"),
         ])
     func ids(variant: PolicyVariant, id: String) {
@@ -297,7 +304,7 @@ struct PolicyVariantTests {
     @Test("all: every case once, CONF-8 per factor, in ID order")
     func all() {
         let ids = PolicyVariant.allIDs
-        #expect(ids.count == 26 + SchedulingFactor.allCases.count)
+        #expect(ids.count == 27 + SchedulingFactor.allCases.count)
         #expect(Set(ids).count == ids.count)
         #expect(
             ids == [
@@ -306,7 +313,7 @@ struct PolicyVariantTests {
                 "CONF-8:lowBattery", "CONF-8:lowPowerMode", "CONF-8:appUsage", "CONF-8:appSwitcher",
                 "CONF-8:backgroundAppRefresh", "CONF-8:systemBudgets", "CONF-8:rateLimiting",
                 "CONF-9", "CONF-10", "CONF-11", "CONF-12", "CONF-13", "CONF-14a", "CONF-14b", "CONF-15", "CONF-16",
-                "CONF-17", "CONF-18a", "CONF-18b", "CONF-21", "CONF-DATA-8", "CONF-DATA-9",
+                "CONF-17", "CONF-18a", "CONF-18b", "CONF-21", "CONF-22", "CONF-DATA-8", "CONF-DATA-9",
             ])
         for variant in PolicyVariant.all {
             #expect(PolicyVariant(id: variant.id) == variant)

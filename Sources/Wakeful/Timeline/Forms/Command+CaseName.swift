@@ -17,6 +17,7 @@ extension Command {
         case startAdvertising, stopAdvertising, runJob, cancelJob, upload
         case requestWhenInUseAuthorization, requestAlwaysAuthorization, requestTemporaryFullAccuracy
         case startActivityUpdates, stopActivityUpdates, queryActivityHistory
+        case openMonitor, addMonitorCondition, removeMonitorCondition
 
         static let expectedForm = "a command name, one of \(names.joined(separator: ", "))"
     }
@@ -75,6 +76,9 @@ extension Command {
         case .startActivityUpdates: .startActivityUpdates
         case .stopActivityUpdates: .stopActivityUpdates
         case .queryActivityHistory: .queryActivityHistory(from: 0, to: 0)
+        case .openMonitor: .openMonitor(name: "")
+        case .addMonitorCondition: .addMonitorCondition(monitor: "", .placeholder, assuming: .unknown)
+        case .removeMonitorCondition: .removeMonitorCondition(monitor: "", id: "")
         }
     }
 }

@@ -13,6 +13,7 @@ extension Event {
         case keepAliveFired, scheduledTaskSubmitFailed, requestCompleted, jobFinished, uploadCompleted
         case accuracyAuthorizationChanged
         case activityUpdated, activityHistory, motionAuthorizationChanged
+        case monitorEvent, monitorOpened, monitorOpenFailed
 
         static let expectedForm = "an event name, one of \(names.joined(separator: ", "))"
     }
@@ -61,6 +62,9 @@ extension Event {
         case .activityUpdated: .activityUpdated(.placeholder)
         case .activityHistory: .activityHistory(.placeholder)
         case .motionAuthorizationChanged: .motionAuthorizationChanged(.notDetermined)
+        case .monitorEvent: .monitorEvent(.placeholder)
+        case .monitorOpened: .monitorOpened(name: "", conditions: [])
+        case .monitorOpenFailed: .monitorOpenFailed(name: "", reason: .unavailable)
         }
     }
 }
