@@ -76,7 +76,8 @@ public struct SystemActivity: Sendable, Hashable {
                     : "iOS reported \(event.id) of the monitor \(event.monitor) \(event.state.rawValue) (CLMON-3).")
         case .monitorOpenFailed(let name, let reason):
             SystemActivity(
-                title: "Monitor not opened", detail: "iOS did not open the monitor \(name): \(reason.rawValue) (CLMON-2).")
+                title: "Monitor not opened",
+                detail: "iOS did not open the monitor \(name): \(reason.rawValue) (CLMON-2).")
         case .significantLocationChange:
             SystemActivity(
                 title: "Significant location change", detail: "iOS reported a move of about 500 m or more (LOC-12).")

@@ -118,7 +118,8 @@
                 }
             var limitExceeded = false
             if #available(iOS 18.0, *) { limitExceeded = event.conditionLimitExceeded }  // CLMON-1
-            self.init(monitor: monitor, id: RegionID(event.identifier), state: state, conditionLimitExceeded: limitExceeded)
+            self.init(
+                monitor: monitor, id: RegionID(event.identifier), state: state, conditionLimitExceeded: limitExceeded)
         }
     }
 #endif

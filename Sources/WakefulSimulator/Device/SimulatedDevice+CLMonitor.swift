@@ -18,7 +18,8 @@ extension SimulatedDevice {
             } else { nil }
         if let (reason, rules) = refusal {
             decide(
-                "monitorRefused", rules: rules, [Field("monitor", .string(name)), Field("why", .string(reason.rawValue))])
+                "monitorRefused", rules: rules,
+                [Field("monitor", .string(name)), Field("why", .string(reason.rawValue))])
             deliver(.monitorOpenFailed(name: name, reason: reason))
             return
         }
@@ -37,7 +38,8 @@ extension SimulatedDevice {
         guard process.openMonitors.contains(monitor) else {
             return refuseMonitorCommand("addMonitorCondition", monitor: monitor)
         }
-        let region = MonitoredRegion(id: condition.id, shape: .circle(center: condition.center, radius: condition.radius))
+        let region = MonitoredRegion(
+            id: condition.id, shape: .circle(center: condition.center, radius: condition.radius))
         var watch = RegionWatch(
             region: region, circle: (scenario.world.projection.point(for: condition.center), condition.radius),
             beaconIndices: [], state: .unknown, candidateSince: nil)
@@ -58,7 +60,10 @@ extension SimulatedDevice {
         if entry.limited {
             decide(
                 "monitorConditionOverLimit", rules: ["CLMON-1"],
-                [Field("condition", .string(condition.id.rawValue)), Field("limit", .int(policy.monitor.conditionLimit))])
+                [
+                    Field("condition", .string(condition.id.rawValue)),
+                    Field("limit", .int(policy.monitor.conditionLimit)),
+                ])
             if policy.monitor.reportsConditionLimit {
                 routeMonitorEvent(
                     MonitorEvent(monitor: monitor, id: condition.id, state: .unknown, conditionLimitExceeded: true))
@@ -175,7 +180,8 @@ extension SimulatedDevice {
 
     private mutating func withholdEntry(_ event: MonitorEvent) {
         conditionMonitors.pendingSerial += 1
-        conditionMonitors.pending.append(ConditionMonitors.Pending(serial: conditionMonitors.pendingSerial, event: event))
+        conditionMonitors.pending.append(
+            ConditionMonitors.Pending(serial: conditionMonitors.pendingSerial, event: event))
         decide(
             "monitorEntryWithheld", rules: ["CLMON-4", "CONF-22"],
             [Field("monitor", .string(event.monitor)), Field("condition", .string(event.id.rawValue))])

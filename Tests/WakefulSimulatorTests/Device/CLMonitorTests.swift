@@ -21,7 +21,9 @@ struct MonitorProbe: Strategy {
     mutating func handle(_ event: Event, in context: Context) -> [Command] {
         switch event {
         case .didFinishLaunching(let reason) where reopens || reason == .user:
-            let adds = addsAtOnce ? conditions.map { Command.addMonitorCondition(monitor: "probe", $0, assuming: .unknown) } : []
+            let adds =
+                addsAtOnce
+                ? conditions.map { Command.addMonitorCondition(monitor: "probe", $0, assuming: .unknown) } : []
             return [.openMonitor(name: "probe")] + adds
         case .monitorOpened(_, let kept):
             return conditions.filter { !kept.contains($0.id) }.map {
@@ -42,7 +44,8 @@ struct MonitorProbe: Strategy {
 struct CLMonitorTests {
     /// A walk from home (inside the 150 m `home` condition) 1500 m east to `far`, a pause, and back.
     static func walk(_ actions: String = "", variants: String = "", pushAt: Int? = nil) throws -> Scenario {
-        let pushes = pushAt.map { #", "pushes": [{"at": \#($0), "type": "background", "priority": 5, "id": "sync"}]"# } ?? ""
+        let pushes =
+            pushAt.map { #", "pushes": [{"at": \#($0), "type": "background", "priority": 5, "id": "sync"}]"# } ?? ""
         return try Scenario.decode(
             Data(
                 #"""
@@ -154,12 +157,15 @@ struct CLMonitorTests {
         #expect(Self.events(entries).allSatisfy { $0.time < relaunch.time })
     }
 
-    @Test("20 conditions per app; the 21st gets no updates, and from 18 an event says so (CLMON-1)", arguments: [17, 18])
+    @Test(
+        "20 conditions per app; the 21st gets no updates, and from 18 an event says so (CLMON-1)", arguments: [17, 18])
     func conditionLimit(major: Int) throws {
         let scenario = try Self.walk()
         var probe = Self.probe(scenario)
         // 19 fillers far away, then home and far: far is the 21st.
-        let fillers = (0..<19).map { Self.condition(RegionID("filler-\($0)"), east: -5000 - Double($0) * 400, in: scenario) }
+        let fillers = (0..<19).map {
+            Self.condition(RegionID("filler-\($0)"), east: -5000 - Double($0) * 400, in: scenario)
+        }
         probe.conditions = fillers + probe.conditions
         let entries = Self.run(scenario, probe, ios: IOSVersion(major))
         #expect(Self.decisions(entries, "monitorConditionOverLimit").count == 1)
@@ -207,7 +213,8 @@ struct CLMonitorTests {
             variants: withheld ? #""CONF-22""# : "", pushAt: 500)
         let entries = Self.run(scenario, Self.probe(scenario))
         let launched = try #require(
-            entries.first { if case .event(.didFinishLaunching(.remoteNotification)) = $0.body { true } else { false } })
+            entries.first { if case .event(.didFinishLaunching(.remoteNotification)) = $0.body { true } else { false } }
+        )
         #expect(launched.time >= 500 && launched.time < 600)
         let events = Self.events(entries).filter { $0.time > launched.time }
         let exit = try #require(events.first { $0.event.id == "home" && $0.event.state == .unsatisfied })

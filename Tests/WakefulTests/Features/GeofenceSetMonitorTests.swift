@@ -27,7 +27,8 @@ struct GeofenceSetMonitorTests {
     }
 
     static func event(_ id: RegionID, _ state: MonitorConditionState, limit: Bool = false) -> Event {
-        .monitorEvent(MonitorEvent(monitor: GeofenceSet.monitorName, id: id, state: state, conditionLimitExceeded: limit))
+        .monitorEvent(
+            MonitorEvent(monitor: GeofenceSet.monitorName, id: id, state: state, conditionLimitExceeded: limit))
     }
 
     @Test("the launch opens the monitor first; region commands wait for it, then become conditions (CLMON-3)")
@@ -35,7 +36,8 @@ struct GeofenceSetMonitorTests {
         var set = Self.set(Fences.line(3))
         let launch = set.handle(.didFinishLaunching(.user), in: Contexts.foreground())
         #expect(launch == [.openMonitor(name: GeofenceSet.monitorName)])
-        let opened = set.handle(.monitorOpened(name: GeofenceSet.monitorName, conditions: []), in: Contexts.foreground())
+        let opened = set.handle(
+            .monitorOpened(name: GeofenceSet.monitorName, conditions: []), in: Contexts.foreground())
         // No requestState: an add assuming an unknown state gets the state as an event.
         #expect(opened.addedConditions.map(\.0) == ["f0", "f1", "f2"])
         #expect(opened.addedConditions.allSatisfy { $0.1 == .unknown })
@@ -58,7 +60,9 @@ struct GeofenceSetMonitorTests {
         #expect(exit.records.map(\.kind) == [GeofenceSet.exitedKind])
     }
 
-    @Test("a relaunched process learns the kept conditions, adds none again and records the exit that relaunched it (CLMON-2, CLMON-3)")
+    @Test(
+        "a relaunched process learns the kept conditions, adds none again and records the exit that relaunched it (CLMON-2, CLMON-3)"
+    )
     func relaunch() {
         var set = Self.set(Fences.line(3))
         _ = set.handle(.didFinishLaunching(.region), in: Contexts.background(0))
@@ -69,7 +73,8 @@ struct GeofenceSetMonitorTests {
         #expect(exit.records.map(\.kind) == [GeofenceSet.exitedKind])
     }
 
-    @Test("refused before protected data: opened again when it becomes available, then the waiting commands go (CLMON-2)")
+    @Test(
+        "refused before protected data: opened again when it becomes available, then the waiting commands go (CLMON-2)")
     func protectedData() {
         var set = Self.set(Fences.line(2))
         _ = set.handle(.didFinishLaunching(.region), in: Contexts.background(0))
@@ -127,7 +132,10 @@ struct GeofenceSetMonitorTests {
     @Test("the api option decodes, and the regions path issues no monitor command")
     func option() throws {
         let options = try JSONDecoder().decode(
-            GeofenceSet.Options.self, from: Data(#"{"fences": [], "selection": "nearest", "regionSlots": 20, "minimumSwapRadius": 100, "maximumSwapRadius": 20000, "exitMargin": 200, "exitDwell": 20, "api": "monitor"}"#.utf8))
+            GeofenceSet.Options.self,
+            from: Data(
+                #"{"fences": [], "selection": "nearest", "regionSlots": 20, "minimumSwapRadius": 100, "maximumSwapRadius": 20000, "exitMargin": 200, "exitDwell": 20, "api": "monitor"}"#
+                    .utf8))
         #expect(options.api == .monitor)
         var regions = GeofenceSet(options: .init(fences: Fences.line(3)))
         let commands = regions.handle(.didFinishLaunching(.user), in: Contexts.foreground())

@@ -412,7 +412,8 @@ extension TimelineSamples {
         // Motion (MOTION)
         all += [.startActivityUpdates, .stopActivityUpdates, .queryActivityHistory(from: -3600.5, to: 12)]
         // CLMonitor (CLMON)
-        let shop = MonitorCondition(id: "shop-12", center: Coordinate(latitude: 48.8566, longitude: -2.3522), radius: 99.5)
+        let shop = MonitorCondition(
+            id: "shop-12", center: Coordinate(latitude: 48.8566, longitude: -2.3522), radius: 99.5)
         all += [.openMonitor(name: "fences"), .openMonitor(name: "")]
         all += MonitorConditionState.allCases.map { .addMonitorCondition(monitor: "fences", shop, assuming: $0) }
         all += [.removeMonitorCondition(monitor: "fences", id: "shop-12|since=1.5")]
