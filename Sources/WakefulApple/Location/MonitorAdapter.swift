@@ -8,38 +8,37 @@
     /// Only translation: ``Command/openMonitor(name:)`` creates `CLMonitor(name)` and reports
     /// ``Event/monitorOpened(name:conditions:)`` with the identifiers the monitor kept (CLMON-2), then
     /// relays its `events` as ``Event/monitorEvent(_:)``; adds and removes wait for the monitor and
-    /// run in the order issued. Before iOS 17, while protected data is unavailable (Apple asks apps
-    /// to wait for it before creating a monitor, CLMON-2, DATA-4) and for a second instance of a
-    /// name (CLMON-2), the open is refused with ``Event/monitorOpenFailed(name:reason:)``.
+    /// run in the order issued. Before iOS 17 (LOC-24) and for a second instance of a name
+    /// (CLMON-2) the open is refused with ``Event/monitorOpenFailed(name:reason:)``.
     ///
-    /// https://developer.apple.com/documentation/corelocation/clmonitor
+    /// Apple asks apps to wait for protected data before creating a monitor (CLMON-2, DATA-4). The
+    /// adapter does not refuse on a locked phone: the conditions' file is in the app's container,
+    /// readable from the first unlock on (DATA-1, inference), and an app that waited for the next
+    /// unlock would leave the event that relaunched it without a monitor (CLMON-3).
+    ///
+    /// https://developer.apple.com/documentation/corelocation/clmonitor-2r51v
     @MainActor
     final class MonitorAdapter {
         private let deliver: @MainActor @Sendable (Event) -> Void
-        private let protectedData: ProtectedDataState
         /// The open monitors by name, as `OpenMonitor`s (typed `Any`: the type needs iOS 17).
         private var monitors: [String: Any] = [:]
 
-        init(protectedData: ProtectedDataState, deliver: @escaping @MainActor @Sendable (Event) -> Void) {
-            self.protectedData = protectedData
+        init(deliver: @escaping @MainActor @Sendable (Event) -> Void) {
             self.deliver = deliver
         }
 
         /// ``Command/openMonitor(name:)``.
-        /// https://developer.apple.com/documentation/corelocation/clmonitor/init(_:)
+        /// https://developer.apple.com/documentation/corelocation/clmonitor-2r51v/init(_:)
         func open(_ name: String) {
             guard #available(iOS 17.0, *) else {
                 return deliver(.monitorOpenFailed(name: name, reason: .unavailable))  // LOC-24
             }
             guard monitors[name] == nil else { return deliver(.monitorOpenFailed(name: name, reason: .alreadyOpen)) }
-            guard protectedData.isAvailable else {
-                return deliver(.monitorOpenFailed(name: name, reason: .protectedDataUnavailable))
-            }
             monitors[name] = OpenMonitor(name: name, deliver: deliver)
         }
 
         /// ``Command/addMonitorCondition(monitor:_:assuming:)``, on a monitor ``isOpen(_:)`` says is open.
-        /// https://developer.apple.com/documentation/corelocation/clmonitor/add(_:identifier:assuming:)
+        /// https://developer.apple.com/documentation/corelocation/clmonitor-2r51v/add(_:identifier:assuming:)
         func add(_ condition: MonitorCondition, to name: String, assuming: MonitorConditionState) {
             guard #available(iOS 17.0, *), let monitor = monitors[name] as? OpenMonitor else { return }
             let circle = CLMonitor.CircularGeographicCondition(
@@ -57,7 +56,7 @@
         }
 
         /// ``Command/removeMonitorCondition(monitor:id:)``, on a monitor ``isOpen(_:)`` says is open.
-        /// https://developer.apple.com/documentation/corelocation/clmonitor/remove(_:)
+        /// https://developer.apple.com/documentation/corelocation/clmonitor-2r51v/remove(_:)
         func remove(_ id: RegionID, from name: String) {
             guard #available(iOS 17.0, *), let monitor = monitors[name] as? OpenMonitor else { return }
             let identifier = id.rawValue
@@ -108,7 +107,7 @@
     @available(iOS 17.0, *)
     extension MonitorEvent {
         /// Converts a `CLMonitor.Event`; `unmonitored` (17.2+) reads as unknown.
-        /// https://developer.apple.com/documentation/corelocation/clmonitor/event/conditionlimitexceeded
+        /// https://developer.apple.com/documentation/corelocation/clmonitor-2r51v/event/conditionlimitexceeded
         init(_ event: CLMonitor.Event, monitor: String) {
             let state: MonitorConditionState =
                 switch event.state {
