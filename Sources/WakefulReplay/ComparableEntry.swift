@@ -29,7 +29,7 @@ struct ComparableEntry: Hashable {
     /// Events by which iOS starts or resumes the app in the background.
     static let wakeEvents: Set<String> = [
         "didFinishLaunching", "regionEntered", "regionExited", "regionStateDetermined", "significantLocationChange",
-        "visit",
+        "visit", "monitorEvent",
         "remoteNotification", "voipPush", "scheduledTaskLaunched", "urlSessionEvents", "bluetooth", "keepAliveFired",
     ]
 

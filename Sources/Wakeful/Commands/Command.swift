@@ -43,6 +43,21 @@ public enum Command: Sendable, Hashable {
     /// `stopRangingBeacons(satisfying:)`.
     case stopRangingBeacons(BeaconIdentityConstraint)
 
+    // MARK: CLMonitor (CLMON)
+
+    /// `CLMonitor.requestMonitor(configuration:)` (iOS 17+): opens the app's monitor of that name,
+    /// whose conditions persist from earlier processes (CLMON-2). Events pending for it arrive once it
+    /// is open; a relaunched app must open it at once, or Core Location stops monitoring the
+    /// conditions whose events found no monitor (CLMON-3). A refusal arrives as
+    /// ``Event/monitorOpenFailed(name:reason:)``.
+    case openMonitor(name: String)
+    /// `add(_:identifier:assuming:)` on an open monitor: a `CircularGeographicCondition`. An event
+    /// follows when the state iOS determines differs from `assuming`. Over the 20 conditions an app
+    /// has, the condition gets no updates (CLMON-1).
+    case addMonitorCondition(monitor: String, MonitorCondition, assuming: MonitorConditionState)
+    /// `remove(_:)` on an open monitor: the condition is no longer monitored.
+    case removeMonitorCondition(monitor: String, id: RegionID)
+
     // MARK: Timers
 
     /// Schedule (or replace) a main-run-loop timer.

@@ -291,7 +291,7 @@ public struct JobScheduler: Strategy {
         switch event {
         case .didFinishLaunching, .willEnterForeground, .regionEntered, .regionExited, .regionStateDetermined,
             .significantLocationChange, .visit, .remoteNotification, .scheduledTaskLaunched, .urlSessionEvents,
-            .bluetooth:
+            .bluetooth, .monitorEvent:
             true
         default:
             false

@@ -58,6 +58,19 @@ public enum Event: Sendable, Hashable {
     /// `didRange` with the beacons seen in the last second (BEACON-5); empty when none.
     case beaconsRanged(BeaconIdentityConstraint, [RangedBeacon])
 
+    // MARK: CLMonitor (CLMON)
+
+    /// An element of an open monitor's `events` sequence: a condition's state (iOS 17+). It wakes or
+    /// relaunches the app like a region event (LOC-21, CLMON-3).
+    case monitorEvent(MonitorEvent)
+    /// ``Command/openMonitor(name:)`` succeeded: the identifiers of the monitor's conditions, kept
+    /// from earlier processes until removed (`monitor.identifiers`, CLMON-2). Events pending for the
+    /// monitor follow.
+    case monitorOpened(name: String, conditions: [RegionID])
+    /// ``Command/openMonitor(name:)`` was refused: before iOS 17, before protected data is
+    /// available (CLMON-2), or for a second instance of the name.
+    case monitorOpenFailed(name: String, reason: MonitorOpenFailure)
+
     // MARK: Timers
 
     /// A timer the app set fired.

@@ -68,6 +68,16 @@ public struct SystemActivity: Sendable, Hashable {
             SystemActivity(title: "Region entered", detail: "iOS reported entering \(region) (LOC-16).")
         case .regionExited(let region):
             SystemActivity(title: "Region exited", detail: "iOS reported leaving \(region) (LOC-16).")
+        case .monitorEvent(let event):
+            SystemActivity(
+                title: "Monitor condition \(event.state.rawValue)",
+                detail: event.conditionLimitExceeded
+                    ? "iOS will not monitor \(event.id): the app has too many conditions (CLMON-1)."
+                    : "iOS reported \(event.id) of the monitor \(event.monitor) \(event.state.rawValue) (CLMON-3).")
+        case .monitorOpenFailed(let name, let reason):
+            SystemActivity(
+                title: "Monitor not opened",
+                detail: "iOS did not open the monitor \(name): \(reason.rawValue) (CLMON-2).")
         case .significantLocationChange:
             SystemActivity(
                 title: "Significant location change", detail: "iOS reported a move of about 500 m or more (LOC-12).")

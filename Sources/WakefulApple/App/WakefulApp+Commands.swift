@@ -28,6 +28,11 @@
             case .requestAlwaysAuthorization: location.requestAlways()
             case .requestTemporaryFullAccuracy(let key): location.requestTemporaryFullAccuracy(purposeKey: key)
 
+            case .openMonitor(let name): monitors.open(name)
+            case .addMonitorCondition(let name, let condition, let assuming):
+                withMonitor(name, command) { $0.add(condition, to: name, assuming: assuming) }
+            case .removeMonitorCondition(let name, let id): withMonitor(name, command) { $0.remove(id, from: name) }
+
             case .setTimer(let request): timers.set(request)
             case .cancelTimer(let id): timers.cancel(id)
 
@@ -116,6 +121,13 @@
         private func withBluetooth(_ command: Command, _ action: (BluetoothAdapter) -> Void) {
             guard let bluetooth else { return notCarriedOut(command, reason: "noBluetoothRestoreIdentifier") }
             action(bluetooth)
+        }
+
+        /// Runs a condition command on an open monitor; without one it is noted (CLMON-2: conditions
+        /// belong to a monitor the process opened).
+        private func withMonitor(_ name: String, _ command: Command, _ action: (MonitorAdapter) -> Void) {
+            guard monitors.isOpen(name) else { return notCarriedOut(command, reason: "monitorNotOpen") }
+            action(monitors)
         }
 
         /// Notes in the timeline that a command could not be carried out on this device.

@@ -54,6 +54,7 @@
         let protectedData: ProtectedDataState
         lazy var tasks = BackgroundTaskAdapter { [weak self] in self?.deliver($0) }
         lazy var location = LocationAdapter(api: configuration.locationUpdates) { [weak self] in self?.deliver($0) }
+        lazy var monitors = MonitorAdapter { [weak self] in self?.deliver($0) }
         lazy var scheduled = ScheduledTaskAdapter(title: configuration.continuedProcessingTitle) { [weak self] in
             self?.deliver($0)
         }

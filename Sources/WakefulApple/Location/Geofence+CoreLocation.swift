@@ -26,15 +26,19 @@
         ///
         /// The app's 20 region slots are shared by all its location managers (LOC-17): pass the
         /// number of regions its other features monitor (a ``RegionMonitor``, a ``BeaconTrigger``)
-        /// so that the set leaves them free.
+        /// so that the set leaves them free. With `api` ``GeofenceSet/API/monitor`` the fences are
+        /// conditions of a `CLMonitor` on iOS 17+ (LOC-24, CLMON-1 to CLMON-3), regions before.
         ///
         /// ```swift
         /// var configuration = WakefulApp.Configuration(strategies: [LocationLogger()])
-        /// configuration.monitorGeofences(stores.map { Geofence($0.region, dwell: 120) })
+        /// configuration.monitorGeofences(stores.map { Geofence($0.region, dwell: 120) }, api: .monitor)
         /// ```
-        public mutating func monitorGeofences(_ fences: [Geofence], otherRegions: Int = 0) {
+        public mutating func monitorGeofences(
+            _ fences: [Geofence], otherRegions: Int = 0, api: GeofenceSet.API = .regions
+        ) {
             strategies.append(
-                GeofenceSet(options: GeofenceSet.Options(fences: fences, regionSlots: max(1, 20 - otherRegions))))
+                GeofenceSet(
+                    options: GeofenceSet.Options(fences: fences, regionSlots: max(1, 20 - otherRegions), api: api)))
         }
     }
 #endif

@@ -136,7 +136,7 @@ struct GapAttribution {
             case .command(.completeRemoteNotification, _):
                 return ("suspended after its push handler completed", ["PUSH-6"])
             case .event(.didEnterBackground): return ("suspended after entering the background", ["STATE-4"])
-            case .event(.regionEntered), .event(.regionExited), .event(.regionStateDetermined):
+            case .event(.regionEntered), .event(.regionExited), .event(.regionStateDetermined), .event(.monitorEvent):
                 return ("suspended at the end of the region wake's ≈10 s", ["LOC-21"])
             case .event(.significantLocationChange), .event(.visit):
                 return ("suspended at the end of the location wake's ≈10 s", ["LOC-12"])

@@ -137,6 +137,7 @@ func eventName(_ event: Event) -> String {
 func eventSubject(_ event: Event) -> String? {
     switch event {
     case .regionEntered(let region), .regionExited(let region), .regionStateDetermined(let region, _): region.rawValue
+    case .monitorEvent(let event): event.id.rawValue
     case .scheduledTaskLaunched(let launch): launch.identifier
     case .remoteNotification(let notification), .voipPush(let notification): notification.id
     case .urlSessionEvents(let session): session

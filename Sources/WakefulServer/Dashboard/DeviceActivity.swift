@@ -83,7 +83,7 @@ enum WakeSource: String, Sendable, Hashable, CaseIterable {
     static func isDiscrete(_ event: Event) -> Bool {
         switch event {
         case .scheduledTaskLaunched, .remoteNotification, .voipPush, .significantLocationChange, .visit, .regionEntered,
-            .regionExited,
+            .regionExited, .monitorEvent,
             .urlSessionEvents:
             true
         default: false
@@ -95,7 +95,7 @@ enum WakeSource: String, Sendable, Hashable, CaseIterable {
         switch event {
         case .didFinishLaunching(let reason): self.init(reason)
         case .willEnterForeground, .didBecomeActive: self = .user
-        case .regionEntered, .regionExited, .regionStateDetermined, .beaconsRanged: self = .region
+        case .regionEntered, .regionExited, .regionStateDetermined, .beaconsRanged, .monitorEvent: self = .region
         case .significantLocationChange: self = .significantChange
         case .visit: self = .visit
         case .locationsUpdated, .locationUpdatesResumed, .liveLocationUpdate: self = .location

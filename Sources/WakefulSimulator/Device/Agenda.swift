@@ -29,6 +29,8 @@ enum Agenda {
     case protectedDataLockDown(generation: Int)
     /// The first state of a beacon region the app started to monitor (SIM-1).
     case initialRegionState(registration: Int)
+    /// An event that woke the app has waited long enough for a monitor of its name (CLMON-3).
+    case monitorEventUnclaimed(serial: Int)
     /// A possible memory-pressure termination of the suspended app (STATE-3).
     case jetsam(generation: Int)
     /// The CONF-5b kill of an app relaunched after a force-quit.

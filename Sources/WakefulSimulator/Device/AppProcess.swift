@@ -17,6 +17,11 @@ struct AppProcess {
     /// The process has been in the foreground (it was opened by the user, or launched in the
     /// background and opened since): updates it starts keep the app running (LOC-30).
     var beenInForeground = false
+    /// Why the process was started: a process launched by a silent push may not get `CLMonitor`
+    /// entries until it has been in the foreground (CLMON-4, CONF-22).
+    var launchReason = LaunchReason.user
+    /// The `CLMonitor`s this process opened: one instance per name (CLMON-2).
+    var openMonitors: Set<String> = []
     /// Open background tasks and the allowance they share (TASK).
     var tasks = BackgroundTasks()
     /// Standard location updates, when started.

@@ -31,6 +31,11 @@ extension SimulatedDevice {
                 return
             }
             deliver(.regionStateDetermined(id, watch.state))
+        // CLMonitor (CLMON)
+        case .openMonitor(let name): openMonitor(name)
+        case .addMonitorCondition(let monitor, let condition, let assuming):
+            addMonitorCondition(condition, to: monitor, assuming: assuming)
+        case .removeMonitorCondition(let monitor, let id): removeMonitorCondition(id, from: monitor)
         case .startRangingBeacons(let constraint): startRanging(constraint)
         case .stopRangingBeacons(let constraint): stopRanging(constraint)
         case .setTimer(let request): setTimer(request)

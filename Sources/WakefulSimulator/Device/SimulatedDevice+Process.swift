@@ -14,6 +14,7 @@ extension SimulatedDevice {
                 repeating: BeaconSignalFilter(model: scenario.device.radio), count: scenario.world.beacons.count)
         )
         process.protectedDataHeard = dataProtection.isProtectedDataAvailable
+        process.launchReason = reason
         if settingsEmpty {
             // DATA-6: UserDefaults reads empty before the first unlock, and the process keeps the
             // empty copy: the app's "tracking on" setting reads off, so it starts no strategy.
@@ -75,6 +76,7 @@ extension SimulatedDevice {
         guard hasProcess, state == .inactive else { return }
         deliver(.willEnterForeground)
         becomeActive()
+        releaseWithheldMonitorEntries()  // CLMON-4, CONF-22
     }
 
     /// Ends the process. Nothing of the app's memory survives; system-level monitoring does.

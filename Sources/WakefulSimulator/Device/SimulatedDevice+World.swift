@@ -16,6 +16,7 @@ extension SimulatedDevice {
         }
         var next: TimeInterval? = moving ? now + 1 : cursor.trajectory.nextKnotTime(after: now)
         next = earliest(next, checkRegions())
+        next = earliest(next, checkMonitorConditions())
         next = earliest(next, checkSignificantChange())
         next = earliest(next, checkVisits())
         next = earliest(next, checkStandardLocation())

@@ -82,6 +82,8 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     var frontWhenLocked = false
     var forceQuitFlag = false
     var regions: [RegionWatch] = []
+    /// `CLMonitor` conditions and their waiting events (CLMON).
+    var conditionMonitors = ConditionMonitors()
     var significantChange: SignificantChangeWatch?
     var visits: VisitWatch?
     /// The Core Location sessions the last process held when it ended: Core Location ends them only at
@@ -299,6 +301,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         case .displayState(let generation): displayStateCallbacks(generation: generation)
         case .protectedDataLockDown(let generation): protectedDataLockDown(generation: generation)
         case .initialRegionState(let registration): initialRegionState(registration: registration)
+        case .monitorEventUnclaimed(let serial): monitorEventUnclaimed(serial: serial)
         case .jetsam(let generation): jetsam(generation: generation)
         case .relaunchKill(let number):
             // Only while the flag stands: an app the user has opened since is theirs again (TERM-1).

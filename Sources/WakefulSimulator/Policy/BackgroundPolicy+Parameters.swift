@@ -1,4 +1,5 @@
 import Foundation
+import Wakeful
 
 extension BackgroundPolicy {
     /// Every field of every rule group (and ``debuggerAttached``), in declaration order, with its
@@ -50,6 +51,7 @@ struct PolicyParameterTable {
         table.addBluetooth()
         table.addTermination()
         table.addMotion()
+        table.addMonitor()
         table.add("debuggerAttached", table.flag(policy.debuggerAttached), ["TASK-14", "CONF-13"], .observed)
         return table.rows
     }
@@ -224,6 +226,17 @@ struct PolicyParameterTable {
         add(p + "walkingBelow", "\(number(rules.walkingBelow)) m/s", ["MOTION-1"], .assumption)
         add(p + "runningBelow", "\(number(rules.runningBelow)) m/s", ["MOTION-1"], .assumption)
         add(p + "automotiveFrom", "\(number(rules.automotiveFrom)) m/s", ["MOTION-1"], .assumption)
+    }
+
+    private mutating func addMonitor() {
+        let rules = policy.monitor
+        let p = "monitor."
+        add(p + "available", flag(rules.available), ["CLMON-2", "LOC-24"], .documented)
+        add(p + "conditionLimit", "\(rules.conditionLimit)", ["CLMON-1", "LOC-24"], .documented)
+        add(p + "reportsConditionLimit", flag(rules.reportsConditionLimit), ["CLMON-1"], .documented)
+        add(p + "conditionFileProtection", rules.conditionFileProtection.rawValue, ["CLMON-2", "DATA-1"], .inference)
+        add(p + "unclaimedEventTimeout", seconds(rules.unclaimedEventTimeout), ["CLMON-3", "LOC-21"], .assumption)
+        add(p + "entriesWithheldAfterPushLaunch", flag(rules.entriesWithheldAfterPushLaunch), ["CLMON-4"], .assumption)
     }
 
     private mutating func addBeacons() {

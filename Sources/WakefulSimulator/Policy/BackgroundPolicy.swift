@@ -41,6 +41,8 @@ public struct BackgroundPolicy: Sendable, Hashable {
     public var termination: TerminationRules
     /// Core Motion activity (MOTION).
     public var motion: MotionRules
+    /// `CLMonitor` conditions (CLMON).
+    public var monitor: MonitorRules
     /// CONF-13 / TASK-14: Xcode attached. When true, background-task limits are not enforced.
     public var debuggerAttached: Bool
 
@@ -67,6 +69,7 @@ public struct BackgroundPolicy: Sendable, Hashable {
         bluetooth = .defaults(for: version)
         termination = .defaults(for: version)
         motion = .defaults(for: version)
+        monitor = .defaults(for: version)
         debuggerAttached = false  // CONF-13 default: untethered, all limits enforced (TASK-14)
         for variant in variants where !self.variants.contains(variant) {
             self.variants.append(variant)

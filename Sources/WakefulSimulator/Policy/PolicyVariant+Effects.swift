@@ -58,6 +58,8 @@ extension PolicyVariant {
             "A circular region's exit after the app was terminated comes 30 min to 3 h (1800–10800 s) late in 1 case of 20, as one 18.4 report saw (LOC-34, CONF-20)."
         case .indicatorFlagHasNoEffect:
             "On iOS 16.4+ only, standard updates started after a background launch keep the app running whether or not showsBackgroundLocationIndicator is on, as before 16.4 (LOC-30, CONF-21)."
+        case .monitorEntriesWithheldAfterPushLaunch:
+            "On iOS 17+ only, CLMonitor entry events do not reach a process launched by a silent push until the user opens the app, while exits arrive in the background, as one report saw (CLMON-4, CONF-22)."
         case .launchesBeforeFirstUnlock:
             "Silent pushes and finished background transfers launch the app before the first unlock after a restart, as one iOS 9 report says, instead of waiting for it (DATA-8, CONF-DATA-8)."
         case .prewarmRunsLaunch:
@@ -99,6 +101,7 @@ extension PolicyVariant {
         case .processingBlockedAfterForceQuit: .documented  // CONF-19: TERM-1's DTS text
         case .regionExitTailAfterTermination: .folklore  // LOC-34: a single report
         case .indicatorFlagHasNoEffect: .assumption  // CONF-21: the reference's variant, no report says so
+        case .monitorEntriesWithheldAfterPushLaunch: .folklore  // CLMON-4: a single report
         case .launchesBeforeFirstUnlock: .folklore  // DATA-8: one iOS 9 report
         case .prewarmRunsLaunch: .observed  // DATA-9: 15.0 reports
         }
@@ -133,6 +136,7 @@ extension PolicyVariant {
         case .processingBlockedAfterForceQuit: ["scheduler.processingRunsAfterForceQuit"]
         case .regionExitTailAfterTermination: ["location.regionExitTailAfterTermination"]
         case .indicatorFlagHasNoEffect: ["location.hiddenIndicatorStopsRelaunchedUpdates"]
+        case .monitorEntriesWithheldAfterPushLaunch: ["monitor.entriesWithheldAfterPushLaunch"]
         case .launchesBeforeFirstUnlock: ["push.launchesBeforeFirstUnlock", "urlSession.relaunchesBeforeFirstUnlock"]
         case .prewarmRunsLaunch: ["execution.prewarmRunsLaunch"]
         }
@@ -140,7 +144,7 @@ extension PolicyVariant {
 
     /// Whether the variant changes anything on `version`. CONF-1a needs iOS 7.x, CONF-1b the 7–12
     /// family, CONF-1c iOS 13+, CONF-16 the 26+ family, CONF-17 iOS 16+, CONF-19 iOS 18.3+,
-    /// CONF-21 iOS 16.4+ and CONF-DATA-9 iOS 15+; every other variant applies everywhere
+    /// CONF-21 iOS 16.4+, CONF-22 iOS 17+ and CONF-DATA-9 iOS 15+; every other variant applies everywhere
     /// (on releases that lack the feature it only sets an inert field).
     ///
     /// - Parameter version: The simulated iOS release.
@@ -155,6 +159,7 @@ extension PolicyVariant {
         case .prewarmRunsLaunch: version.major >= 15  // CONF-DATA-9: prewarming exists from 15 (DATA-9)
         case .processingBlockedAfterForceQuit: version >= IOSVersion(18, 3)  // CONF-19: blocked before 18.3 anyway
         case .indicatorFlagHasNoEffect: version >= IOSVersion(16, 4)  // CONF-21: LOC-30 is of 16.4+
+        case .monitorEntriesWithheldAfterPushLaunch: version >= IOSVersion(17)  // CONF-22: CLMonitor is 17+
         default: true
         }
     }
@@ -204,6 +209,7 @@ extension PolicyVariant {
         case .processingBlockedAfterForceQuit: policy.scheduler.processingRunsAfterForceQuit = false  // CONF-19, TERM-1
         case .regionExitTailAfterTermination: policy.location.regionExitTailAfterTermination = .reported  // CONF-20
         case .indicatorFlagHasNoEffect: policy.location.hiddenIndicatorStopsRelaunchedUpdates = false  // CONF-21
+        case .monitorEntriesWithheldAfterPushLaunch: policy.monitor.entriesWithheldAfterPushLaunch = true  // CONF-22
         case .launchesBeforeFirstUnlock:  // CONF-DATA-8, DATA-8
             policy.push.launchesBeforeFirstUnlock = true
             policy.urlSession.relaunchesBeforeFirstUnlock = true

@@ -68,6 +68,9 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
     case regionExitTailAfterTermination
     /// `"CONF-21"`: the background location indicator flag has no effect on 16.4+ (LOC-30).
     case indicatorFlagHasNoEffect
+    /// `"CONF-22"`: `CLMonitor` entries are withheld from a process launched by a silent push until
+    /// the app is opened, while exits arrive (CLMON-4), on 17+ only.
+    case monitorEntriesWithheldAfterPushLaunch
     /// `"CONF-DATA-8"`: silent pushes and finished background transfers launch the app before the
     /// first unlock after a restart (DATA-8's cfg variant; the simulator names it for its rule).
     case launchesBeforeFirstUnlock
@@ -105,6 +108,7 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
         case .processingBlockedAfterForceQuit: "CONF-19"
         case .regionExitTailAfterTermination: "CONF-20"
         case .indicatorFlagHasNoEffect: "CONF-21"
+        case .monitorEntriesWithheldAfterPushLaunch: "CONF-22"
         case .launchesBeforeFirstUnlock: "CONF-DATA-8"
         case .prewarmRunsLaunch: "CONF-DATA-9"
         }
@@ -133,8 +137,8 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
                 .voipPushBlockedAfterForceQuit, .debuggerAttached, .significantChangeField2014,
                 .significantChangeField2010, .regionEventLatency, .wildcardTaskIdentifiers, .voipSocketsTerminate,
                 .noWakeWindow, .wakeWindow30Seconds, .processingBlockedAfterForceQuit,
-                .regionExitTailAfterTermination, .indicatorFlagHasNoEffect, .launchesBeforeFirstUnlock,
-                .prewarmRunsLaunch,
+                .regionExitTailAfterTermination, .indicatorFlagHasNoEffect, .monitorEntriesWithheldAfterPushLaunch,
+                .launchesBeforeFirstUnlock, .prewarmRunsLaunch,
             ]
     }
 

@@ -15,7 +15,7 @@ public enum BuiltinScenarios {
         // Location on a schedule
         "scheduled-tracking",
         // Geofences
-        "courier",
+        "courier", "courier-monitor",
         // Location authorization (AUTH)
         "permission-changes",
         // Motion

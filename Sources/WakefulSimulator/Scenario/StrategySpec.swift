@@ -164,7 +164,7 @@ public enum StrategyCatalog {
         Entry(
             name: "GeofenceSet",
             summary:
-                "issue 18: any number of fences on 20 region slots: the nearest 19 and a swap fence around the device, chosen again on its exit; polygons confirmed by a fix, dwells across relaunches (LOC-17, LOC-18, LOC-19, LOC-21); scenarios declare fences in app.fences",
+                "issue 18: any number of fences on 20 region slots: the nearest 19 and a swap fence around the device, chosen again on its exit; polygons confirmed by a fix, dwells across relaunches (LOC-17, LOC-18, LOC-19, LOC-21); option api \"monitor\": the same on a CLMonitor from iOS 17 (CLMON-1..3); scenarios declare fences in app.fences",
             defaults: GeofenceSet.Options(), build: GeofenceSet.init(options:)),
         // Motion
         Entry(

@@ -13,7 +13,7 @@ private func expectedNames(_ policy: BackgroundPolicy) -> [String] {
         ("execution", policy.execution), ("location", policy.location), ("beacons", policy.beacons),
         ("push", policy.push), ("scheduler", policy.scheduler), ("urlSession", policy.urlSession),
         ("voip", policy.voip), ("bluetooth", policy.bluetooth), ("termination", policy.termination),
-        ("motion", policy.motion),
+        ("motion", policy.motion), ("monitor", policy.monitor),
     ]
     var names: [String] = []
     for (group, value) in groups {
@@ -37,7 +37,7 @@ private func expectedNames(_ policy: BackgroundPolicy) -> [String] {
 private func isRuleID(_ rule: String) -> Bool {
     let prefixes = [
         "STATE", "TASK", "LOC", "BEACON", "PUSH", "BGT", "URLS", "VOIP", "BLE", "TERM", "CONF", "SIM", "DATA", "AUTH",
-        "MOTION",
+        "MOTION", "CLMON",
     ]
     if rule.hasPrefix("CONF-"), isRuleID(String(rule.dropFirst(5))) { return true }
     let parts = rule.split(separator: "-", omittingEmptySubsequences: false)
@@ -47,12 +47,12 @@ private func isRuleID(_ rule: String) -> Bool {
 
 @Suite("BackgroundPolicy.parameters")
 struct PolicyParameterTests {
-    @Test("the policy's stored properties are the ten groups plus version, variants, debuggerAttached")
+    @Test("the policy's stored properties are the eleven groups plus version, variants, debuggerAttached")
     func topLevelShape() {
         #expect(
             labels(of: BackgroundPolicy(version: IOSVersion(17))) == [
                 "version", "variants", "execution", "location", "beacons", "push", "scheduler", "urlSession", "voip",
-                "bluetooth", "termination", "motion", "debuggerAttached",
+                "bluetooth", "termination", "motion", "monitor", "debuggerAttached",
             ])
     }
 
@@ -62,8 +62,9 @@ struct PolicyParameterTests {
         let names = policy.parameters.map(\.name)
         #expect(names == expectedNames(policy))
         // 17 execution + (26 + 3 × 2 crossing) location + 10 beacons + 11 push + (22 + 8) scheduler
-        // + 6 URL session + 8 VoIP + 5 Bluetooth + (6 + 7 codes) termination + 11 motion + debuggerAttached
-        #expect(names.count == 17 + 32 + 10 + 11 + 22 + 8 + 6 + 8 + 5 + 13 + 11 + 1)
+        // + 6 URL session + 8 VoIP + 5 Bluetooth + (6 + 7 codes) termination + 11 motion + 6 monitor
+        // + debuggerAttached
+        #expect(names.count == 17 + 32 + 10 + 11 + 22 + 8 + 6 + 8 + 5 + 13 + 11 + 6 + 1)
         #expect(Set(names).count == names.count)
     }
 

@@ -165,6 +165,11 @@ private let variantCases: [PolicyVariantCase] =
                 $0.location.hiddenIndicatorStopsRelaunchedUpdates = false
             }, changedRows: ["location.hiddenIndicatorStopsRelaunchedUpdates"]),
         PolicyVariantCase(
+            variant: .monitorEntriesWithheldAfterPushLaunch, version: IOSVersion(17),
+            change: {
+                $0.monitor.entriesWithheldAfterPushLaunch = true
+            }, changedRows: ["monitor.entriesWithheldAfterPushLaunch"]),
+        PolicyVariantCase(
             variant: .launchesBeforeFirstUnlock, version: IOSVersion(17),
             change: {
                 $0.push.launchesBeforeFirstUnlock = true
@@ -219,6 +224,7 @@ struct PolicyVariantTests {
             (.voipSocketsTerminate, IOSVersion(15, 7, 9)), (.voipSocketsTerminate, IOSVersion(9)),
             (.prewarmRunsLaunch, IOSVersion(14, 8)), (.indicatorFlagHasNoEffect, IOSVersion(16, 3)),
             (.processingBlockedAfterForceQuit, IOSVersion(18, 2)), (.processingBlockedAfterForceQuit, IOSVersion(13)),
+            (.monitorEntriesWithheldAfterPushLaunch, IOSVersion(16, 7)),
         ])
     func noOpElsewhere(variant: PolicyVariant, version: IOSVersion) {
         let varied = BackgroundPolicy(version: version, variants: [variant])
@@ -296,7 +302,8 @@ struct PolicyVariantTests {
             (.wildcardTaskIdentifiers, "CONF-16"), (.voipSocketsTerminate, "CONF-17"),
             (.noWakeWindow, "CONF-18a"), (.wakeWindow30Seconds, "CONF-18b"),
             (.processingBlockedAfterForceQuit, "CONF-19"), (.regionExitTailAfterTermination, "CONF-20"),
-            (.indicatorFlagHasNoEffect, "CONF-21"), (.launchesBeforeFirstUnlock, "CONF-DATA-8"),
+            (.indicatorFlagHasNoEffect, "CONF-21"), (.monitorEntriesWithheldAfterPushLaunch, "CONF-22"),
+            (.launchesBeforeFirstUnlock, "CONF-DATA-8"),
             (.prewarmRunsLaunch, "CONF-DATA-9"),
         ])
     func ids(variant: PolicyVariant, id: String) {
@@ -309,7 +316,7 @@ struct PolicyVariantTests {
     @Test("all: every case once, CONF-8 per factor, in ID order")
     func all() {
         let ids = PolicyVariant.allIDs
-        #expect(ids.count == 28 + SchedulingFactor.allCases.count)
+        #expect(ids.count == 29 + SchedulingFactor.allCases.count)
         #expect(Set(ids).count == ids.count)
         #expect(
             ids == [
@@ -318,7 +325,8 @@ struct PolicyVariantTests {
                 "CONF-8:lowBattery", "CONF-8:lowPowerMode", "CONF-8:appUsage", "CONF-8:appSwitcher",
                 "CONF-8:backgroundAppRefresh", "CONF-8:systemBudgets", "CONF-8:rateLimiting",
                 "CONF-9", "CONF-10", "CONF-11", "CONF-12", "CONF-13", "CONF-14a", "CONF-14b", "CONF-15", "CONF-16",
-                "CONF-17", "CONF-18a", "CONF-18b", "CONF-19", "CONF-20", "CONF-21", "CONF-DATA-8", "CONF-DATA-9",
+                "CONF-17", "CONF-18a", "CONF-18b", "CONF-19", "CONF-20", "CONF-21", "CONF-22", "CONF-DATA-8",
+                "CONF-DATA-9",
             ])
         for variant in PolicyVariant.all {
             #expect(PolicyVariant(id: variant.id) == variant)

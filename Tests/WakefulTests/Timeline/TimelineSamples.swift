@@ -281,6 +281,16 @@ extension TimelineSamples {
             .backgroundActivitySessionDiagnostic([.insufficientlyInUse]), .backgroundActivitySessionDiagnostic([]),
             .serviceSessionDiagnostic(LocationDiagnostic.allCases),
         ]
+        // CLMonitor (CLMON)
+        all += MonitorConditionState.allCases.map {
+            .monitorEvent(MonitorEvent(monitor: "fences", id: "shop-12|since=36000.5", state: $0))
+        }
+        all += [
+            .monitorEvent(MonitorEvent(monitor: "", id: "drop-21", state: .unknown, conditionLimitExceeded: true)),
+            .monitorOpened(name: "fences", conditions: ["shop-12", "GeofenceSet.swap"]),
+            .monitorOpened(name: "empty", conditions: []),
+        ]
+        all += MonitorOpenFailure.allCases.map { .monitorOpenFailed(name: "fences", reason: $0) }
         return all
     }
 }
@@ -421,6 +431,12 @@ extension TimelineSamples {
             .startServiceSession(ServiceSessionRequest(authorization: .whenInUse, fullAccuracyPurposeKey: "Trip")),
             .invalidateServiceSession,
         ]
+        // CLMonitor (CLMON)
+        let shop = MonitorCondition(
+            id: "shop-12", center: Coordinate(latitude: 48.8566, longitude: -2.3522), radius: 99.5)
+        all += [.openMonitor(name: "fences"), .openMonitor(name: "")]
+        all += MonitorConditionState.allCases.map { .addMonitorCondition(monitor: "fences", shop, assuming: $0) }
+        all += [.removeMonitorCondition(monitor: "fences", id: "shop-12|since=1.5")]
         return all
     }
 }

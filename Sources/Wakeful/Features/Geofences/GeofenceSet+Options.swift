@@ -21,12 +21,14 @@ extension GeofenceSet {
         /// Seconds iOS waits past the margin before it reports an exit (LOC-19: ≥20 s): at the
         /// fix's speed the device covers that much more, also taken off the swap fence's radius.
         public var exitDwell: TimeInterval
+        /// The Core Location API the fences are monitored with.
+        public var api: API
 
         /// Creates options.
         public init(
             fences: [Geofence] = [], selection: SelectionRule = .nearest, regionSlots: Int = 20,
             minimumSwapRadius: Double = 100, maximumSwapRadius: Double = 20_000, exitMargin: Double = 200,
-            exitDwell: TimeInterval = 20
+            exitDwell: TimeInterval = 20, api: API = .regions
         ) {
             self.fences = fences
             self.selection = selection
@@ -35,12 +37,22 @@ extension GeofenceSet {
             self.maximumSwapRadius = maximumSwapRadius
             self.exitMargin = exitMargin
             self.exitDwell = exitDwell
+            self.api = api
         }
 
         /// The swap fence's bounds.
         var bounds: GeofenceSelection.Bounds {
             GeofenceSelection.Bounds(minimum: minimumSwapRadius, maximum: maximumSwapRadius, exitMargin: exitMargin)
         }
+    }
+
+    /// The Core Location API a set monitors its fences with.
+    public enum API: String, Sendable, Hashable, Codable, CaseIterable {
+        /// `startMonitoring(for:)` regions (LOC-17), deprecated from iOS 17 but still served (LOC-24).
+        case regions
+        /// Conditions of a `CLMonitor` on iOS 17+ (CLMON-1 to CLMON-3); regions where no monitor
+        /// exists (before 17, LOC-24).
+        case monitor
     }
 
     /// How the monitored fences are chosen.

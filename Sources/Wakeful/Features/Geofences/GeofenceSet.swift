@@ -36,6 +36,9 @@ import Foundation
 /// or by another feature), the set first stops every region of its fences it does not want and
 /// tries again; if that fails too it gives up one slot for good and monitors one fence fewer.
 ///
+/// With ``Options/api`` set to ``API/monitor`` the same choices are made on a `CLMonitor` (iOS
+/// 17+, LOC-24) instead: see ``MonitorPath``.
+///
 /// ```swift
 /// let set = GeofenceSet(options: .init(fences: dropPoints.map {
 ///     Geofence(id: RegionID($0.id), center: $0.coordinate, radius: 100, dwell: 120)
@@ -56,6 +59,8 @@ public struct GeofenceSet: Strategy {
     public static let dwellTimer: TimerID = "GeofenceSet.dwell"
     /// The owner of its background tasks.
     public static let ownerName = "GeofenceSet"
+    /// The name of its `CLMonitor` on the monitor path.
+    public static let monitorName = "GeofenceSet"
 
     /// The configuration.
     public let options: Options
@@ -92,6 +97,8 @@ public struct GeofenceSet: Strategy {
     /// Whether it has stopped the regions it does not want after a refusal for the limit.
     var swept = false
     var task = BackgroundTaskSlot(owner: GeofenceSet.ownerName)
+    /// The `CLMonitor` the fences are kept on, when ``Options/api`` asks for one.
+    public internal(set) var monitorPath: MonitorPath
 
     /// Creates the feature.
     public init(options: Options) {
@@ -99,6 +106,7 @@ public struct GeofenceSet: Strategy {
         var indices: [RegionID: Int] = [:]
         for (index, fence) in options.fences.enumerated() where indices[fence.id] == nil { indices[fence.id] = index }
         self.indices = indices
+        monitorPath = MonitorPath(active: options.api == .monitor)
     }
 
     public var name: String { "GeofenceSet" }
@@ -110,6 +118,11 @@ public struct GeofenceSet: Strategy {
     }
 
     public mutating func handle(_ event: Event, in context: Context) -> [Command] {
+        monitorPath.active ? handleOnMonitor(event, context) : handleRegions(event, context)
+    }
+
+    /// The state machine in region terms: regions, `requestState` and their events.
+    mutating func handleRegions(_ event: Event, _ context: Context) -> [Command] {
         if let answer = task.answer(event) {
             guard case .backgroundTaskExpiring = event, awaitingFix else { return answer }
             return answer + fixMissed()

@@ -20,6 +20,7 @@ extension Command {
         // Live updates and location sessions (LOC-8, LOC-9)
         case startLiveUpdates, stopLiveUpdates, startBackgroundActivitySession, invalidateBackgroundActivitySession
         case startServiceSession, invalidateServiceSession
+        case openMonitor, addMonitorCondition, removeMonitorCondition
 
         static let expectedForm = "a command name, one of \(names.joined(separator: ", "))"
     }
@@ -85,6 +86,9 @@ extension Command {
         case .invalidateBackgroundActivitySession: .invalidateBackgroundActivitySession
         case .startServiceSession: .startServiceSession(.placeholder)
         case .invalidateServiceSession: .invalidateServiceSession
+        case .openMonitor: .openMonitor(name: "")
+        case .addMonitorCondition: .addMonitorCondition(monitor: "", .placeholder, assuming: .unknown)
+        case .removeMonitorCondition: .removeMonitorCondition(monitor: "", id: "")
         }
     }
 }

@@ -198,6 +198,18 @@ extension Command: TimelineVariant {
         case .invalidateServiceSession:
             try coder.caseName(CaseName.invalidateServiceSession)
             return self
+        case .openMonitor(let name):
+            try coder.caseName(CaseName.openMonitor)
+            return .openMonitor(name: try coder.string("monitor", name))
+        case .addMonitorCondition(let monitor, let condition, let assuming):
+            try coder.caseName(CaseName.addMonitorCondition)
+            return .addMonitorCondition(
+                monitor: try coder.string("monitor", monitor), try coder.members(condition),
+                assuming: try coder.enumeration("assuming", assuming))
+        case .removeMonitorCondition(let monitor, let id):
+            try coder.caseName(CaseName.removeMonitorCondition)
+            return .removeMonitorCondition(
+                monitor: try coder.string("monitor", monitor), id: RegionID(try coder.string("condition", id.rawValue)))
         }
     }
 }

@@ -15,6 +15,7 @@ extension Event {
         case activityUpdated, activityHistory, motionAuthorizationChanged
         // Live updates and location sessions (LOC-8, LOC-9)
         case liveLocationUpdate, backgroundActivitySessionDiagnostic, serviceSessionDiagnostic
+        case monitorEvent, monitorOpened, monitorOpenFailed
 
         static let expectedForm = "an event name, one of \(names.joined(separator: ", "))"
     }
@@ -67,6 +68,9 @@ extension Event {
         case .liveLocationUpdate: .liveLocationUpdate(.placeholder)
         case .backgroundActivitySessionDiagnostic: .backgroundActivitySessionDiagnostic([])
         case .serviceSessionDiagnostic: .serviceSessionDiagnostic([])
+        case .monitorEvent: .monitorEvent(.placeholder)
+        case .monitorOpened: .monitorOpened(name: "", conditions: [])
+        case .monitorOpenFailed: .monitorOpenFailed(name: "", reason: .unavailable)
         }
     }
 }

@@ -151,6 +151,18 @@ extension Event: TimelineVariant {
         case .serviceSessionDiagnostic(let diagnostics):
             try coder.caseName(CaseName.serviceSessionDiagnostic)
             return .serviceSessionDiagnostic(try coder.diagnostics(diagnostics))
+        case .monitorEvent(let event):
+            try coder.caseName(CaseName.monitorEvent)
+            return .monitorEvent(try coder.members(event))
+        case .monitorOpened(let name, let conditions):
+            try coder.caseName(CaseName.monitorOpened)
+            return .monitorOpened(
+                name: try coder.string("monitor", name),
+                conditions: try coder.strings("conditions", conditions.map(\.rawValue)).map(RegionID.init(rawValue:)))
+        case .monitorOpenFailed(let name, let reason):
+            try coder.caseName(CaseName.monitorOpenFailed)
+            return .monitorOpenFailed(
+                name: try coder.string("monitor", name), reason: try coder.enumeration("why", reason))
         }
     }
 }

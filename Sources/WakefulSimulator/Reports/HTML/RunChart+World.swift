@@ -70,7 +70,7 @@ extension RunChart {
     /// Location callbacks and region events: what the app learnt of where the user was.
     func locationLane() -> ChartLane? {
         let names: Set<String> = [
-            "locationsUpdated", "significantLocationChange", "visit", "regionEntered", "regionExited",
+            "locationsUpdated", "significantLocationChange", "visit", "regionEntered", "regionExited", "monitorEvent",
         ]
         let fixes = entries.filter { $0.kind == "event" && names.contains($0.name) }
         guard !fixes.isEmpty else { return nil }
