@@ -38,6 +38,24 @@ struct ChaosHarnessTests {
             "every held record stored later or counted by a loss record")
     }
 
+    /// Runs that broke the invariant once, each for a model or strategy bug since fixed: a
+    /// `GeofenceSet` entry recorded again after a crash right after its commit; a URL-session wake
+    /// and a Home press that went on delivering after the queued protected-data notice or a
+    /// permission callback had ended the process; an accessory polled twice at one instant.
+    @Test(
+        "runs that once broke the invariant hold",
+        arguments: [
+            ("courier", "first 20 regions", "12", 568 as UInt64), ("stay-logged-in", "none", "12", 507),
+            ("permission-changes", "MovingGeofence", "17", 1657), ("ble-dongle", "AccessoryKeepAlive", "26", 314),
+        ])
+    func onceBroken(scenario: String, setup: String, ios: String, seed: UInt64) throws {
+        let harness = ChaosHarness(options: Self.options(seeds: 1, scenarios: [scenario]))
+        let configuration = try #require(
+            try harness.configurations().first { $0.setup.name == setup && $0.ios.description == ios })
+        let result = try harness.runOne(configuration, seed: seed)
+        #expect(result.holds, "\(result)")
+    }
+
     @Test("the same seed gives the same result")
     func deterministic() throws {
         let harness = ChaosHarness(options: Self.options(seeds: 1, scenarios: ["bike-rental"]))

@@ -82,9 +82,7 @@ public struct AccessoryKeepAlive: Strategy {
         case .didBecomeActive:
             commands = task.endOpen()
         case .backgroundTaskExpiring(let id):
-            // Not right after a poll: with no budget left a handler runs at once, and polling
-            // from it on every answer would be a storm.
-            let poll = options.pollFromExpiryHandler && context.now - lastPoll >= 1 ? pollCommand(context) : []
+            let poll = options.pollFromExpiryHandler ? pollCommand(context) : []
             return poll + task.end(id)
         case .backgroundTaskDenied(let id):
             task.forget(id)
@@ -140,8 +138,11 @@ public struct AccessoryKeepAlive: Strategy {
         }
     }
 
+    /// A poll, unless one went out less than a second ago: with no budget left an expiration handler
+    /// runs at once, and polling from it on every answer would be a storm; and a wake that connects
+    /// and fires the overdue timer at one instant would ask twice for one reading.
     private mutating func pollCommand(_ context: Context) -> [Command] {
-        guard connected, let peripheral else { return [] }
+        guard connected, let peripheral, context.now - lastPoll >= 1 else { return [] }
         lastPoll = context.now
         return [.writeValue(peripheral: peripheral, characteristic: options.characteristic, bytes: options.pollBytes)]
     }

@@ -56,6 +56,9 @@ extension SimulatedDevice {
         }
         guard hasProcess else { return }
         setState(.background, cause: cause, rules: ["STATE-4"])
+        // Leaving the foreground ends Allow Once and a temporary full-accuracy grant, and the
+        // callback that says so may have ended the process (AUTH-4, AUTH-7).
+        guard hasProcess, state == .background else { return }
         graceUntil = now + policy.execution.graceAfterBackground
         schedule(.reevaluate, at: graceUntil)
         if !process.tasks.open.isEmpty { grantAllowanceIfNeeded() }

@@ -349,12 +349,15 @@ extension SimulatedDevice {
         case .active, .inactive, .background:
             deliverHeldNetworkResults()
         case .suspended:
-            let results = takeHeldResults(of: session)
             wakeEpoch += 1
             lastWakeSource = .urlSession
             tally.countWake(.urlSession)
             growResumeDelay()
             setState(.background, cause: "urlSessionWake", rules: ["URLS-1", "URLS-3"])
+            // The queued protected-data notice may have ended the process (DATA-4): the outcomes
+            // then wait for the next process, as the daemon keeps them.
+            guard hasProcess, state.isExecuting else { return }
+            let results = takeHeldResults(of: session)
             openEventsHandler(session)
             grantAllowanceIfNeeded()
             deliverSessionEvents(session, results)

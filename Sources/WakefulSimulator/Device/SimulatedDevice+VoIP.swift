@@ -108,6 +108,8 @@ extension SimulatedDevice {
         if state == .suspended {
             tally.countWake(.voipKeepAlive)
             setState(.background, cause: "voipKeepAliveWake", rules: ["VOIP-1"])
+            // The queued protected-data notice may have ended the process (DATA-4).
+            guard hasProcess, state.isExecuting else { return }
         }
         wakeEpoch += 1
         lastWakeSource = .voipKeepAlive

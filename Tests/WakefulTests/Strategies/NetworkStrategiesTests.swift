@@ -155,6 +155,18 @@ struct NetworkStrategiesTests {
             }.isEmpty)
     }
 
+    @Test("AccessoryKeepAlive: a wake that connects and fires the overdue poll timer at one instant polls once")
+    func onePollPerWake() {
+        var keepAlive = AccessoryKeepAlive()
+        _ = keepAlive.handle(.didFinishLaunching(.user), in: Contexts.foreground(0))
+        let connect = keepAlive.handle(.bluetooth(.connected(peripheral: "d")), in: Contexts.background(3030.1))
+        let tick = keepAlive.handle(.timerFired(AccessoryKeepAlive.poll), in: Contexts.background(3030.1))
+        let writes = (connect + tick).filter { if case .writeValue = $0 { true } else { false } }
+        #expect(writes.count == 1)
+        let later = keepAlive.handle(.timerFired(AccessoryKeepAlive.poll), in: Contexts.background(3040.1))
+        #expect(later.first == .writeValue(peripheral: "d", characteristic: "FFE1", bytes: 4))
+    }
+
     @Test("AccessoryKeepAlive: pollFromExpiryHandler polls from the handler, but not right after a poll")
     func pollFromExpiry() {
         var keepAlive = AccessoryKeepAlive(options: .init(pollFromExpiryHandler: true))
