@@ -70,7 +70,7 @@ struct CLMonitorTests {
             reopens: reopens)
     }
 
-    static func run(_ scenario: Scenario, _ probe: MonitorProbe, ios: IOSVersion = IOSVersion(17)) -> [TimelineEntry] {
+    static func run(_ scenario: Scenario, _ probe: some Strategy, ios: IOSVersion = IOSVersion(17)) -> [TimelineEntry] {
         var timeline = InMemoryTimeline()
         _ = Simulator.run(scenario, ios: ios, setup: .custom(probe), seed: 1, timeline: &timeline)
         return timeline.entries
