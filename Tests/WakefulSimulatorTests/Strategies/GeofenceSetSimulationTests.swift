@@ -14,6 +14,34 @@ struct GeofenceSetSimulationTests {
         return try Scenario.decode(Data(json.utf8), file: "fences.json", directory: nil)
     }
 
+    @Test(
+        "the depot's end-of-day dwell: a refresh task is asked for its due time, and iOS decides when (BGT-8, BGT-11)")
+    func depotDwellAsksForARefresh() throws {
+        let scenario = try Self.courier()
+        let options = GeofenceSet.Options(dwellRefreshIdentifier: "com.example.dwell")
+        var timeline = InMemoryTimeline()
+        _ = Simulator.run(
+            scenario, ios: IOSVersion(17), setup: .custom(GeofenceSet(options: options)), seed: 1, timeline: &timeline)
+        let entered = try #require(
+            timeline.entries.last { entry in
+                guard case .command(.record(let record), _) = entry.body else { return false }
+                return record.kind == GeofenceSet.enteredKind && record.fields.first == Field("fence", .string("depot"))
+            })
+        let accepted = timeline.entries.filter { entry in
+            guard case .decision(let decision) = entry.body else { return false }
+            return decision.name == "taskRequestAccepted"
+                && decision.fields.contains(Field("identifier", "com.example.dwell"))
+        }
+        #expect(accepted.contains { $0.time == entered.time }, "asked when the depot was entered at the end of the day")
+        // The system defers it past the end of this courier's day (BGT-11: a new app, little used),
+        // so the dwell still waits, as without the option: an honest answer, not a promise.
+        let deferred = timeline.entries.contains { entry in
+            guard case .decision(let decision) = entry.body else { return false }
+            return decision.name == "taskDeferred" && entry.time == entered.time
+        }
+        #expect(deferred)
+    }
+
     @Test("the courier's 300 drop points come from the generator, with the depot polygon")
     func courierFences() throws {
         let fences = try Self.courier().app.fences

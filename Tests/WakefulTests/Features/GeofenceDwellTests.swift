@@ -98,3 +98,48 @@ struct GeofenceDwellTests {
             ])
     }
 }
+
+@Suite("GeofenceSet dwell through a refresh task")
+struct GeofenceDwellRefreshTests {
+    static let identifier = "com.example.dwell"
+
+    static func launched() -> GeofenceSet {
+        var set = GeofenceSet(options: .init(fences: GeofenceDwellTests.fences, dwellRefreshIdentifier: identifier))
+        _ = set.handle(.didFinishLaunching(.user), in: Contexts.foreground(0))
+        return set
+    }
+
+    @Test("it needs the fetch mode and its identifier (BGT-4, BGT-9)")
+    func requirements() {
+        let requirements = Self.launched().requirements
+        #expect(requirements.backgroundModes == [.fetch])
+        #expect(requirements.taskIdentifiers == [Self.identifier])
+        #expect(GeofenceSet(options: .init(fences: GeofenceDwellTests.fences)).requirements.taskIdentifiers.isEmpty)
+    }
+
+    @Test("on entry a refresh is asked for the due time; the task records the dwell, then completes (BGT-8)")
+    func refreshRecordsTheDwell() {
+        var set = Self.launched()
+        let entry = set.handle(.regionEntered("f1"), in: Contexts.background(100))
+        #expect(
+            entry.contains(
+                .submitTaskRequest(TaskRequest(identifier: Self.identifier, kind: .appRefresh, earliestBeginDate: 400)))
+        )
+        // Suspended through the due time: iOS runs the task later, at its discretion.
+        let launch = ScheduledTaskLaunch(identifier: Self.identifier, kind: .appRefresh)
+        let run = set.handle(.scheduledTaskLaunched(launch), in: Contexts.background(1_300))
+        #expect(run.records.map(\.kind) == [GeofenceSet.dwellKind])
+        #expect(run.last == .completeScheduledTask(identifier: Self.identifier, success: true))
+        #expect(run.contains(.cancelTaskRequest(identifier: Self.identifier)), "no dwell is left to wait for")
+    }
+
+    @Test("left before the dwell: the request is cancelled")
+    func exitCancels() {
+        var set = Self.launched()
+        _ = set.handle(.regionEntered("f1"), in: Contexts.background(100))
+        let exit = set.handle(
+            .regionExited(GeofenceDwell.regionID(fence: "f1", since: 100)), in: Contexts.background(200))
+        #expect(exit.records.map(\.kind) == [GeofenceSet.exitedKind])
+        #expect(exit.contains(.cancelTaskRequest(identifier: Self.identifier)))
+    }
+}

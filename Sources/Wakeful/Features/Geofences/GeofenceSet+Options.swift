@@ -23,12 +23,18 @@ extension GeofenceSet {
         public var exitDwell: TimeInterval
         /// The Core Location API the fences are monitored with.
         public var api: API
+        /// A `BGAppRefreshTask` identifier under which the set asks iOS to run it once the next
+        /// dwell falls due, so that a dwell reached while the app is suspended is noticed then
+        /// rather than at the next region event; nil to wait for that event. iOS runs the task at
+        /// its discretion, never before the due time (BGT-8); it needs the `fetch` mode and the
+        /// identifier in `BGTaskSchedulerPermittedIdentifiers` (BGT-4, BGT-9).
+        public var dwellRefreshIdentifier: String?
 
         /// Creates options.
         public init(
             fences: [Geofence] = [], selection: SelectionRule = .nearest, regionSlots: Int = 20,
             minimumSwapRadius: Double = 100, maximumSwapRadius: Double = 20_000, exitMargin: Double = 200,
-            exitDwell: TimeInterval = 20, api: API = .regions
+            exitDwell: TimeInterval = 20, api: API = .regions, dwellRefreshIdentifier: String? = nil
         ) {
             self.fences = fences
             self.selection = selection
@@ -38,6 +44,7 @@ extension GeofenceSet {
             self.exitMargin = exitMargin
             self.exitDwell = exitDwell
             self.api = api
+            self.dwellRefreshIdentifier = dwellRefreshIdentifier
         }
 
         /// The swap fence's bounds.

@@ -99,6 +99,14 @@ extension GeofenceSet {
         // Set once per due time: events come at up to 1 Hz while updates run.
         if let next, next != dwellTimerDue {
             commands.append(.setTimer(TimerRequest(id: Self.dwellTimer, due: next, now: context.now)))
+            if let id = options.dwellRefreshIdentifier {
+                // A suspended app runs no timer: ask iOS to run the app at the due time or later
+                // (BGT-8); a new request replaces the pending one (BGT-7).
+                commands.append(
+                    .submitTaskRequest(TaskRequest(identifier: id, kind: .appRefresh, earliestBeginDate: next)))
+            }
+        } else if next == nil, dwellTimerDue != nil, let id = options.dwellRefreshIdentifier {
+            commands.append(.cancelTaskRequest(identifier: id))  // no dwell left to wait for
         }
         dwellTimerDue = next
         return commands

@@ -113,8 +113,12 @@ public struct GeofenceSet: Strategy {
     public var requirements: Requirements {
         // LOC-16: region events relaunch the app only with Always authorization; AUTH-6: no
         // geofences with reduced accuracy, and swaps need a fix of metres.
-        Requirements(
-            locationAuthorization: .always, locationCapabilities: [.relaunch, .regionMonitoring, .preciseFixes])
+        // BGT-4, BGT-9: a refresh task for dwells needs the fetch mode and its identifier listed.
+        let refresh = options.dwellRefreshIdentifier
+        return Requirements(
+            backgroundModes: refresh == nil ? [] : [.fetch], locationAuthorization: .always,
+            taskIdentifiers: refresh.map { [$0] } ?? [],
+            locationCapabilities: [.relaunch, .regionMonitoring, .preciseFixes])
     }
 
     public mutating func handle(_ event: Event, in context: Context) -> [Command] {
@@ -148,8 +152,13 @@ public struct GeofenceSet: Strategy {
         default:
             commands = []
         }
-        // A dwell is noticed on whatever runs the app: its timer, or any other event (LOC-21).
-        if !inside.isEmpty { commands += dwellsDue(context) }
+        // A dwell is noticed on whatever runs the app: its timer, its refresh task, or any other
+        // event (LOC-21).
+        if !inside.isEmpty || dwellTimerDue != nil { commands += dwellsDue(context) }
+        if case .scheduledTaskLaunched(let launch) = event, launch.identifier == options.dwellRefreshIdentifier {
+            // The dwells above were all it was for (BGT-4: 30 s at most).
+            commands.append(.completeScheduledTask(identifier: launch.identifier, success: true))
+        }
         return commands
     }
 
