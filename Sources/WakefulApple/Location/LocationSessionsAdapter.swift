@@ -57,11 +57,12 @@
 
         // MARK: CLBackgroundActivitySession (LOC-8, LOC-31)
 
-        /// ``Command/startBackgroundActivitySession``, replacing the one held.
+        /// ``Command/startBackgroundActivitySession``. A start while one is held keeps it: replacing it
+        /// from the background would end it before the new one exists, which is then not a
+        /// reattach (LOC-8, LOC-31); the simulator keeps it too.
         /// https://developer.apple.com/documentation/corelocation/clbackgroundactivitysession-3mzv3
         func startBackgroundActivitySession() {
-            guard #available(iOS 17.0, *) else { return }
-            invalidateBackgroundActivitySession()
+            guard #available(iOS 17.0, *), backgroundActivity == nil else { return }
             let session = CLBackgroundActivitySession()
             var diagnostics: Task<Void, Never>?
             if #available(iOS 18.0, *) {

@@ -133,6 +133,9 @@ extension SimulatedDevice {
     /// Core Location stops monitoring the condition if that does not happen soon (CLMON-3).
     mutating func monitorTransition(_ event: MonitorEvent) {
         let rules = ["LOC-19", "LOC-21", "CLMON-3"]
+        // A condition's event states where it is now: one still waiting for the same condition is
+        // out of date (a withheld entry followed by the exit, CONF-22).
+        conditionMonitors.pending.removeAll { $0.event.monitor == event.monitor && $0.event.id == event.id }
         if hasProcess, state != .notRunning, process.openMonitors.contains(event.monitor) {
             guard !entryWithheld(event) else { return withholdEntry(event) }
             systemWake(.region, events: [.monitorEvent(event)], rules: rules)
@@ -167,6 +170,8 @@ extension SimulatedDevice {
 
     /// Delivers to an executing app with the monitor open, unless the entry is withheld (CONF-22).
     private mutating func routeMonitorEvent(_ event: MonitorEvent) {
+        // An earlier command of the same batch may have suspended the app: the event waits.
+        guard hasProcess, state.isExecuting else { return keepPending(event) }
         guard !entryWithheld(event) else { return withholdEntry(event) }
         deliver(.monitorEvent(event))
     }
@@ -179,23 +184,30 @@ extension SimulatedDevice {
     }
 
     private mutating func withholdEntry(_ event: MonitorEvent) {
-        conditionMonitors.pendingSerial += 1
-        conditionMonitors.pending.append(
-            ConditionMonitors.Pending(serial: conditionMonitors.pendingSerial, event: event))
+        keepPending(event)
         decide(
             "monitorEntryWithheld", rules: ["CLMON-4", "CONF-22"],
             [Field("monitor", .string(event.monitor)), Field("condition", .string(event.id.rawValue))])
     }
 
+    private mutating func keepPending(_ event: MonitorEvent) {
+        conditionMonitors.pendingSerial += 1
+        conditionMonitors.pending.append(
+            ConditionMonitors.Pending(serial: conditionMonitors.pendingSerial, event: event))
+    }
+
     /// The events waiting for a monitor this process has open, in order, but entries still
-    /// withheld (CONF-22).
+    /// withheld (CONF-22). Each leaves the queue as it is delivered: one delivery may suspend or
+    /// end the process, and the rest then wait for the next.
     private mutating func deliverPendingMonitorEvents() {
         let ready = conditionMonitors.pending.filter {
             process.openMonitors.contains($0.event.monitor) && !entryWithheld($0.event)
         }
-        let serials = Set(ready.map(\.serial))
-        conditionMonitors.pending.removeAll { serials.contains($0.serial) }
-        for waiting in ready where hasProcess && state.isExecuting { deliver(.monitorEvent(waiting.event)) }
+        for waiting in ready {
+            guard hasProcess, state.isExecuting else { return }
+            conditionMonitors.pending.removeAll { $0.serial == waiting.serial }
+            deliver(.monitorEvent(waiting.event))
+        }
     }
 
     /// The app came to the foreground: withheld entries arrive now (CLMON-4, CONF-22).

@@ -33,9 +33,10 @@ extension SimulatedDevice {
 
     /// The few seconds are up: a session not recreated is gone, and the app runs on without (LOC-32).
     mutating func serviceSessionDeadline(process number: Int) {
-        guard let carried = carriedSessions.service else { return }
+        // A process that died first leaves the session standing until the next launch, whose own
+        // deadline this is not.
+        guard hasProcess, process.number == number, let carried = carriedSessions.service else { return }
         carriedSessions.service = nil
-        guard hasProcess, process.number == number else { return }
         decide(
             "serviceSessionLapsed", rules: ["LOC-32"],
             [Field("authorization", .string(carried.request.authorization.rawValue))])
@@ -110,7 +111,11 @@ extension SimulatedDevice {
             refuse("startServiceSession", "CLServiceSession exists from iOS 18", rules: ["LOC-9"])
             return
         }
-        let recreated = carriedSessions.service != nil && now < serviceSessionRecreationDeadline
+        // Recreating keeps what the last process held; a session asking for more is a new one
+        // (LOC-9, LOC-32).
+        let recreated =
+            carriedSessions.service.map { request.authorization != .always || $0.request.authorization == .always }
+            == true && now < serviceSessionRecreationDeadline
         carriedSessions.service = nil
         let hold: SessionHold = state.isForeground || recreated ? .active : .awaitingUse
         process.sessions.service = (request, hold)
