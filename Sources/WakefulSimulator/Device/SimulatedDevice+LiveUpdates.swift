@@ -64,8 +64,16 @@ extension SimulatedDevice {
         process.liveUpdates!.atRest = true
         refreshEnergy()
         decide("liveUpdatesAtRest", rules: ["LOC-8"], [Field("stationaryFor", .double(stationaryFor))])
-        guard state.isExecuting, liveUpdatesWithheld() == nil else { return }
-        deliver(.liveLocationUpdate(LiveLocationUpdate(location: liveFix(), isStationary: true)))
+        guard state.isExecuting, liveUpdatesWithheld() == nil, let live = process.liveUpdates else { return }
+        // AUTH-6: with reduced accuracy a few fixes an hour, this one too: the update says the
+        // device is at rest without a location when a coarse fix came too recently.
+        let reduced = permission.accuracy == .reduced
+        let coarseHeld =
+            reduced && live.lastCoarseFix.map { now < $0 + policy.location.reducedAccuracyFixInterval } == true
+        let location = coarseHeld ? nil : liveFix()
+        if reduced, location != nil { process.liveUpdates!.lastCoarseFix = now }
+        if location != nil { process.liveUpdates!.lastDelivered = position }
+        deliver(.liveLocationUpdate(LiveLocationUpdate(location: location, isStationary: true)))
     }
 
     /// LOC-8: moving again, delivery restarts and a suspended app is brought out of suspension.

@@ -20,7 +20,8 @@ extension GeofenceSet {
     ///   the state the set knows (inside a fence it is timing a dwell for, at the centre of the swap
     ///   fence), so that iOS reports only a difference.
     /// - **Events.** `satisfied` and `unsatisfied` are entries and exits; an event with
-    ///   `conditionLimitExceeded` (18+) is a refusal for the limit (CLMON-1).
+    ///   `conditionLimitExceeded` (18+) is a refusal for the limit, and the condition is removed
+    ///   (CLMON-1).
     /// - **Before iOS 17** the monitor cannot be opened, and the set falls back to regions (LOC-24).
     public struct MonitorPath: Sendable, Hashable {
         /// Whether the set uses the monitor (``API/monitor``, and iOS opened it or may yet).
@@ -66,8 +67,12 @@ extension GeofenceSet {
             monitorPath.waitsForProtectedData = false
             return [.openMonitor(name: name)] + onMonitor(handleRegions(event, context))
         case .monitorEvent(let monitorEvent) where monitorEvent.monitor == name:
+            // CLMON-1: a condition over the limit stays registered, gets no updates and holds a
+            // place, and a relaunched set would take it for monitored (CLMON-2): remove it.
+            let removal: [Command] =
+                monitorEvent.conditionLimitExceeded ? [.removeMonitorCondition(monitor: name, id: monitorEvent.id)] : []
             // An event with no region counterpart still runs the app: dwells are due on any event.
-            return onMonitor(handleRegions(regionEvent(for: monitorEvent) ?? event, context))
+            return removal + onMonitor(handleRegions(regionEvent(for: monitorEvent) ?? event, context))
         default:
             return onMonitor(handleRegions(event, context))
         }
@@ -122,7 +127,9 @@ extension GeofenceSet {
             switch command {
             case .startMonitoring(let region):
                 guard case .circle(let center, let radius) = region.shape else { continue }
-                // The swap fence moves under one identifier: it is always added again.
+                // The swap fence moves under one identifier: it is always added again. A kept
+                // condition is not: the event that relaunched the app is its transition, and the
+                // stays the set saved say which fences it is inside (``Strategy/takeChangedState()``).
                 if region.id != Self.swapRegionID && monitorPath.registered.contains(region.id) { continue }
                 let asksState = commands.dropFirst(position + 1).first == .requestState(region.id)
                 let assuming: MonitorConditionState
