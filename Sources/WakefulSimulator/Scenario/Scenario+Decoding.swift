@@ -242,15 +242,8 @@ private struct AppDocument: Decodable {
                 return mode
             }
         }
-        if let text = try c.optional("locationAuthorization", as: String.self) {
-            guard let value = LocationAuthorization(rawValue: text) else {
-                throw c.failure(
-                    "locationAuthorization",
-                    "\"\(text)\": expected one of: \(LocationAuthorization.allCases.map(\.rawValue).joined(separator: ", "))"
-                )
-            }
-            locationAuthorization = value
-        }
+        locationAuthorization =
+            try c.optionalCase("locationAuthorization", as: LocationAuthorization.self) ?? locationAuthorization
         // AUTH-6, AUTH-7: Precise Location at the start, and the app's purpose keys.
         preciseLocation = try c.optional("preciseLocation") ?? true
         temporaryFullAccuracyPurposeKeys = try c.optional("temporaryFullAccuracyPurposeKeys") ?? []
@@ -268,29 +261,15 @@ private struct AppDocument: Decodable {
         processingCPULoad = try c.processingCPULoad()
         accessorySetupKit = try c.optional("accessorySetupKit") ?? false  // BLE-4
         outbox = try c.optional("outbox", as: OutboxDocument.self)?.spec
-        if let text = try c.optional("settings", as: String.self) {
-            guard let store = SettingsStore(rawValue: text) else {
-                throw c.failure(
-                    "settings",
-                    "\"\(text)\": expected one of: \(SettingsStore.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            settings = store
-        }
+        settings = try c.optionalCase("settings", as: SettingsStore.self) ?? settings
         jobs = try c.jobs()
         jobScheduler = try c.optional("jobScheduler", as: JobSchedulerDocument.self)?.options
         fences = try c.optional("fences", as: [FenceEntryDocument].self)?.flatMap(\.fences) ?? []
         let problems = GeofenceSet.Options(fences: fences).identifierProblems
         if let problem = problems.first { throw c.failure("fences", problem) }
         // Motion (MOTION-2)
-        if let text = try c.optional("motionAuthorization", as: String.self) {
-            guard let value = MotionAuthorization(rawValue: text) else {
-                throw c.failure(
-                    "motionAuthorization",
-                    "\"\(text)\": expected one of: \(MotionAuthorization.allCases.map(\.rawValue).joined(separator: ", "))"
-                )
-            }
-            motionAuthorization = value
-        }
+        motionAuthorization =
+            try c.optionalCase("motionAuthorization", as: MotionAuthorization.self) ?? motionAuthorization
         motionUsageDescription = try c.optional("motionUsageDescription") ?? true
     }
 

@@ -16,32 +16,9 @@ struct OutboxDocument: Decodable {
             spec.upload = upload.configuration
         }
         if let retention = try c.optional("retention", as: RetentionDocument.self) { spec.retention = retention.policy }
-        if let text = try c.optional("timeline", as: String.self) {
-            guard let timeline = TimelineUpload(rawValue: text) else {
-                throw c.failure(
-                    "timeline",
-                    "\"\(text)\": expected one of: \(TimelineUpload.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            spec.timeline = timeline
-        }
-        if let text = try c.optional("protection", as: String.self) {
-            guard let protection = DataProtectionClass(rawValue: text) else {
-                throw c.failure(
-                    "protection",
-                    "\"\(text)\": expected one of: \(DataProtectionClass.allCases.map(\.rawValue).joined(separator: ", "))"
-                )
-            }
-            spec.protection = protection
-        }
-        if let text = try c.optional("credential", as: String.self) {
-            guard let credential = KeychainAccessibility(rawValue: text) else {
-                throw c.failure(
-                    "credential",
-                    "\"\(text)\": expected one of: \(KeychainAccessibility.allCases.map(\.rawValue).joined(separator: ", "))"
-                )
-            }
-            spec.credential = credential
-        }
+        spec.timeline = try c.optionalCase("timeline", as: TimelineUpload.self) ?? spec.timeline
+        spec.protection = try c.optionalCase("protection", as: DataProtectionClass.self) ?? spec.protection
+        spec.credential = try c.optionalCase("credential", as: KeychainAccessibility.self) ?? spec.credential
         if let text = try? c.optional("writes", as: String.self) {
             guard text == "beforeCommands" else {
                 throw c.failure("writes", "\"\(text)\": expected \"beforeCommands\" or {\"deferred\": seconds}")

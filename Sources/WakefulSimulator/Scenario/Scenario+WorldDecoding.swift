@@ -78,14 +78,7 @@ struct WorldDocument: Decodable {
         // Scheduled tasks (BGT)
         world.power = try c.optional("power", as: PowerDocument.self)?.timeline ?? .unplugged
         world.startHour = try c.startHour()
-        if let text = try c.optional("startDay", as: String.self) {
-            guard let day = Weekday(rawValue: text) else {
-                throw c.failure(
-                    "startDay",
-                    "\"\(text)\": expected one of: \(Weekday.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            world.startDay = day
-        }
+        world.startDay = try c.optionalCase("startDay", as: Weekday.self) ?? world.startDay
         // Network: network, server, accessories.
         if let network = try c.optional("network", as: [NetworkSegmentDocument].self) {
             world.network = try NetworkSegmentDocument.timeline(network, in: c)

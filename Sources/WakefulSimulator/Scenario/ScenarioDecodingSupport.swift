@@ -32,6 +32,17 @@ extension KeyedDecodingContainer where Key == AnyKey {
         try decodeIfPresent(T.self, forKey: AnyKey(key))
     }
 
+    /// A string field naming a case of `T`, nil when absent; any other string is an error that
+    /// lists the cases.
+    func optionalCase<T: RawRepresentable & CaseIterable>(_ key: String, as type: T.Type = T.self) throws -> T?
+    where T.RawValue == String {
+        guard let text = try optional(key, as: String.self) else { return nil }
+        guard let value = T(rawValue: text) else {
+            throw failure(key, "\"\(text)\": expected one of: \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return value
+    }
+
     /// Throws a message attached to `key`.
     func failure(_ key: String, _ message: String) -> DecodingError {
         DecodingError.dataCorruptedError(forKey: AnyKey(key), in: self, debugDescription: message)
