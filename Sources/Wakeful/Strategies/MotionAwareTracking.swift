@@ -233,7 +233,7 @@ public struct MotionAwareTracking: Strategy {
         // LOC-18: registered from inside, it yields no entry; only its exit matters.
         var commands: [Command] = [.stopUpdatingLocation, .cancelTimer(Self.stopTimer), .startMonitoring(fence)]
         let watches = options.watchesMotionWhileStationary && motion == true
-        if watches { commands.append(.startUpdatingLocation(Self.keepAliveRequest)) }  // LOC-6
+        if watches { commands.append(.startUpdatingLocation(LowPowerLocationKeepAlive().locationRequest)) }  // LOC-6
         commands.append(
             .record(
                 Record(
@@ -343,11 +343,6 @@ public struct MotionAwareTracking: Strategy {
             pausesAutomatically: false, allowsBackgroundUpdates: true, showsBackgroundIndicator: true,
             activityType: .otherNavigation)
     }
-
-    /// Cell-only updates that keep the app running while stationary (LOC-6).
-    static let keepAliveRequest = LocationRequest(
-        desiredAccuracy: 3000, distanceFilter: 3000, pausesAutomatically: false, allowsBackgroundUpdates: true,
-        showsBackgroundIndicator: true)  // LOC-30
 }
 
 extension MotionAwareTracking.Options: RangeCheckedOptions {

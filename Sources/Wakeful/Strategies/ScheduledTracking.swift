@@ -161,12 +161,7 @@ public struct ScheduledTracking: Strategy {
             return commands
         case .keepAlive:
             // LOC-2, LOC-6: coarse updates with background updates allowed keep the app running.
-            return [
-                .startUpdatingLocation(
-                    LocationRequest(
-                        desiredAccuracy: 3000, distanceFilter: 3000, pausesAutomatically: false,
-                        allowsBackgroundUpdates: true, showsBackgroundIndicator: true))
-            ]
+            return [.startUpdatingLocation(LowPowerLocationKeepAlive().locationRequest)]
         case .timerOnly:
             return [.stopUpdatingLocation]
         }

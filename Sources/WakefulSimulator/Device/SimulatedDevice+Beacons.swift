@@ -5,21 +5,15 @@ extension SimulatedDevice {
     /// `startRangingBeacons(satisfying:)` (BEACON-9). Callbacks come at 1 Hz while the app executes.
     mutating func startRanging(_ constraint: BeaconIdentityConstraint) {
         guard policy.beacons.available else {
-            decide(
-                "commandRefused", rules: ["BEACON-1"],
-                [Field("command", "startRangingBeacons"), Field("why", "no iBeacon support before iOS 7")])
+            refuse("startRangingBeacons", "no iBeacon support before iOS 7", rules: ["BEACON-1"])
             return
         }
         guard authorization == .always || authorization == .whenInUse else {
-            decide(
-                "commandRefused", rules: ["BEACON-1"],
-                [Field("command", "startRangingBeacons"), Field("why", "not authorized")])
+            refuse("startRangingBeacons", "not authorized", rules: ["BEACON-1"])
             return
         }
         guard permission.accuracy == .full else {
-            decide(
-                "commandRefused", rules: ["AUTH-6"],
-                [Field("command", "startRangingBeacons"), Field("why", "reduced accuracy")])
+            refuse("startRangingBeacons", "reduced accuracy", rules: ["AUTH-6"])
             return
         }
         guard hasProcess, !process.ranging.contains(constraint) else { return }

@@ -268,9 +268,7 @@ extension SimulatedDevice {
 
     private mutating func accessoryIndex(_ peripheral: String, command: String) -> Int? {
         guard let index = scenario.world.accessories.firstIndex(where: { $0.id == peripheral }) else {
-            decide(
-                "commandRefused", rules: ["BLE-1"],
-                [Field("command", .string(command)), Field("why", .string("no peripheral \(peripheral)"))])
+            refuse(command, "no peripheral \(peripheral)", rules: ["BLE-1"])
             return nil
         }
         return index
@@ -298,9 +296,7 @@ extension SimulatedDevice {
     mutating func writeValue(_ peripheral: String, characteristic: String, bytes: Int) {
         guard let index = accessoryIndex(peripheral, command: "writeValue") else { return }
         guard bluetooth.links[index].connected else {
-            decide(
-                "commandRefused", rules: ["BLE-1"],
-                [Field("command", "writeValue"), Field("why", .string("\(peripheral) is not connected"))])
+            refuse("writeValue", "\(peripheral) is not connected", rules: ["BLE-1"])
             return
         }
         restartIdleTimer(index)
@@ -314,9 +310,7 @@ extension SimulatedDevice {
     mutating func subscribe(_ peripheral: String, characteristic: String) {
         guard let index = accessoryIndex(peripheral, command: "subscribe") else { return }
         guard bluetooth.links[index].connected else {
-            decide(
-                "commandRefused", rules: ["BLE-1"],
-                [Field("command", "subscribe"), Field("why", .string("\(peripheral) is not connected"))])
+            refuse("subscribe", "\(peripheral) is not connected", rules: ["BLE-1"])
             return
         }
         if !bluetooth.links[index].subscriptions.contains(characteristic) {

@@ -89,12 +89,9 @@ extension SimulatedDevice {
     /// A condition command needs an open monitor (CLMON-2), which needs iOS 17 (LOC-24).
     private mutating func refuseMonitorCommand(_ command: String, monitor: String) {
         let available = policy.monitor.available
-        decide(
-            "commandRefused", rules: available ? ["CLMON-2"] : ["LOC-24"],
-            [
-                Field("command", .string(command)),
-                Field("why", .string(available ? "monitor \(monitor) is not open" : "no CLMonitor before iOS 17")),
-            ])
+        refuse(
+            command, available ? "monitor \(monitor) is not open" : "no CLMonitor before iOS 17",
+            rules: available ? ["CLMON-2"] : ["LOC-24"])
     }
 
     /// Advances every monitored condition's crossing (LOC-19, as for circular regions); returns

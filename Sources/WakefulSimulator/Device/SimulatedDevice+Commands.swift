@@ -25,9 +25,7 @@ extension SimulatedDevice {
         case .stopMonitoring(let id): regions.removeAll { $0.region.id == id }
         case .requestState(let id):
             guard let watch = regions.first(where: { $0.region.id == id }) else {
-                decide(
-                    "commandRefused", rules: ["LOC-18"],
-                    [Field("command", "requestState"), Field("why", .string("region \(id) is not monitored"))])
+                refuse("requestState", "region \(id) is not monitored", rules: ["LOC-18"])
                 return
             }
             deliver(.regionStateDetermined(id, watch.state))

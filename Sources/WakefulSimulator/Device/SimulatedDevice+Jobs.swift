@@ -66,9 +66,7 @@ extension SimulatedDevice {
         execution.producedBefore = execution.produced(at: execution.progress)
         if let running = process.job, running.result == nil {
             // One run at a time is the scheduler's rule; a second one is refused, not queued.
-            decide(
-                "commandRefused", rules: [],
-                [Field("command", "runJob"), Field("why", .string("job \(running.run.job) is running"))])
+            refuse("runJob", "job \(running.run.job) is running", rules: [])
             return
         }
         let reasons = state == .background ? runReasons : []

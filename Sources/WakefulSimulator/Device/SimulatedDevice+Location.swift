@@ -5,9 +5,7 @@ extension SimulatedDevice {
     /// `startUpdatingLocation` with the app's configuration (LOC-1 to LOC-5).
     mutating func startUpdatingLocation(_ request: LocationRequest) {
         guard authorization == .always || authorization == .whenInUse else {
-            decide(
-                "commandRefused", rules: ["LOC-1"],
-                [Field("command", "startUpdatingLocation"), Field("why", "not authorized")])
+            refuse("startUpdatingLocation", "not authorized", rules: ["LOC-1"])
             return
         }
         if state == .background && !alwaysApplies {
@@ -17,9 +15,7 @@ extension SimulatedDevice {
             let rules =
                 permission.provisional
                 ? ["LOC-4", "AUTH-3"] : permission.effectiveAlways ? ["LOC-4", "LOC-9"] : ["LOC-4"]
-            decide(
-                "commandRefused", rules: rules,
-                [Field("command", "startUpdatingLocation"), Field("why", "whenInUse app in the background")])
+            refuse("startUpdatingLocation", "whenInUse app in the background", rules: rules)
             return
         }
         let limitation: (why: String, rules: [String])? =
@@ -97,9 +93,7 @@ extension SimulatedDevice {
     /// `startMonitoringSignificantLocationChanges` (LOC-10 to LOC-13). No background mode needed (LOC-13).
     mutating func startSignificantChanges() {
         guard authorization == .always || authorization == .whenInUse else {
-            decide(
-                "commandRefused", rules: ["LOC-12"],
-                [Field("command", "startMonitoringSignificantLocationChanges"), Field("why", "not authorized")])
+            refuse("startMonitoringSignificantLocationChanges", "not authorized", rules: ["LOC-12"])
             return
         }
         guard significantChange == nil else { return }
@@ -163,15 +157,11 @@ extension SimulatedDevice {
     /// `requestLocation()`: one fix about a second later (iOS 9+), if the app still runs then.
     mutating func requestLocation() {
         guard policy.version >= IOSVersion(9) else {
-            decide(
-                "commandRefused", rules: ["LOC-1"],
-                [Field("command", "requestLocation"), Field("why", "requestLocation() exists from iOS 9")])
+            refuse("requestLocation", "requestLocation() exists from iOS 9", rules: ["LOC-1"])
             return
         }
         guard authorization == .always || authorization == .whenInUse else {
-            decide(
-                "commandRefused", rules: ["LOC-1"],
-                [Field("command", "requestLocation"), Field("why", "not authorized")])
+            refuse("requestLocation", "not authorized", rules: ["LOC-1"])
             return
         }
         pendingLocationRequests += 1

@@ -56,16 +56,12 @@ extension SimulatedDevice {
     /// the app runs (MOTION-1, MOTION-4).
     mutating func startActivityUpdates() {
         guard policy.motion.activityAvailable, scenario.device.motionActivity else {
-            decide(
-                "commandRefused", rules: ["MOTION-1"],
-                [Field("command", "startActivityUpdates"), Field("why", "isActivityAvailable is false")])
+            refuse("startActivityUpdates", "isActivityAvailable is false", rules: ["MOTION-1"])
             return
         }
         guard firstMotionUse("startActivityUpdates") else { return }
         guard motionAuthorization.allowsActivity else {
-            decide(
-                "commandRefused", rules: ["MOTION-2"],
-                [Field("command", "startActivityUpdates"), Field("why", .string(motionAuthorization.rawValue))])
+            refuse("startActivityUpdates", motionAuthorization.rawValue, rules: ["MOTION-2"])
             return
         }
         guard process.activityUpdates == nil else { return }

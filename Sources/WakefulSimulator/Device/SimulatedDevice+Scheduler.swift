@@ -159,9 +159,7 @@ extension SimulatedDevice {
                 $0.identifier == identifier && $0.kind != .backgroundFetch
             })
         else {
-            decide(
-                "commandRefused", rules: ["BGT-4"],
-                [Field("command", "completeScheduledTask"), Field("why", .string("no running task \(identifier)"))])
+            refuse("completeScheduledTask", "no running task \(identifier)", rules: ["BGT-4"])
             return
         }
         let task = process.scheduledTasks.remove(at: index)
@@ -179,9 +177,7 @@ extension SimulatedDevice {
     /// The fetch completion handler (BGT-2).
     mutating func completeBackgroundFetch(_ result: BackgroundFetchResult) {
         guard let index = process.scheduledTasks.firstIndex(where: { $0.kind == .backgroundFetch }) else {
-            decide(
-                "commandRefused", rules: ["BGT-2"],
-                [Field("command", "completeBackgroundFetch"), Field("why", .string("no fetch running"))])
+            refuse("completeBackgroundFetch", "no fetch running", rules: ["BGT-2"])
             return
         }
         let task = process.scheduledTasks.remove(at: index)

@@ -70,9 +70,7 @@ extension SimulatedDevice {
     /// resume delay (URLS-3).
     mutating func startTransfer(_ request: TransferRequest) {
         guard policy.urlSession.available else {
-            decide(
-                "commandRefused", rules: ["URLS-1"],
-                [Field("command", "startTransfer"), Field("why", "no background sessions before iOS 7")])
+            refuse("startTransfer", "no background sessions before iOS 7", rules: ["URLS-1"])
             return
         }
         lapseResumeDelayIfDue()

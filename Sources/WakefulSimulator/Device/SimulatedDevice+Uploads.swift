@@ -32,9 +32,7 @@ extension SimulatedDevice {
         }
         guard !request.background || policy.urlSession.available else {
             // URLS-1: no background sessions before iOS 7; the system says so at once.
-            decide(
-                "commandRefused", rules: ["URLS-1"],
-                [Field("command", "upload"), Field("why", "no background sessions before iOS 7")])
+            refuse("upload", "no background sessions before iOS 7", rules: ["URLS-1"])
             deliverUploadOutcome(
                 UploadOutcome(
                     id: request.id, batch: request.batch, statusCode: nil,

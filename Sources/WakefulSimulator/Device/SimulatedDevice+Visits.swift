@@ -6,15 +6,11 @@ extension SimulatedDevice {
     /// after a force-quit they follow SLC's rule (§12.3 gap, CONF-5).
     mutating func startVisits() {
         guard policy.location.visitsAvailable else {
-            decide(
-                "commandRefused", rules: ["LOC-16"],
-                [Field("command", "startMonitoringVisits"), Field("why", "no visits service before iOS 8")])
+            refuse("startMonitoringVisits", "no visits service before iOS 8", rules: ["LOC-16"])
             return
         }
         guard authorization == .always || authorization == .whenInUse else {
-            decide(
-                "commandRefused", rules: ["LOC-16"],
-                [Field("command", "startMonitoringVisits"), Field("why", "not authorized")])
+            refuse("startMonitoringVisits", "not authorized", rules: ["LOC-16"])
             return
         }
         guard visits == nil else { return }

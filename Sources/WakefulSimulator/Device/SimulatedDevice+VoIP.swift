@@ -45,9 +45,7 @@ extension SimulatedDevice {
     /// push's callback it satisfies the iOS 13 rule and resets the failure count.
     mutating func reportIncomingCall(_ id: String) {
         guard backgroundModes.contains(.voip) else {
-            decide(
-                "commandRefused", rules: ["VOIP-2"],
-                [Field("command", "reportIncomingCall"), Field("why", "UIBackgroundModes lacks voip")])
+            refuse("reportIncomingCall", "UIBackgroundModes lacks voip", rules: ["VOIP-2"])
             return
         }
         if process.voipPushAwaitingCall != nil {
@@ -71,15 +69,11 @@ extension SimulatedDevice {
     /// `setKeepAliveTimeout(_:handler:)` (VOIP-1): with the `voip` mode, at least 600 s, up to iOS 9.
     mutating func setKeepAliveTimeout(_ seconds: TimeInterval) {
         guard let minimum = policy.voip.keepAliveMinimum else {
-            decide(
-                "commandRefused", rules: ["VOIP-1"],
-                [Field("command", "setKeepAliveTimeout"), Field("why", "no legacy VoIP keep-alive after iOS 9")])
+            refuse("setKeepAliveTimeout", "no legacy VoIP keep-alive after iOS 9", rules: ["VOIP-1"])
             return
         }
         guard backgroundModes.contains(.voip) else {
-            decide(
-                "commandRefused", rules: ["VOIP-1"],
-                [Field("command", "setKeepAliveTimeout"), Field("why", "UIBackgroundModes lacks voip")])
+            refuse("setKeepAliveTimeout", "UIBackgroundModes lacks voip", rules: ["VOIP-1"])
             return
         }
         guard seconds >= minimum else {

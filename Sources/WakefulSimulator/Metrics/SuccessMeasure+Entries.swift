@@ -88,7 +88,7 @@ extension RunTally {
         }
         var onTime = 0
         var firstMissed: FenceEntry?
-        for entry in truth.sorted(by: { $0.time < $1.time }) {
+        for entry in truth {  // in time order (FenceEntry.entries)
             // Each record answers one entry: two entries a moment apart need two records.
             if let index = seen[entry.fence.rawValue]?.firstIndex(where: {
                 $0 >= entry.time && $0 <= entry.time + within

@@ -60,6 +60,7 @@ struct LiveUpdatesSessionTests {
         let suspended = trace.states(to: .suspended).first?.time ?? .infinity
         #expect(suspended < 100)
         let background = Self.fixes(trace).filter { $0.time >= 10 && $0.time < 1500 }
+        #expect(background.count == (major >= 18 ? 1 : 0))
         #expect(background.allSatisfy { $0.update.location == nil })
         let diagnostics = background.map(\.update.diagnostics)
         #expect(diagnostics == (major >= 18 ? [[.insufficientlyInUse]] : []))

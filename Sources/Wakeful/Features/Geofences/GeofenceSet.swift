@@ -79,9 +79,11 @@ public struct GeofenceSet: Strategy {
     /// Whether the significant-change service runs as the fallback for a missed fix.
     public internal(set) var fallbackRunning = false
     /// Since when the device is inside each fence, by fence index.
-    public internal(set) var inside: [Int: TimeInterval] = [:] { didSet { staysChanged = true } }
+    public internal(set) var inside: [Int: TimeInterval] = [:] {
+        didSet { if inside != oldValue { staysChanged = true } }
+    }
     /// Fences whose dwell has been recorded during the current stay.
-    public internal(set) var dwelt: Set<Int> = [] { didSet { staysChanged = true } }
+    public internal(set) var dwelt: Set<Int> = [] { didSet { if dwelt != oldValue { staysChanged = true } } }
     /// Whether `inside` or `dwelt` changed since the agent last took the state to save.
     var staysChanged = false
     /// Polygon fences whose circle was entered, waiting for a fix inside the polygon.

@@ -77,7 +77,7 @@ extension TaskScheduler {
     /// What holds a due launch back now, standing or time-dependent.
     private func launchBlocker(
         kind: ScheduledTaskKind, requiresPower: Bool, _ conditions: SchedulerConditions
-    ) -> (why: String, rules: [String])? {
+    ) -> Blocker? {
         standingBlockers(kind, conditions).first
             ?? timeBlocker(at: conditions.now, kind: kind, requiresPower: requiresPower, conditions)
     }

@@ -120,7 +120,7 @@ extension TaskScheduler {
             ["BGT-8", "BGT-11"] + (kind == .processing ? ["BGT-5"] : ["BGT-3"])
             + (kind == .backgroundFetch ? ["BGT-1"] : [])
         if conditions.rules.schedulingFactors.count < SchedulingFactor.allCases.count { outcome.rules.append("CONF-8") }
-        func note(_ blocker: (why: String, rules: [String])) {
+        func note(_ blocker: Blocker) {
             if !outcome.waitedFor.contains(blocker.why) { outcome.waitedFor.append(blocker.why) }
             for rule in blocker.rules where !outcome.rules.contains(rule) { outcome.rules.append(rule) }
         }
