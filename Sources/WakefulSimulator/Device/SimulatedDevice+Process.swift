@@ -46,6 +46,13 @@ extension SimulatedDevice {
         handOverHeldPush()  // PUSH-5
     }
 
+    /// Suspended → Background for a wake. Resuming delivers the notices the app missed (DATA-4,
+    /// AUTH-5), and one of them may end the process: then false, and the wake delivers nothing.
+    mutating func resume(cause: String, rules: [String]) -> Bool {
+        setState(.background, cause: cause, rules: rules)
+        return hasProcess && state.isExecuting
+    }
+
     /// Active → Inactive → Background, with the grace period (STATE-4, STATE-5) and any open task
     /// becoming effective (TASK-8).
     mutating func enterBackground(cause: String) {

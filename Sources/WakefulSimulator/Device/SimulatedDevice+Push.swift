@@ -77,7 +77,7 @@ extension SimulatedDevice {
         switch state {
         case .suspended:
             tally.countWake(.push)
-            setState(.background, cause: "pushWake", rules: ["PUSH-1", "PUSH-6"])
+            guard resume(cause: "pushWake", rules: ["PUSH-1", "PUSH-6"]) else { return }
         case .notRunning:
             tally.countWake(.push)
             launch(.remoteNotification, cause: "pushRelaunch", rules: ["PUSH-1", "PUSH-6"])

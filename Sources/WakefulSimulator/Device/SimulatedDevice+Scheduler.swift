@@ -79,7 +79,7 @@ extension SimulatedDevice {
             wakeEpoch += 1
             lastWakeSource = .scheduledTask
             tally.countWake(.scheduledTask)
-            setState(.background, cause: "scheduledTaskWake", rules: wakeRules)
+            guard resume(cause: "scheduledTaskWake", rules: wakeRules) else { return }
             grantAllowanceIfNeeded()
         case .notRunning:
             wakeEpoch += 1

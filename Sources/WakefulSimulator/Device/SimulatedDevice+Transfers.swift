@@ -351,10 +351,8 @@ extension SimulatedDevice {
             lastWakeSource = .urlSession
             tally.countWake(.urlSession)
             growResumeDelay()
-            setState(.background, cause: "urlSessionWake", rules: ["URLS-1", "URLS-3"])
-            // The queued protected-data notice may have ended the process (DATA-4): the outcomes
-            // then wait for the next process, as the daemon keeps them.
-            guard hasProcess, state.isExecuting else { return }
+            // If resuming ended the process, the outcomes wait for the next, as the daemon keeps them.
+            guard resume(cause: "urlSessionWake", rules: ["URLS-1", "URLS-3"]) else { return }
             let results = takeHeldResults(of: session)
             openEventsHandler(session)
             grantAllowanceIfNeeded()

@@ -13,7 +13,7 @@ extension SimulatedDevice {
         switch state {
         case .suspended:
             tally.countWake(.voipPush)
-            setState(.background, cause: "voipPushWake", rules: ["VOIP-2"])
+            guard resume(cause: "voipPushWake", rules: ["VOIP-2"]) else { return }
         case .notRunning:
             tally.countWake(.voipPush)
             launch(.voipPush, cause: "voipPushRelaunch", rules: ["VOIP-2", "TERM-2"])
@@ -101,9 +101,7 @@ extension SimulatedDevice {
         guard !state.isForeground else { return }
         if state == .suspended {
             tally.countWake(.voipKeepAlive)
-            setState(.background, cause: "voipKeepAliveWake", rules: ["VOIP-1"])
-            // The queued protected-data notice may have ended the process (DATA-4).
-            guard hasProcess, state.isExecuting else { return }
+            guard resume(cause: "voipKeepAliveWake", rules: ["VOIP-1"]) else { return }
         }
         wakeEpoch += 1
         lastWakeSource = .voipKeepAlive

@@ -28,7 +28,7 @@ extension SimulatedDevice {
             wakeEpoch += 1
             lastWakeSource = source
             tally.countWake(source)
-            setState(.background, cause: "\(source.rawValue)Wake", rules: rules)
+            guard resume(cause: "\(source.rawValue)Wake", rules: rules) else { return }
             openWakeWindow()
             grantAllowanceIfNeeded()
             for event in events where hasProcess && state.isExecuting { deliver(event) }
