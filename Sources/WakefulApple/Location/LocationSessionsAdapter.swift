@@ -44,13 +44,21 @@
         static func loop(
             _ configuration: LocationRequest.ActivityType, handle: @escaping @MainActor (CLLocationUpdate) -> Void
         ) -> Task<Void, Never> {
-            let updates = CLLocationUpdate.liveUpdates(CLLocationUpdate.LiveConfiguration(configuration))
-            return Task { @MainActor in
+            // The sequence ends with an error only when Core Location stops it; the core hears of
+            // the authorization change through `locationManagerDidChangeAuthorization`.
+            forEach(CLLocationUpdate.liveUpdates(CLLocationUpdate.LiveConfiguration(configuration)), handle)
+        }
+
+        /// A task on the main actor that hands each element of `sequence` to `handle` until the
+        /// sequence ends, fails or the task is cancelled.
+        static func forEach<Sequence: AsyncSequence>(
+            _ sequence: sending Sequence, _ handle: @escaping @MainActor (Sequence.Element) -> Void
+        ) -> Task<Void, Never> {
+            Task { @MainActor in
                 do {
-                    for try await update in updates { handle(update) }
+                    for try await element in sequence { handle(element) }
                 } catch {
-                    // The sequence ends with an error only when Core Location stops it; the core hears
-                    // of the authorization change through `locationManagerDidChangeAuthorization`.
+                    // Ends with the sequence: the core learns why from its own events.
                 }
             }
         }
@@ -67,14 +75,8 @@
             var diagnostics: Task<Void, Never>?
             if #available(iOS 18.0, *) {
                 let deliver = deliver
-                diagnostics = Task { @MainActor in
-                    do {
-                        for try await diagnostic in session.diagnostics {
-                            deliver(.backgroundActivitySessionDiagnostic(diagnostic.flags))
-                        }
-                    } catch {
-                        // Ends with the session.
-                    }
+                diagnostics = Self.forEach(session.diagnostics) {
+                    deliver(.backgroundActivitySessionDiagnostic($0.flags))
                 }
             }
             backgroundActivity = (session, diagnostics)
@@ -107,15 +109,7 @@
                     CLServiceSession(authorization: requirement, fullAccuracyPurposeKey: $0)
                 } ?? CLServiceSession(authorization: requirement)
             let deliver = deliver
-            let diagnostics = Task { @MainActor in
-                do {
-                    for try await diagnostic in session.diagnostics {
-                        deliver(.serviceSessionDiagnostic(diagnostic.flags))
-                    }
-                } catch {
-                    // Ends with the session.
-                }
-            }
+            let diagnostics = Self.forEach(session.diagnostics) { deliver(.serviceSessionDiagnostic($0.flags)) }
             service = (session, diagnostics)
         }
 
