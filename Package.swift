@@ -149,6 +149,7 @@ let package = Package(
         .testTarget(
             name: "WakefulServerTests",
             dependencies: [
+                "WakefulTestSupport",
                 "Wakeful",
                 "WakefulServer",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -199,6 +200,7 @@ let package = Package(
         .testTarget(
             name: "WakefulAPNsTests",
             dependencies: [
+                "WakefulTestSupport",
                 "Wakeful",
                 "WakefulAPNs",
                 .product(name: "Crypto", package: "swift-crypto", condition: tools),
@@ -228,7 +230,7 @@ let package = Package(
         .target(name: "WakefulReplay", dependencies: ["Wakeful", "WakefulSimulator"], swiftSettings: strictSettings),
         .testTarget(
             name: "WakefulReplayTests",
-            dependencies: ["Wakeful", "WakefulSimulator", "WakefulReplay"],
+            dependencies: ["WakefulTestSupport", "Wakeful", "WakefulSimulator", "WakefulReplay"],
             swiftSettings: strictSettings
         ),
         // Run a configuration on a simulated device in a Swift Testing or
@@ -238,10 +240,11 @@ let package = Package(
             dependencies: ["Wakeful", "WakefulSimulator"],
             swiftSettings: strictSettings
         ),
-        // Depends on WakefulTesting alone, as an app's test target does: its re-exports must suffice.
+        // Depends on WakefulTesting alone (and the repository's test support), as an app's test target
+        // does: its re-exports must suffice.
         .testTarget(
             name: "WakefulTestingTests",
-            dependencies: ["WakefulTesting"],
+            dependencies: ["WakefulTestSupport", "WakefulTesting"],
             swiftSettings: strictSettings
         ),
         // Info.plist against the strategies' requirements (pure), and
@@ -253,10 +256,13 @@ let package = Package(
         ),
         .testTarget(
             name: "WakefulDoctorTests",
-            dependencies: ["Wakeful", "WakefulDoctor", "WakefulCLI"],
+            dependencies: ["WakefulTestSupport", "Wakeful", "WakefulDoctor", "WakefulCLI"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
+        // What every test target shares: the watchdog that ends a hung run naming its unfinished
+        // tests, and the executor that keeps computing tests off the cooperative pool.
+        .target(name: "WakefulTestSupport", swiftSettings: strictSettings),
         // What the two commands share on a terminal (the progress bar).
         .target(name: "WakefulCommandLine", swiftSettings: strictSettings),
         // The `wakeful` command: parse, wire, print.
@@ -289,32 +295,36 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "WakefulTests", dependencies: ["Wakeful"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "WakefulTests", dependencies: ["WakefulTestSupport", "Wakeful"], swiftSettings: strictSettings),
         // What an app resolves when it adds this package (resolved by the real `swift`).
         .testTarget(
             name: "PackageGraphTests",
-            dependencies: [.product(name: "Subprocess", package: "swift-subprocess", condition: tools)],
+            dependencies: [
+                "WakefulTestSupport", .product(name: "Subprocess", package: "swift-subprocess", condition: tools),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "WakefulSimulatorTests",
-            dependencies: ["Wakeful", "WakefulSimulator", "WakefulCharts"],
+            dependencies: ["WakefulTestSupport", "Wakeful", "WakefulSimulator", "WakefulCharts"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "WakefulStoreTests",
-            dependencies: ["Wakeful", "WakefulStore"],
+            dependencies: ["WakefulTestSupport", "Wakeful", "WakefulStore"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "WakefulChaosTests",
-            dependencies: ["Wakeful", "WakefulSimulator", "WakefulStore", "WakefulChaos"],
+            dependencies: ["WakefulTestSupport", "Wakeful", "WakefulSimulator", "WakefulStore", "WakefulChaos"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "WakefulFleetTests",
             dependencies: [
+                "WakefulTestSupport",
                 "WakefulFleet", "WakefulServer",
                 .product(name: "Hummingbird", package: "hummingbird", condition: tools),
                 .product(name: "HummingbirdTesting", package: "hummingbird", condition: tools),
@@ -324,7 +334,7 @@ let package = Package(
         .testTarget(
             name: "WakefulCLITests",
             // Both executables, so `swift test` builds them for the tests that run them.
-            dependencies: ["WakefulCLI", "WakefulServerCLI"],
+            dependencies: ["WakefulTestSupport", "WakefulCLI", "WakefulServerCLI"],
             swiftSettings: strictSettings
         ),
     ]

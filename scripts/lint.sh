@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The formatter's check: every Swift file laid out as `.swift-format` says (4-space indents, lines
 # of at most 120 columns where a line can be broken). The rules beyond layout are off: the code
-# review and the compiler's warnings cover them.
+# review and the compiler's warnings cover them. The check also runs scripts/check-watchdog.sh: every
+# test suite carries the watchdog that ends a hung run.
 #
 #   scripts/lint.sh          (CI) lists every file that differs and fails
 #   scripts/lint.sh --fix    rewrites the files in place
@@ -14,6 +15,7 @@ case "${1:-check}" in
 check)
     swift format lint --strict --parallel --configuration .swift-format "${files[@]}"
     echo "lint: every Swift file is formatted as .swift-format says"
+    scripts/check-watchdog.sh
     ;;
 --fix)
     swift format format --in-place --parallel --configuration .swift-format "${files[@]}"

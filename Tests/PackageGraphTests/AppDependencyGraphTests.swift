@@ -1,6 +1,7 @@
 import Foundation
 import Subprocess
 import Testing
+import WakefulTestSupport
 
 /// What an iOS app resolves when it adds Wakeful: only the packages the app's products link.
 ///
@@ -9,7 +10,7 @@ import Testing
 /// (`traits: []`) and SwiftPM then leaves every dependency used only under that trait out of
 /// resolution (SE-0450). This test is that app: a package in a temporary folder that links
 /// Wakeful, WakefulApple and WakefulStore from this checkout, resolved by the real `swift`.
-@Suite("An app's dependency graph", .timeLimit(.minutes(5)))
+@Suite("An app's dependency graph", .hangLimit, .watchdog)
 struct AppDependencyGraphTests {
     static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 @testable import WakefulAPNs
+import WakefulTestSupport
 
 /// The sender against the mock, one rule of reference §4 per test.
-@Suite(.timeLimit(.minutes(2))) struct APNsSenderTests {
+@Suite(.hangLimit, .watchdog) struct APNsSenderTests {
     struct Setup {
         let clock = TestTime()
         let credentials: APNsCredentials

@@ -4,10 +4,11 @@ import NIOHPACK
 import NIOHTTP2
 import Testing
 @testable import WakefulAPNs
+import WakefulTestSupport
 
 /// The frame-level client's handler on an embedded channel: frames in and out as they are, no TLS
 /// and no HTTP/2 codec, time advanced by hand.
-@Suite("HTTP/2 exchanges written as frames on the connection channel", .timeLimit(.minutes(2)))
+@Suite("HTTP/2 exchanges written as frames on the connection channel", .hangLimit, .watchdog)
 struct HTTP2ExchangeHandlerTests {
     final class Harness {
         let channel = EmbeddedChannel()

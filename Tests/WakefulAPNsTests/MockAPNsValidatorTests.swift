@@ -3,9 +3,10 @@ import Foundation
 import Testing
 import Wakeful
 @testable import WakefulAPNs
+import WakefulTestSupport
 
 /// The mock's checks of reference §9.1, each failing alone, in the table's order.
-@Suite(.timeLimit(.minutes(2))) struct MockAPNsValidatorTests {
+@Suite(.hangLimit, .watchdog) struct MockAPNsValidatorTests {
     static let clock = TestTime()
     static let credentials = try! Fixture.credentials()
 
@@ -277,7 +278,7 @@ import Wakeful
     }
 }
 
-@Suite(.timeLimit(.minutes(2))) struct MockFaultSelectionTests {
+@Suite(.hangLimit, .watchdog) struct MockFaultSelectionTests {
     @Test func selectorsCountsAndDelays() {
         var rules: [MockFaultRule] = [
             MockFaultRule(.delay(base: .milliseconds(40))),

@@ -2,8 +2,9 @@ import Crypto
 import Foundation
 import Testing
 @testable import WakefulAPNs
+import WakefulTestSupport
 
-@Suite(.timeLimit(.minutes(2))) struct ProviderJWTTests {
+@Suite(.hangLimit, .watchdog) struct ProviderJWTTests {
     @Test func headerAndClaimsAreExactlyWhatAPNsExpects() throws {
         let credentials = try Fixture.credentials()
         let token = try ProviderJWT.sign(credentials, issuedAt: 1_800_000_123)
@@ -33,7 +34,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(2))) struct APNsCredentialsTests {
+@Suite(.hangLimit, .watchdog) struct APNsCredentialsTests {
     @Test func badInputNamesTheField() {
         #expect(throws: APNsCredentialsError.self) { try APNsCredentials(teamID: "T", keyID: Fixture.keyID, p8PEM: "") }
         do {
@@ -55,7 +56,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(2))) struct ProviderTokenProviderTests {
+@Suite(.hangLimit, .watchdog) struct ProviderTokenProviderTests {
     @Test func reusesTheTokenUntilRefreshAfterThenMintsOnce() async throws {
         let clock = TestTime()
         let tokens = try ProviderTokenProvider(credentials: Fixture.credentials(), clock: clock.wall)

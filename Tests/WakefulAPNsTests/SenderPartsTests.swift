@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import WakefulAPNs
+import WakefulTestSupport
 
-@Suite(.timeLimit(.minutes(2))) struct BackgroundPushTests {
+@Suite(.hangLimit, .watchdog) struct BackgroundPushTests {
     @Test func payloadIsContentAvailableOnlyWithDataBesideIt() throws {
         let push = try BackgroundPush(
             deviceToken: Fixture.deviceToken, data: ["z": "last", "a": "quote \" and \\ slash"])
@@ -53,7 +54,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(2))) struct APNsResponseRuleTests {
+@Suite(.hangLimit, .watchdog) struct APNsResponseRuleTests {
     @Test(
         arguments: [
             (200, nil, APNsResponseRule.success),
@@ -82,7 +83,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(2))) struct AsyncSemaphoreTests {
+@Suite(.hangLimit, .watchdog) struct AsyncSemaphoreTests {
     @Test func waitersEnterWhenTheLimitRises() async throws {
         let semaphore = AsyncSemaphore(limit: 1)
         try await semaphore.wait()

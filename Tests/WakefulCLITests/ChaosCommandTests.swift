@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import WakefulTestSupport
 
-@Suite("wakeful chaos", .timeLimit(.minutes(3)))
+@Suite("wakeful chaos", .hangLimit, .watchdog)
 struct ChaosCommandTests {
     @Test("a small crash-injection run prints the summary and exits 0 when the invariant holds")
     func smallRun() async throws {

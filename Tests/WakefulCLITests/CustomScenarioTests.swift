@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import WakefulTestSupport
 
-@Suite("wakeful simulate --scenario FILE", .timeLimit(.minutes(3)))
+@Suite("wakeful simulate --scenario FILE", .hangLimit, .watchdog)
 struct CustomScenarioTests {
     /// A timed walk due north at 1 m/s, one point every 10 s, from 91 m south of the pump to 1 m south of it.
     static let gpx: String = {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import WakefulTestSupport
 
-@Suite("wakeful --help and simulate --list", .timeLimit(.minutes(3)))
+@Suite("wakeful --help and simulate --list", .hangLimit, .watchdog)
 struct HelpAndListTests {
     @Test("--list names the built-in scenario, both strategies and the policy variants")
     func list() async throws {

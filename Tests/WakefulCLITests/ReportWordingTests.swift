@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import WakefulTestSupport
 
 /// What the text report says about scenarios without a beacon trigger.
-@Suite("wakeful simulate: report wording without a trigger", .timeLimit(.minutes(3)))
+@Suite("wakeful simulate: report wording without a trigger", .hangLimit, .watchdog)
 struct ReportWordingTests {
     /// A scenario with no features: nothing can trigger.
     static func document(user: [[String: Any]]) -> [String: Any] {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import WakefulTestSupport
 
-@Suite("wakeful simulate/compare --seeds and wakeful merge", .timeLimit(.minutes(3)))
+@Suite("wakeful simulate/compare --seeds and wakeful merge", .hangLimit, .watchdog)
 struct SeedsCommandTests {
     @Test("simulate --seeds prints one row per setup and version with the share of seeds that succeeded")
     func simulateSeeds() async throws {

@@ -3,9 +3,10 @@ import Foundation
     import FoundationNetworking
 #endif
 import Testing
+import WakefulTestSupport
 
 /// `wakeful-server serve` as a process: start on port 0, register, ingest, SIGTERM, clean exit.
-@Suite("wakeful-server serve", .timeLimit(.minutes(3)))
+@Suite("wakeful-server serve", .hangLimit, .watchdog)
 struct ServeCommandTests {
     @Test("serves on the port it prints, registers and ingests, and exits 0 on SIGTERM")
     func serveRegisterIngestStop() async throws {

@@ -5,10 +5,11 @@ import Foundation
     import Darwin
 #endif
 import Testing
+import WakefulTestSupport
 
 /// `wakeful-server serve` as an operator meets it: a taken port, a second server on one data directory,
 /// new token files, file modes, and SIGTERM while a client stalls.
-@Suite("wakeful-server serve: starting, refusing, stopping", .timeLimit(.minutes(2)))
+@Suite("wakeful-server serve: starting, refusing, stopping", .hangLimit, .watchdog)
 struct ServeStartupTests {
     /// A new temporary folder path (not created), removed after `body`.
     func withFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
@@ -112,11 +113,13 @@ struct ServeStartupTests {
         }
     }
 
-    @Test("SIGTERM with a stalled upload open exits 0 within --shutdown-grace plus 2 s")
+    @Test("SIGTERM with a stalled upload open exits 0 when --shutdown-grace runs out, not when the body would")
     func sigtermWithStalledUpload() async throws {
         try await withFolder { folder in
+            // The body may take an hour, so only the grace can end the shutdown within the test's
+            // time limit; the group's debug line says that it did.
             let (server, base) = try await startServer(
-                dataDir: folder, ["--shutdown-grace", "1", "--body-timeout", "60"])
+                dataDir: folder, ["--shutdown-grace", "1", "--body-timeout", "3600", "--log-level", "debug"])
             defer { server.kill() }
             let install = UUID().uuidString
             let (registered, status) = try await ServeCommandTests.request(
@@ -131,14 +134,12 @@ struct ServeStartupTests {
             // A request answered after the stalled head was sent: the server has read that head.
             let (_, health) = try await ServeCommandTests.request("GET", base + "/healthz")
             #expect(health == 200)
-            let start = ContinuousClock.now
             let exit = try await server.terminate()
-            let elapsed = ContinuousClock.now - start
             #expect(exit == 0, "\(server.output)")
-            // The target is grace + 2 s (3 s here), met standalone (about 1.1 s); among a full
-            // parallel test run on 2 cores a process exit was seen to take 3.8 s. The bound stays far
-            // below the 60 s the stalled body may take, so it still fails a shutdown that waits for it.
-            #expect(elapsed <= .seconds(10), "\(elapsed)")
+            // How long that took is not asserted: a busy machine stretches any wall-clock bound.
+            #expect(
+                server.output.contains("Graceful shutdown took longer than allowed by the configuration"),
+                "\(server.output)")
             withExtendedLifetime(stalled) {}
         }
     }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import WakefulTestSupport
 
-@Suite("wakeful-server fleet and mock-apns: help and option errors", .timeLimit(.minutes(3)))
+@Suite("wakeful-server fleet and mock-apns: help and option errors", .hangLimit, .watchdog)
 struct ServerCommandsHelpTests {
     @Test(
         "--help explains and shows real invocations",

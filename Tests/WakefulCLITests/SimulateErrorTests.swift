@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import WakefulTestSupport
 
-@Suite("wakeful simulate: errors", .timeLimit(.minutes(3)))
+@Suite("wakeful simulate: errors", .hangLimit, .watchdog)
 struct SimulateErrorTests {
     // MARK: Command-line errors
 

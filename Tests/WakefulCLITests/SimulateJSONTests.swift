@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import WakefulTestSupport
 
 /// `--format json` is a public contract: the names asserted here must not change.
-@Suite("wakeful simulate: JSON output", .timeLimit(.minutes(3)))
+@Suite("wakeful simulate: JSON output", .hangLimit, .watchdog)
 struct SimulateJSONTests {
     @Test("--format json parses and has 12 runs with the contract's fields")
     func contract() async throws {

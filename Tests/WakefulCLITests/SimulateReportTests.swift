@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import WakefulTestSupport
 
-@Suite("wakeful simulate and compare --report", .timeLimit(.minutes(3)))
+@Suite("wakeful simulate and compare --report", .hangLimit, .watchdog)
 struct SimulateReportTests {
     static func read(_ path: String) throws -> String {
         String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import WakefulTestSupport
 
-@Suite("wakeful simulate: text output", .timeLimit(.minutes(3)))
+@Suite("wakeful simulate: text output", .hangLimit, .watchdog)
 struct SimulateTextTests {
     /// The rows of the table: the lines after the dashed rule up to the first blank line.
     static func tableRows(_ text: String) -> [String] {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import WakefulTestSupport
 
-@Suite("wakeful simulate --timeline", .timeLimit(.minutes(3)))
+@Suite("wakeful simulate --timeline", .hangLimit, .watchdog)
 struct SimulateTimelineTests {
     /// The lines of a JSON Lines file, each parsed as an object.
     static func lines(of path: String) throws -> [[String: Any]] {

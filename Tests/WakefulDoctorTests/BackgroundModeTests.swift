@@ -1,8 +1,9 @@
 import Testing
 import Wakeful
 import WakefulDoctor
+import WakefulTestSupport
 
-@Suite("Background modes")
+@Suite("Background modes", .watchdog, .cpuBound)
 struct BackgroundModeTests {
     @Test(
         "every UIBackgroundModes value is known, gets App Review's view with a guideline and a reviewer note",

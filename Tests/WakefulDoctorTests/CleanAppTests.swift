@@ -1,8 +1,9 @@
 import Testing
 import Wakeful
 import WakefulDoctor
+import WakefulTestSupport
 
-@Suite("Clean apps, one per major configuration")
+@Suite("Clean apps, one per major configuration", .watchdog, .cpuBound)
 struct CleanAppTests {
     struct App: Sendable, CustomTestStringConvertible {
         var plist: String

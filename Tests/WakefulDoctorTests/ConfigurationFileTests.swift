@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulDoctor
+import WakefulTestSupport
 
-@Suite("Reading a configuration")
+@Suite("Reading a configuration", .watchdog, .cpuBound)
 struct ConfigurationFileTests {
     @Test("a scenario with several setups needs --setup, and says which")
     func severalSetups() throws {

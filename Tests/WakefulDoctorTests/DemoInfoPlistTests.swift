@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulDoctor
+import WakefulTestSupport
 
 /// The demo app's Info.plist against its own strategies. `Demo/DemoConfiguration.swift` is a link
 /// to the demo's file, so a strategy added there without its Info.plist entries fails here.
-@Suite("The demo's Info.plist")
+@Suite("The demo's Info.plist", .watchdog, .cpuBound)
 struct DemoInfoPlistTests {
     static let plistURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Examples/WakefulDemo/WakefulDemo/Info.plist")

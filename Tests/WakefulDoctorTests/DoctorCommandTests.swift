@@ -3,9 +3,10 @@ import Foundation
 import Testing
 @testable import WakefulCLI
 import WakefulDoctor
+import WakefulTestSupport
 
 /// `wakeful doctor` from its arguments: parsed by the real command, run in-process.
-@Suite("wakeful doctor: arguments, exit statuses and output")
+@Suite("wakeful doctor: arguments, exit statuses and output", .watchdog, .cpuBound)
 struct DoctorCommandTests {
     /// Parses `wakeful doctor ARGUMENTS` through the root command and runs the request.
     func run(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> DoctorOutcome {

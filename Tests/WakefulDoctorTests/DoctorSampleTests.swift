@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import WakefulDoctor
+import WakefulTestSupport
 
 /// `Examples/DoctorSample`, the run the README and the WakefulDoctor article show: its findings,
 /// and the documents' copy of the output, which must be exactly what doctor prints.
-@Suite("Examples/DoctorSample: the run the docs show")
+@Suite("Examples/DoctorSample: the run the docs show", .watchdog, .cpuBound)
 struct DoctorSampleTests {
     /// The package's root.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -1,7 +1,8 @@
 import Testing
 import WakefulDoctor
+import WakefulTestSupport
 
-@Suite("Finding messages")
+@Suite("Finding messages", .watchdog, .cpuBound)
 struct FindingMessageTests {
     static let cases: [(String, String?)] = [
         ("every-mode.plist", nil), ("mode-missing.plist", "gas-station.json"),

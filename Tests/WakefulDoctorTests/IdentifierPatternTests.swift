@@ -1,7 +1,8 @@
 import Testing
 import WakefulDoctor
+import WakefulTestSupport
 
-@Suite("Build-setting placeholders in task identifiers")
+@Suite("Build-setting placeholders in task identifiers", .watchdog, .cpuBound)
 struct IdentifierPatternTests {
     @Test(
         "known settings are substituted in every placeholder form",

@@ -3,10 +3,11 @@ import Testing
 import Wakeful
 import WakefulDoctor
 import WakefulSimulator
+import WakefulTestSupport
 
 /// `wakeful plist`'s entries, checked by doctor itself: a file made from them has every key the
 /// configuration needs, and nothing doctor objects to but the placeholders left for the app's text.
-@Suite("The Info.plist fragment")
+@Suite("The Info.plist fragment", .watchdog, .cpuBound)
 struct InfoPlistFragmentTests {
     /// Every setup of every built-in scenario, as `--config NAME --setup SETUP`.
     static let setups: [(scenario: String, setup: String)] = BuiltinScenarios.names.flatMap { name in

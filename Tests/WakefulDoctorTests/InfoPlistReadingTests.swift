@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import WakefulDoctor
+import WakefulTestSupport
 
-@Suite("Reading an Info.plist")
+@Suite("Reading an Info.plist", .watchdog, .cpuBound)
 struct InfoPlistReadingTests {
     @Test(
         "binary fixtures hold the same values as their XML sources",

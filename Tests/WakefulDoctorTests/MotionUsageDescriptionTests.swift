@@ -1,9 +1,10 @@
 import Testing
 import Wakeful
 import WakefulDoctor
+import WakefulTestSupport
 
 /// `NSMotionUsageDescription`: a missing key crashes the app on the first use of Core Motion (MOTION-2).
-@Suite("Motion usage description")
+@Suite("Motion usage description", .watchdog, .cpuBound)
 struct MotionUsageDescriptionTests {
     static let location = InfoPlist(entries: [
         "UIBackgroundModes": .array([.string("location")]),

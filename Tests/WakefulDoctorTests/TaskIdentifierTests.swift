@@ -1,8 +1,9 @@
 import Testing
 import Wakeful
 import WakefulDoctor
+import WakefulTestSupport
 
-@Suite("BGTaskSchedulerPermittedIdentifiers")
+@Suite("BGTaskSchedulerPermittedIdentifiers", .watchdog, .cpuBound)
 struct TaskIdentifierTests {
     @Test("an identifier the strategies submit but the file lacks is an error; the stale one is unused")
     func missing() throws {

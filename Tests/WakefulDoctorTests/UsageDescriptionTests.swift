@@ -1,8 +1,9 @@
 import Testing
 import Wakeful
 import WakefulDoctor
+import WakefulTestSupport
 
-@Suite("Usage descriptions")
+@Suite("Usage descriptions", .watchdog, .cpuBound)
 struct UsageDescriptionTests {
     @Test("Always requested, only the When In Use string and the pre-iOS 11 key present")
     func missingWithLegacyKey() throws {

@@ -4,10 +4,11 @@ import HummingbirdTesting
 import Testing
 import WakefulFleet
 import WakefulServer
+import WakefulTestSupport
 
 /// Simulated devices against a real server on loopback: every record each device committed is
 /// stored once, and the server holds all it acknowledged.
-@Suite("wakeful-server fleet", .timeLimit(.minutes(3)))
+@Suite("wakeful-server fleet", .hangLimit, .watchdog)
 struct FleetTests {
     @Test("a small fleet uploads everything to a live server; nothing lost, nothing missing on the server")
     func smallFleet() async throws {

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulReplay
+import WakefulTestSupport
 
 /// Both input forms are read, told apart by content, and bad input names the file, line and field.
-@Suite struct FieldTimelineTests {
+@Suite(.watchdog, .cpuBound) struct FieldTimelineTests {
     static let lines = """
         {"t":0,"kind":"run","format":1,"source":"device","device":"iPhone15,2","ios":"17.5.1","setup":"TaskExtension","backgroundModes":""}
         {"t":0,"kind":"event","event":"didFinishLaunching","reason":"user"}

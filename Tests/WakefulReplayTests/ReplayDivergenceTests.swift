@@ -3,9 +3,10 @@ import Testing
 import Wakeful
 import WakefulReplay
 import WakefulSimulator
+import WakefulTestSupport
 
 /// A device that behaved differently from the model is reported, with the rule the model applied.
-@Suite struct ReplayDivergenceTests {
+@Suite(.watchdog, .cpuBound) struct ReplayDivergenceTests {
     /// The user opens the app and leaves it at 10 s; TaskExtension begins a task (about 30 s on 17).
     static func timeline(ios: IOSVersion = IOSVersion(17)) throws -> [TimelineEntry] {
         let scenario = Scenario(

@@ -3,10 +3,11 @@ import Testing
 import Wakeful
 import WakefulReplay
 import WakefulSimulator
+import WakefulTestSupport
 
 /// A simulated run, exported and replayed, must agree with itself, and its saved scenario must
 /// reproduce the model's timeline byte for byte.
-@Suite struct ReplayRoundTripTests {
+@Suite(.watchdog, .cpuBound) struct ReplayRoundTripTests {
     /// Simulates a built-in scenario and returns its timeline as the device's.
     static func simulated(_ name: String, setup: String, ios: IOSVersion, seed: UInt64 = 1) throws -> (
         Data, FieldTimeline

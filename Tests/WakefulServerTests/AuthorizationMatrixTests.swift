@@ -4,9 +4,10 @@ import HummingbirdTesting
 import Testing
 import Wakeful
 import WakefulServer
+import WakefulTestSupport
 
 /// Every authenticated route against every kind of caller.
-@Suite("authorization matrix", .timeLimit(.minutes(2)))
+@Suite("authorization matrix", .hangLimit, .watchdog)
 struct AuthorizationMatrixTests {
     enum CallerKind: String, CaseIterable, Sendable {
         case none, malformed, unknown, revoked, otherDevice, ownDevice, admin

@@ -4,8 +4,9 @@ import HummingbirdTesting
 import Testing
 import Wakeful
 import WakefulServer
+import WakefulTestSupport
 
-@Suite("bad input is answered 4xx with a JSON error naming the field, never 500", .timeLimit(.minutes(2)))
+@Suite("bad input is answered 4xx with a JSON error naming the field, never 500", .hangLimit, .watchdog)
 struct BadInputTests {
     static let validRegistration =
         #"{"install_id":"5A1D0C3E-8B7F-4E21-8000-00000000002A","bundle_id":"b","app_version":"1","os_version":"17"}"#

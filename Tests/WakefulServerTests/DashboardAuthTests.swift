@@ -5,8 +5,9 @@ import HummingbirdTesting
 import Testing
 import WakefulAPNs
 import WakefulServer
+import WakefulTestSupport
 
-@Suite("dashboard: signing in, cookies, signed links", .timeLimit(.minutes(2)))
+@Suite("dashboard: signing in, cookies, signed links", .hangLimit, .watchdog)
 struct DashboardAuthTests {
     @Test("without credentials a page answers 401 with the login form, coming back to the page")
     func noCookie() async throws {
@@ -52,7 +53,7 @@ struct DashboardAuthTests {
 
     @Test(
         "after Sign out the old cookie no longer opens a page, though another session's still does",
-        .timeLimit(.minutes(1)))
+        .hangLimit)
     func logoutRevokes() async throws {
         try await Self.withClockedServer { clock, client in
             let first = Self.pair(

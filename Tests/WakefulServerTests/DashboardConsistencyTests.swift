@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 @testable import WakefulServer
+import WakefulTestSupport
 
 /// Properties of the one derivation every lane and the gap table read, over random timelines
 /// (seeded: a failing seed names the timeline to replay).
-@Suite("dashboard: the lanes and the gap table never contradict each other", .timeLimit(.minutes(2)))
+@Suite("dashboard: the lanes and the gap table never contradict each other", .hangLimit, .watchdog)
 struct DashboardConsistencyTests {
     static let seeds = Array(UInt64(1)...UInt64(40))
     static let start = ServerHarness.now - 100 * 3600

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import Wakeful
 @testable import WakefulServer
+import WakefulTestSupport
 
-@Suite("dashboard: lanes and gaps from a device's timeline", .timeLimit(.minutes(2)))
+@Suite("dashboard: lanes and gaps from a device's timeline", .hangLimit, .watchdog)
 struct DashboardLaneTests {
     let activity = DeviceActivity.extract(
         records: DashboardFixture.stored(), window: DashboardFixture.window, pushes: [])

@@ -4,8 +4,9 @@ import HummingbirdTesting
 import Testing
 import Wakeful
 import WakefulServer
+import WakefulTestSupport
 
-@Suite("dashboard: the devices page and a device's page", .timeLimit(.minutes(2)))
+@Suite("dashboard: the devices page and a device's page", .hangLimit, .watchdog)
 struct DashboardPageTests {
     @Test("the devices page lists every seeded device with its bundle, records and revocation")
     func devices() async throws {

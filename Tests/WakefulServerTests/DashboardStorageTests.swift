@@ -2,13 +2,14 @@ import Foundation
 import Testing
 import Wakeful
 @testable import WakefulServer
+import WakefulTestSupport
 
 /// The dashboard's reads (``DashboardStorage``) on every engine.
-@Suite("dashboard: storage reads for the device page", .timeLimit(.minutes(2)))
+@Suite("dashboard: storage reads for the device page", .hangLimit, .watchdog)
 struct DashboardStorageTests {
     @Test(
         "latest records come newest first, page by (recorded_at, seq) through records sharing a time, by kind",
-        .timeLimit(.minutes(1)), arguments: StorageEngine.allCases)
+        .hangLimit, arguments: StorageEngine.allCases)
     func latestRecords(engine: StorageEngine) async throws {
         try await engine.withStorage { storage in
             let dashboard = try #require(storage as? any DashboardStorage)

@@ -4,8 +4,10 @@ import Testing
 import WakefulServer
 
 extension StorageEngine {
-    /// Runs `body` against a server on a new empty store of this engine: the router on SQLite, a
-    /// live server (whose service group runs the pool) on PostgreSQL.
+    /// Runs `body` against the router on a new empty store of this engine (its service group runs
+    /// PostgreSQL's pool). The router, not a live server on a socket: HummingbirdTesting's live
+    /// client gives up on an answer after 20 s, which a 50,000-record export in a debug build
+    /// outlasted on a busy machine.
     ///
     /// PostgreSQL when it is not installed cancels the test (reported as skipped) unless
     /// `WAKEFUL_REQUIRE_POSTGRES=1`.
@@ -24,7 +26,7 @@ extension StorageEngine {
             guard PostgresTestDatabase.isEnabled else { try Test.cancel(PostgresTestDatabase.unavailableMessage) }
             return try await PostgresTestDatabase.withDatabase { url in
                 let storage = try await PostgresServerStorage(url: url, logger: PostgresTestDatabase.logger)
-                return try await buildApplication(Self.configuration(storage)).test(.live) { client in
+                return try await buildApplication(Self.configuration(storage)).test(.router) { client in
                     try await body(storage, client)
                 }
             }

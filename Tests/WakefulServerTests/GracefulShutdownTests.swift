@@ -4,11 +4,12 @@ import ServiceLifecycle
 import Testing
 import Wakeful
 import WakefulServer
+import WakefulTestSupport
 
 /// Graceful shutdown is bounded: a stalled upload holds it for the grace, not for ever.
-@Suite("graceful shutdown")
+@Suite("graceful shutdown", .watchdog)
 struct GracefulShutdownTests {
-    @Test("with a stalled upload open, the server stops within the grace plus 2 s", .timeLimit(.minutes(1)))
+    @Test("with a stalled upload open, the grace ends the shutdown, not the upload", .hangLimit)
     func stalledUploadDuringShutdown() async throws {
         try await withTemporaryDirectory { directory in
             let storage = try SQLiteServerStorage(directory: directory)
@@ -17,15 +18,16 @@ struct GracefulShutdownTests {
             _ = try await storage.register(
                 DeviceRegistration(installID: install, bundleID: "com.example.app", appVersion: "1", osVersion: "17"),
                 tokenHash: BearerToken.hash(token), at: ServerHarness.now)
-            // The body may take 60 s, so only the grace can end the shutdown early.
-            let limits = ServerLimits(bodyTimeout: .seconds(60), shutdownGrace: .seconds(1))
+            // The body may take an hour, so only the grace can end the shutdown within the time limit.
+            let limits = ServerLimits(bodyTimeout: .seconds(3600), shutdownGrace: .seconds(1))
             let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
             let configuration = ServerConfiguration(
                 port: 0, storage: storage, adminToken: ServerHarness.adminToken, clock: ServerHarness.fixedClock(),
                 limits: limits,
                 onListening: { portSink.yield($0) })
             let app = try await buildApplication(configuration)
-            var groupConfiguration = ServiceGroupConfiguration(services: [app], logger: Logger(label: "test"))
+            let log = RecordedLog()
+            var groupConfiguration = ServiceGroupConfiguration(services: [app], logger: log.logger())
             groupConfiguration.maximumGracefulShutdownDuration = limits.shutdownGrace
             let group = ServiceGroup(configuration: groupConfiguration)
             try await withThrowingTaskGroup(of: Void.self) { tasks in
@@ -44,17 +46,13 @@ struct GracefulShutdownTests {
                     return RawConnection.waitUntilClosed([connection], timeout: .seconds(10))
                 }
                 #expect(probe == 0)
-                let start = ContinuousClock.now
                 await group.triggerGracefulShutdown()
                 try await tasks.next()
-                let elapsed = ContinuousClock.now - start
-                // At least most of the grace (the upload was in flight and held the shutdown), and far
-                // less than the 60 s the body may take: the grace, not the body, ended the shutdown.
-                // The target itself, grace + 2 s, is checked on the `wakeful-server serve` process
-                // (ServeStartupTests); in here, among a full parallel test run on 2 cores, the
-                // teardown after the grace was seen to take from 2.1 to 6.3 s.
-                #expect(elapsed >= .milliseconds(900), "\(elapsed)")
-                #expect(elapsed <= .seconds(20), "\(elapsed)")
+                // The upload held the shutdown until the grace ran out and the group cancelled it. How long
+                // that took is not asserted: a busy machine stretches any wall-clock bound.
+                #expect(
+                    log.contains(prefix: "Graceful shutdown took longer than allowed by the configuration"),
+                    "\(log.text)")
                 let closed = try await RawConnection.offPool {
                     RawConnection.waitUntilClosed([stalled], timeout: .seconds(5))
                 }

@@ -6,8 +6,9 @@ import HummingbirdTesting
 import Testing
 import Wakeful
 @testable import WakefulServer
+import WakefulTestSupport
 
-@Suite("Group commit of ingest batches", .timeLimit(.minutes(2)))
+@Suite("Group commit of ingest batches", .hangLimit, .watchdog)
 struct GroupCommitTests {
     static let registration = DeviceRegistration(
         installID: UUID(), bundleID: "com.example.app", appVersion: "1.0", osVersion: "17.4")

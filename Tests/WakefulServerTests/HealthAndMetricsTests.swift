@@ -5,10 +5,11 @@ import NIOCore
 import Testing
 import Wakeful
 import WakefulServer
+import WakefulTestSupport
 
 /// `/metrics` counts the status that was sent and the requests whose client went away; `/healthz`
 /// and `/readyz` say what a load balancer needs; a wrong method is 405 with `Allow`.
-@Suite("health, readiness, methods and the statuses /metrics counts", .timeLimit(.minutes(2)))
+@Suite("health, readiness, methods and the statuses /metrics counts", .hangLimit, .watchdog)
 struct HealthAndMetricsTests {
     @Test("HEAD /healthz is 200 without a body; GET /readyz is 200 while the storage answers")
     func healthAndReadiness() async throws {

@@ -6,8 +6,9 @@ import NIOCore
 import Testing
 import Wakeful
 import WakefulServer
+import WakefulTestSupport
 
-@Suite("POST /v1/ingest with Content-Encoding", .timeLimit(.minutes(2)))
+@Suite("POST /v1/ingest with Content-Encoding", .hangLimit, .watchdog)
 struct IngestEncodingTests {
     @Test("a gzip body is inflated and stored like the plain one", arguments: ["gzip", "x-gzip", "identity, gzip"])
     func gzipRoundTrip(encoding: String) async throws {

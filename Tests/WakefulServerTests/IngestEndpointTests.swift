@@ -4,8 +4,9 @@ import HummingbirdTesting
 import Testing
 import Wakeful
 import WakefulServer
+import WakefulTestSupport
 
-@Suite("POST /v1/ingest", .timeLimit(.minutes(2)))
+@Suite("POST /v1/ingest", .hangLimit, .watchdog)
 struct IngestEndpointTests {
     @Test("a batch is stored and answered with every record accounted for; a resend is all duplicates")
     func storeAndResend() async throws {

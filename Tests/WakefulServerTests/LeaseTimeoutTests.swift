@@ -2,11 +2,12 @@ import Foundation
 import Synchronization
 import Testing
 @testable import WakefulServer
+import WakefulTestSupport
 
 /// ``PostgresServerStorage/lease(within:_:)`` against a pool that misses a cancellation: the
 /// request's answer must not wait for it (it once held `/readyz`, and then a graceful shutdown,
 /// for as long as PostgreSQL refused connections).
-@Suite("Lease timeout", .timeLimit(.minutes(1)))
+@Suite("Lease timeout", .hangLimit, .watchdog)
 struct LeaseTimeoutTests {
     /// A lease that gets no connection and ignores cancellation until the test lets it go, as a
     /// pool request queued after its cancellation was missed. It lets itself go after 20 s, so a

@@ -4,9 +4,10 @@ import HummingbirdTesting
 import Testing
 import Wakeful
 import WakefulServer
+import WakefulTestSupport
 
 /// The same server over real HTTP on loopback (a free port), where bodies arrive in pieces.
-@Suite("live HTTP", .timeLimit(.minutes(2)))
+@Suite("live HTTP", .hangLimit, .watchdog)
 struct LiveServerTests {
     @Test("register, ingest and resend over HTTP; every answer after the commit")
     func ingest() async throws {

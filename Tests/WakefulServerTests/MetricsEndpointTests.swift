@@ -4,8 +4,9 @@ import HummingbirdTesting
 import Testing
 import Wakeful
 import WakefulServer
+import WakefulTestSupport
 
-@Suite("GET /metrics", .timeLimit(.minutes(2)))
+@Suite("GET /metrics", .hangLimit, .watchdog)
 struct MetricsEndpointTests {
     @Test("ingest requests by status, records by result and the latency histogram, in the Prometheus text format")
     func countsIngest() async throws {

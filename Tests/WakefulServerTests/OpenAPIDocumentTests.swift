@@ -5,8 +5,9 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 import WakefulServer
+import WakefulTestSupport
 
-@Suite("the OpenAPI document and the router agree", .timeLimit(.minutes(2)))
+@Suite("the OpenAPI document and the router agree", .hangLimit, .watchdog)
 struct OpenAPIDocumentTests {
     @Test("every route is documented and every documented operation is routed")
     func routesMatchDocument() async throws {

@@ -5,14 +5,15 @@ import PropertyBased
 import Testing
 @testable import Wakeful
 import WakefulServer
+import WakefulTestSupport
 
 /// What ingest acknowledged reads back exactly: the payload's text as the device wrote it (less
 /// the whitespace between tokens), through the records endpoint, the timeline and the export.
-@Suite("payloads read back exactly as acknowledged")
+@Suite("payloads read back exactly as acknowledged", .watchdog)
 struct PayloadRoundTripTests {
     @Test(
         "random payloads round-trip byte for byte through ingest, the records endpoint and the export",
-        .timeLimit(.minutes(1)), arguments: StorageEngine.allCases)
+        .hangLimit, arguments: StorageEngine.allCases)
     func randomPayloads(engine: StorageEngine) async throws {
         try await engine.withServer { _, client in
             let device = try await client.register()
@@ -42,7 +43,7 @@ struct PayloadRoundTripTests {
     }
 
     @Test(
-        "the issue's numbers, escapes and exponents come back digit for digit", .timeLimit(.minutes(1)),
+        "the issue's numbers, escapes and exponents come back digit for digit", .hangLimit,
         arguments: StorageEngine.allCases)
     func issueExample(engine: StorageEngine) async throws {
         try await engine.withServer { _, client in

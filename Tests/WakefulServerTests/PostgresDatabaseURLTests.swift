@@ -1,8 +1,9 @@
 import Logging
 import Testing
 import WakefulServer
+import WakefulTestSupport
 
-@Suite("PostgresDatabaseURL", .timeLimit(.minutes(2)))
+@Suite("PostgresDatabaseURL", .hangLimit, .watchdog)
 struct PostgresDatabaseURLTests {
     @Test("every part of a postgres:// or postgresql:// URL is read; the defaults fill the rest")
     func parsing() throws {

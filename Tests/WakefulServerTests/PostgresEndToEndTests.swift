@@ -4,11 +4,12 @@ import HummingbirdTesting
 import Testing
 import Wakeful
 import WakefulServer
+import WakefulTestSupport
 
 /// The server through HTTP on PostgreSQL: `buildApplication` runs the storage's pool as a service.
 @Suite(
-    "Server on PostgreSQL", .timeLimit(.minutes(2)),
-    .enabled(if: PostgresTestDatabase.isEnabled, PostgresTestDatabase.unavailableMessage))
+    "Server on PostgreSQL", .hangLimit,
+    .enabled(if: PostgresTestDatabase.isEnabled, PostgresTestDatabase.unavailableMessage), .watchdog)
 struct PostgresEndToEndTests {
     /// A live server on `url`, shut down gracefully after `body`.
     private static func withServer<T: Sendable>(

@@ -62,13 +62,15 @@ enum PostgresTestDatabase {
         return result
     }
 
-    /// Runs one statement on its own connection to `url`.
+    /// Runs one statement on its own connection to `url`, bounded on the server's side: a query
+    /// cannot be cancelled from here, so PostgreSQL ends one that waits on a lock or runs too long
+    /// (the connection attempt itself gives up after PostgresNIO's 10 s).
     static func administer(_ url: PostgresDatabaseURL, _ sql: String) async throws {
-        let connection = try await PostgresConnection.connect(
-            configuration: PostgresConnection.Configuration(
-                host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
-                tls: .disable),
-            id: 1, logger: logger)
+        var configuration = PostgresConnection.Configuration(
+            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
+            tls: .disable)
+        configuration.options.additionalStartupParameters = [("statement_timeout", "120s"), ("lock_timeout", "60s")]
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
         do {
             try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
         } catch {

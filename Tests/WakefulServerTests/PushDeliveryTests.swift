@@ -4,8 +4,9 @@ import HummingbirdTesting
 import Testing
 import WakefulAPNs
 import WakefulServer
+import WakefulTestSupport
 
-@Suite("waking a device: the dispatcher against the mock APNs", .timeLimit(.minutes(2)))
+@Suite("waking a device: the dispatcher against the mock APNs", .hangLimit, .watchdog)
 struct PushDeliveryTests {
     @Test("a wake for now is sent as a background push and its apns-id and latency are recorded")
     func delivered() async throws {

@@ -9,11 +9,12 @@ import Testing
 import Wakeful
 import WakefulAPNs
 import WakefulServer
+import WakefulTestSupport
 
 /// The dispatcher's own loop, run as a service on a test clock: when it looks for due wakes, what
 /// it does after a failure, and that it stops. No test waits in real time: the clock moves only
 /// when a test advances it.
-@Suite("the push dispatcher's poll loop on a test clock", .timeLimit(.minutes(1)))
+@Suite("the push dispatcher's poll loop on a test clock", .hangLimit, .watchdog)
 struct PushDispatcherLoopTests {
     static let start = Date(timeIntervalSince1970: ServerHarness.now)
 

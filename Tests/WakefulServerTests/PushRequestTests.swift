@@ -3,8 +3,9 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 import WakefulServer
+import WakefulTestSupport
 
-@Suite("POST /v1/devices/{id}/wakes: validation, refusals, the rate limit and metrics", .timeLimit(.minutes(2)))
+@Suite("POST /v1/devices/{id}/wakes: validation, refusals, the rate limit and metrics", .hangLimit, .watchdog)
 struct PushRequestTests {
     @Test("the 4th wake within the hour is refused with 429, Retry-After and the reason")
     func rateLimit() async throws {

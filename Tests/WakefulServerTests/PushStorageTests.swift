@@ -5,10 +5,11 @@ import Testing
 import Wakeful
 import WakefulAPNs
 @testable import WakefulServer
+import WakefulTestSupport
 
 /// What every ``PushStorage`` engine must do, run on SQLite and on PostgreSQL like
 /// ``ServerStorageConformanceTests``.
-@Suite("wakes in storage: the rate limit and claims hold across instances sharing a database", .timeLimit(.minutes(2)))
+@Suite("wakes in storage: the rate limit and claims hold across instances sharing a database", .hangLimit, .watchdog)
 struct PushStorageTests {
     static let registration = DeviceRegistration(installID: UUID(), bundleID: "b", appVersion: "1", osVersion: "17")
 

@@ -4,8 +4,9 @@ import HummingbirdTesting
 import Testing
 import Wakeful
 import WakefulServer
+import WakefulTestSupport
 
-@Suite("the device timeline shows pushes next to the wakes they caused", .timeLimit(.minutes(2)))
+@Suite("the device timeline shows pushes next to the wakes they caused", .hangLimit, .watchdog)
 struct PushTimelineTests {
     @Test("a delivered push is linked to the device's remoteNotification entry; another is not seen after the window")
     func linked() async throws {

@@ -4,8 +4,9 @@ import HummingbirdTesting
 import Testing
 import Wakeful
 import WakefulServer
+import WakefulTestSupport
 
-@Suite("queries: devices, records, timeline", .timeLimit(.minutes(2)))
+@Suite("queries: devices, records, timeline", .hangLimit, .watchdog)
 struct QueryEndpointTests {
     @Test("records come ordered by (recorded_at, seq), filtered by time, kind and limit")
     func records() async throws {

@@ -4,16 +4,17 @@ import HummingbirdTesting
 import Testing
 import Wakeful
 import WakefulServer
+import WakefulTestSupport
 
 /// Everything stored can be read: pages follow a total order with a cursor, and the exports
 /// stream every record.
-@Suite("record paging and export")
+@Suite("record paging and export", .watchdog)
 struct RecordPagingTests {
-    // Three minutes: a debug build decodes and encodes the 50,000 rows five times over (pages,
-    // timeline, two exports), which on PostgreSQL alone takes about a minute on a loaded 2-core machine.
+    // A debug build decodes and encodes the 50,000 rows five times over (pages, timeline, two
+    // exports), which on PostgreSQL alone takes about a minute on a loaded 2-core machine.
     @Test(
         "50,000 records sharing one time come back exactly once through pages, the timeline and the exports",
-        .timeLimit(.minutes(3)), arguments: StorageEngine.allCases)
+        .hangLimit, arguments: StorageEngine.allCases)
     func oneTimestamp(engine: StorageEngine) async throws {
         try await engine.withServer { storage, client in
             let device = try await client.register()
@@ -67,7 +68,7 @@ struct RecordPagingTests {
         }
     }
 
-    @Test("a malformed cursor is 400 naming it, and the all-devices export takes none", .timeLimit(.minutes(1)))
+    @Test("a malformed cursor is 400 naming it, and the all-devices export takes none", .hangLimit)
     func malformedCursor() async throws {
         try await ServerHarness.withServer { _, client in
             let device = try await client.register()
@@ -83,7 +84,7 @@ struct RecordPagingTests {
     }
 
     @Test(
-        "a seq sent again under another UUID is kept, read back in order and counted", .timeLimit(.minutes(1)),
+        "a seq sent again under another UUID is kept, read back in order and counted", .hangLimit,
         arguments: StorageEngine.allCases)
     func reusedSeq(engine: StorageEngine) async throws {
         try await engine.withServer { _, client in

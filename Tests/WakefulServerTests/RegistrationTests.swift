@@ -4,9 +4,10 @@ import HummingbirdTesting
 import Testing
 import Wakeful
 @testable import WakefulServer
+import WakefulTestSupport
 
 /// Who may register an install, and who may take one over: nobody but the device and the admin.
-@Suite("registration", .timeLimit(.minutes(1)))
+@Suite("registration", .hangLimit, .watchdog)
 struct RegistrationTests {
     static func body(_ install: UUID) -> [UInt8] {
         Array(

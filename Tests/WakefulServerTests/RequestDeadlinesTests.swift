@@ -1,9 +1,10 @@
 import NIOCore
 import Testing
 @testable import WakefulServer
+import WakefulTestSupport
 
 /// The slow-client rules as a pure state machine, on made-up times.
-@Suite("request deadlines")
+@Suite("request deadlines", .watchdog)
 struct RequestDeadlinesTests {
     static let start = NIODeadline.uptimeNanoseconds(1_000_000_000)
     static func at(_ seconds: Double) -> NIODeadline { start + .nanoseconds(Int64(seconds * 1e9)) }

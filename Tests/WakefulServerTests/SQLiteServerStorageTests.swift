@@ -2,9 +2,10 @@ import Foundation
 import GRDB
 import Testing
 @testable import WakefulServer
+import WakefulTestSupport
 
 /// What only the SQLite engine promises; the shared behaviour is in ``ServerStorageConformanceTests``.
-@Suite("SQLiteServerStorage", .timeLimit(.minutes(2)))
+@Suite("SQLiteServerStorage", .hangLimit, .watchdog)
 struct SQLiteServerStorageTests {
     @Test("the writer syncs every commit (synchronous = FULL) in WAL mode")
     func durability() async throws {

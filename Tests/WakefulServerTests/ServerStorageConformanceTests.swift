@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 @testable import WakefulServer
+import WakefulTestSupport
 
 /// What every ``ServerStorage`` engine must do, run on SQLite and on PostgreSQL.
-@Suite("ServerStorage conformance", .timeLimit(.minutes(2)))
+@Suite("ServerStorage conformance", .hangLimit, .watchdog)
 struct ServerStorageConformanceTests {
     static let registration = DeviceRegistration(
         installID: UUID(), bundleID: "com.example.app", appVersion: "1.0", osVersion: "17.4")
@@ -92,7 +93,7 @@ struct ServerStorageConformanceTests {
 
     @Test(
         "an existing install's credential is replaced only as allowed: refused, rotated with the current hash, replaced",
-        .timeLimit(.minutes(1)), arguments: StorageEngine.allCases)
+        .hangLimit, arguments: StorageEngine.allCases)
     func reregistration(engine: StorageEngine) async throws {
         try await engine.withStorage { storage in
             let id = try await storage.register(Self.registration, tokenHash: "h1", at: 10, existing: .refuse)

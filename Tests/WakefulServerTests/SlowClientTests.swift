@@ -5,10 +5,11 @@ import NIOConcurrencyHelpers
 import Testing
 import Wakeful
 import WakefulServer
+import WakefulTestSupport
 
 /// Hostile clients on real sockets: stalled uploads, idle connections, trickles. None of them
 /// may keep honest devices from uploading, and the server closes them all within its limits.
-@Suite("slow and stalled clients", .serialized)
+@Suite("slow and stalled clients", .serialized, .watchdog)
 struct SlowClientTests {
     /// Short limits, so the test waits seconds (3 s for heads and idleness: the test client's own
     /// connection opens before the test's first request, which a loaded machine may delay);
@@ -36,7 +37,7 @@ struct SlowClientTests {
 
     @Test(
         "while 200 stalled uploads and 1,000 idle connections are open, honest devices upload without a 503, and every attacker is cut off",
-        .timeLimit(.minutes(2)))
+        .hangLimit)
     func hostileCrowd() async throws {
         try await ServerHarness.withServer(.live, limits: Self.limits) { harness, client in
             let port = try #require(client.port)
@@ -114,7 +115,7 @@ struct SlowClientTests {
         }
     }
 
-    @Test("a body trickling below the minimum rate is cut off", .timeLimit(.minutes(1)))
+    @Test("a body trickling below the minimum rate is cut off", .hangLimit)
     func trickle() async throws {
         try await ServerHarness.withServer(.live, limits: Self.limits) { harness, client in
             let port = try #require(client.port)
@@ -141,7 +142,7 @@ struct SlowClientTests {
     }
 
     @Test(
-        "one device's uploads beyond its limit are 429 with Retry-After while its others stall", .timeLimit(.minutes(1))
+        "one device's uploads beyond its limit are 429 with Retry-After while its others stall", .hangLimit
     )
     func perDeviceLimit() async throws {
         var limits = Self.limits

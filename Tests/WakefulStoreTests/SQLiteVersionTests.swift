@@ -1,7 +1,8 @@
 import Testing
 import WakefulStore
+import WakefulTestSupport
 
-@Suite("SQLite", .timeLimit(.minutes(2)))
+@Suite("SQLite", .hangLimit, .watchdog, .cpuBound)
 struct SQLiteVersionTests {
     @Test("the linked SQLite supports upserts (3.24 or later)")
     func linkedVersion() throws {

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import WakefulTestSupport
 import WakefulTesting
 
 /// `expectPushDelivered` and `expectJobRan`: what reached the app, not only what was sent or
 /// declared, and when it did not, the timeline's reason.
-@Suite("Pushes delivered and jobs run")
+@Suite("Pushes delivered and jobs run", .watchdog, .cpuBound)
 struct DeliveryExpectationTests {
     /// The push-triggered trip app, in the background (suspended) from 5 s.
     static func pushApp(lowPowerMode: Bool = false) throws -> BackgroundTestRun {

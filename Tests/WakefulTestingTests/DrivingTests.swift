@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import WakefulTestSupport
 import WakefulTesting
 
 /// Each driving method does what it says, at the run's current time.
-@Suite("Driving a run")
+@Suite("Driving a run", .watchdog, .cpuBound)
 struct DrivingTests {
     @Test func openHomeAndTheGraceBeforeSuspension() {
         var run = BackgroundTestRun(configuration: .none, iOS: .v17, scenario: .blank())

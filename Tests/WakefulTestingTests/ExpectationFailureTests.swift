@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import WakefulTestSupport
 import WakefulTesting
 
 /// A failure is a value — kind, window, gaps, rules, cited entries, message, call site — and
 /// still reads as one clear message wherever it is reported.
-@Suite("ExpectationFailure as a value")
+@Suite("ExpectationFailure as a value", .watchdog, .cpuBound)
 struct ExpectationFailureTests {
     @Test func aGapFailureCarriesItsPartsAsFields() throws {
         let run = try ExpectationTests.gasStation(.v12)

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import WakefulTestSupport
 import WakefulTesting
 
 /// Every expectation holds where it should and fails where it should, with a message that says
 /// what happened, when and why. The failing cases run inside `withKnownIssue`, which itself fails
 /// if no matching issue is recorded: no expectation can pass silently.
-@Suite("Expectations")
+@Suite("Expectations", .watchdog, .cpuBound)
 struct ExpectationTests {
     /// The trip app logging a 20 km drive with `setup`, then opened on arrival for a minute.
     static func trip(_ setup: String) throws -> BackgroundTestRun {
@@ -148,7 +149,7 @@ struct ExpectationTests {
 }
 
 /// Expectations that would otherwise hold vacuously fail and say so.
-@Suite("Expectations with nothing to check")
+@Suite("Expectations with nothing to check", .watchdog, .cpuBound)
 struct VacuousExpectationTests {
     @Test func anAppThatNeverRanHasOneGapTheWholeRun() {
         var run = BackgroundTestRun(configuration: .none, iOS: .v17, scenario: .blank())

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import WakefulTestSupport
 import WakefulTesting
 
 /// `during:` limits an expectation to a stretch of simulated time, so the quiet hours after a
 /// ride do not fail an expectation about the ride.
-@Suite("Expectations over a window")
+@Suite("Expectations over a window", .watchdog, .cpuBound)
 struct ExpectationWindowTests {
     /// The LocationPulse trip, then two parked hours in which it samples once a minute.
     static func rideThenParked() throws -> BackgroundTestRun {

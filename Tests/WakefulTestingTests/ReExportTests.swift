@@ -4,6 +4,7 @@
 // 'AppConfiguration' in scope"). The target itself depends on WakefulTesting alone.
 
 import Testing
+import WakefulTestSupport
 import WakefulTesting
 
 /// A strategy of the app's own, written against the core's protocol.
@@ -13,7 +14,7 @@ private struct Beeper: Strategy {
     mutating func handle(_ event: Event, in context: Context) -> [Command] { [] }
 }
 
-@Suite("WakefulTesting alone")
+@Suite("WakefulTesting alone", .watchdog, .cpuBound)
 struct ReExportTests {
     @Test func theCoreAndTheSimulatorComeWithIt() throws {
         var app = AppConfiguration(locationAuthorization: .always, features: [.locationLog])  // WakefulSimulator

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import WakefulTestSupport
 import WakefulTesting
 
 /// Failures point at the caller's line, under Swift Testing and through `collect`.
-@Suite("Reporting failures")
+@Suite("Reporting failures", .watchdog, .cpuBound)
 struct ReportingTests {
     static func killedRun() throws -> BackgroundTestRun {
         var run = BackgroundTestRun(

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import WakefulTestSupport
 import WakefulTesting
 
 /// The configuration an app ships — the strategies and the `AgentConfiguration` it hands to
 /// `WakefulApp.Configuration(strategies:agent:)` — runs as it is, in one line, with the app's
 /// defaults.
-@Suite("Testing the shipped configuration")
+@Suite("Testing the shipped configuration", .watchdog, .cpuBound)
 struct ShippedConfigurationTests {
     static let agent = AgentConfiguration(
         jobs: JobScheduler.Options(jobs: [Job(id: "sync", interval: 900, expectedDuration: 5)]),

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import WakefulTestSupport
 import WakefulTesting
 
 /// Stepping a device (start, run up to a time, run on) is the same run as `Simulator.run`: the
 /// same timeline entry for entry and the same metrics, however the run is cut into pieces.
-@Suite("Stepped runs equal whole runs")
+@Suite("Stepped runs equal whole runs", .watchdog, .cpuBound)
 struct SteppedRunTests {
     static let cases: [(scenario: String, setup: String)] = [
         ("gas-station", "TaskExtension"), ("freeway-drive", "RelaunchOnMovement"), ("bike-rental", "PushTrigger"),

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import WakefulTestSupport
 import WakefulTesting
 
 /// A failure says what the timeline says: a gap still going is open, not "ended by" whatever
 /// last woke the app, and what iOS refused in it is named with its rule.
-@Suite("Failures in the timeline's own words")
+@Suite("Failures in the timeline's own words", .watchdog, .cpuBound)
 struct TimelineReasonTests {
     /// An app that logs locations but never starts them, opened and sent to the background; a
     /// silent push wakes it at 5 min without a record.

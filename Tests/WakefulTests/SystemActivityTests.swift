@@ -1,7 +1,8 @@
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("SystemActivity: what iOS did, in a sentence")
+@Suite("SystemActivity: what iOS did, in a sentence", .watchdog, .cpuBound)
 struct SystemActivityTests {
     static func event(_ event: Event) -> TimelineEntry { TimelineEntry(time: 0, body: .event(event)) }
 

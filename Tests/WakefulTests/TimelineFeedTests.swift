@@ -1,7 +1,8 @@
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("TimelineFeed")
+@Suite("TimelineFeed", .watchdog, .cpuBound)
 struct TimelineFeedTests {
     static func entry(_ time: Double) -> TimelineEntry {
         TimelineEntry(time: time, body: .user(action: "open", fields: []))

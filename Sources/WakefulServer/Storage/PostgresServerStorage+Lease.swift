@@ -34,7 +34,7 @@ extension PostgresServerStorage {
         within timeout: Duration, _ lease: @escaping @Sendable (LeaseRace) async throws -> Value
     ) async throws -> Value {
         let race = LeaseRace()
-        let answer = LeaseAnswer<Value>()
+        let answer = FirstOutcome<Value>()
         let work = Task {
             do {
                 answer.resolve(.success(try await lease(race)))
@@ -77,55 +77,5 @@ final class LeaseRace: Sendable {
         state.compareExchange(
             expected: State.waiting.rawValue, desired: State.expired.rawValue, ordering: .acquiringAndReleasing
         ).exchanged
-    }
-}
-
-/// The first outcome of a lease, awaited once: the body's result, the timeout or a cancellation.
-final class LeaseAnswer<Value: Sendable>: Sendable {
-    private enum State {
-        case pending
-        case awaited(CheckedContinuation<Value, any Error>)
-        case resolved(Result<Value, any Error>)
-        case delivered
-    }
-
-    private let state = Mutex<State>(.pending)
-
-    /// Records the outcome; only the first one counts.
-    func resolve(_ outcome: Result<Value, any Error>) {
-        let waiting: CheckedContinuation<Value, any Error>? = state.withLock { state in
-            switch state {
-            case .pending:
-                state = .resolved(outcome)
-                return nil
-            case .awaited(let continuation):
-                state = .delivered
-                return continuation
-            case .resolved, .delivered:
-                return nil
-            }
-        }
-        waiting?.resume(with: outcome)
-    }
-
-    /// The outcome, once there is one.
-    var value: Value {
-        get async throws {
-            try await withCheckedThrowingContinuation { continuation in
-                let ready: Result<Value, any Error>? = state.withLock { state in
-                    switch state {
-                    case .pending:
-                        state = .awaited(continuation)
-                        return nil
-                    case .resolved(let outcome):
-                        state = .delivered
-                        return outcome
-                    case .awaited, .delivered:
-                        preconditionFailure("a lease's answer is awaited once")
-                    }
-                }
-                if let ready { continuation.resume(with: ready) }
-            }
-        }
     }
 }

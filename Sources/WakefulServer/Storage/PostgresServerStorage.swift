@@ -29,6 +29,8 @@ public final class PostgresServerStorage: ServerStorage, Service {
     let retryAfterSeconds: Int
     /// How long a request waits for a pooled connection before its answer is a 503.
     let leaseTimeout: Duration
+    /// How long ``run()`` waits for the pool to close once the shutdown began.
+    let closeTimeout: Duration
 
     /// Connects to `url`, applies the migrations and prepares the connection pool.
     ///
@@ -39,15 +41,18 @@ public final class PostgresServerStorage: ServerStorage, Service {
     ///   - retryAfterSeconds: The `Retry-After` of the 503 answer when the database fails during a request.
     ///   - leaseTimeout: How long a request waits for a pooled connection (all busy, or the database
     ///     unreachable: the pool itself gives up only after a minute) before its answer is a 503.
+    ///   - closeTimeout: How long ``run()`` waits for the pool to close its connections once graceful
+    ///     shutdown or cancellation began, before it returns anyway.
     /// - Throws: ``PostgresStorageStartError`` naming the URL (password hidden) and what to check.
     public init(
         url: PostgresDatabaseURL, logger: Logger, maximumConnections: Int = 20, retryAfterSeconds: Int = 1,
-        leaseTimeout: Duration = .seconds(5)
+        leaseTimeout: Duration = .seconds(5), closeTimeout: Duration = .seconds(10)
     ) async throws {
         self.url = url
         self.logger = logger
         self.retryAfterSeconds = retryAfterSeconds
         self.leaseTimeout = leaseTimeout
+        self.closeTimeout = closeTimeout
         let tls = try Self.tlsConfiguration(url.tls)
         var configuration = PostgresClient.Configuration(
             host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
@@ -59,9 +64,10 @@ public final class PostgresServerStorage: ServerStorage, Service {
         try await Self.prepareDatabase(url: url, tls: tls.connection, logger: logger)
     }
 
-    /// Runs the connection pool until cancelled or until graceful shutdown, then closes it.
+    /// Runs the connection pool until cancelled or until graceful shutdown, then closes it: returns
+    /// once it has closed, or ``closeTimeout`` after the shutdown began if it has not.
     public func run() async {
-        await client.run()
+        await Self.runPool(closeTimeout: closeTimeout, logger: logger) { [client] in await client.run() }
     }
 
     /// Every session asks for durable commits and UTC, whatever the server's defaults.

@@ -1,9 +1,10 @@
 import Testing
 @testable import WakefulDoctor
+import WakefulTestSupport
 
 /// Location accuracy: the temporary full-accuracy request's purpose strings (AUTH-7) and reduced
 /// accuracy by default (AUTH-6).
-@Suite("Checks: location accuracy")
+@Suite("Checks: location accuracy", .watchdog, .cpuBound)
 struct AccuracyCheckTests {
     @Test(
         "requestTemporaryFullAccuracyAuthorization without NSLocationTemporaryUsageDescriptionDictionary: an error at the call"

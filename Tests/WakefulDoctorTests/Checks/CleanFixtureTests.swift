@@ -1,8 +1,9 @@
 import Testing
 import WakefulDoctor
+import WakefulTestSupport
 
 /// The near-misses: fixtures written to look like problems to a careless check, which must pass.
-@Suite("Checks: clean fixtures pass --strict")
+@Suite("Checks: clean fixtures pass --strict", .watchdog, .cpuBound)
 struct CleanFixtureTests {
     @Test("every API named only in comments and strings: no finding at all, and --strict passes")
     func commentsAndStrings() throws {

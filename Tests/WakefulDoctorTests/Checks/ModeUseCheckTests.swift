@@ -1,9 +1,10 @@
 import Testing
 import WakefulDoctor
+import WakefulTestSupport
 
 /// Declared modes against the calls in the app's sources: declared and unused (remove it), used
 /// and not declared, and the legacy fetch handler that never runs.
-@Suite("Checks: modes declared against the code that uses them")
+@Suite("Checks: modes declared against the code that uses them", .watchdog, .cpuBound)
 struct ModeUseCheckTests {
     @Test("processing declared, only refresh requests submitted: processing is unused, fetch is not")
     func processingUnused() throws {

@@ -1,9 +1,10 @@
 import Testing
 import WakefulDoctor
+import WakefulTestSupport
 
 /// What the Xcode project and the file's own form add: ignored and conflicting build settings,
 /// build settings in the modes list, keys written twice.
-@Suite("Checks: the project's build settings and the file's form")
+@Suite("Checks: the project's build settings and the file's form", .watchdog, .cpuBound)
 struct ProjectCheckTests {
     @Test("INFOPLIST_KEY_UIBackgroundModes puts nothing in the app's Info.plist")
     func settingIgnored() throws {

@@ -1,8 +1,9 @@
 import Testing
 import WakefulDoctor
+import WakefulTestSupport
 
 /// Purpose strings: always checked, needed by the calls in the code, in the file or in build settings.
-@Suite("Checks: purpose strings")
+@Suite("Checks: purpose strings", .watchdog, .cpuBound)
 struct PurposeStringCheckTests {
     @Test("an empty purpose string nothing needs is still reported; a filled one is not")
     func emptyUnneeded() throws {

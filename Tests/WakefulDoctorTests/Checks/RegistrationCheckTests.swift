@@ -1,8 +1,9 @@
 import Testing
 import WakefulDoctor
+import WakefulTestSupport
 
 /// BGTaskScheduler identifiers in the code against BGTaskSchedulerPermittedIdentifiers (BGT-9).
-@Suite("Checks: task identifiers registered, submitted and permitted")
+@Suite("Checks: task identifiers registered, submitted and permitted", .watchdog, .cpuBound)
 struct RegistrationCheckTests {
     @Test("a permitted identifier nothing registers; one registered through a constant in another file is fine")
     func permittedNotRegistered() throws {

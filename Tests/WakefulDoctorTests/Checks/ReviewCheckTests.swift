@@ -1,8 +1,9 @@
 import Testing
 import WakefulDoctor
+import WakefulTestSupport
 
 /// App Review's view of `audio` and `voip`, judged from the code (REVIEW-4, VOIP-2).
-@Suite("Checks: audio and voip judged from the code")
+@Suite("Checks: audio and voip judged from the code", .watchdog, .cpuBound)
 struct ReviewCheckTests {
     @Test("a podcast player (playback, AVPlayer, Now Playing): audio is a note, and --strict passes")
     func podcast() throws {

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import WakefulDoctor
+import WakefulTestSupport
 
-@Suite("Build settings and their expansion")
+@Suite("Build settings and their expansion", .watchdog, .cpuBound)
 struct BuildSettingsTests {
     private func settings(_ levels: [[(String, String)]], config: String = "Release") -> BuildSettings {
         BuildSettings(

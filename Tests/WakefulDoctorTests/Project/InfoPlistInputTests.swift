@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WakefulDoctor
+import WakefulTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -8,7 +9,7 @@ import WakefulDoctor
     import Darwin
 #endif
 
-@Suite("What doctor is given to read", .timeLimit(.minutes(1)))
+@Suite("What doctor is given to read", .hangLimit, .watchdog, .cpuBound)
 struct InfoPlistInputTests {
     private static let plist = """
         <?xml version="1.0" encoding="UTF-8"?>

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import WakefulDoctor
+import WakefulTestSupport
 
-@Suite("Where Info.plist keys are written")
+@Suite("Where Info.plist keys are written", .watchdog, .cpuBound)
 struct InfoPlistLocationTests {
     private func decode(_ text: String) throws -> InfoPlist {
         try InfoPlist.decode(Data(text.utf8), file: "Info.plist")

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import WakefulDoctor
+import WakefulTestSupport
 
-@Suite("OpenStep property lists")
+@Suite("OpenStep property lists", .watchdog, .cpuBound)
 struct OpenStepParserTests {
     private func parse(_ text: String) throws(DoctorInputError) -> OpenStepValue {
         try OpenStepParser.parse(Data(text.utf8), file: "test.pbxproj")

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import WakefulDoctor
+import WakefulTestSupport
 
-@Suite("The Info.plist of an Xcode target")
+@Suite("The Info.plist of an Xcode target", .watchdog, .cpuBound)
 struct ProjectInfoPlistTests {
     /// Every line of `file` holding `text`.
     private func lines(of text: String, in file: String) throws -> [Int] {

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import WakefulDoctor
+import WakefulTestSupport
 
 /// What doctor met on a real app's project (a podcast player on CocoaPods, with a watch app):
 /// each shape rebuilt from a fixture.
-@Suite("Projects as real apps have them")
+@Suite("Projects as real apps have them", .watchdog, .cpuBound)
 struct RealProjectTests {
     @Test(
         "a base .xcconfig that does not exist yet (CocoaPods before pod install) is a warning naming it, not the end of the check"

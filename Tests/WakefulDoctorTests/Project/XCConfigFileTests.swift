@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import WakefulDoctor
+import WakefulTestSupport
 
-@Suite("xcconfig files")
+@Suite("xcconfig files", .watchdog, .cpuBound)
 struct XCConfigFileTests {
     @Test("assignments, comments, conditions, trailing semicolons and continued lines")
     func syntax() throws {

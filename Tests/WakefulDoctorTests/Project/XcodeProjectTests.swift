@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import WakefulDoctor
+import WakefulTestSupport
 
-@Suite("Xcode projects")
+@Suite("Xcode projects", .watchdog, .cpuBound)
 struct XcodeProjectTests {
     @Test("modern-generated: targets, product types, build phases and synchronized folders")
     func modernModel() throws {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import WakefulDoctor
+import WakefulTestSupport
 
 /// `.wakeful-doctor.json`: reading it strictly, applying it, finding it and writing one.
-@Suite("Baseline")
+@Suite("Baseline", .watchdog, .cpuBound)
 struct BaselineTests {
     private func load(_ name: String) throws(DoctorInputError) -> DoctorBaseline {
         let path = (try? ReportFixture.path(name, in: "baselines")) ?? name

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import WakefulDoctor
+import WakefulTestSupport
 
 /// What the report says was read and found: the project, the sources and the calls, in text and JSON.
-@Suite("Report: what doctor read and found in the code")
+@Suite("Report: what doctor read and found in the code", .watchdog, .cpuBound)
 struct CodeSummaryOutputTests {
     /// Five standard updates and a registration, in one file.
     private static let code = SourceScanner.scan(

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import WakefulTestSupport
 
 /// The test-only validator must reject what the SARIF schema forbids before its "valid" verdict
 /// on doctor's output means anything.
-@Suite("JSON Schema validator")
+@Suite("JSON Schema validator", .watchdog, .cpuBound)
 struct JSONSchemaValidatorTests {
     /// A hand-written example, parsed, for tests to break one property of.
     private func example(_ name: String) throws -> [String: Any] {

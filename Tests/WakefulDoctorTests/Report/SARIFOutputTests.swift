@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 @testable import WakefulDoctor
+import WakefulTestSupport
 
 /// `--format sarif`: valid against the official schema, and shaped as GitHub code scanning needs.
-@Suite("SARIF output")
+@Suite("SARIF output", .watchdog, .cpuBound)
 struct SARIFOutputTests {
     private func parse(_ sarif: String) throws -> (log: [String: Any], run: [String: Any], results: [[String: Any]]) {
         let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])

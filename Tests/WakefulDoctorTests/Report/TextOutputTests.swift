@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import WakefulDoctor
+import WakefulTestSupport
 
 /// The text report: errors and warnings in full, a line per note, baselines in the tally.
-@Suite("Text output")
+@Suite("Text output", .watchdog, .cpuBound)
 struct TextOutputTests {
     @Test("notes collapse to one line each; errors and warnings stay in full")
     func collapsedNotes() {

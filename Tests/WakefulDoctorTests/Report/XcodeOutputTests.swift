@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import WakefulDoctor
+import WakefulTestSupport
 
 /// `--format xcode`: every line must be one Xcode's build-log parser turns into an issue with
 /// the right severity and place.
-@Suite("Xcode output")
+@Suite("Xcode output", .watchdog, .cpuBound)
 struct XcodeOutputTests {
     /// What Xcode makes of one line of a Run Script phase's output, by the two patterns of
     /// swift-build's `GenericOutputParser` (Sources/SWBCore/SpecImplementations/CommandLineToolSpec.swift,

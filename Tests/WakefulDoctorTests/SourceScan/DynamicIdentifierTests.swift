@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import WakefulDoctor
+import WakefulTestSupport
 
-@Suite("Identifiers known only at run time: the expression and a pattern")
+@Suite("Identifiers known only at run time: the expression and a pattern", .watchdog, .cpuBound)
 struct DynamicIdentifierTests {
     static let swiftCases: [(argument: String, expected: SourceIdentifier)] = [
         (

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import WakefulDoctor
+import WakefulTestSupport
 
-@Suite("API names that are not uses: comments, strings, declarations")
+@Suite("API names that are not uses: comments, strings, declarations", .watchdog, .cpuBound)
 struct NotCodeTests {
     @Test("Swift: every API name in comments and strings is ignored")
     func swiftCommentsAndStrings() {

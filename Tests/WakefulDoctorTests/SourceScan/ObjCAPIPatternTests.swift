@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import WakefulDoctor
+import WakefulTestSupport
 
-@Suite("API patterns in Objective-C")
+@Suite("API patterns in Objective-C", .watchdog, .cpuBound)
 struct ObjCAPIPatternTests {
     /// Statements, placed in a method body by `inMethod`.
     static let statements: [APIPatternCase] = [

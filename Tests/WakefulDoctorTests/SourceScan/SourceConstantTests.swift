@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import WakefulDoctor
+import WakefulTestSupport
 
-@Suite("String constants resolve to their literals")
+@Suite("String constants resolve to their literals", .watchdog, .cpuBound)
 struct SourceConstantTests {
     static let register = #"BGTaskScheduler.shared.register(forTaskWithIdentifier: REF, using: nil) { _ in }"#
 
@@ -95,7 +96,7 @@ struct SourceConstantTests {
     }
 }
 
-@Suite("Qualified constant references")
+@Suite("Qualified constant references", .watchdog, .cpuBound)
 struct QualifiedConstantTests {
     @Test(
         "Constants.Values.refreshTaskId picks the definition inside Values in Constants when another type has a refreshTaskId too"

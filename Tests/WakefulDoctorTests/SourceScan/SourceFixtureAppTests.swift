@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import WakefulDoctor
+import WakefulTestSupport
 
 /// Small app source trees under `Fixtures/apps/`, each standing for a kind of app doctor meets.
-@Suite("Fixture apps: what their sources show")
+@Suite("Fixture apps: what their sources show", .watchdog, .cpuBound)
 struct SourceFixtureAppTests {
     @Test("refresh-only: registers and submits one app-refresh task through a constant in another file")
     func refreshOnly() throws {

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import WakefulDoctor
+import WakefulTestSupport
 
-@Suite("Source lexer: comments, strings and the preprocessor")
+@Suite("Source lexer: comments, strings and the preprocessor", .watchdog, .cpuBound)
 struct SourceLexerTests {
     @Test("Swift block comments nest; the code after the outer one is read")
     func nestedSwiftComments() {
@@ -168,7 +169,7 @@ struct SourceLexerTests {
     }
 }
 
-@Suite("Source lexer on arbitrary input")
+@Suite("Source lexer on arbitrary input", .watchdog, .cpuBound)
 struct SourceLexerRobustnessTests {
     /// Pieces that stress the lexer's states: openers without closers, escapes, directives.
     static let pieces = [

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import WakefulDoctor
+import WakefulTestSupport
 
-@Suite("Source scanner: walking folders, reading files, reporting problems")
+@Suite("Source scanner: walking folders, reading files, reporting problems", .watchdog, .cpuBound)
 struct SourceScannerTests {
     @Test("folders are walked in sorted order; build products and project metadata are skipped; Pods are read")
     func walk() throws {

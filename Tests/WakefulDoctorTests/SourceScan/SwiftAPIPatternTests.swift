@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import WakefulDoctor
+import WakefulTestSupport
 
-@Suite("API patterns in Swift")
+@Suite("API patterns in Swift", .watchdog, .cpuBound)
 struct SwiftAPIPatternTests {
     static let cases: [APIPatternCase] = [
         .init(

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// AT-1 — iOS 8: a task begun in `applicationDidEnterBackground` runs to expiry and its handler
 /// ends it (TASK-3, TASK-8, TASK-11, TASK-12).
-@Suite("AT-1: iOS 8 task runs to expiry, handler ends it")
+@Suite("AT-1: iOS 8 task runs to expiry, handler ends it", .watchdog, .cpuBound)
 struct AT1TaskRunsToExpiryTests {
     let home: TimeInterval = 10
     let trace = Trace(

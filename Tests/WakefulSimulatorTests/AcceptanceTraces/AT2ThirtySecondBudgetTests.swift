@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// AT-2 — iOS 13–18: the same task expires ≈30 s after backgrounding; stacking tasks adds nothing
 /// (TASK-6, TASK-7, TASK-12).
-@Suite("AT-2: iOS 13+ ≈30 s budget; stacking adds nothing")
+@Suite("AT-2: iOS 13+ ≈30 s budget; stacking adds nothing", .watchdog, .cpuBound)
 struct AT2ThirtySecondBudgetTests {
     let home: TimeInterval = 10
 

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// AT-3 — iOS 7–12: a suspended app with no background mode and no task enters a beacon region; it
 /// is woken, ranges at ≈1 Hz for ≈10 s, and is suspended again (BEACON-1, BEACON-2, BEACON-5, LOC-21).
-@Suite("AT-3: iOS 7–12 beacon-region wake without a task")
+@Suite("AT-3: iOS 7–12 beacon-region wake without a task", .watchdog, .cpuBound)
 struct AT3BeaconRegionWakeTests {
     /// Suspended 200 m away; walks toward the beacon from t = 100 at 1 m/s and stops 20 m from it.
     static func scenario() -> Scenario {

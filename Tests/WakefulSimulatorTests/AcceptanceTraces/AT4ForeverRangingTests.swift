@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// AT-4 — iOS 9+: forever ranging with the location mode (BEACON-8, LOC-1, LOC-2, LOC-6).
-@Suite("AT-4: iOS 9+ forever ranging with the location mode")
+@Suite("AT-4: iOS 9+ forever ranging with the location mode", .watchdog, .cpuBound)
 struct AT4ForeverRangingTests {
     static let hours: TimeInterval = 4
 

@@ -2,13 +2,14 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// AT-5 — iOS 13+: BGTaskScheduler pending limits (BGT-7, BGT-9).
 ///
 /// Setup: every identifier permitted, `fetch` and `processing` modes, Background App Refresh on,
 /// nothing pending. The app makes the calls of steps 1–5 at launch, in order; step 6 when the
 /// user switches Background App Refresh off.
-@Suite("AT-5: BGTaskScheduler pending limits")
+@Suite("AT-5: BGTaskScheduler pending limits", .watchdog, .cpuBound)
 struct AT5PendingLimitsTests {
     static let processing = (1...11).map { "p\($0)" }
 

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// AT-6 — iOS 7+: geofence basics (LOC-16 to LOC-22).
-@Suite("AT-6: geofence basics")
+@Suite("AT-6: geofence basics", .watchdog, .cpuBound)
 struct AT6GeofenceBasicsTests {
     static let radius = 150.0
     static let walkStart: TimeInterval = 100

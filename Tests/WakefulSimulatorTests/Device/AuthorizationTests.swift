@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// Location authorization and accuracy on the device: prompts, Allow Once, provisional Always,
 /// reduced accuracy and temporary full accuracy (AUTH-1 to AUTH-7).
-@Suite("Device: location authorization and accuracy (AUTH)")
+@Suite("Device: location authorization and accuracy (AUTH)", .watchdog, .cpuBound)
 struct AuthorizationTests {
     /// Asks for When-In-Use each time it becomes active.
     static let asksWhenInUse = Scripted("AsksWhenInUse") { event, _ in

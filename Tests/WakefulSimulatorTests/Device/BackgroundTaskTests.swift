@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// `beginBackgroundTask` / `endBackgroundTask` by family (TASK-1 to TASK-15, CONF-1, CONF-2).
-@Suite("Device: background tasks (TASK)")
+@Suite("Device: background tasks (TASK)", .watchdog, .cpuBound)
 struct BackgroundTaskTests {
     static let home: TimeInterval = 10
 

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// SIM-1: a new beacon region reports its state on its own ≈1.1 s after monitoring starts.
-@Suite("Device: a beacon region's initial state (SIM-1)")
+@Suite("Device: a beacon region's initial state (SIM-1)", .watchdog, .cpuBound)
 struct BeaconInitialStateTests {
     /// Monitors the test beacon's region, without ranging and without `requestState`, on the
     /// event `when` picks; then again on every later such event.

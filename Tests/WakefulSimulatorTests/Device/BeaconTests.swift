@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// iBeacon monitoring and ranging (BEACON-1 to BEACON-5).
-@Suite("Device: beacons (BEACON)")
+@Suite("Device: beacons (BEACON)", .watchdog, .cpuBound)
 struct BeaconTests {
     static let range = BeaconRadioModel.standard.detectionRange(measuredPower: -59)
 

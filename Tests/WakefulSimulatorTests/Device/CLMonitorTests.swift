@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// Opens the monitor `probe` and adds the conditions it does not keep yet: what an app does with
 /// `CLMonitor` at launch. With `reopens` false only a process the user opened opens it.
@@ -40,7 +41,7 @@ struct MonitorProbe: Strategy {
 }
 
 /// CLMON-1 to CLMON-4: the `CLMonitor` model.
-@Suite("CLMonitor in the simulator")
+@Suite("CLMonitor in the simulator", .watchdog, .cpuBound)
 struct CLMonitorTests {
     /// A walk from home (inside the 150 m `home` condition) 1500 m east to `far`, a pause, and back.
     static func walk(_ actions: String = "", variants: String = "", pushAt: Int? = nil) throws -> Scenario {

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// A debugger attached (CONF-13, TASK-14): limits are not enforced.
-@Suite("Device: debugger attached (CONF-13)")
+@Suite("Device: debugger attached (CONF-13)", .watchdog, .cpuBound)
 struct DebuggerTests {
     static func tethered(_ scenario: Scenario, viaVariant: Bool) -> Scenario {
         var scenario = scenario

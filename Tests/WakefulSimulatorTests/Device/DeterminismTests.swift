@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// Same scenario and seed ⇒ the same timeline, byte for byte; different seeds differ where noise
 /// is modelled (beacon RSSI).
-@Suite("Determinism")
+@Suite("Determinism", .watchdog, .cpuBound)
 struct DeterminismTests {
     static func timeline(_ scenario: Scenario, ios: IOSVersion, setup: String, seed: UInt64) throws -> [UInt8] {
         var buffer = JSONLinesBuffer()

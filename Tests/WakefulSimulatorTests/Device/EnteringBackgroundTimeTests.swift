@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// `backgroundTimeRemaining` right after entering the background on 13+ (TASK-11, M391799), and
 /// CONF-1c, the report of an expiration handler after ≈15 s.
-@Suite("Device: remaining time while entering the background (TASK-11, CONF-1c)")
+@Suite("Device: remaining time while entering the background (TASK-11, CONF-1c)", .watchdog, .cpuBound)
 struct EnteringBackgroundTimeTests {
     static let home: TimeInterval = 10
 

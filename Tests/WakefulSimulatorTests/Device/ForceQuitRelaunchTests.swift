@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// Location relaunches after a user force-quit, and the force-quit flag (TERM-1, LOC-23,
 /// LOC-25 to LOC-29, CONF-5).
-@Suite("Device: force-quit and relaunch (TERM-1, CONF-5, LOC-25..29)")
+@Suite("Device: force-quit and relaunch (TERM-1, CONF-5, LOC-25..29)", .watchdog, .cpuBound)
 struct ForceQuitRelaunchTests {
     static let forceQuit: TimeInterval = 60
     /// When the fence walk's exit is confirmed (LOC-19), on the 1 s world clock.

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// The gaps a stepped run reports for a window of it: cut to the window, and `Gap.stillOpen` when
 /// nothing ended them by the window's end.
-@Suite("Gaps in a window")
+@Suite("Gaps in a window", .watchdog, .cpuBound)
 struct GapWindowTests {
     /// Opened at 0, sent to the background at 60 s (suspended at 65 s), opened again at 600 s,
     /// and left in front to 900 s.

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// The model's own invariants, checked after every step in debug builds, hold across every
 /// built-in scenario, setup, family and a spread of seeds and user mishaps.
-@Suite("Invariants")
+@Suite("Invariants", .watchdog, .cpuBound)
 struct InvariantTests {
     static let versions = ["6", "7.0", "8", "10", "12", "15.3", "17", "26"].compactMap(IOSVersion.init(parsing:))
 

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// App states and transitions on every family (STATE-1 to STATE-8, CONF-3).
-@Suite("Device: app states and transitions (STATE)")
+@Suite("Device: app states and transitions (STATE)", .watchdog, .cpuBound)
 struct LifecycleStateTests {
     @Test(arguments: Versions.all)
     func aUserLaunchGoesFromNotRunningThroughInactiveToActive(version: String) throws {
@@ -113,7 +114,7 @@ struct LifecycleStateTests {
 
 /// A suspended (or terminated) app runs no code, so it never receives an event (STATE-1, STATE-3),
 /// checked on the timeline over scenarios that suspend, wake, relaunch and kill the app.
-@Suite("Device: no events reach a suspended app (STATE-1)")
+@Suite("Device: no events reach a suspended app (STATE-1)", .watchdog, .cpuBound)
 struct SuspendedSilenceTests {
     static let cases = [
         "beacon-wake", "beacon-display", "geofence-relaunch", "significant-change", "timers", "force-quit-conf5b",

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// Live updates and `CLBackgroundActivitySession` (LOC-8, LOC-31): a When-In-Use app in the
 /// background, rest and movement, sessions made in the background, the indicator, invalidation.
-@Suite("Live updates and background activity sessions")
+@Suite("Live updates and background activity sessions", .watchdog, .cpuBound)
 struct LiveUpdatesSessionTests {
     /// Starts live updates at launch, with a background activity session when `session`; later
     /// commands by timer (`invalidate` at the given time).

@@ -2,11 +2,12 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// What ``LocationPermission/allows(_:)`` says a permission gives, the simulated device gives, and
 /// what it withholds the device withholds: the losses `compare` reports for each strategy come from
 /// the same rules the model enforces (LOC-4, LOC-16, BEACON-1, AUTH-6).
-@Suite("Device: the capabilities a permission allows are the ones the model gives")
+@Suite("Device: the capabilities a permission allows are the ones the model gives", .watchdog, .cpuBound)
 struct LocationPermissionAgreementTests {
     static let permissions = [
         LocationPermission(status: .always), LocationPermission(status: .whenInUse),

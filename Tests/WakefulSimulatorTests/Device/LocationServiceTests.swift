@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// The significant-change service (LOC-10 to LOC-16, LOC-22, CONF-4, CONF-9, CONF-14) and standard
 /// location updates (LOC-1, LOC-2, LOC-5).
-@Suite("Device: location services (LOC)")
+@Suite("Device: location services (LOC)", .watchdog, .cpuBound)
 struct LocationServiceTests {
     /// The five-minute mark after the service started at launch (LOC-10).
     static let fiveMinutes: TimeInterval = 300

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// `RegionMonitor` on a `CLMonitor` in the simulated device: the same walk out of `home` and back
 /// is heard as condition events on iOS 17, and as region events where no monitor exists.
-@Suite("RegionMonitor on CLMonitor in the simulator")
+@Suite("RegionMonitor on CLMonitor in the simulator", .watchdog, .cpuBound)
 struct RegionMonitorOnMonitorTests {
     static func feature(_ scenario: Scenario) -> RegionMonitor {
         let home = scenario.world.projection.coordinate(for: LocalPoint(east: 0, north: 0))

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// The crossing rule of circular regions by positioning (LOC-19), and entries at driving speed.
-@Suite("Device: region crossing by positioning (LOC-19)")
+@Suite("Device: region crossing by positioning (LOC-19)", .watchdog, .cpuBound)
 struct RegionPositioningTests {
     /// Standard updates with GPS (desired accuracy 10 m) from launch, kept running in the background.
     static let gpsApp = Scripted("GPSApp", modes: [.location], authorization: .always) { event, _ in

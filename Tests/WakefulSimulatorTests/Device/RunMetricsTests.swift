@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// The figures of ``RunMetrics`` agree with the timeline they summarise.
-@Suite("Device: run metrics")
+@Suite("Device: run metrics", .watchdog, .cpuBound)
 struct RunMetricsTests {
     @Test(arguments: SuspendedSilenceTests.cases)
     func theStateTimesAddUpToTheDuration(name: String) {

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// `CLServiceSession` (LOC-9, LOC-32): Always only with a session for apps that opted in to
 /// explicit sessions, the recreation after a launch, and sessions made in the background.
-@Suite("Service sessions")
+@Suite("Service sessions", .watchdog, .cpuBound)
 struct ServiceSessionTests {
     /// Significant changes from launch, with a service session requiring `session` when given;
     /// after a relaunch the session is made again when `recreates`.

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// The CPU monitor (TERM-4) and the wake-up monitor (TERM-5).
-@Suite("Device: CPU and wake-up monitors (TERM-4, TERM-5)")
+@Suite("Device: CPU and wake-up monitors (TERM-4, TERM-5)", .watchdog, .cpuBound)
 struct TerminationMonitorTests {
     /// Keeps the app alive with the location mode and works the CPU at `load` in the background.
     struct Busy: Strategy {

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// Main-run-loop timers: they fire only while the app executes, keep their phase, and die with the
 /// process (STATE-1, STATE-3).
-@Suite("Device: timers")
+@Suite("Device: timers", .watchdog, .cpuBound)
 struct TimerTests {
     /// A 7 s repeating timer from launch, and a one-shot 60 s timer set on entering the background.
     static let timers = Scripted("Timers") { event, _ in

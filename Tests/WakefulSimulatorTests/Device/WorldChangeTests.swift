@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// A stepped run's world changed from outside the scenario: the charger (`setCharging`) and the
 /// network (`setNetwork`) from the moment they change on, with what they set off happening at once.
-@Suite("World changes in a stepped run")
+@Suite("World changes in a stepped run", .watchdog, .cpuBound)
 struct WorldChangeTests {
     static func device(_ scenario: Scenario, setup: StrategySetup = .none) -> SimulatedDevice<InMemoryTimeline> {
         var device = SimulatedDevice(

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 @testable import WakefulSimulator
+import WakefulTestSupport
 
 /// The agenda: earliest first, same-time entries in insertion order, memory bounded by what is pending.
-@Suite("Event queue")
+@Suite("Event queue", .watchdog, .cpuBound)
 struct EventQueueTests {
     @Test func earliestFirstAndSameTimeInInsertionOrder() {
         var queue = EventQueue<String>()

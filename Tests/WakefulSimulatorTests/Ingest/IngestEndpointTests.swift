@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
-@Suite("Ingest endpoint: the simulated companion server")
+@Suite("Ingest endpoint: the simulated companion server", .watchdog, .cpuBound)
 struct IngestEndpointTests {
     static let install = UUID(uuidString: "5A1D0C3E-8B7F-4E21-9C64-2F8A0B1D3E57")!
     static let other = UUID(uuidString: "0B7E3C21-4D5F-4A69-8E70-91A2B3C4D5E6")!

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
-@Suite("Ingest: the server's scenario keys")
+@Suite("Ingest: the server's scenario keys", .watchdog, .cpuBound)
 struct ServerScenarioTests {
     @Test("every server key decodes")
     func decodes() throws {

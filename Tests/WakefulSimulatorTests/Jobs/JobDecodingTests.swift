@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// `app.jobs` and `app.jobScheduler` in scenario files: what they decode to, and errors that name
 /// the file, the field and the expected form.
-@Suite("Jobs: scenario decoding")
+@Suite("Jobs: scenario decoding", .watchdog, .cpuBound)
 struct JobDecodingTests {
     static func document(_ app: String) -> String {
         #"{"name": "t", "duration": 60, "world": {}, "app": \#(app)}"#

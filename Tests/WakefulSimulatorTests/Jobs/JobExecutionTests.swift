@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// The device's execution of a run: it freezes with the app, a kill loses it, the network can
 /// fail it, records are spread evenly and samples never repeat.
-@Suite("Jobs: running on the simulated device")
+@Suite("Jobs: running on the simulated device", .watchdog, .cpuBound)
 struct JobExecutionTests {
     static func finished(_ trace: Trace) -> [JobResult] {
         trace.events { if case .jobFinished = $0 { true } else { false } }.compactMap {
@@ -125,7 +126,7 @@ struct TaskEnder: Strategy {
 /// The scheduler's timer never re-arms a rounding step ahead of the clock: on these seeds of
 /// sensor-logging a job became eligible 7e-12 s after now, the timer fired without the clock moving
 /// and was set again 45,000 times, until iOS killed the app for its wake-ups (TERM-5).
-@Suite struct JobTimerResolutionTests {
+@Suite(.watchdog, .cpuBound) struct JobTimerResolutionTests {
     @Test(arguments: [4, 6, 11] as [UInt64])
     func noTimerStormOnTheSeedsThatHadOne(seed: UInt64) throws {
         let scenario = try BuiltinScenarios.resolve("sensor-logging")

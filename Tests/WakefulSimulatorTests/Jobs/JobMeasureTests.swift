@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// The `jobs on time` measure on the built-in sensor-logging scenario: a keep-alive lets the jobs
 /// run on time; the scheduler's own refresh requests alone leave long gaps, with their cause.
-@Suite("Jobs: deadline coverage in compare")
+@Suite("Jobs: deadline coverage in compare", .watchdog, .cpuBound)
 struct JobMeasureTests {
     static let scenario = try! BuiltinScenarios.load("sensor-logging")
 

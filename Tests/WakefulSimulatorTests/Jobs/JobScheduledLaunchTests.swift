@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// The scheduler's own wake requests: `BGAppRefreshTask` (BGT-4), `BGProcessingTask` on the
 /// charger (BGT-5) and, on iOS 7–12, the legacy fetch (BGT-2).
-@Suite("Jobs: the wakes the scheduler asks for")
+@Suite("Jobs: the wakes the scheduler asks for", .watchdog, .cpuBound)
 struct JobScheduledLaunchTests {
     /// The user opens the app at 08:00 and at 12:30 most days; one evening with the charger from 23:00.
     static func scenario(_ jobs: [Job]) -> Scenario {

@@ -2,11 +2,12 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// The job scheduler on each wake source and family: the job runs on that wake, and what it gets
 /// is the family's rule. The probe job is long and checkpoints, so each run is cut at its budget
 /// (the wake's time less the 5 s margin) and `executed` shows the time the wake gave.
-@Suite("Jobs: a run on every wake source")
+@Suite("Jobs: a run on every wake source", .watchdog, .cpuBound)
 struct JobWakeSourceTests {
     static let margin = 5.0
 

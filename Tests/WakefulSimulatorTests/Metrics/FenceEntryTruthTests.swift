@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
 @testable import WakefulSimulator
 
 /// The truth the `entries` measure scores against: when the device came into each fence.
-@Suite("Fence entries along the world's path")
+@Suite("Fence entries along the world's path", .watchdog, .cpuBound)
 struct FenceEntryTruthTests {
     static let world = WorldDescription(trajectory: .stationary(at: .zero))
 

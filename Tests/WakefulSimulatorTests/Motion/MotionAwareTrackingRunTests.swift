@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// MotionAwareTracking on the commuter's day: the energy it saves against continuous GPS and the
 /// location pulse at their coverage, and what it loses without Core Motion.
-@Suite("MotionAwareTracking on commuter-day")
+@Suite("MotionAwareTracking on commuter-day", .watchdog, .cpuBound)
 struct MotionAwareTrackingRunTests {
     static func run(_ setupName: String, ios: IOSVersion = IOSVersion(17)) throws -> Trace {
         let scenario = try BuiltinScenarios.load("commuter-day")

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// Core Motion in the simulator (MOTION-1 to MOTION-4): activities from the movement with a lag and
 /// seeded noise, updates only while the app runs, the 7-day history, the permission.
-@Suite("Motion activity")
+@Suite("Motion activity", .watchdog, .cpuBound)
 struct MotionModelTests {
     /// Starts activity updates at launch and queries the history when its timer fires.
     static func watcher(queryAt: TimeInterval = 3000) -> Scripted {

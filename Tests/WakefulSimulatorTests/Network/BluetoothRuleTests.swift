@@ -2,12 +2,13 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// Core Bluetooth and accessories on the simulated device (BLE-1, BLE-2, BLE-4, TERM-1).
 ///
 /// The central app connects at launch (0.1 s), polls once (answer at 0.15 s) and is suspended at
 /// 15 s; the dongle, no longer polled, sleeps at 20.1 s and drops the connection.
-@Suite("Network: Core Bluetooth and accessories (BLE)")
+@Suite("Network: Core Bluetooth and accessories (BLE)", .watchdog, .cpuBound)
 struct BluetoothRuleTests {
     static let asleep: TimeInterval = 20.1
 

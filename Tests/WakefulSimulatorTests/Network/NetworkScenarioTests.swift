@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// The network strategies on the simulated device per family, its built-in scenarios end
 /// to end, and the scenario keys it adds.
-@Suite("Network: strategies and scenarios")
+@Suite("Network: strategies and scenarios", .watchdog, .cpuBound)
 struct NetworkScenarioTests {
     static func run(_ scenario: String, _ setup: String, _ version: IOSVersion) throws -> RunMetrics {
         let loaded = try BuiltinScenarios.load(scenario)

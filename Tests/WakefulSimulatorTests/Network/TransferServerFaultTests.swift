@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// A background upload meets the scenario's server: an HTTP error completes the task with that
 /// status, a missing answer is retried by the daemon (URLS-1; the retry delay is an assumption).
-@Suite("Background transfers against the server's faults")
+@Suite("Background transfers against the server's faults", .watchdog, .cpuBound)
 struct TransferServerFaultTests {
     static func scenario(_ faults: [ServerFault]) -> Scenario {
         var scenario = NetworkScenarios.make(duration: 400)

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// Background URL sessions and in-process requests on the simulated device (URLS-1 to URLS-5,
 /// URLS-7, URLS-8, TERM-1, TERM-6, ENERGY-2).
-@Suite("Network: background URLSession (URLS)")
+@Suite("Network: background URLSession (URLS)", .watchdog, .cpuBound)
 struct URLSessionRuleTests {
     /// A 10 MB upload begun at Home (t = 10) at 1 MB/s ends at 20, answered at 20.2; the app
     /// suspended at 15 when its grace ran out.

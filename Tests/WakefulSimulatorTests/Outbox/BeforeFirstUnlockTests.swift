@@ -2,11 +2,12 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// What happens between a restart and the first unlock, and on a locked phone beyond the outbox:
 /// launches iOS withholds (DATA-8), prewarming (DATA-9), settings kept in `UserDefaults` (DATA-6)
 /// and the Keychain item the uploads need (DATA-5).
-@Suite struct BeforeFirstUnlockTests {
+@Suite(.watchdog, .cpuBound) struct BeforeFirstUnlockTests {
     /// A scenario on a phone that restarts at 60 s and is unlocked at 1,200 s, unless `actions`
     /// says otherwise.
     static func scenario(

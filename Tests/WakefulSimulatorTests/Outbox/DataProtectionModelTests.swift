@@ -2,11 +2,12 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// The simulated phone's Data Protection (DATA-1 to DATA-4): a `complete` outbox cannot be
 /// written from 10 s after a lock until the unlock, nothing protected can before the first unlock
 /// after a reboot, and the agent holds what it collects meanwhile and stores it once after.
-@Suite struct DataProtectionModelTests {
+@Suite(.watchdog, .cpuBound) struct DataProtectionModelTests {
     /// A sampler kept running in the background by the location keep-alive, its phone locked at
     /// 60 s and unlocked at 1,200 s.
     static func scenario(protection: String, passcode: Bool = true, reboot: Bool = false) throws -> Scenario {

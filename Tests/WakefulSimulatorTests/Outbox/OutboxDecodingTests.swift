@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// `app.outbox` in a scenario file.
-@Suite("app.outbox decoding")
+@Suite("app.outbox decoding", .watchdog, .cpuBound)
 struct OutboxDecodingTests {
     static func scenario(outbox: String) throws(ScenarioError) -> Scenario {
         let json = """

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 @testable import WakefulSimulator
+import WakefulTestSupport
 
 /// The app's agent in the simulator: records reach the server through the outbox and the uploader,
 /// and the end-of-run accounting finds every one of them.
-@Suite("Outbox in the simulator")
+@Suite("Outbox in the simulator", .watchdog, .cpuBound)
 struct OutboxSimulationTests {
     /// A built-in scenario with the outbox on, uploads in process or through the background session.
     static func scenario(_ name: String, background: Bool, writes: OutboxWriteTiming = .beforeCommands) throws

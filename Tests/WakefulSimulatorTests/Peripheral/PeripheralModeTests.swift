@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// The app as a Bluetooth LE peripheral (BLE-1, BLE-3, BLE-4): `PeripheralAdvertiser` advertises
 /// FFE0 from launch; a world central looks for it and writes every 60 s while connected.
-@Suite("Peripheral: advertising and central writes (BLE-1, BLE-3, BLE-4)")
+@Suite("Peripheral: advertising and central writes (BLE-1, BLE-3, BLE-4)", .watchdog, .cpuBound)
 struct PeripheralModeTests {
     static func central(readsOverflowArea: Bool = true, at position: LocalPoint = LocalPoint(east: 1, north: 0))
         -> WorldAccessory
@@ -158,7 +159,7 @@ struct PeripheralModeTests {
 }
 
 /// `world.accessories` entries with `"role": "central"`: strict decoding.
-@Suite("Peripheral: central accessories in scenario files")
+@Suite("Peripheral: central accessories in scenario files", .watchdog, .cpuBound)
 struct PeripheralDecodingTests {
     static func decode(_ accessories: String) throws -> Scenario {
         let json = #"{"name": "t", "duration": 60, "world": {"accessories": [\#(accessories)]}}"#

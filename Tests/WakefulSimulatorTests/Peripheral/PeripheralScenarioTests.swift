@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// The built-in `ble-peripheral` scenario end to end (seed 003's accessory mode).
-@Suite("Peripheral: the ble-peripheral scenario")
+@Suite("Peripheral: the ble-peripheral scenario", .watchdog, .cpuBound)
 struct PeripheralScenarioTests {
     static func run(_ version: IOSVersion, _ setup: String) throws -> Trace {
         let scenario = try BuiltinScenarios.load("ble-peripheral")

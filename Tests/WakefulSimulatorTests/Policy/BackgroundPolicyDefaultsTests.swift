@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WakefulSimulator
+import WakefulTestSupport
 
 /// The value of a defaults-table row in each family column: iOS 6, 7–12, 13–18, 26+.
 private func column<T>(_ family: IOSFamily, _ six: T, _ seven: T, _ thirteen: T, _ twentySix: T) -> T {
@@ -14,7 +15,7 @@ private func column<T>(_ family: IOSFamily, _ six: T, _ seven: T, _ thirteen: T,
 
 /// Rows of the reference's "Modelling defaults by iOS family" table, checked on each family's
 /// representative version (6, 12, 17, 26).
-@Suite("BackgroundPolicy defaults per family")
+@Suite("BackgroundPolicy defaults per family", .watchdog, .cpuBound)
 struct BackgroundPolicyDefaultsTests {
     @Test("execution time", arguments: IOSFamily.allCases)
     func execution(family: IOSFamily) {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import WakefulSimulator
+import WakefulTestSupport
 
 /// Version-specific rules apply by exact version, not only by family.
-@Suite("BackgroundPolicy version boundaries")
+@Suite("BackgroundPolicy version boundaries", .watchdog, .cpuBound)
 struct BackgroundPolicyVersionTests {
     private func policy(_ text: String) throws -> BackgroundPolicy {
         BackgroundPolicy(version: try #require(IOSVersion(parsing: text)))

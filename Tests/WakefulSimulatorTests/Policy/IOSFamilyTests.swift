@@ -1,7 +1,8 @@
 import Testing
 import WakefulSimulator
+import WakefulTestSupport
 
-@Suite("IOSFamily")
+@Suite("IOSFamily", .watchdog, .cpuBound)
 struct IOSFamilyTests {
     @Test(
         "raw values, display names and representative versions",

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import WakefulSimulator
+import WakefulTestSupport
 
-@Suite("IOSVersion")
+@Suite("IOSVersion", .watchdog, .cpuBound)
 struct IOSVersionTests {
     @Test(
         "parses well-formed versions",

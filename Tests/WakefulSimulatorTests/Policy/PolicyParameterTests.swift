@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WakefulSimulator
+import WakefulTestSupport
 
 /// Stored-property labels of a value, in declaration order.
 private func labels(of value: Any) -> [String] {
@@ -45,7 +46,7 @@ private func isRuleID(_ rule: String) -> Bool {
     return (1...2).contains(parts[1].count) && parts[1].allSatisfy { $0.isASCII && $0.isNumber }
 }
 
-@Suite("BackgroundPolicy.parameters")
+@Suite("BackgroundPolicy.parameters", .watchdog, .cpuBound)
 struct PolicyParameterTests {
     @Test("the policy's stored properties are the eleven groups plus version, variants, debuggerAttached")
     func topLevelShape() {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WakefulSimulator
+import WakefulTestSupport
 
 /// A variant, a version it applies to, the hand-written change it must make, and the parameter rows
 /// that must then differ from the unvaried policy.
@@ -187,7 +188,7 @@ private func changedRowNames(_ policy: BackgroundPolicy, from base: BackgroundPo
     zip(policy.parameters, base.parameters).filter { $0.value != $1.value }.map(\.0.name)
 }
 
-@Suite("PolicyVariant")
+@Suite("PolicyVariant", .watchdog, .cpuBound)
 struct PolicyVariantTests {
     @Test("each variant changes exactly what it claims", arguments: variantCases)
     func changesExactly(testCase: PolicyVariantCase) {

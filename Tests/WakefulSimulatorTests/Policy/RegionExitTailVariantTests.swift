@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// LOC-34, CONF-20: after the app was terminated, a geofence exit rarely reaches it 30 min to 3 h
 /// late. The default adds nothing beyond CONF-15; the variant delays 1 exit in 20 (assumption).
-@Suite struct RegionExitTailVariantTests {
+@Suite(.watchdog, .cpuBound) struct RegionExitTailVariantTests {
     /// A walk out of a 150 m geofence; the app is in the background, and terminated by memory
     /// pressure at 100 s when `terminated`. Returns when the exit reached the app.
     static func exitTime(_ variants: [String], terminated: Bool, seed: UInt64) throws -> TimeInterval? {

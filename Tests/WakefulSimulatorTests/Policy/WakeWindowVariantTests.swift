@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// LOC-33, CONF-18: how long a suspended app runs after a region event is undocumented; the
 /// default is ≈10 s, and the variants take Apple's bounds, "immediately" and ≈30 s.
-@Suite struct WakeWindowVariantTests {
+@Suite(.watchdog, .cpuBound) struct WakeWindowVariantTests {
     /// A walk out of a 150 m geofence and back, the app in the background, monitoring it.
     static func backgroundRunning(_ variants: [String]) throws -> Double {
         let list = variants.map { "\"\($0)\"" }.joined(separator: ", ")

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// Background audio (AUDIO-1) and its review flag (REVIEW-4).
-@Suite("Push: background audio (AUDIO-1, REVIEW-4)")
+@Suite("Push: background audio (AUDIO-1, REVIEW-4)", .watchdog, .cpuBound)
 struct AudioTests {
     static func player(audible: Bool, stopAfter: TimeInterval? = nil) -> Scripted {
         Scripted("Player", modes: [.audio]) { event, _ in

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// Issue 3's bike rental: "coordinates every N s, upload at trip end" — `PushTrigger` with
 /// `uploadsOnStop` hands the trip's fixes to a background session at the stop push (URLS-1).
-@Suite("Push: bike-rental upload at trip end")
+@Suite("Push: bike-rental upload at trip end", .watchdog, .cpuBound)
 struct BikeRentalUploadTests {
     static func run(_ version: String, _ setup: String, badDay: BadDay? = nil) throws -> Trace {
         let scenario = try BuiltinScenarios.load("bike-rental")

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// `world.pushes` and the `latency` success measure in scenario files.
-@Suite("Push: scenario decoding of pushes and latency")
+@Suite("Push: scenario decoding of pushes and latency", .watchdog, .cpuBound)
 struct PushDecodingTests {
     static func decode(pushes: String = "[]", success: String? = nil) throws(ScenarioError) -> Scenario {
         let successPart = success.map { ", \"success\": \($0)" } ?? ""

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// The push strategies on each family, as their documentation claims.
-@Suite("Push: PushTrigger, ForegroundSession, SilentAudioKeepAlive per family")
+@Suite("Push: PushTrigger, ForegroundSession, SilentAudioKeepAlive per family", .watchdog, .cpuBound)
 struct PushStrategyTests {
     static let trip = [
         ScheduledPush(at: 100, id: "go", userInfo: [Field("trip", "start")]),
@@ -88,7 +89,7 @@ struct PushStrategyTests {
 }
 
 /// The built-in `chat` scenario end to end: message latency under the silent-push throttle.
-@Suite("Push: the chat scenario")
+@Suite("Push: the chat scenario", .watchdog, .cpuBound)
 struct ChatScenarioTests {
     static func run(_ version: String, _ setup: String) throws -> RunMetrics {
         let scenario = try BuiltinScenarios.load("chat")

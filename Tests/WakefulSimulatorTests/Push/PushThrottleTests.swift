@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// The hourly budget, the held push, force-quit and Low Power Mode (PUSH-4, PUSH-5, PUSH-7, PUSH-9,
 /// TERM-1, CONF-7, CONF-11).
-@Suite("Push: throttle, held push, force-quit, Low Power Mode (PUSH-4, PUSH-5, PUSH-7, PUSH-9)")
+@Suite("Push: throttle, held push, force-quit, Low Power Mode (PUSH-4, PUSH-5, PUSH-7, PUSH-9)", .watchdog, .cpuBound)
 struct PushThrottleTests {
     /// Five pushes a minute apart from t = 100.
     static let burst = (1...5).map { PushScenarios.silent(at: 40 + Double($0) * 60, id: "b\($0)") }

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// Silent-push delivery: headers, mode, wake and relaunch, the 30 s handler (PUSH-1 to PUSH-3, PUSH-6).
-@Suite("Push: silent-push delivery (PUSH-1, PUSH-2, PUSH-3, PUSH-6)")
+@Suite("Push: silent-push delivery (PUSH-1, PUSH-2, PUSH-3, PUSH-6)", .watchdog, .cpuBound)
 struct SilentPushTests {
     static func trace(
         _ version: String, _ pushes: [ScheduledPush], app: Scripted = PushApps.responder(),

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// PushKit VoIP pushes, CallKit, the legacy keep-alive (VOIP-1, VOIP-2, TERM-2, CONF-12).
-@Suite("Push: VoIP pushes and keep-alive (VOIP-1, VOIP-2, TERM-2, CONF-12)")
+@Suite("Push: VoIP pushes and keep-alive (VOIP-1, VOIP-2, TERM-2, CONF-12)", .watchdog, .cpuBound)
 struct VoIPTests {
     static func trace(
         _ version: String, _ pushes: [ScheduledPush], app: Scripted, modes: [BackgroundMode]? = nil,

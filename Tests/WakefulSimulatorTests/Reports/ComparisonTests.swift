@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// `compare`: plan, order, determinism, bad days, formats.
-@Suite("Comparison")
+@Suite("Comparison", .watchdog, .cpuBound)
 struct ComparisonTests {
     @Test func plansScenarioThenSetupThenVersionAndKeepsThatOrder() async throws {
         let scenario = try BuiltinScenarios.load("gas-station")

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// The energy estimate, checked by hand on small cases (§13).
-@Suite("Energy estimate")
+@Suite("Energy estimate", .watchdog, .cpuBound)
 struct EnergyEstimateTests {
     @Test func oneHourOfGPSWithTheCPUAwakeIsPricedComponentByComponent() throws {
         var ledger = EnergyLedger()

@@ -2,13 +2,14 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// Golden timelines: every built-in scenario, all its setups, on iOS 12 and 17, byte for byte
 /// against checked-in fixtures. A change in the model that moves any event shows up here.
 ///
 /// To regenerate on purpose: `WAKEFUL_UPDATE_GOLDENS=1 swift test --filter GoldenTimelineTests`,
 /// then review the diff of `Tests/WakefulSimulatorTests/Fixtures/Golden/` before committing it.
-@Suite("Golden timelines")
+@Suite("Golden timelines", .watchdog, .cpuBound)
 struct GoldenTimelineTests {
     static let versions = ["12", "17"]
 

@@ -3,8 +3,9 @@ import Testing
 import Wakeful
 import WakefulCharts
 import WakefulSimulator
+import WakefulTestSupport
 
-@Suite("HTML report")
+@Suite("HTML report", .watchdog, .cpuBound)
 struct HTMLReportTests {
     /// The gas-station scenario's runs on its own setups and versions, recorded.
     static func gasStation() throws -> (scenario: Scenario, runs: [RecordedRun]) {

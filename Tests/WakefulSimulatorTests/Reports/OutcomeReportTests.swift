@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// The report's wording: what the table and the Why paragraph say about each run.
-@Suite("Outcome report wording")
+@Suite("Outcome report wording", .watchdog, .cpuBound)
 struct OutcomeReportTests {
     /// Home at 10, pushes every 10 min, and a force-quit at 600 while the app is suspended.
     static func forceQuitWhileSuspended() -> Scenario {

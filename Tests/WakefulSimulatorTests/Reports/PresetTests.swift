@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// The presets on their built-in scenarios, on every iOS family: each does what its
 /// documentation says, by the modelled rules.
-@Suite("Presets")
+@Suite("Presets", .watchdog, .cpuBound)
 struct PresetTests {
     static let versions = [IOSVersion(8), IOSVersion(12), IOSVersion(17), IOSVersion(26)]
 

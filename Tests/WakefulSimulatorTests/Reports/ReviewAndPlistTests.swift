@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// App Review findings per mode and per technique, and the Info.plist keys, on small cases.
-@Suite("Review risk and Info.plist keys")
+@Suite("Review risk and Info.plist keys", .watchdog, .cpuBound)
 struct ReviewAndPlistTests {
     static func metrics(_ setup: String) throws -> RunMetrics {
         Simulator.run(

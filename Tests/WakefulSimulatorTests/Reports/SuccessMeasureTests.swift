@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// Success measures and gap attribution.
-@Suite("Success measures and gaps")
+@Suite("Success measures and gaps", .watchdog, .cpuBound)
 struct SuccessMeasureTests {
     /// The sensor monitor of seed 003 on a desk: open at 0, Home at 60.
     static func sampler(duration: TimeInterval = 1800) -> Scenario {

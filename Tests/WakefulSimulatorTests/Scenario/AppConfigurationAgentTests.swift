@@ -2,11 +2,12 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// `AppConfiguration.agent`: the app's `AgentConfiguration`, the value an app hands to
 /// `WakefulApp`, read from and written to the scenario's outbox and jobs, and the one the simulated
 /// app runs.
-@Suite("AppConfiguration.agent")
+@Suite("AppConfiguration.agent", .watchdog, .cpuBound)
 struct AppConfigurationAgentTests {
     static let agent = AgentConfiguration(
         jobs: JobScheduler.Options(jobs: [Job(id: "sync", interval: 900, expectedDuration: 5)]),

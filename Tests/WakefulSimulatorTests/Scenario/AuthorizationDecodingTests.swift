@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// The scenario file's location-authorization members (AUTH): the user's actions, the app's
 /// Precise Location and purpose keys, the permission feature.
-@Suite("Scenario decoding: location authorization (AUTH)")
+@Suite("Scenario decoding: location authorization (AUTH)", .watchdog, .cpuBound)
 struct AuthorizationDecodingTests {
     static func document(app: String = "{}", user: String = "[]") -> String {
         #"{"name": "t", "duration": 60, "world": {}, "app": \#(app), "user": \#(user)}"#

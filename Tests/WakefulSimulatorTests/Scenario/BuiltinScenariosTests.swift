@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
-@Suite("Built-in scenarios")
+@Suite("Built-in scenarios", .watchdog, .cpuBound)
 struct BuiltinScenariosTests {
     @Test("gas-station loads with the values its JSON states")
     func gasStation() throws {

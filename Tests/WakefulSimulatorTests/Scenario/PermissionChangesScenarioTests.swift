@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// The `permission-changes` built-in scenario: what each strategy loses as the user grants,
 /// upgrades and narrows location access (AUTH-1 to AUTH-7).
-@Suite("Built-in scenario: permission-changes")
+@Suite("Built-in scenario: permission-changes", .watchdog, .cpuBound)
 struct PermissionChangesScenarioTests {
     static func run(_ strategy: String, ios: String) throws -> Trace {
         let scenario = try BuiltinScenarios.load("permission-changes")

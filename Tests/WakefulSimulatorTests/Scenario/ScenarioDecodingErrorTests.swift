@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
-@Suite("Scenario decoding errors")
+@Suite("Scenario decoding errors", .watchdog, .cpuBound)
 struct ScenarioDecodingErrorTests {
     /// A bad document, the field its error must name and a fragment of the expected form.
     struct Case: Sendable, CustomTestStringConvertible {

@@ -2,13 +2,14 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// Decodes a scenario from JSON text, as a file named `test.json` in `directory`.
 func decodeScenario(_ json: String, directory: URL? = nil) throws(ScenarioError) -> Scenario {
     try Scenario.decode(Data(json.utf8), file: "test.json", directory: directory)
 }
 
-@Suite("Scenario decoding")
+@Suite("Scenario decoding", .watchdog, .cpuBound)
 struct ScenarioDecodingTests {
     static let uuid = "2F234454-CF6D-4A0F-ADF2-F4911BA9FFA6"
 

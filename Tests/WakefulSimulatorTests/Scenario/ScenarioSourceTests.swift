@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// What a run's timeline carries so that it can be replayed: the app's configuration in the
 /// header, and the world's facts a device cannot see; and a scenario's own setups by name.
-@Suite struct ScenarioSourceTests {
+@Suite(.watchdog, .cpuBound) struct ScenarioSourceTests {
     static func timeline(_ name: String, setup: StrategySetup, ios: Int = 17) throws -> [TimelineEntry] {
         var buffer = JSONLinesBuffer()
         _ = Simulator.run(

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
-@Suite("Scenario strategies: setups by name and by object")
+@Suite("Scenario strategies: setups by name and by object", .watchdog, .cpuBound)
 struct StrategySetupDecodingTests {
     func setups(_ strategies: String) throws -> [StrategySetup] {
         try decodeScenario(#"{"name": "m", "duration": 60, "world": {}, "strategies": \#(strategies)}"#).setups

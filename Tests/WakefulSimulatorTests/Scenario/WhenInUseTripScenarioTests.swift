@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// The `when-in-use-trip` built-in scenario: a When-In-Use user's trip with a long stop, logged by
 /// standard updates or by live updates with sessions (LOC-4, LOC-5, LOC-8, LOC-9).
-@Suite("Built-in scenario: when-in-use-trip")
+@Suite("Built-in scenario: when-in-use-trip", .watchdog, .cpuBound)
 struct WhenInUseTripScenarioTests {
     static func run(_ setup: String, ios: String) throws -> Trace {
         let scenario = try BuiltinScenarios.load("when-in-use-trip")

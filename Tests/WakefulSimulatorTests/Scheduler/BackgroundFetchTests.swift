@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// Legacy background fetch (BGT-1 to BGT-3, TERM-6) per family.
-@Suite("Background fetch")
+@Suite("Background fetch", .watchdog, .cpuBound)
 struct BackgroundFetchTests {
     /// An app with the fetch mode and no BGTask identifiers that sets `interval` at launch.
     func run(

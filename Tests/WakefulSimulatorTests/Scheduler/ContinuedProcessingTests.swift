@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// `BGContinuedProcessingTask` on iOS 26 (BGT-13).
-@Suite("Continued processing")
+@Suite("Continued processing", .watchdog, .cpuBound)
 struct ContinuedProcessingTests {
     static let export = TaskRequest(identifier: TaskApps.export, kind: .continuedProcessing)
     static let second = TaskRequest(identifier: "com.test.export.2", kind: .continuedProcessing)

@@ -2,12 +2,13 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// BGT-15, CONF-19: a processing request pending when the user force-quits the app. The default is
 /// blocked up to 18.2 (TERM-1) and run from 18.3 with a shorter time and no cellular data
 /// (assumptions for BGT-15's "shorter run time and more restricted networking"); CONF-19 blocks
 /// it on every version. BGT-14: a running processing task ends when the user starts using the device.
-@Suite("Processing tasks after a force-quit and when the user comes back")
+@Suite("Processing tasks after a force-quit and when the user comes back", .watchdog, .cpuBound)
 struct ProcessingAfterForceQuitTests {
     static let sync = TaskRequest(identifier: TaskApps.sync, kind: .processing, earliestBeginDate: 600)
 

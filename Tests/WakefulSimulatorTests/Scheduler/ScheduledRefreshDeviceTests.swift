@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// ``ScheduledRefresh`` on the simulated device, per family, as its documentation claims, and
 /// the built-in overnight-sync scenarios end to end.
-@Suite("ScheduledRefresh on the device")
+@Suite("ScheduledRefresh on the device", .watchdog, .cpuBound)
 struct ScheduledRefreshDeviceTests {
     static let setup = StrategySetup(name: "ScheduledRefresh", strategies: [.scheduledRefresh()])
 

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// The scheduler's scenario keys: `world.power`, `world.startHour`, `app.usage`,
 /// `app.permittedTaskIdentifiers`, `app.processingCPULoad`.
-@Suite("Scheduler scenario keys")
+@Suite("Scheduler scenario keys", .watchdog, .cpuBound)
 struct SchedulerScenarioDecodingTests {
     static func document(app: String = "{}", world: String = "{}") -> String {
         #"{"name": "t", "duration": 60, "app": \#(app), "world": \#(world)}"#
@@ -99,7 +100,7 @@ struct SchedulerScenarioDecodingTests {
     }
 }
 
-@Suite("Power timeline")
+@Suite("Power timeline", .watchdog, .cpuBound)
 struct PowerTimelineTests {
     @Test("the battery drifts linearly between given levels and holds outside them; charging is a step")
     func interpolation() throws {

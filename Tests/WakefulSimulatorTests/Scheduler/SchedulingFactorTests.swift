@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// The BGT-11 scheduling factors and their CONF-8 switches; BGT-5's use rule; TERM-1.
-@Suite("Scheduling factors")
+@Suite("Scheduling factors", .watchdog, .cpuBound)
 struct SchedulingFactorTests {
     static let refresh = TaskRequest(identifier: TaskApps.refresh, kind: .appRefresh, earliestBeginDate: 600)
 

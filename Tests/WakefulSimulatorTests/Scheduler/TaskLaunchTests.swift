@@ -2,11 +2,12 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// Launches and run-time limits: `earliestBeginDate` as a lower bound (BGT-8), the 30 s refresh
 /// (BGT-4, CONF-10), processing tasks overnight on power for minutes (BGT-5, CONF-6), the
 /// expiration handler and the kill (TASK-13, TERM-6).
-@Suite("BGTaskScheduler launches and limits")
+@Suite("BGTaskScheduler launches and limits", .watchdog, .cpuBound)
 struct TaskLaunchTests {
     static let refresh = TaskRequest(identifier: TaskApps.refresh, kind: .appRefresh, earliestBeginDate: 3600)
     static let overnightCharger = [

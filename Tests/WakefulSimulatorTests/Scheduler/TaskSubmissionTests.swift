@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// Submitting requests: permitted identifiers and modes (BGT-9), Background App Refresh and Low
 /// Power Mode (BGT-9, BGT-12), wildcards (CONF-16), availability per family.
-@Suite("BGTaskScheduler submissions")
+@Suite("BGTaskScheduler submissions", .watchdog, .cpuBound)
 struct TaskSubmissionTests {
     static let refresh = TaskRequest(identifier: TaskApps.refresh, kind: .appRefresh, earliestBeginDate: 3600)
     static let sync = TaskRequest(identifier: TaskApps.sync, kind: .processing)

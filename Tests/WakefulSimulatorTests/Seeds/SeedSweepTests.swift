@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
-@Suite("Many seeds: ranges, shards, percentiles and merging")
+@Suite("Many seeds: ranges, shards, percentiles and merging", .watchdog, .cpuBound)
 struct SeedSweepTests {
     @Test("--seeds takes N or A-B", arguments: [("1000", 1, 1000), ("500-599", 500, 599), ("7-7", 7, 7), ("1", 1, 1)])
     func parsesRanges(text: String, first: UInt64, last: UInt64) throws {

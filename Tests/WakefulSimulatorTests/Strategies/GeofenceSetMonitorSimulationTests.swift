@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// `courier-monitor`: `GeofenceSet` on regions and on `CLMonitor` after a restart and a silent-push
 /// launch (LOC-24, CLMON-1 to CLMON-4, CONF-22).
-@Suite("GeofenceSet on CLMonitor in the simulator")
+@Suite("GeofenceSet on CLMonitor in the simulator", .watchdog, .cpuBound)
 struct GeofenceSetMonitorSimulationTests {
     static func score(_ setup: String, ios: Int, variants: [PolicyVariant] = []) throws -> (Double, String) {
         var scenario = try BuiltinScenarios.load("courier-monitor")

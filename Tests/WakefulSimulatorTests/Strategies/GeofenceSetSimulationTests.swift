@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
-@Suite("GeofenceSet in the simulator")
+@Suite("GeofenceSet in the simulator", .watchdog, .cpuBound)
 struct GeofenceSetSimulationTests {
     static func courier() throws -> Scenario { try BuiltinScenarios.load("courier") }
 

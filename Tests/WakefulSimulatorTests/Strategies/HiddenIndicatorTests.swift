@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// LOC-30: from iOS 16.4, standard updates started after a background launch with
 /// `showsBackgroundLocationIndicator` off no longer keep the app running; CONF-21 undoes it.
-@Suite struct HiddenIndicatorTests {
+@Suite(.watchdog, .cpuBound) struct HiddenIndicatorTests {
     /// Starts background-capable updates at every launch and completes any push at once.
     struct StartsUpdates: Strategy {
         var indicator: Bool

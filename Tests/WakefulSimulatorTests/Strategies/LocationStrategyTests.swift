@@ -2,9 +2,12 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// The seed techniques that rely on tasks and location, per iOS family, as their documentation claims.
-@Suite("Strategies: task chaining, location pulse, relaunch on movement, moving geofence, periodic sampler")
+@Suite(
+    "Strategies: task chaining, location pulse, relaunch on movement, moving geofence, periodic sampler", .watchdog,
+    .cpuBound)
 struct LocationStrategyTests {
     static let home: TimeInterval = 10
 

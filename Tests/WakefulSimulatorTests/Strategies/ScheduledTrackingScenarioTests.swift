@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// `scheduled-tracking`: a schedule switches at 08:00 and 18:00, and the app switches when iOS runs it.
-@Suite struct ScheduledTrackingScenarioTests {
+@Suite(.watchdog, .cpuBound) struct ScheduledTrackingScenarioTests {
     static func switches(_ setup: String, ios: Int = 17) throws -> [(time: Double, on: Bool, lateBy: Double)] {
         let scenario = try BuiltinScenarios.load("scheduled-tracking")
         let chosen = try #require(scenario.setups.first { $0.name == setup })

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
 /// The visits service (LOC-16): arrivals after a stay, departures on leaving, wakes and relaunches.
-@Suite("Visits")
+@Suite("Visits", .watchdog, .cpuBound)
 struct VisitModelTests {
     /// Starts the visits service at every launch.
     struct VisitLogger: Strategy {

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import WakefulSimulator
+import WakefulTestSupport
 
-@Suite("BeaconRadioModel")
+@Suite("BeaconRadioModel", .watchdog, .cpuBound)
 struct BeaconRadioModelTests {
     @Test("a -59 dBm beacon is detectable to about 50 m with the defaults (seed 000)")
     func detectionRange() {
@@ -84,7 +85,7 @@ struct BeaconRadioModelTests {
     }
 }
 
-@Suite("BeaconProximity")
+@Suite("BeaconProximity", .watchdog, .cpuBound)
 struct BeaconProximityTests {
     @Test(
         "classes at the boundaries",

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import WakefulSimulator
+import WakefulTestSupport
 
-@Suite("BeaconSignalFilter")
+@Suite("BeaconSignalFilter", .watchdog, .cpuBound)
 struct BeaconSignalFilterTests {
     @Test(
         "with noise, the smoothed accuracy at a true 3 m has a median within 3 ± 0.6 m",

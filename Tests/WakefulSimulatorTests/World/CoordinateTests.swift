@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("Coordinate great-circle distance")
+@Suite("Coordinate great-circle distance", .watchdog, .cpuBound)
 struct CoordinateTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let label: String

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
-@Suite("GPX errors name the file, the element and the expected form")
+@Suite("GPX errors name the file, the element and the expected form", .watchdog, .cpuBound)
 struct GPXErrorTests {
     struct BadFile: Sendable, CustomTestStringConvertible {
         let label: String

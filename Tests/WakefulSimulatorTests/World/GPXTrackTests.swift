@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
-@Suite("GPXTrack parsing and trajectories")
+@Suite("GPXTrack parsing and trajectories", .watchdog, .cpuBound)
 struct GPXTrackTests {
     /// Loads a checked-in GPX fixture from `Fixtures/`.
     func loadFixture(_ name: String) throws -> Data {

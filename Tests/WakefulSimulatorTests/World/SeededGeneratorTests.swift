@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import WakefulSimulator
+import WakefulTestSupport
 
-@Suite("SeededGenerator")
+@Suite("SeededGenerator", .watchdog, .cpuBound)
 struct SeededGeneratorTests {
     static func draw(_ count: Int, seed: UInt64) -> [UInt64] {
         var generator = SeededGenerator(seed: seed)

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
-@Suite("TrajectoryCursor")
+@Suite("TrajectoryCursor", .watchdog, .cpuBound)
 struct TrajectoryCursorTests {
     /// A zig-zag with pauses, jumps and a long stretch, so the cursor crosses many kinds of segment.
     static func zigzag() throws -> Trajectory {

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
-@Suite("TrajectoryError")
+@Suite("TrajectoryError", .watchdog, .cpuBound)
 struct TrajectoryErrorTests {
     struct KnotCase: Sendable, CustomTestStringConvertible {
         let label: String

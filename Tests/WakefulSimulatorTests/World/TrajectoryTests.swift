@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulSimulator
+import WakefulTestSupport
 
-@Suite("Trajectory")
+@Suite("Trajectory", .watchdog, .cpuBound)
 struct TrajectoryTests {
     /// 100 m east at 1 m/s, a 30 s pause, then 40 m north at 2 m/s: knots at 0, 100, 130, 150.
     static func walk() throws -> Trajectory {

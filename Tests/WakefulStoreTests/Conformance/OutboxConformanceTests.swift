@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
 /// The ``Outbox`` protocol's rules, checked on every implementation.
-@Suite("Outbox conformance", .timeLimit(.minutes(2)))
+@Suite("Outbox conformance", .hangLimit, .watchdog, .cpuBound)
 struct OutboxConformanceTests {
     @Test("records get seq from 1, their derived UUID and the payload JSON", arguments: OutboxFactory.all)
     func identity(_ factory: OutboxFactory) throws {

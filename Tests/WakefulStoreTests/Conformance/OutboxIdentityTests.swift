@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
 /// The helpers both outboxes share: batch IDs and the loss record's payload.
-@Suite("Outbox identities and loss payloads", .timeLimit(.minutes(2)))
+@Suite("Outbox identities and loss payloads", .hangLimit, .watchdog, .cpuBound)
 struct OutboxIdentityTests {
     @Test("batch IDs are deterministic, distinct per number and never a record's UUID")
     func batchIDs() {

@@ -3,13 +3,14 @@ import Synchronization
 import Testing
 import Wakeful
 import WakefulStore
+import WakefulTestSupport
 
 /// The store on a phone that withholds protected data: nothing opens at launch, failures while
 /// locked are `ProtectedDataUnavailable`, and the first call after the unlock opens it afresh.
 ///
 /// Linux has no Data Protection, so a missing folder stands for the unreadable file: SQLite answers
 /// `SQLITE_CANTOPEN`, as it does for a `complete` file on a locked phone (DATA-7).
-@Suite(.timeLimit(.minutes(1))) struct ProtectedSQLiteOutboxTests {
+@Suite(.hangLimit, .watchdog, .cpuBound) struct ProtectedSQLiteOutboxTests {
     final class Availability: Sendable {
         let available = Atomic(false)
         var check: @Sendable () -> Bool { { self.available.load(ordering: .relaxed) } }
@@ -85,7 +86,7 @@ import WakefulStore
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct FileHeldRecordsLedgerTests {
+@Suite(.hangLimit, .watchdog, .cpuBound) struct FileHeldRecordsLedgerTests {
     @Test func theCountSurvivesInItsFileUntilCleared() throws {
         try withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("held.json").path

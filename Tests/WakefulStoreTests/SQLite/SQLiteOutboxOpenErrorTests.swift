@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 import WakefulStore
+import WakefulTestSupport
 
 /// Files that cannot be an outbox give an error naming the path and what to do.
-@Suite("SQLiteOutbox open errors", .timeLimit(.minutes(2)))
+@Suite("SQLiteOutbox open errors", .hangLimit, .watchdog, .cpuBound)
 struct SQLiteOutboxOpenErrorTests {
     @Test(
         "a file that is not a database",

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Wakeful
 @testable import WakefulStore
+import WakefulTestSupport
 
 /// What the file keeps across launches, and how it is opened.
-@Suite("SQLiteOutbox persistence", .timeLimit(.minutes(2)))
+@Suite("SQLiteOutbox persistence", .hangLimit, .watchdog, .cpuBound)
 struct SQLiteOutboxPersistenceTests {
     @Test("records, the open batch, job states and counters survive a relaunch")
     func reopen() throws {

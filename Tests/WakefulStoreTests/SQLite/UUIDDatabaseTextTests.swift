@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import WakefulStore
+import WakefulTestSupport
 
-@Suite("UUID database text", .timeLimit(.minutes(2)))
+@Suite("UUID database text", .hangLimit, .watchdog, .cpuBound)
 struct UUIDDatabaseTextTests {
     @Test("is exactly Foundation's uuidString, for every byte value in every position")
     func matchesFoundation() {

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import WakefulTestSupport
 import WakefulTesting
 import XCTest
 
 // The examples of WakefulTesting's doc comments, word for word, each in a test named after the
 // symbol it documents: DocumentationExamplesTests fails when one differs from its source.
 
-@Suite("The doc comments' examples")
+@Suite("The doc comments' examples", .watchdog, .cpuBound)
 struct DocCommentExamples {
     // BackgroundTestRun (Sources/WakefulTesting/BackgroundTestRun.swift)
     @Test func gasStationTriggerOnIOS12() throws {

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import WakefulTestSupport
 
 /// Every Swift example of WakefulTesting's articles and doc comments stands, word for word, in a
 /// test file, where it compiles and runs: an example changed in one place and not the other fails
 /// here, naming the block.
-@Suite("Documentation examples are tests")
+@Suite("Documentation examples are tests", .watchdog, .cpuBound)
 struct DocumentationExamplesTests {
     static func testLines() throws -> [[String]] {
         try DocumentationSource.tests.map { try DocumentationSource.text($0).components(separatedBy: "\n") }

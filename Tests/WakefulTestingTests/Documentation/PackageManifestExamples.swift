@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WakefulTestSupport
 
 // The package manifest lines of the article "Testing your app's background behaviour"
 // (Sources/WakefulTesting/WakefulTesting.docc/TestingYourAppsBackgroundBehaviour.md, "Add the
@@ -31,7 +32,7 @@ let articlePathDependency = """
     .testTarget(name: "TripKitTests", dependencies: ["TripKit", .product(name: "WakefulTesting", package: "wakeful")]),
     """
 
-@Suite("The article's package manifest")
+@Suite("The article's package manifest", .watchdog, .cpuBound)
 struct PackageManifestExamples {
     /// SwiftPM's identity of a dependency: the last path component of its URL or path, without
     /// `.git`, compared without regard to case.

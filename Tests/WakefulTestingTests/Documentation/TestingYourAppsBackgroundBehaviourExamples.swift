@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WakefulTestSupport
 import WakefulTesting
 import XCTest
 
@@ -23,7 +24,7 @@ enum AppSetup {
     }
 }
 
-@Suite("The article's examples")
+@Suite("The article's examples", .watchdog, .cpuBound)
 struct TestingYourAppsBackgroundBehaviourExamples {
     @Test func theShippedConfigurationLogsATripAndSyncs() {
         var run = BackgroundTestRun(strategies: AppSetup.strategies, agent: AppSetup.agent, iOS: .v17)

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
 /// The agent on a locked phone: what it cannot commit it holds, in order and bounded, and commits
 /// exactly once when the outbox can be written again; what it cannot keep, a loss record accounts
 /// for (DATA-4, DATA-7).
-@Suite struct AgentHoldingTests {
+@Suite(.watchdog, .cpuBound) struct AgentHoldingTests {
     /// An in-memory outbox whose file is of class `complete`: every call fails while `locked`.
     final class LockableOutbox {
         let base = InMemoryOutbox(installID: AgentTests.install)

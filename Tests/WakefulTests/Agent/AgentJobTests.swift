@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
 /// The agent and the job scheduler: a run's records and the job's new state are one commit, and a
 /// relaunched app's agent restores the jobs' states from the outbox.
-@Suite("Agent with jobs")
+@Suite("Agent with jobs", .watchdog, .cpuBound)
 struct AgentJobTests {
     static let install = UUID(uuidString: "3C1F7A52-0D9B-4E6A-8F21-5B7E9C2D1A04")!
     static let sample = Job(id: "sample", interval: 600, expectedDuration: 2)

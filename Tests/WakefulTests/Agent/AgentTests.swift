@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
 /// The agent: one commit per event before the commands, the timeline selection, failures kept for
 /// the next event, crashes reported.
-@Suite("Agent")
+@Suite("Agent", .watchdog, .cpuBound)
 struct AgentTests {
     /// Records one `sample` for every event it sees, and begins then ends a task on entering the background.
     struct Recorder: Strategy {

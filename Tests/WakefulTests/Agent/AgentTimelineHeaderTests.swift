@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
 /// The `run` header an agent writes when its process starts, for `wakeful replay`.
-@Suite("Agent.recordHeader")
+@Suite("Agent.recordHeader", .watchdog, .cpuBound)
 struct AgentTimelineHeaderTests {
     static let install = UUID(uuidString: "3C1A7E52-0B6D-4F28-9E41-5A7D2C8B6F03")!
 

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("GeofenceSet dwell")
+@Suite("GeofenceSet dwell", .watchdog, .cpuBound)
 struct GeofenceDwellTests {
     static let fences = Fences.line(3, dwell: 300)
 
@@ -99,7 +100,7 @@ struct GeofenceDwellTests {
     }
 }
 
-@Suite("GeofenceSet dwell through a refresh task")
+@Suite("GeofenceSet dwell through a refresh task", .watchdog, .cpuBound)
 struct GeofenceDwellRefreshTests {
     static let identifier = "com.example.dwell"
 

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("GeofenceSelection")
+@Suite("GeofenceSelection", .watchdog, .cpuBound)
 struct GeofenceSelectionTests {
     static let bounds = GeofenceSelection.Bounds(minimum: 100, maximum: 20_000, exitMargin: 200)
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
 extension Array where Element == Command {
     /// The conditions these commands add to the set's monitor, by identifier, with the state assumed.
@@ -20,7 +21,7 @@ extension Array where Element == Command {
     }
 }
 
-@Suite("GeofenceSet on CLMonitor")
+@Suite("GeofenceSet on CLMonitor", .watchdog, .cpuBound)
 struct GeofenceSetMonitorTests {
     static func set(_ fences: [Geofence] = Fences.line(300)) -> GeofenceSet {
         GeofenceSet(options: .init(fences: fences, api: .monitor))

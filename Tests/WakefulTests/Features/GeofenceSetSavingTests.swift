@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
 /// A ``GeofenceSet`` records each stay once across processes: its stays are saved in the outbox
 /// transaction of the records, and the next process's agent hands them back.
-@Suite("GeofenceSet across processes")
+@Suite("GeofenceSet across processes", .watchdog, .cpuBound)
 struct GeofenceSetSavingTests {
     static let install = UUID(uuidString: "6E0B1C2D-3F4A-4B5C-8D6E-7F8091A2B3C4")!
 

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("GeofenceSet")
+@Suite("GeofenceSet", .watchdog, .cpuBound)
 struct GeofenceSetTests {
     static func set(_ fences: [Geofence] = Fences.line(300), slots: Int = 20) -> GeofenceSet {
         GeofenceSet(options: .init(fences: fences, regionSlots: slots))

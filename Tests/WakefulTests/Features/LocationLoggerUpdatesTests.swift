@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
 /// `LocationLogger`'s own updates (LOC-4, LOC-5, LOC-8, LOC-9, LOC-32) and its record of live updates.
-@Suite("LocationLogger updates")
+@Suite("LocationLogger updates", .watchdog, .cpuBound)
 struct LocationLoggerUpdatesTests {
     static func context(_ state: AppState, _ status: LocationAuthorization = .whenInUse) -> Context {
         var context = Context(now: 10, appState: state)

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("PolygonContainment")
+@Suite("PolygonContainment", .watchdog, .cpuBound)
 struct PolygonContainmentTests {
     /// A 200 m square.
     static let square = [

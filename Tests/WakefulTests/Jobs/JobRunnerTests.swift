@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
 /// The runner's async paths, sequenced with streams: no sleeps.
-@Suite("JobRunner")
+@Suite("JobRunner", .watchdog, .cpuBound)
 @MainActor
 struct JobRunnerTests {
     /// Runs `work` for job `a`, cancels it after it signalled `started` when `cancel` is set, and returns the result.

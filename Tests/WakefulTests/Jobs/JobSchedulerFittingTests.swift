@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("JobScheduler: fitting runs into wakes")
+@Suite("JobScheduler: fitting runs into wakes", .watchdog, .cpuBound)
 struct JobSchedulerFittingTests {
     @Test("budget is the remaining time less the margin; unlimited in the foreground")
     func budget() {

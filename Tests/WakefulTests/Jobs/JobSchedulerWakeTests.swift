@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("JobScheduler: tasks, launches, pushes, wake requests, missed deadlines")
+@Suite("JobScheduler: tasks, launches, pushes, wake requests, missed deadlines", .watchdog, .cpuBound)
 struct JobSchedulerWakeTests {
     static let refresh = "com.wakeful.jobs.refresh"
     static let processing = "com.wakeful.jobs.processing"

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("LocalProjection")
+@Suite("LocalProjection", .watchdog, .cpuBound)
 struct LocalProjectionTests {
     static let origins: [Coordinate] = [
         Coordinate(latitude: 0, longitude: 0),

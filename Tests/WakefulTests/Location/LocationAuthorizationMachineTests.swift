@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
 /// The authorization state machine: AUTH-1 to AUTH-7.
-@Suite("LocationAuthorizationMachine (AUTH)")
+@Suite("LocationAuthorizationMachine (AUTH)", .watchdog, .cpuBound)
 struct LocationAuthorizationMachineTests {
     static func machine(_ major: Int, _ minor: Int = 0, _ permission: LocationPermission = LocationPermission())
         -> LocationAuthorizationMachine

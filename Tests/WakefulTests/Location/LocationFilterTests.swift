@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("LocationFilter and a clean track")
+@Suite("LocationFilter and a clean track", .watchdog, .cpuBound)
 struct LocationFilterTests {
     /// A fix `east` and `north` metres from a point near Paris.
     static func fix(east: Double, north: Double = 0, accuracy: Double = 10, speed: Double = -1, at time: TimeInterval)

@@ -1,7 +1,8 @@
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("LocationPermissionChanges")
+@Suite("LocationPermissionChanges", .watchdog, .cpuBound)
 struct LocationPermissionChangesTests {
     @Test("the first callback reports both values; later ones only what changed (AUTH-5)")
     func onlyChanges() {

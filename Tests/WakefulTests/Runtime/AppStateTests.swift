@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("AppState and Context")
+@Suite("AppState and Context", .watchdog, .cpuBound)
 struct AppStateTests {
     @Test(
         "isExecuting and isForeground per state (STATE-1)",

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("BackgroundTaskID")
+@Suite("BackgroundTaskID", .watchdog, .cpuBound)
 struct BackgroundTaskIDTests {
     @Test("description is owner#serial; the serial defaults to 0")
     func description() {

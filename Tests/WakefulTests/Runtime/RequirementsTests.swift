@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("Requirements.combined")
+@Suite("Requirements.combined", .watchdog, .cpuBound)
 struct RequirementsTests {
     @Test("nothing combined is nothing")
     func empty() {

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("ReviewAssessment")
+@Suite("ReviewAssessment", .watchdog, .cpuBound)
 struct ReviewAssessmentTests {
     struct Expectation: Sendable, CustomTestStringConvertible {
         var mode: BackgroundMode

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
 /// The runtime writes what the app sees of the network and the charger as `observation` entries:
 /// everything known with the first event, then only what changed.
-@Suite struct RuntimeObservationTests {
+@Suite(.watchdog, .cpuBound) struct RuntimeObservationTests {
     static func context(_ now: Double, _ network: NetworkPath, power: Bool?) -> Context {
         Context(now: now, appState: .background, network: network, externalPower: power)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
 /// A strategy that remembers what it saw and answers every event with fixed commands.
 private struct Echo: Strategy {
@@ -24,7 +25,7 @@ private struct CountingSink: TimelineSink {
     mutating func append(_ entry: TimelineEntry) { appended.append(entry) }
 }
 
-@Suite("Runtime")
+@Suite("Runtime", .watchdog, .cpuBound)
 struct RuntimeTests {
     static let note = Command.record(Record(kind: "note"))
     static let task = Command.beginBackgroundTask(BackgroundTaskID(owner: "A", serial: 1))

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("BackgroundTaskSlot")
+@Suite("BackgroundTaskSlot", .watchdog, .cpuBound)
 struct BackgroundTaskSlotTests {
     static func id(_ serial: Int) -> BackgroundTaskID { BackgroundTaskID(owner: "Mine", serial: serial) }
 

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("BeaconTrigger")
+@Suite("BeaconTrigger", .watchdog, .cpuBound)
 struct BeaconTriggerTests {
     static func trigger(distance: Double = 3) -> BeaconTrigger {
         BeaconTrigger(options: .init(regionID: "pump-4", constraint: Beacons.pump, triggerDistance: distance))

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("LowPowerLocationKeepAlive")
+@Suite("LowPowerLocationKeepAlive", .watchdog, .cpuBound)
 struct LowPowerLocationKeepAliveTests {
     static func task(_ serial: Int) -> BackgroundTaskID {
         BackgroundTaskID(owner: "LowPowerLocationKeepAlive", serial: serial)

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("MotionAwareTracking")
+@Suite("MotionAwareTracking", .watchdog, .cpuBound)
 struct MotionAwareTrackingTests {
     static let home = Coordinate(latitude: 48.8566, longitude: 2.3522)
 

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
 /// The network strategies driven by hand: Heartbeat, BackgroundTransfer, AccessoryKeepAlive.
-@Suite("Strategies: Heartbeat, BackgroundTransfer, AccessoryKeepAlive")
+@Suite("Strategies: Heartbeat, BackgroundTransfer, AccessoryKeepAlive", .watchdog, .cpuBound)
 struct NetworkStrategiesTests {
     private func requests(_ commands: [Command]) -> [RequestDescription] {
         commands.compactMap { if case .sendRequest(let request) = $0 { request } else { nil } }

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
 /// The push strategies as pure state machines.
-@Suite("PushTrigger, ForegroundSession, SilentAudioKeepAlive")
+@Suite("PushTrigger, ForegroundSession, SilentAudioKeepAlive", .watchdog, .cpuBound)
 struct PushStrategiesTests {
     static func push(_ id: String, _ fields: [Field]) -> Event {
         .remoteNotification(RemoteNotification(id: id, userInfo: fields))

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("RegionMonitor")
+@Suite("RegionMonitor", .watchdog, .cpuBound)
 struct RegionMonitorTests {
     static let home = MonitoredRegion(
         id: "home", shape: .circle(center: Coordinate(latitude: 48.85, longitude: 2.35), radius: 150))

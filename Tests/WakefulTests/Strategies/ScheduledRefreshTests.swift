@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("ScheduledRefresh")
+@Suite("ScheduledRefresh", .watchdog, .cpuBound)
 struct ScheduledRefreshTests {
     static let refreshID = "com.wakeful.refresh"
     static let syncID = "com.wakeful.sync"

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("ScheduledTracking: switches at the wake, records only inside the window")
+@Suite("ScheduledTracking: switches at the wake, records only inside the window", .watchdog, .cpuBound)
 struct ScheduledTrackingTests {
     static func context(_ now: Double, hours: Double, state: AppState = .background) -> Context {
         Context(now: now, appState: state, localTime: LocalTime(weekday: .monday, secondOfDay: hours * 3600))

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("TaskExtension")
+@Suite("TaskExtension", .watchdog, .cpuBound)
 struct TaskExtensionTests {
     static func task(_ serial: Int) -> BackgroundTaskID { BackgroundTaskID(owner: "TaskExtension", serial: serial) }
 

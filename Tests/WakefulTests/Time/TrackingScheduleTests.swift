@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("TrackingSchedule: windows by weekday and time of day")
+@Suite("TrackingSchedule: windows by weekday and time of day", .watchdog, .cpuBound)
 struct TrackingScheduleTests {
     static func at(_ day: Weekday, _ hours: Double) -> LocalTime { LocalTime(weekday: day, secondOfDay: hours * 3600) }
 

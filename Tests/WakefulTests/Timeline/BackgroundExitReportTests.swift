@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
 /// MetricKit's background-exit counts as a timeline `decision`, and the agent's way of noting it.
-@Suite("Background exit report")
+@Suite("Background exit report", .watchdog, .cpuBound)
 struct BackgroundExitReportTests {
     static let install = UUID(uuidString: "9A4B2C1D-5E6F-4A7B-8C9D-0E1F2A3B4C5D")!
 

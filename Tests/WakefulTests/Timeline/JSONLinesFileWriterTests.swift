@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("JSON Lines file writer")
+@Suite("JSON Lines file writer", .watchdog, .cpuBound)
 struct JSONLinesFileWriterTests {
     /// Runs `body` with a fresh temporary folder and removes it afterwards, whatever happens.
     private func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("JSONValue parser")
+@Suite("JSONValue parser", .watchdog, .cpuBound)
 struct JSONValueParserTests {
     private func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         try JSONValue.parse(Array(text.utf8))

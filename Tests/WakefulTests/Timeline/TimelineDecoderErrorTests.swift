@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("Timeline decoder errors")
+@Suite("Timeline decoder errors", .watchdog, .cpuBound)
 struct TimelineDecoderErrorTests {
     /// (line, expected description with file `device.jsonl` and line 12).
     static let cases: [(String, String)] = [

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("Timeline JSON golden lines")
+@Suite("Timeline JSON golden lines", .watchdog, .cpuBound)
 struct TimelineGoldenTests {
     private static let uuid = TimelineSamples.uuid
 

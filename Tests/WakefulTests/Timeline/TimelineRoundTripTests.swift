@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("Timeline JSON round trips")
+@Suite("Timeline JSON round trips", .watchdog, .cpuBound)
 struct TimelineRoundTripTests {
     /// Encodes one entry and decodes the line back.
     private func roundTrip(_ entry: TimelineEntry) throws -> (line: String, decoded: TimelineEntry) {

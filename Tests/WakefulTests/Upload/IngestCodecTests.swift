@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("Ingest wire codec")
+@Suite("Ingest wire codec", .watchdog, .cpuBound)
 struct IngestCodecTests {
     static let batchID = UUID(uuidString: "00000000-0000-4000-8000-0000000000B1")!
     static let recordID = UUID(uuidString: "00000000-0000-4000-8000-000000000001")!

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("RFC 3339 times on the ingest wire")
+@Suite("RFC 3339 times on the ingest wire", .watchdog, .cpuBound)
 struct RFC3339TimeTests {
     @Test(
         "writes UTC with milliseconds",

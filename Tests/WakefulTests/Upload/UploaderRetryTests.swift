@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("Uploader: backoff, jitter and Retry-After")
+@Suite("Uploader: backoff, jitter and Retry-After", .watchdog, .cpuBound)
 struct UploaderRetryTests {
     /// Fails every attempt with `outcome` and returns the backoff delay after each failure.
     static func delays(

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("Uploader: splitting, poison records, credentials and revocation")
+@Suite("Uploader: splitting, poison records, credentials and revocation", .watchdog, .cpuBound)
 struct UploaderSplitTests {
     @Test("a 413 halves the limits and retries at once; successes double them back")
     func tooLarge() throws {

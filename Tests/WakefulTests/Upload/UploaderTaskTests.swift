@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Wakeful
+import WakefulTestSupport
 
-@Suite("Uploader: in-process uploads under their own background task")
+@Suite("Uploader: in-process uploads under their own background task", .watchdog, .cpuBound)
 struct UploaderTaskTests {
     static let inProcess = Uploader.Configuration(background: false)
     static let task = BackgroundTaskID(owner: Uploader.owner, serial: 1)
@@ -99,7 +100,7 @@ struct UploaderTaskTests {
     }
 }
 
-@Suite("Uploader and the background session's events")
+@Suite("Uploader and the background session's events", .watchdog, .cpuBound)
 struct UploaderSessionEventsTests {
     @Test("a relaunch for the upload session's events ends with the session's completion handler (URLS-1, URLS-7)")
     func completesSessionEvents() throws {
@@ -119,7 +120,7 @@ struct UploaderSessionEventsTests {
     }
 }
 
-@Suite("Uploader without background sessions")
+@Suite("Uploader without background sessions", .watchdog, .cpuBound)
 struct UploaderFallbackTests {
     @Test(
         "a system without background sessions (URLS-1, before iOS 7) gets the same batch again, in process, under a task"

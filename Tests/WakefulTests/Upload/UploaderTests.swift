@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import Wakeful
+import WakefulTestSupport
 
-@Suite("Uploader: claiming, pacing and settling")
+@Suite("Uploader: claiming, pacing and settling", .watchdog, .cpuBound)
 struct UploaderTests {
     @Test("an event claims the oldest records and issues one upload whose body is the open batch")
     func uploads() throws {
