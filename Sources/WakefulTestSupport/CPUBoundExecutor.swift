@@ -11,14 +11,7 @@ import Testing
 /// tests run on ``CPUBoundExecutor/shared``, whose threads the system schedules beside the pool's,
 /// so a computing test takes its share of the processor and no more, and the pool stays free for
 /// the tests that wait on I/O.
-public struct CPUBound: SuiteTrait, TestTrait, TestScoping {
-    public var isRecursive: Bool { true }
-
-    /// Once per test function, around all its cases.
-    public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
-        test.isSuite || testCase != nil ? nil : self
-    }
-
+public struct CPUBound: TestFunctionScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {

@@ -13,18 +13,11 @@ import Testing
 /// source location, and exits with status 1.
 ///
 /// Every suite in this repository carries it (`scripts/lint.sh` checks): `@Suite("…", .watchdog)`.
-public struct HangWatchdog: SuiteTrait, TestTrait, TestScoping {
+public struct HangWatchdog: TestFunctionScoping {
     /// How long past its time limit a test may take to end after cancellation.
     public static let grace: Duration = .seconds(120)
     /// The limit of a test that has no `.timeLimit`.
     public static let defaultLimit: Duration = .seconds(15 * 60)
-
-    public var isRecursive: Bool { true }
-
-    /// Once per test function (not per suite, not per argument of a parameterized test).
-    public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
-        test.isSuite || testCase != nil ? nil : self
-    }
 
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
