@@ -146,7 +146,7 @@ public enum StrategyCatalog {
         Entry(
             name: "JobScheduler",
             summary:
-                "issue 4: runs the app's declared jobs on any wake within the time it gives, one at a time, and asks for refresh and processing tasks (TASK-6, TASK-10, BGT-4, BGT-5); scenarios declare jobs in app.jobs",
+                "runs the app's declared jobs on any wake within the time it gives, one at a time, and asks for refresh and processing tasks (TASK-6, TASK-10, BGT-4, BGT-5); scenarios declare jobs in app.jobs",
             defaults: JobScheduler.Options(), build: JobScheduler.init(options:)),
         // Accessories
         Entry(
@@ -158,13 +158,13 @@ public enum StrategyCatalog {
         Entry(
             name: "ScheduledTracking",
             summary:
-                "issue 18: GPS tracking inside weekday/time windows only; switches off on time while tracking keeps the app running, on at the next wake out of hours (significant change and a refresh task, a keep-alive, or the user), never at the clock time by itself (LOC-6, LOC-12, BGT-3)",
+                "GPS tracking inside weekday/time windows only; switches off on time while tracking keeps the app running, on at the next wake out of hours (significant change and a refresh task, a keep-alive, or the user), never at the clock time by itself (LOC-6, LOC-12, BGT-3)",
             defaults: ScheduledTracking.Options(), build: ScheduledTracking.init(options:)),
         // Geofences
         Entry(
             name: "GeofenceSet",
             summary:
-                "issue 18: any number of fences on 20 region slots: the nearest 19 and a swap fence around the device, chosen again on its exit; polygons confirmed by a fix, dwells across relaunches (LOC-17, LOC-18, LOC-19, LOC-21); option api \"monitor\": the same on a CLMonitor from iOS 17 (CLMON-1..3); scenarios declare fences in app.fences",
+                "any number of fences on 20 region slots: the nearest 19 and a swap fence around the device, chosen again on its exit; polygons confirmed by a fix, dwells across relaunches (LOC-17, LOC-18, LOC-19, LOC-21); option api \"monitor\": the same on a CLMonitor from iOS 17 (CLMON-1..3); scenarios declare fences in app.fences",
             defaults: GeofenceSet.Options(), build: GeofenceSet.init(options:)),
         // Motion
         Entry(
