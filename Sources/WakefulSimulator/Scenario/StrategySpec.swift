@@ -170,7 +170,7 @@ public enum StrategyCatalog {
         Entry(
             name: "MotionAwareTracking",
             summary:
-                "issue 18: GPS only while moving; still for the stop timeout, a stationary geofence and GPS off; its exit or Core Motion resumes, the activity history recovers the trip's start (MOTION-1..4, LOC-2, LOC-6, LOC-19)",
+                "GPS only while moving; still for the stop timeout, a stationary geofence and GPS off; its exit or Core Motion resumes, the activity history recovers the trip's start (MOTION-1..4, LOC-2, LOC-6, LOC-19)",
             defaults: MotionAwareTracking.Options(), build: MotionAwareTracking.init(options:)),
         // Live updates and location sessions
         Entry(
