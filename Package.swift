@@ -89,7 +89,7 @@ let package = Package(
         .target(
             name: "WakefulSimulator",
             dependencies: ["Wakeful", "WakefulCharts"],
-            resources: [.copy("Scenario/Builtin")],
+            resources: [.copy("Scenario/Builtin"), .copy("Fidelity/Corpus")],
             swiftSettings: strictSettings
         ),
         // The outbox on SQLite (GRDB, WAL), for apps and for the simulator's crash-injection runs.

@@ -14,6 +14,11 @@ struct ReportOption: ParsableArguments {
     /// A report into a folder that does not exist is refused before anything runs.
     func validate() throws {
         guard let path else { return }
+        try Self.checkFolder(of: path)
+    }
+
+    /// Refuses a report path whose folder does not exist.
+    static func checkFolder(of path: String) throws {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -25,8 +30,13 @@ struct ReportOption: ParsableArguments {
     /// Writes the page to the file, when one was given, or says why it could not.
     func write(_ html: @autoclosure () -> String) throws {
         guard let path else { return }
+        try Self.write(html(), to: path)
+    }
+
+    /// Writes a page to a file, or says why it could not.
+    static func write(_ html: String, to path: String) throws {
         do {
-            try Data(html().utf8).write(to: URL(fileURLWithPath: path))
+            try Data(html.utf8).write(to: URL(fileURLWithPath: path))
         } catch {
             throw ValidationError(
                 "--report \(path): cannot write the file (\(error.localizedDescription)); check that its folder exists and is writable"

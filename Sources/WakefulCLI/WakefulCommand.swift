@@ -16,13 +16,15 @@ struct WakefulCommand: AsyncParsableCommand {
               wakeful compare                       every built-in scenario, strategy and family
               wakeful compare --seeds 1000          how often each verdict holds over 1,000 seeds
               wakeful chaos --seeds 50              kill the app at the worst moments; check no data is lost
+              wakeful fidelity                      the model against published observations of real iPhones
               wakeful plist --config wakeful.json   the Info.plist entries a configuration needs
               wakeful doctor --plist Info.plist     check background modes, task identifiers and purpose strings
 
             The companion server, the fleet and the mock APNs are the separate `wakeful-server` command; the benchmarks are the package in Benchmarks/ (swift package --package-path Benchmarks benchmark).
             """,
         subcommands: [
-            Simulate.self, Compare.self, Merge.self, Chaos.self, ReplayCommand.self, PlistCommand.self, Doctor.self,
+            Simulate.self, Compare.self, Merge.self, Chaos.self, ReplayCommand.self, Fidelity.self, PlistCommand.self,
+            Doctor.self,
         ],
         defaultSubcommand: nil
     )

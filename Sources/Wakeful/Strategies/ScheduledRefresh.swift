@@ -9,7 +9,8 @@ import Foundation
 /// mechanisms on every version and lets the system refuse what the version lacks: on iOS 7–12
 /// `BGTaskScheduler` does not exist and only the fetch interval counts (BGT-1 to BGT-3); from 13
 /// an app that lists `BGTaskSchedulerPermittedIdentifiers` gets no legacy fetch, so only the
-/// requests count (BGT-4 to BGT-9); iOS 6 has neither.
+/// requests count (BGT-4 to BGT-9); iOS 6 has neither. With `usesTaskScheduler` off it submits no
+/// requests and lists no identifiers, so the legacy fetch runs on 13 and later too.
 ///
 /// What decides its fate, on every family that has the API: `earliestBeginDate` is only a lower
 /// bound (BGT-8); the system launches refreshes near the hours the user usually opens the app,
@@ -50,6 +51,11 @@ public struct ScheduledRefresh: Strategy {
         public var processingWorkSeconds: TimeInterval
         /// The legacy fetch interval set at launch (iOS 7–12); 0 for `backgroundFetchIntervalMinimum`.
         public var fetchInterval: TimeInterval
+        /// Whether to use `BGTaskScheduler` (and list its identifiers) at all. `false` keeps to the
+        /// legacy background fetch on every version, as the many apps that never adopted
+        /// `BGTaskScheduler` do: deprecated in iOS 13 but still honoured for an app that lists no
+        /// task identifiers (BGT-1, BGT-9).
+        public var usesTaskScheduler: Bool
 
         /// Creates options.
         public init(
@@ -57,7 +63,8 @@ public struct ScheduledRefresh: Strategy {
             refreshWorkSeconds: TimeInterval = 5, schedulesProcessing: Bool = true,
             processingIdentifier: String = "com.wakeful.sync", processingDelay: TimeInterval = 0,
             processingRequiresExternalPower: Bool = true, processingRequiresNetwork: Bool = true,
-            processingWorkSeconds: TimeInterval = 120, fetchInterval: TimeInterval = 3600
+            processingWorkSeconds: TimeInterval = 120, fetchInterval: TimeInterval = 3600,
+            usesTaskScheduler: Bool = true
         ) {
             self.refreshIdentifier = refreshIdentifier
             self.refreshInterval = refreshInterval
@@ -69,6 +76,7 @@ public struct ScheduledRefresh: Strategy {
             self.processingRequiresNetwork = processingRequiresNetwork
             self.processingWorkSeconds = processingWorkSeconds
             self.fetchInterval = fetchInterval
+            self.usesTaskScheduler = usesTaskScheduler
         }
     }
 
@@ -93,6 +101,7 @@ public struct ScheduledRefresh: Strategy {
     public var name: String { "ScheduledRefresh" }
 
     public var requirements: Requirements {
+        guard options.usesTaskScheduler else { return Requirements(backgroundModes: [.fetch], taskIdentifiers: []) }
         let modes: [BackgroundMode] = options.schedulesProcessing ? [.fetch, .processing] : [.fetch]
         let identifiers =
             [options.refreshIdentifier] + (options.schedulesProcessing ? [options.processingIdentifier] : [])
@@ -179,7 +188,8 @@ public struct ScheduledRefresh: Strategy {
     }
 
     private func submitRefresh(_ context: Context) -> [Command] {
-        [
+        guard options.usesTaskScheduler else { return [] }
+        return [
             .submitTaskRequest(
                 TaskRequest(
                     identifier: options.refreshIdentifier, kind: .appRefresh,
@@ -188,7 +198,7 @@ public struct ScheduledRefresh: Strategy {
     }
 
     private func submitProcessing(_ context: Context) -> [Command] {
-        guard options.schedulesProcessing else { return [] }
+        guard options.usesTaskScheduler, options.schedulesProcessing else { return [] }
         return [
             .submitTaskRequest(
                 TaskRequest(

@@ -41,6 +41,8 @@ enum Agenda {
     case serviceSessionDeadline(process: Int)
     /// The CPU monitor looks at the last window (TERM-4).
     case cpuCheck(process: Int)
+    /// A launch still running has used up the watchdog's allowance (TERM-6, STATE-7).
+    case launchWatchdog(process: Int)
     /// The end of the scenario.
     case end
 

@@ -48,6 +48,9 @@ struct AppProcess {
     var timers: [TimerState] = []
     /// The CPU utilisation the app declared (`setCPULoad`), 0 to 1.
     var cpuLoad = 0.0
+    /// When the launch watchdog kills this process's launch, and whether by the CPU allowance
+    /// (TERM-6, STATE-7); nil when the launch finishes in time.
+    var launchKill: (at: TimeInterval, byCPU: Bool)?
     /// The effective load from each moment on (0 while not executing), for the CPU monitor's window.
     var cpuHistory: [(time: TimeInterval, load: Double)] = []
     /// Timer firings in the background per second, for the wake-up monitor (a ring of seconds).

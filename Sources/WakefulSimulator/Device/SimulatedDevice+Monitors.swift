@@ -47,6 +47,33 @@ extension SimulatedDevice {
         return total / window
     }
 
+    // MARK: Launch watchdog (TERM-6, STATE-7)
+
+    /// Schedules the watchdog's kill when the app's launch will outlast an allowance: the wall
+    /// clock (any launch), or on 13+ the scene-create CPU time (a launch into the background).
+    mutating func scheduleLaunchWatchdog(foreground: Bool) {
+        guard let cost = scenario.app.launchCost else { return }
+        let rules = policy.execution
+        var limits = [rules.launchWatchdog]
+        if !foreground, let cpu = rules.sceneCreateCPULimit, cost.cpuLoad > 0 { limits.append(cpu / cost.cpuLoad) }
+        guard let limit = limits.min(), limit < cost.duration else { return }
+        process.launchKill = (at: now + limit, byCPU: limit < rules.launchWatchdog)
+        schedule(.launchWatchdog(process: process.number), at: now + limit)
+    }
+
+    /// Kills the launch that is still running when its allowance is used up: `0x8badf00d`.
+    mutating func launchWatchdogDue(process number: Int) {
+        guard hasProcess, process.number == number, let kill = process.launchKill else { return }
+        let allowance = kill.byCPU ? policy.execution.sceneCreateCPULimit ?? 0 : policy.execution.launchWatchdog
+        decide(
+            "watchdog", rules: ["STATE-7", "TERM-6"],
+            [
+                Field("transgression", kill.byCPU ? "scene-create" : "process-launch"),
+                Field("allowance", .double(allowance)), Field("clock", kill.byCPU ? "cpu" : "wall"),
+            ])
+        terminate(.launchWatchdog, code: "0x8badf00d", rules: ["STATE-7", "TERM-6"])
+    }
+
     // MARK: Wake-up monitor (TERM-5)
 
     /// Counts one wake-up (a timer firing in the background) and kills the app past the limit in

@@ -22,6 +22,7 @@ extension SimulatedDevice {
             decide("settingsReadEmpty", rules: ["DATA-6"], [Field("store", "userDefaults")])
         }
         sessionsAtLaunch()  // LOC-32
+        scheduleLaunchWatchdog(foreground: reason.isForeground)  // TERM-6, STATE-7
         if reason.isForeground {
             process.beenInForeground = true  // LOC-30: what it starts now is started in the foreground
             setState(.inactive, cause: cause, rules: rules)

@@ -310,6 +310,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         case .oneShotFix(let number): deliverOneShotFix(process: number)
         case .serviceSessionDeadline(let number): serviceSessionDeadline(process: number)
         case .cpuCheck(let number): checkCPU(process: number)
+        case .launchWatchdog(let number): launchWatchdogDue(process: number)
         case .end: finished = true
         // Pushes
         case .pushArrival(let index): pushArrives(index)

@@ -265,6 +265,7 @@ extension RunTally {
         case "scheduledTaskTimeout": "killed for a scheduled task not completed in time"
         case "backgroundFetchTimeout": "killed for a fetch not completed in 30 s"
         case "cpuLimit": "killed by the CPU monitor"
+        case "launchWatchdog": "killed by the watchdog: the launch took too long (0x8badf00d)"
         case "urlSessionEventsEnded": "suspended after the URL-session events"
         case "urlSessionHandlerTimeout": "killed for not completing the URL-session events"
         case "suspendedWithLockedFile": "killed: suspended while writing the database (0xdead10cc)"

@@ -109,6 +109,8 @@ public enum TerminationReason: String, Sendable, Hashable, Codable, CaseIterable
     case cpuLimit
     /// Too many wake-ups in the monitor's window (TERM-5).
     case wakeupLimit
+    /// A launch that outlasted the watchdog's wall-clock or CPU allowance: `0x8badf00d` (TERM-6, STATE-7).
+    case launchWatchdog
     // Pushes
     /// A silent-push handler did not call its completion within 30 s (PUSH-6).
     case pushHandlerTimeout

@@ -133,6 +133,7 @@ struct PolicyParameterTable {
         add(
             p + "sceneCreateCPULimit", optional(rules.sceneCreateCPULimit, seconds), ["STATE-7", "STATE-4"],
             byFamily(.documented, .documented, .observed))
+        add(p + "launchWatchdog", seconds(rules.launchWatchdog), ["TERM-6", "STATE-7"], .observed)
         add(p + "prewarmAvailable", flag(rules.prewarmAvailable), ["DATA-9"], carried(.documented))
         add(p + "prewarmRunsLaunch", flag(rules.prewarmRunsLaunch), ["DATA-9", "CONF-DATA-9"], carried(.documented))
     }

@@ -44,6 +44,9 @@ public struct ExecutionRules: Sendable, Hashable {
     public var sceneUpdateWatchdog: TimeInterval?
     /// CPU-time allowance for a background scene creation; `nil` where scenes do not exist (STATE-7).
     public var sceneCreateCPULimit: TimeInterval?
+    /// Wall-clock allowance for a launch, in the foreground or the background, before the watchdog
+    /// kills the app with `0x8badf00d` (TERM-6, STATE-7).
+    public var launchWatchdog: TimeInterval
     /// Whether the system may prewarm the app: start its process before the user opens it (DATA-9).
     public var prewarmAvailable: Bool
     /// Whether a prewarmed process runs the app's launch callbacks (`didFinishLaunching`) at once,
@@ -94,6 +97,11 @@ public struct ExecutionRules: Sendable, Hashable {
             sceneUpdateWatchdog: version.major >= 13 ? 10 : nil,
             // STATE-7: 4.68 s CPU (seen on 15.4.1, applied to all of 13+: assumption); no scenes before 13.
             sceneCreateCPULimit: version.major >= 13 ? 4.68 : nil,
+            // TERM-6, STATE-7: "exhausted real (wall clock) time allowance of 20.00 seconds" for a
+            // foreground launch on 13.5.1, 19.25–19.94 s for scene creation on 11.1 to 16.2, and a
+            // background push launch killed the same way at 19.56 s (field corpus, term-launch-*);
+            // 20 s on every family, an assumption outside 11–16.
+            launchWatchdog: 20,
             // DATA-9: prewarming from 15 (documented); 26+ as 15–18 (assumption).
             prewarmAvailable: version.major >= 15,
             // DATA-9: "up until, but not including, when main() calls UIApplicationMain"

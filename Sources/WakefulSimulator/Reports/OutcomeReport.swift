@@ -226,6 +226,7 @@ public struct OutcomeReport: Sendable {
         case "scheduledTaskTimeout": "iOS killed it for a BGTask not completed in time"
         case "backgroundFetchTimeout": "iOS killed it for a fetch not completed within 30 s"
         case "cpuLimit": "the CPU monitor killed it"
+        case "launchWatchdog": "the watchdog killed its launch (0x8badf00d)"
         default: "it was terminated (\(stop.cause))"
         }
     }

@@ -52,7 +52,7 @@ extension CodingUserInfoKey {
 }
 
 /// The top level of a scenario file.
-private struct ScenarioDocument: Decodable {
+struct ScenarioDocument: Decodable {
     var scenario: Scenario
 
     init(from decoder: any Decoder) throws {
@@ -123,7 +123,7 @@ private struct ScenarioDocument: Decodable {
 
 /// `"none"`, `"TaskExtension"`, `"TaskExtension+LowPowerLocationKeepAlive"`, or
 /// `{"name": "…", "use": [{"strategy": "TaskExtension", "options": {…}}]}`.
-private struct SetupDocument: Decodable {
+struct SetupDocument: Decodable {
     var setup: StrategySetup
 
     init(from decoder: any Decoder) throws {
@@ -208,6 +208,7 @@ private struct AppDocument: Decodable {
     var permittedTaskIdentifiers: [String]?
     var usage = AppUsageHistory()
     var processingCPULoad = 1.0
+    var launchCost: LaunchCost?
     var accessorySetupKit = false
     var outbox: OutboxSpec?
     var settings = SettingsStore.unprotectedFile
@@ -222,7 +223,7 @@ private struct AppDocument: Decodable {
     init(from decoder: any Decoder) throws {
         let c = try decoder.fields(
             allowed: ["backgroundModes", "locationAuthorization", "features"]
-                + ["permittedTaskIdentifiers", "usage", "processingCPULoad"] + ["accessorySetupKit"] + [
+                + ["permittedTaskIdentifiers", "usage", "processingCPULoad", "launch"] + ["accessorySetupKit"] + [
                     "outbox", "settings",
                 ] + [
                     "jobs", "jobScheduler",
@@ -259,6 +260,7 @@ private struct AppDocument: Decodable {
         permittedTaskIdentifiers = try c.permittedTaskIdentifiers()
         usage = try c.optional("usage", as: UsageDocument.self)?.usage ?? AppUsageHistory()
         processingCPULoad = try c.processingCPULoad()
+        launchCost = try c.optional("launch", as: LaunchCostDocument.self)?.cost  // TERM-6, STATE-7
         accessorySetupKit = try c.optional("accessorySetupKit") ?? false  // BLE-4
         outbox = try c.optional("outbox", as: OutboxDocument.self)?.spec
         settings = try c.optionalCase("settings", as: SettingsStore.self) ?? settings
@@ -285,6 +287,7 @@ private struct AppDocument: Decodable {
         configuration.permittedTaskIdentifiers = permittedTaskIdentifiers
         configuration.usage = usage
         configuration.processingCPULoad = processingCPULoad
+        configuration.launchCost = launchCost
         configuration.motionAuthorization = motionAuthorization
         configuration.motionUsageDescription = motionUsageDescription
         configuration.accessorySetupKit = accessorySetupKit

@@ -88,6 +88,9 @@ public struct AppConfiguration: Sendable, Hashable {
     /// Share of one CPU the app's `BGProcessingTask` work uses (0–1), for the CPU monitor of CONF-6.
     /// Default 1: processing tasks exist for CPU-heavy maintenance work (assumption).
     public var processingCPULoad = 1.0
+    /// What the app's launch costs before it returns from `didFinishLaunching`; nil for an instant
+    /// launch. A launch over the watchdog's allowance is killed with `0x8badf00d` (TERM-6, STATE-7).
+    public var launchCost: LaunchCost?
 
     /// Creates a configuration.
     public init(

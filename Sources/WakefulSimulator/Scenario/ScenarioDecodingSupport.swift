@@ -129,7 +129,9 @@ extension KeyedDecodingContainer where Key == AnyKey {
             throw failure(key, expected)
         }
         guard number.rounded() == number, number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
-            throw failure(key, "\(number) is not allowed; \(expected)")
+            // A whole number as it was written: 0, not 0.0.
+            let written = number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
+            throw failure(key, "\(written) is not allowed; \(expected)")
         }
         return T(number)
     }

@@ -68,7 +68,7 @@ public struct SeedSweep: Sendable {
 }
 
 /// A count shared by the workers: the runs claimed, and the runs done (for progress).
-private final class Counter: @unchecked Sendable {
+final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
 

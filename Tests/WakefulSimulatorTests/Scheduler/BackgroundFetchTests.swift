@@ -81,3 +81,23 @@ struct BackgroundFetchTests {
         #expect(trace.reasons("taskDeferred").contains { $0.contains("force-quit by the user") })
     }
 }
+
+/// `ScheduledRefresh` kept to the legacy fetch, as apps that never adopted `BGTaskScheduler` are.
+@Suite("ScheduledRefresh without the task scheduler", .watchdog, .cpuBound)
+struct LegacyFetchOnlyTests {
+    @Test(
+        "legacy fetches on 13 and later, no task requests, no identifiers listed (BGT-1, BGT-9)",
+        arguments: ["12", "13", "17", "26"])
+    func legacyOnly(version: String) throws {
+        let scenario = SchedulerScenarios.make(
+            duration: 4 * 3600, permitted: nil, modes: nil, device: SchedulerScenarios.variants("CONF-8:appUsage"))
+        let options = ScheduledRefresh.Options(refreshWorkSeconds: 1, fetchInterval: 0, usesTaskScheduler: false)
+        let trace = Trace(
+            scenario, ios: try Versions.parse(version),
+            setup: StrategySetup(name: "legacy", strategies: [.scheduledRefresh(options)]))
+        #expect(trace.launches.count >= 8 && trace.launches.allSatisfy { $0.kind == .backgroundFetch })
+        #expect(trace.commands { if case .submitTaskRequest = $0 { true } else { false } }.isEmpty)
+        #expect(trace.records("refresh").count == trace.launches.count)
+        #expect(ScheduledRefresh(options: options).requirements.taskIdentifiers.isEmpty)
+    }
+}
