@@ -77,6 +77,10 @@ enum Agenda {
     case accessorySleep(accessory: Int, generation: Int)
     /// A queued Core Bluetooth event reaches the app, or a connection completes (BLE-1, BLE-4).
     case bluetoothDelivery(serial: Int)
+    /// The background scan's next listening window opens (BLE-2).
+    case bluetoothScanWindow
+    /// A background advertisement's lifetime is up (BLE-3).
+    case advertisingLifetimeEnds(generation: Int)
     /// The job run in progress finishes, is cancelled, or its network may have dropped.
     case jobStep(generation: Int)
 

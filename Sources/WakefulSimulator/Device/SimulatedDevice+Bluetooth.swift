@@ -30,6 +30,13 @@ struct BluetoothState {
     /// Events and connection completions on their way, by serial.
     var deliveries: [(serial: Int, accessory: Int, kind: Delivery)] = []
     var serial = 0
+    /// Where in its period the background scan's window opens, 0…1, drawn per run (BLE-2).
+    var scanPhase = 0.0
+    /// A look at the accessories is due when the next background scan window opens.
+    var scanWindowPending = false
+    /// The background scan listens until then (the window opened by the agenda, whose times are
+    /// whole milliseconds, so the phase arithmetic alone could miss it).
+    var scanWindowOpenUntil = -Double.infinity
 
     enum Delivery {
         case connect
@@ -37,7 +44,9 @@ struct BluetoothState {
         case event(BluetoothEvent)
     }
 
-    /// Time to set up a connection to a connectable peripheral (cfg, assumption: 0.1 s).
+    /// Time to set up a connection to a connectable peripheral (cfg, assumption: 0.1 s). One log
+    /// saw a suspended, locked phone's pending connect complete ≈20 s after the peer came back
+    /// (corpus: ble-pending-connect-completes-20s): not modelled yet.
     static let connectLatency: TimeInterval = 0.1
     /// Time for the accessory to answer a poll (cfg, assumption: 0.05 s).
     static let responseLatency: TimeInterval = 0.05
@@ -138,11 +147,37 @@ extension SimulatedDevice {
             if bluetooth.scanning && !bluetooth.links[index].discovered && !bluetooth.links[index].connected
                 && reachable && scanMatches(index)
             {
-                bluetooth.links[index].discovered = true
-                queueBluetooth(.event(.discovered(peripheral: id, rssi: rssi(index))), accessory: index, at: now)
+                if let opens = nextScanWindow() {
+                    // BLE-2: out of the foreground the scan listens only in its windows.
+                    if !bluetooth.scanWindowPending {
+                        bluetooth.scanWindowPending = true
+                        schedule(.bluetoothScanWindow, at: opens)
+                    }
+                } else {
+                    bluetooth.links[index].discovered = true
+                    queueBluetooth(.event(.discovered(peripheral: id, rssi: rssi(index))), accessory: index, at: now)
+                }
             }
         }
         peripheralCheck()  // centrals in or out of range
+    }
+
+    /// When the background scan next listens: nil when it listens now (in the foreground, or inside
+    /// a window), else the opening of the next window (BLE-2).
+    private func nextScanWindow() -> TimeInterval? {
+        guard !state.isForeground, now >= bluetooth.scanWindowOpenUntil else { return nil }
+        let period = policy.bluetooth.backgroundScanPeriod
+        let offset = bluetooth.scanPhase * period
+        let into = (now - offset).truncatingRemainder(dividingBy: period)
+        let position = into < 0 ? into + period : into
+        return position < policy.bluetooth.backgroundScanWindow ? nil : max(now + period - position, now + 0.001)
+    }
+
+    /// A background scan window opens: the accessories are looked at again.
+    mutating func bluetoothScanWindowOpens() {
+        bluetooth.scanWindowPending = false
+        bluetooth.scanWindowOpenUntil = now + policy.bluetooth.backgroundScanWindow
+        bluetoothCheck()
     }
 
     /// BLE-2: a scan for every service (nil) finds nothing outside the foreground.

@@ -24,6 +24,12 @@ struct PeripheralState {
     var centrals: [CentralLink] = []
     /// Set while a peripheral-manager event wakes the app: the `bluetooth-peripheral` mode gates it (BLE-1).
     var waking = false
+    /// How long a background advertisement lasts in this run (BLE-3), drawn per run.
+    var backgroundLifetime: TimeInterval = .infinity
+    /// Counts background advertisements, so that an earlier one's end does not stop a later one.
+    var backgroundGeneration = 0
+    /// The background advertisement outlived its lifetime; cleared when the app is on screen again.
+    var backgroundExpired = false
 
     /// Bytes of a foreground advertisement (BLE-3).
     static let foregroundBytes = 28
@@ -40,7 +46,8 @@ enum AdvertisementForm: String {
     /// In the background with the `bluetooth-peripheral` mode: best effort, no local name, services
     /// in the overflow area only (BLE-3).
     case background
-    /// In the background without the `bluetooth-peripheral` mode: it does not continue (BLE-1).
+    /// In the background without the `bluetooth-peripheral` mode (BLE-1), or with it once the
+    /// background advertisement's lifetime is up (BLE-3): it does not continue.
     case paused
 }
 
@@ -83,14 +90,21 @@ extension SimulatedDevice {
     private var currentAdvertisementForm: AdvertisementForm {
         guard peripheral.advertising, bluetooth.poweredOn else { return .off }
         if state.isForeground { return .foreground }
-        return backgroundModes.contains(.bluetoothPeripheral) ? .background : .paused
+        return backgroundModes.contains(.bluetoothPeripheral) && !peripheral.backgroundExpired ? .background : .paused
     }
 
     /// Records the advertisement's form when it changes (foreground, background, paused) and settles the centrals.
     mutating func advertisementChanged() {
+        if state.isForeground { peripheral.backgroundExpired = false }
         let form = currentAdvertisementForm
         if form != peripheral.form {
             peripheral.form = form
+            if form == .background {
+                peripheral.backgroundGeneration += 1
+                schedule(
+                    .advertisingLifetimeEnds(generation: peripheral.backgroundGeneration),
+                    at: now + peripheral.backgroundLifetime)
+            }
             switch form {
             case .off:
                 decide("advertising", rules: ["BLE-3"], [Field("form", "off")])
@@ -112,6 +126,17 @@ extension SimulatedDevice {
                         Field("form", "background"),
                         Field("overflow", .string(peripheral.services.joined(separator: ","))),
                         Field("why", "best effort: no local name, service UUIDs only in the overflow area"),
+                    ])
+            case .paused where peripheral.backgroundExpired:
+                decide(
+                    "advertising", rules: ["BLE-3"],
+                    [
+                        Field("form", "paused"),
+                        Field(
+                            "why",
+                            .string(
+                                "background advertising stopped after \(Format.duration(peripheral.backgroundLifetime))"
+                            )),
                     ])
             case .paused:
                 decide(
@@ -257,6 +282,13 @@ extension SimulatedDevice {
         decide(
             "peripheralStateRestoration", rules: rules,
             [Field("kept", .bool(keep)), Field("after", .string(reason.rawValue))])
+        advertisementChanged()
+    }
+
+    /// The background advertisement's lifetime is up: it stops until the app is on screen again (BLE-3).
+    mutating func advertisingLifetimeEnds(generation: Int) {
+        guard generation == peripheral.backgroundGeneration, peripheral.form == .background else { return }
+        peripheral.backgroundExpired = true
         advertisementChanged()
     }
 }

@@ -94,8 +94,12 @@ extension SimulatedDevice {
                 identifier: launched.identifier, kind: launched.kind, launchedAt: now, generation: generation,
                 deadline: now + limit, cellularAllowed: cellularAllowed))
         scheduleExpiry(generation: generation, kind: launched.kind, deadline: now + limit)
-        if monitored, let cpu = policy.termination.cpuLimit, scenario.app.processingCPULoad > cpu.fraction {
-            schedule(.scheduledTaskCPULimit(generation: generation), at: now + cpu.window)
+        // TERM-4, BGT-6: the monitor kills once 80 % of the window's CPU time is used, so a task at
+        // 97 % dies about 49.5 s in (see checkCPU). An app with jobs runs them as its processing
+        // work: their cost sets the load the monitor watches instead.
+        let load = scenario.app.processingCPULoad
+        if monitored, scenario.app.jobs.isEmpty, let cpu = policy.termination.cpuLimit, load > cpu.fraction {
+            schedule(.scheduledTaskCPULimit(generation: generation), at: now + cpu.fraction * cpu.window / load)
         }
         deliver(.scheduledTaskLaunched(launched))
         if launched.kind != .continuedProcessing { replanScheduledWork(because: "launch") }

@@ -259,6 +259,13 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         self.dataProtection = DataProtectionGate(passcode: scenario.device.passcode)
         self.chaos = chaos
         self.chaosRandom = root.derived(stream: 41)
+        // Core Bluetooth's per-run draws (stream 80): the background scan's phase (BLE-2) and how
+        // long a background advertisement lasts (BLE-3).
+        var bluetoothRandom = root.derived(stream: 80)
+        self.bluetooth.scanPhase = bluetoothRandom.nextDouble()
+        let lifetime = policy.bluetooth.backgroundAdvertisingLifetime
+        self.peripheral.backgroundLifetime =
+            lifetime.lowerBound + bluetoothRandom.nextDouble() * (lifetime.upperBound - lifetime.lowerBound)
     }
 
     // MARK: Running
@@ -334,6 +341,8 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         case .urlSessionHandlerDeadline(let generation): urlSessionHandlerDeadline(generation: generation)
         case .accessorySleep(let index, let generation): accessorySleep(index: index, generation: generation)
         case .bluetoothDelivery(let serial): bluetoothDelivery(serial: serial)
+        case .bluetoothScanWindow: bluetoothScanWindowOpens()
+        case .advertisingLifetimeEnds(let generation): advertisingLifetimeEnds(generation: generation)
         case .jobStep(let generation): jobStep(generation: generation)
         // Accessories
         case .centralConnect(let index, let generation): centralConnect(index: index, generation: generation)

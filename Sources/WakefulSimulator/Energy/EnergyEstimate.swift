@@ -11,8 +11,11 @@ public struct EnergyEstimate: Sendable, Hashable, Codable {
     public var totalMilliampereHours: Double
     /// Milliampere-hours per simulated hour.
     public var milliampereHoursPerHour: Double
-    /// Share of the battery per hour, in percent.
+    /// Share of the battery per hour, in percent: what the app costs.
     public var batteryPercentPerHour: Double
+    /// The whole phone's drain per hour, in percent: the app's cost plus the phone's own standby
+    /// (``PowerTable/standby``). Compare this with battery-life reports, which see the whole phone.
+    public var devicePercentPerHour: Double
     /// Milliampere-hours by component, largest first; components that cost nothing are left out.
     public var byComponent: [Component]
 
@@ -50,6 +53,8 @@ public struct EnergyEstimate: Sendable, Hashable, Codable {
         totalMilliampereHours = parts.reduce(0) { $0 + $1.1 }
         milliampereHoursPerHour = hours > 0 ? totalMilliampereHours / hours : 0
         batteryPercentPerHour = milliampereHoursPerHour / table.batteryCapacity * 100
+        devicePercentPerHour =
+            batteryPercentPerHour + table.standby / table.batteryVoltage / table.batteryCapacity * 100
         byComponent = parts.filter { $0.1 > 0 }.sorted { $0.1 > $1.1 }.map {
             Component(name: $0.0, milliampereHours: $0.1)
         }

@@ -31,6 +31,9 @@ public struct PowerTable: Sendable, Hashable, Codable {
     public var radioActive: Double
     /// Fixed energy of one wake, in joules.
     public var wakeJoules: Double
+    /// The phone's own drain, locked and idle on Wi-Fi with no app working: not the app's cost,
+    /// but part of every whole-phone figure (battery-life reports, `devicePercentPerHour`).
+    public var standby: Double
 
     /// The defaults.
     public static let standard = PowerTable(
@@ -57,13 +60,16 @@ public struct PowerTable: Sendable, Hashable, Codable {
         // Assumption for an active cellular/Wi-Fi radio; ENERGY-2's tail is counted in the seconds.
         radioActive: 800,
         // ENERGY-2: every wake pays a fixed cost for radios, memory and buses; assumed ≈1 J.
-        wakeJoules: 1)
+        wakeJoules: 1,
+        // An idle iPhone on Wi-Fi lost 0.79–0.80 %/h over 5 h (corpus: energy-idle-wifi-baseline):
+        // 0.8 % of this table's 3,000 mAh at 3.85 V is ≈92 mW.
+        standby: 92)
 
     /// Creates a table.
     public init(
         identifier: String, batteryCapacity: Double, batteryVoltage: Double, cpuAwake: Double, cpuFullLoad: Double,
         gps: Double, cellLocation: Double, ranging: Double, bluetoothScan: Double, bluetoothConnected: Double,
-        radioActive: Double, wakeJoules: Double
+        radioActive: Double, wakeJoules: Double, standby: Double = 0
     ) {
         self.identifier = identifier
         self.batteryCapacity = batteryCapacity
@@ -77,5 +83,6 @@ public struct PowerTable: Sendable, Hashable, Codable {
         self.bluetoothConnected = bluetoothConnected
         self.radioActive = radioActive
         self.wakeJoules = wakeJoules
+        self.standby = standby
     }
 }

@@ -388,6 +388,12 @@ struct PolicyParameterTable {
         add(
             p + "backgroundScanNeedsServiceUUIDs", flag(rules.backgroundScanNeedsServiceUUIDs), ["BLE-2"],
             carried(.documented))
+        add(p + "backgroundScanWindow", seconds(rules.backgroundScanWindow), ["BLE-2"], .observed)
+        add(p + "backgroundScanPeriod", seconds(rules.backgroundScanPeriod), ["BLE-2"], .observed)
+        let lifetime = rules.backgroundAdvertisingLifetime
+        add(
+            p + "backgroundAdvertisingLifetime", "\(seconds(lifetime.lowerBound))–\(seconds(lifetime.upperBound))",
+            ["BLE-3"], .observed)
     }
 
     private mutating func addTermination() {

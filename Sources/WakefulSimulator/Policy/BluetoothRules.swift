@@ -16,6 +16,13 @@ public struct BluetoothRules: Sendable, Hashable {
     public var restorationWaitsForFirstUnlock: Bool
     /// Whether background scans must name service UUIDs (BLE-2).
     public var backgroundScanNeedsServiceUUIDs: Bool
+    /// Out of the foreground a scan listens only in windows of this length … (BLE-2).
+    public var backgroundScanWindow: TimeInterval
+    /// … once per this period, at a phase drawn per run (BLE-2).
+    public var backgroundScanPeriod: TimeInterval
+    /// A background advertisement (`bluetooth-peripheral` mode) stops this long after the app
+    /// left the foreground: drawn per run between the bounds (BLE-3).
+    public var backgroundAdvertisingLifetime: ClosedRange<TimeInterval>
 
     /// The reference's defaults for `version`, by family and then by exact version.
     ///
@@ -32,7 +39,20 @@ public struct BluetoothRules: Sendable, Hashable {
             // BLE-4: waits for the first unlock after a reboot (documented).
             restorationWaitsForFirstUnlock: true,
             // BLE-2: nil service list not allowed in the background (documented, 5+).
-            backgroundScanNeedsServiceUUIDs: true
+            backgroundScanNeedsServiceUUIDs: true,
+            // BLE-2, "scans less often in the background": a Google engineer's figure, the radio
+            // wakes about every 10 min for 20–30 s (corpus: ble-bg-scan-duty-cycle-10min; iOS 16.6
+            // still finds the peripheral, ble-bg-scan-works-ios16). Reports of nothing found for
+            // 55 min or after the first 10 s conflict (ble-bg-scan-found-nothing-55min,
+            // ble-bg-scan-only-10s). Observed, every family (assumption outside 9–16).
+            backgroundScanWindow: 25,
+            backgroundScanPeriod: 600,
+            // BLE-3: background advertising gone ≈3 min after screen-off on 10.0.1
+            // (ble-ios10-bg-advertising-gone-3min) and after 5–10 min in another report
+            // (ble-bg-advertising-gone-5-10min): 3 to 10 min, drawn per run. Observed 8–10;
+            // assumption elsewhere; a report of advertising for as long as the app stays in the
+            // switcher (9.3–10.1) conflicts.
+            backgroundAdvertisingLifetime: 180...600
         )
     }
 }

@@ -64,7 +64,10 @@ public struct ExecutionRules: Sendable, Hashable {
         return ExecutionRules(
             // STATE-4: 5 s on every family; 26+ as 13–18 (assumption).
             didEnterBackgroundDeadline: 5,
-            // STATE-5: 5 s model default (var. 10 s, CONF-3); 26+ as 13–18 (assumption).
+            // STATE-5: 5 s model default (var. 10 s, CONF-3); 26+ as 13–18 (assumption). The field
+            // conflicts before 13: a suspend assertion logged "permittedBackgroundDuration: 10" on
+            // iOS 7 (corpus: state-ios7-no-task-10s), while the AT-3 device trace (iOS 8) suspends
+            // 5 s after Home; from 13, "about 5 s" (state-ios14-no-task-5s).
             graceAfterBackground: 5,
             // STATE-6: ≈5 s; 26+ as 13–18 (assumption).
             willTerminateTime: 5,

@@ -22,8 +22,8 @@ extension PolicyVariant {
             "SLC, visit and region events relaunch a force-quit app, which is killed again 180 s later as reported on iOS 10 (LOC-26, CONF-5)."
         case .forceQuitRelaunchImmediately:
             "A force-quit app is relaunched immediately after the force-quit, as in the 15.3–15.3.1 bug (LOC-27, CONF-5)."
-        case .processingCPUMonitor:
-            "Keeps the CPU monitor (80 % over 60 s) on during BGProcessingTask (BGT-6, TERM-4, CONF-6)."
+        case .processingCPUMonitorOff:
+            "Switches the CPU monitor off during BGProcessingTask, as Apple documents, instead of killing the task once it has used 80 % of 60 s of CPU, as the field reports (BGT-5, BGT-6, TERM-4, CONF-6)."
         case .silentPushAfterForceQuit:
             "Silent pushes launch a force-quit app anyway, so the force-quit flag no longer blocks them (PUSH-7, TERM-1, CONF-7)."
         case .disableSchedulingFactor(let factor):
@@ -85,7 +85,7 @@ extension PolicyVariant {
         case .forceQuitNeverRelaunches: .inference  // CONF-5a: TERM-1 applied to location
         case .forceQuitRelaunchThenKill: .observed  // LOC-26
         case .forceQuitRelaunchImmediately: .observed  // LOC-27
-        case .processingCPUMonitor: .observed  // BGT-6
+        case .processingCPUMonitorOff: .observed  // BGT-6
         case .silentPushAfterForceQuit: .folklore  // PUSH-7: a blog claim
         case .disableSchedulingFactor: .assumption  // CONF-8: a what-if switch
         case .backgroundRefreshOffRegionsOnly: .documented  // LOC-22: the documented scope
@@ -119,7 +119,7 @@ extension PolicyVariant {
         case .significantChangeHeartbeat: ["location.significantChangeHeartbeat"]
         case .forceQuitNeverRelaunches, .forceQuitRelaunchThenKill, .forceQuitRelaunchImmediately:
             ["location.forceQuitRelaunch"]
-        case .processingCPUMonitor: ["scheduler.processingCPUMonitor"]
+        case .processingCPUMonitorOff: ["scheduler.processingCPUMonitor"]
         case .silentPushAfterForceQuit: ["push.deliveredAfterForceQuit", "termination.forceQuitBlocks"]
         case .disableSchedulingFactor: ["scheduler.schedulingFactors"]
         case .backgroundRefreshOffRegionsOnly: ["location.backgroundRefreshOffBlocksSignificantChangeAndVisitWakes"]
@@ -187,7 +187,7 @@ extension PolicyVariant {
         case .forceQuitRelaunchThenKill:  // CONF-5b, LOC-26
             policy.location.forceQuitRelaunch = .relaunchThenTerminate(after: 180)
         case .forceQuitRelaunchImmediately: policy.location.forceQuitRelaunch = .relaunchImmediately  // CONF-5c
-        case .processingCPUMonitor: policy.scheduler.processingCPUMonitor = true  // CONF-6, BGT-6
+        case .processingCPUMonitorOff: policy.scheduler.processingCPUMonitor = false  // CONF-6, BGT-5
         case .silentPushAfterForceQuit:  // CONF-7, PUSH-7
             policy.push.deliveredAfterForceQuit = true
             policy.termination.forceQuitBlocks.remove(.silentPush)

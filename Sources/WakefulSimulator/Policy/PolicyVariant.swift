@@ -31,8 +31,9 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
     case forceQuitRelaunchThenKill
     /// `"CONF-5c"`: relaunched immediately after a force-quit (LOC-27).
     case forceQuitRelaunchImmediately
-    /// `"CONF-6"`: CPU monitor on during `BGProcessingTask` (BGT-6).
-    case processingCPUMonitor
+    /// `"CONF-6"`: CPU monitor off during `BGProcessingTask`, as Apple documents (BGT-5); the
+    /// default keeps it on, as the field reports show (BGT-6).
+    case processingCPUMonitorOff
     /// `"CONF-7"`: silent pushes still launch a force-quit app (PUSH-7).
     case silentPushAfterForceQuit
     /// `"CONF-8:<factor>"`, e.g. `"CONF-8:lowPowerMode"`: one BGT-11 scheduling factor switched off.
@@ -90,7 +91,7 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
         case .forceQuitNeverRelaunches: "CONF-5a"
         case .forceQuitRelaunchThenKill: "CONF-5b"
         case .forceQuitRelaunchImmediately: "CONF-5c"
-        case .processingCPUMonitor: "CONF-6"
+        case .processingCPUMonitorOff: "CONF-6"
         case .silentPushAfterForceQuit: "CONF-7"
         case .disableSchedulingFactor(let factor): "CONF-8:\(factor.rawValue)"
         case .backgroundRefreshOffRegionsOnly: "CONF-9"
@@ -129,7 +130,7 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
             .taskBudget600OnIOS7, .taskBudget40, .expiryAt15Seconds, .noWakeRefresh, .grace10Seconds,
             .significantChangeHeartbeat,
             .forceQuitNeverRelaunches, .forceQuitRelaunchThenKill, .forceQuitRelaunchImmediately,
-            .processingCPUMonitor, .silentPushAfterForceQuit,
+            .processingCPUMonitorOff, .silentPushAfterForceQuit,
         ]
             + SchedulingFactor.allCases.map { .disableSchedulingFactor($0) }
             + [

@@ -85,8 +85,9 @@ public struct AppConfiguration: Sendable, Hashable {
     /// Whether Info.plist has `NSMotionUsageDescription`; without it the first use of Core Motion
     /// crashes the app (MOTION-2).
     public var motionUsageDescription = true
-    /// Share of one CPU the app's `BGProcessingTask` work uses (0–1), for the CPU monitor of CONF-6.
-    /// Default 1: processing tasks exist for CPU-heavy maintenance work (assumption).
+    /// Share of one CPU the app's `BGProcessingTask` work uses (0–1), for the CPU monitor (TERM-4,
+    /// BGT-6) of an app without jobs. Default 1: processing tasks exist for CPU-heavy maintenance
+    /// work (assumption).
     public var processingCPULoad = 1.0
     /// What the app's launch costs before it returns from `didFinishLaunching`; nil for an instant
     /// launch. A launch over the watchdog's allowance is killed with `0x8badf00d` (TERM-6, STATE-7).

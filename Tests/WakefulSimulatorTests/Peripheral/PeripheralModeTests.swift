@@ -236,3 +236,26 @@ struct PeripheralDecodingTests {
         #expect(StrategyCatalog.names.contains("PeripheralAdvertiser"))
     }
 }
+
+@Suite("Peripheral: how long a background advertisement lasts (BLE-3)", .watchdog, .cpuBound)
+struct PeripheralAdvertisingLifetimeTests {
+    @Test("BLE-3: a background advertisement stops 3 to 10 min after Home, drawn per seed, and resumes on screen")
+    func backgroundAdvertisingLifetime() throws {
+        let lifetimes = try (1...10).map { seed -> Double in
+            var scenario = Scenarios.make(
+                duration: 1500, home: 10, at: .zero, actions: [UserAction(at: 1200, .open)])
+            scenario.world.accessories = [PeripheralModeTests.central()]
+            let trace = Trace(
+                scenario, ios: IOSVersion(17),
+                setup: StrategySetup(name: "PeripheralAdvertiser", strategies: [.peripheralAdvertiser(.init())]),
+                seed: UInt64(seed))
+            let forms = trace.decisions("advertising").map { ($0.time, $0.decision.fields["form"]?.description) }
+            #expect(forms.map(\.1) == ["foreground", "background", "paused", "foreground"])
+            let paused = try #require(
+                trace.decisions("advertising").first { $0.decision.rules == ["BLE-3"] && $0.time > 10 })
+            return paused.time - 10
+        }
+        #expect(lifetimes.allSatisfy { (180...600).contains($0) }, "\(lifetimes)")
+        #expect(Set(lifetimes).count > 5)
+    }
+}

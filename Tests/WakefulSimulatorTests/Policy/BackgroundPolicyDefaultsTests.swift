@@ -107,7 +107,7 @@ struct BackgroundPolicyDefaultsTests {
         #expect(rules.processingTimeAfterForceQuit == 60)  // BGT-15 cfg
         #expect(rules.processingAfterForceQuitUsesCellular == false)  // BGT-15 cfg
         #expect(rules.processingEndsWhenUserStarts)  // BGT-14
-        #expect(rules.processingCPUMonitor == false)
+        #expect(rules.processingCPUMonitor)  // BGT-6: the field reports, though BGT-5 documents it off (CONF-6)
         #expect(rules.processingRunsWithin == 172_800)
         #expect(rules.processingNeedsUseWithin == 604_800)
         #expect(rules.pendingRefreshLimit == 1)  // BGT-7

@@ -76,9 +76,9 @@ private let variantCases: [PolicyVariantCase] =
                 $0.location.forceQuitRelaunch = .relaunchImmediately
             }, changedRows: ["location.forceQuitRelaunch"]),
         PolicyVariantCase(
-            variant: .processingCPUMonitor, version: IOSVersion(14),
+            variant: .processingCPUMonitorOff, version: IOSVersion(14),
             change: {
-                $0.scheduler.processingCPUMonitor = true
+                $0.scheduler.processingCPUMonitor = false
             }, changedRows: ["scheduler.processingCPUMonitor"]),
         PolicyVariantCase(
             variant: .silentPushAfterForceQuit, version: IOSVersion(17),
@@ -293,7 +293,7 @@ struct PolicyVariantTests {
             (.grace10Seconds, "CONF-3"), (.significantChangeHeartbeat, "CONF-4"),
             (.forceQuitNeverRelaunches, "CONF-5a"),
             (.forceQuitRelaunchThenKill, "CONF-5b"), (.forceQuitRelaunchImmediately, "CONF-5c"),
-            (.processingCPUMonitor, "CONF-6"), (.silentPushAfterForceQuit, "CONF-7"),
+            (.processingCPUMonitorOff, "CONF-6"), (.silentPushAfterForceQuit, "CONF-7"),
             (.disableSchedulingFactor(.lowPowerMode), "CONF-8:lowPowerMode"),
             (.disableSchedulingFactor(.rateLimiting), "CONF-8:rateLimiting"),
             (.backgroundRefreshOffRegionsOnly, "CONF-9"), (.appRefreshEarlyExpiry, "CONF-10"),

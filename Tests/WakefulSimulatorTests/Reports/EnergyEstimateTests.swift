@@ -19,6 +19,9 @@ struct EnergyEstimateTests {
         #expect(abs(gps.milliampereHours - 450 / 3.85) < 1e-9)
         #expect(estimate.byComponent.first?.name == "gps", "largest first")
         #expect(abs(estimate.batteryPercentPerHour - 550 / 3.85 / 3000 * 100) < 1e-9)
+        // The whole phone adds its standby, 92 mW (energy-idle-wifi-baseline: ≈0.8 %/h).
+        #expect(abs(estimate.devicePercentPerHour - 642 / 3.85 / 3000 * 100) < 1e-9)
+        #expect(abs(EnergyEstimate(EnergyLedger(), hours: 1).devicePercentPerHour - 0.797) < 0.001)
         #expect(estimate.kind == "estimate")
         #expect(estimate.powerTable == PowerTable.standard.identifier)
     }
