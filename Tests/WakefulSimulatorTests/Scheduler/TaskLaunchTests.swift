@@ -134,6 +134,23 @@ struct TaskLaunchTests {
         #expect(trace.reasons("taskDeferred").first?.contains("needs external power, not charging") == true)
     }
 
+    @Test(
+        "a processing task without requiresExternalPower still waits for the charger (observed, BGT-5)",
+        arguments: ["13", "17", "26"])
+    func processingWaitsForCharger(version: String) throws {
+        let unpowered = TaskRequest(identifier: TaskApps.sync, kind: .processing)
+        let battery = SchedulerScenarios.make(duration: 2 * 86_400, power: [PowerPoint(at: 0, battery: 0.9)])
+        let off = Trace(
+            battery, ios: try Versions.parse(version), setup: .custom(TaskApps.submitter([unpowered])))
+        #expect(off.launches.isEmpty)
+        #expect(off.reasons("taskDeferred").first?.contains("runs only on the charger, not charging") == true)
+        let charged = SchedulerScenarios.make(duration: 86_400, power: Self.overnightCharger)
+        let on = Trace(
+            charged, ios: try Versions.parse(version), setup: .custom(TaskApps.submitter([unpowered])))
+        let launch = try #require(on.launches.first)
+        #expect(launch.time >= 6 * 3600 && launch.time <= 6.5 * 3600)
+    }
+
     @Test("a processing task runs for the processing time, then its handler and the kill (BGT-5, cfg 300 s)")
     func processingLimit() throws {
         let scenario = SchedulerScenarios.make(duration: 86_400, power: Self.overnightCharger)
