@@ -107,23 +107,28 @@ struct SchedulingFactorTests {
         #expect(lifted.launches.count == 1)
     }
 
+    /// On the charger all the time: processing tasks run only on it (observed, BGT-5).
+    static let charging = [PowerPoint(at: 0, battery: 0.9, charging: true)]
+
     @Test("a processing task runs only if the app was used in the last 7 days, whatever CONF-8 says (BGT-5)")
     func processingNotUsedFor8Days() throws {
         let late = TaskRequest(identifier: TaskApps.sync, kind: .processing, earliestBeginDate: 8 * 86_400)
         for device in [DeviceSettings(), Self.device("CONF-8:appUsage")] {
-            let trace = try run(device: device, requests: [late], duration: 10 * 86_400)
+            let trace = try run(power: Self.charging, device: device, requests: [late], duration: 10 * 86_400)
             #expect(trace.launches.isEmpty)
             #expect(trace.reasons("taskDeferred").first?.contains("app not used for 8 days") == true)
             #expect(trace.decisions("taskDeferred").first?.decision.rules.contains("BGT-5") == true)
         }
         let recent = TaskRequest(identifier: TaskApps.sync, kind: .processing, earliestBeginDate: 5 * 86_400)
-        #expect(try run(requests: [recent], duration: 7 * 86_400).launches.count == 1)
+        #expect(try run(power: Self.charging, requests: [recent], duration: 7 * 86_400).launches.count == 1)
     }
 
     @Test("an app never used gets no processing task (BGT-5)")
     func neverUsed() throws {
         // The user opens the app only in the scenario; the history says never, but that open counts.
-        let trace = try run(usedDaysAgo: nil, requests: [TaskRequest(identifier: TaskApps.sync, kind: .processing)])
+        let trace = try run(
+            power: Self.charging, usedDaysAgo: nil,
+            requests: [TaskRequest(identifier: TaskApps.sync, kind: .processing)])
         #expect(trace.launches.count == 1)
     }
 

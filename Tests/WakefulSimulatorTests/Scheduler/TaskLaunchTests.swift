@@ -40,8 +40,9 @@ struct TaskLaunchTests {
 
     @Test("a refresh is launched in the half hour before an hour the user usually opens the app (BGT-11 factor 3)")
     func usageAlignment() throws {
-        // 18:00 start; usually opened at 21:00 and at the 18:00 open of the scenario itself.
-        let scenario = SchedulerScenarios.make(duration: 86_400, hours: [21])
+        // 18:00 start; usually opened at 21:00 and at the 18:00 open of the scenario itself. Last
+        // used 3 days ago, so not in daily use: no launch from the day's budget comes first.
+        let scenario = SchedulerScenarios.make(duration: 86_400, usedDaysAgo: 3, hours: [21])
         let trace = Trace(scenario, ios: IOSVersion(17), setup: .custom(TaskApps.submitter([Self.refresh])))
         let launch = try #require(trace.launches.first)
         // 20:30–21:00, plus up to 10 min of jitter.
