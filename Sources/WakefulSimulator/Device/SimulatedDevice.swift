@@ -241,9 +241,10 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         let radio = scenario.device.radio
         self.beaconRanges = scenario.world.beacons.map { radio.detectionRange(measuredPower: $0.measuredPower) }
         self.beaconSignals = scenario.world.beacons.map(BeaconSignalSource.init)
-        // Scheduled tasks (BGT): stream 20 for the scheduler's jitter.
+        // Scheduled tasks (BGT): stream 20 for the scheduler's jitter, 70 and 71 for the day's budget.
         self.scheduler = TaskScheduler(
-            scenario: scenario, strategies: strategies, random: root.derived(stream: 20))
+            scenario: scenario, strategies: strategies, random: root.derived(stream: 20),
+            budgetRandom: root.derived(stream: 70), gapRandom: root.derived(stream: 71))
         // Outbox: the app's storage and server, the injected kills (streams 40 to 42).
         self.outboxWrites = scenario.app.outbox?.writes ?? .beforeCommands
         self.outboxProvider =

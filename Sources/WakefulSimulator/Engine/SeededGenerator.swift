@@ -99,6 +99,15 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         return mean + standardDeviation * (radius * cos(angle))
     }
 
+    /// An exponentially distributed double of mean 1 (`-log(1 - nextDouble())`): the gap between
+    /// events that come at random at a steady rate, in units of the mean gap.
+    ///
+    /// - Complexity: O(1); does not allocate. Consumes one `next()`.
+    public mutating func exponential() -> Double {
+        // 1 - u is in (0, 1], so the logarithm is finite.
+        -log(1 - nextDouble())
+    }
+
     /// `true` with probability `probability` (`nextDouble() < probability`).
     ///
     /// Always consumes exactly one `next()`, even for probabilities of 0 or 1, so the stream stays

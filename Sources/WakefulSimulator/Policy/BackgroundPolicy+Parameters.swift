@@ -316,6 +316,7 @@ struct PolicyParameterTable {
             bgTask(.documented))
         add(p + "processingRunsWithin", seconds(rules.processingRunsWithin), ["BGT-5"], bgTask(.documented))
         add(p + "processingNeedsUseWithin", seconds(rules.processingNeedsUseWithin), ["BGT-5"], bgTask(.documented))
+        add(p + "processingNeedsCharger", flag(rules.processingNeedsCharger), ["BGT-5"], bgTask(.observed))
         add(p + "pendingRefreshLimit", "\(rules.pendingRefreshLimit)", ["BGT-7"], bgTask(.documented))
         add(p + "pendingProcessingLimit", "\(rules.pendingProcessingLimit)", ["BGT-7"], bgTask(.documented))
         add(p + "lowBatteryThreshold", percent(rules.lowBatteryThreshold), ["BGT-11"], bgTask(.documented))
@@ -337,12 +338,18 @@ struct PolicyParameterTable {
             p + "fetchDisabledByTaskIdentifiers", flag(rules.fetchDisabledByTaskIdentifiers), ["BGT-1", "BGT-9"],
             byFamily(.assumption, .assumption, .observed))
         add(p + "usageLeadTime", seconds(rules.usageLeadTime), ["BGT-11"], .assumption)
-        add(p + "refreshNeedsUseWithin", seconds(rules.refreshNeedsUseWithin), ["BGT-11", "BGT-5"], .assumption)
+        add(
+            p + "refreshNeedsUseWithin", seconds(rules.refreshNeedsUseWithin), ["BGT-11", "BGT-5"],
+            byFamily(.assumption, .assumption, .observed))
+        add(p + "dailyUseWithin", seconds(rules.dailyUseWithin), ["BGT-11"], .assumption)
         add(p + "overnightStartHour", "\(number(rules.overnightStartHour)) h", ["BGT-5"], .assumption)
         add(p + "overnightEndHour", "\(number(rules.overnightEndHour)) h", ["BGT-5"], .assumption)
         add(p + "refreshJitter", seconds(rules.refreshJitter), ["BGT-3", "BGT-8"], .assumption)
         add(p + "processingJitter", seconds(rules.processingJitter), ["BGT-5", "BGT-8"], .assumption)
-        add(p + "dailyLaunchBudget", "\(rules.dailyLaunchBudget)", ["BGT-11"], .assumption)
+        add(
+            p + "budgetLaunchRate",
+            "\(number(rules.budgetLaunchRate.lowerBound))–\(number(rules.budgetLaunchRate.upperBound)) per h",
+            ["BGT-3", "BGT-11"], byFamily(.assumption, .observed, .observed, .observed))
     }
 
     private mutating func addURLSession() {

@@ -38,6 +38,9 @@ public struct SchedulerRules: Sendable, Hashable {
     public var processingRunsWithin: TimeInterval
     /// A processing task runs only if the app was used within this time (BGT-5).
     public var processingNeedsUseWithin: TimeInterval
+    /// Whether a processing task waits for the charger even when its request does not require
+    /// external power (observed: bgt-processing-never-off-power, bgt-processing-one-off-only-while-charging).
+    public var processingNeedsCharger: Bool
     /// Pending `BGAppRefreshTaskRequest`s allowed (BGT-7).
     public var pendingRefreshLimit: Int
     /// Pending `BGProcessingTaskRequest`s allowed (BGT-7).
@@ -60,10 +63,13 @@ public struct SchedulerRules: Sendable, Hashable {
     /// Whether an app that lists `BGTaskSchedulerPermittedIdentifiers` gets no legacy fetch (13+).
     public var fetchDisabledByTaskIdentifiers: Bool
     /// App usage (BGT-11 factor 3): refreshes and fetches are launched within this time before an
-    /// hour of day at which the user usually opens the app.
+    /// hour of day at which the user usually opens the app; a legacy fetch once per such window.
     public var usageLeadTime: TimeInterval
     /// App usage (BGT-11 factor 3): an app not opened for this long gets no refresh or fetch launches.
     public var refreshNeedsUseWithin: TimeInterval
+    /// App usage (BGT-11 factor 3): an app whose last two uses are at most this far apart, and
+    /// whose last use is no older, is in daily use and gets launches from the day's budget.
+    public var dailyUseWithin: TimeInterval
     /// Processing tasks run "usually overnight" (BGT-5): the window's first hour of day (0–24).
     public var overnightStartHour: Double
     /// The overnight window's end, hour of day (0–24; may be below the start, the window then wraps midnight).
@@ -72,8 +78,11 @@ public struct SchedulerRules: Sendable, Hashable {
     public var refreshJitter: TimeInterval
     /// The jitter of a processing task's start (seeded).
     public var processingJitter: TimeInterval
-    /// System budgets (BGT-11 factor 6): scheduled launches of the app per day of the scenario clock.
-    public var dailyLaunchBudget: Int
+    /// System budgets (BGT-11 factor 6): refresh and fetch launches an hour of daytime (outside the
+    /// overnight window) for an app in daily use, beyond the favoured windows. Each run draws its
+    /// rate log-uniformly from this range (stream 70); the gaps between launches are exponential
+    /// (stream 71), never shorter than ``fetchMinimumInterval``.
+    public var budgetLaunchRate: ClosedRange<Double>
 
     /// The reference's defaults for `version`, by family and then by exact version.
     ///
@@ -113,6 +122,11 @@ public struct SchedulerRules: Sendable, Hashable {
             processingRunsWithin: 2 * 86_400,
             // BGT-5: only if used in the previous 7 days (documented).
             processingNeedsUseWithin: 7 * 86_400,
+            // BGT-5 documents requiresExternalPower (default NO), but two independent reports saw
+            // processing tasks without it run only on the charger (observed:
+            // bgt-processing-never-off-power, 13.3; bgt-processing-one-off-only-while-charging, 15.6;
+            // bgt-refresh-first-on-third-day's setup, 18); every family with BGTaskScheduler.
+            processingNeedsCharger: true,
             // BGT-7: 1 refresh (documented).
             pendingRefreshLimit: 1,
             // BGT-7: 10 processing (documented).
@@ -133,17 +147,33 @@ public struct SchedulerRules: Sendable, Hashable {
             // in Info.plist, `performFetchWithCompletionHandler` is no longer called; from 13.
             fetchDisabledByTaskIdentifiers: version >= IOSVersion(13),
             // BGT-11 (3): "apps most used at this time of day are favoured"; cfg, assumption: 30 min ahead.
+            // One legacy fetch per window: bgt-fetch-once-daily-at-install-hour (12.4) saw one a day
+            // at the install hour; refresh tasks may come 15 min apart in it
+            // (bgt-refresh-15min-to-hourly-first-day, 16).
             usageLeadTime: 1800,
-            // BGT-11 (3): no figure; cfg, assumption: the 7 days of BGT-5.
-            refreshNeedsUseWithin: 7 * 86_400,
+            // BGT-11 (3): 13+: refresh launches stopped after about a day without use (observed:
+            // bgt-refresh-stops-after-a-day, 16; the vendor's "if the app is not opened daily,
+            // events stop", bgt-refresh-takes-days-to-start). 7–12: legacy fetch went on daily for
+            // 4 days without use (bgt-fetch-once-daily-at-install-hour, 12.4); beyond 4 days no
+            // figure, cfg, assumption: the 7 days of BGT-5.
+            refreshNeedsUseWithin: version >= IOSVersion(13) ? 86_400 : 7 * 86_400,
+            // BGT-11 (3): "if the app is not opened daily, events stop" (bgt-refresh-takes-days-to-start);
+            // cfg, assumption: 1.5 days, so that opens at a varying hour each day count as daily.
+            dailyUseWithin: 1.5 * 86_400,
             // BGT-5: "usually overnight"; cfg, assumption: 00:00–06:00.
             overnightStartHour: 0,
             overnightEndHour: 6,
             // No source; cfg, assumption: 10 min for refreshes, 30 min for processing tasks.
             refreshJitter: 600,
             processingJitter: 1800,
-            // BGT-11 (6): budgets "spread over the day", no figure; cfg, assumption: 12 launches a day.
-            dailyLaunchBudget: 12
+            // BGT-11 (6): budgets "spread over the day", no figure; the field's rates for apps in
+            // daily use span none in about 7 daytime hours (bgt-refresh-none-overnight, 18.3: under
+            // 0.1 an hour is the low end) to launches at the 15-min minimum (bgt-fetch-every-15-min-ios11,
+            // 11: 4 an hour), with 4 in 7 h (bgt-refresh-four-in-an-afternoon, 26) and 9–10 a day
+            // (bgt-fetch-12h-interval-ten-a-day, 9.3) between: drawn per run over 0.1–4 an hour,
+            // log-uniform (assumption: the shape). It replaces the former cfg budget of 12 a day,
+            // which the 15-min cadence contradicts.
+            budgetLaunchRate: 0.1...4
         )
     }
 }

@@ -37,6 +37,16 @@ struct PushThrottleTests {
         #expect(trace.metrics.wakes["push"] == 4)
     }
 
+    @Test(
+        "with a debugger attached (CONF-13) the throttle is off: every push is delivered",
+        arguments: ["12", "17", "26"])
+    func debuggerDisablesThrottle(version: String) throws {
+        let trace = try Self.trace(version, variants: [.debuggerAttached])
+        #expect(trace.deliveredPushes.map(\.id) == ["b1", "b2", "b3", "b4", "b5"])
+        #expect(trace.decisions("pushHeld").isEmpty)
+        #expect(trace.decisions("pushDelivered").allSatisfy { $0.decision.rules.contains("CONF-13") })
+    }
+
     @Test("the held push is handed over when the user opens the app (PUSH-5)", arguments: ["12", "17"])
     func handedOverOnOpen(version: String) throws {
         let trace = try Self.trace(version, actions: [UserAction(at: 1000, .open)])

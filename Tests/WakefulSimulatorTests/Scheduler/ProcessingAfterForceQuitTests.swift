@@ -30,8 +30,9 @@ struct ProcessingAfterForceQuitTests {
     func run(
         _ version: String, variants: [String] = [], forceQuit: Bool = true, network: NetworkKind = .wifi
     ) throws -> Trace {
+        // On the charger: processing tasks run only there (observed, BGT-5).
         var scenario = SchedulerScenarios.make(
-            duration: 2 * SchedulerScenarios.day,
+            duration: 2 * SchedulerScenarios.day, power: [PowerPoint(at: 0, battery: 0.9, charging: true)],
             device: DeviceSettings(variants: variants.map { PolicyVariant(id: $0)! }),
             actions: forceQuit ? [UserAction(at: 20, .forceQuit)] : [])
         scenario.world.network = NetworkTimeline([
@@ -95,7 +96,9 @@ struct ProcessingAfterForceQuitTests {
     /// set, unlocked that long after the task's launch (found by a first run without the unlock).
     func working(completesOnExpiry: Bool, unlockAfter: TimeInterval?) throws -> (trace: Trace, launch: TimeInterval) {
         func scenario(_ actions: [UserAction]) -> Scenario {
-            SchedulerScenarios.make(duration: SchedulerScenarios.day, actions: [UserAction(at: 20, .lock)] + actions)
+            SchedulerScenarios.make(
+                duration: SchedulerScenarios.day, power: [PowerPoint(at: 0, battery: 0.9, charging: true)],
+                actions: [UserAction(at: 20, .lock)] + actions)
         }
         let setup = StrategySetup.custom(
             TaskApps.submitter([Self.sync], work: 200, completesOnExpiry: completesOnExpiry))

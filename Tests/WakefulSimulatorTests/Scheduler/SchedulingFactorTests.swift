@@ -107,23 +107,28 @@ struct SchedulingFactorTests {
         #expect(lifted.launches.count == 1)
     }
 
+    /// On the charger all the time: processing tasks run only on it (observed, BGT-5).
+    static let charging = [PowerPoint(at: 0, battery: 0.9, charging: true)]
+
     @Test("a processing task runs only if the app was used in the last 7 days, whatever CONF-8 says (BGT-5)")
     func processingNotUsedFor8Days() throws {
         let late = TaskRequest(identifier: TaskApps.sync, kind: .processing, earliestBeginDate: 8 * 86_400)
         for device in [DeviceSettings(), Self.device("CONF-8:appUsage")] {
-            let trace = try run(device: device, requests: [late], duration: 10 * 86_400)
+            let trace = try run(power: Self.charging, device: device, requests: [late], duration: 10 * 86_400)
             #expect(trace.launches.isEmpty)
             #expect(trace.reasons("taskDeferred").first?.contains("app not used for 8 days") == true)
             #expect(trace.decisions("taskDeferred").first?.decision.rules.contains("BGT-5") == true)
         }
         let recent = TaskRequest(identifier: TaskApps.sync, kind: .processing, earliestBeginDate: 5 * 86_400)
-        #expect(try run(requests: [recent], duration: 7 * 86_400).launches.count == 1)
+        #expect(try run(power: Self.charging, requests: [recent], duration: 7 * 86_400).launches.count == 1)
     }
 
     @Test("an app never used gets no processing task (BGT-5)")
     func neverUsed() throws {
         // The user opens the app only in the scenario; the history says never, but that open counts.
-        let trace = try run(usedDaysAgo: nil, requests: [TaskRequest(identifier: TaskApps.sync, kind: .processing)])
+        let trace = try run(
+            power: Self.charging, usedDaysAgo: nil,
+            requests: [TaskRequest(identifier: TaskApps.sync, kind: .processing)])
         #expect(trace.launches.count == 1)
     }
 
@@ -153,25 +158,88 @@ struct SchedulingFactorTests {
         #expect(unlimited.count > limited.count)
     }
 
-    @Test("the daily budget caps launches per day; CONF-8:systemBudgets lifts it (BGT-11 factor 6)")
-    func dailyBudget() throws {
-        let app = Scripted("Eager") { event, _ in
-            switch event {
-            case .didEnterBackground:
-                return [.submitTaskRequest(TaskRequest(identifier: TaskApps.refresh, kind: .appRefresh))]
-            case .scheduledTaskLaunched:
-                return [
-                    .completeScheduledTask(identifier: TaskApps.refresh, success: true),
-                    .submitTaskRequest(TaskRequest(identifier: TaskApps.refresh, kind: .appRefresh)),
-                ]
-            default: return []
+    /// An app that resubmits a refresh with no delay after each launch.
+    static let eager = Scripted("Eager") { event, _ in
+        switch event {
+        case .didEnterBackground:
+            return [.submitTaskRequest(TaskRequest(identifier: TaskApps.refresh, kind: .appRefresh))]
+        case .scheduledTaskLaunched:
+            return [
+                .completeScheduledTask(identifier: TaskApps.refresh, success: true),
+                .submitTaskRequest(TaskRequest(identifier: TaskApps.refresh, kind: .appRefresh)),
+            ]
+        default: return []
+        }
+    }
+
+    @Test(
+        "an app in daily use gets launches at the run's budget rate, irregularly; CONF-8:systemBudgets lifts it (BGT-11 factor 6)"
+    )
+    func dayBudget() throws {
+        // 08:00 to 20:00, the app used today (usedDaysAgo 0) and opened at 08:00: in daily use.
+        func launches(_ seed: UInt64, _ device: DeviceSettings = DeviceSettings()) -> [TimeInterval] {
+            let scenario = SchedulerScenarios.make(duration: 12 * 3600, startHour: 8, device: device)
+            return Trace(scenario, ios: IOSVersion(17), setup: .custom(Self.eager), seed: seed).launches.map(\.time)
+        }
+        let counts = (1...12).map { launches(UInt64($0)).count }
+        // The rate is drawn per run over 0.1–4 an hour: the counts differ between runs.
+        #expect(Set(counts).count > 3, "\(counts)")
+        #expect(counts.allSatisfy { $0 <= 12 * 4 })
+        let unlimited = launches(1, Self.device("CONF-8:systemBudgets"))
+        // Budgets off: every 15 min once eligible, as the rate limit allows.
+        #expect(unlimited.count >= 40)
+        #expect(counts.allSatisfy { $0 < unlimited.count })
+        let trace = Trace(
+            SchedulerScenarios.make(duration: 12 * 3600, startHour: 8), ios: IOSVersion(17),
+            setup: .custom(Self.eager), seed: 3)
+        #expect(trace.reasons("taskPlanned", key: "chosen").contains { $0.contains("within the day's budget") })
+    }
+
+    @Test("an app used once (not daily) gets only the favoured windows, none from the budget (BGT-11 factor 3)")
+    func notDailyNoBudget() throws {
+        // Last used 3 days ago, opened once at 18:00: not in daily use.
+        for seed in UInt64(1)...6 {
+            let scenario = SchedulerScenarios.make(duration: 25 * 3600, usedDaysAgo: 3)
+            let trace = Trace(scenario, ios: IOSVersion(17), setup: .custom(Self.eager), seed: seed)
+            #expect(!trace.reasons("taskPlanned", key: "chosen").contains { $0.contains("budget") })
+            // Only the window before the usual 18:00 open, the next day (from 17:30, t = 84 600).
+            #expect(!trace.launches.isEmpty)
+            #expect(trace.launches.allSatisfy { $0.time >= 84_600 })
+        }
+    }
+
+    @Test("no refresh at night (00:00–06:00), not even ahead of a usual open at 05:30 (BGT-11 factor 3)")
+    func noneAtNight() throws {
+        for seed in UInt64(1)...6 {
+            let scenario = SchedulerScenarios.make(duration: 14 * 3600, startHour: 18, hours: [5.5])
+            let trace = Trace(scenario, ios: IOSVersion(18), setup: .custom(Self.eager), seed: seed)
+            for launch in trace.launches {
+                let hour = (18 + launch.time / 3600).truncatingRemainder(dividingBy: 24)
+                #expect(hour >= 6, "launch at \(hour) h")
             }
         }
-        // 00:00 start: one scenario day of 24 h.
-        let scenario = SchedulerScenarios.make(duration: 86_000, startHour: 0, device: Self.device("CONF-8:appUsage"))
-        let trace = Trace(scenario, ios: IOSVersion(17), setup: .custom(app))
-        #expect(trace.launches.count == 12)
-        #expect(trace.reasons("taskDeferred").contains { $0.contains("daily budget of 12 launches used") })
+        let lifted = Trace(
+            SchedulerScenarios.make(duration: 14 * 3600, startHour: 18, device: Self.device("CONF-8:appUsage")),
+            ios: IOSVersion(18), setup: .custom(Self.eager))
+        #expect(lifted.launches.contains { (18 + $0.time / 3600).truncatingRemainder(dividingBy: 24) < 6 })
+    }
+
+    @Test("13+: refreshes stop a day after the last use; 7–12: fetches go on for days (BGT-11 factor 3)")
+    func usageCutOff() throws {
+        // Opened once at 18:00 and never again; the usual 18:00 open is the only window.
+        let refresh = Trace(
+            SchedulerScenarios.make(duration: 4 * 86_400, usedDaysAgo: nil), ios: IOSVersion(16),
+            setup: .custom(Self.eager))
+        #expect(!refresh.launches.isEmpty)
+        // The last use ended at t = 10 (Home).
+        #expect(refresh.launches.allSatisfy { $0.time <= 86_410 })
+        #expect(refresh.reasons("taskDeferred").contains { $0.contains("app not used for 1 days") })
+        let scenario = SchedulerScenarios.make(duration: 4 * 86_400, usedDaysAgo: nil)
+        let fetch = Trace(
+            scenario, ios: IOSVersion(12),
+            setup: .custom(TaskApps.submitter([], fetchInterval: 900)))
+        // One fetch per window, every day.
+        #expect(fetch.launches.count == 4, "\(fetch.launches.map(\.time))")
     }
 
     @Test("every plan names its rules and, under CONF-8, the factors switched off")

@@ -40,8 +40,9 @@ struct TaskLaunchTests {
 
     @Test("a refresh is launched in the half hour before an hour the user usually opens the app (BGT-11 factor 3)")
     func usageAlignment() throws {
-        // 18:00 start; usually opened at 21:00 and at the 18:00 open of the scenario itself.
-        let scenario = SchedulerScenarios.make(duration: 86_400, hours: [21])
+        // 18:00 start; usually opened at 21:00 and at the 18:00 open of the scenario itself. Last
+        // used 3 days ago, so not in daily use: no launch from the day's budget comes first.
+        let scenario = SchedulerScenarios.make(duration: 86_400, usedDaysAgo: 3, hours: [21])
         let trace = Trace(scenario, ios: IOSVersion(17), setup: .custom(TaskApps.submitter([Self.refresh])))
         let launch = try #require(trace.launches.first)
         // 20:30–21:00, plus up to 10 min of jitter.
@@ -132,6 +133,23 @@ struct TaskLaunchTests {
         let trace = Trace(scenario, ios: IOSVersion(17), setup: .custom(TaskApps.submitter([Self.sync])))
         #expect(trace.launches.isEmpty)
         #expect(trace.reasons("taskDeferred").first?.contains("needs external power, not charging") == true)
+    }
+
+    @Test(
+        "a processing task without requiresExternalPower still waits for the charger (observed, BGT-5)",
+        arguments: ["13", "17", "26"])
+    func processingWaitsForCharger(version: String) throws {
+        let unpowered = TaskRequest(identifier: TaskApps.sync, kind: .processing)
+        let battery = SchedulerScenarios.make(duration: 2 * 86_400, power: [PowerPoint(at: 0, battery: 0.9)])
+        let off = Trace(
+            battery, ios: try Versions.parse(version), setup: .custom(TaskApps.submitter([unpowered])))
+        #expect(off.launches.isEmpty)
+        #expect(off.reasons("taskDeferred").first?.contains("runs only on the charger, not charging") == true)
+        let charged = SchedulerScenarios.make(duration: 86_400, power: Self.overnightCharger)
+        let on = Trace(
+            charged, ios: try Versions.parse(version), setup: .custom(TaskApps.submitter([unpowered])))
+        let launch = try #require(on.launches.first)
+        #expect(launch.time >= 6 * 3600 && launch.time <= 6.5 * 3600)
     }
 
     @Test("a processing task runs for the processing time, then its handler and the kill (BGT-5, cfg 300 s)")

@@ -18,6 +18,8 @@ struct PushConditions {
     var lowPowerMode: Bool
     /// The phone restarted and has not been unlocked since (DATA-1, DATA-8).
     var beforeFirstUnlock: Bool
+    /// A debugger is attached (CONF-13): the silent-push throttle is off (push-debugger-disables-throttle).
+    var debuggerAttached = false
 
     /// The app is on screen: pushes reach it at once, outside the budget.
     var foreground: Bool { appState.isForeground }
@@ -34,6 +36,7 @@ extension SimulatedDevice {
             now: now, push: policy.push, voip: policy.voip, version: policy.version, appState: state,
             remoteNotificationDeclared: backgroundModes.contains(.remoteNotification),
             voipDeclared: backgroundModes.contains(.voip),
-            forceQuit: forceQuitFlag, lowPowerMode: lowPowerMode, beforeFirstUnlock: !firstUnlockDone)
+            forceQuit: forceQuitFlag, lowPowerMode: lowPowerMode, beforeFirstUnlock: !firstUnlockDone,
+            debuggerAttached: policy.debuggerAttached)
     }
 }

@@ -83,8 +83,11 @@ extension PushSystem {
         return .deliver
     }
 
-    /// PUSH-4: whether the rolling hour has room for another delivery.
+    /// PUSH-4: whether the rolling hour has room for another delivery. With a debugger attached
+    /// (CONF-13, TASK-14) the throttle is off: a statement in the style of Apple's DTS says so
+    /// (push-debugger-disables-throttle).
     func budgetHasRoom(_ conditions: PushConditions) -> Bool {
+        if conditions.debuggerAttached { return true }
         let cutoff = conditions.now - Self.throttleWindow
         return recentDeliveries.lazy.filter { $0 > cutoff }.count < conditions.push.throttlePerHour
     }
@@ -113,7 +116,8 @@ extension PushSystem {
             return
         }
         recentDeliveries.append(conditions.now)
-        effects.append(.decide("pushDelivered", rules: ["PUSH-1", "PUSH-4"], fields: fields))
+        let rules = conditions.debuggerAttached ? ["PUSH-1", "PUSH-4", "CONF-13"] : ["PUSH-1", "PUSH-4"]
+        effects.append(.decide("pushDelivered", rules: rules, fields: fields))
     }
 
     /// Stamps a new push handler's deadline entry.

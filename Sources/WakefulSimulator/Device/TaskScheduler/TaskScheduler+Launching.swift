@@ -37,6 +37,7 @@ extension TaskScheduler {
             }
             fetchBase = conditions.now
             fetchJitter = random.nextDouble()
+            fetchGap = gapRandom.exponential()
             return Launch(
                 task: ScheduledTaskLaunch(identifier: ScheduledRefreshIdentifiers.fetch, kind: .backgroundFetch),
                 limit: rules.fetchTime, rules: ["BGT-2"])
@@ -82,16 +83,9 @@ extension TaskScheduler {
             ?? timeBlocker(at: conditions.now, kind: kind, requiresPower: requiresPower, conditions)
     }
 
-    /// Counts a launch: toward the daily budget (BGT-11 factor 6) unless it is continued
-    /// processing, and for a refresh or fetch toward the rate limit (BGT-3).
-    mutating func noteLaunch(_ kind: ScheduledTaskKind, at time: TimeInterval, day: Int) {
-        if kind != .continuedProcessing {
-            if day != launchDay {
-                launchDay = day
-                launchesToday = 0
-            }
-            launchesToday += 1
-        }
+    /// Notes a refresh or fetch launch: the rate limit (BGT-3) and the day's budget (BGT-11
+    /// factor 6) count from it.
+    mutating func noteLaunch(_ kind: ScheduledTaskKind, at time: TimeInterval) {
         if kind == .appRefresh || kind == .backgroundFetch { lastRefreshLaunch = time }
     }
 

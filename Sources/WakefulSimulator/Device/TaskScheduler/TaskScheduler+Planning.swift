@@ -10,14 +10,18 @@ import Wakeful
 /// 2. *Standing* conditions hold it back until they change: the force-quit flag (TERM-1, factor 4),
 ///    Low Power Mode (factor 2, BGT-12) and Background App Refresh off (factor 5).
 /// 3. From eligibility the system looks ahead, minute by minute, for the first moment at which
-///    nothing time-dependent blocks it — the battery at or above 20 % (factor 1), external power
-///    for a processing request that needs it (BGT-5), use within the last 7 days (BGT-5; factor 3
-///    for refreshes), 15 min since the last refresh (factor 7, BGT-3), the daily budget (factor 6)
-///    — and that the system favours: for a refresh or fetch, the half hour before an hour at
-///    which the user usually opens the app (factor 3); for a processing task, the night (BGT-5).
-///    A processing task is looked for within 2 days of eligibility only (BGT-5).
-/// 4. The launch comes up to 10 min (refresh, fetch) or 30 min (processing) after that moment: a
-///    jitter drawn once per request from the seeded stream 20.
+///    nothing time-dependent blocks it — the battery at or above 20 % (factor 1), the charger for
+///    a processing task (BGT-5, observed even without `requiresExternalPower`), use within the
+///    last 7 days (BGT-5; factor 3 for refreshes: 1 day from 13), not the night for a refresh or
+///    fetch (factor 3), 15 min since the last refresh (factor 7, BGT-3) — and that the system
+///    favours: for a refresh or fetch, the half hour before an hour at which the user usually
+///    opens the app (factor 3; a legacy fetch once per such window), and for an app in daily use
+///    the moments the day's budget allows (factor 6, `TaskScheduler+Budget.swift`); for a
+///    processing task, the night (BGT-5). A processing task is looked for within 2 days of
+///    eligibility only (BGT-5).
+/// 4. A launch in a favoured window comes up to 10 min (refresh, fetch) or 30 min (processing)
+///    after that moment: a jitter drawn once per request from the seeded stream 20. A launch the
+///    budget allows comes at its moment: the budget's gap is its spread.
 /// 5. Every plan and every hold-back is a `decision` line (`taskPlanned`, `taskDeferred`) naming
 ///    the factors, so a timeline says why a task ran late or never. Plans are made again when a
 ///    request is submitted, the user acts, the charger state changes, or a launch happens.
@@ -48,9 +52,10 @@ extension TaskScheduler {
         let horizon =
             kind == .processing
             ? min(conditions.duration, start + conditions.rules.processingRunsWithin) : conditions.duration
+        let budget = (clock: max(pending[index].submittedAt, lastRefreshLaunch), gap: pending[index].gap)
         let outcome = plan(
             kind, requiresPower: request.requiresExternalPower, from: start, until: horizon,
-            jitter: pending[index].jitter, conditions)
+            jitter: pending[index].jitter, budget: kind == .processing ? nil : budget, conditions)
         if outcome.at == nil { pending[index].generation = 0 }
         if let at = outcome.at { effects.append(.schedule(.scheduledLaunch(generation: generation), at: at)) }
         let summary = outcome.summary
@@ -70,7 +75,7 @@ extension TaskScheduler {
         let start = max(conditions.now, fetchBase + interval)
         let outcome = plan(
             .backgroundFetch, requiresPower: false, from: start, until: conditions.duration, jitter: fetchJitter,
-            conditions)
+            budget: (clock: max(fetchBase, lastRefreshLaunch), gap: fetchGap), conditions)
         if let at = outcome.at {
             effects.append(.schedule(.scheduledLaunch(generation: generation), at: at))
         } else {
@@ -109,10 +114,11 @@ extension TaskScheduler {
         var summary: String { "\(at.map { String($0) } ?? "none")|\(waitedFor.joined(separator: ";"))" }
     }
 
-    /// Looks ahead from `start` for the first moment the factors allow and favour (see the type's notes).
+    /// Looks ahead from `start` for the first moment the factors allow and favour (see the type's
+    /// notes); `budget` is where the day's budget counts from and the gap drawn for this launch.
     func plan(
         _ kind: ScheduledTaskKind, requiresPower: Bool, from start: TimeInterval, until horizon: TimeInterval,
-        jitter: Double,
+        jitter: Double, budget: (clock: TimeInterval, gap: Double)?,
         _ conditions: SchedulerConditions
     ) -> LaunchPlan {
         var outcome = LaunchPlan()
@@ -129,14 +135,18 @@ extension TaskScheduler {
             standing.forEach(note)
             return outcome
         }
+        let moment = budget.flatMap { budgetMoment(from: $0.clock, gap: $0.gap, until: horizon, conditions) }
         var time = start
         while time <= horizon {
             if let blocker = timeBlocker(at: time, kind: kind, requiresPower: requiresPower, conditions) {
                 note(blocker)
-            } else if let chosen = favoured(at: time, kind: kind, requiresPower: requiresPower, conditions) {
-                outcome.chosen = chosen
+            } else if let chosen = favoured(
+                at: time, kind: kind, requiresPower: requiresPower, budgetMoment: moment, conditions)
+            {
+                outcome.chosen = chosen.why
+                if chosen.budget, !outcome.rules.contains("BGT-3") { outcome.rules.append("BGT-3") }
                 let spread = kind == .processing ? conditions.rules.processingJitter : conditions.rules.refreshJitter
-                outcome.at = time + jitter * spread
+                outcome.at = chosen.budget ? time : time + jitter * spread
                 return outcome
             }
             // Whole minutes of the clock after the first look, so a plan does not depend on when it was made.
@@ -186,7 +196,7 @@ extension TaskScheduler {
             && conditions.forceQuitBlocks.contains(kind == .backgroundFetch ? .backgroundFetch : .taskScheduler)
     }
 
-    /// What, at `time`, keeps a launch back: battery, power, usage, rate limit, budget.
+    /// What, at `time`, keeps a launch back: battery, power, usage, the night, rate limit.
     func timeBlocker(
         at time: TimeInterval, kind: ScheduledTaskKind, requiresPower: Bool, _ conditions: SchedulerConditions
     ) -> (why: String, rules: [String])? {
@@ -199,8 +209,10 @@ extension TaskScheduler {
                 return ("battery below \(Int((rules.lowBatteryThreshold * 100).rounded())) %", ["BGT-11"])
             }
         }
-        if kind == .processing, requiresPower, !world.power.charging(at: time) {
-            return ("needs external power, not charging", ["BGT-5"])
+        if kind == .processing, requiresPower || rules.processingNeedsCharger, !world.power.charging(at: time) {
+            // Observed: without requiresExternalPower too (bgt-processing-never-off-power).
+            let why = requiresPower ? "needs external power, not charging" : "runs only on the charger, not charging"
+            return (why, ["BGT-5"])
         }
         let since = sinceUse(at: time)
         if kind == .processing, since > rules.processingNeedsUseWithin {
@@ -209,37 +221,47 @@ extension TaskScheduler {
         if kind != .processing, factors.contains(.appUsage), since > rules.refreshNeedsUseWithin {
             return (Self.unused(since), ["BGT-11"])
         }
+        if kind != .processing, factors.contains(.appUsage), isNight(time, conditions) {
+            // bgt-refresh-none-overnight: none from 17:09 to 05:26, although the user opens the app at 05:26.
+            return ("the night (\(nightText(rules)))", ["BGT-11"])
+        }
         if kind != .processing, factors.contains(.rateLimiting), time < lastRefreshLaunch + rules.fetchMinimumInterval {
             return ("at most one refresh every \(Format.duration(rules.fetchMinimumInterval))", ["BGT-3", "BGT-11"])
-        }
-        if factors.contains(.systemBudgets), world.day(at: time) == launchDay,
-            launchesToday >= rules.dailyLaunchBudget
-        {
-            return ("daily budget of \(rules.dailyLaunchBudget) launches used", ["BGT-11"])
         }
         return nil
     }
 
+    /// Why the system favours a moment, and whether the day's budget chose it (no jitter then).
+    typealias Favour = (why: String, budget: Bool)
+
     /// Whether the system favours `time` for this kind, and why; nil when it does not.
     func favoured(
-        at time: TimeInterval, kind: ScheduledTaskKind, requiresPower: Bool, _ conditions: SchedulerConditions
-    ) -> String? {
+        at time: TimeInterval, kind: ScheduledTaskKind, requiresPower: Bool, budgetMoment: TimeInterval?,
+        _ conditions: SchedulerConditions
+    ) -> Favour? {
         let hour = conditions.world.hourOfDay(at: time)
         let rules = conditions.rules
         if kind == .processing {
-            let start = rules.overnightStartHour
-            let end = rules.overnightEndHour
-            let inWindow = start <= end ? (hour >= start && hour < end) : (hour >= start || hour < end)
-            guard inWindow else { return nil }
-            return "overnight (\(Self.clock(start))–\(Self.clock(end)))\(requiresPower ? " on the charger" : "")"
+            guard isNight(time, conditions) else { return nil }
+            let charger = requiresPower || rules.processingNeedsCharger
+            return ("overnight (\(nightText(rules)))\(charger ? " on the charger" : "")", false)
         }
         guard rules.schedulingFactors.contains(.appUsage), !typicalHours.isEmpty else {
-            return "as soon as eligible"
+            return ("as soon as eligible", false)
+        }
+        if let budgetMoment, time >= budgetMoment, inDailyUse(at: time, rules) {
+            let rate = rules.schedulingFactors.contains(.systemBudgets) ? budgetRate(rules) : .infinity
+            let text = rate.isFinite ? "\((rate * 100).rounded() / 100) an hour" : "budgets off"
+            return ("in daily use, within the day's budget (\(text))", true)
         }
         for open in typicalHours {
             var ahead = (open - hour).truncatingRemainder(dividingBy: 24)
             if ahead < 0 { ahead += 24 }
-            if ahead > 0, ahead * 3600 <= rules.usageLeadTime { return "ahead of the usual \(Self.clock(open)) open" }
+            guard ahead > 0, ahead * 3600 <= rules.usageLeadTime else { continue }
+            // A legacy fetch once per window (bgt-fetch-once-daily-at-install-hour).
+            let windowStart = time + ahead * 3600 - rules.usageLeadTime
+            if kind == .backgroundFetch, lastRefreshLaunch >= windowStart { continue }
+            return ("ahead of the usual \(Self.clock(open)) open", false)
         }
         return nil
     }

@@ -91,7 +91,9 @@ extension TaskScheduler {
                 rules: ["BGT-7"], into: &effects)
         }
         let jitter = random.nextDouble()
-        pending.append(PendingTaskRequest(request: request, submittedAt: conditions.now, jitter: jitter))
+        pending.append(
+            PendingTaskRequest(
+                request: request, submittedAt: conditions.now, jitter: jitter, gap: gapRandom.exponential()))
         effects.append(
             .decide(
                 "taskRequestAccepted", rules: ["BGT-7"],
@@ -163,6 +165,7 @@ extension TaskScheduler {
         if fetchInterval == nil {
             fetchBase = conditions.now
             fetchJitter = random.nextDouble()
+            fetchGap = gapRandom.exponential()
         }
         fetchInterval = effective
         fetchSummary = ""

@@ -12,6 +12,7 @@ extension TaskScheduler {
         let now = conditions.now
         switch action {
         case .open where foreground:
+            if !inSession, let lastUse { useGap = now - lastUse }
             inSession = true
             lastUse = now
             let hour = (conditions.world.hourOfDay(at: now) * 4).rounded() / 4

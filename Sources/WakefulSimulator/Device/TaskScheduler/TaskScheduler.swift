@@ -3,7 +3,7 @@ import Wakeful
 
 /// The task scheduler, which belongs to the system and outlives the app's process: pending
 /// `BGTaskScheduler` requests, the legacy fetch interval, what the system learnt of the app's
-/// usage, the counters behind rate limiting and the daily budget (BGT-1 to BGT-13), and the rules
+/// usage, the draws behind rate limiting and the day's budget (BGT-1 to BGT-13), and the rules
 /// that change them. Its functions read the device through ``SchedulerConditions`` and return
 /// ``DeviceEffect``s; launching a task, which wakes the app, is the device's.
 ///
@@ -21,18 +21,19 @@ struct TaskScheduler {
     var fetchGeneration = 0
     /// The fetch's jitter, as a fraction of ``SchedulerRules/refreshJitter``, drawn once per cycle.
     var fetchJitter = 0.0
+    /// The fetch's budget gap, an exponential draw of mean 1, drawn once per cycle (stream 71).
+    var fetchGap = 1.0
     /// What the last decision about the fetch said, so that an unchanged plan is not repeated.
     var fetchSummary = ""
-    /// The last refresh or fetch launch, for rate limiting (BGT-3).
+    /// The last refresh or fetch launch, for rate limiting (BGT-3) and the day's budget (factor 6).
     var lastRefreshLaunch = -TimeInterval.infinity
-    /// The scenario-clock day of ``launchesToday``.
-    var launchDay = Int.min
-    /// Scheduled launches on ``launchDay`` (BGT-11 factor 6).
-    var launchesToday = 0
     /// Hands out generations for planned launches and running tasks.
     var generation = 0
     /// When the user last had the app on screen; nil for never (BGT-5, BGT-11 factor 3).
     var lastUse: TimeInterval?
+    /// The time between the use before the latest session and that session's start; nil while the
+    /// app was used once or never. Daily use (factor 3) reads it.
+    var useGap: TimeInterval?
     /// Whether the app is on screen in a session the user started.
     var inSession = false
     /// Hours of day at which the user usually opens the app: the history plus the scenario's opens.
@@ -41,14 +42,28 @@ struct TaskScheduler {
     let permitted: [String]
     /// Stream 20: the scheduler's jitter and CONF-10's early expiry.
     var random: SeededGenerator
+    /// Stream 71: the budget gaps between refresh or fetch launches (BGT-11 factor 6).
+    var gapRandom: SeededGenerator
+    /// This run's draw of the budget rate, a fraction of its log range (stream 70, BGT-11 factor 6).
+    let budgetDraw: Double
 
-    init(scenario: Scenario, strategies: [any Strategy], random: SeededGenerator) {
+    /// - Parameters:
+    ///   - random: Stream 20.
+    ///   - budgetRandom: Stream 70, one draw per run: the budget rate.
+    ///   - gapRandom: Stream 71: the budget gaps.
+    init(
+        scenario: Scenario, strategies: [any Strategy], random: SeededGenerator, budgetRandom: SeededGenerator,
+        gapRandom: SeededGenerator
+    ) {
         permitted =
             scenario.app.permittedTaskIdentifiers
             ?? Requirements.combined(strategies.map(\.requirements)).taskIdentifiers
         lastUse = scenario.app.usage.usedDaysAgo.map { -$0 * 86_400 }
         typicalHours = scenario.app.usage.typicalOpenHours
         self.random = random
+        var budgetRandom = budgetRandom
+        budgetDraw = budgetRandom.nextDouble()
+        self.gapRandom = gapRandom
     }
 
     mutating func nextGeneration() -> Int {
@@ -70,6 +85,8 @@ struct PendingTaskRequest {
     var submittedAt: TimeInterval
     /// Jitter as a fraction of the kind's jitter, drawn at submission so that re-planning keeps it.
     var jitter: Double
+    /// The budget gap, an exponential draw of mean 1 (stream 71), drawn at submission likewise.
+    var gap = 1.0
     /// The generation of its planned launch; 0 when none is planned.
     var generation = 0
     /// What the last decision about it said, so that an unchanged plan is not repeated.
