@@ -15,6 +15,8 @@ struct RegionWatch {
     /// The standard normal draw of the exit in progress, which sets its time past the margin
     /// (``RegionCrossing/exitDwell(draw:)``); drawn when the device first gets past the margin.
     var exitDraw = 0.0
+    /// A beacon exit the device missed: nothing more until the beacon is heard again (BEACON-2).
+    var exitMissed = false
     /// Which `startMonitoring` created this watch, so that a late callback finds it (SIM-1).
     var registration = 0
 
@@ -56,7 +58,8 @@ struct RegionWatch {
                 holdFor = crossing.dwell
             }
         } else {
-            wantsOther = state == .inside ? !beaconInRange : beaconInRange
+            if beaconInRange { exitMissed = false }
+            wantsOther = state == .inside ? !beaconInRange && !exitMissed : beaconInRange
             if state == .inside {
                 // Each exit draws its delay evenly from the field's range (BEACON-2).
                 if wantsOther && candidateSince == nil { exitDraw = random.gaussian(mean: 0, standardDeviation: 1) }
@@ -76,8 +79,12 @@ struct RegionWatch {
             candidateSince = since
             return (nil, since + holdFor)
         }
-        state = state == .inside ? .outside : .inside
         candidateSince = nil
+        if isBeacon && state == .inside && random.bernoulli(beacons.missedExitShare) {
+            exitMissed = true  // unnoticed: the region stays inside (field trials, BEACON-2)
+            return (nil, nil)
+        }
+        state = state == .inside ? .outside : .inside
         return (state, nil)
     }
 }

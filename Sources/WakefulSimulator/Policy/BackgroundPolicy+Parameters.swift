@@ -260,6 +260,7 @@ struct PolicyParameterTable {
         add(p + "rangingInterval", seconds(rules.rangingInterval), ["BEACON-5"], absentOnSix(.observed))
         add(p + "entryDetectionDelay", seconds(rules.entryDetectionDelay), ["BEACON-2"], absentOnSix(.observed))
         add(p + "exitDelay", secondsRange(rules.exitDelay), ["BEACON-2"], absentOnSix(.observed))
+        add(p + "missedExitShare", percent(rules.missedExitShare), ["BEACON-2"], absentOnSix(.observed))
         add(p + "priorityRegionsPerDevice", "\(rules.priorityRegionsPerDevice)", ["BEACON-3"], priority)
         add(p + "displayStateDelay", seconds(rules.displayStateDelay), ["BEACON-4"], absentOnSix(.observed))
         // SIM-1: seen on iOS 8 only; other releases carry it over.

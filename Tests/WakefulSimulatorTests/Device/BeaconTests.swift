@@ -22,7 +22,11 @@ struct BeaconTests {
 
     @Test(arguments: ["7.0", "8", "12", "17", "26"])
     func entryIsNoticedAboutOneSecondAfterComingIntoRangeAndExitAfterTheFieldsDelay(version: String) throws {
-        let trace = Trace(Self.passBy(), ios: try Versions.parse(version))
+        // Before iOS 10 an exit may go unnoticed (18 of 33 trials on 8.3): the first seed that has one.
+        let ios = try Versions.parse(version)
+        let trace = try #require(
+            (1...20).lazy.map { Trace(Self.passBy(), ios: ios, seed: UInt64($0)) }
+                .first { !$0.events { $0 == .regionExited("b") }.isEmpty })
         let inRange = 100 + (200 - Self.range) / 2
         let outOfRange = 300 + Self.range / 2
         let entry = try #require(trace.events { $0 == .regionEntered("b") }.first?.time)
@@ -45,6 +49,18 @@ struct BeaconTests {
         }
         #expect(delays.allSatisfy { $0 >= 20 && $0 <= 31.5 }, "\(delays)")
         #expect(Set(delays.map { $0.rounded() }).count > 4, "\(delays)")
+    }
+
+    @Test("before iOS 10 about half the exits go unnoticed (iOS 8.3 trials: 18 of 33); from 10 none")
+    func missedExits() {
+        func exits(_ ios: IOSVersion) -> Int {
+            (1...40).filter { seed in
+                !Trace(Self.passBy(), ios: ios, seed: UInt64(seed)).events { $0 == .regionExited("b") }.isEmpty
+            }.count
+        }
+        let eight = exits(IOSVersion(8, 3))
+        #expect(eight >= 10 && eight <= 28, "\(eight) of 40 seeds had an exit")
+        #expect(exits(IOSVersion(17)) == 40)
     }
 
     @Test func beaconMonitoringAndRangingAreUnavailableOnIOS6() throws {

@@ -79,6 +79,7 @@ struct BackgroundPolicyDefaultsTests {
         // BEACON-2: iOS 10.3.1's 20–30 s from 10 (field trials); before 10, iOS 8.3's 35–42 s (inert on 6).
         #expect(rules.exitDelay == column(family, 35...42, 20...30, 20...30, 20...30))
         #expect(BackgroundPolicy(version: IOSVersion(8, 3)).beacons.exitDelay == 35...42)
+        #expect(rules.missedExitShare == column(family, 18.0 / 33, 0, 0, 0))  // iOS 8.3 trials; none given for 10.3.1
         #expect(rules.priorityRegionsPerDevice == 30)  // BEACON-3
         #expect(rules.displayStateDelay == 1)  // BEACON-4
         #expect(rules.backgroundNeedsAlwaysAuthorization == column(family, false, true, true, true))
