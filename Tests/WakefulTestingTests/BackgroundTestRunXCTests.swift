@@ -26,8 +26,10 @@ final class BackgroundTestRunXCTests: XCTestCase {
                 == true)
     }
 
-    func testForceQuitOnIOS26LeavesTheAppDown() {
-        var run = BackgroundTestRun(configuration: .none, iOS: .v26, scenario: .blank(app: TripApp.geofencedApp))
+    func testForceQuitOnIOS26Point4LeavesTheAppDown() {
+        // 26.4.2 relaunched nothing after a force-quit (LOC-28); 26.2.1 still did (CONF-5).
+        var run = BackgroundTestRun(
+            configuration: .none, iOS: IOSVersion(26, 4), scenario: .blank(app: TripApp.geofencedApp))
         run.openApp()
         run.pressHome()
         run.forceQuit()

@@ -12,14 +12,20 @@ struct RegionWatch {
     var state: RegionState
     /// Since when the device has met the condition for the opposite state.
     var candidateSince: TimeInterval?
+    /// The standard normal draw of the exit in progress, which sets its time past the margin
+    /// (``RegionCrossing/exitDwell(draw:)``); drawn when the device first gets past the margin.
+    var exitDraw = 0.0
+    /// A beacon exit the device missed: nothing more until the beacon is heard again (BEACON-2).
+    var exitMissed = false
     /// Which `startMonitoring` created this watch, so that a late callback finds it (SIM-1).
     var registration = 0
 
     var isBeacon: Bool { circle == nil }
 
     /// Applies the crossing rule once. Circles: `crossing.margin` past the boundary for
-    /// `crossing.dwell` (LOC-19, by the positioning in use); beacons: entry noticed ≈1 s after
-    /// coming into range, exit after ≈30 s without the beacon (BEACON-2).
+    /// `crossing.dwell` to enter, and for a time drawn per crossing to exit (LOC-19, by the
+    /// positioning in use, from `random`); beacons: entry noticed ≈1 s after
+    /// coming into range, exit after 20–42 s without the beacon, drawn per exit (BEACON-2).
     ///
     /// An exit needs the device to stay past the margin for the whole dwell (LOC-19). An entry is
     /// reported the dwell after the device first got the margin inside, even if it has left
@@ -31,7 +37,8 @@ struct RegionWatch {
     /// - Returns: the newly confirmed state, if the rule now holds, and otherwise when it could
     ///   next come to hold.
     mutating func advanceCrossing(
-        position: LocalPoint, now: TimeInterval, beaconInRange: Bool, crossing: RegionCrossing, beacons: BeaconRules
+        position: LocalPoint, now: TimeInterval, beaconInRange: Bool, crossing: RegionCrossing, beacons: BeaconRules,
+        random: inout SeededGenerator
     ) -> (confirmed: RegionState?, deadline: TimeInterval?) {
         let wantsOther: Bool
         let holdFor: TimeInterval
@@ -40,16 +47,28 @@ struct RegionWatch {
             let distance = position.distance(to: circle.center)
             if state == .inside {
                 wantsOther = distance >= circle.radius + crossing.margin
+                // A new exit in progress draws its time past the margin (field reports, LOC-19).
+                if wantsOther && candidateSince == nil { exitDraw = random.gaussian(mean: 0, standardDeviation: 1) }
+                holdFor = crossing.exitDwell(draw: exitDraw)
             } else {
                 // Assumption: entering needs the same margin inside, capped at half the radius so
                 // that small regions can be entered at all (LOC-19 states the rule for either side).
                 wantsOther = distance <= circle.radius - min(crossing.margin, circle.radius / 2)
                 entryLatched = candidateSince != nil
+                holdFor = crossing.dwell
             }
-            holdFor = crossing.dwell
         } else {
-            wantsOther = state == .inside ? !beaconInRange : beaconInRange
-            holdFor = state == .inside ? beacons.exitDelay : beacons.entryDetectionDelay
+            if beaconInRange { exitMissed = false }
+            wantsOther = state == .inside ? !beaconInRange && !exitMissed : beaconInRange
+            if state == .inside {
+                // Each exit draws its delay evenly from the field's range (BEACON-2).
+                if wantsOther && candidateSince == nil { exitDraw = random.gaussian(mean: 0, standardDeviation: 1) }
+                let share = 0.5 * erfc(-exitDraw / 2.squareRoot())  // the draw's normal quantile, 0–1
+                holdFor =
+                    beacons.exitDelay.lowerBound + (beacons.exitDelay.upperBound - beacons.exitDelay.lowerBound) * share
+            } else {
+                holdFor = beacons.entryDetectionDelay
+            }
         }
         guard wantsOther || entryLatched else {
             candidateSince = nil
@@ -60,8 +79,12 @@ struct RegionWatch {
             candidateSince = since
             return (nil, since + holdFor)
         }
-        state = state == .inside ? .outside : .inside
         candidateSince = nil
+        if isBeacon && state == .inside && random.bernoulli(beacons.missedExitShare) {
+            exitMissed = true  // unnoticed: the region stays inside (field trials, BEACON-2)
+            return (nil, nil)
+        }
+        state = state == .inside ? .outside : .inside
         return (state, nil)
     }
 }
@@ -83,6 +106,8 @@ struct VisitWatch {
     var place: LocalPoint
     /// Since when the user has been within the visit radius of `place`.
     var since: TimeInterval
-    /// Whether the arrival was reported; the departure is reported on leaving.
+    /// Whether the arrival was reported; the departure is reported after leaving.
     var arrived: Bool
+    /// A departure from the last place, waiting for its latency (LOC-16).
+    var departure: (visit: Visit, due: TimeInterval)?
 }

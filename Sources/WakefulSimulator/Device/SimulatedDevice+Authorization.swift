@@ -118,8 +118,9 @@ extension SimulatedDevice {
             horizontalAccuracy: (distance / 1000).rounded(.up) * 1000, speed: -1, timestamp: now)
     }
 
-    /// The fix of a significant change: 500 m, or a reduced-accuracy one (AUTH-6).
+    /// The fix of a significant change: at the run's field accuracy (LOC-10), or a reduced-accuracy
+    /// one (AUTH-6).
     mutating func significantChangeFix() -> LocationFix {
-        permission.accuracy == .reduced ? coarseFix() : fix(accuracy: 500)
+        permission.accuracy == .reduced ? coarseFix() : fix(accuracy: significantChangeAccuracy)
     }
 }

@@ -109,7 +109,8 @@ extension SimulatedDevice {
                 continue
             }
             let (confirmed, deadline) = conditionMonitors.conditions[index].watch.advanceCrossing(
-                position: position, now: now, beaconInRange: false, crossing: crossing, beacons: policy.beacons)
+                position: position, now: now, beaconInRange: false, crossing: crossing, beacons: policy.beacons,
+                random: &crossingRandom)
             if let deadline { nextCheck = min(nextCheck ?? deadline, deadline) }
             guard let confirmed else {
                 index += 1

@@ -105,7 +105,8 @@ extension SimulatedDevice {
                 regions[index].isBeacon
                 && Self.beaconInRange(regions[index], position: position, signals: beaconSignals, ranges: beaconRanges)
             let (confirmed, deadline) = regions[index].advanceCrossing(
-                position: position, now: now, beaconInRange: inRange, crossing: crossing, beacons: policy.beacons
+                position: position, now: now, beaconInRange: inRange, crossing: crossing, beacons: policy.beacons,
+                random: &crossingRandom
             )
             if let deadline { nextCheck = min(nextCheck ?? deadline, deadline) }
             guard let confirmed else {

@@ -56,6 +56,12 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     /// How far off each reduced-accuracy fix is (AUTH-6): a stream of its own, so that a run with
     /// Precise Location on draws exactly what it drew before the model had one.
     var coarseRandom: SeededGenerator
+    /// Each region crossing's draw of how long iOS takes to confirm it (LOC-19): a stream of its
+    /// own (60), so that the draws shift no other part's numbers.
+    var crossingRandom: SeededGenerator
+    /// The stated accuracy of this run's significant-change fixes, one of the field's (LOC-10),
+    /// drawn from stream 61.
+    let significantChangeAccuracy: Double
     /// Where the timeline goes.
     public var timeline: Sink
     var finished = false
@@ -234,6 +240,12 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         self.beaconRandom = scenario.world.beacons.indices.map { root.derived(stream: 1000 + UInt64($0)) }
         self.systemRandom = root.derived(stream: 3)
         self.coarseRandom = root.derived(stream: 5)
+        self.crossingRandom = root.derived(stream: 60)
+        var accuracyRandom = root.derived(stream: 61)
+        let accuracies = policy.location.significantChangeAccuracies
+        self.significantChangeAccuracy =
+            accuracies.isEmpty
+            ? 500 : accuracies[min(accuracies.count - 1, Int(accuracyRandom.nextDouble() * Double(accuracies.count)))]
         self.cursor = TrajectoryCursor(scenario.world.trajectory)
         self.position = scenario.world.trajectory.position(at: 0)
         self.backgroundAppRefreshSwitch = scenario.device.backgroundAppRefresh

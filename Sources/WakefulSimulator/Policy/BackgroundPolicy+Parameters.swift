@@ -160,6 +160,9 @@ struct PolicyParameterTable {
             p + "significantChangeDistanceModel", describe(rules.significantChangeDistanceModel),
             ["LOC-10", "LOC-11", "CONF-14"], carried(.documented))
         add(
+            p + "significantChangeAccuracies", rules.significantChangeAccuracies.map(metres).joined(separator: ", "),
+            ["LOC-10"], carried(.observed))
+        add(
             p + "significantChangeHeartbeat", optional(rules.significantChangeHeartbeat, seconds),
             ["LOC-14", "CONF-4"],
             carried(.documented))
@@ -176,6 +179,13 @@ struct PolicyParameterTable {
                 name + ".margin", metres(crossing.margin), ["LOC-19"],
                 positioning == .wifi ? carried(.documented) : .assumption)
             add(name + ".dwell", seconds(crossing.dwell), ["LOC-19"], carried(.documented))
+            // Wi-Fi's exit time is fitted to field reports (observed); elsewhere it is the dwell.
+            add(
+                name + ".exitDwellMedian", seconds(crossing.exitDwellMedian), ["LOC-19"],
+                positioning == .wifi ? carried(.observed) : carried(.documented))
+            add(
+                name + ".exitDwellSpread", number(crossing.exitDwellSpread), ["LOC-19"],
+                positioning == .wifi ? carried(.observed) : .assumption)
         }
         add(
             p + "regionEventLatency", optional(rules.regionEventLatency, secondsRange), ["LOC-20", "CONF-15"],
@@ -200,7 +210,8 @@ struct PolicyParameterTable {
             p + "monitoringWaitsForFirstUnlock", flag(rules.monitoringWaitsForFirstUnlock), ["LOC-23"],
             carried(.documented))
         add(p + "visitsAvailable", flag(rules.visitsAvailable), ["LOC-16"], carried(.documented))
-        add(p + "visitArrivalDwell", seconds(rules.visitArrivalDwell), ["LOC-16"], .assumption)
+        add(p + "visitArrivalDwell", seconds(rules.visitArrivalDwell), ["LOC-16"], carried(.observed))
+        add(p + "visitDepartureLatency", seconds(rules.visitDepartureLatency), ["LOC-16"], carried(.observed))
         add(p + "visitRadius", metres(rules.visitRadius), ["LOC-16"], .assumption)
         add(
             p + "hiddenIndicatorStopsRelaunchedUpdates", flag(rules.hiddenIndicatorStopsRelaunchedUpdates),
@@ -218,8 +229,8 @@ struct PolicyParameterTable {
         let p = "motion."
         add(p + "activityAvailable", flag(rules.activityAvailable), ["MOTION-1"], carried(.documented))
         add(p + "cyclingAvailable", flag(rules.cyclingAvailable), ["MOTION-1"], carried(.documented))
-        add(p + "detectionLag", seconds(rules.detectionLag), ["MOTION-1"], .assumption)
-        add(p + "detectionLagJitter", percent(rules.detectionLagJitter), ["MOTION-1"], .assumption)
+        add(p + "detectionLag", seconds(rules.detectionLag), ["MOTION-1"], carried(.observed))
+        add(p + "detectionLagJitter", percent(rules.detectionLagJitter), ["MOTION-1"], carried(.observed))
         add(p + "mediumConfidenceShare", percent(rules.mediumConfidenceShare), ["MOTION-1"], .assumption)
         add(p + "lowConfidenceShare", percent(rules.lowConfidenceShare), ["MOTION-1"], .assumption)
         add(p + "historyRetention", seconds(rules.historyRetention), ["MOTION-3"], .folklore)
@@ -248,7 +259,8 @@ struct PolicyParameterTable {
         add(p + "rangingWindow", seconds(rules.rangingWindow), ["BEACON-5"], absentOnSix(.observed))
         add(p + "rangingInterval", seconds(rules.rangingInterval), ["BEACON-5"], absentOnSix(.observed))
         add(p + "entryDetectionDelay", seconds(rules.entryDetectionDelay), ["BEACON-2"], absentOnSix(.observed))
-        add(p + "exitDelay", seconds(rules.exitDelay), ["BEACON-2"], absentOnSix(.observed))
+        add(p + "exitDelay", secondsRange(rules.exitDelay), ["BEACON-2"], absentOnSix(.observed))
+        add(p + "missedExitShare", percent(rules.missedExitShare), ["BEACON-2"], absentOnSix(.observed))
         add(p + "priorityRegionsPerDevice", "\(rules.priorityRegionsPerDevice)", ["BEACON-3"], priority)
         add(p + "displayStateDelay", seconds(rules.displayStateDelay), ["BEACON-4"], absentOnSix(.observed))
         // SIM-1: seen on iOS 8 only; other releases carry it over.

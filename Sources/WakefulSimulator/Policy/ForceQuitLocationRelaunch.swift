@@ -3,9 +3,10 @@ import Foundation
 /// Whether significant-location-change (SLC), visit and region events relaunch an app the user
 /// force-quit (reference §3.4, LOC-25 to LOC-29, CONF-5).
 public enum ForceQuitLocationRelaunch: Sendable, Hashable, Codable {
-    /// The event relaunches the app as usual: 7.1–18 (LOC-25, LOC-29); iOS 6 (inference from LOC-25).
+    /// The event relaunches the app as usual: 7.1–26.3 (LOC-25, LOC-29, a 26.2.1 log); iOS 6
+    /// (inference from LOC-25).
     case relaunch
-    /// The event does not relaunch the app: 7.0.x (LOC-25) and 26+ (LOC-28); CONF-5a everywhere.
+    /// The event does not relaunch the app: 7.0.x (LOC-25) and 26.4+ (LOC-28); CONF-5a everywhere.
     case noRelaunch
     /// The app is relaunched, then killed again after the given delay (CONF-5b: iOS 10 report, 180 s, LOC-26).
     case relaunchThenTerminate(after: TimeInterval)
@@ -21,14 +22,18 @@ public enum ForceQuitLocationRelaunch: Sendable, Hashable, Codable {
         }
     }
 
-    /// The rule's version map: before 7 relaunch; 7.0.x no; 7.1 up to 18 relaunch; 26+ (any major ≥ 19) no.
+    /// The rule's version map: before 7 relaunch; 7.0.x no; 7.1 up to 26.3 relaunch; 26.4+ no.
     ///
     /// - Parameter version: The simulated iOS release.
     /// - Returns: The CONF-5 default for that release.
     public static func defaults(for version: IOSVersion) -> ForceQuitLocationRelaunch {
         if version.major < 7 { return .relaunch }  // iOS 4–6: inference from LOC-25 ("as it had before 7.0")
         if version < IOSVersion(7, 1) { return .noRelaunch }  // LOC-25: 7.0.x did not relaunch (observed)
-        if version.major < 19 { return .relaunch }  // LOC-25, LOC-28: 7.1 up to 18 relaunch (observed)
-        return .noRelaunch  // LOC-28: 26.4.2 no relaunch (observed), whole 26+ family
+        // LOC-25, LOC-28: 7.1 up to 18 relaunch (observed). 26.2.1 still relaunched a terminated
+        // app on a region exit (loc-ios26-2-forcequit-relaunched-by-region, TSRN#2661, a log) and
+        // 26.4.2 did not (loc-ios26-4-forcequit-never-relaunched, LOC-28): the change is placed
+        // at 26.4 (assumption: 26.3 was not reported either way).
+        if version < IOSVersion(26, 4) { return .relaunch }
+        return .noRelaunch  // LOC-28: 26.4.2 no relaunch (observed), later releases carried over
     }
 }

@@ -32,6 +32,9 @@ public struct LocationRules: Sendable, Hashable {
     public var significantChangeMinimumInterval: TimeInterval
     /// How the SLC trigger distance is drawn (LOC-10, LOC-11, CONF-14).
     public var significantChangeDistanceModel: SignificantChangeDistanceModel
+    /// The stated accuracies, in metres, of significant-change fixes seen on real devices; each run
+    /// draws one, as each reporting device kept its own (LOC-10: cell and Wi-Fi, not GPS).
+    public var significantChangeAccuracies: [Double]
     /// An SLC event at least this often even without movement; `nil` for none (LOC-14, CONF-4).
     public var significantChangeHeartbeat: TimeInterval?
     /// Whether an SLC, visit or region relaunch of a terminated app needs Always authorization (LOC-16).
@@ -58,9 +61,11 @@ public struct LocationRules: Sendable, Hashable {
     public var monitoringWaitsForFirstUnlock: Bool
     /// Whether the visits service exists (LOC-16).
     public var visitsAvailable: Bool
-    /// How long the user must stay within ``visitRadius`` before a visit's arrival is reported
-    /// (cfg: the reference gives no figure; assumption).
+    /// How long after the user arrived, staying within ``visitRadius``, the visit's arrival is
+    /// reported (field logs; the reference gives no figure).
     public var visitArrivalDwell: TimeInterval
+    /// How long after the user left ``visitRadius`` the visit's departure is reported (a field log).
+    public var visitDepartureLatency: TimeInterval
     /// How far from where the user stayed counts as the same place; leaving it ends the visit
     /// (cfg: the reference gives no figure; assumption).
     public var visitRadius: Double
@@ -101,6 +106,12 @@ public struct LocationRules: Sendable, Hashable {
             significantChangeMinimumInterval: 300,
             // LOC-10 default; CONF-14a / CONF-14b switch to the LOC-11 field distributions.
             significantChangeDistanceModel: .fixed,
+            // LOC-10 gives ≥500 m of movement, not the fix's accuracy. Field: ±1414 m on a wake
+            // after hours at rest (loc-slc-wake-first-fix-1414m), ±2500 m on an iPhone X and
+            // 200–400 m on an iPhone XR with the same settings (auth-ios13-background-reports-2500m,
+            // auth-ios13-background-reports-200-400m-xr): one per device, so one per run, drawn
+            // evenly among the three reports (the XR's at its range's middle), no wider than they are.
+            significantChangeAccuracies: [300, 1414, 2500],
             // LOC-14: no heartbeat by default (CONF-4 default); var. 900 s.
             significantChangeHeartbeat: nil,
             // LOC-16 and the event-source table: Always authorization from 8.0 (documented).
@@ -126,8 +137,13 @@ public struct LocationRules: Sendable, Hashable {
             monitoringWaitsForFirstUnlock: true,
             // LOC-16: visits from 8.0 (documented).
             visitsAvailable: version >= IOSVersion(8),
-            // cfg, assumption: no sourced figure for how long a stay makes a visit, nor how far is the same place.
-            visitArrivalDwell: 300,
+            // A CLVisit arrival logged 354 s after its arrivalDate (loc-visit-arrival-latency-354s,
+            // TSRN#2024), consistent with e-mission's "about 5 minutes" (loc-visit-arrival-about-5min-emission);
+            // a contributor's 10 min rule of thumb (loc-visit-reported-after-10min-rule) conflicts.
+            visitArrivalDwell: 354,
+            // The departure of the same log came 73 s after its departureDate (loc-visit-departure-latency-73s).
+            visitDepartureLatency: 73,
+            // cfg, assumption: no sourced figure for how far is the same place.
             visitRadius: 100,
             // LOC-30: seen from 16.4 (several reports; a vendor changed its default); CONF-21 default.
             hiddenIndicatorStopsRelaunchedUpdates: version >= IOSVersion(16, 4),

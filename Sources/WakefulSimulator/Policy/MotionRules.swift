@@ -15,10 +15,10 @@ public struct MotionRules: Sendable, Hashable {
     public var activityAvailable: Bool
     /// Whether the `cycling` flag exists (MOTION-1: iOS 8+); before, a cyclist reads as automotive.
     public var cyclingAvailable: Bool
-    /// How long after a change of activity the coprocessor reports it. cfg: no source gives the
-    /// detection lag (§16.2 gap); assumption 30 s.
+    /// How long after a change of activity the coprocessor reports it: the middle of the field's
+    /// range (the reference has no figure, §16.2 gap).
     public var detectionLag: TimeInterval
-    /// The lag varies by up to this share either way, drawn from the seeded generator (assumption).
+    /// The lag varies by up to this share either way, drawn per change from the seeded generator.
     public var detectionLagJitter: Double
     /// Share of reported activities with `medium` and with `low` confidence; the rest are `high`
     /// (MOTION-1 names the levels, no source gives the shares: assumption).
@@ -43,7 +43,11 @@ public struct MotionRules: Sendable, Hashable {
         MotionRules(
             activityAvailable: version >= IOSVersion(7),  // MOTION-1 (documented)
             cyclingAvailable: version >= IOSVersion(8),  // MOTION-1 (documented)
-            detectionLag: 30, detectionLagJitter: 0.5,  // §16.2 gap: cfg, assumption
+            // A plugin log had 'stationary' callbacks 0.1, 0.9 and 3.8 s after their startDate
+            // (motion-callback-lag-0-4s-log), and a phone put on a desk read 'stationary' a few
+            // (2–10) seconds later (motion-desk-stationary-after-seconds): evenly over the span of
+            // both, 0.1–10 s. Both are stops; that other changes come as fast is an assumption.
+            detectionLag: 5.05, detectionLagJitter: 0.98,
             mediumConfidenceShare: 0.15, lowConfidenceShare: 0.05,  // assumption
             historyRetention: 7 * 86_400,  // MOTION-3 (documented for steps, folklore for activity)
             vehicleStopHold: 180,  // assumption

@@ -2,7 +2,8 @@ import Foundation
 
 /// The device section's region-monitoring fields (LOC-19): `"positioning": "gps" | "wifi" | "cell"`
 /// and `"regionCrossing": {"gps": {"margin": 40, "dwell": 20}, …}`, each positioning optional and
-/// each of its fields falling back to the policy's value.
+/// each of its fields falling back to the policy's value. A `dwell` given also fixes the exit's
+/// time past the margin, which the policy otherwise draws per crossing (LOC-19).
 extension DeviceSettings {
     mutating func decodePositioning(from c: KeyedDecodingContainer<AnyKey>) throws {
         let names = RegionPositioning.allCases.map(\.rawValue)
@@ -25,9 +26,12 @@ extension DeviceSettings {
             guard crossing.margin.isFinite, crossing.margin >= 0 else {
                 throw entry.failure("margin", "expected metres past the edge, zero or more")
             }
-            crossing.dwell = try entry.optional("dwell") ?? crossing.dwell
-            guard crossing.dwell.isFinite, crossing.dwell >= 0 else {
-                throw entry.failure("dwell", "expected seconds, zero or more")
+            if let dwell: TimeInterval = try entry.optional("dwell") {
+                guard dwell.isFinite, dwell >= 0 else {
+                    throw entry.failure("dwell", "expected seconds, zero or more")
+                }
+                // A scenario's dwell is the exit's time too, without the field's spread.
+                crossing = RegionCrossing(margin: crossing.margin, dwell: dwell)
             }
             regionCrossing[positioning] = crossing
         }

@@ -12,7 +12,8 @@ struct AT6GeofenceBasicsTests {
     static let speed = 1.4
 
     /// 20 regions, #1 around the user, then a 21st; the user later walks 1 km east out of #1.
-    static func scenario(device: DeviceSettings = DeviceSettings(), actions: [UserAction] = []) -> Scenario {
+    static func scenario(device: DeviceSettings = DeviceScenarios.fixedCrossing, actions: [UserAction] = []) -> Scenario
+    {
         let fences = (1...21).map { index in
             GeofenceSpec(
                 id: RegionID("fence-\(index)"), center: LocalPoint(east: 0, north: Double(index - 1) * 2000),

@@ -21,17 +21,46 @@ struct BeaconTests {
     }
 
     @Test(arguments: ["7.0", "8", "12", "17", "26"])
-    func entryIsNoticedAboutOneSecondAfterComingIntoRangeAndExitThirtySecondsAfterLeaving(version: String) throws {
-        let trace = Trace(Self.passBy(), ios: try Versions.parse(version))
+    func entryIsNoticedAboutOneSecondAfterComingIntoRangeAndExitAfterTheFieldsDelay(version: String) throws {
+        // Before iOS 10 an exit may go unnoticed (18 of 33 trials on 8.3): the first seed that has one.
+        let ios = try Versions.parse(version)
+        let trace = try #require(
+            (1...20).lazy.map { Trace(Self.passBy(), ios: ios, seed: UInt64($0)) }
+                .first { !$0.events { $0 == .regionExited("b") }.isEmpty })
         let inRange = 100 + (200 - Self.range) / 2
         let outOfRange = 300 + Self.range / 2
         let entry = try #require(trace.events { $0 == .regionEntered("b") }.first?.time)
         let exit = try #require(trace.events { $0 == .regionExited("b") }.first?.time)
         #expect(entry - inRange >= 1 && entry - inRange <= 2, "BEACON-2: ≈1 s, got \(entry - inRange)")
-        #expect(exit - outOfRange >= 30 && exit - outOfRange <= 31.5, "BEACON-2: ≈30 s, got \(exit - outOfRange)")
+        // BEACON-2, timed trials: 35–42 s on iOS 8.3, 20–30 s on 10.3.1 (drawn per exit).
+        let delay = try Versions.parse(version) >= IOSVersion(10) ? 20.0...31.5 : 35.0...43.5
+        #expect(delay.contains(exit - outOfRange), "BEACON-2: \(delay), got \(exit - outOfRange)")
         #expect(
             trace.states(to: .background).filter { $0.change.cause == "beaconRegionWake" }.map(\.time) == [entry, exit])
         #expect(trace.metrics.wakes["beaconRegion"] == 2)
+    }
+
+    @Test("each exit draws its delay: seeds differ, all within iOS 10's 20–30 s")
+    func exitDelayDrawnPerExit() throws {
+        let outOfRange = 300 + Self.range / 2
+        let delays = try (1...12).map { seed in
+            let trace = Trace(Self.passBy(), ios: IOSVersion(17), seed: UInt64(seed))
+            return try #require(trace.events { $0 == .regionExited("b") }.first?.time) - outOfRange
+        }
+        #expect(delays.allSatisfy { $0 >= 20 && $0 <= 31.5 }, "\(delays)")
+        #expect(Set(delays.map { $0.rounded() }).count > 4, "\(delays)")
+    }
+
+    @Test("before iOS 10 about half the exits go unnoticed (iOS 8.3 trials: 18 of 33); from 10 none")
+    func missedExits() {
+        func exits(_ ios: IOSVersion) -> Int {
+            (1...40).filter { seed in
+                !Trace(Self.passBy(), ios: ios, seed: UInt64(seed)).events { $0 == .regionExited("b") }.isEmpty
+            }.count
+        }
+        let eight = exits(IOSVersion(8, 3))
+        #expect(eight >= 10 && eight <= 28, "\(eight) of 40 seeds had an exit")
+        #expect(exits(IOSVersion(17)) == 40)
     }
 
     @Test func beaconMonitoringAndRangingAreUnavailableOnIOS6() throws {

@@ -30,7 +30,8 @@ struct ForceQuitRelaunchTests {
         #expect(trace.decisions("relaunchSuppressed").isEmpty)
     }
 
-    @Test(arguments: ["7.0", "7.0.6", "26", "26.4"])
+    // 26.2.1 still relaunched (loc-ios26-2-forcequit-relaunched-by-region); 26.4.2 did not (LOC-28).
+    @Test(arguments: ["7.0", "7.0.6", "26.4", "26.4.2"])
     func noRegionRelaunchAfterAForceQuitOn7Point0And26(version: String) throws {
         let trace = try Self.fenceTrace(version, actions: [UserAction(at: Self.forceQuit, .forceQuit)])
         #expect(trace.metrics.relaunches == 0)
@@ -42,7 +43,8 @@ struct ForceQuitRelaunchTests {
     }
 
     @Test(arguments: [
-        ("6", true), ("7.0", false), ("7.1", true), ("12", true), ("17", true), ("18", true), ("26", false),
+        ("6", true), ("7.0", false), ("7.1", true), ("12", true), ("17", true), ("18", true), ("26.2.1", true),
+        ("26.4", false),
     ])
     func significantChangeRelaunchesAForceQuitAppByVersion(version: String, relaunches: Bool) throws {
         let scenario = DeviceScenarios.drive(actions: [UserAction(at: Self.forceQuit, .forceQuit)])
@@ -105,7 +107,7 @@ struct ForceQuitRelaunchTests {
         #expect(plain.relaunchTransitions.map(\.time) == [Self.exit])
     }
 
-    @Test(arguments: ["7.0", "26"])
+    @Test(arguments: ["7.0", "26.4"])
     func openingTheAppClearsTheFlag(version: String) throws {
         let trace = try Self.fenceTrace(
             version,
@@ -121,7 +123,7 @@ struct ForceQuitRelaunchTests {
         #expect(trace.decisions("relaunchSuppressed").isEmpty)
     }
 
-    @Test(arguments: ["7.0", "12", "26"])
+    @Test(arguments: ["7.0", "12", "26.4"])
     func aRebootClearsTheFlag(version: String) throws {
         let trace = try Self.fenceTrace(
             version,

@@ -26,6 +26,27 @@ struct LocationServiceTests {
         #expect(trace.metrics.wakes["significantChange"] == 1)
     }
 
+    @Test("a run's significant-change fixes state one of the field's accuracies, the same all run (LOC-10)")
+    func significantChangeAccuracyIsTheRunsFieldLevel() throws {
+        var levels: Set<Double> = []
+        for seed in 1...12 {
+            let trace = Trace(
+                DeviceScenarios.drive(), ios: IOSVersion(17), setup: .custom(Apps.significantChange), seed: UInt64(seed)
+            )
+            let accuracies = trace.events { if case .significantLocationChange = $0 { true } else { false } }.compactMap
+            {
+                entry -> Double? in
+                guard case .significantLocationChange(let fix) = entry.event else { return nil }
+                return fix.horizontalAccuracy
+            }
+            try #require(accuracies.count == 2)
+            #expect(Set(accuracies).count == 1, "seed \(seed): \(accuracies)")
+            levels.insert(accuracies[0])
+        }
+        // loc-slc-wake-first-fix-1414m, auth-ios13-background-reports-2500m, …-200-400m-xr.
+        #expect(levels == [300, 1414, 2500])
+    }
+
     @Test(arguments: ["6", "7.1", "12", "17", "26"])
     func noEventBeforeFiveHundredMetres(version: String) throws {
         // 450 m in all, slowly: never a significant change (LOC-10).

@@ -36,7 +36,7 @@ struct RegionPositioningTests {
         "the exit comes a positioning's margin past the edge, held for 20 s",
         arguments: [(RegionPositioning.wifi, 200.0), (.cell, 500), (.gps, 40)])
     func exitMarginByPositioning(positioning: RegionPositioning, margin: Double) throws {
-        var device = DeviceSettings()
+        var device = DeviceScenarios.fixedCrossing  // Wi-Fi's drawn exit time: RegionExitTimeTests
         device.positioning = positioning
         let trace = Trace(DeviceScenarios.fenceWalk(device: device), ios: IOSVersion(17))
         let exit = try #require(trace.times { $0 == .regionExited("fence") }.first)

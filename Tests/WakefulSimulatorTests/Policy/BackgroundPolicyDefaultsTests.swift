@@ -51,7 +51,10 @@ struct BackgroundPolicyDefaultsTests {
         #expect(rules.relaunchNeedsAlwaysAuthorization == column(family, false, true, true, true))
         #expect(rules.regionSlots == 20)  // LOC-17
         #expect(rules.maximumRegionRadius == 100_000)
-        #expect(rules.regionCrossing.wifi == RegionCrossing(margin: 200, dwell: 20))  // LOC-19
+        // LOC-19's 200 m and 20 s; the exit's time drawn around 88 s (field reports).
+        #expect(
+            rules.regionCrossing.wifi
+                == RegionCrossing(margin: 200, dwell: 20, exitDwellMedian: 88, exitDwellSpread: 0.42))
         #expect(rules.regionCrossing.gps.margin < rules.regionCrossing.wifi.margin)
         #expect(rules.regionCrossing.cell.margin > rules.regionCrossing.wifi.margin)
         #expect(rules.regionEventLatency == nil)  // CONF-15
@@ -60,7 +63,8 @@ struct BackgroundPolicyDefaultsTests {
         #expect(rules.backgroundRefreshOffBlocksRegionWakes == column(family, false, true, true, true))
         #expect(
             rules.backgroundRefreshOffBlocksSignificantChangeAndVisitWakes == column(family, false, true, true, true))
-        #expect(rules.forceQuitRelaunch == column(family, .relaunch, .relaunch, .relaunch, .noRelaunch))
+        // 26.0 as 26.2.1, which still relaunched; 26.4 stopped (LOC-28).
+        #expect(rules.forceQuitRelaunch == .relaunch)
         #expect(rules.monitoringWaitsForFirstUnlock == true)  // LOC-23
         #expect(rules.visitsAvailable == column(family, false, true, true, true))
     }
@@ -72,7 +76,10 @@ struct BackgroundPolicyDefaultsTests {
         #expect(rules.rangingWindow == 10)  // BEACON-5
         #expect(rules.rangingInterval == 1)
         #expect(rules.entryDetectionDelay == 1)  // BEACON-2
-        #expect(rules.exitDelay == 30)
+        // BEACON-2: iOS 10.3.1's 20–30 s from 10 (field trials); before 10, iOS 8.3's 35–42 s (inert on 6).
+        #expect(rules.exitDelay == column(family, 35...42, 20...30, 20...30, 20...30))
+        #expect(BackgroundPolicy(version: IOSVersion(8, 3)).beacons.exitDelay == 35...42)
+        #expect(rules.missedExitShare == column(family, 18.0 / 33, 0, 0, 0))  // iOS 8.3 trials; none given for 10.3.1
         #expect(rules.priorityRegionsPerDevice == 30)  // BEACON-3
         #expect(rules.displayStateDelay == 1)  // BEACON-4
         #expect(rules.backgroundNeedsAlwaysAuthorization == column(family, false, true, true, true))

@@ -34,7 +34,9 @@ struct BackgroundPolicyVersionTests {
             ("5.1.1", ForceQuitLocationRelaunch.relaunch), ("6.1.6", .relaunch),
             ("7", .noRelaunch), ("7.0.2", .noRelaunch), ("7.0.6", .noRelaunch),
             ("7.1", .relaunch), ("7.1.2", .relaunch), ("10.3", .relaunch), ("15.3.1", .relaunch), ("18.6", .relaunch),
-            ("19", .noRelaunch), ("26", .noRelaunch), ("26.4.2", .noRelaunch),
+            // 26.2.1 relaunched (a log, TSRN#2661), 26.4.2 did not (LOC-28): the cut at 26.4.
+            ("26", .relaunch), ("26.2.1", .relaunch), ("26.3.1", .relaunch),
+            ("26.4", .noRelaunch), ("26.4.2", .noRelaunch), ("27", .noRelaunch),
         ])
     func forceQuitRelaunch(version: String, expected: ForceQuitLocationRelaunch) throws {
         let relaunch = try policy(version).location.forceQuitRelaunch

@@ -23,7 +23,9 @@ private func expectedNames(_ policy: BackgroundPolicy) -> [String] {
                 names += labels(of: policy.termination.codes).map { "termination.codes.\($0)" }
             } else if group == "location" && label == "regionCrossing" {
                 for positioning in labels(of: policy.location.regionCrossing) {
-                    names += ["margin", "dwell"].map { "location.regionCrossing.\(positioning).\($0)" }
+                    names += ["margin", "dwell", "exitDwellMedian", "exitDwellSpread"].map {
+                        "location.regionCrossing.\(positioning).\($0)"
+                    }
                 }
             } else {
                 names.append("\(group).\(label)")
@@ -62,10 +64,10 @@ struct PolicyParameterTests {
         let policy = BackgroundPolicy(family: family)
         let names = policy.parameters.map(\.name)
         #expect(names == expectedNames(policy))
-        // 18 execution + (26 + 3 × 2 crossing) location + 10 beacons + 11 push + (23 + 9) scheduler
+        // 18 execution + (28 + 3 × 4 crossing) location + 11 beacons + 11 push + (23 + 9) scheduler
         // + 6 URL session + 8 VoIP + 8 Bluetooth + (6 + 7 codes) termination + 11 motion + 6 monitor
         // + debuggerAttached
-        #expect(names.count == 18 + 32 + 10 + 11 + 23 + 9 + 6 + 8 + 8 + 13 + 11 + 6 + 1)
+        #expect(names.count == 18 + 40 + 11 + 11 + 23 + 9 + 6 + 8 + 8 + 13 + 11 + 6 + 1)
         #expect(Set(names).count == names.count)
     }
 

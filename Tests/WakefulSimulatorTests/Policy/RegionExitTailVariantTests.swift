@@ -15,7 +15,8 @@ import WakefulTestSupport
         let scenario = try Scenario.decode(
             Data(
                 #"""
-                {"name": "walk", "duration": 14400, "device": {"variants": [\#(list)]},
+                {"name": "walk", "duration": 14400,
+                 "device": {"variants": [\#(list)], "regionCrossing": {"wifi": {"dwell": 20}}},
                  "app": {"features": [{"geofences": [{"id": "home", "center": {"east": 0, "north": 0}, "radius": 150}]}]},
                  "world": {"movement": {"start": {"east": 0, "north": 0}, "startTime": 600,
                            "legs": [{"to": {"east": 1000, "north": 0}, "speed": 1.5}]}},

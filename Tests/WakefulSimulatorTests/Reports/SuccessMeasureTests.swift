@@ -51,7 +51,7 @@ struct SuccessMeasureTests {
     @Test func aTriggerLostToAForceQuitNamesTheRefusedRelaunch() throws {
         let scenario = try BuiltinScenarios.load("gas-station").on(.forceQuit)
         let success = try #require(
-            Simulator.run(scenario, ios: IOSVersion(26), setup: try .named("LowPowerLocationKeepAlive"), seed: 1)
+            Simulator.run(scenario, ios: IOSVersion(26, 4), setup: try .named("LowPowerLocationKeepAlive"), seed: 1)
                 .success)
         #expect(success.score == 0)
         let gap = try #require(success.largestGap)

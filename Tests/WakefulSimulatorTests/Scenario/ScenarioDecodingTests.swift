@@ -329,6 +329,13 @@ struct ScenarioDecodingTests {
         let plain = try decodeScenario(#"{"name": "m", "duration": 60, "world": {}}"#)
         #expect(plain.device.positioning == .wifi)
         #expect(plain.device.regionCrossing.isEmpty)
+        // A margin alone keeps Wi-Fi's drawn exit time; a dwell fixes it (LOC-19, field reports).
+        let wifi = try decodeScenario(
+            #"{"name": "m", "duration": 60, "world": {}, "device": {"regionCrossing": {"wifi": {"margin": 150}}}}"#)
+        #expect(wifi.device.regionCrossing[.wifi]?.exitDwellMedian == 88)
+        let fixed = try decodeScenario(
+            #"{"name": "m", "duration": 60, "world": {}, "device": {"regionCrossing": {"wifi": {"dwell": 30}}}}"#)
+        #expect(fixed.device.regionCrossing[.wifi] == RegionCrossing(margin: 200, dwell: 30))
     }
 
     @Test("radio overrides apply; fields left out keep the standard model's values")

@@ -53,7 +53,7 @@ struct GeofenceSetSimulationTests {
     }
 
     @Test(arguments: ["12", "17"])
-    func theNearest19SeeNearlyEveryEntryTheFirst20AlmostNone(version: String) throws {
+    func theNearest19SeeMostEntriesTheFirst20AlmostNone(version: String) throws {
         let scenario = try Self.courier()
         let ios = try #require(IOSVersion(parsing: version))
         var timeline = JSONLinesBuffer()
@@ -62,7 +62,10 @@ struct GeofenceSetSimulationTests {
         let first = Simulator.run(scenario, ios: ios, setup: try scenario.setup(named: "first 20 regions"), seed: 1)
         let setScore = try #require(set.success?.score)
         let firstScore = try #require(first.success?.score)
-        #expect(setScore >= 0.9, "\(set.success?.summary ?? "")")
+        // Three quarters, not all: the set is swapped on the exit from its sweep region, which with
+        // Wi-Fi comes a drawn time past the margin (≈88 s, field reports, LOC-19), so the courier
+        // reaches some drops before their fences are registered.
+        #expect(setScore >= 0.65, "\(set.success?.summary ?? "")")
         #expect(firstScore < 0.1, "\(first.success?.summary ?? "")")
         // LOC-17: the swap never asks for a 21st region.
         let text = String(decoding: timeline.bytes, as: UTF8.self)
@@ -71,15 +74,15 @@ struct GeofenceSetSimulationTests {
     }
 
     @Test(
-        "force-quit: region events relaunch the app on 7.1–18 and the new process takes over the regions; not on 26 (CONF-5, LOC-28)",
-        arguments: [("17", true), ("26", false)])
+        "force-quit: region events relaunch the app on 7.1–26.3 and the new process takes over the regions; not on 26.4 (CONF-5, LOC-28)",
+        arguments: [("17", true), ("26.4", false)])
     func forceQuit(version: String, relaunched: Bool) throws {
         let scenario = try Self.courier().on(.forceQuit)
         let metrics = Simulator.run(
             scenario, ios: try #require(IOSVersion(parsing: version)), setup: try scenario.setup(named: "GeofenceSet"),
             seed: 1)
         let score = try #require(metrics.success?.score)
-        #expect((score >= 0.9) == relaunched, "\(metrics.success?.summary ?? "")")
+        #expect((score >= 0.65) == relaunched, "\(metrics.success?.summary ?? "")")
         #expect((metrics.relaunches > 0) == relaunched)
     }
 
@@ -101,7 +104,7 @@ struct GeofenceSetSimulationTests {
         let text = String(decoding: timeline.bytes, as: UTF8.self)
         let refusals = text.components(separatedBy: "\"regionRefused\"").count - 1
         #expect(refusals >= 2 && refusals <= 4, "refused \(refusals) times")
-        #expect(try #require(metrics.success?.score) >= 0.9, "\(metrics.success?.summary ?? "")")
+        #expect(try #require(metrics.success?.score) >= 0.65, "\(metrics.success?.summary ?? "")")
     }
 
     @Test("fences in the scenario file: inline circles and polygons, validated")

@@ -82,7 +82,7 @@ struct LocationStrategyTests {
         #expect(metrics.success?.score == 1)
     }
 
-    @Test(arguments: [("7.0", false), ("7.1", true), ("12", true), ("17", true), ("26", false)])
+    @Test(arguments: [("7.0", false), ("7.1", true), ("12", true), ("17", true), ("26.2.1", true), ("26.4", false)])
     func afterAForceQuitItDependsOnTheVersion(version: String, relaunched: Bool) throws {
         // LOC-25 to LOC-29, CONF-5.
         let metrics = Simulator.run(
@@ -92,19 +92,20 @@ struct LocationStrategyTests {
         #expect(((metrics.success?.score ?? 0) > 0.9) == relaunched)
     }
 
-    @Test func aMovingFenceWakesTheAppEveryRadiusPlus200MetresPlusTheDwell() throws {
-        // LOC-19: ≈200 m past the edge for 20 s; at ≈29 m/s and a 100 m fence, about every 30 s.
+    @Test func aMovingFenceWakesTheAppEveryRadiusPlus200MetresPlusTheExitTime() throws {
+        // LOC-19: ≈200 m past the edge, then Wi-Fi's exit time drawn around 88 s (field reports);
+        // at ≈29 m/s and a 100 m fence, about every 10 + 88 s: ≈37 wakes in the hour.
         let metrics = Simulator.run(
             try Self.freeway(), ios: IOSVersion(17), setup: try .named("MovingGeofence"), seed: 1)
         let wakes = try #require(metrics.wakes["region"])
-        #expect(wakes > 100 && wakes < 140)
+        #expect(wakes > 25 && wakes < 50)
         #expect(metrics.success?.score == 1)
         let bigger = Simulator.run(
             try Self.freeway(), ios: IOSVersion(17), setup: .custom(MovingGeofence(options: .init(radius: 1000))),
             seed: 1)
-        // (1000 + 200) / 29 + 20 ≈ 61 s between wakes instead of ≈ 30 s: about half as many.
+        // (1000 + 200) / 29 + 88 ≈ 129 s between wakes instead of ≈ 98 s: about three quarters as many.
         let fewer = bigger.wakes["region"] ?? 0
-        #expect(fewer > wakes * 2 / 5 && fewer < wakes * 3 / 5)
+        #expect(fewer > wakes * 3 / 5 && fewer < wakes * 9 / 10, "\(fewer) against \(wakes)")
     }
 
     @Test func theCellKeepAliveCannotComeBackFromAForceQuit() throws {

@@ -76,6 +76,14 @@ enum DeviceScenarios {
     /// One circular region of radius 150 m around the user, who walks 1 km east at 1.4 m/s from
     /// t = 100 (or `walkFrom`).
     static let fenceRadius = 150.0
+    /// Device settings with the Wi-Fi crossing fixed at LOC-19's 200 m and 20 s, so that suites
+    /// about other rules time their events exactly; the field's drawn exit time has its own suite
+    /// (RegionExitTimeTests).
+    static var fixedCrossing: DeviceSettings {
+        var device = DeviceSettings()
+        device.regionCrossing[.wifi] = RegionCrossing(margin: 200, dwell: 20)
+        return device
+    }
     static let walkStart: TimeInterval = 100
     static let walkSpeed = 1.4
     /// When the exit rule (≥200 m past the edge for ≥20 s, LOC-19) first holds on the default walk.
@@ -85,7 +93,7 @@ enum DeviceScenarios {
 
     static func fenceWalk(
         duration: TimeInterval = 1200, home: TimeInterval = 10, walkFrom start: TimeInterval = walkStart,
-        device: DeviceSettings = DeviceSettings(), authorization: LocationAuthorization = .always,
+        device: DeviceSettings = fixedCrossing, authorization: LocationAuthorization = .always,
         actions: [UserAction] = []
     ) -> Scenario {
         Scenarios.make(
