@@ -13,9 +13,10 @@ import Foundation
 /// requests and lists no identifiers, so the legacy fetch runs on 13 and later too.
 ///
 /// What decides its fate, on every family that has the API: `earliestBeginDate` is only a lower
-/// bound (BGT-8); the system launches refreshes near the hours the user usually opens the app,
-/// at most every 15 min (BGT-3, BGT-11), and processing tasks overnight on the charger, only if
-/// the app was used in the last 7 days (BGT-5). Low Power Mode, Background App Refresh off, a
+/// bound (BGT-8); the system launches refreshes near the hours the user usually opens the app and,
+/// for an app in daily use, at other moments of the day within a budget, never at night, at most
+/// every 15 min (BGT-3, BGT-11), and processing tasks overnight on the charger, only if the app was
+/// used in the last 7 days (BGT-5). Low Power Mode, Background App Refresh off, a
 /// battery under 20 % and a force-quit stop it (BGT-9, BGT-11, BGT-12, TERM-1). A refresh has
 /// 30 s (BGT-4; 2–5 s under CONF-10), a processing task minutes (BGT-5); a processing sync longer
 /// than 60 s is killed when the CPU monitor stays on (CONF-6, BGT-6). iOS 26 adds nothing for it.

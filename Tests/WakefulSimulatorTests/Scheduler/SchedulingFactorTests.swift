@@ -134,22 +134,9 @@ struct SchedulingFactorTests {
 
     @Test("refreshes are rate-limited to one every 15 min; CONF-8:rateLimiting lifts it (BGT-3, BGT-11 factor 7)")
     func rateLimiting() throws {
-        // An app that resubmits a refresh with no delay after each launch.
-        let app = Scripted("Eager") { event, _ in
-            switch event {
-            case .didEnterBackground:
-                return [.submitTaskRequest(TaskRequest(identifier: TaskApps.refresh, kind: .appRefresh))]
-            case .scheduledTaskLaunched:
-                return [
-                    .completeScheduledTask(identifier: TaskApps.refresh, success: true),
-                    .submitTaskRequest(TaskRequest(identifier: TaskApps.refresh, kind: .appRefresh)),
-                ]
-            default: return []
-            }
-        }
         func launches(_ device: DeviceSettings) -> [TimeInterval] {
             let scenario = SchedulerScenarios.make(duration: 3 * 3600, device: device)
-            return Trace(scenario, ios: IOSVersion(17), setup: .custom(app)).launches.map(\.time)
+            return Trace(scenario, ios: IOSVersion(17), setup: .custom(Self.eager)).launches.map(\.time)
         }
         let limited = launches(Self.device("CONF-8:appUsage", "CONF-8:systemBudgets"))
         #expect(limited.count >= 8)
