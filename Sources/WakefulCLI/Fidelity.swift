@@ -14,7 +14,7 @@ struct Fidelity: AsyncParsableCommand {
 
             Examples:
               wakeful fidelity
-              wakeful fidelity --only BGT --only loc-fence-exit-car
+              wakeful fidelity --only BGT --only loc-terminated-relaunch-after-1km
               wakeful fidelity --seeds 100 --report fidelity.html
               wakeful fidelity --corpus my-observations --check
               wakeful fidelity --format markdown --worst 10     the README's tables
