@@ -20,7 +20,7 @@ import Foundation
 /// trip is visibly user-facing (REVIEW-3).
 ///
 /// With ``Options/uploadsOnStop`` the stop push also starts a background `URLSession` upload of the
-/// trip's fixes (issue 3: "upload at trip end"; assumption: 64 bytes per fix collected during the
+/// trip's fixes ("upload at trip end"; assumption: 64 bytes per fix collected during the
 /// trip) on the session ``Options/uploadSession``. The transfer runs in the daemon (URLS-1), so it
 /// completes while the app is suspended; its outcome is recorded as `upload` (or `uploadFailed`) when
 /// `urlSessionTaskCompleted` arrives, and the events handler is completed after

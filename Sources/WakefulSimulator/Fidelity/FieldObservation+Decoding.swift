@@ -16,23 +16,7 @@ extension FieldObservation {
     ///   - directory: Where the scenario's relative paths (GPX tracks) are resolved.
     /// - Throws: ``ScenarioError`` naming the file, the field and the expected form.
     public static func decode(_ data: Data, file: String, directory: URL?) throws(ScenarioError) -> FieldObservation {
-        let decoder = JSONDecoder()
-        decoder.userInfo[.scenarioDirectory] = directory
-        decoder.userInfo[.scenarioFile] = file
-        do {
-            return try decoder.decode(FieldObservationDocument.self, from: data).observation
-        } catch let error as DecodingError {
-            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
-                do {
-                    _ = try JSONValue.parse(data)
-                } catch {
-                    throw ScenarioError(file: file, field: nil, message: "not valid JSON at \(error.description)")
-                }
-            }
-            throw ScenarioError(file: file, decoding: error)
-        } catch {
-            throw ScenarioError(file: file, field: nil, message: String(describing: error))
-        }
+        try Scenario.decodeDocument(FieldObservationDocument.self, data, file: file, directory: directory).observation
     }
 
     /// Reads an observation file.

@@ -10,13 +10,21 @@ extension Scenario {
     ///   - directory: Where relative paths (GPX tracks) are resolved.
     /// - Throws: ``ScenarioError`` naming the file, the field and the expected form.
     public static func decode(_ data: Data, file: String, directory: URL?) throws(ScenarioError) -> Scenario {
+        var scenario = try decodeDocument(ScenarioDocument.self, data, file: file, directory: directory).scenario
+        scenario.keepSource(data)
+        return scenario
+    }
+
+    /// Decodes one of the strict documents (a scenario, a field observation), turning every failure
+    /// into a ``ScenarioError`` that names the file, the field and the expected form.
+    static func decodeDocument<Document: Decodable>(
+        _ type: Document.Type, _ data: Data, file: String, directory: URL?
+    ) throws(ScenarioError) -> Document {
         let decoder = JSONDecoder()
         decoder.userInfo[.scenarioDirectory] = directory
         decoder.userInfo[.scenarioFile] = file
         do {
-            var scenario = try decoder.decode(ScenarioDocument.self, from: data).scenario
-            scenario.keepSource(data)
-            return scenario
+            return try decoder.decode(Document.self, from: data)
         } catch let error as DecodingError {
             // Foundation on Linux says only "not valid JSON"; our own parser says where.
             if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
