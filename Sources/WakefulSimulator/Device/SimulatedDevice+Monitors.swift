@@ -10,15 +10,27 @@ extension SimulatedDevice {
         !policy.scheduler.processingCPUMonitor && process.scheduledTasks.contains { $0.kind == .processing }
     }
 
+    /// The limit the CPU monitor holds the app to now: the call limit while a VoIP app is in a
+    /// call, which is what its audio keeping it running means (VOIP-2, AUDIO-1), else TERM-4's.
+    var cpuLimitNow: CPULimit? {
+        mutating get {
+            let rules = policy.termination
+            guard let call = rules.callCPULimit, backgroundModes.contains(.voip) else { return rules.cpuLimit }
+            return runReasons.isDisjoint(with: [.voipCall, .audio]) ? rules.cpuLimit : call
+        }
+    }
+
     /// Records the effective load from now on and, when the load is over the limit, schedules a
     /// look at the moment the window's CPU budget would be spent at this load.
     mutating func cpuLoadChanged() {
-        guard hasProcess, let limit = policy.termination.cpuLimit else { return }
+        guard hasProcess, let limit = cpuLimitNow else { return }
         // The monitor watches background execution: CPU used on screen does not count (TERM-4).
         let load = state == .background ? process.cpuLoad : 0
         if process.cpuHistory.last?.load != load { process.cpuHistory.append((now, load)) }
-        // Segments that ended before the last two windows no longer count; the one still running does.
-        while process.cpuHistory.count > 1, process.cpuHistory[1].time <= now - 2 * limit.window {
+        // Segments that ended before the last two windows of the longest limit no longer count;
+        // the one still running does.
+        let kept = 2 * max(limit.window, policy.termination.cpuLimit?.window ?? 0)
+        while process.cpuHistory.count > 1, process.cpuHistory[1].time <= now - kept {
             process.cpuHistory.removeFirst()
         }
         if load > limit.fraction && state == .background { scheduleCPUCheck(limit, load: load) }
@@ -42,7 +54,7 @@ extension SimulatedDevice {
     /// term-ios26-processing-cpu-kill-52s).
     mutating func checkCPU(process number: Int) {
         guard hasProcess, process.number == number, state == .background, !cpuMonitorExempt,
-            let limit = policy.termination.cpuLimit
+            let limit = cpuLimitNow
         else { return }
         let average = averageCPU(over: limit.window)
         guard average >= limit.fraction - 1e-9 else {
@@ -50,7 +62,11 @@ extension SimulatedDevice {
             return
         }
         decide(
-            "cpuLimit", rules: ["TERM-4"], [Field("average", .double(average)), Field("window", .double(limit.window))])
+            "cpuLimit", rules: ["TERM-4"],
+            [
+                Field("average", .double(average)), Field("window", .double(limit.window)),
+                Field("limit", .double(limit.fraction)),
+            ])
         terminate(.cpuLimit, code: "EXC_RESOURCE CPU_FATAL", rules: ["TERM-4"])
     }
 

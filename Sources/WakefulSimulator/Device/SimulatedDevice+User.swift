@@ -148,21 +148,22 @@ extension SimulatedDevice {
         }
     }
 
-    /// The system prewarms the app (DATA-9): by default the process stops before `UIApplicationMain`,
-    /// so none of the app's code that the simulator models runs, and the app still launches when
-    /// the user opens it; with CONF-DATA-9 (15.0 reports) `didFinishLaunching` runs at once, in the
-    /// background, possibly before the first unlock, and the process is then suspended.
+    /// The system prewarms the app (DATA-9): as documented the process stops before
+    /// `UIApplicationMain`, so none of the app's code that the simulator models runs, and the app
+    /// still launches when the user opens it; on iOS 15 (field reports) and with CONF-DATA-9
+    /// `didFinishLaunching` runs at once, in the background, possibly before the first unlock, and
+    /// the process is then suspended.
     private mutating func prewarm() {
         guard policy.execution.prewarmAvailable else {
             return decide("prewarmNotAvailable", rules: ["DATA-9"], [Field("why", "no prewarming before iOS 15")])
         }
         guard !hasProcess else { return }
         let runsLaunch = policy.execution.prewarmRunsLaunch
-        decide(
-            "prewarmed", rules: runsLaunch ? ["DATA-9", "CONF-DATA-9"] : ["DATA-9"],
-            [Field("launchCallbacks", .bool(runsLaunch))])
+        // iOS 15 runs the launch by default (DATA-9's field reports); later releases only by variant.
+        let rules = policy.variants.contains(.prewarmRunsLaunch) ? ["DATA-9", "CONF-DATA-9"] : ["DATA-9"]
+        decide("prewarmed", rules: rules, [Field("launchCallbacks", .bool(runsLaunch))])
         guard runsLaunch else { return }
-        launch(.prewarm, cause: "prewarmed", rules: ["DATA-9", "CONF-DATA-9"])
+        launch(.prewarm, cause: "prewarmed", rules: rules)
         // Nothing keeps a prewarmed process running once its launch code returns.
         if hasProcess, state == .background, runReasons.isEmpty {
             setState(.suspended, cause: "prewarmEnded", rules: ["STATE-1", "DATA-9"])

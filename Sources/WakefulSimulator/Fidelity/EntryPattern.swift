@@ -5,9 +5,11 @@ import Wakeful
 /// (<doc:TimelineFormat>): every key must be present in the line with an equal value, or one of
 /// the values of an array; a line whose value is itself an array matches when it holds one of
 /// them (`"activity": "cycling"` matches `"activity":["cycling"]`). `rule` is the same for `rules`.
+/// `null` asks for the key to be absent (a visit with no `departure` yet is an arrival).
 ///
 /// ```json
 /// {"kind": "state", "to": "background", "cause": ["backgroundFetch", "appRefreshTask"]}
+/// {"kind": "event", "event": "visit", "departure": null}
 /// {"kind": "decision", "decision": "scheduledTaskLaunch", "taskKind": "appRefresh"}
 /// {"kind": "state", "to": "terminated", "rule": "TASK-13"}
 /// ```
@@ -38,7 +40,9 @@ public struct EntryPattern: Sendable, Hashable, CustomStringConvertible {
     /// Whether the line of an entry of this kind matches.
     func matches(_ line: JSONObject) -> Bool {
         conditions.allSatisfy { condition in
-            guard let value = line[condition.key == "rule" ? "rules" : condition.key] else { return false }
+            guard let value = line[condition.key == "rule" ? "rules" : condition.key] else {
+                return condition.values.contains(.null)
+            }
             if case .array(let elements) = value {
                 return elements.contains { element in condition.values.contains { Self.equal($0, element) } }
             }
@@ -95,7 +99,9 @@ private struct PatternValue: Decodable {
             return
         }
         let single = try decoder.singleValueContainer()
-        if let bool = try? single.decode(Bool.self) {
+        if single.decodeNil() {
+            value = .null
+        } else if let bool = try? single.decode(Bool.self) {
             value = .bool(bool)
         } else if let int = try? single.decode(Int.self) {
             value = .int(int)
@@ -107,7 +113,7 @@ private struct PatternValue: Decodable {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath,
-                    debugDescription: "expected a string, number or boolean, or a list of them"))
+                    debugDescription: "expected a string, number, boolean or null (absent), or a list of them"))
         }
     }
 }

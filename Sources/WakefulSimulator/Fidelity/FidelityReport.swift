@@ -61,8 +61,12 @@ public struct FidelityReport: Sendable {
     public var headline: String {
         let all = families.last!
         let sources = Set(results.map(\.source)).count
+        let underVariant = results.filter { $0.verdict.holds && !$0.variants.isEmpty }.count
+        let variantPart =
+            underVariant == 0
+            ? "" : "; \(underVariant) of them under a policy variant that models a report the default contradicts"
         return
-            "\(all.withinTolerance + all.insideSpread) of \(all.observations) field observations (\(Self.percent(all.share))) from \(sources) source\(sources == 1 ? "" : "s") hold: \(all.withinTolerance) within tolerance, \(all.insideSpread) inside the model's 5th–95th percentile"
+            "\(all.withinTolerance + all.insideSpread) of \(all.observations) field observations (\(Self.percent(all.share))) from \(sources) source\(sources == 1 ? "" : "s") hold: \(all.withinTolerance) within tolerance, \(all.insideSpread) inside the model's 5th–95th percentile\(variantPart)"
     }
 
     /// The table of observations, worst first when `worstFirst`.
@@ -137,8 +141,9 @@ public struct FidelityReport: Sendable {
     }
 
     static func verdict(_ result: FidelityResult) -> String {
-        guard result.verdict == .diverges, let error = result.error else { return result.verdict.rawValue }
-        return "diverges (\(percent(error)) off)"
+        let under = result.variants.isEmpty ? "" : " under \(result.variants.joined(separator: ", "))"
+        guard result.verdict == .diverges, let error = result.error else { return result.verdict.rawValue + under }
+        return "diverges (\(percent(error)) off)\(under)"
     }
 
     /// Up to three significant digits, without trailing zeros.

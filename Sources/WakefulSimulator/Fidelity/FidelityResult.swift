@@ -26,6 +26,10 @@ public struct FidelityResult: Sendable, Hashable, Codable {
     public var error: Double?
     /// The observations reporting otherwise, by id.
     public var conflictsWith: [String]
+    /// The policy variants the observation runs under (`CONF-…`), empty for the default policy.
+    /// Only an observation that conflicts with another may name one: the default policy follows
+    /// the better-evidenced report, and the variant models the other.
+    public var variants: [String]
 
     /// Whether the model agrees with an observation.
     public enum Verdict: String, Sendable, Hashable, Codable {
@@ -51,6 +55,7 @@ public struct FidelityResult: Sendable, Hashable, Codable {
         model = SeedSummary.Spread(values)
         self.seeds = seeds
         conflictsWith = observation.conflictsWith
+        variants = observation.scenario.device.variants.map(\.id)
         // A model that mostly never produces the figure has no median to compare.
         guard let model, model.count * 2 > seeds else {
             verdict = .diverges

@@ -59,6 +59,15 @@ private struct FieldObservationDocument: Decodable {
         }
         let strategy = try c.optional("strategy", as: SetupDocument.self)?.setup ?? scenario.setups.first ?? .none
         let seeds = try c.integer("seeds", in: 1...10_000, default: 20)
+        let conflictsWith: [String] = try c.optional("conflictsWith") ?? []
+        // The default policy is what the corpus holds to; a variant may only stand for a report that
+        // another observation contradicts, so that no agreement is bought by switching rules.
+        if !scenario.device.variants.isEmpty, conflictsWith.isEmpty {
+            throw c.failure(
+                "scenario",
+                "device.variants \(scenario.device.variants.map(\.id)) needs conflictsWith: expected a policy variant only for a report that conflicts with another observation"
+            )
+        }
         observation = FieldObservation(
             id: id, title: try c.value("title"), family: family, rules: rules,
             source: try c.value("source", as: SourceDocument.self).source,
@@ -67,7 +76,7 @@ private struct FieldObservationDocument: Decodable {
             strategy: strategy, measure: try c.value("measure", as: FidelityMeasureDocument.self).measure,
             tolerance: try c.optional("tolerance", as: ToleranceDocument.self)?.tolerance
                 ?? .init(relative: 0.1, absolute: 0),
-            seeds: seeds, conflictsWith: try c.optional("conflictsWith") ?? [], notes: try c.optional("notes") ?? "")
+            seeds: seeds, conflictsWith: conflictsWith, notes: try c.optional("notes") ?? "")
     }
 }
 

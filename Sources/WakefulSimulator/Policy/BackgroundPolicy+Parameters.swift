@@ -135,7 +135,7 @@ struct PolicyParameterTable {
             byFamily(.documented, .documented, .observed))
         add(p + "launchWatchdog", seconds(rules.launchWatchdog), ["TERM-6", "STATE-7"], .observed)
         add(p + "prewarmAvailable", flag(rules.prewarmAvailable), ["DATA-9"], carried(.documented))
-        add(p + "prewarmRunsLaunch", flag(rules.prewarmRunsLaunch), ["DATA-9", "CONF-DATA-9"], carried(.documented))
+        add(p + "prewarmRunsLaunch", flag(rules.prewarmRunsLaunch), ["DATA-9", "CONF-DATA-9"], .observed)
     }
 
     private mutating func addLocation() {
@@ -219,6 +219,9 @@ struct PolicyParameterTable {
         let reducedAccuracy = policy.version.major >= 14 ? Provenance.documented : .assumption
         add(p + "reducedAccuracyFixInterval", seconds(rules.reducedAccuracyFixInterval), ["AUTH-6"], reducedAccuracy)
         add(
+            p + "reducedAccuracyUpdatesOffScreen", flag(rules.reducedAccuracyUpdatesOffScreen),
+            ["AUTH-6", "CONF-AUTH-6"], reducedAccuracy)
+        add(
             p + "reducedAccuracyError",
             "\(number(rules.reducedAccuracyError.lowerBound))–\(number(rules.reducedAccuracyError.upperBound)) m",
             ["AUTH-6"], reducedAccuracy)
@@ -296,8 +299,7 @@ struct PolicyParameterTable {
             p + "releasesHeldWhenBudgetAllows", flag(rules.releasesHeldWhenBudgetAllows), ["PUSH-4", "PUSH-5"],
             .assumption)
         add(
-            p + "launchesBeforeFirstUnlock", flag(rules.launchesBeforeFirstUnlock), ["DATA-8", "CONF-DATA-8"],
-            .folklore)
+            p + "launchesBeforeFirstUnlock", flag(rules.launchesBeforeFirstUnlock), ["DATA-8"], .observed)
     }
 
     private mutating func addScheduler() {
@@ -418,8 +420,11 @@ struct PolicyParameterTable {
     private mutating func addTermination() {
         let rules = policy.termination
         let p = "termination."
-        let cpu = optional(rules.cpuLimit) { "\(percent($0.fraction)) over \(seconds($0.window))" }
-        add(p + "cpuLimit", cpu, ["TERM-4"], carried(.documented))
+        func limit(_ limit: CPULimit?) -> String {
+            optional(limit) { "\(percent($0.fraction)) over \(seconds($0.window))" }
+        }
+        add(p + "cpuLimit", limit(rules.cpuLimit), ["TERM-4"], carried(.documented))
+        add(p + "callCPULimit", limit(rules.callCPULimit), ["TERM-4", "VOIP-2"], .observed)
         add(
             p + "wakeupMonitorWindow", seconds(rules.wakeupMonitorWindow), ["TERM-5"],
             byFamily(.assumption, .observed, .observed))

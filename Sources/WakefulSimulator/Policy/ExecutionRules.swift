@@ -50,8 +50,8 @@ public struct ExecutionRules: Sendable, Hashable {
     /// Whether the system may prewarm the app: start its process before the user opens it (DATA-9).
     public var prewarmAvailable: Bool
     /// Whether a prewarmed process runs the app's launch callbacks (`didFinishLaunching`) at once,
-    /// as seen on 15.0, instead of stopping before `UIApplicationMain` as documented (DATA-9,
-    /// CONF-DATA-9).
+    /// as seen on iOS 15, instead of stopping before `UIApplicationMain` as documented (DATA-9;
+    /// CONF-DATA-9 on 16 and later).
     public var prewarmRunsLaunch: Bool
 
     /// The reference's defaults for `version`, by family and then by exact version.
@@ -107,9 +107,13 @@ public struct ExecutionRules: Sendable, Hashable {
             launchWatchdog: 20,
             // DATA-9: prewarming from 15 (documented); 26+ as 15–18 (assumption).
             prewarmAvailable: version.major >= 15,
-            // DATA-9: "up until, but not including, when main() calls UIApplicationMain"
-            // (documented); var. CONF-DATA-9 (15.0 reports).
-            prewarmRunsLaunch: false
+            // DATA-9: Apple documents that prewarming stops "up until, but not including, when
+            // main() calls UIApplicationMain", but on iOS 15 developers saw didFinishLaunching run
+            // in the prewarm (SO71025205, F706782) and users of a secure-storage plugin saw their
+            // launch-time Keychain reads fail while locked (obs: data-ios15-prewarm-locked-keychain).
+            // The field outweighs the statement on 15; from 16 no report contradicts the documented
+            // behaviour (var. CONF-DATA-9 runs the launch there too).
+            prewarmRunsLaunch: version.major == 15
         )
     }
 

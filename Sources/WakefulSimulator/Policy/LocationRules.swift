@@ -76,6 +76,8 @@ public struct LocationRules: Sendable, Hashable {
     /// Shortest time between two fixes with reduced accuracy: "at most a few times per hour",
     /// ≈4 (AUTH-6, 14+; inert before, where accuracy is always full).
     public var reducedAccuracyFixInterval: TimeInterval
+    /// Whether those fixes also reach an app off screen (AUTH-6; var. CONF-AUTH-6: on screen only).
+    public var reducedAccuracyUpdatesOffScreen: Bool
     /// How far off a reduced-accuracy fix is, in metres: "usually within 1–20 kilometers" (AUTH-6).
     public var reducedAccuracyError: ClosedRange<Double>
 
@@ -149,6 +151,9 @@ public struct LocationRules: Sendable, Hashable {
             hiddenIndicatorStopsRelaunchedUpdates: version >= IOSVersion(16, 4),
             // AUTH-6: ≈4 fixes an hour, 1–20 km off (documented, 14+).
             reducedAccuracyFixInterval: 900,
+            // AUTH-6 does not limit them to the screen; one app's developers found standard updates
+            // silent off screen (obs: auth-reduced-accuracy-standard-updates-silent, var. CONF-AUTH-6).
+            reducedAccuracyUpdatesOffScreen: true,
             reducedAccuracyError: 1000...20_000
         )
     }

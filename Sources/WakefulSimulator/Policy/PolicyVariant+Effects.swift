@@ -61,9 +61,11 @@ extension PolicyVariant {
         case .monitorEntriesWithheldAfterPushLaunch:
             "On iOS 17+ only, CLMonitor entry events do not reach a process launched by a silent push until the user opens the app, while exits arrive in the background, as one report saw (CLMON-4, CONF-22)."
         case .launchesBeforeFirstUnlock:
-            "Silent pushes and finished background transfers launch the app before the first unlock after a restart, as one iOS 9 report says, instead of waiting for it (DATA-8, CONF-DATA-8)."
+            "Finished background transfers launch the app before the first unlock after a restart, as silent pushes do by default (DATA-8, CONF-DATA-8; one iOS 9 report)."
         case .prewarmRunsLaunch:
-            "On iOS 15+ only, a prewarmed process runs didFinishLaunching at once, as seen on 15.0, so the app's launch code may run before the first unlock (DATA-9, CONF-DATA-9)."
+            "On iOS 16+, a prewarmed process runs didFinishLaunching at once, as the default does on 15 (seen on 15.0), so the app's launch code may run before the first unlock (DATA-9, CONF-DATA-9)."
+        case .reducedAccuracyUpdatesOnScreenOnly:
+            "On iOS 14+ only, with Precise Location off, standard location updates deliver nothing while the app is off screen, as Element X's developers found (significant changes still arrive), instead of the few fixes an hour Apple describes (AUTH-6, CONF-AUTH-6)."
         }
     }
 
@@ -104,6 +106,7 @@ extension PolicyVariant {
         case .monitorEntriesWithheldAfterPushLaunch: .folklore  // CLMON-4: a single report
         case .launchesBeforeFirstUnlock: .folklore  // DATA-8: one iOS 9 report
         case .prewarmRunsLaunch: .observed  // DATA-9: 15.0 reports
+        case .reducedAccuracyUpdatesOnScreenOnly: .observed  // AUTH-6: one app's implementation note
         }
     }
 
@@ -137,14 +140,15 @@ extension PolicyVariant {
         case .regionExitTailAfterTermination: ["location.regionExitTailAfterTermination"]
         case .indicatorFlagHasNoEffect: ["location.hiddenIndicatorStopsRelaunchedUpdates"]
         case .monitorEntriesWithheldAfterPushLaunch: ["monitor.entriesWithheldAfterPushLaunch"]
-        case .launchesBeforeFirstUnlock: ["push.launchesBeforeFirstUnlock", "urlSession.relaunchesBeforeFirstUnlock"]
+        case .launchesBeforeFirstUnlock: ["urlSession.relaunchesBeforeFirstUnlock"]
         case .prewarmRunsLaunch: ["execution.prewarmRunsLaunch"]
+        case .reducedAccuracyUpdatesOnScreenOnly: ["location.reducedAccuracyUpdatesOffScreen"]
         }
     }
 
     /// Whether the variant changes anything on `version`. CONF-1a needs iOS 7.x, CONF-1b the 7–12
     /// family, CONF-1c iOS 13+, CONF-16 the 26+ family, CONF-17 iOS 16+, CONF-19 iOS 18.3+,
-    /// CONF-21 iOS 16.4+, CONF-22 iOS 17+ and CONF-DATA-9 iOS 15+; every other variant applies everywhere
+    /// CONF-21 iOS 16.4+, CONF-22 iOS 17+, CONF-DATA-9 iOS 16+ and CONF-AUTH-6 iOS 14+; every other variant applies everywhere
     /// (on releases that lack the feature it only sets an inert field).
     ///
     /// - Parameter version: The simulated iOS release.
@@ -156,7 +160,8 @@ extension PolicyVariant {
         case .expiryAt15Seconds: version.major >= 13  // CONF-1c: the report is of iOS 13 (M391799)
         case .wildcardTaskIdentifiers: version.family == .iOS26  // CONF-16: "on 26"
         case .voipSocketsTerminate: version >= IOSVersion(16)  // CONF-17: "on 16+"
-        case .prewarmRunsLaunch: version.major >= 15  // CONF-DATA-9: prewarming exists from 15 (DATA-9)
+        case .prewarmRunsLaunch: version.major >= 16  // CONF-DATA-9: 15 runs the launch by default (DATA-9)
+        case .reducedAccuracyUpdatesOnScreenOnly: version.major >= 14  // CONF-AUTH-6: no reduced accuracy before 14
         case .processingBlockedAfterForceQuit: version >= IOSVersion(18, 3)  // CONF-19: blocked before 18.3 anyway
         case .indicatorFlagHasNoEffect: version >= IOSVersion(16, 4)  // CONF-21: LOC-30 is of 16.4+
         case .monitorEntriesWithheldAfterPushLaunch: version >= IOSVersion(17)  // CONF-22: CLMonitor is 17+
@@ -211,9 +216,10 @@ extension PolicyVariant {
         case .indicatorFlagHasNoEffect: policy.location.hiddenIndicatorStopsRelaunchedUpdates = false  // CONF-21
         case .monitorEntriesWithheldAfterPushLaunch: policy.monitor.entriesWithheldAfterPushLaunch = true  // CONF-22
         case .launchesBeforeFirstUnlock:  // CONF-DATA-8, DATA-8
-            policy.push.launchesBeforeFirstUnlock = true
             policy.urlSession.relaunchesBeforeFirstUnlock = true
         case .prewarmRunsLaunch: policy.execution.prewarmRunsLaunch = true  // CONF-DATA-9, DATA-9
+        case .reducedAccuracyUpdatesOnScreenOnly:  // CONF-AUTH-6, AUTH-6
+            policy.location.reducedAccuracyUpdatesOffScreen = false
         }
     }
 }

@@ -78,6 +78,9 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
     /// `"CONF-DATA-9"`: a prewarmed process runs `didFinishLaunching` at once, as seen on 15.0
     /// (DATA-9's observation; the simulator names it for its rule).
     case prewarmRunsLaunch
+    /// `"CONF-AUTH-6"`: with reduced accuracy, standard location updates deliver nothing while the
+    /// app is off screen, as one app's developers found (AUTH-6; the simulator names it for its rule).
+    case reducedAccuracyUpdatesOnScreenOnly
 
     /// The stable ID: `"CONF-1a"` … `"CONF-21"`, with `"CONF-8:<factor>"` for scheduling factors.
     public var id: String {
@@ -112,6 +115,7 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
         case .monitorEntriesWithheldAfterPushLaunch: "CONF-22"
         case .launchesBeforeFirstUnlock: "CONF-DATA-8"
         case .prewarmRunsLaunch: "CONF-DATA-9"
+        case .reducedAccuracyUpdatesOnScreenOnly: "CONF-AUTH-6"
         }
     }
 
@@ -139,7 +143,7 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
                 .significantChangeField2010, .regionEventLatency, .wildcardTaskIdentifiers, .voipSocketsTerminate,
                 .noWakeWindow, .wakeWindow30Seconds, .processingBlockedAfterForceQuit,
                 .regionExitTailAfterTermination, .indicatorFlagHasNoEffect, .monitorEntriesWithheldAfterPushLaunch,
-                .launchesBeforeFirstUnlock, .prewarmRunsLaunch,
+                .launchesBeforeFirstUnlock, .prewarmRunsLaunch, .reducedAccuracyUpdatesOnScreenOnly,
             ]
     }
 

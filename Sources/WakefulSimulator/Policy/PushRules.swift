@@ -29,7 +29,8 @@ public struct PushRules: Sendable, Hashable {
     /// when false it waits for the user to open the app. cfg: the reference gives no release rule.
     public var releasesHeldWhenBudgetAllows: Bool
     /// Whether a silent push launches an app that is not running before the first unlock after a
-    /// restart (DATA-8: one iOS 9 report says so, folklore; model no, var. CONF-DATA-8).
+    /// restart (DATA-8: an iOS 9 report and production logs of many users say so; obs:
+    /// data-silent-push-before-first-unlock-keychain).
     public var launchesBeforeFirstUnlock: Bool
 
     /// The reference's defaults for `version`, by family and then by exact version.
@@ -59,9 +60,12 @@ public struct PushRules: Sendable, Hashable {
             // PUSH-4, PUSH-5: when a held push goes out is not stated; cfg, assumption: as soon as the
             // rolling hour has room (and Low Power Mode is off), else when the user opens the app.
             releasesHeldWhenBudgetAllows: true,
-            // DATA-8: before the first unlock only folklore says a silent push launches the app;
-            // model: no launch (var. CONF-DATA-8).
-            launchesBeforeFirstUnlock: false
+            // DATA-8: the reference had only one iOS 9 report (folklore) and modelled no launch;
+            // production logging of a Keychain library's users then showed AfterFirstUnlock reads
+            // failing in silent-push and fetch launches, which only happen before the first unlock
+            // (obs: data-silent-push-before-first-unlock-keychain). Field logs outweigh the
+            // reference's cautious default, so a silent push launches the app.
+            launchesBeforeFirstUnlock: true
         )
     }
 }

@@ -45,6 +45,36 @@ struct TerminationMonitorTests {
         }
     }
 
+    /// A VoIP app in a call it reported at launch, working the CPU at `load` in the background.
+    struct Call: Strategy {
+        var load: Double
+        var name: String { "Call" }
+        var requirements: Requirements { Requirements(backgroundModes: [.voip]) }
+        mutating func handle(_ event: Event, in context: Context) -> [Command] {
+            switch event {
+            case .didFinishLaunching: [.reportIncomingCall(id: "call")]
+            case .didEnterBackground: [.setCPULoad(load)]
+            default: []
+            }
+        }
+    }
+
+    /// Two CPU reports of background calls: 9 s of CPU over 15 s on 14.5.1, 15 % over 60 s on
+    /// 15.3 (field corpus: term-ios14-call-cpu-9s-over-15s, term-ios15-call-cpu-15pct-kill).
+    @Test(arguments: [
+        ("13", 0.24, nil), ("14", 0.94, 9 / 0.94), ("14", 0.5, nil), ("15", 0.24, 9 / 0.24), ("26", 0.2, 45),
+    ])
+    func aCallIsHeldToTheTighterCallLimit(version: String, load: Double, killedAfter: Double?) throws {
+        let metrics = Trace(
+            Scenarios.make(duration: 600), ios: try #require(IOSVersion(parsing: version)),
+            setup: .custom(Call(load: load))
+        ).metrics
+        #expect(metrics.terminations.map(\.reason) == (killedAfter == nil ? [] : [.cpuLimit]))
+        if let killedAfter {
+            #expect(abs((metrics.terminations.first?.at ?? 0) - (10 + killedAfter)) < 0.002)
+        }
+    }
+
     @Test func seventyPercentIsAllowed() {
         #expect(
             Trace(Scenarios.make(duration: 600), ios: IOSVersion(17), setup: .custom(Busy(load: 0.7))).metrics

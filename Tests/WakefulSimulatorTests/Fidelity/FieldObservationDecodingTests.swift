@@ -98,6 +98,10 @@ struct FieldObservationDecodingTests {
             (["extra": #""tolerance": {"relative": 0}"#], "obs.json: tolerance: expected relative or absolute above 0"),
             (["extra": #""seeds": 0"#], "obs.json: seeds: 0 is not allowed; expected a whole number from 1 to 10000"),
             (["id": ""], "obs.json: id: is required"),
+            (
+                ["scenario": #""scenario": {"name": "t", "duration": 300, "device": {"variants": ["CONF-3"]}}"#],
+                "obs.json: scenario: device.variants [\"CONF-3\"] needs conflictsWith"
+            ),
         ])
     func refusesBadFile(replacements: [String: String], message: String) {
         do {
@@ -106,6 +110,19 @@ struct FieldObservationDecodingTests {
         } catch {
             #expect(error.description.hasPrefix(message), "\(error.description)")
         }
+    }
+
+    @Test("a report another observation contradicts may run under the policy variant that models it")
+    func variantForConflictingReport() throws {
+        let observation = try decode(
+            observationJSON([
+                "scenario":
+                    #""scenario": {"name": "t", "duration": 300, "device": {"variants": ["CONF-3"]}, "user": [{"at": 0, "action": "open"}, {"at": 60, "action": "home"}]}, "conflictsWith": ["state-other"]"#
+            ]))
+        let result = FidelityResult(observation: observation, values: [30, 30], seeds: 2)
+        #expect(result.variants == ["CONF-3"])
+        #expect(FidelityReport.verdict(result).hasSuffix(" under CONF-3"))
+        #expect(FidelityReport(results: [result]).headline.contains("1 of them under a policy variant"))
     }
 
     @Test("a file that is not JSON says where it breaks")
@@ -118,7 +135,7 @@ struct FieldObservationDecodingTests {
         }
     }
 
-    @Test("patterns take a scalar or a list of scalars, and rule asks the rules to contain it")
+    @Test("patterns take a scalar or a list of scalars, rule asks the rules to contain it, null asks for absence")
     func patternMatching() throws {
         let pattern = try JSONDecoder().decode(
             EntryPattern.self,
@@ -136,5 +153,9 @@ struct FieldObservationDecodingTests {
         #expect(number.matches(try line(#"{"kind":"decision","budget":30.0}"#)))
         #expect(!number.matches(try line(#"{"kind":"decision","budget":"30"}"#)))
         #expect(pattern.description == #"{"kind":"state","rule":"TASK-13","to":["suspended","terminated"]}"#)
+        let arrival = try JSONDecoder().decode(
+            EntryPattern.self, from: Data(#"{"kind": "event", "event": "visit", "departure": null}"#.utf8))
+        #expect(arrival.matches(try line(#"{"kind":"event","event":"visit","arrival":1309}"#)))
+        #expect(!arrival.matches(try line(#"{"kind":"event","event":"visit","arrival":0,"departure":1267}"#)))
     }
 }

@@ -173,14 +173,18 @@ private let variantCases: [PolicyVariantCase] =
         PolicyVariantCase(
             variant: .launchesBeforeFirstUnlock, version: IOSVersion(17),
             change: {
-                $0.push.launchesBeforeFirstUnlock = true
                 $0.urlSession.relaunchesBeforeFirstUnlock = true
-            }, changedRows: ["push.launchesBeforeFirstUnlock", "urlSession.relaunchesBeforeFirstUnlock"]),
+            }, changedRows: ["urlSession.relaunchesBeforeFirstUnlock"]),
         PolicyVariantCase(
-            variant: .prewarmRunsLaunch, version: IOSVersion(15),
+            variant: .prewarmRunsLaunch, version: IOSVersion(16),
             change: {
                 $0.execution.prewarmRunsLaunch = true
             }, changedRows: ["execution.prewarmRunsLaunch"]),
+        PolicyVariantCase(
+            variant: .reducedAccuracyUpdatesOnScreenOnly, version: IOSVersion(14),
+            change: {
+                $0.location.reducedAccuracyUpdatesOffScreen = false
+            }, changedRows: ["location.reducedAccuracyUpdatesOffScreen"]),
     ] + factorCases
 
 /// Names of the parameter rows whose value differs between two policies.
@@ -223,7 +227,8 @@ struct PolicyVariantTests {
             (.expiryAt15Seconds, IOSVersion(12, 5)), (.expiryAt15Seconds, IOSVersion(6)),
             (.wildcardTaskIdentifiers, IOSVersion(18, 6)), (.wildcardTaskIdentifiers, IOSVersion(12)),
             (.voipSocketsTerminate, IOSVersion(15, 7, 9)), (.voipSocketsTerminate, IOSVersion(9)),
-            (.prewarmRunsLaunch, IOSVersion(14, 8)), (.indicatorFlagHasNoEffect, IOSVersion(16, 3)),
+            (.prewarmRunsLaunch, IOSVersion(14, 8)), (.prewarmRunsLaunch, IOSVersion(15, 4)),
+            (.reducedAccuracyUpdatesOnScreenOnly, IOSVersion(13)), (.indicatorFlagHasNoEffect, IOSVersion(16, 3)),
             (.processingBlockedAfterForceQuit, IOSVersion(18, 2)), (.processingBlockedAfterForceQuit, IOSVersion(13)),
             (.monitorEntriesWithheldAfterPushLaunch, IOSVersion(16, 7)),
         ])
@@ -306,6 +311,7 @@ struct PolicyVariantTests {
             (.indicatorFlagHasNoEffect, "CONF-21"), (.monitorEntriesWithheldAfterPushLaunch, "CONF-22"),
             (.launchesBeforeFirstUnlock, "CONF-DATA-8"),
             (.prewarmRunsLaunch, "CONF-DATA-9"),
+            (.reducedAccuracyUpdatesOnScreenOnly, "CONF-AUTH-6"),
         ])
     func ids(variant: PolicyVariant, id: String) {
         #expect(variant.id == id)
@@ -317,7 +323,7 @@ struct PolicyVariantTests {
     @Test("all: every case once, CONF-8 per factor, in ID order")
     func all() {
         let ids = PolicyVariant.allIDs
-        #expect(ids.count == 29 + SchedulingFactor.allCases.count)
+        #expect(ids.count == 30 + SchedulingFactor.allCases.count)
         #expect(Set(ids).count == ids.count)
         #expect(
             ids == [
@@ -327,7 +333,7 @@ struct PolicyVariantTests {
                 "CONF-8:backgroundAppRefresh", "CONF-8:systemBudgets", "CONF-8:rateLimiting",
                 "CONF-9", "CONF-10", "CONF-11", "CONF-12", "CONF-13", "CONF-14a", "CONF-14b", "CONF-15", "CONF-16",
                 "CONF-17", "CONF-18a", "CONF-18b", "CONF-19", "CONF-20", "CONF-21", "CONF-22", "CONF-DATA-8",
-                "CONF-DATA-9",
+                "CONF-DATA-9", "CONF-AUTH-6",
             ])
         for variant in PolicyVariant.all {
             #expect(PolicyVariant(id: variant.id) == variant)
