@@ -133,9 +133,13 @@ public struct RegionCrossingTable: Sendable, Hashable {
         // 500 m (loc-owntracks-100m-region-exits); the vendor's ≈200 m (loc-vendor-200m-exit-wifi)
         // conflicts with them, and a car covers 278 m in LOC-19's 20 s alone.
         wifi: RegionCrossing(margin: 200, dwell: 20, exitDwellMedian: 88, exitDwellSpread: 0.42),
-        // LOC-19 says only that without Wi-Fi monitoring is "significantly less accurate"; the
-        // margin is an assumption: 500 m, the cell-and-Wi-Fi granularity of LOC-10. The dwell
-        // stays LOC-19's 20 s.
-        cell: RegionCrossing(margin: 500, dwell: 20)
+        // LOC-19 says only that without Wi-Fi monitoring is "significantly less accurate". The one
+        // field figure is a vendor's: a cell-tower change, typically 2–3 city blocks, up to ½ km
+        // (loc-vendor-cell-change-2-3-blocks). Assumption: iOS looks as often as with Wi-Fi, so the
+        // exit's time past the margin is Wi-Fi's draw, and the margin is the vendor's typical 250 m,
+        // above Wi-Fi's 200 m; a walker then leaves a 25 m fence ≈400 m out, inside the vendor's
+        // range (the assumed 500 m it replaces, LOC-10's granularity, put a walker 553 m out with no
+        // time drawn at all, past the vendor's upper bound).
+        cell: RegionCrossing(margin: 250, dwell: 20, exitDwellMedian: 88, exitDwellSpread: 0.42)
     )
 }

@@ -34,7 +34,7 @@ struct RegionPositioningTests {
 
     @Test(
         "the exit comes a positioning's margin past the edge, held for 20 s",
-        arguments: [(RegionPositioning.wifi, 200.0), (.cell, 500), (.gps, 40)])
+        arguments: [(RegionPositioning.wifi, 200.0), (.cell, 250), (.gps, 40)])
     func exitMarginByPositioning(positioning: RegionPositioning, margin: Double) throws {
         var device = DeviceScenarios.fixedCrossing  // Wi-Fi's drawn exit time: RegionExitTimeTests
         device.positioning = positioning

@@ -76,12 +76,13 @@ enum DeviceScenarios {
     /// One circular region of radius 150 m around the user, who walks 1 km east at 1.4 m/s from
     /// t = 100 (or `walkFrom`).
     static let fenceRadius = 150.0
-    /// Device settings with the Wi-Fi crossing fixed at LOC-19's 200 m and 20 s, so that suites
+    /// Device settings with the Wi-Fi and cell crossings fixed (200 m and 250 m, 20 s), so that suites
     /// about other rules time their events exactly; the field's drawn exit time has its own suite
     /// (RegionExitTimeTests).
     static var fixedCrossing: DeviceSettings {
         var device = DeviceSettings()
         device.regionCrossing[.wifi] = RegionCrossing(margin: 200, dwell: 20)
+        device.regionCrossing[.cell] = RegionCrossing(margin: 250, dwell: 20)
         return device
     }
     static let walkStart: TimeInterval = 100
