@@ -16,9 +16,11 @@ struct Doctor: ParsableCommand {
 
             Formats: text (notes one line each; --explain for the full paragraphs and reviewer notes), json, xcode (path:line: warning: … lines for a Run Script build phase) and sarif (SARIF 2.1.0 for GitHub code scanning).
 
-            Exit status: 0 when the check passes: no errors (with --strict, no warnings either); accepted findings and notes never fail it. 1 when there are errors, or warnings with --strict. 2 when the input cannot be checked: a missing, unreadable or wrong kind of file, not a property list or project, a bad configuration, or a bad baseline (every accepted finding needs a reason). 64 for a usage error, such as an unknown option, neither --plist nor --project, or an empty --bundle-id.
+            Exit status: 0 when the check passes: no errors (with --strict, no warnings either); accepted findings and notes never fail it. 1 when there are errors, or warnings with --strict. 2 when the input cannot be checked: a missing, unreadable or wrong kind of file, not a property list or project, a bad configuration, or a bad baseline (every accepted finding needs a reason). 64 for a usage error, such as an unknown option, no app named and no single .xcodeproj in the current folder, or an empty --bundle-id.
 
             Examples:
+              wakeful doctor                                  (the one .xcodeproj in this folder)
+              wakeful doctor MyApp.xcodeproj
               wakeful doctor --plist MyApp/Info.plist
               wakeful doctor --project MyApp.xcodeproj --sources MyApp
               wakeful doctor --project MyApp.xcodeproj --target MyApp --configuration Release --format sarif > doctor.sarif
@@ -27,6 +29,12 @@ struct Doctor: ParsableCommand {
               wakeful doctor --plist build/MyApp.app --format json > doctor.json
             """
     )
+
+    @Argument(
+        help: ArgumentHelp(
+            "An Xcode project (App.xcodeproj) or an Info.plist or built .app, as --project or --plist would take it. With no path and neither option, the one .xcodeproj in the current folder.",
+            valueName: "path"))
+    var path: String?
 
     @Option(
         help: ArgumentHelp(
@@ -44,7 +52,9 @@ struct Doctor: ParsableCommand {
     var target: String?
 
     @Option(
-        help: ArgumentHelp("The build configuration (default: the target's default, else Release).", valueName: "name"))
+        help: ArgumentHelp(
+            "The build configuration (default: Release, what an archive builds, else the target's default).",
+            valueName: "name"))
     var configuration: String?
 
     @Option(
@@ -92,11 +102,14 @@ struct Doctor: ParsableCommand {
     @Option(help: "Output format: text, json, xcode or sarif.")
     var format: DoctorRequest.Format = .text
 
-    func validate() throws {
-        guard plist != nil || project != nil else {
-            throw ValidationError(
-                "Pass --plist FILE (an Info.plist, a built .app folder, or - for standard input) or --project App.xcodeproj."
-            )
+    mutating func validate() throws {
+        if let path {
+            guard plist == nil, project == nil else {
+                throw ValidationError("Name the app once: as the path argument, or with --plist or --project.")
+            }
+            if Self.isProject(path) { project = path } else { plist = path }
+        } else if plist == nil, project == nil {
+            project = try Self.onlyProject(in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         }
         if plist != nil, project != nil {
             throw ValidationError(
@@ -119,6 +132,28 @@ struct Doctor: ParsableCommand {
                 "An option was given an empty value; each of --plist, --sources, --baseline, --write-baseline, --config, --setup, --target and --configuration needs one."
             )
         }
+    }
+
+    /// Whether a path names an Xcode project (`App.xcodeproj`, `App.xcodeproj/`).
+    static func isProject(_ path: String) -> Bool {
+        var trimmed = Substring(path)
+        while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return trimmed.hasSuffix(".xcodeproj")
+    }
+
+    /// The one `.xcodeproj` in `directory`, as a path relative to it; a usage error naming what
+    /// was found otherwise.
+    static func onlyProject(in directory: URL) throws -> String {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        let projects = entries.filter { $0.hasSuffix(".xcodeproj") }.sorted()
+        guard projects.count == 1 else {
+            throw ValidationError(
+                projects.isEmpty
+                    ? "No .xcodeproj in \(directory.path): pass the app as a path (App.xcodeproj or its Info.plist), --project App.xcodeproj, or --plist FILE (an Info.plist, a built .app folder, or - for standard input)."
+                    : "\(projects.count) projects in \(directory.path) (\(projects.joined(separator: ", "))): pass the one to check, e.g. wakeful doctor \(projects[0])."
+            )
+        }
+        return projects[0]
     }
 
     /// The request the options describe.

@@ -154,6 +154,13 @@ extension Finding.Check {
                 "Register a launch handler for the identifier.",
                 .error
             )
+        case .registrationNotFollowed:
+            (
+                "Registration doctor cannot follow",
+                "A launch handler is registered for an identifier the code builds in a way doctor cannot follow, so whether each permitted or submitted identifier has a handler was not checked.",
+                "Register with a string literal or a constant, or check on a device that every permitted identifier is registered.",
+                .note
+            )
         case .legacyFetchNoInterval:
             (
                 "Legacy background fetch never runs",

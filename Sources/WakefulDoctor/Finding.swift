@@ -67,6 +67,9 @@ public struct Finding: Sendable, Hashable, Codable {
         case permittedNotRegistered = "permitted-not-registered"
         /// The sources submit a request for an identifier no code registers.
         case submittedNotRegistered = "submitted-not-registered"
+        /// A registration whose identifier the code builds in a way doctor cannot follow, so which
+        /// identifiers have a handler is unknown and the "never registered" checks were not made.
+        case registrationNotFollowed = "registration-not-followed"
         /// A legacy background-fetch handler with no minimum interval set, so it never runs (BGT-1).
         case legacyFetchNoInterval = "legacy-fetch-no-interval"
         /// A purpose string only under a key current iOS versions ignore.

@@ -48,6 +48,20 @@ extension PlistDoctor {
                 case .expansionOff:
                     "INFOPLIST_EXPAND_BUILD_SETTINGS = NO turns generated content off too, so the value never reaches the app. Write the key in the Info.plist file"
                 }
+            // The file may already hold what the setting says (a project mid-migration): then
+            // nothing is lost, and --strict should not fail on it.
+            let key = String(ignored.name.dropFirst("INFOPLIST_KEY_".count))
+            if let value = project.settings.value(of: ignored.name), let held = project.plist[key],
+                Self.holds(held, value)
+            {
+                findings.append(
+                    Finding(
+                        .note, .settingIgnored, key: ignored.name,
+                        message:
+                            "puts nothing in the app's Info.plist, but the Info.plist file already gives \(key) the same value, so nothing is lost; remove the setting so that nobody edits it expecting an effect.",
+                        location: ignored.location))
+                continue
+            }
             findings.append(
                 Finding(
                     .warning, .settingIgnored, key: ignored.name,
@@ -90,5 +104,16 @@ extension PlistDoctor {
     /// `project.pbxproj:42`.
     private static func place(_ location: Finding.Location) -> String {
         location.line.map { "\(location.file):\($0)" } ?? location.file
+    }
+
+    /// Whether an Info.plist value is what a build setting's text says: the same string, or an
+    /// array of its space-separated words (how list settings are written).
+    static func holds(_ value: PlistValue, _ setting: String) -> Bool {
+        switch value {
+        case .string(let text): text == setting
+        case .array(let items):
+            items == setting.split(whereSeparator: \.isWhitespace).map { PlistValue.string(String($0)) }
+        default: false
+        }
     }
 }

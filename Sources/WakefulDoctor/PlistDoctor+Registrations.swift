@@ -8,8 +8,9 @@ extension PlistDoctor {
     ///
     /// Identifiers the Wakeful configuration submits count as registered: WakefulApple registers
     /// their handlers itself. An identifier the code builds at run time matches through its pattern
-    /// (`*.refresh`); one with no pattern makes "never registered" unknowable, so that check is left
-    /// out rather than guessed.
+    /// (`*.refresh`); one with no pattern makes "never registered" unknowable, so those checks are
+    /// left out rather than guessed, and a note at that registration says which identifiers went
+    /// unchecked.
     static func registrationFindings(
         _ patterns: [IdentifierPattern], _ code: SourceEvidence, requirements: AppRequirements?
     ) -> [Finding] {
@@ -53,7 +54,9 @@ extension PlistDoctor {
             }
         }
 
-        guard !unknowable else { return findings }
+        if unknowable {
+            return findings + notFollowed(registrations, patterns, requests, wakeful: wakeful)
+        }
         for pattern in patterns {
             let registered =
                 wakeful.contains(where: pattern.matches)
@@ -76,6 +79,40 @@ extension PlistDoctor {
                     rules: ["BGT-9"]))
         }
         return findings
+    }
+
+    /// One note per registration whose identifier cannot be followed, naming the permitted and
+    /// submitted identifiers whose handlers therefore went unchecked.
+    private static func notFollowed(
+        _ registrations: [SourceUse], _ patterns: [IdentifierPattern], _ requests: [SourceUse], wakeful: [String]
+    ) -> [Finding] {
+        let followed = registrations.compactMap { $0.identifier?.matcher }
+        func unchecked(_ identifier: String) -> Bool {
+            !wakeful.contains(identifier) && !followed.contains { $0(identifier) }
+        }
+        let permitted = patterns.filter { pattern in
+            !wakeful.contains(where: pattern.matches) && !followed.contains { $0(pattern.expanded) }
+        }.map(\.text)
+        var seen: Set<String> = []
+        let submitted = requests.compactMap { request -> String? in
+            guard case .literal(let identifier) = request.identifier, unchecked(identifier),
+                seen.insert(identifier).inserted
+            else { return nil }
+            return identifier
+        }
+        let lists = [
+            permitted.isEmpty ? nil : "permitted \(permitted.joined(separator: ", "))",
+            submitted.isEmpty ? nil : "submitted \(submitted.joined(separator: ", "))",
+        ].compactMap { $0 }
+        guard !lists.isEmpty else { return [] }
+        return registrations.filter { $0.identifier?.matcher == nil }.map { registration in
+            let written = registration.identifier?.written ?? "an identifier it computes"
+            return Finding(
+                .note, .registrationNotFollowed, key: identifiersKey, value: written,
+                message:
+                    "The launch handler registered at \(registration.place) is for \(written), which doctor cannot follow, so whether these have a handler was not checked: \(lists.joined(separator: "; ")). Register with a string literal or a constant, or check on a device that each is registered.",
+                rules: ["BGT-9"], location: registration.location)
+        }
     }
 }
 

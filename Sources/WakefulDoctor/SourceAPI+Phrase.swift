@@ -25,7 +25,7 @@ extension SourceAPI {
         case .locationManager: "a CLLocationManager"
         case .temporaryFullAccuracyRequest: "requestTemporaryFullAccuracyAuthorization(withPurposeKey:)"
         case .playbackCategory: "the AVAudioSession playback category"
-        case .audioPlayer: "an audio player (AVAudioPlayer, AVPlayer or AVAudioEngine)"
+        case .audioPlayer: "an audio player (AVAudioPlayer, AVPlayer, AVAudioEngine or AVSpeechSynthesizer)"
         case .nowPlaying: "Now Playing information (MPNowPlayingInfoCenter or MPRemoteCommandCenter)"
         case .loopForever: "a player that loops for ever"
         case .silentAudioFile: "a silent audio file"

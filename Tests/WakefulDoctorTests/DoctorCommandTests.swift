@@ -118,7 +118,28 @@ struct DoctorCommandTests {
         #expect(outcome.output.hasSuffix("1 error, 1 warning, 1 note; exit status 1"))
     }
 
-    @Test("a missing --plist is a usage error; --help has examples")
+    @Test("a project as the path argument, or the one .xcodeproj in the folder, needs no option")
+    func projectWithoutOptions() throws {
+        let project = try ProjectFixture.path("classic-infoplist", "Classic.xcodeproj")
+        let outcome = try run([project])
+        #expect(!outcome.isError, "\(outcome.output)")
+        #expect(try run(["--project", project]).output == outcome.output)
+        #expect(!(try run([project + "/"]).isError))
+        #expect(throws: (any Error).self) { try WakefulCommand.parseAsRoot(["doctor", project, "--plist", "x.plist"]) }
+        let folder = try TemporaryFolder()
+        #expect(throws: (any Error).self) { try Doctor.onlyProject(in: folder.url) }
+        try folder.write("App.xcodeproj/project.pbxproj", "// !$*UTF8*$!")
+        #expect(try Doctor.onlyProject(in: folder.url) == "App.xcodeproj")
+        try folder.write("Other.xcodeproj/project.pbxproj", "// !$*UTF8*$!")
+        do {
+            _ = try Doctor.onlyProject(in: folder.url)
+            Issue.record("two projects must be a usage error")
+        } catch {
+            #expect("\(error)".contains("2 projects in"))
+        }
+    }
+
+    @Test("no app named, in a folder without a project, is a usage error; --help has examples")
     func usage() throws {
         #expect(throws: (any Error).self) { try WakefulCommand.parseAsRoot(["doctor"]) }
         let help = Doctor.helpMessage()

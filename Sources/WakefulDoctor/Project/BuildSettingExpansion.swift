@@ -77,6 +77,10 @@ private struct Evaluator {
             value = ""
         } else if name == "inherited" {
             value = context.flatMap { evaluate($0.name, below: $0.index) } ?? ""
+        } else if let context, context.name == name {
+            // A setting that names itself (`X = $(X) -y`, common in layered .xcconfig files) means
+            // the value below it, as `$(inherited)` does; swift-build resolves it so.
+            value = evaluate(name, below: context.index) ?? ""
         } else if let found = evaluate(name, below: nil) {
             value = found
         } else {

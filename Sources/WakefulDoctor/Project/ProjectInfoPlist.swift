@@ -41,7 +41,8 @@ public struct ProjectInfoPlist: Sendable {
     /// - Parameters:
     ///   - project: The `.xcodeproj` folder as the user named it.
     ///   - target: The target; nil for the project's only application target.
-    ///   - configuration: The configuration; nil for the target's default, else `Release`.
+    ///   - configuration: The configuration; nil for `Release` (what an archive builds), else the
+    ///     target's default.
     /// - Throws: ``DoctorInputError`` naming the file (and line) for a missing or malformed project,
     ///   `.xcconfig` or Info.plist, an ambiguous or unknown target or configuration, or a target
     ///   with no Info.plist at all.

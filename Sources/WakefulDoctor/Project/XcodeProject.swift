@@ -173,9 +173,11 @@ public struct XcodeProject: Sendable {
         }
     }
 
-    /// A path relative to the project's folder, as a URL.
+    /// A path relative to the project's folder, as a URL. Case is ignored where the exact path does
+    /// not exist, as on the Mac the project comes from.
     public func url(of relative: String) -> URL {
-        relative.hasPrefix("/") ? URL(fileURLWithPath: relative) : sourceRoot.appendingPathComponent(relative)
+        CaseInsensitivePath.resolve(
+            relative.hasPrefix("/") ? URL(fileURLWithPath: relative) : sourceRoot.appendingPathComponent(relative))
     }
 
     /// A path relative to the project's folder as messages name it (relative the way the user
@@ -229,13 +231,17 @@ public struct XcodeProject: Sendable {
             && sdks.allSatisfy { sdk in sdk.map { ["watchos", "appletvos", "macosx", "xros"].contains($0) } ?? false }
     }
 
-    /// The configuration doctor reads: the one named, else the target's default, else `Release`.
+    /// The configuration doctor reads: the one named, else `Release` (what an archive builds), else the
+    /// target's default.
     ///
     /// - Throws: ``DoctorInputError`` listing the target's configurations when it has no such one.
     public func configuration(named name: String?, of target: XcodeTarget) throws(DoctorInputError)
         -> XcodeBuildConfiguration
     {
-        let chosen = name ?? target.configurationList.defaultConfigurationName ?? "Release"
+        // What App Review gets is an archive, built in Release by default; a project whose default
+        // is Debug (older templates) may give Debug its own Info.plist, so Release comes first.
+        let list = target.configurationList
+        let chosen = name ?? (list["Release"] != nil ? "Release" : list.defaultConfigurationName ?? "Release")
         if let configuration = target.configurationList[chosen] { return configuration }
         let available = target.configurationList.configurations.map(\.name).joined(separator: ", ")
         throw DoctorInputError(

@@ -18,6 +18,8 @@ struct APIPatterns {
     static let types: [String: [SourceAPI]] = [
         "AVAudioPlayer": [.audioPlayer], "AVPlayer": [.audioPlayer], "AVQueuePlayer": [.audioPlayer],
         "AVAudioEngine": [.audioPlayer], "AVPlayerLooper": [.audioPlayer, .loopForever],
+        // Spoken prompts (navigation, workouts) are audible content with a playback session (AUDIO-1).
+        "AVSpeechSynthesizer": [.audioPlayer],
         "MPNowPlayingInfoCenter": [.nowPlaying], "MPRemoteCommandCenter": [.nowPlaying],
         "PKPushRegistry": [.pushKitRegistry], "CXProvider": [.callKitProvider],
         "CXCallController": [.callKitController],

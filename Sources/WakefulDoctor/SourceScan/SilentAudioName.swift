@@ -5,9 +5,10 @@ import Foundation
 /// `audio` mode).
 ///
 /// A literal counts when it is a file name (its last path component, without spaces) with an audio extension whose
-/// base name has a word starting with `silen`, `blank`, `mute` or `empty` (words split at
-/// punctuation and camelCase: `silence.mp3`, `Sounds/blank_loop.wav`, `emptyTrack.m4a`, not
-/// `commute.mp3`); or when it is the resource name in `forResource: "silent", withExtension: "wav"`,
+/// base name has the word `silence`, `silent`, `blank`, `mute` or `empty`, digits after it allowed
+/// (words split at punctuation and camelCase: `silence.mp3`, `Sounds/blank_loop.wav`,
+/// `emptyTrack.m4a`, `silence1s.caf`; not `commute.mp3` nor an alert named `ChimeMuted.caf`, whose
+/// word `Muted` describes a real sound); or when it is the resource name in `forResource: "silent", withExtension: "wav"`,
 /// `URLForResource:@"silent" withExtension:@"wav"` or `pathForResource:ofType:` with an audio type.
 enum SilentAudioName {
     /// Extensions of audio files an app plays.
@@ -15,7 +16,7 @@ enum SilentAudioName {
         "mp3", "m4a", "m4b", "wav", "caf", "aac", "aif", "aiff", "aifc", "flac", "mp4",
     ]
 
-    private static let silentWords = ["silen", "blank", "mute", "empty"]
+    private static let silentWords: Set<String> = ["silence", "silent", "blank", "mute", "empty"]
 
     /// The file name a literal names when it is a silent audio file with its extension.
     static func fileName(_ literal: String) -> String? {
@@ -48,6 +49,11 @@ enum SilentAudioName {
             previousIsLower = character.isLowercase
         }
         words.append(word)
-        return words.contains { word in silentWords.contains { word.lowercased().hasPrefix($0) } }
+        // Whole words only: a prefix also matched ordinary names (`Muted`, `Silencer`).
+        return words.contains { word in
+            let letters = word.lowercased().prefix { $0.isLetter }
+            let rest = word.dropFirst(letters.count)
+            return silentWords.contains(String(letters)) && (rest.first?.isNumber ?? true)
+        }
     }
 }

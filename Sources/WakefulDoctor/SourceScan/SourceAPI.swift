@@ -60,7 +60,8 @@ public enum SourceAPI: String, Sendable, Hashable, CaseIterable {
     /// The audio session set to a category that plays in the background: `.playback` or
     /// `.playAndRecord` (never `.ambient` or `.soloAmbient`).
     case playbackCategory = "playback-category"
-    /// A player or engine created: `AVAudioPlayer`, `AVPlayer`, `AVQueuePlayer`, `AVAudioEngine`, `AVPlayerLooper`.
+    /// A player or engine created: `AVAudioPlayer`, `AVPlayer`, `AVQueuePlayer`, `AVAudioEngine`,
+    /// `AVPlayerLooper`, or a speech synthesizer (`AVSpeechSynthesizer`, spoken prompts).
     case audioPlayer = "audio-player"
     /// Now Playing integration: `MPNowPlayingInfoCenter`, `MPRemoteCommandCenter`.
     case nowPlaying = "now-playing"

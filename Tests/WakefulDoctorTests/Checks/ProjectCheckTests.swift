@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WakefulDoctor
 import WakefulTestSupport
@@ -14,6 +15,33 @@ struct ProjectCheckTests {
         #expect(ignored.key == "INFOPLIST_KEY_UIBackgroundModes")
         #expect(ignored.place == "App.xcodeproj/project.pbxproj:146")
         #expect(run.declaredModes.isEmpty)
+    }
+
+    /// A project mid-migration keeps a generated key's setting and the same key in its own file:
+    /// nothing is lost, so the finding is a note and `--strict` passes.
+    @Test("an ignored setting whose value the Info.plist file already holds is only a note")
+    func settingIgnoredButHeld() throws {
+        let root = try Fixture.path("setting-ignored", in: "checks")
+        let folder = try TemporaryFolder()
+        let pbxproj = try String(contentsOfFile: root + "/App.xcodeproj/project.pbxproj", encoding: .utf8)
+        try folder.write(
+            "App.xcodeproj/project.pbxproj",
+            pbxproj.replacingOccurrences(
+                of: "INFOPLIST_KEY_UIBackgroundModes = \"remote-notification\";",
+                with:
+                    "INFOPLIST_KEY_UIBackgroundModes = \"remote-notification\";\n\t\t\t\tINFOPLIST_FILE = App/Info.plist;"
+            ))
+        try folder.write(
+            "App/Info.plist",
+            #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>UIBackgroundModes</key><array><string>remote-notification</string></array></dict></plist>"#
+        )
+        try folder.write("App/ChatApp.swift", try String(contentsOfFile: root + "/App/ChatApp.swift", encoding: .utf8))
+        let outcome = DoctorRequest(project: folder.url.path + "/App.xcodeproj", format: .text).run()
+        #expect(
+            outcome.output.contains(
+                "note: INFOPLIST_KEY_UIBackgroundModes: puts nothing in the app's Info.plist, but the Info.plist file already gives UIBackgroundModes the same value"
+            ), "\(outcome.output)")
+        #expect(!outcome.output.contains("warning: INFOPLIST_KEY_UIBackgroundModes"))
     }
 
     @Test("a key in the file and in a build setting with different values: the build setting wins")

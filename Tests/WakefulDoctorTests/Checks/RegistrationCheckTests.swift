@@ -27,6 +27,20 @@ struct RegistrationCheckTests {
         #expect(run.status == 1)
     }
 
+    /// An identifier computed at run time used to switch both "never registered" checks off for
+    /// the whole app without a word; now the registration gets a note naming what went unchecked.
+    @Test("a registration doctor cannot follow: a note at it naming the identifiers left unchecked")
+    func registrationNotFollowed() throws {
+        let run = try CheckRun.run("registration-not-followed")
+        let finding = try run.only(.registrationNotFollowed)
+        #expect(finding.severity == .note)
+        #expect(finding.place == "App/AppDelegate.swift:9")
+        #expect(finding.message.contains("permitted com.example.feed.refresh, com.example.feed.cleanup"))
+        #expect(finding.message.contains("submitted com.example.feed.refresh"))
+        #expect(
+            run.findings.filter { $0.check == .permittedNotRegistered || $0.check == .submittedNotRegistered }.isEmpty)
+    }
+
     @Test("a request submitted for an identifier nothing registers: an error at the request")
     func submittedNotRegistered() throws {
         let run = try CheckRun.run("submitted-not-registered")

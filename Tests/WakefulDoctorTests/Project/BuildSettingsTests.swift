@@ -110,7 +110,22 @@ struct BuildSettingsTests {
         #expect(kept.unknown == ["SUFFIX", "TEAM"])
     }
 
-    @Test("a setting that refers to itself without $(inherited) ends, reported as unknown")
+    /// xcconfig layering: `PRODUCT_BUNDLE_IDENTIFIER = $(PRODUCT_BUNDLE_IDENTIFIER).beta` extends the
+    /// lower level's value; expanding it to nothing emptied bundle identifiers in real projects.
+    @Test("a setting that names itself in its own value means the value below it, as $(inherited) does")
+    func selfReference() {
+        let s = settings([
+            [("PRODUCT_BUNDLE_IDENTIFIER", "com.example.app")],
+            [("PRODUCT_BUNDLE_IDENTIFIER", "$(PRODUCT_BUNDLE_IDENTIFIER).beta")],
+            [("FLAGS", "$(FLAGS) -b")],
+        ])
+        let expansion = s.expand("$(PRODUCT_BUNDLE_IDENTIFIER)")
+        #expect(expansion.value == "com.example.app.beta")
+        #expect(expansion.unknown.isEmpty)
+        #expect(s.value(of: "FLAGS") == " -b")
+    }
+
+    @Test("a cycle through two settings ends, reported as unknown")
     func cycle() {
         let s = settings([[("A", "x$(B)"), ("B", "y$(A)")]])
         let expansion = s.expand("$(A)")

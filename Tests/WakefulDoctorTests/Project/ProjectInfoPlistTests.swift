@@ -184,13 +184,16 @@ struct ProjectInfoPlistTests {
         #expect(release.unexpanded.isEmpty)
     }
 
-    @Test("conditional: per-configuration values, [sdk=iphoneos*] over the plain key, arch and unknown parameters")
+    @Test(
+        "conditional: Release by default, per-configuration values, [sdk=iphoneos*] over the plain key, arch and unknown parameters"
+    )
     func conditional() throws {
-        let byDefault = try ProjectFixture.load("conditional", "Cond.xcodeproj")
-        #expect(byDefault.configuration == "Debug")
-        #expect(byDefault.bundleIdentifier == "com.example.cond.debug")
-        #expect(byDefault.plist["NSLocationWhenInUseUsageDescription"] == .string("Debug build: location for testing."))
-        let release = try ProjectFixture.load("conditional", "Cond.xcodeproj", configuration: "Release")
+        // The target's default is Debug, but an archive (what App Review gets) builds Release.
+        let release = try ProjectFixture.load("conditional", "Cond.xcodeproj")
+        #expect(release.configuration == "Release")
+        let debug = try ProjectFixture.load("conditional", "Cond.xcodeproj", configuration: "Debug")
+        #expect(debug.bundleIdentifier == "com.example.cond.debug")
+        #expect(debug.plist["NSLocationWhenInUseUsageDescription"] == .string("Debug build: location for testing."))
         let pbxproj = try ProjectFixture.path("conditional", "Cond.xcodeproj/project.pbxproj")
         #expect(release.bundleIdentifier == "com.example.cond")
         #expect(release.plist["CFBundleIdentifier"] == .string("com.example.cond"))
@@ -218,6 +221,25 @@ struct ProjectInfoPlistTests {
             try ProjectFixture.load("multi-target", "TwoApps.xcodeproj")
         }
         #expect(error.message.contains("(Alpha, Beta)"))
+    }
+
+    /// Projects come from Macs, whose file system ignores case: `INFOPLIST_FILE = CLASSIC/info.plist`
+    /// finds `Classic/Info.plist` there, and must here too (it used to exit 2 on Linux).
+    @Test("INFOPLIST_FILE is found whatever its case, as on a Mac")
+    func infoPlistCase() throws {
+        let folder = try TemporaryFolder()
+        let original = try String(
+            contentsOfFile: ProjectFixture.path("classic-infoplist", "Classic.xcodeproj/project.pbxproj"),
+            encoding: .utf8)
+        try folder.write(
+            "Classic.xcodeproj/project.pbxproj",
+            original.replacingOccurrences(
+                of: "INFOPLIST_FILE = Classic/Info.plist;", with: "INFOPLIST_FILE = CLASSIC/info.plist;"))
+        try folder.write(
+            "Classic/Info.plist",
+            String(contentsOfFile: ProjectFixture.path("classic-infoplist", "Classic/Info.plist"), encoding: .utf8))
+        let result = try ProjectInfoPlist.load(project: folder.url.path + "/Classic.xcodeproj")
+        #expect(result.plist["CFBundleIdentifier"] == .string("com.example.classic"))
     }
 
     @Test("a missing INFOPLIST_FILE names the file and the setting; no Info.plist at all is an error")

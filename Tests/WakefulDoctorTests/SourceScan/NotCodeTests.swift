@@ -49,6 +49,8 @@ struct NotCodeTests {
                 try AVAudioSession.sharedInstance().setCategory(.ambient)
                 try AVAudioSession.sharedInstance().setCategory(.soloAmbient)
                 let url = Bundle.main.url(forResource: "commute", withExtension: "mp3")
+                let alert = Bundle.main.url(forResource: "ChimeMuted", withExtension: "caf")
+                let effect = "Sounds/silencer_shot.wav"
                 let silentMode = "silent"
                 if manager is CBCentralManager || type(of: player) == AVPlayer.self {}
                 let status: AVPlayer.TimeControlStatus = .paused

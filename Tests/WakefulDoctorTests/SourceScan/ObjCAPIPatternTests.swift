@@ -63,8 +63,8 @@ struct ObjCAPIPatternTests {
             identifier: "silent.wav"),
         .init(
             .silentAudioFile,
-            #"NSString *path = [[NSBundle mainBundle] pathForResource:@"muted-track" ofType:@"caf"];"#,
-            identifier: "muted-track.caf"),
+            #"NSString *path = [[NSBundle mainBundle] pathForResource:@"mute-track" ofType:@"caf"];"#,
+            identifier: "mute-track.caf"),
         .init(.pushKitRegistry, "self.registry = [[PKPushRegistry alloc] initWithQueue:dispatch_get_main_queue()];"),
         .init(.voipPushType, "self.registry.desiredPushTypes = [NSSet setWithObject:PKPushTypeVoIP];"),
         .init(.callKitProvider, "self.provider = [[CXProvider alloc] initWithConfiguration:configuration];"),

@@ -59,6 +59,7 @@ struct SwiftAPIPatternTests {
         .init(.audioPlayer, "let engine = AVAudioEngine()"),
         .init(.nowPlaying, "MPNowPlayingInfoCenter.default().nowPlayingInfo = info"),
         .init(.nowPlaying, "MPRemoteCommandCenter.shared().playCommand.addTarget { _ in .success }"),
+        .init(.audioPlayer, "let voice = AVSpeechSynthesizer()"),
         .init(.loopForever, "player.numberOfLoops = -1"),
         .init(.loopForever, "looper = AVPlayerLooper(player: queue, templateItem: item)"),
         .init(
@@ -67,6 +68,7 @@ struct SwiftAPIPatternTests {
         .init(
             .silentAudioFile, #"let path = Bundle.main.path(forResource: "Sounds/blank_loop.wav", ofType: nil)"#,
             identifier: "blank_loop.wav"),
+        .init(.silentAudioFile, #"let file = "audio/silence30s.caf""#, identifier: "silence30s.caf"),
         .init(.pushKitRegistry, "let registry = PKPushRegistry(queue: .main)"),
         .init(.voipPushType, "registry.desiredPushTypes = [.voIP]"),
         .init(.voipPushType, "if type == PKPushType.voIP { }"),
