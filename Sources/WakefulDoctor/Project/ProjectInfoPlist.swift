@@ -27,6 +27,9 @@ public struct ProjectInfoPlist: Sendable {
     public var bundleIdentifier: String?
     /// The `INFOPLIST_FILE` read, as messages name it; nil when none.
     public var infoPlistFile: String?
+    /// Folders and files (absolute) that only other products compile: test bundles, extensions,
+    /// other apps. Their code is not the app's, so doctor leaves them out of the project's folder.
+    public var otherProductsCode: [URL]
     /// Whether content was generated from `INFOPLIST_KEY_…` settings.
     public var isGenerated: Bool
     /// Keys the file and the build settings both give, with different (expanded) values.
@@ -101,6 +104,11 @@ public struct ProjectInfoPlist: Sendable {
         self.plist = InfoPlist(file: base.file, format: base.format, entries: merge.entries, locations: merge.locations)
         self.projectPath = project.path
         self.target = target
+        let mine = Set(target.synchronizedGroups + target.sourceFiles)
+        self.otherProductsCode = project.targets.filter { $0.id != target.id && $0.isSeparateProduct }
+            .flatMap { $0.synchronizedGroups + $0.sourceFiles }
+            .filter { !mine.contains($0) }
+            .map { project.url(of: $0).standardizedFileURL }
         self.configuration = configuration
         self.settings = settings
         self.bundleIdentifier = settings.value(of: "PRODUCT_BUNDLE_IDENTIFIER").flatMap { $0.isEmpty ? nil : $0 }

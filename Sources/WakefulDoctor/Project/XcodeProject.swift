@@ -107,11 +107,16 @@ public struct XcodeProject: Sendable {
             let groups = (object["fileSystemSynchronizedGroups"]?.array ?? []).compactMap {
                 $0.string.flatMap(filePath(of:))
             }
+            // The files its Sources phase compiles: PBXBuildFile → fileRef → the file's path.
+            let compiled = (object["buildPhases"]?.array ?? []).compactMap { $0.string.flatMap { objects[$0] } }
+                .filter { $0.string("isa") == "PBXSourcesBuildPhase" }
+                .flatMap { $0["files"]?.array ?? [] }
+                .compactMap { $0.string.flatMap { objects[$0]?.string("fileRef") }.flatMap(filePath(of:)) }
             targets.append(
                 XcodeTarget(
                     id: id, name: name, productType: object.string("productType") ?? "", configurationList: list,
                     buildPhases: phases,
-                    synchronizedGroups: groups, line: objectLines[id]))
+                    synchronizedGroups: groups, sourceFiles: compiled, line: objectLines[id]))
         }
         self.configurationList = configurationList
         self.targets = targets

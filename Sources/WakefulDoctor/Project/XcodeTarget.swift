@@ -15,6 +15,9 @@ public struct XcodeTarget: Sendable, Hashable {
     /// The folders of its `fileSystemSynchronizedGroups` (Xcode 16 and later), relative to the
     /// project's folder.
     public var synchronizedGroups: [String]
+    /// The files its Sources build phase compiles, relative to the project's folder (classic
+    /// projects list each file; synchronized folders are in ``synchronizedGroups``).
+    public var sourceFiles: [String]
     /// The line of the target's object in `project.pbxproj`.
     public var line: Int?
 
@@ -25,7 +28,7 @@ public struct XcodeTarget: Sendable, Hashable {
     public init(
         id: String, name: String, productType: String, configurationList: XcodeConfigurationList,
         buildPhases: [String] = [],
-        synchronizedGroups: [String] = [], line: Int? = nil
+        synchronizedGroups: [String] = [], sourceFiles: [String] = [], line: Int? = nil
     ) {
         self.id = id
         self.name = name
@@ -33,11 +36,20 @@ public struct XcodeTarget: Sendable, Hashable {
         self.configurationList = configurationList
         self.buildPhases = buildPhases
         self.synchronizedGroups = synchronizedGroups
+        self.sourceFiles = sourceFiles
         self.line = line
     }
 
     /// Whether the target builds an app.
     public var isApplication: Bool { productType == Self.applicationProductType }
+
+    /// Whether the target builds a product of its own that does not run inside the app: a test
+    /// bundle, an extension (its own process and Info.plist) or another app. Its code is no
+    /// evidence of what the app uses; frameworks and libraries, which the app may link, are.
+    public var isSeparateProduct: Bool {
+        productType.contains("bundle.unit-test") || productType.contains("bundle.ui-testing")
+            || productType.contains("extension") || productType.hasPrefix("com.apple.product-type.application")
+    }
 
     /// The target as a list in a message names it: `Widget (app-extension)`.
     var summary: String {

@@ -21,9 +21,16 @@ public enum SourceScanner {
     /// Scans every source file under `directories` (recursively, in sorted order; see the walk's
     /// rules in the documentation of `--sources`). `display` turns a directory and a file's path
     /// below it into the path shown in the evidence; by default the path below the directory.
+    /// Files at or below an `excluding` URL (standardized file URLs) are left out.
     public static func scan(
-        directories: [URL], display: (_ directory: URL, _ relativePath: String) -> String = { _, path in path }
+        directories: [URL], excluding: [URL] = [],
+        display: (_ directory: URL, _ relativePath: String) -> String = { _, path in path }
     ) -> SourceEvidence {
+        let excludedPaths = excluding.map(\.path)
+        func isExcluded(_ url: URL) -> Bool {
+            let path = url.standardizedFileURL.path
+            return excludedPaths.contains { path == $0 || path.hasPrefix($0 + "/") }
+        }
         var inputs: [Input] = []
         var problems: [SourceProblem] = []
         for directory in directories {
@@ -42,7 +49,7 @@ public enum SourceScanner {
                 continue
             }
             let walker = SourceFileWalker.walk(directory)
-            for entry in walker.entries {
+            for entry in walker.entries where !isExcluded(entry.url) {
                 inputs.append(
                     Input(url: entry.url, file: display(directory, entry.relativePath), language: entry.language))
             }

@@ -44,6 +44,27 @@ struct ProjectCheckTests {
         #expect(!outcome.output.contains("warning: INFOPLIST_KEY_UIBackgroundModes"))
     }
 
+    /// The widget's code runs in its own process with its own Info.plist: a call there is no
+    /// evidence of what the app uses (real projects' test and extension code used to count).
+    @Test("with a project and no --sources, code only a test bundle, extension or other app compiles is left out")
+    func otherProductsCodeLeftOut() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(
+            "Trips.xcodeproj/project.pbxproj",
+            try String(
+                contentsOfFile: ProjectFixture.path("multi-target", "Trips.xcodeproj/project.pbxproj"), encoding: .utf8)
+        )
+        try folder.write(
+            "TripsWidget/Info.plist",
+            try String(contentsOfFile: ProjectFixture.path("multi-target", "TripsWidget/Info.plist"), encoding: .utf8))
+        try folder.write("Trips/TripsApp.swift", "struct TripsApp { func start() {} }")
+        try folder.write(
+            "TripsWidget/Provider.swift", "func refresh() { manager.startMonitoringSignificantLocationChanges() }")
+        let outcome = DoctorRequest(project: folder.url.path + "/Trips.xcodeproj", format: .text).run()
+        #expect(outcome.output.contains("Sources: 1 file under"), "\(outcome.output)")
+        #expect(outcome.output.contains("Found in the code: no background API"), "\(outcome.output)")
+    }
+
     @Test("a key in the file and in a build setting with different values: the build setting wins")
     func settingConflict() throws {
         let run = try CheckRun.run("setting-conflict", project: "App.xcodeproj")

@@ -24,6 +24,41 @@ struct XcodeProjectTests {
         #expect(try project.configuration(named: nil, of: app).name == "Release")
     }
 
+    @Test("a classic project's Sources phase lists each file it compiles, by its path in the groups")
+    func classicSourceFiles() throws {
+        let folder = try TemporaryFolder()
+        let original = try String(
+            contentsOfFile: ProjectFixture.path("classic-infoplist", "Classic.xcodeproj/project.pbxproj"),
+            encoding: .utf8)
+        let edited =
+            original
+            .replacingOccurrences(
+                of: "/* Begin PBXFileReference section */",
+                with: """
+                    /* Begin PBXBuildFile section */
+                    \t\tB00000000000000000000001 /* AppDelegate.swift in Sources */ = {isa = PBXBuildFile; fileRef = B00000000000000000000002 /* AppDelegate.swift */; };
+                    /* End PBXBuildFile section */
+
+                    /* Begin PBXFileReference section */
+                    \t\tB00000000000000000000002 /* AppDelegate.swift */ = {isa = PBXFileReference; path = AppDelegate.swift; sourceTree = "<group>"; };
+                    """
+            )
+            .replacingOccurrences(
+                of: "A1B2C3D4E5F6000000000001 /* Info.plist */,\n",
+                with:
+                    "A1B2C3D4E5F6000000000001 /* Info.plist */,\n\t\t\t\tB00000000000000000000002 /* AppDelegate.swift */,\n"
+            )
+            .replacingOccurrences(
+                of: "isa = PBXSourcesBuildPhase;\n\t\t\tbuildActionMask = 2147483647;\n\t\t\tfiles = (\n",
+                with:
+                    "isa = PBXSourcesBuildPhase;\n\t\t\tbuildActionMask = 2147483647;\n\t\t\tfiles = (\n\t\t\t\tB00000000000000000000001 /* AppDelegate.swift in Sources */,\n"
+            )
+        #expect(edited.components(separatedBy: "B00000000000000000000001").count == 3, "the fixture's layout changed")
+        try folder.write("Classic.xcodeproj/project.pbxproj", edited)
+        let project = try XcodeProject.open(folder.url.path + "/Classic.xcodeproj")
+        #expect(try project.target(named: nil).sourceFiles == ["Classic/AppDelegate.swift"])
+    }
+
     @Test("the project.pbxproj file itself is accepted in place of its folder")
     func pbxprojPath() throws {
         let project = try XcodeProject.open(
