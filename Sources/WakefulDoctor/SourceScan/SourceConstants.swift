@@ -13,10 +13,11 @@ import Foundation
 ///
 /// A qualified reference (`Constants.Values.refreshTaskId`) first looks among the definitions
 /// whose enclosing types end with its qualifier (`enum Values` inside `enum Constants`, or inside
-/// an `extension Constants`), so two types may each have a `refreshTaskId`. Otherwise a reference
-/// resolves by its last name component alone (`Self.refreshID`, `TaskIDs.refreshID` and
-/// `refreshID` are all `refreshID`), first among the definitions in the same file, then among all
-/// files scanned. Names defined with different values that this cannot tell apart do not resolve:
+/// an `extension Constants`), so two types may each have a `refreshTaskId`. An unqualified one
+/// (`Self.refreshID`, `refreshID`) first looks in the types that enclose it, innermost first, as
+/// Swift's name lookup does. Otherwise a reference resolves by its last name component alone
+/// (`Self.refreshID`, `TaskIDs.refreshID` and `refreshID` are all `refreshID`), first among the
+/// definitions in the same file, then among all files scanned. Names defined with different values that this cannot tell apart do not resolve:
 /// a wrong identifier is worse than none.
 struct SourceConstants {
     /// What a constant holds.
@@ -55,15 +56,27 @@ struct SourceConstants {
     }
 
     /// The value `name` has, for a reference in `file` qualified by `qualifier` (the names before
-    /// it, `["Constants", "Values"]`; empty when unqualified): its only value among definitions in
-    /// types ending with the qualifier, else its only value in `file`, else its only value anywhere.
-    func value(of name: String, qualifier: [String] = [], isRawValue: Bool, in file: String) -> Value? {
+    /// it, `["Constants", "Values"]`; empty when unqualified) and written inside the types
+    /// `enclosedBy` (outermost first): its only value among definitions in types ending with the
+    /// qualifier; for an unqualified reference, among those in the innermost enclosing type that
+    /// has one; else its only value in `file`, else its only value anywhere.
+    func value(
+        of name: String, qualifier: [String] = [], isRawValue: Bool, in file: String, enclosedBy scope: [String] = []
+    ) -> Value? {
         guard let all = definitions[Key(name: name, isRawValue: isRawValue)] else { return nil }
         func only(_ candidates: [Definition]) -> Value? {
             let values = Set(candidates.map(\.value))
             return values.count == 1 ? values.first : nil
         }
         if !qualifier.isEmpty, let qualified = only(all.filter { $0.scope.ends(with: qualifier) }) { return qualified }
+        if qualifier.isEmpty {
+            // `Self.id` inside `enum B` is B's id, even when `enum A` in the same file has one too.
+            for depth in stride(from: scope.count, to: 0, by: -1) {
+                let enclosing = Array(scope[..<depth])
+                let inType = all.filter { $0.scope == enclosing }
+                if !inType.isEmpty { return only(inType) }
+            }
+        }
         let local = all.filter { $0.file == file }
         return local.isEmpty ? only(all) : only(local)
     }

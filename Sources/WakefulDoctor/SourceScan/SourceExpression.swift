@@ -44,6 +44,14 @@ struct SourceExpression {
         return .dynamic(expression: source.written(range), pattern: shape == "*" ? nil : shape)
     }
 
+    /// The Swift types enclosing the token at `index`, outermost first. Followed from the file's
+    /// start on each call: only identifier arguments are evaluated, a few per file.
+    private static func enclosingTypes(of index: Int, in source: TokenizedSource) -> [String] {
+        var scopes = SwiftScopes()
+        for earlier in 0..<index { scopes.advance(over: earlier, in: source) }
+        return scopes.names
+    }
+
     /// The range without enclosing parentheses.
     private func unwrapped(_ range: Range<Int>) -> Range<Int> {
         var range = range
@@ -86,7 +94,10 @@ struct SourceExpression {
             return values.count == literals.count ? .text(values.joined()) : .pattern(literals.map(\.pattern).joined())
         }
         if let (name, qualifier, isRawValue) = reference(range) {
-            switch constants.value(of: name, qualifier: qualifier, isRawValue: isRawValue, in: source.file) {
+            let scope = source.language == .swift ? Self.enclosingTypes(of: range.lowerBound, in: source) : []
+            switch constants.value(
+                of: name, qualifier: qualifier, isRawValue: isRawValue, in: source.file, enclosedBy: scope)
+            {
             case .literal(let value): return .text(value)
             case .pattern(let pattern): return .pattern(pattern)
             case nil: return .unknown

@@ -89,6 +89,32 @@ struct SourceConstantTests {
             ])
     }
 
+    /// Two types of one file each define `id`; `Self.id` and a bare `id` inside one of them are its
+    /// own, as Swift looks names up, where the file-wide lookup saw two values and gave up.
+    @Test("an unqualified name inside a type is that type's constant first")
+    func enclosingTypeFirst() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(
+            "Tasks.swift",
+            """
+            enum Refresh {
+                static let id = "com.example.refresh"
+                static func register() {
+                    BGTaskScheduler.shared.register(forTaskWithIdentifier: Self.id, using: nil) { _ in }
+                }
+            }
+            enum Cleanup {
+                static let id = "com.example.cleanup"
+                static func register() {
+                    BGTaskScheduler.shared.register(forTaskWithIdentifier: id, using: nil) { _ in }
+                }
+            }
+            """)
+        let evidence = SourceScanner.scan(directories: [directory.url])
+        #expect(
+            evidence.identifiers(.taskRegister) == [.literal("com.example.refresh"), .literal("com.example.cleanup")])
+    }
+
     @Test("a constant with something applied to its literal is not a constant")
     func notPlain() {
         let code = #"let id = "com.example." + suffix"# + "\nlet r = BGAppRefreshTaskRequest(identifier: id)"
