@@ -49,6 +49,17 @@ enum Format {
         value < 10 ? String(format: "%.1f m", value) : String(format: "%.0f m", value)
     }
 
+    /// `1,000`: a whole number with commas between thousands, the same in every locale.
+    static func count(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var grouped = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return (value < 0 ? "-" : "") + grouped
+    }
+
     /// `8, 12 and 17`.
     static func list(_ items: [String]) -> String {
         guard items.count > 1 else { return items.first ?? "" }

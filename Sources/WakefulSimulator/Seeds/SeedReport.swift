@@ -25,7 +25,7 @@ public struct SeedReport: Sendable {
 
     /// One summary's cells.
     public static func cells(_ summary: SeedSummary) -> [String] {
-        let share = summary.successShare.map { "\(Int(($0 * 100).rounded())) %" } ?? "-"
+        let share = summary.successText
         return [
             summary.scenario, summary.strategy, summary.ios, String(summary.seeds), share,
             spread(summary.score) { "\(Int(($0 * 100).rounded())) %" },
@@ -105,7 +105,7 @@ public struct SeedReport: Sendable {
                 "No verdict depends on the seed (\(threshold)): each configuration succeeded on every seed or on none."
         }
         let names = dependent.map {
-            "\($0.scenario) \($0.strategy) on iOS \($0.ios) (\(Int((($0.successShare ?? 0) * 100).rounded())) %)"
+            "\($0.scenario) \($0.strategy) on iOS \($0.ios) (\($0.successText))"
         }
         return
             "The seed decides \(dependent.count) of \(summaries.count) verdicts (\(threshold)): \(names.joined(separator: "; "))."

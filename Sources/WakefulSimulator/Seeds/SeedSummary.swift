@@ -53,6 +53,17 @@ public struct SeedSummary: Sendable, Hashable, Codable {
     /// The share of seeds that succeeded, from 0 to 1.
     public var successShare: Double? { succeeded.map { Double($0) / Double(max(seeds, 1)) } }
 
+    /// The share as a reader should see it: a whole percentage, or the count (`997 of 1,000`) where
+    /// rounding would show 100 % with failures or 0 % with successes; `-` when nothing was judged.
+    public var successText: String {
+        guard let succeeded, let share = successShare else { return "-" }
+        let percent = Int((share * 100).rounded())
+        if (percent == 100 && succeeded < seeds) || (percent == 0 && succeeded > 0) {
+            return "\(Format.count(succeeded)) of \(Format.count(seeds))"
+        }
+        return "\(percent) %"
+    }
+
     /// Summarises one configuration's samples.
     public init(_ samples: [SeedSample], passScore: Double) {
         let first = samples.first

@@ -128,5 +128,14 @@ struct SeedSweepTests {
         #expect(report.seedDependent.count == 1)
         #expect(report.verdictNote.contains("The seed decides 1 of 1 verdicts"))
         #expect(report.verdictNote.contains("(50 %)"))
+        // 999 of 1,000 rounds to 100 %, which would hide the failure: the count is shown instead.
+        var nearlyAll = try #require(report.summaries.first)
+        (nearlyAll.seeds, nearlyAll.succeeded) = (1000, 999)
+        #expect(nearlyAll.successText == "999 of 1,000")
+        (nearlyAll.seeds, nearlyAll.succeeded) = (1000, 1)
+        #expect(nearlyAll.successText == "1 of 1,000")
+        (nearlyAll.seeds, nearlyAll.succeeded) = (1000, 500)
+        #expect(nearlyAll.successText == "50 %")
+        #expect(SeedReport.cells(nearlyAll)[4] == "50 %")
     }
 }
