@@ -54,6 +54,7 @@ public func buildRouter(_ configuration: ServerConfiguration, parts: ServerParts
     let openAPIDocument = try MetaController<WakefulRequestContext>.loadDocument()
     router.add(middleware: RequestMetricsMiddleware(metrics: metrics, clock: configuration.clock))
     router.add(middleware: ErrorMiddleware(routeMethods: try RouteMethods(openAPIDocument: openAPIDocument)))
+    router.add(middleware: HostHeaderMiddleware())
     let authenticator = Authenticator(storage: configuration.storage, adminToken: configuration.adminToken)
     MetaController(openAPIDocument: openAPIDocument, metrics: metrics, storage: configuration.storage).addRoutes(
         to: router)

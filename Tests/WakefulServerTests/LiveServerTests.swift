@@ -25,6 +25,29 @@ struct LiveServerTests {
         }
     }
 
+    /// RFC 9112 §3.2: no Host header, or two, is 400 (it used to be 200).
+    @Test("a request without a Host header, or with two, is 400")
+    func hostHeader() async throws {
+        try await ServerHarness.withServer(.live) { _, client in
+            let port = try #require(client.port)
+            func answer(_ request: String) async throws -> String {
+                try await RawConnection.offPool {
+                    let connection = try RawConnection(port: port)
+                    try connection.send(request)
+                    return connection.textUntilClosed(timeout: .seconds(10))
+                }
+            }
+            let missing = try await answer("GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n")
+            #expect(missing.hasPrefix("HTTP/1.1 400"), "\(missing)")
+            let twice = try await answer(
+                "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: example.com\r\nConnection: close\r\n\r\n")
+            #expect(twice.hasPrefix("HTTP/1.1 400"), "\(twice)")
+            #expect(twice.contains("given more than once"))
+            let once = try await answer("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            #expect(once.hasPrefix("HTTP/1.1 200"), "\(once)")
+        }
+    }
+
     @Test("a body over 1 MiB is 413 over HTTP too")
     func oversized() async throws {
         try await ServerHarness.withServer(.live) { _, client in
