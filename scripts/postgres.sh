@@ -32,10 +32,13 @@ bindir() {
 
 # Runs a PostgreSQL command as the cluster's owner: the postgres user when we are root.
 as_owner() {
-    if [ "$(id -u)" -eq 0 ]; then
+    if [ "$(id -u)" -ne 0 ]; then
+        "$@"
+    elif command -v runuser >/dev/null 2>&1; then
         runuser -u postgres -- "$@"
     else
-        "$@"
+        # Without runuser (util-linux), su does the same; the arguments are quoted for its shell.
+        su -s /bin/sh postgres -c "$(printf '%q ' "$@")"
     fi
 }
 
@@ -107,6 +110,11 @@ stop() {
     [ -f "$data/PG_VERSION" ] || return 0
     if as_owner "$bin/pg_ctl" -D "$data" status >/dev/null 2>&1; then
         as_owner "$bin/pg_ctl" -D "$data" -m fast -w stop >/dev/null
+    fi
+    # Say stopped only when it is: a postmaster.pid left means a server still runs the cluster.
+    if [ -f "$data/postmaster.pid" ] && kill -0 "$(head -n 1 "$data/postmaster.pid")" 2>/dev/null; then
+        echo "postgres: still running (pid $(head -n 1 "$data/postmaster.pid")); stop it as the cluster's owner" >&2
+        return 1
     fi
     echo "postgres: stopped"
 }

@@ -87,6 +87,11 @@ struct PostgresEndToEndTests {
                 #expect(failed.status == .serviceUnavailable, "\(failed.text)")
                 #expect(failed.headers[.retryAfter] == "1")
                 #expect(failed.errorCode == "storage_unavailable")
+                #expect(failed.text.contains("nothing was stored"))
+                // A read that fails says nothing of storing.
+                let read = try await client.send(.get, "/v1/devices/me/records", token: device.token)
+                #expect(read.status == .serviceUnavailable, "\(read.text)")
+                #expect(!read.text.contains("nothing was stored"), "\(read.text)")
                 try await PostgresTestDatabase.administer(url, "ALTER TABLE records_elsewhere RENAME TO records")
                 let retried = try await client.ingest(batch, token: device.token)
                 #expect(

@@ -35,6 +35,8 @@ public struct OutboxRecord: Sendable, Hashable, Codable {
     public static let timelineKind = "wakeful.timeline"
     /// The kind of the record that accounts for records dropped by a retention limit.
     public static let lossKind = "wakeful.loss"
+    /// The longest kind the ingest contract accepts, in UTF-8 bytes: a label, not data.
+    public static let maximumKindBytes = 128
 }
 
 /// Makes a record's UUID from the install and its sequence number: the first 8 bytes of the

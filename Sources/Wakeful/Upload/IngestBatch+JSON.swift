@@ -129,6 +129,11 @@ extension OutboxRecord {
         let seq = try reader.integer("seq", minimum: 1)
         let kind = try reader.string("kind")
         guard !kind.isEmpty else { throw reader.failure("kind", "expected a non-empty string") }
+        // A label, indexed and repeated in every answer: a megabyte of it is no kind.
+        guard kind.utf8.count <= OutboxRecord.maximumKindBytes else {
+            throw reader.failure(
+                "kind", "expected at most \(OutboxRecord.maximumKindBytes) bytes, found \(kind.utf8.count)")
+        }
         // A kind is a label: a control character in it (U+0000 above all, which PostgreSQL text
         // cannot hold) is the client's mistake, rejected here rather than failing at the database.
         if let control = kind.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {

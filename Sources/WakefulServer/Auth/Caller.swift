@@ -69,7 +69,10 @@ struct Authenticator: Sendable {
     func caller(tokenHash hash: String) async throws -> Caller {
         if isAdmin(tokenHash: hash) { return .admin }
         guard let device = try await storage.device(tokenHash: hash) else {
-            throw APIError.unauthorized("invalid_credentials", "the token is unknown; register the device again")
+            throw APIError.unauthorized(
+                "invalid_credentials",
+                "the token is unknown: it was never issued, or the device was registered again since; use the token of the latest registration, or register a new install ID"
+            )
         }
         guard device.revokedAt == nil else { throw APIError.revoked }
         return .device(device)

@@ -59,7 +59,7 @@ extension PostgresServerStorage {
     }
 
     public func revoke(deviceID: UUID, at time: TimeInterval) async throws -> Bool {
-        try await withConnection("revoke") { [self] connection in
+        try await withConnection("revoke", writes: true) { [self] connection in
             let rows = try await connection.query(
                 "UPDATE devices SET revoked_at = COALESCE(revoked_at, \(time)) WHERE id = \(deviceID) RETURNING id",
                 logger: logger)
@@ -68,7 +68,7 @@ extension PostgresServerStorage {
     }
 
     public func setAPNsToken(_ token: APNsRegistration, deviceID: UUID, at time: TimeInterval) async throws {
-        try await withConnection("set APNs token") { [self] connection in
+        try await withConnection("set APNs token", writes: true) { [self] connection in
             try await upsertAPNs(token, deviceID: deviceID, at: time, on: connection)
         }
     }

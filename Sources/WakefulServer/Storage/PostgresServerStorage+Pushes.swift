@@ -123,7 +123,7 @@ extension PostgresServerStorage: PushStorage {
     }
 
     public func invalidateAPNsToken(deviceID: UUID, token: String, asOf time: TimeInterval) async throws -> Bool {
-        try await withConnection("invalidate APNs token") { [self] connection in
+        try await withConnection("invalidate APNs token", writes: true) { [self] connection in
             // A registration after `time` wins (reference §11): the token was valid again then.
             try await connection.query(
                 """

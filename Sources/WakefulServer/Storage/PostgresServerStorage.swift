@@ -127,12 +127,13 @@ public final class PostgresServerStorage: ServerStorage, Service {
 extension PostgresServerStorage {
     /// Runs `body` on a pooled connection; a database failure becomes a 503 answer with `Retry-After`.
     func withConnection<Result: Sendable>(
-        _ operation: StaticString, _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+        _ operation: StaticString, writes: Bool = false,
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         do {
             return try await leased(body)
         } catch {
-            throw unavailable(operation, error)
+            throw unavailable(operation, error, writes: writes)
         }
     }
 
@@ -166,13 +167,15 @@ extension PostgresServerStorage {
                     attempt += 1
                     continue
                 }
-                throw unavailable(operation, error)
+                throw unavailable(operation, error, writes: true)
             }
         }
     }
 
     /// Logs a failure (never its query's values) and makes the 503 answer: nothing was acknowledged.
-    private func unavailable(_ operation: StaticString, _ error: any Error) -> any Error {
+    /// Only a write's answer says that nothing was stored; a read's would leave its client wondering
+    /// what it had tried to store.
+    private func unavailable(_ operation: StaticString, _ error: any Error, writes: Bool) -> any Error {
         if let error = error as? ServerStorageError { return error }
         logger.error(
             "database failure",
@@ -182,7 +185,7 @@ extension PostgresServerStorage {
             ])
         var answer = APIError(
             .serviceUnavailable, "storage_unavailable",
-            "the database is unavailable; nothing was stored; retry after \(retryAfterSeconds) s")
+            "the database is unavailable\(writes ? "; nothing was stored" : ""); retry after \(retryAfterSeconds) s")
         answer.headers[.retryAfter] = String(retryAfterSeconds)
         return answer
     }

@@ -112,6 +112,10 @@ struct IngestCodecTests {
                 "records[1].kind: expected a string without control characters, found U+000A"
             ),
             (
+                #""seq":2,"kind":"\#(String(repeating: "k", count: 129))""#,
+                "records[1].kind: expected at most 128 bytes, found 129"
+            ),
+            (
                 #""seq":2,"kind":"k","recorded_at":"yesterday""#,
                 #"records[1].recorded_at: expected an RFC 3339 time such as "2026-11-21T07:45:51.123Z", found "yesterday""#
             ),
