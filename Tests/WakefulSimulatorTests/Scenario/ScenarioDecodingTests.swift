@@ -324,7 +324,10 @@ struct ScenarioDecodingTests {
             """)
         #expect(scenario.device.positioning == .cell)
         #expect(scenario.device.regionCrossing[.gps] == RegionCrossing(margin: 60, dwell: 5))
-        #expect(scenario.device.regionCrossing[.cell] == RegionCrossing(margin: 800, dwell: 20))
+        // The margin given; the dwell and the drawn exit time left out keep the defaults.
+        #expect(
+            scenario.device.regionCrossing[.cell]
+                == RegionCrossing(margin: 800, dwell: 20, exitDwellMedian: 88, exitDwellSpread: 0.42))
         #expect(scenario.device.regionCrossing[.wifi] == nil)
         let plain = try decodeScenario(#"{"name": "m", "duration": 60, "world": {}}"#)
         #expect(plain.device.positioning == .wifi)
