@@ -19,6 +19,14 @@ struct IngestObjectReader {
         guard let value = object[key] else {
             throw IngestDecodingError(path: path(of: key), message: "is required")
         }
+        // A value the parser refused without failing the document: this member's error alone.
+        if case .string(let text) = value, text.hasPrefix(JSONValue.valueFaultMark) {
+            let fault = text.dropFirst(JSONValue.valueFaultMark.count)
+            throw failure(
+                key,
+                "\(fault) (well-formed JSON, but numbers must fit a 64-bit double and \\u escapes must pair surrogates)"
+            )
+        }
         return value
     }
 
@@ -82,8 +90,8 @@ extension JSONValue {
         _ bytes: some Collection<UInt8>, keepingTextOf verbatim: (key: String, depth: Int)? = nil
     ) throws(IngestDecodingError) -> JSONValue {
         do {
-            if let verbatim { return try JSONValue.parse(bytes, keepingTextOf: verbatim.key, atDepth: verbatim.depth) }
-            return try JSONValue.parse(bytes)
+            // A refused number or escape stays in its value, so that only its record is rejected.
+            return try JSONValue.parse(bytes, verbatim: verbatim, keepingValueFaults: true)
         } catch {
             throw IngestDecodingError(path: "", message: "not valid JSON: \(error.description)")
         }

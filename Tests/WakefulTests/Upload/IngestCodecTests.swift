@@ -124,6 +124,19 @@ struct IngestCodecTests {
                 "records[1].payload: expected an object, found an array"
             ),
             (#""seq":2,"kind":"k","recorded_at":"2025-11-21T07:45:51Z""#, "records[1].payload: is required"),
+            // Well-formed JSON the parser refuses costs its record, not the batch.
+            (
+                #""seq":2,"kind":"k","recorded_at":"2025-11-21T07:45:51Z","payload":{"n":1e309}"#,
+                "records[1].payload: number out of range (well-formed JSON, but numbers must fit a 64-bit double and \\u escapes must pair surrogates)"
+            ),
+            (
+                #""seq":2,"kind":"k","recorded_at":"2025-11-21T07:45:51Z","payload":{"s":["\ud800"]}"#,
+                "records[1].payload: unpaired high surrogate \\uD800; expected a \\uDC00-\\uDFFF escape after it (well-formed JSON, but numbers must fit a 64-bit double and \\u escapes must pair surrogates)"
+            ),
+            (
+                #""seq":1\#(String(repeating: "0", count: 5000)),"kind":"k""#,
+                "records[1].seq: number out of range (well-formed JSON, but numbers must fit a 64-bit double and \\u escapes must pair surrogates)"
+            ),
         ])
     func badRecord(fields: String, reason: String) throws {
         let second = UUID(uuidString: "00000000-0000-4000-8000-000000000002")!

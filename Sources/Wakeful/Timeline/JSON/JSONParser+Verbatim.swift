@@ -22,7 +22,10 @@ extension JSONParser {
             let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
             if text.count > 308 || text.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) {
                 guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else {
-                    throw error("number out of range", at: start)
+                    let fault = error(Self.outOfRange, at: start)
+                    guard keepsValueFaults else { throw fault }
+                    verbatimFault = verbatimFault ?? fault.message
+                    break
                 }
             }
         default: throw error("expected a value, found \(found(at: index))")
@@ -85,7 +88,13 @@ extension JSONParser {
     private mutating func scanString(copyingInto output: inout [UInt8]) throws(JSONParseError) {
         let open = index
         let (start, end, hasEscapes) = try scanStringContent()
-        if hasEscapes { try checkEscapes(from: start, to: end) }
+        if hasEscapes {
+            do {
+                try checkEscapes(from: start, to: end)
+            } catch  where keepsValueFaults && Self.isValueFault(error) {
+                verbatimFault = verbatimFault ?? error.message
+            }
+        }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[open..<index]))
     }
 

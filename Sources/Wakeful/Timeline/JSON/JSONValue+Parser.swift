@@ -44,12 +44,23 @@ extension JSONValue {
         try parse(bytes, verbatim: (key, depth))
     }
 
-    private static func parse(_ bytes: some Collection<UInt8>, verbatim: (key: String, depth: Int)?)
-        throws(JSONParseError) -> JSONValue
-    {
+    /// The mark that starts a ``string(_:)`` standing for a value at fault (see
+    /// `keepingValueFaults`), followed by the fault. It starts with a NUL, which kept JSON text
+    /// never holds; a decoded string can only hold it escaped, and every wire field that is a
+    /// string refuses control characters anyway.
+    static let valueFaultMark = "\u{0}json-fault:"
+
+    /// Parses like ``parse(_:)``, or ``parse(_:keepingTextOf:atDepth:)`` when `verbatim` is given.
+    /// With `keepingValueFaults`, a value that is well-formed JSON but that the parser refuses (a
+    /// number beyond Double's range, an unpaired surrogate escape) becomes a string starting with
+    /// ``valueFaultMark`` and the fault, instead of failing the whole document: ingest then rejects
+    /// only the record holding it.
+    static func parse(
+        _ bytes: some Collection<UInt8>, verbatim: (key: String, depth: Int)?, keepingValueFaults: Bool = false
+    ) throws(JSONParseError) -> JSONValue {
         let parsed = bytes.withContiguousStorageIfAvailable { buffer in
             Result { () throws(JSONParseError) -> JSONValue in
-                var parser = JSONParser(bytes: buffer, verbatim: verbatim)
+                var parser = JSONParser(bytes: buffer, verbatim: verbatim, keepsValueFaults: keepingValueFaults)
                 return try parser.parseDocument()
             }
         }
@@ -57,7 +68,7 @@ extension JSONValue {
         // Collections without contiguous storage (lazy or chained views) are copied once.
         return try Array(bytes).withUnsafeBufferPointer { buffer in
             Result { () throws(JSONParseError) -> JSONValue in
-                var parser = JSONParser(bytes: buffer, verbatim: verbatim)
+                var parser = JSONParser(bytes: buffer, verbatim: verbatim, keepsValueFaults: keepingValueFaults)
                 return try parser.parseDocument()
             }
         }.get()
@@ -71,10 +82,31 @@ struct JSONParser {
     var depth = 0
     /// The member whose values are kept as text (``JSONValue/parse(_:keepingTextOf:atDepth:)``).
     let verbatim: (key: String, depth: Int)?
+    /// Whether a value fault stays in its value (``JSONValue/valueFaultMark``) instead of failing
+    /// the document.
+    let keepsValueFaults: Bool
+    /// The first value fault inside the verbatim value being scanned.
+    var verbatimFault: String?
 
-    init(bytes: UnsafeBufferPointer<UInt8>, verbatim: (key: String, depth: Int)? = nil) {
+    init(
+        bytes: UnsafeBufferPointer<UInt8>, verbatim: (key: String, depth: Int)? = nil, keepsValueFaults: Bool = false
+    ) {
         self.bytes = bytes
         self.verbatim = verbatim
+        self.keepsValueFaults = keepsValueFaults
+    }
+
+    /// The fault of a number beyond Double's range.
+    static let outOfRange = "number out of range"
+
+    /// Whether an error is a value fault: well-formed JSON the parser still refuses.
+    static func isValueFault(_ error: JSONParseError) -> Bool {
+        error.message == outOfRange || error.message.hasPrefix("unpaired ")
+    }
+
+    /// A value standing for `fault` (``JSONValue/valueFaultMark``).
+    static func faultValue(_ fault: JSONParseError) -> JSONValue {
+        .string(JSONValue.valueFaultMark + fault.message)
     }
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {
@@ -94,11 +126,21 @@ struct JSONParser {
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "\""):
+            do {
+                return .string(try parseString())
+            } catch  where keepsValueFaults && Self.isValueFault(error) {
+                return Self.faultValue(error)
+            }
         case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
         case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
         case UInt8(ascii: "n"): return try parseLiteral("null", .null)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            do {
+                return try parseNumber()
+            } catch  where keepsValueFaults && Self.isValueFault(error) {
+                return Self.faultValue(error)
+            }
         default: throw error("expected a value, found \(found(at: index))")
         }
     }
@@ -126,8 +168,12 @@ struct JSONParser {
             skipWhitespace()
             if let verbatim, depth == verbatim.depth, key == verbatim.key {
                 var text: [UInt8] = []
+                verbatimFault = nil
                 try scanValue(copyingInto: &text)
-                members.append(JSONMember(key: key, value: .string(String(decoding: text, as: UTF8.self))))
+                let value: JSONValue =
+                    verbatimFault.map { .string(JSONValue.valueFaultMark + $0) }
+                    ?? .string(String(decoding: text, as: UTF8.self))
+                members.append(JSONMember(key: key, value: value))
             } else {
                 members.append(JSONMember(key: key, value: try parseValue()))
             }
@@ -201,7 +247,7 @@ struct JSONParser {
         }
         // Strtod behind `Double(_:)` rounds correctly, so shortest-form output reads back exactly.
         guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else {
-            throw error("number out of range", at: start)
+            throw error(Self.outOfRange, at: start)
         }
         return .double(value)
     }
