@@ -258,10 +258,14 @@ struct PolicyParameterTable {
         add(p + "available", flag(rules.available), ["BEACON-1"], carried(.documented))
         add(p + "rangingWindow", seconds(rules.rangingWindow), ["BEACON-5"], absentOnSix(.observed))
         add(p + "rangingInterval", seconds(rules.rangingInterval), ["BEACON-5"], absentOnSix(.observed))
+        add(
+            p + "rangingAfterBackgrounding", optional(rules.rangingAfterBackgrounding, seconds),
+            ["BEACON-5", "CONF-BEACON-5"], absentOnSix(.observed))
         add(p + "entryDetectionDelay", seconds(rules.entryDetectionDelay), ["BEACON-2"], absentOnSix(.observed))
         add(p + "exitDelay", secondsRange(rules.exitDelay), ["BEACON-2"], absentOnSix(.observed))
         add(p + "missedExitShare", percent(rules.missedExitShare), ["BEACON-2"], absentOnSix(.observed))
         add(p + "priorityRegionsPerDevice", "\(rules.priorityRegionsPerDevice)", ["BEACON-3"], priority)
+        add(p + "softwareScanPeriod", seconds(rules.softwareScanPeriod), ["BEACON-2"], absentOnSix(.observed))
         add(p + "displayStateDelay", seconds(rules.displayStateDelay), ["BEACON-4"], absentOnSix(.observed))
         // SIM-1: seen on iOS 8 only; other releases carry it over.
         add(
@@ -404,6 +408,11 @@ struct PolicyParameterTable {
         add(
             p + "restorationWaitsForFirstUnlock", flag(rules.restorationWaitsForFirstUnlock), ["BLE-4"],
             absentOnSix(.documented))
+        add(p + "restorationAfterReboot", flag(rules.restorationAfterReboot), ["BLE-4"], absentOnSix(.documented))
+        add(p + "screenOffConnectLatency", seconds(rules.screenOffConnectLatency), ["BLE-4", "BLE-2"], .observed)
+        add(
+            p + "pendingConnectLifetime", optional(rules.pendingConnectLifetime, seconds), ["BLE-4", "CONF-BLE-4"],
+            carried(.documented))
         add(
             p + "backgroundScanNeedsServiceUUIDs", flag(rules.backgroundScanNeedsServiceUUIDs), ["BLE-2"],
             carried(.documented))
