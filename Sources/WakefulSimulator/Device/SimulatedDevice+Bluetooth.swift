@@ -5,6 +5,8 @@ import Wakeful
 struct AccessoryLink {
     /// The accessory advertises and accepts connections.
     var awake = true
+    /// When it last started advertising (the run's start, or a `wakeAccessory`).
+    var awakeSince: TimeInterval = 0
     var idleGeneration = 0
     /// The app asked to connect; it stays pending with no timeout (BLE-4), unless a variant gives
     /// pending connects a lifetime (CONF-BLE-4).
@@ -93,6 +95,7 @@ extension SimulatedDevice {
     /// The scenario wakes an accessory (the engine starts): it advertises again.
     mutating func wakeAccessory(_ id: String) {
         guard let index = scenario.world.accessories.firstIndex(where: { $0.id == id }) else { return }
+        if !bluetooth.links[index].awake { bluetooth.links[index].awakeSince = now }
         bluetooth.links[index].awake = true
         restartIdleTimer(index)
         bluetoothCheck()
@@ -149,10 +152,7 @@ extension SimulatedDevice {
                 && reachable && !waitsForUnlock && !pendingConnectLapsed(index)
             {
                 bluetooth.links[index].connecting = true
-                // BLE-4, BLE-2: with the display off the connect completes only after the
-                // controller's slow look for the peripheral (ble-pending-connect-completes-20s).
-                let latency = screenOn ? BluetoothState.connectLatency : policy.bluetooth.screenOffConnectLatency
-                queueBluetooth(.connect, accessory: index, at: now + latency)
+                queueBluetooth(.connect, accessory: index, at: now + connectLatency(index))
             }
             // A connected peripheral no longer advertises (assumption), so a scan does not report it.
             if bluetooth.scanning && !bluetooth.links[index].discovered && !bluetooth.links[index].connected
@@ -171,6 +171,15 @@ extension SimulatedDevice {
             }
         }
         peripheralCheck()  // centrals in or out of range
+    }
+
+    /// BLE-4, BLE-2: with the display off a pending connect completes only after the controller's
+    /// slow look for the peripheral (ble-pending-connect-completes-20s), unless the peripheral
+    /// started advertising in the last ``BluetoothRules/fastAdvertisingAfterWake`` seconds, when an
+    /// accessory advertises at its fastest (Apple's accessory guidelines) and is found at once.
+    private func connectLatency(_ index: Int) -> TimeInterval {
+        let fast = now - bluetooth.links[index].awakeSince < policy.bluetooth.fastAdvertisingAfterWake
+        return screenOn || fast ? BluetoothState.connectLatency : policy.bluetooth.screenOffConnectLatency
     }
 
     /// CONF-BLE-4: a pending connect older than the variant's lifetime lapses unannounced when

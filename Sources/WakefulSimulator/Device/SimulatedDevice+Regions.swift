@@ -50,7 +50,9 @@ extension SimulatedDevice {
         } else {
             regions.append(watch)
         }
-        if watch.isBeacon && existing == nil, let why = softwareDetectionReason(ordinal: regions.count(where: \.isBeacon) - 1) {
+        if watch.isBeacon && existing == nil,
+            let why = softwareDetectionReason(ordinal: regions.count(where: \.isBeacon) - 1)
+        {
             decide(
                 "beaconRegionSoftwareOnly", rules: [why.rule],
                 [Field("region", .string(region.id.rawValue)), Field("why", .string(why.text))])

@@ -20,6 +20,9 @@ public struct BluetoothRules: Sendable, Hashable {
     /// Time for a pending connect to complete once the peripheral is in range while the display is
     /// off (BLE-4, BLE-2); with the display lit it completes at once.
     public var screenOffConnectLatency: TimeInterval
+    /// For this long after a peripheral starts advertising, a pending connect to it completes at
+    /// once even with the display off (BLE-4): the accessory advertises at its fastest then.
+    public var fastAdvertisingAfterWake: TimeInterval
     /// How long a pending connect stays pending before it silently lapses; nil: never (BLE-4).
     public var pendingConnectLifetime: TimeInterval?
     /// Whether background scans must name service UUIDs (BLE-2).
@@ -57,6 +60,12 @@ public struct BluetoothRules: Sendable, Hashable {
             // scans happen less often (the locked-screen cycle of ble-bg-scan-duty-cycle-10min);
             // the same figure on every version (assumption).
             screenOffConnectLatency: 20,
+            // BLE-4: Apple's Bluetooth accessory design guidelines ask an accessory to advertise
+            // every 20 ms for at least the first 30 s before slower intervals, so a peripheral that
+            // has just started (an engine that wakes its dongle, seed 003's ble-dongle) is found at
+            // once; the bitchat peer had been advertising all along (assumption: the controller's
+            // slow look catches a 20 ms advertiser in its first window; documented guideline).
+            fastAdvertisingAfterWake: 30,
             // BLE-4: "a connect request has no timeout" (documented). CONF-BLE-4 sets 90 min.
             pendingConnectLifetime: nil,
             // BLE-2: nil service list not allowed in the background (documented, 5+).
