@@ -19,6 +19,10 @@ struct RegionWatch {
     var exitMissed = false
     /// Which `startMonitoring` created this watch, so that a late callback finds it (SIM-1).
     var registration = 0
+    /// Whether the region's beacon was in range when the phone last listened for it. A region with
+    /// a priority slot is listened for all the time; one detected in software keeps what it last
+    /// heard while the phone does not scan (BEACON-2, BEACON-3).
+    var heardInRange = false
 
     var isBeacon: Bool { circle == nil }
 

@@ -15,6 +15,8 @@ struct RunReasons: OptionSet {
     static let location = RunReasons(rawValue: 1 << 3)
     /// Live updates with a background activity session, while the device moves (LOC-8).
     static let liveUpdates = RunReasons(rawValue: 1 << 11)
+    /// Beacon ranging with the `location` mode for a while after backgrounding, under CONF-BEACON-5 only.
+    static let backgroundRanging = RunReasons(rawValue: 1 << 12)
     /// An attached debugger, which disables enforcement (TASK-14, CONF-13).
     static let debugger = RunReasons(rawValue: 1 << 4)
     // Network (bits 9 and 10 are the network's).
@@ -35,7 +37,7 @@ struct RunReasons: OptionSet {
 
     /// Every reason, in a fixed order for naming.
     static let ordered: [RunReasons] = [
-        .grace, .task, .wakeWindow, .location, .liveUpdates, .debugger,
+        .grace, .task, .wakeWindow, .location, .liveUpdates, .backgroundRanging, .debugger,
         // Pushes
         .pushHandler, .voipCall, .audio,
         // Scheduled tasks
@@ -58,6 +60,7 @@ struct RunReasons: OptionSet {
         case .wakeWindow: "wakeWindow"
         case .location: "location"
         case .liveUpdates: "liveUpdates"
+        case .backgroundRanging: "backgroundRanging"
         // Pushes
         case .pushHandler: "pushHandler"
         case .voipCall: "voipCall"
@@ -76,6 +79,7 @@ struct RunReasons: OptionSet {
         case .wakeWindow: ["LOC-12", "LOC-21", "BEACON-5"]
         case .location: ["LOC-1", "LOC-2", "LOC-5"]
         case .liveUpdates: ["LOC-8"]
+        case .backgroundRanging: ["BEACON-5", "CONF-BEACON-5"]
         // Pushes
         case .pushHandler: ["PUSH-6"]
         case .voipCall: ["VOIP-2"]

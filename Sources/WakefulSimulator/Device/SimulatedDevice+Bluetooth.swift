@@ -5,9 +5,14 @@ import Wakeful
 struct AccessoryLink {
     /// The accessory advertises and accepts connections.
     var awake = true
+    /// When it last started advertising (the run's start, or a `wakeAccessory`).
+    var awakeSince: TimeInterval = 0
     var idleGeneration = 0
-    /// The app asked to connect; it stays pending with no timeout (BLE-4).
+    /// The app asked to connect; it stays pending with no timeout (BLE-4), unless a variant gives
+    /// pending connects a lifetime (CONF-BLE-4).
     var pendingConnect = false
+    /// When the pending connect was made (for ``BluetoothRules/pendingConnectLifetime``).
+    var pendingSince: TimeInterval = 0
     /// A connection is being set up.
     var connecting = false
     var connected = false
@@ -17,6 +22,12 @@ struct AccessoryLink {
     var subscriptions: [String] = []
     /// Already reported by the current scan (BLE-2: repeated discoveries are merged).
     var discovered = false
+
+    /// Makes a connect pending from `time` on; one already pending keeps its start.
+    mutating func armConnect(at time: TimeInterval) {
+        if !pendingConnect { pendingSince = time }
+        pendingConnect = true
+    }
 }
 
 /// Core Bluetooth's state on the device (it outlives a process the system removes, BLE-4) and
@@ -44,9 +55,8 @@ struct BluetoothState {
         case event(BluetoothEvent)
     }
 
-    /// Time to set up a connection to a connectable peripheral (cfg, assumption: 0.1 s). One log
-    /// saw a suspended, locked phone's pending connect complete ≈20 s after the peer came back
-    /// (corpus: ble-pending-connect-completes-20s): not modelled yet.
+    /// Time to set up a connection to a connectable peripheral with the display lit (cfg,
+    /// assumption: 0.1 s); with it off, ``BluetoothRules/screenOffConnectLatency`` (BLE-4).
     static let connectLatency: TimeInterval = 0.1
     /// Time for the accessory to answer a poll (cfg, assumption: 0.05 s).
     static let responseLatency: TimeInterval = 0.05
@@ -85,6 +95,7 @@ extension SimulatedDevice {
     /// The scenario wakes an accessory (the engine starts): it advertises again.
     mutating func wakeAccessory(_ id: String) {
         guard let index = scenario.world.accessories.firstIndex(where: { $0.id == id }) else { return }
+        if !bluetooth.links[index].awake { bluetooth.links[index].awakeSince = now }
         bluetooth.links[index].awake = true
         restartIdleTimer(index)
         bluetoothCheck()
@@ -102,7 +113,7 @@ extension SimulatedDevice {
         let keep = accessorySetupKitException
         for index in bluetooth.links.indices where bluetooth.links[index].connected {
             dropConnection(index, error: "poweredOff", notify: state.isExecuting)
-            if keep { bluetooth.links[index].pendingConnect = true }
+            if keep { bluetooth.links[index].armConnect(at: now) }
         }
         if !keep { clearOutstandingBluetooth() }
         decide("bluetoothOff", rules: ["BLE-4"], [Field("outstandingKept", .bool(keep))])
@@ -138,10 +149,10 @@ extension SimulatedDevice {
             let waitsForUnlock = !hasProcess && !firstUnlockDone && policy.bluetooth.restorationWaitsForFirstUnlock
             if bluetooth.links[index].pendingConnect && !bluetooth.links[index].connected
                 && !bluetooth.links[index].connecting
-                && reachable && !waitsForUnlock
+                && reachable && !waitsForUnlock && !pendingConnectLapsed(index)
             {
                 bluetooth.links[index].connecting = true
-                queueBluetooth(.connect, accessory: index, at: now + BluetoothState.connectLatency)
+                queueBluetooth(.connect, accessory: index, at: now + connectLatency(index))
             }
             // A connected peripheral no longer advertises (assumption), so a scan does not report it.
             if bluetooth.scanning && !bluetooth.links[index].discovered && !bluetooth.links[index].connected
@@ -160,6 +171,31 @@ extension SimulatedDevice {
             }
         }
         peripheralCheck()  // centrals in or out of range
+    }
+
+    /// BLE-4, BLE-2: with the display off a pending connect completes only after the controller's
+    /// slow look for the peripheral (ble-pending-connect-completes-20s), unless the peripheral
+    /// started advertising in the last ``BluetoothRules/fastAdvertisingAfterWake`` seconds, when an
+    /// accessory advertises at its fastest (Apple's accessory guidelines) and is found at once.
+    private func connectLatency(_ index: Int) -> TimeInterval {
+        let fast = now - bluetooth.links[index].awakeSince < policy.bluetooth.fastAdvertisingAfterWake
+        return screenOn || fast ? BluetoothState.connectLatency : policy.bluetooth.screenOffConnectLatency
+    }
+
+    /// CONF-BLE-4: a pending connect older than the variant's lifetime lapses unannounced when
+    /// the peripheral comes back (ble-bg-reconnect-expires-90min); by default it never does (BLE-4).
+    private mutating func pendingConnectLapsed(_ index: Int) -> Bool {
+        guard let lifetime = policy.bluetooth.pendingConnectLifetime,
+            now - bluetooth.links[index].pendingSince >= lifetime
+        else { return false }
+        bluetooth.links[index].pendingConnect = false
+        decide(
+            "connectLapsed", rules: ["BLE-4", "CONF-BLE-4"],
+            [
+                Field("peripheral", .string(scenario.world.accessories[index].id)),
+                Field("pendingFor", .double(now - bluetooth.links[index].pendingSince)),
+            ])
+        return true
     }
 
     /// When the background scan next listens: nil when it listens now (in the foreground, or inside
@@ -314,7 +350,7 @@ extension SimulatedDevice {
         guard let index = accessoryIndex(peripheral, command: "connect"), !bluetooth.links[index].connected else {
             return
         }
-        bluetooth.links[index].pendingConnect = true
+        bluetooth.links[index].armConnect(at: now)
         if !connectable(index) {
             decide("connectPending", rules: ["BLE-4"], [Field("peripheral", .string(peripheral))])
         }
@@ -356,8 +392,9 @@ extension SimulatedDevice {
     // MARK: The process
 
     /// What the app had outstanding survives its end only under state restoration (BLE-4): with
-    /// the `bluetooth-central` mode, from iOS 7, not after a force-quit (26: unless AccessorySetupKit).
-    /// A reboot drops connections; with restoration they become pending connects again.
+    /// the `bluetooth-central` mode, from iOS 7, not after a force-quit (26: unless AccessorySetupKit),
+    /// not after a reboot before iOS 11. A reboot drops connections; with restoration they become
+    /// pending connects again.
     mutating func bluetoothProcessEnded(_ reason: TerminationReason) {
         let outstanding = bluetooth.scanning || bluetooth.links.contains { $0.connected || $0.pendingConnect }
         guard outstanding else { return }
@@ -369,10 +406,12 @@ extension SimulatedDevice {
                 keep
                 && (!policy.termination.forceQuitBlocks.contains(.bluetoothRestoration) || accessorySetupKitException)
         }
+        // BLE-4: up to iOS 10 a restart ends state restoration (QA1962); the user must open the app.
+        if reason == .reboot && !policy.bluetooth.restorationAfterReboot { keep = false }
         if reason == .reboot {
             for index in bluetooth.links.indices where bluetooth.links[index].connected {
                 dropConnection(index, error: nil, notify: false)
-                bluetooth.links[index].pendingConnect = keep
+                if keep { bluetooth.links[index].armConnect(at: now) }
             }
         }
         if !keep {

@@ -69,6 +69,15 @@ extension SimulatedDevice {
         guard hasProcess, state == .background else { return }
         graceUntil = now + policy.execution.graceAfterBackground
         schedule(.reevaluate, at: graceUntil)
+        // CONF-BEACON-5: one iOS 13.3 log saw ranging go on for 5 min after backgrounding with the
+        // `location` mode declared (beacon-ios13-bg-ranging-stops-5min); by default it ends with the
+        // grace (BEACON-5).
+        if let keep = policy.beacons.rangingAfterBackgrounding, !process.ranging.isEmpty,
+            backgroundModes.contains(.location)
+        {
+            rangingKeepsRunningUntil = now + keep
+            schedule(.reevaluate, at: rangingKeepsRunningUntil)
+        }
         if !process.tasks.open.isEmpty { grantAllowanceIfNeeded() }
         // TASK-11: on 13+ the remaining time reads DBL_MAX in the callback, though the countdown
         // of a task already open runs from now.
@@ -88,6 +97,9 @@ extension SimulatedDevice {
         deliver(.willEnterForeground)
         becomeActive()
         releaseWithheldMonitorEntries()  // CLMON-4, CONF-22
+        // BLE-2: in the foreground a scan listens all the time, so what is in range is found now,
+        // not at the next background window.
+        if !scenario.world.accessories.isEmpty { bluetoothCheck() }
     }
 
     /// Ends the process. Nothing of the app's memory survives; system-level monitoring does.
@@ -107,6 +119,7 @@ extension SimulatedDevice {
         pendingLocationRequests = 0
         graceUntil = -.infinity
         windowUntil = -.infinity
+        rangingKeepsRunningUntil = -.infinity
     }
 
     /// Called when the app starts executing: ranging and overdue timers resume.

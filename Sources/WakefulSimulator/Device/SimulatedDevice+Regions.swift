@@ -38,6 +38,7 @@ extension SimulatedDevice {
         }
         // LOC-18: the state is known from the start, but no transition is reported for it.
         watch.state = geometricState(of: watch)
+        watch.heardInRange = watch.state == .inside
         let same = existing.map { regions[$0].region.shape == region.shape } ?? false
         if let existing {
             // Re-registering the same fence keeps what iOS knows of it; a moved fence starts afresh.
@@ -48,6 +49,13 @@ extension SimulatedDevice {
             regions[existing] = watch
         } else {
             regions.append(watch)
+        }
+        if watch.isBeacon && existing == nil,
+            let why = softwareDetectionReason(ordinal: regions.count(where: \.isBeacon) - 1)
+        {
+            decide(
+                "beaconRegionSoftwareOnly", rules: [why.rule],
+                [Field("region", .string(region.id.rawValue)), Field("why", .string(why.text))])
         }
         if watch.isBeacon && !same {
             // SIM-1: a new beacon region reports its state on its own, unlike a circle (LOC-18).
@@ -90,6 +98,31 @@ extension SimulatedDevice {
         watch.beaconIndices.contains { position.distance(to: signals[$0].position) <= ranges[$0] }
     }
 
+    /// Why the app's beacon region at `ordinal` (its place among the app's beacon regions, in
+    /// registration order) is detected in software only, or nil when it has a priority slot: the
+    /// phone has no hardware filtering (BEACON-2), or other apps' regions and the app's earlier ones
+    /// fill the device-wide slots (BEACON-3).
+    func softwareDetectionReason(ordinal: Int) -> (rule: String, text: String)? {
+        if !scenario.device.beaconHardwareFiltering { return ("BEACON-2", "no hardware filtering") }
+        let slots = policy.beacons.priorityRegionsPerDevice
+        guard scenario.device.otherAppsBeaconRegions + ordinal >= slots else { return nil }
+        return ("BEACON-3", "beyond the device's \(slots) priority beacon regions")
+    }
+
+    /// Whether the phone listens for a software-detected beacon region now: while the display is lit
+    /// (BEACON-3: best-effort regions can stay silent while it is dark), and without hardware
+    /// filtering also at its background software scans (BEACON-2). Advances the scan schedule.
+    private mutating func softwareBeaconListening() -> Bool {
+        guard !scenario.device.beaconHardwareFiltering else { return screenOn }
+        let period = policy.beacons.softwareScanPeriod
+        var scanning = false
+        while nextBeaconSoftwareScan <= now {
+            scanning = true
+            nextBeaconSoftwareScan += period
+        }
+        return screenOn || scanning
+    }
+
     /// Advances every region's crossing detection; returns the earliest time a pending crossing
     /// could be confirmed, so the world clock can sleep until then.
     mutating func checkRegions() -> TimeInterval? {
@@ -97,13 +130,24 @@ extension SimulatedDevice {
         guard monitoringActive, permission.accuracy == .full else { return nil }
         let crossing = policy.location.regionCrossing[regionPositioning]
         var nextCheck: TimeInterval?
+        let softwareListening = softwareBeaconListening()
+        var beaconOrdinal = 0
+        var softwareRegions = false
         var index = 0
         while index < regions.count {
             // Beacon presence is worked out before the call: reading `self` while `regions[index]`
             // is borrowed mutably would make Swift copy the whole device.
-            let inRange =
-                regions[index].isBeacon
-                && Self.beaconInRange(regions[index], position: position, signals: beaconSignals, ranges: beaconRanges)
+            var inRange = false
+            if regions[index].isBeacon {
+                let software = softwareDetectionReason(ordinal: beaconOrdinal) != nil
+                softwareRegions = softwareRegions || software
+                beaconOrdinal += 1
+                if !software || softwareListening {
+                    regions[index].heardInRange = Self.beaconInRange(
+                        regions[index], position: position, signals: beaconSignals, ranges: beaconRanges)
+                }
+                inRange = regions[index].heardInRange
+            }
             let (confirmed, deadline) = regions[index].advanceCrossing(
                 position: position, now: now, beaconInRange: inRange, crossing: crossing, beacons: policy.beacons,
                 random: &crossingRandom
@@ -123,6 +167,10 @@ extension SimulatedDevice {
             } else if let moved = regions.firstIndex(where: { $0.region.id == id }) {
                 index = moved + 1
             }
+        }
+        // BEACON-2: a phone without hardware filtering looks again at its next software scan.
+        if softwareRegions && !scenario.device.beaconHardwareFiltering {
+            nextCheck = earliest(nextCheck, nextBeaconSoftwareScan)
         }
         return nextCheck
     }

@@ -85,6 +85,9 @@ extension SimulatedDevice {
         }
         let wasLocked = locked
         locked = false
+        // The unlock lights the display before the first-unlock work below lets pending connects go
+        // (their latency depends on it, BLE-4).
+        screenOn = true
         lockDownGeneration += 1
         if dataProtection.lockedDown || dataProtection.beforeFirstUnlock {
             dataProtection.lockedDown = false
@@ -114,6 +117,8 @@ extension SimulatedDevice {
     private mutating func displayLitUp() {
         screenOn = true
         displayGeneration += 1
+        // Software-detected beacon regions are listened for while the display is lit (BEACON-2, BEACON-3).
+        if regions.contains(where: \.isBeacon) { scheduleWorldTick(at: now) }
         guard regions.contains(where: { $0.region.notifyEntryStateOnDisplay && $0.isBeacon }) else { return }
         schedule(.displayState(generation: displayGeneration), at: now + policy.beacons.displayStateDelay)
     }

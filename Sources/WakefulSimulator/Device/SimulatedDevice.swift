@@ -88,6 +88,9 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     var frontWhenLocked = false
     var forceQuitFlag = false
     var regions: [RegionWatch] = []
+    /// When the phone next scans for beacons in software with the display off, on a phone without
+    /// hardware filtering (BEACON-2); the phase is drawn per run (stream 81).
+    var nextBeaconSoftwareScan: TimeInterval = 0
     /// `CLMonitor` conditions and their waiting events (CLMON).
     var conditionMonitors = ConditionMonitors()
     var significantChange: SignificantChangeWatch?
@@ -111,6 +114,8 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     var hasProcess: Bool { process.number != 0 }
     var processCount = 0
     var graceUntil = -TimeInterval.infinity
+    /// Until when beacon ranging keeps a backgrounded app running (CONF-BEACON-5 only).
+    var rangingKeepsRunningUntil = -TimeInterval.infinity
     var windowUntil = -TimeInterval.infinity
     var wakeEpoch = 0
     var allowanceCount = 0
@@ -241,6 +246,12 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         self.systemRandom = root.derived(stream: 3)
         self.coarseRandom = root.derived(stream: 5)
         self.crossingRandom = root.derived(stream: 60)
+        // Beacons without hardware filtering (stream 81): where in its period the phone's
+        // background software scan falls (BEACON-2).
+        var beaconScanRandom = root.derived(stream: 81)
+        // Whole milliseconds, as the agenda's times are, so that the world tick lands on the scan.
+        self.nextBeaconSoftwareScan =
+            (beaconScanRandom.nextDouble() * policy.beacons.softwareScanPeriod * 1000).rounded() / 1000
         var accuracyRandom = root.derived(stream: 61)
         let accuracies = policy.location.significantChangeAccuracies
         self.significantChangeAccuracy =
@@ -487,6 +498,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             if now < windowUntil { reasons.insert(.wakeWindow) }
             if process.locationKeepsAppRunning { reasons.insert(.location) }
             if process.liveUpdates != nil, liveUpdatesKeepAppRunning { reasons.insert(.liveUpdates) }
+            if now < rangingKeepsRunningUntil, !process.ranging.isEmpty { reasons.insert(.backgroundRanging) }
             if policy.debuggerAttached, hasProcess { reasons.insert(.debugger) }
             // Pushes
             if process.pushHandlerHolds(at: now) { reasons.insert(.pushHandler) }

@@ -260,11 +260,15 @@ struct PolicyParameterTable {
         let priority: Provenance = (11...12).contains(policy.version.major) ? .observed : .assumption
         add(p + "available", flag(rules.available), ["BEACON-1"], carried(.documented))
         add(p + "rangingWindow", seconds(rules.rangingWindow), ["BEACON-5"], absentOnSix(.observed))
+        add(
+            p + "rangingAfterBackgrounding", optional(rules.rangingAfterBackgrounding, seconds),
+            ["BEACON-5", "CONF-BEACON-5"], absentOnSix(.observed))
         add(p + "rangingInterval", seconds(rules.rangingInterval), ["BEACON-5"], absentOnSix(.observed))
         add(p + "entryDetectionDelay", seconds(rules.entryDetectionDelay), ["BEACON-2"], absentOnSix(.observed))
         add(p + "exitDelay", secondsRange(rules.exitDelay), ["BEACON-2"], absentOnSix(.observed))
         add(p + "missedExitShare", percent(rules.missedExitShare), ["BEACON-2"], absentOnSix(.observed))
         add(p + "priorityRegionsPerDevice", "\(rules.priorityRegionsPerDevice)", ["BEACON-3"], priority)
+        add(p + "softwareScanPeriod", seconds(rules.softwareScanPeriod), ["BEACON-2"], absentOnSix(.observed))
         add(p + "displayStateDelay", seconds(rules.displayStateDelay), ["BEACON-4"], absentOnSix(.observed))
         // SIM-1: seen on iOS 8 only; other releases carry it over.
         add(
@@ -406,6 +410,12 @@ struct PolicyParameterTable {
         add(
             p + "restorationWaitsForFirstUnlock", flag(rules.restorationWaitsForFirstUnlock), ["BLE-4"],
             absentOnSix(.documented))
+        add(p + "restorationAfterReboot", flag(rules.restorationAfterReboot), ["BLE-4"], absentOnSix(.documented))
+        add(p + "screenOffConnectLatency", seconds(rules.screenOffConnectLatency), ["BLE-4", "BLE-2"], .observed)
+        add(p + "fastAdvertisingAfterWake", seconds(rules.fastAdvertisingAfterWake), ["BLE-4"], .assumption)
+        add(
+            p + "pendingConnectLifetime", optional(rules.pendingConnectLifetime, seconds), ["BLE-4", "CONF-BLE-4"],
+            carried(.documented))
         add(
             p + "backgroundScanNeedsServiceUUIDs", flag(rules.backgroundScanNeedsServiceUUIDs), ["BLE-2"],
             carried(.documented))

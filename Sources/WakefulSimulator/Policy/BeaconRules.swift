@@ -12,6 +12,9 @@ public struct BeaconRules: Sendable, Hashable {
     public var available: Bool
     /// Background ranging time after each beacon event or backgrounding (BEACON-5).
     public var rangingWindow: TimeInterval
+    /// How long an app that ranges beacons with the `location` mode keeps running after it enters
+    /// the background; nil: no longer than any other app (BEACON-5). Set by CONF-BEACON-5.
+    public var rangingAfterBackgrounding: TimeInterval?
     /// Spacing of ranging callbacks (BEACON-5, 1 Hz).
     public var rangingInterval: TimeInterval
     /// Time to notice a beacon region entry (BEACON-2).
@@ -23,6 +26,9 @@ public struct BeaconRules: Sendable, Hashable {
     public var missedExitShare: Double
     /// Device-wide beacon regions that get priority (near-instant) detection (BEACON-3).
     public var priorityRegionsPerDevice: Int
+    /// On a phone without hardware filtering, how often it scans for beacons in software while the
+    /// display is off, at a phase drawn per run (BEACON-2).
+    public var softwareScanPeriod: TimeInterval
     /// Delay of `didDetermineState` after the display lights up with `notifyEntryStateOnDisplay` (BEACON-4).
     public var displayStateDelay: TimeInterval
     /// Delay of the `didDetermineState` that starting to monitor a new beacon region brings, with
@@ -43,6 +49,8 @@ public struct BeaconRules: Sendable, Hashable {
             available: version >= IOSVersion(7),
             // BEACON-5: ≈10 s (observed; 10 s documented for region wakes, LOC-21); 26+ as 13–18 (assumption).
             rangingWindow: 10,
+            // BEACON-5: nothing beyond the ≈10 s windows (observed); CONF-BEACON-5 sets 300 s.
+            rangingAfterBackgrounding: nil,
             // BEACON-5: ≈1 Hz (observed).
             rangingInterval: 1,
             // BEACON-2: ≈1 s with hardware acceleration (iPhone 5+, observed); cfg — without it up to 900 s.
@@ -59,6 +67,11 @@ public struct BeaconRules: Sendable, Hashable {
             missedExitShare: version >= IOSVersion(10) ? 0 : 18.0 / 33,
             // BEACON-3: 30 seen on ≈11–12; assumed for 7–10 and 13+ (assumption).
             priorityRegionsPerDevice: 30,
+            // BEACON-2: without hardware filtering detection "may need as long as 15 min"; David
+            // Young's 2013 table gives "up to 15 minutes" in the background with the display off
+            // (obs: beacon-no-hw-filtering-up-to-15min). Modelled as one software scan per 900 s
+            // (assumption: a fixed cycle whose longest wait is the table's maximum).
+            softwareScanPeriod: 900,
             // BEACON-4: ≈1 s after the display lights up (observed).
             displayStateDelay: 1,
             // SIM-1: 1.1 s after launch in Radius Networks' iOS 8 ranging log (issue 16), with no

@@ -66,6 +66,14 @@ extension PolicyVariant {
             "On iOS 16+, a prewarmed process runs didFinishLaunching at once, as the default does on 15 (seen on 15.0), so the app's launch code may run before the first unlock (DATA-9, CONF-DATA-9)."
         case .reducedAccuracyUpdatesOnScreenOnly:
             "On iOS 14+ only, with Precise Location off, standard location updates deliver nothing while the app is off screen, as Element X's developers found (significant changes still arrive), instead of the few fixes an hour Apple describes (AUTH-6, CONF-AUTH-6)."
+        case .backgroundScanNeverListens:
+            "A Core Bluetooth scan out of the foreground never listens, so it finds nothing until the app is opened, as two reports saw, instead of listening 25 s every 600 s (BLE-2, CONF-BLE-2)."
+        case .pendingConnectLapses:
+            "A pending connect lapses silently 90 min (5400 s) after it was made, as one team's tests on 9–10 saw, instead of staying pending with no timeout (BLE-4, CONF-BLE-4)."
+        case .beaconExitWithin10Seconds:
+            "A beacon region's exit comes 0–10 s after the last beacon is lost, a book's usual figure, instead of the measured 20–42 s (BEACON-2, CONF-BEACON-2)."
+        case .rangingFiveMinutesAfterBackgrounding:
+            "An app that ranges beacons and declares the location mode keeps running and ranging 5 min (300 s) after it enters the background, as one iOS 13.3 log saw, instead of stopping with the grace (BEACON-5, CONF-BEACON-5)."
         }
     }
 
@@ -107,6 +115,10 @@ extension PolicyVariant {
         case .launchesBeforeFirstUnlock: .folklore  // DATA-8: one iOS 9 report
         case .prewarmRunsLaunch: .observed  // DATA-9: 15.0 reports
         case .reducedAccuracyUpdatesOnScreenOnly: .observed  // AUTH-6: one app's implementation note
+        case .backgroundScanNeverListens: .observed  // BLE-2: a log and a developer's tests
+        case .pendingConnectLapses: .observed  // BLE-4: one team's tests, no logs
+        case .beaconExitWithin10Seconds: .folklore  // BEACON-2: a book's statement
+        case .rangingFiveMinutesAfterBackgrounding: .observed  // BEACON-5: a single log
         }
     }
 
@@ -143,6 +155,10 @@ extension PolicyVariant {
         case .launchesBeforeFirstUnlock: ["urlSession.relaunchesBeforeFirstUnlock"]
         case .prewarmRunsLaunch: ["execution.prewarmRunsLaunch"]
         case .reducedAccuracyUpdatesOnScreenOnly: ["location.reducedAccuracyUpdatesOffScreen"]
+        case .backgroundScanNeverListens: ["bluetooth.backgroundScanWindow"]
+        case .pendingConnectLapses: ["bluetooth.pendingConnectLifetime"]
+        case .beaconExitWithin10Seconds: ["beacons.exitDelay"]
+        case .rangingFiveMinutesAfterBackgrounding: ["beacons.rangingAfterBackgrounding"]
         }
     }
 
@@ -220,6 +236,16 @@ extension PolicyVariant {
         case .prewarmRunsLaunch: policy.execution.prewarmRunsLaunch = true  // CONF-DATA-9, DATA-9
         case .reducedAccuracyUpdatesOnScreenOnly:  // CONF-AUTH-6, AUTH-6
             policy.location.reducedAccuracyUpdatesOffScreen = false
+        // CONF-BLE-2, BLE-2: nothing found in 55 min of background scans on 26 (obs:
+        // ble-bg-scan-found-nothing-55min), results only in the first ≈10 s (ble-bg-scan-only-10s).
+        case .backgroundScanNeverListens: policy.bluetooth.backgroundScanWindow = 0
+        // CONF-BLE-4, BLE-4: reconnects "no more than about 1.5 hours" (ble-bg-reconnect-expires-90min).
+        case .pendingConnectLapses: policy.bluetooth.pendingConnectLifetime = 5400
+        // CONF-BEACON-2, BEACON-2: "usually up to 10 s" (beacon-book-exit-usually-10s).
+        case .beaconExitWithin10Seconds: policy.beacons.exitDelay = 0...10
+        // CONF-BEACON-5, BEACON-5: ranging stopped "almost exactly on 5 minutes" after backgrounding
+        // (beacon-ios13-bg-ranging-stops-5min).
+        case .rangingFiveMinutesAfterBackgrounding: policy.beacons.rangingAfterBackgrounding = 300
         }
     }
 }

@@ -81,6 +81,16 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
     /// `"CONF-AUTH-6"`: with reduced accuracy, standard location updates deliver nothing while the
     /// app is off screen, as one app's developers found (AUTH-6; the simulator names it for its rule).
     case reducedAccuracyUpdatesOnScreenOnly
+    /// `"CONF-BLE-2"`: a background scan never listens: discoveries come only in the foreground
+    /// (BLE-2; reports of nothing found in the background).
+    case backgroundScanNeverListens
+    /// `"CONF-BLE-4"`: a pending connect lapses 90 min after it was made (BLE-4; one team's tests).
+    case pendingConnectLapses
+    /// `"CONF-BEACON-2"`: a beacon exit comes 0–10 s after the beacon is lost (BEACON-2; a book's figure).
+    case beaconExitWithin10Seconds
+    /// `"CONF-BEACON-5"`: an app ranging beacons with the `location` mode keeps running 5 min after
+    /// it enters the background (BEACON-5; one iOS 13.3 log).
+    case rangingFiveMinutesAfterBackgrounding
 
     /// The stable ID: `"CONF-1a"` … `"CONF-21"`, with `"CONF-8:<factor>"` for scheduling factors.
     public var id: String {
@@ -116,6 +126,10 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
         case .launchesBeforeFirstUnlock: "CONF-DATA-8"
         case .prewarmRunsLaunch: "CONF-DATA-9"
         case .reducedAccuracyUpdatesOnScreenOnly: "CONF-AUTH-6"
+        case .backgroundScanNeverListens: "CONF-BLE-2"
+        case .pendingConnectLapses: "CONF-BLE-4"
+        case .beaconExitWithin10Seconds: "CONF-BEACON-2"
+        case .rangingFiveMinutesAfterBackgrounding: "CONF-BEACON-5"
         }
     }
 
@@ -144,6 +158,8 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
                 .noWakeWindow, .wakeWindow30Seconds, .processingBlockedAfterForceQuit,
                 .regionExitTailAfterTermination, .indicatorFlagHasNoEffect, .monitorEntriesWithheldAfterPushLaunch,
                 .launchesBeforeFirstUnlock, .prewarmRunsLaunch, .reducedAccuracyUpdatesOnScreenOnly,
+                .backgroundScanNeverListens, .pendingConnectLapses, .beaconExitWithin10Seconds,
+                .rangingFiveMinutesAfterBackgrounding,
             ]
     }
 

@@ -258,6 +258,7 @@ struct DeviceDocument: Decodable {
         let c = try decoder.fields(allowed: [
             "backgroundAppRefresh", "lowPowerMode", "debuggerAttached", "variants", "suspendedTerminationsPerHour",
             "radio", "radioTail", "positioning", "regionCrossing", "passcode", "motionActivity", "motionDetectionLag",
+            "beaconHardwareFiltering", "otherAppsBeaconRegions",
         ])
         var settings = DeviceSettings()
         settings.backgroundAppRefresh = try c.optional("backgroundAppRefresh") ?? true
@@ -297,6 +298,9 @@ struct DeviceDocument: Decodable {
         if let lag = settings.motionDetectionLag, !(lag >= 0 && lag.isFinite) {
             throw c.failure("motionDetectionLag", "expected seconds, zero or more")
         }
+        // Beacons: hardware filtering (BEACON-2) and the device-wide priority slots (BEACON-3).
+        settings.beaconHardwareFiltering = try c.optional("beaconHardwareFiltering") ?? true
+        settings.otherAppsBeaconRegions = try c.integer("otherAppsBeaconRegions", in: 0...10_000, default: 0)
         self.settings = settings
     }
 }

@@ -186,6 +186,18 @@ public struct DeviceSettings: Sendable, Hashable {
     public var motionActivity = true
     /// Core Motion's detection lag in seconds, replacing the policy's default (cfg, §16.2 gap).
     public var motionDetectionLag: TimeInterval?
+
+    // MARK: Beacons
+
+    /// Whether the phone matches beacon advertisements in its Bluetooth hardware, as the iPhone 5
+    /// and later do (BEACON-2). Without it no beacon region has a priority slot: every region is
+    /// detected in software, while the display is lit or at the phone's slow background scans.
+    /// Default true.
+    public var beaconHardwareFiltering = true
+    /// Beacon regions that other apps on the phone registered before this app's. They take the
+    /// device-wide priority slots first, so this app's regions beyond the slots left get best-effort
+    /// detection, only while the display is lit (BEACON-3). Default 0.
+    public var otherAppsBeaconRegions = 0
 }
 
 /// Where a scenario's things are and how the user moves.

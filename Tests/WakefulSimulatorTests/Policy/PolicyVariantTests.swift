@@ -185,6 +185,26 @@ private let variantCases: [PolicyVariantCase] =
             change: {
                 $0.location.reducedAccuracyUpdatesOffScreen = false
             }, changedRows: ["location.reducedAccuracyUpdatesOffScreen"]),
+        PolicyVariantCase(
+            variant: .backgroundScanNeverListens, version: IOSVersion(26),
+            change: {
+                $0.bluetooth.backgroundScanWindow = 0
+            }, changedRows: ["bluetooth.backgroundScanWindow"]),
+        PolicyVariantCase(
+            variant: .pendingConnectLapses, version: IOSVersion(10),
+            change: {
+                $0.bluetooth.pendingConnectLifetime = 5400
+            }, changedRows: ["bluetooth.pendingConnectLifetime"]),
+        PolicyVariantCase(
+            variant: .beaconExitWithin10Seconds, version: IOSVersion(8),
+            change: {
+                $0.beacons.exitDelay = 0...10
+            }, changedRows: ["beacons.exitDelay"]),
+        PolicyVariantCase(
+            variant: .rangingFiveMinutesAfterBackgrounding, version: IOSVersion(13, 3),
+            change: {
+                $0.beacons.rangingAfterBackgrounding = 300
+            }, changedRows: ["beacons.rangingAfterBackgrounding"]),
     ] + factorCases
 
 /// Names of the parameter rows whose value differs between two policies.
@@ -312,6 +332,9 @@ struct PolicyVariantTests {
             (.launchesBeforeFirstUnlock, "CONF-DATA-8"),
             (.prewarmRunsLaunch, "CONF-DATA-9"),
             (.reducedAccuracyUpdatesOnScreenOnly, "CONF-AUTH-6"),
+            (.backgroundScanNeverListens, "CONF-BLE-2"),
+            (.pendingConnectLapses, "CONF-BLE-4"), (.beaconExitWithin10Seconds, "CONF-BEACON-2"),
+            (.rangingFiveMinutesAfterBackgrounding, "CONF-BEACON-5"),
         ])
     func ids(variant: PolicyVariant, id: String) {
         #expect(variant.id == id)
@@ -323,7 +346,7 @@ struct PolicyVariantTests {
     @Test("all: every case once, CONF-8 per factor, in ID order")
     func all() {
         let ids = PolicyVariant.allIDs
-        #expect(ids.count == 30 + SchedulingFactor.allCases.count)
+        #expect(ids.count == 34 + SchedulingFactor.allCases.count)
         #expect(Set(ids).count == ids.count)
         #expect(
             ids == [
@@ -333,7 +356,7 @@ struct PolicyVariantTests {
                 "CONF-8:backgroundAppRefresh", "CONF-8:systemBudgets", "CONF-8:rateLimiting",
                 "CONF-9", "CONF-10", "CONF-11", "CONF-12", "CONF-13", "CONF-14a", "CONF-14b", "CONF-15", "CONF-16",
                 "CONF-17", "CONF-18a", "CONF-18b", "CONF-19", "CONF-20", "CONF-21", "CONF-22", "CONF-DATA-8",
-                "CONF-DATA-9", "CONF-AUTH-6",
+                "CONF-DATA-9", "CONF-AUTH-6", "CONF-BLE-2", "CONF-BLE-4", "CONF-BEACON-2", "CONF-BEACON-5",
             ])
         for variant in PolicyVariant.all {
             #expect(PolicyVariant(id: variant.id) == variant)

@@ -145,6 +145,15 @@ struct ScenarioDecodingErrorTests {
             Case.document(#""device": {"suspendedTerminationsPerHour": -1}"#), "device.suspendedTerminationsPerHour",
             "zero or more"),
         Case(Case.document(#""device": {"lowPowerMode": "yes"}"#), "device.lowPowerMode", "true or false"),
+        Case(
+            Case.document(#""device": {"beaconHardwareFiltering": "no"}"#), "device.beaconHardwareFiltering",
+            "true or false"),
+        Case(
+            Case.document(#""device": {"otherAppsBeaconRegions": -1}"#), "device.otherAppsBeaconRegions",
+            "-1 is not allowed; expected a whole number from 0 to 10000"),
+        Case(
+            Case.document(#""device": {"otherAppsBeaconRegions": 2.5}"#), "device.otherAppsBeaconRegions",
+            "expected a whole number from 0 to 10000"),
         Case(Case.document(#""device": {"wifi": true}"#), "device.wifi", "unknown field"),
         Case(
             Case.document(#""device": {"positioning": "bluetooth"}"#), "device.positioning",
