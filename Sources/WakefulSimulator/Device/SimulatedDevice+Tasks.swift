@@ -36,9 +36,11 @@ extension SimulatedDevice {
     mutating func grantAllowanceIfNeeded() {
         guard state == .background else { return }
         var effects: [DeviceEffect] = []
+        // What keeps the app running besides its tasks, the grace and an attached debugger (TASK-10).
+        let keptRunning = !runReasons.subtracting([.task, .grace, .debugger]).isEmpty
         process.tasks.grantIfNeeded(
-            grants: &allowanceCount, epoch: wakeEpoch, at: now, windowUntil: windowUntil, policy: policy, into: &effects
-        )
+            grants: &allowanceCount, epoch: wakeEpoch, at: now, windowUntil: windowUntil, keptRunning: keptRunning,
+            policy: policy, into: &effects)
         carryOut(effects)
     }
 

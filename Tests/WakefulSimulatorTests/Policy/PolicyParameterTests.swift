@@ -149,7 +149,10 @@ struct PolicyParameterTests {
         func provenance(_ family: IOSFamily, _ name: String) throws -> Provenance {
             try #require(BackgroundPolicy(family: family).parameters.first { $0.name == name }).provenance
         }
-        #expect(try provenance(.iOS13to18, "execution.expiryLeadTime") == .assumption)  // cfg on 13+
+        #expect(try provenance(.iOS13to18, "execution.expiryLeadTime") == .observed)  // 4.01 s on 16.4.1
+        let thirteen = try #require(
+            BackgroundPolicy(version: IOSVersion(13)).parameters.first { $0.name == "execution.expiryLeadTime" })
+        #expect(thirteen.provenance == .assumption)  // cfg on 13.x
         #expect(try provenance(.iOS7to12, "execution.expiryLeadTime") == .observed)  // AT-1
         #expect(try provenance(.iOS6, "execution.wakeRefreshesTaskBudget") == .assumption)  // n/c (7–12)
         #expect(try provenance(.iOS13to18, "execution.wakeRefreshesTaskBudget") == .inference)
