@@ -372,6 +372,10 @@ struct PolicyParameterTable {
         let p = "urlSession."
         add(p + "available", flag(rules.available), ["URLS-1"], carried(.documented))
         add(p + "resumeDelayBase", seconds(rules.resumeDelayBase), ["URLS-3"], absentOnSix(.observed))
+        add(
+            p + "foregroundStartDelay",
+            optional(rules.foregroundStartDelay) { "\(number($0.lowerBound))–\(number($0.upperBound)) s" }, ["URLS-3"],
+            absentOnSix(.observed))
         add(p + "extendedBackgroundIdleMode", flag(rules.extendedBackgroundIdleMode), ["URLS-6"], .documented)
         add(p + "relaunchHandlerTime", seconds(rules.relaunchHandlerTime), ["URLS-1"], .assumption)
         add(p + "daemonRetryDelay", seconds(rules.daemonRetryDelay), ["URLS-1"], .assumption)

@@ -64,10 +64,10 @@ struct PolicyParameterTests {
         let policy = BackgroundPolicy(family: family)
         let names = policy.parameters.map(\.name)
         #expect(names == expectedNames(policy))
-        // 18 execution + (28 + 3 × 4 crossing) location + 11 beacons + 11 push + (23 + 9) scheduler
-        // + 6 URL session + 8 VoIP + 8 Bluetooth + (6 + 7 codes) termination + 11 motion + 6 monitor
+        // 19 execution + (28 + 3 × 4 crossing) location + 11 beacons + 11 push + (23 + 9) scheduler
+        // + 7 URL session + 8 VoIP + 8 Bluetooth + (6 + 7 codes) termination + 11 motion + 6 monitor
         // + debuggerAttached
-        #expect(names.count == 18 + 40 + 11 + 11 + 23 + 9 + 6 + 8 + 8 + 13 + 11 + 6 + 1)
+        #expect(names.count == 19 + 40 + 11 + 11 + 23 + 9 + 7 + 8 + 8 + 13 + 11 + 6 + 1)
         #expect(Set(names).count == names.count)
     }
 
