@@ -36,8 +36,9 @@ extension SimulatedDevice {
     mutating func grantAllowanceIfNeeded() {
         guard state == .background else { return }
         var effects: [DeviceEffect] = []
-        // What keeps the app running besides its tasks, the grace and an attached debugger (TASK-10).
-        let keptRunning = !runReasons.subtracting([.task, .grace, .debugger]).isEmpty
+        // A mode that keeps the app running on its own (TASK-10); a wake's window is not one: a
+        // wake refreshes the budget by its own rule, which CONF-2 turns off.
+        let keptRunning = !runReasons.intersection([.location, .liveUpdates, .audio, .voipCall]).isEmpty
         process.tasks.grantIfNeeded(
             grants: &allowanceCount, epoch: wakeEpoch, at: now, windowUntil: windowUntil, keptRunning: keptRunning,
             policy: policy, into: &effects)

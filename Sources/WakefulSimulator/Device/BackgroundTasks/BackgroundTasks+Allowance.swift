@@ -17,8 +17,8 @@ extension BackgroundTasks {
     ///
     /// - Parameters:
     ///   - grants: The device's count of grants, which outlives the process; a grant takes the next.
-    ///   - keptRunning: Whether something other than its tasks keeps the app running (location
-    ///     updates, audio, a call …).
+    ///   - keptRunning: Whether a mode keeps the app running on its own (location updates,
+    ///     audio, a call).
     mutating func grantIfNeeded(
         grants: inout Int, epoch: Int, at now: TimeInterval, windowUntil: TimeInterval, keptRunning: Bool,
         policy: BackgroundPolicy, into effects: inout [DeviceEffect]
