@@ -21,9 +21,9 @@ public struct ExecutionRules: Sendable, Hashable {
     public var taskBudget: TimeInterval
     /// Whether a task begun inside a system wake's event window gets a fresh full budget (TASK-9, TASK-10, CONF-2).
     public var wakeRefreshesTaskBudget: Bool
-    /// Whether a task begun by an app that is still running for another reason (location updates,
-    /// audio, a call …) once the allowance is spent opens a fresh full budget, as a new wake's first
-    /// task does (TASK-7, TASK-10; obs: task-ios14-renewed-task-fresh-28s).
+    /// Whether a task begun, once the allowance is spent, by an app a mode keeps running (location
+    /// updates, live updates, audio, a call) opens a fresh full budget, as a new wake's first task
+    /// does (TASK-7, TASK-10; obs: task-ios14-renewed-task-fresh-28s).
     public var runningAppRefreshesTaskBudget: Bool
     /// Whether the task clock stands still (`backgroundTimeRemaining` = DBL_MAX) during a wake's
     /// event window and restarts with a fresh budget afterwards (TASK-9, TASK-11).
