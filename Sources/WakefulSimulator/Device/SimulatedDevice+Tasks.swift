@@ -36,9 +36,12 @@ extension SimulatedDevice {
     mutating func grantAllowanceIfNeeded() {
         guard state == .background else { return }
         var effects: [DeviceEffect] = []
+        // A mode that keeps the app running on its own (TASK-10); a wake's window is not one: a
+        // wake refreshes the budget by its own rule, which CONF-2 turns off.
+        let keptRunning = !runReasons.intersection([.location, .liveUpdates, .audio, .voipCall]).isEmpty
         process.tasks.grantIfNeeded(
-            grants: &allowanceCount, epoch: wakeEpoch, at: now, windowUntil: windowUntil, policy: policy, into: &effects
-        )
+            grants: &allowanceCount, epoch: wakeEpoch, at: now, windowUntil: windowUntil, keptRunning: keptRunning,
+            policy: policy, into: &effects)
         carryOut(effects)
     }
 

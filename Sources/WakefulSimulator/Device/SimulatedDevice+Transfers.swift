@@ -24,6 +24,9 @@ struct NetworkFlow {
     var remaining: Double
     /// A transfer created in the background waits out the resume delay (URLS-3).
     var startAfter: TimeInterval
+    /// The wait comes from creation in the foreground, which the user opening the app does not end
+    /// (URLS-3, contested; see ``URLSessionRules/foregroundStartDelay``).
+    var heldInForeground = false
     var phase = Phase.waiting
     var rate = 0.0
     /// The server's answer to a plain flow (not an ingest upload), drawn when its last byte left.
@@ -49,6 +52,8 @@ struct NetworkState {
     var lastUpdate: TimeInterval = 0
     /// URLS-3: the current resume delay, 0 when reset.
     var resumeDelay: TimeInterval = 0
+    /// This run's wait for a task created in the foreground, drawn once (URLS-3, contested).
+    var foregroundDelay: TimeInterval = 0
     /// Transfers created in the background do not start before this time (URLS-3).
     var holdUntil = -TimeInterval.infinity
     /// When the delay runs out unused and resets (URLS-3; when exactly is an assumption, see ``SimulatedDevice/growResumeDelay()``).
@@ -67,28 +72,31 @@ extension SimulatedDevice {
     // MARK: Commands
 
     /// A task on a background session (URLS-1). Created outside the foreground, it waits for the
-    /// resume delay (URLS-3).
+    /// resume delay (URLS-3); created in the foreground, for this run's drawn wait (URLS-3,
+    /// contested: ``URLSessionRules/foregroundStartDelay``).
     mutating func startTransfer(_ request: TransferRequest) {
         guard policy.urlSession.available else {
             refuse("startTransfer", "no background sessions before iOS 7", rules: ["URLS-1"])
             return
         }
         lapseResumeDelayIfDue()
-        var startAfter = now
-        if !state.isForeground && network.holdUntil > now {
-            startAfter = network.holdUntil
+        let foreground = state.isForeground
+        let delay = foreground ? network.foregroundDelay : network.holdUntil > now ? network.resumeDelay : 0
+        let startAfter = foreground ? now + delay : max(now, network.holdUntil)
+        if delay > 0 {
             decide(
                 "transferDeferred", rules: ["URLS-3"],
                 [
                     Field("session", .string(request.session)), Field("task", .string(request.taskDescription)),
-                    Field("delay", .double(network.resumeDelay)), Field("until", .double(startAfter)),
+                    Field("delay", .double(delay)), Field("until", .double(startAfter)),
+                    Field("createdIn", .string(foreground ? "foreground" : "background")),
                 ])
         }
         network.serial += 1
         network.flows.append(
             NetworkFlow(
                 serial: network.serial, kind: .transfer(request), remaining: Double(max(0, request.bytes)),
-                startAfter: startAfter))
+                startAfter: startAfter, heldInForeground: foreground && delay > 0))
         scheduleNetworkStep(at: now)
     }
 
@@ -463,7 +471,8 @@ extension SimulatedDevice {
         network.holdUntil = -.infinity
         network.delayLapsesAt = .infinity
         decide("resumeDelayReset", rules: ["URLS-3"], [Field("by", "foreground")])
-        for index in network.flows.indices where network.flows[index].startAfter > now {
+        for index in network.flows.indices
+        where network.flows[index].startAfter > now && !network.flows[index].heldInForeground {
             network.flows[index].startAfter = now
         }
         scheduleNetworkStep(at: now)

@@ -283,6 +283,13 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         self.dataProtection = DataProtectionGate(passcode: scenario.device.passcode)
         self.chaos = chaos
         self.chaosRandom = root.derived(stream: 41)
+        // URLS-3 (contested): this run's wait for a background-session task created in the
+        // foreground, log-uniform between the bounds (stream 90).
+        if let bounds = policy.urlSession.foregroundStartDelay {
+            var urlSessionRandom = root.derived(stream: 90)
+            self.network.foregroundDelay =
+                bounds.lowerBound * pow(bounds.upperBound / bounds.lowerBound, urlSessionRandom.nextDouble())
+        }
         // Core Bluetooth's per-run draws (stream 80): the background scan's phase (BLE-2) and how
         // long a background advertisement lasts (BLE-3).
         var bluetoothRandom = root.derived(stream: 80)

@@ -113,6 +113,9 @@ struct PolicyParameterTable {
             p + "wakeRefreshesTaskBudget", flag(rules.wakeRefreshesTaskBudget), ["TASK-9", "TASK-10", "CONF-2"],
             byFamily(.assumption, .observed, .inference))
         add(
+            p + "runningAppRefreshesTaskBudget", flag(rules.runningAppRefreshesTaskBudget), ["TASK-7", "TASK-10"],
+            byFamily(.inference, .inference, .observed))
+        add(
             p + "taskClockWaitsForWakeWindow", flag(rules.taskClockWaitsForWakeWindow),
             ["TASK-9", "TASK-11", "CONF-2"],
             byFamily(.assumption, .observed, .inference))
@@ -121,7 +124,7 @@ struct PolicyParameterTable {
             ["TASK-11"], byFamily(.assumption, .observed, .documented))
         add(
             p + "expiryLeadTime", seconds(rules.expiryLeadTime), ["TASK-12"],
-            byFamily(.assumption, .observed, .assumption))
+            byFamily(.assumption, .observed, policy.version.major == 13 ? .assumption : .observed, .observed))
         add(p + "expiryHandlerTimeLimit", seconds(rules.expiryHandlerTimeLimit), ["TASK-12"], .documented)
         add(p + "expiryHandlersTotalLimit", seconds(rules.expiryHandlersTotalLimit), ["TASK-12"], .assumption)
         add(p + "maxConcurrentTasks", optional(rules.maxConcurrentTasks) { "\($0)" }, ["TASK-15"], carried(.documented))
@@ -375,6 +378,10 @@ struct PolicyParameterTable {
         let p = "urlSession."
         add(p + "available", flag(rules.available), ["URLS-1"], carried(.documented))
         add(p + "resumeDelayBase", seconds(rules.resumeDelayBase), ["URLS-3"], absentOnSix(.observed))
+        add(
+            p + "foregroundStartDelay",
+            optional(rules.foregroundStartDelay) { "\(number($0.lowerBound))–\(number($0.upperBound)) s" }, ["URLS-3"],
+            absentOnSix(.observed))
         add(p + "extendedBackgroundIdleMode", flag(rules.extendedBackgroundIdleMode), ["URLS-6"], .documented)
         add(p + "relaunchHandlerTime", seconds(rules.relaunchHandlerTime), ["URLS-1"], .assumption)
         add(p + "daemonRetryDelay", seconds(rules.daemonRetryDelay), ["URLS-1"], .assumption)

@@ -21,6 +21,10 @@ public struct ExecutionRules: Sendable, Hashable {
     public var taskBudget: TimeInterval
     /// Whether a task begun inside a system wake's event window gets a fresh full budget (TASK-9, TASK-10, CONF-2).
     public var wakeRefreshesTaskBudget: Bool
+    /// Whether a task begun, once the allowance is spent, by an app a mode keeps running (location
+    /// updates, live updates, audio, a call) opens a fresh full budget, as a new wake's first task
+    /// does (TASK-7, TASK-10; obs: task-ios14-renewed-task-fresh-28s).
+    public var runningAppRefreshesTaskBudget: Bool
     /// Whether the task clock stands still (`backgroundTimeRemaining` = DBL_MAX) during a wake's
     /// event window and restarts with a fresh budget afterwards (TASK-9, TASK-11).
     public var taskClockWaitsForWakeWindow: Bool
@@ -66,8 +70,8 @@ public struct ExecutionRules: Sendable, Hashable {
             didEnterBackgroundDeadline: 5,
             // STATE-5: 5 s model default (var. 10 s, CONF-3); 26+ as 13–18 (assumption). The field
             // conflicts before 13: a suspend assertion logged "permittedBackgroundDuration: 10" on
-            // iOS 7 (corpus: state-ios7-no-task-10s), while the AT-3 device trace (iOS 8) suspends
-            // 5 s after Home; from 13, "about 5 s" (state-ios14-no-task-5s).
+            // iOS 7 (corpus: state-ios7-no-task-10s, which runs CONF-3), while the AT-3 device trace
+            // (iOS 8) suspends 5 s after Home; from 13, "about 5 s" (state-ios14-no-task-5s).
             graceAfterBackground: 5,
             // STATE-6: ≈5 s; 26+ as 13–18 (assumption).
             willTerminateTime: 5,
@@ -75,6 +79,11 @@ public struct ExecutionRules: Sendable, Hashable {
             // TASK-9 on 7–12 (observed); TASK-10 on 13–18 (inference; var. CONF-2);
             // iOS 6: n/c → 7–12 value, assumption; 26+ as 13–18 (assumption).
             wakeRefreshesTaskBudget: true,
+            // TASK-7, TASK-10: a 2021 log (iOS 14 era) shows each task begun by an app kept
+            // running by location reading a fresh 28 s (obs: task-ios14-renewed-task-fresh-28s);
+            // observed on 13–18; other families: the same, inference (the renewal technique of
+            // location apps dates from iOS 7); 26+ as 13–18 (assumption).
+            runningAppRefreshesTaskBudget: true,
             // TASK-9: DBL_MAX for the 10 s window, then a fresh budget, on 7–12; iOS 6: n/c → 7–12, assumption.
             // 13+: no DBL_MAX window documented (TASK-10, CONF-2), so the clock runs (inference).
             taskClockWaitsForWakeWindow: !modern,
@@ -83,9 +92,13 @@ public struct ExecutionRules: Sendable, Hashable {
             // iPhone X). On iOS 8 a read there gave 9.99 instead (STATE-5, IBD Test 2), so not
             // before 13; iOS 6: n/c → 7–12, assumption; 26+ as 13–18 (assumption).
             remainingUnlimitedWhileEnteringBackground: modern,
-            // TASK-12, AT-1: ≈4–5 s left on iOS 8 → 4 s; iOS 6: n/c → 7–12, assumption.
-            // 13+: cfg, assumption: 1 s so expiry falls ≈30 s after backgrounding (AT-2).
-            expiryLeadTime: modern ? 1 : 4,
+            // TASK-12, AT-1: ≈4–5 s left on iOS 8 → 4 s; iOS 6: n/c → 7–12, assumption. From 14 the
+            // same 4 s: a 16.4.1 handler read 4.01 s left (obs: task-ios16-expiry-handler-4s-left),
+            // a 2026 statement gives "around 5 s" (obs: task-ios26-expiry-lead-5s), and renewed
+            // tasks on 14 read 28 s at their start and ran to ≈10 s left well before their handler
+            // (obs: task-ios14-renewed-task-fresh-28s). 13.x: cfg, assumption: 1 s, so that DTS's
+            // iOS 13 task runs ≈30 s to its handler (obs: task-ios13-expiry-30s; AT-2).
+            expiryLeadTime: version.major == 13 ? 1 : 4,
             // TASK-12: each handler under about 1 s (documented, all families).
             expiryHandlerTimeLimit: 1,
             // TASK-12: "a few s" in total; cfg, assumption: 3 s.

@@ -9,7 +9,7 @@ extension PolicyVariant {
         case .taskBudget40:
             "On the iOS 7–12 family only, lowers the background-task budget from 180 s to 40 s, the single iOS 11.1 report (TASK-5, CONF-1); no effect elsewhere."
         case .expiryAt15Seconds:
-            "On iOS 13 and later only, the expiration handler runs about 15 s after the task's countdown starts instead of about 29 s, and the kill follows 1 s later, as one iPhone X report saw while DTS measured 30 s (TASK-11, M391799, CONF-1); no effect before 13."
+            "On iOS 13 and later only, the expiration handler runs about 15 s after the task's countdown starts instead of about 29 s, and the kill follows the TASK-12 lead time later (1 s on 13, 4 s from 14), as one iPhone X report saw while DTS measured 30 s (TASK-11, M391799, CONF-1); no effect before 13."
         case .noWakeRefresh:
             "Wakes no longer refresh the per-app task budget and no longer hold the task clock at DBL_MAX during the wake window (TASK-9, TASK-10, CONF-2)."
         case .grace10Seconds:

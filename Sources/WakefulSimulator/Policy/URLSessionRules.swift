@@ -12,6 +12,10 @@ public struct URLSessionRules: Sendable, Hashable {
     public var available: Bool
     /// First resume delay; it doubles with each background resume or relaunch (URLS-3).
     public var resumeDelayBase: TimeInterval
+    /// Bounds of the wait before a task created while the app is in the foreground starts, drawn
+    /// once per run, log-uniformly (URLS-3, contested: the reference resets the delay to 0 in the
+    /// foreground, two field reports saw waits there); `nil` means no wait.
+    public var foregroundStartDelay: ClosedRange<TimeInterval>?
     /// Whether `shouldUseExtendedBackgroundIdleMode` exists (URLS-6).
     public var extendedBackgroundIdleMode: Bool
     /// Time the app gets in `handleEventsForBackgroundURLSession` after a relaunch (§12.3 gap).
@@ -36,6 +40,12 @@ public struct URLSessionRules: Sendable, Hashable {
             available: version >= IOSVersion(7),
             // URLS-3: 60 s × 2ⁿ (DTS + observed on 12.4); 26+ as 13–18 (assumption).
             resumeDelayBase: 60,
+            // URLS-3 contested: with the app in the foreground throughout, a background-session task
+            // waited 29 s before its request started on 13.1.3 (obs: urls-foreground-start-delay-29s,
+            // task metrics) and ≈475 s on 12.2 (obs: urls-foreground-wait-8-min, log). Observed,
+            // two reports of one app; the bounds take in both waits, rounded outward to 20 s and
+            // 10 min; applied to every release with background sessions (assumption outside 12–13).
+            foregroundStartDelay: 20...600,
             // URLS-6: availability 9.0 up to the 18.4 deprecation (documented).
             extendedBackgroundIdleMode: version >= IOSVersion(9) && version < IOSVersion(18, 4),
             // §12.3 gap: no sourced figure; cfg, assumption: 30 s.

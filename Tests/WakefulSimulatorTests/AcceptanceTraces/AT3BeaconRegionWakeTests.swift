@@ -65,6 +65,6 @@ struct AT3BeaconRegionWakeTests {
             return suspension.time - wake.time
         }
         #expect(try rangingSeconds(old) == 10 + 176)  // DBL_MAX window, then a fresh 180 s (TASK-9)
-        #expect(try rangingSeconds(new) == 29)  // a fresh 30 s from the wake, handler 1 s early (TASK-10)
+        #expect(try rangingSeconds(new) == 26)  // a fresh 30 s from the wake, handler 4 s early (TASK-10, TASK-12)
     }
 }

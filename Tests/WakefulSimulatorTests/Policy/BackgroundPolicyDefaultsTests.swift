@@ -17,6 +17,13 @@ private func column<T>(_ family: IOSFamily, _ six: T, _ seven: T, _ thirteen: T,
 /// representative version (6, 12, 17, 26).
 @Suite("BackgroundPolicy defaults per family", .watchdog, .cpuBound)
 struct BackgroundPolicyDefaultsTests {
+    @Test("TASK-12: the expiration handler's lead is 1 s on 13.x only, so DTS's iOS 13 task runs ≈30 s")
+    func expiryLeadOn13() {
+        #expect(BackgroundPolicy(version: IOSVersion(13, 2)).execution.expiryLeadTime == 1)
+        #expect(BackgroundPolicy(version: IOSVersion(14)).execution.expiryLeadTime == 4)
+        #expect(BackgroundPolicy(version: IOSVersion(12, 4)).execution.expiryLeadTime == 4)
+    }
+
     @Test("execution time", arguments: IOSFamily.allCases)
     func execution(family: IOSFamily) {
         let rules = BackgroundPolicy(family: family).execution
@@ -26,7 +33,9 @@ struct BackgroundPolicyDefaultsTests {
         #expect(rules.taskBudget == column(family, 600, 180, 30, 30))  // TASK-2/3/6
         #expect(rules.wakeRefreshesTaskBudget == true)  // TASK-9, TASK-10
         #expect(rules.taskClockWaitsForWakeWindow == column(family, true, true, false, false))
-        #expect(rules.expiryLeadTime == column(family, 4, 4, 1, 1))  // TASK-12
+        #expect(rules.runningAppRefreshesTaskBudget == true)  // TASK-10
+        // TASK-12: 4 s (AT-1 on 8; 4.01 s on 16.4.1); 13.x alone keeps 1 s (see expiryLeadOn13).
+        #expect(rules.expiryLeadTime == column(family, 4, 4, 4, 4))
         #expect(rules.expiryHandlerTimeLimit == 1)
         #expect(rules.expiryHandlersTotalLimit == 3)
         #expect(rules.maxConcurrentTasks == column(family, nil, 1000, 1000, 1000))  // TASK-15 (12 ≥ 11)

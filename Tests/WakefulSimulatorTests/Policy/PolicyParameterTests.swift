@@ -64,10 +64,10 @@ struct PolicyParameterTests {
         let policy = BackgroundPolicy(family: family)
         let names = policy.parameters.map(\.name)
         #expect(names == expectedNames(policy))
-        // 18 execution + (29 + 3 × 4 crossing) location + 13 beacons + 11 push + (23 + 9) scheduler
-        // + 6 URL session + 8 VoIP + 12 Bluetooth + (7 + 7 codes) termination + 11 motion + 6 monitor
+        // 19 execution + (29 + 3 × 4 crossing) location + 13 beacons + 11 push + (23 + 9) scheduler
+        // + 7 URL session + 8 VoIP + 12 Bluetooth + (7 + 7 codes) termination + 11 motion + 6 monitor
         // + debuggerAttached
-        #expect(names.count == 18 + 41 + 13 + 11 + 23 + 9 + 6 + 8 + 12 + 14 + 11 + 6 + 1)
+        #expect(names.count == 19 + 41 + 13 + 11 + 23 + 9 + 7 + 8 + 12 + 14 + 11 + 6 + 1)
         #expect(Set(names).count == names.count)
     }
 
@@ -149,7 +149,10 @@ struct PolicyParameterTests {
         func provenance(_ family: IOSFamily, _ name: String) throws -> Provenance {
             try #require(BackgroundPolicy(family: family).parameters.first { $0.name == name }).provenance
         }
-        #expect(try provenance(.iOS13to18, "execution.expiryLeadTime") == .assumption)  // cfg on 13+
+        #expect(try provenance(.iOS13to18, "execution.expiryLeadTime") == .observed)  // 4.01 s on 16.4.1
+        let thirteen = try #require(
+            BackgroundPolicy(version: IOSVersion(13)).parameters.first { $0.name == "execution.expiryLeadTime" })
+        #expect(thirteen.provenance == .assumption)  // cfg on 13.x
         #expect(try provenance(.iOS7to12, "execution.expiryLeadTime") == .observed)  // AT-1
         #expect(try provenance(.iOS6, "execution.wakeRefreshesTaskBudget") == .assumption)  // n/c (7–12)
         #expect(try provenance(.iOS13to18, "execution.wakeRefreshesTaskBudget") == .inference)

@@ -10,16 +10,25 @@ extension BackgroundTasks {
     /// The budget is per app and shared by every open task (TASK-7). Each system wake starts a new
     /// epoch whose first task gets a full budget again (TASK-9, TASK-10) unless CONF-2 turns that
     /// off. On iOS 7–12 the countdown waits until the wake's window is over (remaining time reads
-    /// DBL_MAX during it, TASK-9, TASK-11); on 13+ it starts at once.
+    /// DBL_MAX during it, TASK-9, TASK-11); on 13+ it starts at once. An app that is still running
+    /// for another reason when the allowance is spent gets a fresh budget for the next task it
+    /// begins (TASK-10; a 2021 log showed each renewed task reading 28 s, obs:
+    /// task-ios14-renewed-task-fresh-28s); tasks open together still share one (TASK-7).
     ///
-    /// - Parameter grants: The device's count of grants, which outlives the process; a grant takes the next.
+    /// - Parameters:
+    ///   - grants: The device's count of grants, which outlives the process; a grant takes the next.
+    ///   - keptRunning: Whether a mode keeps the app running on its own (location updates,
+    ///     audio, a call).
     mutating func grantIfNeeded(
-        grants: inout Int, epoch: Int, at now: TimeInterval, windowUntil: TimeInterval, policy: BackgroundPolicy,
-        into effects: inout [DeviceEffect]
+        grants: inout Int, epoch: Int, at now: TimeInterval, windowUntil: TimeInterval, keptRunning: Bool,
+        policy: BackgroundPolicy, into effects: inout [DeviceEffect]
     ) {
         guard !open.isEmpty else { return }
+        var renewed = false
         if let current = allowance {
-            guard policy.execution.wakeRefreshesTaskBudget, current.epoch < epoch else { return }
+            let woken = policy.execution.wakeRefreshesTaskBudget && current.epoch < epoch
+            renewed = !woken && policy.execution.runningAppRefreshesTaskBudget && keptRunning && now >= current.deadline
+            guard woken || renewed else { return }
         }
         let inWindow = now < windowUntil
         let start = inWindow && policy.execution.taskClockWaitsForWakeWindow ? windowUntil : now
@@ -32,7 +41,8 @@ extension BackgroundTasks {
         effects.append(
             .decide(
                 "taskAllowance",
-                rules: Self.budgetRules(policy.family) + (inWindow ? ["TASK-9", "TASK-10"] : ["TASK-8"]),
+                rules: Self.budgetRules(policy.family)
+                    + (inWindow ? ["TASK-9", "TASK-10"] : renewed ? ["TASK-10"] : ["TASK-8"]),
                 fields: [
                     Field("budget", .double(budget)),
                     Field("countdownFrom", .double(start)),
