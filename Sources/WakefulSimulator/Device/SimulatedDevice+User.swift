@@ -16,6 +16,7 @@ extension SimulatedDevice {
         default: break
         }
         record(.user(action: action.name, fields: fields))
+        pushes.lastUserAction = now  // the device is in use: no grouping of pushes for a while (PUSH-8)
         switch action {
         case .open: open()
         case .home: enterBackground(cause: "userPressedHome")

@@ -62,6 +62,8 @@ extension PolicyVariant {
             "On iOS 17+ only, CLMonitor entry events do not reach a process launched by a silent push until the user opens the app, while exits arrive in the background, as one report saw (CLMON-4, CONF-22)."
         case .launchesBeforeFirstUnlock:
             "Silent pushes and finished background transfers launch the app before the first unlock after a restart, as one iOS 9 report says, instead of waiting for it (DATA-8, CONF-DATA-8)."
+        case .silentPushDisallowedInBackground:
+            "Silent pushes never reach the app off screen, as an untethered TestFlight build on 18.6 saw with 'pushDisallowed' in the console, instead of the hourly budget (PUSH-4, PUSH-8, CONF-PUSH-4)."
         case .prewarmRunsLaunch:
             "On iOS 15+ only, a prewarmed process runs didFinishLaunching at once, as seen on 15.0, so the app's launch code may run before the first unlock (DATA-9, CONF-DATA-9)."
         }
@@ -104,6 +106,7 @@ extension PolicyVariant {
         case .monitorEntriesWithheldAfterPushLaunch: .folklore  // CLMON-4: a single report
         case .launchesBeforeFirstUnlock: .folklore  // DATA-8: one iOS 9 report
         case .prewarmRunsLaunch: .observed  // DATA-9: 15.0 reports
+        case .silentPushDisallowedInBackground: .observed  // push-testflight-never-in-background: one report
         }
     }
 
@@ -139,6 +142,7 @@ extension PolicyVariant {
         case .monitorEntriesWithheldAfterPushLaunch: ["monitor.entriesWithheldAfterPushLaunch"]
         case .launchesBeforeFirstUnlock: ["push.launchesBeforeFirstUnlock", "urlSession.relaunchesBeforeFirstUnlock"]
         case .prewarmRunsLaunch: ["execution.prewarmRunsLaunch"]
+        case .silentPushDisallowedInBackground: ["push.deliveredInBackground"]
         }
     }
 
@@ -214,6 +218,7 @@ extension PolicyVariant {
             policy.push.launchesBeforeFirstUnlock = true
             policy.urlSession.relaunchesBeforeFirstUnlock = true
         case .prewarmRunsLaunch: policy.execution.prewarmRunsLaunch = true  // CONF-DATA-9, DATA-9
+        case .silentPushDisallowedInBackground: policy.push.deliveredInBackground = false  // CONF-PUSH-4
         }
     }
 }

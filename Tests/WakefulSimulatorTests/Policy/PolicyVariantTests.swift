@@ -181,6 +181,11 @@ private let variantCases: [PolicyVariantCase] =
             change: {
                 $0.execution.prewarmRunsLaunch = true
             }, changedRows: ["execution.prewarmRunsLaunch"]),
+        PolicyVariantCase(
+            variant: .silentPushDisallowedInBackground, version: IOSVersion(18, 6),
+            change: {
+                $0.push.deliveredInBackground = false
+            }, changedRows: ["push.deliveredInBackground"]),
     ] + factorCases
 
 /// Names of the parameter rows whose value differs between two policies.
@@ -305,7 +310,7 @@ struct PolicyVariantTests {
             (.processingBlockedAfterForceQuit, "CONF-19"), (.regionExitTailAfterTermination, "CONF-20"),
             (.indicatorFlagHasNoEffect, "CONF-21"), (.monitorEntriesWithheldAfterPushLaunch, "CONF-22"),
             (.launchesBeforeFirstUnlock, "CONF-DATA-8"),
-            (.prewarmRunsLaunch, "CONF-DATA-9"),
+            (.prewarmRunsLaunch, "CONF-DATA-9"), (.silentPushDisallowedInBackground, "CONF-PUSH-4"),
         ])
     func ids(variant: PolicyVariant, id: String) {
         #expect(variant.id == id)
@@ -317,7 +322,7 @@ struct PolicyVariantTests {
     @Test("all: every case once, CONF-8 per factor, in ID order")
     func all() {
         let ids = PolicyVariant.allIDs
-        #expect(ids.count == 29 + SchedulingFactor.allCases.count)
+        #expect(ids.count == 30 + SchedulingFactor.allCases.count)
         #expect(Set(ids).count == ids.count)
         #expect(
             ids == [
@@ -327,7 +332,7 @@ struct PolicyVariantTests {
                 "CONF-8:backgroundAppRefresh", "CONF-8:systemBudgets", "CONF-8:rateLimiting",
                 "CONF-9", "CONF-10", "CONF-11", "CONF-12", "CONF-13", "CONF-14a", "CONF-14b", "CONF-15", "CONF-16",
                 "CONF-17", "CONF-18a", "CONF-18b", "CONF-19", "CONF-20", "CONF-21", "CONF-22", "CONF-DATA-8",
-                "CONF-DATA-9",
+                "CONF-DATA-9", "CONF-PUSH-4",
             ])
         for variant in PolicyVariant.all {
             #expect(PolicyVariant(id: variant.id) == variant)
