@@ -44,7 +44,7 @@ struct ContinuedProcessingStrategyTests {
 
     @Test("an upload makes no progress in airplane mode and expires ≈30 s after its last report (F808756)")
     func expiresOffline() throws {
-        let trace = try Self.run("26", network: Self.airplaneModeAt300)
+        let trace = try Self.run("26", work: 3600, network: Self.airplaneModeAt300)
         // Last report at 295; the system gives 30 s more; the expiration handler runs 1 s early.
         #expect(trace.records("taskExpired").map(\.time) == [324])
         #expect(trace.records("continued").isEmpty)
