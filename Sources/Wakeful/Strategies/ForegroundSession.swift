@@ -11,10 +11,12 @@ import Foundation
 /// completes the push within its 30 s (PUSH-6). Nothing else runs in the background.
 ///
 /// Which pushes arrive decides everything: the `remote-notification` mode (PUSH-1), priority 5 and
-/// from iOS 13 `apns-push-type: background` (PUSH-2, PUSH-3); about 3 per hour are delivered and
+/// from iOS 13 `apns-push-type: background` (PUSH-2, PUSH-3); up to about 6 per hour are delivered
+/// (7–10 min late to a suspended app on a phone left idle for 30 min, PUSH-8) and
 /// only the newest of the rest is held until the budget allows or the user opens the app (PUSH-4,
 /// PUSH-5); none after a force-quit (PUSH-7, TERM-1) or in Low Power Mode (PUSH-9, CONF-11); iOS 6
-/// has no silent push. A chat that sends more than 3 messages an hour therefore answers some late.
+/// has no silent push. A chat that sends more than 6 messages an hour, or to a phone nobody
+/// touches, therefore answers some late.
 /// Cost: one short wake per delivered push. App Review risk: low.
 ///
 /// What it loses under When-In-Use or with Precise Location off: nothing of its own, as it uses

@@ -12,7 +12,8 @@ import Foundation
 ///
 /// Its fate is the push's: silent pushes need the `remote-notification` mode (PUSH-1), priority 5
 /// and from iOS 13 the `apns-push-type: background` header (PUSH-2, PUSH-3); the system delivers
-/// about 3 per hour and holds only the newest of the rest (PUSH-4, PUSH-5), none after a force-quit
+/// up to about 6 per hour and holds only the newest of the rest (PUSH-4, PUSH-5), a push to a
+/// suspended app on an idle phone 7–10 min late (PUSH-8), none after a force-quit
 /// (PUSH-7, TERM-1) and none in Low Power Mode (PUSH-9, CONF-11). iOS 6 has no silent push at all.
 /// Once a trip runs, the `location` mode keeps the app alive (LOC-1, LOC-2) until the stop push, so
 /// a throttled stop push means a trip that never ends (the seed's "overlapping trips"). Cost: GPS

@@ -10,6 +10,7 @@ import Foundation
 /// ```swift
 /// let refresh = TaskRequest(identifier: "com.example.refresh", kind: .appRefresh, earliestBeginDate: now + 3600)
 /// let sync = TaskRequest(identifier: "com.example.sync", kind: .processing, requiresExternalPower: true)
+/// let export = TaskRequest(identifier: "com.example.export", kind: .continuedProcessing, submissionStrategy: .fail)
 /// ```
 public struct TaskRequest: Sendable, Hashable, Codable {
     /// Which `BGTaskRequest` subclass.
@@ -31,6 +32,15 @@ public struct TaskRequest: Sendable, Hashable, Codable {
         }
     }
 
+    /// `BGContinuedProcessingTaskRequest.SubmissionStrategy` (BGT-13): what `submit` does when the
+    /// task cannot begin at once because another one runs.
+    public enum SubmissionStrategy: String, Sendable, Hashable, Codable, CaseIterable {
+        /// `.queue`, the default: the request waits and starts when the running one ends.
+        case queue
+        /// `.fail`: the submission fails at once.
+        case fail
+    }
+
     /// The identifier; must be listed in `BGTaskSchedulerPermittedIdentifiers` (BGT-9).
     public var identifier: String
     /// Which kind of request.
@@ -41,17 +51,22 @@ public struct TaskRequest: Sendable, Hashable, Codable {
     public var requiresExternalPower: Bool
     /// `requiresNetworkConnectivity` of a processing request (BGT-5); ignored for other kinds.
     public var requiresNetworkConnectivity: Bool
+    /// The `strategy` of a continued-processing request (BGT-13); nil is `.queue`, the system's
+    /// default. Ignored for other kinds.
+    public var submissionStrategy: SubmissionStrategy?
 
     /// Creates a request.
     public init(
         identifier: String, kind: Kind, earliestBeginDate: TimeInterval? = nil,
-        requiresExternalPower: Bool = false, requiresNetworkConnectivity: Bool = false
+        requiresExternalPower: Bool = false, requiresNetworkConnectivity: Bool = false,
+        submissionStrategy: SubmissionStrategy? = nil
     ) {
         self.identifier = identifier
         self.kind = kind
         self.earliestBeginDate = earliestBeginDate
         self.requiresExternalPower = requiresExternalPower
         self.requiresNetworkConnectivity = requiresNetworkConnectivity
+        self.submissionStrategy = submissionStrategy
     }
 }
 

@@ -92,8 +92,10 @@
                 // scheduler ignores `earliestBeginDate` for it.
                 guard #available(iOS 26.0, *) else { return nil }
                 let text = title(request)
-                return BGContinuedProcessingTaskRequest(
+                let continued = BGContinuedProcessingTaskRequest(
                     identifier: request.identifier, title: text.title, subtitle: text.subtitle)
+                if request.submissionStrategy == .fail { continued.strategy = .fail }  // default `.queue`
+                return continued
             }
         }
 

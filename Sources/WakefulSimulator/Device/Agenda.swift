@@ -50,6 +50,10 @@ enum Agenda {
 
     /// The server sends the push at this index of the device's expanded push schedule.
     case pushArrival(index: Int)
+    /// The device is online again: APNs sends the push it stored for it, if still the newest (PUSH-5).
+    case apnsRedelivery(index: Int)
+    /// A priority-5 push grouped while the device was idle goes out now (PUSH-8).
+    case groupedPushDelivery(index: Int)
     /// A silent-push handler's 30 s are up (PUSH-6).
     case pushHandlerDeadline(generation: Int)
     /// The hourly budget may have room for the held push again (PUSH-4, PUSH-5).

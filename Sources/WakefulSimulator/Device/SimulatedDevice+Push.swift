@@ -22,11 +22,33 @@ extension SimulatedDevice {
                 Field("id", .string(send.id)), Field("type", .string(send.push.type?.rawValue ?? "none")),
                 Field("priority", .int(send.push.priority)),
             ])
+        guard scenario.world.network.segment(at: now).kind == .none else {
+            return pushReachesDevice(index, mayGroup: true)
+        }
+        // PUSH-5, APNs: a device without network gets the newest stored push when it is back online.
+        let reconnect = scenario.world.network.segments.first { $0.at > now && $0.kind != .none }?.at
+        var effects: [DeviceEffect] = []
+        pushes.storeOffline(index, reconnect: reconnect.flatMap { $0 < scenario.duration ? $0 : nil }, into: &effects)
+        carryOut(effects)
+    }
+
+    /// The device is online again and APNs sends the push it stored, if no newer one replaced it.
+    mutating func storedPushRedelivered(_ index: Int) {
+        guard pushes.takeStored(index) else { return }
+        pushReachesDevice(index, mayGroup: true)
+    }
+
+    /// A push reaches the device: the rules deliver, hold or drop it; a priority-5 push that would
+    /// be delivered to an idle device may be grouped for later first (`mayGroup`, PUSH-8).
+    mutating func pushReachesDevice(_ index: Int, mayGroup: Bool) {
+        let send = pushes.sends[index]
         let conditions = pushConditions
         var effects: [DeviceEffect] = []
         switch pushes.verdict(for: index, conditions) {
         case .deliver where send.push.type == .voip: return deliverVoIPPush(index)
-        case .deliver: return deliverPush(index)
+        case .deliver:
+            guard mayGroup, let delay = pushes.groupingDelay(for: index, conditions) else { return deliverPush(index) }
+            pushes.group(index, delay: delay, now: now, into: &effects)
         case .refuse(let why, let rules): pushes.refuse(index, why: why, rules: rules, conditions, into: &effects)
         case .hold(let why, let rules): pushes.hold(index, why: why, rules: rules, conditions, into: &effects)
         }

@@ -195,12 +195,15 @@ extension SimulatedDevice {
 
     // MARK: Continued processing (BGT-13)
 
-    /// Starts a continued-processing task at once, or queues it behind the one running (`.queue`).
+    /// Starts a continued-processing task at once, or, while another one runs, queues it (`.queue`)
+    /// or fails the submission (`.fail`) (BGT-13).
     private mutating func startContinuedProcessing(_ request: TaskRequest) {
         guard !process.scheduledTasks.contains(where: { $0.kind == .continuedProcessing }) else {
             var effects: [DeviceEffect] = []
-            scheduler.queueContinued(request, into: &effects)
-            return carryOut(effects)
+            let error = scheduler.queueContinued(request, into: &effects)
+            carryOut(effects)
+            if let error { deliver(.scheduledTaskSubmitFailed(identifier: request.identifier, error: error)) }
+            return
         }
         launchScheduledTask(
             ScheduledTaskLaunch(identifier: request.identifier, kind: .continuedProcessing),

@@ -16,6 +16,7 @@ extension SimulatedDevice {
         default: break
         }
         record(.user(action: action.name, fields: fields))
+        pushes.lastUserAction = now  // the device is in use: no grouping of pushes for a while (PUSH-8)
         switch action {
         case .open: open()
         case .home: enterBackground(cause: "userPressedHome")
@@ -185,16 +186,16 @@ extension SimulatedDevice {
         }
     }
 
+    /// BGT-12: from iOS 9 Low Power Mode stops background launches and `submit` (see
+    /// ``backgroundRefreshAvailable``), but the status the app reads stays the Settings switch's:
+    /// on 14.1 `backgroundRefreshStatus` still read Available with Low Power Mode on (obs:
+    /// bgt-lpm-refresh-status-stays-available, an API return value), so no
+    /// `backgroundRefreshStatusChanged` is sent.
     private mutating func setLowPowerMode(_ on: Bool) {
-        let refreshBefore = backgroundRefreshAvailable
         lowPowerMode = on
         if !on { releaseHeldPush() }  // PUSH-9
         guard state.isExecuting else { return }
         deliver(.lowPowerModeChanged(on))
-        // BGT-12: from iOS 9 Low Power Mode switches Background App Refresh off, and apps are told.
-        if backgroundRefreshAvailable != refreshBefore {
-            deliver(.backgroundRefreshStatusChanged(backgroundRefreshAvailable ? .available : .denied))
-        }
     }
 
     private mutating func setBackgroundAppRefresh(_ on: Bool) {

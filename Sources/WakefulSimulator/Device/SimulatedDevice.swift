@@ -147,7 +147,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
 
     /// The server's pushes and what became of them; throttle, held push, VoIP failure count and
     /// keep-alive bookkeeping (PUSH, VOIP).
-    var pushes = PushSystem()
+    var pushes: PushSystem
 
     // MARK: Results
 
@@ -268,6 +268,8 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         self.scheduler = TaskScheduler(
             scenario: scenario, strategies: strategies, random: root.derived(stream: 20),
             budgetRandom: root.derived(stream: 70), gapRandom: root.derived(stream: 71))
+        // Pushes: stream 72 for how late a grouped priority-5 push comes (PUSH-8).
+        self.pushes = PushSystem(groupingRandom: root.derived(stream: 72))
         // Outbox: the app's storage and server, the injected kills (streams 40 to 42).
         self.outboxWrites = scenario.app.outbox?.writes ?? .beforeCommands
         self.outboxProvider =
@@ -352,6 +354,8 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         case .end: finished = true
         // Pushes
         case .pushArrival(let index): pushArrives(index)
+        case .apnsRedelivery(let index): storedPushRedelivered(index)
+        case .groupedPushDelivery(let index): pushReachesDevice(index, mayGroup: false)
         case .pushHandlerDeadline(let generation): pushHandlerDeadline(generation: generation)
         case .heldPushRelease(let generation):
             guard generation == pushes.heldGeneration else { return }

@@ -288,7 +288,12 @@ struct PolicyParameterTable {
         let p = "push."
         add(p + "available", flag(rules.available), ["PUSH-1"], carried(.documented))
         add(p + "handlerTime", seconds(rules.handlerTime), ["PUSH-6"], absentOnSix(.documented))
-        add(p + "throttlePerHour", "\(rules.throttlePerHour)", ["PUSH-4"], .assumption)
+        add(p + "throttlePerHour", "\(rules.throttlePerHour)", ["PUSH-4"], absentOnSix(.observed))
+        add(p + "idleBeforeGrouping", seconds(rules.idleBeforeGrouping), ["PUSH-8"], absentOnSix(.assumption))
+        add(p + "groupedDelay", secondsRange(rules.groupedDelay), ["PUSH-8"], absentOnSix(.observed))
+        add(
+            p + "deliveredInBackground", flag(rules.deliveredInBackground), ["PUSH-4", "PUSH-8", "CONF-PUSH-4"],
+            absentOnSix(.observed))
         add(p + "heldPushes", "\(rules.heldPushes)", ["PUSH-5"], byFamily(.assumption, .assumption, .documented))
         add(p + "requiresPushTypeHeader", flag(rules.requiresPushTypeHeader), ["PUSH-2"], carried(.documented))
         add(p + "requiredPriority", "\(rules.requiredPriority)", ["PUSH-3"], absentOnSix(.documented))

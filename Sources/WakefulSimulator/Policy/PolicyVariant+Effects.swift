@@ -62,6 +62,8 @@ extension PolicyVariant {
             "On iOS 17+ only, CLMonitor entry events do not reach a process launched by a silent push until the user opens the app, while exits arrive in the background, as one report saw (CLMON-4, CONF-22)."
         case .launchesBeforeFirstUnlock:
             "Finished background transfers launch the app before the first unlock after a restart, as silent pushes do by default (DATA-8, CONF-DATA-8; one iOS 9 report)."
+        case .silentPushDisallowedInBackground:
+            "Silent pushes never reach the app off screen, as an untethered TestFlight build on 18.6 saw with 'pushDisallowed' in the console, instead of the hourly budget (PUSH-4, PUSH-8, CONF-PUSH-4)."
         case .prewarmRunsLaunch:
             "On iOS 16+, a prewarmed process runs didFinishLaunching at once, as the default does on 15 (seen on 15.0), so the app's launch code may run before the first unlock (DATA-9, CONF-DATA-9)."
         case .reducedAccuracyUpdatesOnScreenOnly:
@@ -119,6 +121,7 @@ extension PolicyVariant {
         case .pendingConnectLapses: .observed  // BLE-4: one team's tests, no logs
         case .beaconExitWithin10Seconds: .folklore  // BEACON-2: a book's statement
         case .rangingFiveMinutesAfterBackgrounding: .observed  // BEACON-5: a single log
+        case .silentPushDisallowedInBackground: .observed  // push-testflight-never-in-background: one report
         }
     }
 
@@ -159,6 +162,7 @@ extension PolicyVariant {
         case .pendingConnectLapses: ["bluetooth.pendingConnectLifetime"]
         case .beaconExitWithin10Seconds: ["beacons.exitDelay"]
         case .rangingFiveMinutesAfterBackgrounding: ["beacons.rangingAfterBackgrounding"]
+        case .silentPushDisallowedInBackground: ["push.deliveredInBackground"]
         }
     }
 
@@ -246,6 +250,7 @@ extension PolicyVariant {
         // CONF-BEACON-5, BEACON-5: ranging stopped "almost exactly on 5 minutes" after backgrounding
         // (beacon-ios13-bg-ranging-stops-5min).
         case .rangingFiveMinutesAfterBackgrounding: policy.beacons.rangingAfterBackgrounding = 300
+        case .silentPushDisallowedInBackground: policy.push.deliveredInBackground = false  // CONF-PUSH-4
         }
     }
 }

@@ -75,6 +75,9 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
     /// `"CONF-DATA-8"`: silent pushes and finished background transfers launch the app before the
     /// first unlock after a restart (DATA-8's cfg variant; the simulator names it for its rule).
     case launchesBeforeFirstUnlock
+    /// `"CONF-PUSH-4"`: silent pushes never reach the app off screen, as an untethered TestFlight
+    /// build on 18.6 saw ("pushDisallowed"; PUSH-4, PUSH-8).
+    case silentPushDisallowedInBackground
     /// `"CONF-DATA-9"`: a prewarmed process runs `didFinishLaunching` at once, as seen on 15.0
     /// (DATA-9's observation; the simulator names it for its rule).
     case prewarmRunsLaunch
@@ -130,6 +133,7 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
         case .pendingConnectLapses: "CONF-BLE-4"
         case .beaconExitWithin10Seconds: "CONF-BEACON-2"
         case .rangingFiveMinutesAfterBackgrounding: "CONF-BEACON-5"
+        case .silentPushDisallowedInBackground: "CONF-PUSH-4"
         }
     }
 
@@ -159,7 +163,7 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
                 .regionExitTailAfterTermination, .indicatorFlagHasNoEffect, .monitorEntriesWithheldAfterPushLaunch,
                 .launchesBeforeFirstUnlock, .prewarmRunsLaunch, .reducedAccuracyUpdatesOnScreenOnly,
                 .backgroundScanNeverListens, .pendingConnectLapses, .beaconExitWithin10Seconds,
-                .rangingFiveMinutesAfterBackgrounding,
+                .rangingFiveMinutesAfterBackgrounding, .silentPushDisallowedInBackground,
             ]
     }
 

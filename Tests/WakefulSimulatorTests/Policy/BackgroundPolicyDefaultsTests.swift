@@ -100,7 +100,9 @@ struct BackgroundPolicyDefaultsTests {
         let rules = BackgroundPolicy(family: family).push
         #expect(rules.available == column(family, false, true, true, true))
         #expect(rules.handlerTime == 30)  // PUSH-6
-        #expect(rules.throttlePerHour == 3)  // PUSH-4
+        #expect(rules.throttlePerHour == 6)  // PUSH-4 (push-stream-delivered-first-10-min)
+        #expect(rules.idleBeforeGrouping == 1800 && rules.groupedDelay == 420...600)  // PUSH-8
+        #expect(rules.deliveredInBackground)  // CONF-PUSH-4 off
         #expect(rules.heldPushes == 1)  // PUSH-5
         #expect(rules.requiresPushTypeHeader == column(family, false, false, true, true))
         #expect(rules.requiredPriority == 5)  // PUSH-3

@@ -8,8 +8,8 @@ import WakefulTestSupport
 /// TERM-1, CONF-7, CONF-11).
 @Suite("Push: throttle, held push, force-quit, Low Power Mode (PUSH-4, PUSH-5, PUSH-7, PUSH-9)", .watchdog, .cpuBound)
 struct PushThrottleTests {
-    /// Five pushes a minute apart from t = 100.
-    static let burst = (1...5).map { PushScenarios.silent(at: 40 + Double($0) * 60, id: "b\($0)") }
+    /// Eight pushes a minute apart from t = 100.
+    static let burst = (1...8).map { PushScenarios.silent(at: 40 + Double($0) * 60, id: "b\($0)") }
 
     static func trace(
         _ version: String, _ pushes: [ScheduledPush] = burst, actions: [UserAction] = [],
@@ -22,19 +22,19 @@ struct PushThrottleTests {
     }
 
     @Test(
-        "3 per rolling hour; the newest of the rest is held and released when the hour has room",
+        "6 per rolling hour; the newest of the rest is held and released when the hour has room",
         arguments: ["7.0", "8", "12", "17", "26"])
     func throttle(version: String) throws {
         let trace = try Self.trace(version)
-        // b1..b3 at 100, 160, 220; b4 held at 280, replaced by b5 at 340; b5 goes out when b1 leaves the hour.
-        #expect(trace.deliveredPushes.map(\.id) == ["b1", "b2", "b3", "b5"])
-        #expect(trace.deliveredPushes.map(\.time) == [100, 160, 220, 3700])
-        #expect(trace.decisions("pushHeld").map(\.time) == [280, 340])
+        // b1..b6 at 100..400; b7 held at 460, replaced by b8 at 520; b8 goes out when b1 leaves the hour.
+        #expect(trace.deliveredPushes.map(\.id) == ["b1", "b2", "b3", "b4", "b5", "b6", "b8"])
+        #expect(trace.deliveredPushes.map(\.time) == [100, 160, 220, 280, 340, 400, 3700])
+        #expect(trace.decisions("pushHeld").map(\.time) == [460, 520])
         let replaced = try #require(trace.decisions("heldPushReplaced").first)
-        #expect(replaced.decision.fields["id"] == "b4" && replaced.decision.fields["by"] == "b5")
+        #expect(replaced.decision.fields["id"] == "b7" && replaced.decision.fields["by"] == "b8")
         #expect(replaced.decision.rules == ["PUSH-5"])
         #expect(trace.decisions("heldPushReleased").map(\.time) == [3700])
-        #expect(trace.metrics.wakes["push"] == 4)
+        #expect(trace.metrics.wakes["push"] == 7)
     }
 
     @Test(
@@ -42,7 +42,7 @@ struct PushThrottleTests {
         arguments: ["12", "17", "26"])
     func debuggerDisablesThrottle(version: String) throws {
         let trace = try Self.trace(version, variants: [.debuggerAttached])
-        #expect(trace.deliveredPushes.map(\.id) == ["b1", "b2", "b3", "b4", "b5"])
+        #expect(trace.deliveredPushes.map(\.id) == (1...8).map { "b\($0)" })
         #expect(trace.decisions("pushHeld").isEmpty)
         #expect(trace.decisions("pushDelivered").allSatisfy { $0.decision.rules.contains("CONF-13") })
     }
@@ -50,7 +50,7 @@ struct PushThrottleTests {
     @Test("the held push is handed over when the user opens the app (PUSH-5)", arguments: ["12", "17"])
     func handedOverOnOpen(version: String) throws {
         let trace = try Self.trace(version, actions: [UserAction(at: 1000, .open)])
-        #expect(trace.deliveredPushes.map(\.id) == ["b1", "b2", "b3", "b5"])
+        #expect(trace.deliveredPushes.map(\.id) == ["b1", "b2", "b3", "b4", "b5", "b6", "b8"])
         #expect(trace.deliveredPushes.last?.time == 1000)
         #expect(trace.decisions("heldPushHandedOver").count == 1)
     }
@@ -58,7 +58,7 @@ struct PushThrottleTests {
     @Test("a held push is discarded when the app is killed (PUSH-5)", arguments: ["12", "17"])
     func discardedOnKill(version: String) throws {
         let trace = try Self.trace(version, actions: [UserAction(at: 1000, .memoryPressure)])
-        #expect(trace.deliveredPushes.map(\.id) == ["b1", "b2", "b3"])
+        #expect(trace.deliveredPushes.map(\.id) == ["b1", "b2", "b3", "b4", "b5", "b6"])
         #expect(trace.decisions("heldPushDiscarded").map(\.time) == [1000])
     }
 

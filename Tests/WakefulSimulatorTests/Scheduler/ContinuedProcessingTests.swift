@@ -92,6 +92,17 @@ struct ContinuedProcessingTests {
         #expect(trace.decisions("commandRefused").first?.decision.rules == ["BGT-13"])
     }
 
+    @Test("with the .fail strategy a second request fails at once instead of queueing (BGT-13)")
+    func failStrategy() throws {
+        var failing = Self.second
+        failing.submissionStrategy = .fail
+        let trace = try run("26", Self.app([Self.export, failing], progressEvery: 10))
+        #expect(trace.submitErrors.map(\.identifier) == ["com.test.export.2"])
+        #expect(trace.submitErrors.map(\.error) == [.unavailable])
+        #expect(trace.decisions("taskRequestQueued").isEmpty)
+        #expect(trace.launches.map(\.identifier) == [TaskApps.export])
+    }
+
     @Test("a second request queues behind the first; swiping the app away cancels it (BGT-13)")
     func swipeCancelsQueued() throws {
         let queued = try run("26", Self.app([Self.export, Self.second], progressEvery: 10))

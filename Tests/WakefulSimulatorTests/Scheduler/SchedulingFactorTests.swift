@@ -60,6 +60,24 @@ struct SchedulingFactorTests {
         #expect(reasons.first?.contains("Background App Refresh off") == true, "BGT-12: LPM turns BAR off")
     }
 
+    @Test(
+        "Low Power Mode leaves the reported refresh status Available; the Settings switch changes it (BGT-12)",
+        arguments: ["9", "14.1", "17"])
+    func lowPowerModeKeepsStatus(version: String) throws {
+        let isStatus = { (event: Event) -> Bool in
+            if case .backgroundRefreshStatusChanged = event { true } else { false }
+        }
+        let lowPower = try run(
+            version, requests: [], duration: 600,
+            actions: [UserAction(at: 30, .open), UserAction(at: 60, .setLowPowerMode(true))])
+        #expect(lowPower.events(isStatus).isEmpty)
+        #expect(!lowPower.events { $0 == .lowPowerModeChanged(true) }.isEmpty)
+        let switchedOff = try run(
+            version, requests: [], duration: 600,
+            actions: [UserAction(at: 30, .open), UserAction(at: 60, .setBackgroundAppRefresh(false))])
+        #expect(switchedOff.events(isStatus).map(\.time) == [60])
+    }
+
     @Test("CONF-8:lowPowerMode with CONF-8:backgroundAppRefresh lets tasks run in Low Power Mode")
     func lowPowerModeFactorsOff() throws {
         let trace = try run(

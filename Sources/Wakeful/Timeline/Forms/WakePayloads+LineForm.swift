@@ -49,6 +49,9 @@ extension TaskRequest: TimelineMembers {
         read.earliestBeginDate = try coder.optionalDouble("earliestBeginDate", earliestBeginDate)
         read.requiresExternalPower = try coder.bool("requiresExternalPower", requiresExternalPower)
         read.requiresNetworkConnectivity = try coder.bool("requiresNetworkConnectivity", requiresNetworkConnectivity)
+        // Omitted when nil (`.queue`), so the lines of other requests stay as they were.
+        read.submissionStrategy = try coder.optionalString("submissionStrategy", submissionStrategy?.rawValue)
+            .flatMap(TaskRequest.SubmissionStrategy.init(rawValue:))
         return read
     }
 }

@@ -52,6 +52,11 @@ extension PushSystem {
             return .refuse(
                 why: "the phone has not been unlocked since it restarted", rules: ["DATA-8", "CONF-DATA-8"])
         }
+        if !rules.deliveredInBackground {
+            // CONF-PUSH-4: an untethered TestFlight build on 18.6 never got one ("pushDisallowed").
+            return .refuse(
+                why: "the system disallows background push launches", rules: ["CONF-PUSH-4", "PUSH-4", "PUSH-8"])
+        }
         if conditions.lowPowerModeHoldsPushes {
             return .hold(why: "held back in Low Power Mode", rules: ["PUSH-9", "CONF-11"])
         }
@@ -88,8 +93,15 @@ extension PushSystem {
     /// (push-debugger-disables-throttle).
     func budgetHasRoom(_ conditions: PushConditions) -> Bool {
         if conditions.debuggerAttached { return true }
-        let cutoff = conditions.now - Self.throttleWindow
-        return recentDeliveries.lazy.filter { $0 > cutoff }.count < conditions.push.throttlePerHour
+        let now = conditions.now
+        return recentDeliveries.lazy.filter { !Self.leftHour($0, now: now) }.count < conditions.push.throttlePerHour
+    }
+
+    /// Whether a delivery at `delivery` has left the rolling hour at `now`. The agenda keeps times
+    /// to the millisecond, so the release check scheduled for `delivery + window` may fall a
+    /// rounding step early; half a millisecond of slack makes that check find the room it was for.
+    static func leftHour(_ delivery: TimeInterval, now: TimeInterval) -> Bool {
+        delivery + throttleWindow <= now + 0.0005
     }
 
     /// A push the system will not deliver: recorded with the rule, and as the push's fate.

@@ -41,8 +41,8 @@ extension PushSystem {
         guard held != nil, conditions.push.releasesHeldWhenBudgetAllows, !conditions.lowPowerModeHoldsPushes else {
             return
         }
-        let cutoff = conditions.now - Self.throttleWindow
-        recentDeliveries.removeAll { $0 <= cutoff }
+        let now = conditions.now
+        recentDeliveries.removeAll { Self.leftHour($0, now: now) }
         let excess = recentDeliveries.count - conditions.push.throttlePerHour
         let at = excess >= 0 ? recentDeliveries[excess] + Self.throttleWindow : conditions.now
         effects.append(.schedule(.heldPushRelease(generation: heldGeneration), at: at))

@@ -26,6 +26,18 @@ struct PushSystem {
     var voipBlocked = false
     /// Stamps keep-alive entries (VOIP-1).
     var keepAliveGeneration = 0
+    /// The push APNs stores for each topic while the device is offline, by index into ``sends``:
+    /// one per topic, the newest (APNs documentation; `PushSystem+Offline.swift`).
+    var storedByAPNs: [String: Int] = [:]
+    /// When the user last did something on the device: how long it has been idle (PUSH-8).
+    var lastUserAction: TimeInterval = 0
+    /// Stream 72: how late each grouped priority-5 push comes (PUSH-8).
+    var groupingRandom: SeededGenerator
+
+    /// A push system with nothing sent yet, drawing grouping delays from `groupingRandom`.
+    init(groupingRandom: SeededGenerator) {
+        self.groupingRandom = groupingRandom
+    }
 
     /// Expands the scenario's pushes into the send schedule and puts every send on the agenda.
     mutating func plan(_ pushes: [ScheduledPush], until duration: TimeInterval, into effects: inout [DeviceEffect]) {

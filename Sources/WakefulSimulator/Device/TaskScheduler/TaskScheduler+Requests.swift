@@ -178,11 +178,20 @@ extension TaskScheduler {
 
     // MARK: Continued processing (BGT-13)
 
-    /// Queues a continued-processing request behind the one running (`.queue`).
-    mutating func queueContinued(_ request: TaskRequest, into effects: inout [DeviceEffect]) {
+    /// A continued-processing request that cannot begin now because another one runs: queued behind
+    /// it (`.queue`, the default), or refused (`.fail`), which returns the error the app hears.
+    /// The error code of a `.fail` refusal is not documented: `unavailable` is an assumption.
+    mutating func queueContinued(_ request: TaskRequest, into effects: inout [DeviceEffect]) -> TaskSchedulerError? {
+        if request.submissionStrategy == .fail {
+            _ = submitFailed(
+                request, .unavailable, why: "another continued-processing task runs and the strategy is .fail",
+                rules: ["BGT-13"], into: &effects)
+            return .unavailable
+        }
         queuedContinued.append(request)
         effects.append(
             .decide("taskRequestQueued", rules: ["BGT-13"], fields: [Field("identifier", .string(request.identifier))]))
+        return nil
     }
 
     /// The next queued continued-processing request, taken off the queue; nil when none waits.
