@@ -68,13 +68,12 @@
         }
 
         /// ``Command/writeValue(peripheral:characteristic:bytes:)``: the app's poll bytes, with a
-        /// response when the characteristic allows it.
-        /// https://developer.apple.com/documentation/corebluetooth/cbperipheral/writevalue(_:for:type:)
+        /// response when the characteristic allows it, else without once the peripheral has room
+        /// (``BluetoothWritePlan``).
         func write(peripheral: String, characteristic: String, bytes: Int) {
             let data = pollPayload(peripheral, characteristic, bytes)
-            proxy.whenDiscovered(peripheral: peripheral, characteristic: characteristic) { target, found in
-                target.writeValue(
-                    data, for: found, type: found.properties.contains(.write) ? .withResponse : .withoutResponse)
+            proxy.whenDiscovered(peripheral: peripheral, characteristic: characteristic) { [proxy] target, found in
+                proxy.write(data, to: found, of: target)
             }
         }
 

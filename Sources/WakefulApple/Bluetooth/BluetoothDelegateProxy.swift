@@ -18,6 +18,8 @@
         private var waitingForPower: [() -> Void] = []
         private var peripherals: [String: CBPeripheral] = [:]
         private var characteristics: [String: [String: CBCharacteristic]] = [:]
+        /// Writes without response kept until the peripheral has room for them, by peripheral.
+        private var waitingForRoom: [String: [(characteristic: CBCharacteristic, data: Data)]] = [:]
         private var waitingForCharacteristic:
             [String: [(characteristic: String, run: (CBPeripheral, CBCharacteristic) -> Void)]] = [:]
 
@@ -38,6 +40,34 @@
                 action(target, found)
             } else {
                 waitingForCharacteristic[peripheral, default: []].append((characteristic, action))
+            }
+        }
+
+        /// Writes a poll: with a response when the characteristic allows it, otherwise without one only
+        /// while the peripheral has room. CBPeripheral.h:189–190: a write without response while
+        /// `canSendWriteWithoutResponse` is false is "best-effort and may not be guaranteed".
+        /// https://developer.apple.com/documentation/corebluetooth/cbperipheral/writevalue(_:for:type:)
+        /// https://developer.apple.com/documentation/corebluetooth/cbperipheral/cansendwritewithoutresponse
+        func write(_ data: Data, to characteristic: CBCharacteristic, of target: CBPeripheral) {
+            switch BluetoothWritePlan.plan(
+                allowsWriteWithResponse: characteristic.properties.contains(.write),
+                canSendWriteWithoutResponse: target.canSendWriteWithoutResponse)
+            {
+            case .withResponse: target.writeValue(data, for: characteristic, type: .withResponse)
+            case .withoutResponse: target.writeValue(data, for: characteristic, type: .withoutResponse)
+            case .waitUntilReady:
+                waitingForRoom[target.identifier.uuidString, default: []].append((characteristic, data))
+            }
+        }
+
+        /// CBPeripheral.h:97–99: called once the writes without response have been flushed; the kept
+        /// writes go out in order, each waiting again if the peripheral fills up.
+        /// https://developer.apple.com/documentation/corebluetooth/cbperipheraldelegate/peripheralisready(tosendwritewithoutresponse:)
+        nonisolated func peripheralIsReady(toSendWriteWithoutResponse peripheral: CBPeripheral) {
+            nonisolated(unsafe) let target = peripheral
+            MainActor.assumeIsolated {
+                let waiting = waitingForRoom.removeValue(forKey: target.identifier.uuidString) ?? []
+                for entry in waiting { write(entry.data, to: entry.characteristic, of: target) }
             }
         }
 
@@ -70,7 +100,10 @@
             nonisolated(unsafe) let central = central
             MainActor.assumeIsolated {
                 let reaction = link.apply(power)
-                if reaction.dropsCharacteristics { characteristics = [:] }
+                if reaction.dropsCharacteristics {
+                    characteristics = [:]
+                    waitingForRoom = [:]
+                }
                 if reaction.dropsPeripherals { peripherals = [:] }
                 for event in reaction.events { deliver(.bluetooth(event)) }
                 guard power == .poweredOn else { return }
