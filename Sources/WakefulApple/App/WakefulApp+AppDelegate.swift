@@ -23,6 +23,7 @@
             registerForRemoteNotifications(application)
             startBluetooth()
             sessions.removeLeftoverBodyFiles()
+            sessions.reconnect([UploadRequest.sessionIdentifier] + configuration.backgroundSessionIdentifiers)
             exits.start()
             environment.start()
             debug?.start()

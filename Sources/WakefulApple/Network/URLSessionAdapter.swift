@@ -54,6 +54,14 @@
             }
         }
 
+        /// At launch: creates the sessions Wakeful owns, so outcomes the daemon finished while the app
+        /// was not running are delivered now rather than with the next transfer (UIApplication.h:436–440:
+        /// events are delivered once "a session has been created from a configuration object with that
+        /// identifier").
+        func reconnect(_ identifiers: [String]) {
+            for identifier in identifiers { withSession(identifier) { _ in } }
+        }
+
         /// A background session; delegate callbacks come on the main queue.
         /// https://developer.apple.com/documentation/foundation/urlsessionconfiguration/background(withidentifier:)
         private func makeSession(_ identifier: String, discretionary: Bool) -> URLSession {
