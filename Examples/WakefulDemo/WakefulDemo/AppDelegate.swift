@@ -32,6 +32,8 @@ final class AppDelegate: NSObject, UIApplicationDelegate, ObservableObject {
             wakeful.application(application, didFinishLaunchingWithOptions: launchOptions)
             self.wakeful = wakeful
         } catch {
+            // Every permitted task identifier still needs a launch handler (BGTaskScheduler.h).
+            WakefulApp.registerLaunchHandlersWithoutAgent()
             launchError = String(describing: error)
         }
         return true
@@ -52,21 +54,34 @@ final class AppDelegate: NSObject, UIApplicationDelegate, ObservableObject {
         _ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
         completionHandler: @escaping () -> Void
     ) {
-        wakeful?.application(
-            application, handleEventsForBackgroundURLSession: identifier, completionHandler: completionHandler)
+        // The demo has no background session of its own: one Wakeful does not own (or any, when
+        // Wakeful could not start) is answered at once.
+        guard let wakeful,
+            wakeful.application(
+                application, handleEventsForBackgroundURLSession: identifier, completionHandler: completionHandler)
+        else { return completionHandler() }
     }
 
     func application(
         _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
         fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
     ) {
-        wakeful?.application(
+        // Without Wakeful the push must still be completed ("or your app will be terminated").
+        guard let wakeful else { return completionHandler(.noData) }
+        wakeful.application(
             application, didReceiveRemoteNotification: userInfo, fetchCompletionHandler: completionHandler)
     }
 
-    /// Registers for remote notifications so the trip configuration's silent pushes arrive.
+    /// The device token of the registration ``WakefulApp`` makes at every launch (the plist declares
+    /// `remote-notification`), so the trip configuration's silent pushes arrive.
     func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {
         // The token goes to the companion server (POST /v1/devices); never log it.
         UserDefaults.standard.set(deviceToken.map { String(format: "%02x", $0) }.joined(), forKey: "apnsToken")
+    }
+
+    /// APNs refused the registration (no network, no entitlement in a development build): silent
+    /// pushes will not arrive until a later launch registers again.
+    func application(_ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error) {
+        launchError = "remote notifications: \(error.localizedDescription)"
     }
 }

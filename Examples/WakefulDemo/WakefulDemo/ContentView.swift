@@ -19,7 +19,6 @@ struct ContentView: View {
                 }
                 Section("Permissions") {
                     Button("Allow location") { delegate.wakeful?.requestLocationAuthorization() }
-                    Button("Allow silent pushes") { UIApplication.shared.registerForRemoteNotifications() }
                 }
                 if let error = delegate.launchError {
                     Section("Launch failed") { Text(error).foregroundStyle(.red) }

@@ -1,27 +1,29 @@
 #if canImport(UIKit)
     import Foundation
+    import Logging
     import UIKit
     import Wakeful
 
     extension WakefulApp {
-        /// Call from `application(_:didFinishLaunchingWithOptions:)`: registers the BGTaskScheduler
-        /// launch handlers (they must be registered before launch ends, BGT-9), starts MetricKit, the
-        /// lifecycle observers and, when configured, the Bluetooth central with state restoration,
-        /// then delivers ``Event/didFinishLaunching(_:)``.
+        /// Call from `application(_:didFinishLaunchingWithOptions:)`: registers a BGTaskScheduler launch
+        /// handler for every permitted and declared identifier (they must be registered before launch
+        /// ends, BGT-9), takes the location service session, registers for remote notifications,
+        /// starts MetricKit, the lifecycle observers and, when configured, the Bluetooth central with
+        /// state restoration, then delivers ``Event/didFinishLaunching(_:)``.
         ///
         /// https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/register(fortaskwithidentifier:using:launchhandler:)
         public func application(
             _ application: UIApplication,
             didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
         ) {
-            scheduled.register(requirements.taskIdentifiers + configuration.additionalTaskIdentifiers)
+            scheduled.register(
+                permitted: infoPlist.permittedTaskIdentifiers,
+                declared: requirements.taskIdentifiers + configuration.additionalTaskIdentifiers)
             location.activate(authorization: requirements.locationAuthorization)
-            if let identifier = configuration.bluetoothRestoreIdentifier {
-                bluetooth = BluetoothAdapter(restoreIdentifier: identifier, pollPayload: configuration.pollPayload) {
-                    [weak self] in
-                    self?.deliver($0)
-                }
-            }
+            registerForRemoteNotifications(application)
+            startBluetooth()
+            sessions.removeLeftoverBodyFiles()
+            sessions.reconnect([UploadRequest.sessionIdentifier] + configuration.backgroundSessionIdentifiers)
             exits.start()
             environment.start()
             debug?.start()
@@ -31,6 +33,9 @@
 
         /// Creates the app's Wakeful and starts it: the one call `application(_:didFinishLaunchingWithOptions:)`
         /// needs (``init(configuration:)`` then ``application(_:didFinishLaunchingWithOptions:)``).
+        /// When ``init(configuration:)`` throws, it still registers a launch handler for every permitted
+        /// task identifier (``registerLaunchHandlersWithoutAgent()``) before rethrowing: BGTaskScheduler.h,
+        /// "Every identifier in the BGTaskSchedulerPermittedIdentifiers requires a handler".
         ///
         /// ```swift
         /// wakeful = try WakefulApp.start(configuration, application: application, launchOptions: launchOptions)
@@ -41,23 +46,53 @@
             _ configuration: Configuration, application: UIApplication,
             launchOptions: [UIApplication.LaunchOptionsKey: Any]?
         ) throws -> WakefulApp {
-            let app = try WakefulApp(configuration: configuration)
+            let app: WakefulApp
+            do {
+                app = try WakefulApp(configuration: configuration)
+            } catch {
+                registerLaunchHandlersWithoutAgent()
+                throw error
+            }
             app.application(application, didFinishLaunchingWithOptions: launchOptions)
             return app
         }
 
+        /// Registers a launch handler for every `BGTaskSchedulerPermittedIdentifiers` entry that
+        /// completes its task at once (`setTaskCompleted(success: false)`). Call it from
+        /// `application(_:didFinishLaunchingWithOptions:)` when ``init(configuration:)`` threw, so a
+        /// scheduled task cannot launch the app into a missing handler ("No launch handler registered
+        /// for task with identifier …"); ``start(_:application:launchOptions:)`` calls it itself.
+        /// Identifiers registered before in the process are skipped (a second registration kills the app).
+        public static func registerLaunchHandlersWithoutAgent() {
+            let plist = InfoPlistGuard(Bundle.main.infoDictionary ?? [:])
+            ScheduledTaskAdapter.registerLaunchHandlers(
+                TaskRegistrationPlan(permitted: plist.permittedTaskIdentifiers, declared: []))
+        }
+
         /// Call from `application(_:handleEventsForBackgroundURLSession:completionHandler:)` (URLS-1).
+        /// Returns false, keeping nothing, for an identifier Wakeful does not own (not the uploader's,
+        /// not in ``Configuration/backgroundSessionIdentifiers``, not one the core started transfers
+        /// on): that session is the app's, and the app's own code must recreate it and keep the
+        /// handler ("The behavior of multiple sessions sharing the same identifier is undefined").
+        /// For Wakeful's, the handler is called once the session reports
+        /// `urlSessionDidFinishEvents(forBackgroundURLSession:)`.
         ///
         /// https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:handleeventsforbackgroundurlsession:completionhandler:)
+        @discardableResult
         public func application(
             _ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
             completionHandler: @escaping () -> Void
-        ) {
-            sessions.handleEvents(forSession: identifier, completionHandler: completionHandler)
+        ) -> Bool {
+            guard sessions.handleEvents(forSession: identifier, completionHandler: completionHandler) else {
+                return false
+            }
             deliver(.urlSessionEvents(sessionIdentifier: identifier))
+            return true
         }
 
         /// Call from `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)` (PUSH-1, PUSH-6).
+        /// The handler is called by the strategy that handles the push or, 25 s after it arrived, with
+        /// `noData`, before iOS's 30 s limit.
         ///
         /// https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:didreceiveremotenotification:fetchcompletionhandler:)
         public func application(
@@ -65,6 +100,34 @@
             fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
         ) {
             deliver(.remoteNotification(pushes.receive(userInfo, completionHandler: completionHandler)))
+        }
+
+        /// "At launch time, your app communicates with APNs and receives its device token"
+        /// (Registering your app with APNs): at every launch of an app that declares
+        /// `remote-notification` or whose strategies rely on it. The token arrives at the app
+        /// delegate's `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)`.
+        /// https://developer.apple.com/documentation/uikit/uiapplication/registerforremotenotifications()
+        private func registerForRemoteNotifications(_ application: UIApplication) {
+            guard infoPlist.registersForRemoteNotificationsAtLaunch(requirements) else { return }
+            application.registerForRemoteNotifications()
+        }
+
+        /// The central with state restoration, only when the plist allows it: CoreBluetooth raises
+        /// "State restoration of CBCentralManager is only allowed for applications that have specified
+        /// the bluetooth-central background mode", and a missing NSBluetoothAlwaysUsageDescription
+        /// ends the app at the first use. Without them Bluetooth commands are noted as not carried out.
+        private func startBluetooth() {
+            guard let identifier = configuration.bluetoothRestoreIdentifier else { return }
+            guard infoPlist.allowsBluetoothCentralRestoration else {
+                logger.error(
+                    "no Bluetooth central: Info.plist lacks a key",
+                    metadata: ["needs": "UIBackgroundModes bluetooth-central, NSBluetoothAlwaysUsageDescription"])
+                return
+            }
+            bluetooth = BluetoothAdapter(restoreIdentifier: identifier, pollPayload: configuration.pollPayload) {
+                [weak self] in
+                self?.deliver($0)
+            }
         }
     }
 #endif

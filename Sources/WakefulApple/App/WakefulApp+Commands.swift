@@ -12,7 +12,13 @@
             case .beginBackgroundTask(let id): tasks.begin(id)
             case .endBackgroundTask(let id): tasks.end(id)
 
-            case .startUpdatingLocation(let request): location.startUpdating(request)
+            case .startUpdatingLocation(let request):
+                // LOC-1: the adapter never sets allowsBackgroundLocationUpdates without the mode (a
+                // fatal error); the updates run in the foreground only, and the timeline says so.
+                if request.allowsBackgroundUpdates, !infoPlist.declares(.location) {
+                    notCarriedOut(command, reason: "noLocationBackgroundMode")
+                }
+                location.startUpdating(request)
             case .stopUpdatingLocation: location.stopUpdating()
             case .requestLocation: location.requestLocation()
             case .startMonitoringSignificantLocationChanges: location.startSignificantChanges()
@@ -63,9 +69,9 @@
 
             case .runJob, .cancelJob: jobs.execute(command)
 
-            case .startActivityUpdates: motion.startUpdates()
-            case .stopActivityUpdates: motion.stopUpdates()
-            case .queryActivityHistory(let from, let to): motion.queryHistory(from: from, to: to)
+            case .startActivityUpdates: withMotion(command) { $0.startUpdates() }
+            case .stopActivityUpdates: withMotion(command) { $0.stopUpdates() }
+            case .queryActivityHistory(let from, let to): withMotion(command) { $0.queryHistory(from: from, to: to) }
             // Live updates and location sessions (LOC-8, LOC-9)
             case .startLiveUpdates(let configuration): locationSessions.startLiveUpdates(configuration)
             case .stopLiveUpdates: locationSessions.stopLiveUpdates()
@@ -118,8 +124,21 @@
             }
         }
 
+        /// MOTION-2: "If you don’t include this key [NSMotionUsageDescription], your app will crash when
+        /// it attempts to access motion data"; without it the command is noted, not carried out.
+        /// https://developer.apple.com/documentation/bundleresources/information-property-list/nsmotionusagedescription
+        private func withMotion(_ command: Command, _ action: (MotionAdapter) -> Void) {
+            guard infoPlist.allowsMotion else { return notCarriedOut(command, reason: "noMotionUsageDescription") }
+            action(motion)
+        }
+
         private func withBluetooth(_ command: Command, _ action: (BluetoothAdapter) -> Void) {
-            guard let bluetooth else { return notCarriedOut(command, reason: "noBluetoothRestoreIdentifier") }
+            guard let bluetooth else {
+                let reason =
+                    configuration.bluetoothRestoreIdentifier == nil
+                    ? "noBluetoothRestoreIdentifier" : "bluetoothNotInInfoPlist"
+                return notCarriedOut(command, reason: reason)
+            }
             action(bluetooth)
         }
 

@@ -38,14 +38,26 @@
             public var jobs: [String: JobRunner.Work]
             /// Turns a ``TransferRequest`` into a real request (and, for an upload, the file to send).
             public var transferSource: @MainActor (TransferRequest) -> TransferSource?
+            /// Called with a finished background download's `taskDescription` and file, on the main
+            /// thread, while the file exists: move it before returning, as iOS removes it when the
+            /// session's delegate method returns (NSURLSession.h:1165–1168). Nothing by default.
+            public var downloadedFile: @MainActor (_ taskDescription: String, _ location: URL) -> Void
             /// Turns a ``RequestDescription`` into a real request.
             public var requestSource: @MainActor (RequestDescription) -> URLRequest?
             /// The bytes of a ``Command/writeValue(peripheral:characteristic:bytes:)`` poll; zeros by default.
             public var pollPayload: @MainActor (_ peripheral: String, _ characteristic: String, _ bytes: Int) -> Data
             /// The Core Bluetooth restoration identifier (BLE-4); nil to create no central manager.
             public var bluetoothRestoreIdentifier: String?
-            /// Task identifiers to register besides those the strategies declare (BGT-9); for iOS 26
-            /// continued processing, the wildcard pattern (`com.example.app.export.*`).
+            /// Background `URLSession` identifiers Wakeful owns besides the uploader's
+            /// (`UploadRequest.sessionIdentifier`): those the strategies' transfers use, e.g.
+            /// `BackgroundTransfer`'s session when it is not the uploader's. A relaunch for one of these
+            /// is Wakeful's; ``WakefulApp/application(_:handleEventsForBackgroundURLSession:completionHandler:)``
+            /// returns false for any other, which is the app's own session.
+            public var backgroundSessionIdentifiers: [String]
+            /// Task identifiers whose launches go to the strategies besides those they declare (BGT-9);
+            /// for iOS 26 continued processing, the wildcard pattern (`com.example.app.export.*`).
+            /// Every `BGTaskSchedulerPermittedIdentifiers` entry gets a launch handler whether listed
+            /// or not; a launch for an identifier neither listed nor declared is completed at once.
             public var additionalTaskIdentifiers: [String]
             /// Title and subtitle shown for an iOS 26 continued-processing task (BGT-13).
             public var continuedProcessingTitle: @MainActor (TaskRequest) -> (title: String, subtitle: String)
@@ -81,9 +93,11 @@
                 self.jobs = [:]
                 self.transferSource = { _ in nil }
                 self.requestSource = { _ in nil }
+                self.downloadedFile = { _, _ in }
                 self.pollPayload = { _, _, bytes in Data(count: bytes) }
                 self.bluetoothRestoreIdentifier = nil
                 self.additionalTaskIdentifiers = []
+                self.backgroundSessionIdentifiers = []
                 self.continuedProcessingTitle = { request in (request.identifier, "") }
                 self.locationUpdates = .locationManager
                 self.storeProtection = .completeUntilFirstUserAuthentication

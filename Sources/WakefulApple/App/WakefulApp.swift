@@ -20,7 +20,11 @@
     ///     var wakeful: WakefulApp?
     ///     func application(_ application: UIApplication,
     ///                      didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {
-    ///         wakeful = try? WakefulApp.start(.init(strategies: Preset.periodicSync()), application: application, launchOptions: options)
+    ///         do {
+    ///             wakeful = try WakefulApp.start(.init(strategies: Preset.periodicSync()), application: application, launchOptions: options)
+    ///         } catch {
+    ///             // Launch handlers are registered even then; log the error.
+    ///         }
     ///         return true
     ///     }
     /// }
@@ -42,7 +46,12 @@
         let feed = TimelineFeed()
 
         let logger: Logger
-        private let timelineFile: JSONLinesFileWriter?
+        /// This process's timeline file; nil until it is opened, or when the configuration writes none.
+        private var timelineFile: JSONLinesFileWriter?
+        /// Where the outbox and the timeline files live.
+        private let directory: URL
+        /// The timeline file waits for protected data (``LaunchStoragePlan``).
+        private var timelineAwaitsUnlock = false
         private var queue: [Event] = []
         private var draining = false
 
@@ -52,14 +61,21 @@
         }
         /// Whether protected files can be read now; the outbox consults it (DATA-4).
         let protectedData: ProtectedDataState
+        /// What the app's Info.plist declares, read once: the calls that terminate an app without a
+        /// key check it first.
+        lazy var infoPlist = InfoPlistGuard(Bundle.main.infoDictionary ?? [:])
         lazy var tasks = BackgroundTaskAdapter { [weak self] in self?.deliver($0) }
-        lazy var location = LocationAdapter(api: configuration.locationUpdates) { [weak self] in self?.deliver($0) }
+        lazy var location = LocationAdapter(api: configuration.locationUpdates, infoPlist: infoPlist) { [weak self] in
+            self?.deliver($0)
+        }
         lazy var monitors = MonitorAdapter { [weak self] in self?.deliver($0) }
         lazy var scheduled = ScheduledTaskAdapter(title: configuration.continuedProcessingTitle) { [weak self] in
             self?.deliver($0)
         }
         lazy var sessions = URLSessionAdapter(
-            transferSource: configuration.transferSource, requestSource: configuration.requestSource
+            owned: [UploadRequest.sessionIdentifier] + configuration.backgroundSessionIdentifiers,
+            transferSource: configuration.transferSource, requestSource: configuration.requestSource,
+            downloadedFile: configuration.downloadedFile
         ) { [weak self] in self?.deliver($0) }
         lazy var pushes = RemoteNotificationAdapter()
         lazy var timers = RunLoopTimerAdapter { [weak self] in self?.deliver($0) }
@@ -74,7 +90,8 @@
         /// Prepares the outbox (`outbox.sqlite`, WAL, of class ``Configuration/storeProtection``,
         /// obeying GRDB's suspension notices so the app never holds a lock while suspended, TERM-6;
         /// opened on first use, so a launch before the first unlock does not fail, DATA-8) and this
-        /// process's timeline file (`timeline-<seconds since 1970>.jsonl`, the newest ten kept), and
+        /// process's timeline file (`timeline-<seconds since 1970>.jsonl`, the newest ten kept; opened
+        /// now, or when protected data becomes available if it is not at launch, and never fatal), and
         /// creates the agent, which holds records while the outbox cannot be written (DATA-4) and
         /// counts them in `held.json`, a file of class `none`.
         ///
@@ -94,9 +111,27 @@
                 strategies: configuration.strategies, configuration: configuration.agent, outbox: outbox,
                 seed: configuration.seed,
                 heldRecords: FileHeldRecordsLedger(path: directory.appendingPathComponent("held.json").path))
-            self.timelineFile = try configuration.writesTimelineFile ? Self.timelineWriter(in: directory) : nil
+            self.directory = directory
             self.configuration = configuration
             self.logger = configuration.logger
+            switch LaunchStoragePlan.timelineFile(
+                writes: configuration.writesTimelineFile, protectedDataAvailable: protectedData.isAvailable)
+            {
+            case .none: break
+            case .openNow: openTimelineFile()
+            case .openAtUnlock: timelineAwaitsUnlock = true
+            }
+        }
+
+        /// Opens this process's timeline file; a failure is logged, not thrown: a launch that threw
+        /// would leave a scheduled task or a push handler unanswered.
+        private func openTimelineFile() {
+            timelineAwaitsUnlock = false
+            do {
+                timelineFile = try Self.timelineWriter(in: directory)
+            } catch {
+                logger.error("could not open the timeline file", metadata: ["error": "\(error)"])
+            }
         }
 
         /// What the configured strategies need from Info.plist and the user.
@@ -116,6 +151,7 @@
             NotificationCenter.default.post(name: Database.resumeNotification, object: nil)
             while !queue.isEmpty {
                 let event = queue.removeFirst()
+                if timelineAwaitsUnlock, event == .protectedDataDidBecomeAvailable { openTimelineFile() }
                 var sink = DeviceTimeline(file: timelineFile, observer: observer, feed: feed, debug: debug)
                 let commands = agent.handle(event, in: context(), timeline: &sink)
                 if let error = agent.lastError {
@@ -187,9 +223,7 @@
         /// This install's timeline files, oldest first: one JSON Lines file per process (the newest ten
         /// kept), each readable by `wakeful replay`. Empty when ``Configuration/writesTimelineFile`` is off.
         public var timelineFiles: [URL] {
-            guard timelineFile != nil, let directory = try? configuration.directory ?? Self.defaultDirectory() else {
-                return []
-            }
+            guard configuration.writesTimelineFile else { return [] }
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
             return names.filter(Self.isTimelineFile).sorted().map { directory.appendingPathComponent($0) }
         }

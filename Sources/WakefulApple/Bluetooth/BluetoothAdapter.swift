@@ -34,14 +34,18 @@
         /// ``Command/scanForPeripherals(services:)``; nil finds nothing in the background (BLE-2).
         /// https://developer.apple.com/documentation/corebluetooth/cbcentralmanager/scanforperipherals(withservices:options:)
         func scan(services: [String]?) {
-            proxy.whenPoweredOn { [central] in
+            proxy.whenPoweredOn { [central, proxy] in
                 central.scanForPeripherals(withServices: services?.map(CBUUID.init(string:)))
+                proxy.link.scanStarted(services: services)
             }
         }
 
         /// https://developer.apple.com/documentation/corebluetooth/cbcentralmanager/stopscan()
         func stopScan() {
-            proxy.whenPoweredOn { [central] in central.stopScan() }
+            proxy.whenPoweredOn { [central, proxy] in
+                central.stopScan()
+                proxy.link.scanStopped()
+            }
         }
 
         /// ``Command/connect(peripheral:)``: no timeout, completes whenever the peripheral is in range (BLE-4).
@@ -50,6 +54,7 @@
             proxy.whenPoweredOn { [central, proxy] in
                 guard let target = proxy.peripheral(peripheral, central: central) else { return }
                 central.connect(target)
+                proxy.link.connectIssued(peripheral)
             }
         }
 
@@ -58,17 +63,17 @@
             proxy.whenPoweredOn { [central, proxy] in
                 guard let target = proxy.peripheral(peripheral, central: central) else { return }
                 central.cancelPeripheralConnection(target)
+                proxy.link.connectionCancelled(peripheral)
             }
         }
 
         /// ``Command/writeValue(peripheral:characteristic:bytes:)``: the app's poll bytes, with a
-        /// response when the characteristic allows it.
-        /// https://developer.apple.com/documentation/corebluetooth/cbperipheral/writevalue(_:for:type:)
+        /// response when the characteristic allows it, else without once the peripheral has room
+        /// (``BluetoothWritePlan``).
         func write(peripheral: String, characteristic: String, bytes: Int) {
             let data = pollPayload(peripheral, characteristic, bytes)
-            proxy.whenDiscovered(peripheral: peripheral, characteristic: characteristic) { target, found in
-                target.writeValue(
-                    data, for: found, type: found.properties.contains(.write) ? .withResponse : .withoutResponse)
+            proxy.whenDiscovered(peripheral: peripheral, characteristic: characteristic) { [proxy] target, found in
+                proxy.write(data, to: found, of: target)
             }
         }
 

@@ -16,10 +16,13 @@
     final class LocationAdapter {
         private let deliver: @MainActor @Sendable (Event) -> Void
         private let api: WakefulApp.LocationUpdatesAPI
+        private let infoPlist: InfoPlistGuard
         private let updates = CLLocationManager()
         private let significant = CLLocationManager()
         let monitoring = CLLocationManager()
         private var proxies: [LocationDelegateProxy] = []
+        /// Regions passed to `startMonitoring(for:)` in this process (``RegionRegistry``).
+        private var regions = RegionRegistry<CLRegion>()
         /// The iOS 17 live-updates loop, while it runs.
         private var liveUpdates: Task<Void, Never>?
         /// A `CLBackgroundActivitySession` (iOS 17), held while live updates run in the background.
@@ -27,8 +30,12 @@
         /// A `CLServiceSession` (iOS 18), held for the process's life.
         private var serviceSession: Any?
 
-        init(api: WakefulApp.LocationUpdatesAPI, deliver: @escaping @MainActor @Sendable (Event) -> Void) {
+        init(
+            api: WakefulApp.LocationUpdatesAPI, infoPlist: InfoPlistGuard,
+            deliver: @escaping @MainActor @Sendable (Event) -> Void
+        ) {
             self.api = api
+            self.infoPlist = infoPlist
             self.deliver = deliver
             for (manager, role) in [
                 (updates, LocationDelegateProxy.Role.updates), (significant, .significantChanges),
@@ -40,19 +47,24 @@
             }
         }
 
-        /// On iOS 18, holds a `CLServiceSession` for the authorization the strategies need, so Core
-        /// Location asks again after a temporary grant lapses.
+        /// On iOS 18, at launch, holds a `CLServiceSession` asking for no more than the user has
+        /// granted (``LocationSessionPolicy/launchRequirement(needed:granted:)``): CLServiceSession.h:120–122,
+        /// "Passing an authorization requirement other than .none will cause Location Services to seek
+        /// the corresponding level of authorization from the user when possible", and the app asks only
+        /// after explaining why (``WakefulApp/requestLocationAuthorization()``).
         /// https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/init(authorization:)
-        func activate(authorization: LocationAuthorization?) {
-            guard #available(iOS 18.0, *), let authorization else { return }
-            switch authorization {
-            case .always: serviceSession = CLServiceSession(authorization: .always)
-            case .whenInUse: serviceSession = CLServiceSession(authorization: .whenInUse)
-            case .notDetermined, .denied: break
+        func activate(authorization needed: LocationAuthorization?) {
+            guard #available(iOS 18.0, *) else { return }
+            let granted = LocationAuthorization(monitoring.authorizationStatus)
+            guard let requirement = LocationSessionPolicy.launchRequirement(needed: needed, granted: granted) else {
+                return
             }
+            holdServiceSession(requirement)
         }
 
-        /// Asks the user for the authorization the strategies need (the app calls it from its UI).
+        /// Asks the user for the authorization the strategies need (the app calls it from its UI). On
+        /// iOS 18 the held session then takes the full requirement, so Core Location asks again after
+        /// a temporary grant lapses.
         /// https://developer.apple.com/documentation/corelocation/cllocationmanager/requestalwaysauthorization()
         func requestAuthorization(_ authorization: LocationAuthorization?) {
             switch authorization {
@@ -60,6 +72,19 @@
             case .whenInUse: monitoring.requestWhenInUseAuthorization()
             case .notDetermined, .denied, nil: break
             }
+            if #available(iOS 18.0, *),
+                let requirement = LocationSessionPolicy.requestedRequirement(needed: authorization)
+            {
+                holdServiceSession(requirement)
+            }
+        }
+
+        /// Replaces the held `CLServiceSession`, ending the old one.
+        /// https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/invalidate()
+        @available(iOS 18.0, *)
+        private func holdServiceSession(_ requirement: ServiceSessionRequirement) {
+            (serviceSession as? CLServiceSession)?.invalidate()
+            serviceSession = CLServiceSession(authorization: CLServiceSession.AuthorizationRequirement(requirement))
         }
 
         /// ``Command/requestWhenInUseAuthorization`` (AUTH-1).
@@ -97,7 +122,7 @@
                 startLiveUpdates(request)
                 return
             }
-            request.apply(to: updates)
+            request.apply(to: updates, infoPlist: infoPlist)
             updates.startUpdatingLocation()
         }
 
@@ -107,6 +132,11 @@
             updates.stopUpdatingLocation()
             liveUpdates?.cancel()
             liveUpdates = nil
+            endBackgroundActivity()
+        }
+
+        /// https://developer.apple.com/documentation/corelocation/clbackgroundactivitysession-3mzv3/invalidate()
+        private func endBackgroundActivity() {
             if #available(iOS 17.0, *) {
                 (backgroundActivity as? CLBackgroundActivitySession)?.invalidate()
             }
@@ -127,8 +157,16 @@
         /// https://developer.apple.com/documentation/corelocation/clbackgroundactivitysession-3mzv3
         @available(iOS 17.0, *)
         private func startLiveUpdates(_ request: LocationRequest) {
-            stopUpdating()
-            if request.allowsBackgroundUpdates { backgroundActivity = CLBackgroundActivitySession() }
+            updates.stopUpdatingLocation()
+            liveUpdates?.cancel()
+            // CLBackgroundActivitySession.h:105–112: "A new session may only become active while the app
+            // is foregrounded and in direct use", so a held session is kept across restarts.
+            let wanted = infoPlist.allowsBackgroundLocationUpdates(request.allowsBackgroundUpdates)
+            switch LocationSessionPolicy.activitySession(held: backgroundActivity != nil, wanted: wanted) {
+            case .keep, .nothing: break
+            case .create: backgroundActivity = CLBackgroundActivitySession()
+            case .invalidate: endBackgroundActivity()
+            }
             let deliver = deliver
             liveUpdates = LocationSessionsAdapter.loop(request.activityType) { update in
                 guard let location = update.location else { return }
@@ -152,20 +190,25 @@
         /// ``Command/startMonitoring(_:)``; a region with the same identifier replaces the old one.
         /// https://developer.apple.com/documentation/corelocation/cllocationmanager/startmonitoring(for:)
         func startMonitoring(_ region: MonitoredRegion) {
-            monitoring.startMonitoring(for: region.clRegion)
+            let clRegion = region.clRegion
+            regions.started(region.id.rawValue, clRegion)
+            monitoring.startMonitoring(for: clRegion)
         }
 
-        /// ``Command/stopMonitoring(_:)``, looked up among the monitored regions, which survive relaunches.
+        /// ``Command/stopMonitoring(_:)``: the region this process started, else one of the monitored
+        /// regions, which survive relaunches. CLLocationManager.h:720: a start "may not be immediately
+        /// reflected in monitoredRegions", so a stop right after a start must not depend on it.
         /// https://developer.apple.com/documentation/corelocation/cllocationmanager/stopmonitoring(for:)
         func stopMonitoring(_ id: RegionID) {
-            guard let region = monitored(id) else { return }
+            guard let region = regions.stop(id.rawValue, monitored: monitoredRegions) else { return }
             monitoring.stopMonitoring(for: region)
         }
 
-        /// ``Command/requestState(_:)``, answered by `didDetermineState` (LOC-18).
+        /// ``Command/requestState(_:)``, answered by `didDetermineState` (LOC-18); the core issues it
+        /// in the same list as the start.
         /// https://developer.apple.com/documentation/corelocation/cllocationmanager/requeststate(for:)
         func requestState(_ id: RegionID) {
-            guard let region = monitored(id) else { return }
+            guard let region = regions.region(id.rawValue, monitored: monitoredRegions) else { return }
             monitoring.requestState(for: region)
         }
 
@@ -181,9 +224,10 @@
             monitoring.stopRangingBeacons(satisfying: CLBeaconIdentityConstraint(constraint))
         }
 
+        /// The regions Core Location monitors for the app, by identifier.
         /// https://developer.apple.com/documentation/corelocation/cllocationmanager/monitoredregions
-        private func monitored(_ id: RegionID) -> CLRegion? {
-            monitoring.monitoredRegions.first { $0.identifier == id.rawValue }
+        private var monitoredRegions: [String: CLRegion] {
+            Dictionary(monitoring.monitoredRegions.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
         }
     }
 #endif

@@ -152,11 +152,14 @@
         /// https://developer.apple.com/documentation/corelocation/cllocationmanager/allowsbackgroundlocationupdates
         /// https://developer.apple.com/documentation/corelocation/cllocationmanager/showsbackgroundlocationindicator
         /// https://developer.apple.com/documentation/corelocation/cllocationmanager/pauseslocationupdatesautomatically
-        func apply(to manager: CLLocationManager) {
+        ///
+        /// CLLocationManager.h:330–331: "Setting this property to YES when UIBackgroundModes does not
+        /// include "location" is a fatal error", so the plist is checked first (LOC-1).
+        func apply(to manager: CLLocationManager, infoPlist: InfoPlistGuard) {
             manager.desiredAccuracy = desiredAccuracy <= 0 ? kCLLocationAccuracyBest : desiredAccuracy
             manager.distanceFilter = distanceFilter <= 0 ? kCLDistanceFilterNone : distanceFilter
             manager.pausesLocationUpdatesAutomatically = pausesAutomatically  // LOC-5
-            manager.allowsBackgroundLocationUpdates = allowsBackgroundUpdates  // LOC-1: needs the `location` mode
+            manager.allowsBackgroundLocationUpdates = infoPlist.allowsBackgroundLocationUpdates(allowsBackgroundUpdates)
             manager.showsBackgroundLocationIndicator = showsBackgroundIndicator  // LOC-4
             manager.activityType = CLActivityType(activityType)
         }

@@ -98,12 +98,8 @@
         func startServiceSession(_ request: ServiceSessionRequest) {
             guard #available(iOS 18.0, *) else { return }
             invalidateServiceSession()
-            let requirement: CLServiceSession.AuthorizationRequirement =
-                switch request.authorization {
-                case .always: .always
-                case .whenInUse: .whenInUse
-                case .notDetermined, .denied: .none
-                }
+            let requirement = CLServiceSession.AuthorizationRequirement(
+                ServiceSessionRequirement(request.authorization) ?? .none)
             let session =
                 request.fullAccuracyPurposeKey.map {
                     CLServiceSession(authorization: requirement, fullAccuracyPurposeKey: $0)
@@ -120,6 +116,18 @@
             held.diagnostics.cancel()
             if #available(iOS 18.0, *) { (held.session as? CLServiceSession)?.invalidate() }
             service = nil
+        }
+    }
+
+    @available(iOS 18.0, *)
+    extension CLServiceSession.AuthorizationRequirement {
+        /// https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/authorizationrequirement
+        init(_ requirement: ServiceSessionRequirement) {
+            switch requirement {
+            case .none: self = .none
+            case .whenInUse: self = .whenInUse
+            case .always: self = .always
+            }
         }
     }
 #endif

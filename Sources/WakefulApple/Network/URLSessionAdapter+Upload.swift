@@ -26,13 +26,14 @@
             }
         }
 
-        /// A background upload must come from a file; the file lives in Caches until the task ends.
+        /// A background upload must come from a file (NSURLSession.h:188–189); the file lives in `tmp/`,
+        /// readable on a locked phone once it has been unlocked, until the task's outcome arrives
+        /// (``UploadBodyFile``).
         /// https://developer.apple.com/documentation/foundation/urlsession/uploadtask(with:fromfile:)
         private func uploadInBackground(_ request: UploadRequest, http: URLRequest, body: Data) {
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "wakeful-\(request.batch.uuidString).json")
+            let file = Self.bodyFolder.appendingPathComponent(UploadBodyFile.name(for: request.batch))
             do {
-                try body.write(to: file, options: .atomic)
+                try body.write(to: file, options: [.atomic, .completeFileProtectionUntilFirstUserAuthentication])
             } catch {
                 deliver(
                     .uploadCompleted(
@@ -40,9 +41,11 @@
                             id: request.id, batch: request.batch, statusCode: nil, error: "bodyFileNotWritten")))
                 return
             }
-            let task = session(UploadRequest.sessionIdentifier).uploadTask(with: http, fromFile: file)
-            task.taskDescription = UploadOutcome.taskDescription(for: request)
-            task.resume()
+            withSession(UploadRequest.sessionIdentifier) { session in
+                let task = session.uploadTask(with: http, fromFile: file)
+                task.taskDescription = UploadOutcome.taskDescription(for: request)
+                task.resume()
+            }
         }
 
         /// https://developer.apple.com/documentation/foundation/urlsession/upload(for:from:delegate:)
@@ -64,6 +67,32 @@
                         body: Data(), error: Self.name(of: error))
                 }
                 if let outcome = UploadOutcome(result) { self?.deliver(.uploadCompleted(outcome)) }
+            }
+        }
+    }
+
+    extension URLSessionAdapter {
+        /// Where background upload bodies wait for their tasks.
+        nonisolated static var bodyFolder: URL { FileManager.default.temporaryDirectory }
+
+        /// The outcome of a batch arrived: its body file is no longer needed.
+        func removeBodyFile(of batch: UUID) {
+            try? FileManager.default.removeItem(
+                at: Self.bodyFolder.appendingPathComponent(UploadBodyFile.name(for: batch)))
+        }
+
+        /// At launch: removes the body files a process left without living to see their outcome.
+        func removeLeftoverBodyFiles(now: Date = Date()) {
+            let folder = Self.bodyFolder
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            let files = names.compactMap { name -> (name: String, modified: TimeInterval)? in
+                let attributes = try? FileManager.default.attributesOfItem(
+                    atPath: folder.appendingPathComponent(name).path)
+                guard let modified = attributes?[.modificationDate] as? Date else { return nil }
+                return (name, modified.timeIntervalSince1970)
+            }
+            for name in UploadBodyFile.leftovers(files, now: now.timeIntervalSince1970) {
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
             }
         }
     }

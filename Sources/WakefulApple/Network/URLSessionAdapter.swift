@@ -5,33 +5,66 @@
     /// Carries out the core's URL-session commands: background transfers (URLS-1), in-process
     /// requests (URLS-8) and outbox uploads, and reports their outcomes.
     ///
-    /// One background `URLSession` per identifier, created on first use or when
+    /// One background `URLSession` per identifier Wakeful owns (the uploader's, those the
+    /// configuration names, those the core started transfers on), created on first use or when
     /// `handleEventsForBackgroundURLSession` names it after a relaunch, always with the same delegate,
-    /// so the daemon's pending events reach the new process. The events handler's completion is kept
-    /// until ``Command/completeBackgroundEvents(session:)``.
+    /// so the daemon's pending events reach the new process. Which identifiers are Wakeful's, when a
+    /// session may be created and when the stored events handler is called is
+    /// ``BackgroundSessionRegistry``'s decision: the handler is called from
+    /// `urlSessionDidFinishEvents(forBackgroundURLSession:)`, and work for an identifier being
+    /// invalidated waits for `urlSession(_:didBecomeInvalidWithError:)`.
     @MainActor
     final class URLSessionAdapter {
+        /// Work waiting for its session: a task to create on it.
+        typealias Work = @MainActor (URLSession) -> Void
+
         let deliver: @MainActor @Sendable (Event) -> Void
         private let transferSource: @MainActor (TransferRequest) -> WakefulApp.TransferSource?
         private let requestSource: @MainActor (RequestDescription) -> URLRequest?
         private var sessions: [String: URLSession] = [:]
-        private var eventHandlers: [String: () -> Void] = [:]
-        private lazy var proxy = URLSessionDelegateProxy { [weak self] in self?.finished($0) }
+        private var registry: BackgroundSessionRegistry<() -> Void, Work>
+        private let downloadedFile: @MainActor (_ taskDescription: String, _ location: URL) -> Void
+        private lazy var proxy = URLSessionDelegateProxy(
+            finished: { [weak self] in self?.finished($0) },
+            eventsFinished: { [weak self] in self?.eventsFinished($0) },
+            invalidated: { [weak self] in self?.invalidated($0) },
+            downloaded: downloadedFile)
 
         init(
+            owned: [String],
             transferSource: @escaping @MainActor (TransferRequest) -> WakefulApp.TransferSource?,
             requestSource: @escaping @MainActor (RequestDescription) -> URLRequest?,
+            downloadedFile: @escaping @MainActor (_ taskDescription: String, _ location: URL) -> Void,
             deliver: @escaping @MainActor @Sendable (Event) -> Void
         ) {
+            self.registry = BackgroundSessionRegistry(owned: owned)
+            self.downloadedFile = downloadedFile
             self.transferSource = transferSource
             self.requestSource = requestSource
             self.deliver = deliver
         }
 
-        /// The background session with this identifier; delegate callbacks come on the main queue.
+        /// Runs `work` on the background session with this identifier, creating the session if
+        /// needed; while the identifier is being invalidated the work waits (NSURLSession.h:157–159).
+        func withSession(_ identifier: String, discretionary: Bool = false, _ work: @escaping Work) {
+            switch registry.access(identifier, for: work) {
+            case .use: if let session = sessions[identifier] { work(session) }
+            case .create: work(makeSession(identifier, discretionary: discretionary))
+            case .wait: break
+            }
+        }
+
+        /// At launch: creates the sessions Wakeful owns, so outcomes the daemon finished while the app
+        /// was not running are delivered now rather than with the next transfer (UIApplication.h:436–440:
+        /// events are delivered once "a session has been created from a configuration object with that
+        /// identifier").
+        func reconnect(_ identifiers: [String]) {
+            for identifier in identifiers { withSession(identifier) { _ in } }
+        }
+
+        /// A background session; delegate callbacks come on the main queue.
         /// https://developer.apple.com/documentation/foundation/urlsessionconfiguration/background(withidentifier:)
-        func session(_ identifier: String, discretionary: Bool = false) -> URLSession {
-            if let session = sessions[identifier] { return session }
+        private func makeSession(_ identifier: String, discretionary: Bool) -> URLSession {
             let configuration = URLSessionConfiguration.background(withIdentifier: identifier)
             configuration.isDiscretionary = discretionary  // URLS-2
             let session = URLSession(configuration: configuration, delegate: proxy, delegateQueue: .main)
@@ -40,16 +73,25 @@
         }
 
         /// Keeps the completion of `handleEventsForBackgroundURLSession` and recreates the session so
-        /// its events are delivered (URLS-1).
-        func handleEvents(forSession identifier: String, completionHandler: @escaping () -> Void) {
-            eventHandlers[identifier] = completionHandler
-            _ = session(identifier)
+        /// its events are delivered (URLS-1); false for an identifier Wakeful does not own, whose
+        /// session and handler are the app's ("a session identifier that is unique within your app").
+        func handleEvents(forSession identifier: String, completionHandler: @escaping () -> Void) -> Bool {
+            guard let access = registry.eventsPending(for: identifier, handler: completionHandler) else { return false }
+            if access == .create { _ = makeSession(identifier, discretionary: false) }
+            return true
         }
 
-        /// ``Command/completeBackgroundEvents(session:)``: lets the system snapshot and suspend the app (URLS-7).
-        func completeEvents(_ identifier: String) {
-            eventHandlers.removeValue(forKey: identifier)?()
+        /// NSURLSession.h:959–965: after `URLSessionDidFinishEventsForBackgroundURLSession:` "it is safe
+        /// to invoke the previously stored completion handler"; this lets the system snapshot and
+        /// suspend the app (URLS-7).
+        private func eventsFinished(_ identifier: String) {
+            registry.eventsFinished(for: identifier)?()
         }
+
+        /// ``Command/completeBackgroundEvents(session:)``: the core's word that its strategies have
+        /// handled the relaunch. The handler is not called here but when the session says every
+        /// event has been delivered (``eventsFinished(_:)``), which the core cannot know.
+        func completeEvents(_ identifier: String) {}
 
         /// ``Command/startTransfer(_:)``: an upload from the app's file or a download, on the
         /// background session. Without a source from the app the transfer fails at once.
@@ -65,20 +107,32 @@
                             error: "noTransferSource")))
                 return
             }
-            let session = session(transfer.session, discretionary: transfer.discretionary)
-            let task: URLSessionTask =
-                switch transfer.direction {
-                case .upload: session.uploadTask(with: source.request, fromFile: source.file!)
-                case .download: session.downloadTask(with: source.request)
-                }
-            task.taskDescription = transfer.taskDescription
-            task.resume()
+            withSession(transfer.session, discretionary: transfer.discretionary) { session in
+                let task: URLSessionTask =
+                    switch transfer.direction {
+                    case .upload: session.uploadTask(with: source.request, fromFile: source.file!)
+                    case .download: session.downloadTask(with: source.request)
+                    }
+                task.taskDescription = transfer.taskDescription
+                task.resume()
+            }
         }
 
-        /// ``Command/cancelTransfers(session:)``: its tasks end with `cancelled`.
+        /// ``Command/cancelTransfers(session:)``: its tasks end with `cancelled`; the identifier is
+        /// reused only after `didBecomeInvalidWithError` (``invalidated(_:)``).
         /// https://developer.apple.com/documentation/foundation/urlsession/invalidateandcancel()
         func cancel(session identifier: String) {
+            guard registry.invalidate(identifier) else { return }
             sessions.removeValue(forKey: identifier)?.invalidateAndCancel()
+        }
+
+        /// NSURLSession.h:157–159: only now may a session with the identifier be created again; the
+        /// work that waited runs on it.
+        private func invalidated(_ identifier: String) {
+            let waiting = registry.didBecomeInvalid(identifier)
+            guard !waiting.isEmpty else { return }
+            let session = makeSession(identifier, discretionary: false)
+            for work in waiting { work(session) }
         }
 
         /// ``Command/sendRequest(_:)``: a data task on the shared, in-process session; it progresses
@@ -104,6 +158,7 @@
         /// A background task ended: an outbox upload, or one of the app's transfers.
         private func finished(_ result: URLSessionDelegateProxy.Result) {
             if result.session == UploadRequest.sessionIdentifier, let outcome = UploadOutcome(result) {
+                removeBodyFile(of: outcome.batch)
                 deliver(.uploadCompleted(outcome))
             } else {
                 deliver(

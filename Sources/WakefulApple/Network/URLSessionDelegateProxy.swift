@@ -21,11 +21,43 @@
         }
 
         private let finished: @MainActor @Sendable (Result) -> Void
+        private let eventsFinished: @MainActor @Sendable (String) -> Void
+        private let invalidated: @MainActor @Sendable (String) -> Void
+        private let downloaded: @MainActor (_ taskDescription: String, _ location: URL) -> Void
         /// Response bodies by session and task identifier (only uploads' answers are read).
         private var bodies: [String: Data] = [:]
 
-        init(finished: @escaping @MainActor @Sendable (Result) -> Void) {
+        /// - Parameters:
+        ///   - finished: A task ended.
+        ///   - eventsFinished: Every event of a relaunch has been delivered to the session with this identifier.
+        ///   - invalidated: The session with this identifier is invalid; the identifier may be reused.
+        ///   - downloaded: A download's file, which exists only during this call.
+        init(
+            finished: @escaping @MainActor @Sendable (Result) -> Void,
+            eventsFinished: @escaping @MainActor @Sendable (String) -> Void,
+            invalidated: @escaping @MainActor @Sendable (String) -> Void,
+            downloaded: @escaping @MainActor (_ taskDescription: String, _ location: URL) -> Void
+        ) {
             self.finished = finished
+            self.eventsFinished = eventsFinished
+            self.invalidated = invalidated
+            self.downloaded = downloaded
+        }
+
+        /// NSURLSession.h:959–965: "all messages previously enqueued for this session have been
+        /// delivered. At this time it is safe to invoke the previously stored completion handler".
+        /// https://developer.apple.com/documentation/foundation/urlsessiondelegate/urlsessiondidfinishevents(forbackgroundurlsession:)
+        nonisolated func urlSessionDidFinishEvents(forBackgroundURLSession session: URLSession) {
+            let identifier = session.configuration.identifier ?? ""
+            MainActor.assumeIsolated { eventsFinished(identifier) }
+        }
+
+        /// NSURLSession.h:157–159: "it is not safe to create another background session with the same
+        /// identifier until URLSession:didBecomeInvalidWithError: has been issued".
+        /// https://developer.apple.com/documentation/foundation/urlsessiondelegate/urlsession(_:didbecomeinvalidwitherror:)
+        nonisolated func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
+            let identifier = session.configuration.identifier ?? ""
+            MainActor.assumeIsolated { invalidated(identifier) }
         }
 
         private nonisolated static func key(_ session: URLSession, _ task: URLSessionTask) -> String {
@@ -38,12 +70,17 @@
             MainActor.assumeIsolated { bodies[key, default: Data()].append(data) }
         }
 
-        /// A download's file exists only during this call; the core has no use for its bytes, and an
-        /// app that wants them moves the file in its own session delegate.
+        /// NSURLSession.h:1165–1168: "The delegate should copy or move the file at the given location to
+        /// a new location as it will be removed when the delegate message returns", so the app's
+        /// ``WakefulApp/Configuration/downloadedFile`` is called now, synchronously (one delegate per
+        /// session: the app cannot have its own for Wakeful's sessions).
         /// https://developer.apple.com/documentation/foundation/urlsessiondownloaddelegate/urlsession(_:downloadtask:didfinishdownloadingto:)
         nonisolated func urlSession(
             _ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL
-        ) {}
+        ) {
+            let description = downloadTask.taskDescription ?? ""
+            MainActor.assumeIsolated { downloaded(description, location) }
+        }
 
         /// https://developer.apple.com/documentation/foundation/urlsessiontaskdelegate/urlsession(_:task:didcompletewitherror:)
         nonisolated func urlSession(

@@ -1,0 +1,73 @@
+/// The background transfer daemon as NSURLSession.h and UIKit describe it, recording broken rules:
+///
+/// - one session per identifier ("a session identifier that is unique within your app");
+/// - "When invalidating a background session, it is not safe to create another background session
+///   with the same identifier until URLSession:didBecomeInvalidWithError: has been issued";
+/// - after a relaunch, `handleEventsForBackgroundURLSession` hands a completion handler; the
+///   session's pending messages follow once a session exists, then
+///   `URLSessionDidFinishEventsForBackgroundURLSession:`, and only "At this time it is safe to
+///   invoke the previously stored completion handler".
+final class FakeBackgroundURLSessions {
+    enum Message: Equatable {
+        case taskCompleted(String)
+        case didFinishEvents
+        case didBecomeInvalid
+    }
+
+    private var live: Set<String> = []
+    private var invalidating: Set<String> = []
+    private var finishedEvents: Set<String> = []
+    /// Messages the daemon holds per identifier until a session with it exists.
+    private var pending: [String: [Message]] = [:]
+    private(set) var violations: [String] = []
+    private(set) var handlerCalls: [String] = []
+    /// Who created each session, in order ("wakeful" or "app").
+    private(set) var created: [(identifier: String, by: String)] = []
+
+    /// Outcomes finished while the app was not running, delivered after the relaunch.
+    func finishWhileSuspended(_ identifier: String, tasks: [String]) {
+        pending[identifier, default: []] += tasks.map(Message.taskCompleted) + [.didFinishEvents]
+    }
+
+    /// `URLSession(configuration: .background(withIdentifier:))`.
+    func createSession(_ identifier: String, by owner: String) {
+        if live.contains(identifier) { violations.append("second session with identifier \(identifier)") }
+        if invalidating.contains(identifier) {
+            violations.append("session \(identifier) created before didBecomeInvalidWithError")
+        }
+        live.insert(identifier)
+        created.append((identifier, owner))
+    }
+
+    /// `invalidateAndCancel()`: the invalidation message comes later.
+    func invalidate(_ identifier: String) {
+        live.remove(identifier)
+        invalidating.insert(identifier)
+        pending[identifier, default: []].append(.didBecomeInvalid)
+    }
+
+    /// The stored events handler of `handleEventsForBackgroundURLSession`.
+    func eventsHandler(for identifier: String) -> () -> Void {
+        { [self] in
+            if !finishedEvents.contains(identifier) {
+                violations.append("events handler of \(identifier) called before didFinishEvents")
+            }
+            handlerCalls.append(identifier)
+        }
+    }
+
+    /// Delivers the next message for a live or invalidating session; nil when none is due.
+    func nextMessage(_ identifier: String) -> Message? {
+        guard live.contains(identifier) || invalidating.contains(identifier),
+            var queue = pending[identifier], !queue.isEmpty
+        else { return nil }
+        let message = queue.removeFirst()
+        pending[identifier] = queue
+        switch message {
+        case .didFinishEvents: finishedEvents.insert(identifier)
+        case .didBecomeInvalid: invalidating.remove(identifier)
+        case .taskCompleted: break
+        }
+        return message
+    }
+}
