@@ -24,6 +24,8 @@ public struct FidelityReport: Sendable {
         public var withinTolerance: Int
         /// How many more lie inside the model's 5th–95th percentile.
         public var insideSpread: Int
+        /// How many of those that hold run under a policy variant (a report the default contradicts).
+        public var underVariant: Int
         /// The median of the observations' errors (see ``FidelityResult/error``); nil when the
         /// model produced no value for any.
         public var medianError: Double?
@@ -43,6 +45,7 @@ public struct FidelityReport: Sendable {
                 family: index < names.count ? names[index] : "all", observations: group.count,
                 withinTolerance: group.filter { $0.verdict == .withinTolerance }.count,
                 insideSpread: group.filter { $0.verdict == .insideSpread }.count,
+                underVariant: group.filter { $0.verdict.holds && !$0.variants.isEmpty }.count,
                 medianError: SeedSummary.Spread(group.compactMap(\.error))?.median)
         }
     }
@@ -61,10 +64,10 @@ public struct FidelityReport: Sendable {
     public var headline: String {
         let all = families.last!
         let sources = Set(results.map(\.source)).count
-        let underVariant = results.filter { $0.verdict.holds && !$0.variants.isEmpty }.count
         let variantPart =
-            underVariant == 0
-            ? "" : "; \(underVariant) of them under a policy variant that models a report the default contradicts"
+            all.underVariant == 0
+            ? ""
+            : "; \(all.underVariant) of them under a policy variant that models a report the default contradicts"
         return
             "\(all.withinTolerance + all.insideSpread) of \(all.observations) field observations (\(Self.percent(all.share))) from \(sources) source\(sources == 1 ? "" : "s") hold: \(all.withinTolerance) within tolerance, \(all.insideSpread) inside the model's 5th–95th percentile\(variantPart)"
     }
@@ -90,12 +93,12 @@ public struct FidelityReport: Sendable {
     /// The per-family table.
     public var familyTable: TextTable {
         var table = TextTable(header: [
-            "family", "observations", "within tolerance", "inside spread", "hold", "median error",
+            "family", "observations", "within tolerance", "inside spread", "hold", "under a variant", "median error",
         ])
         for family in families {
             table.append([
                 family.family, String(family.observations), String(family.withinTolerance), String(family.insideSpread),
-                Self.percent(family.share), family.medianError.map(Self.percent) ?? "–",
+                Self.percent(family.share), String(family.underVariant), family.medianError.map(Self.percent) ?? "–",
             ])
         }
         return table

@@ -66,6 +66,8 @@ extension PolicyVariant {
             "Silent pushes never reach the app off screen, as an untethered TestFlight build on 18.6 saw with 'pushDisallowed' in the console, instead of the hourly budget (PUSH-4, PUSH-8, CONF-PUSH-4)."
         case .prewarmRunsLaunch:
             "On iOS 16+, a prewarmed process runs didFinishLaunching at once, as the default does on 15 (seen on 15.0), so the app's launch code may run before the first unlock (DATA-9, CONF-DATA-9)."
+        case .visitArrivalAfterTenMinutes:
+            "A visit's arrival is reported 600 s after the user arrived, as a contributor's rule of thumb says, instead of the 354 s a plugin's log timed (LOC-16, CONF-LOC-16)."
         case .reducedAccuracyUpdatesOnScreenOnly:
             "On iOS 14+ only, with Precise Location off, standard location updates deliver nothing while the app is off screen, as Element X's developers found (significant changes still arrive), instead of the few fixes an hour Apple describes (AUTH-6, CONF-AUTH-6)."
         case .backgroundScanNeverListens:
@@ -117,6 +119,7 @@ extension PolicyVariant {
         case .launchesBeforeFirstUnlock: .folklore  // DATA-8: one iOS 9 report
         case .prewarmRunsLaunch: .observed  // DATA-9: 15.0 reports
         case .reducedAccuracyUpdatesOnScreenOnly: .observed  // AUTH-6: one app's implementation note
+        case .visitArrivalAfterTenMinutes: .folklore  // LOC-16: a rule of thumb, no log
         case .backgroundScanNeverListens: .observed  // BLE-2: a log and a developer's tests
         case .pendingConnectLapses: .observed  // BLE-4: one team's tests, no logs
         case .beaconExitWithin10Seconds: .folklore  // BEACON-2: a book's statement
@@ -158,6 +161,7 @@ extension PolicyVariant {
         case .launchesBeforeFirstUnlock: ["urlSession.relaunchesBeforeFirstUnlock"]
         case .prewarmRunsLaunch: ["execution.prewarmRunsLaunch"]
         case .reducedAccuracyUpdatesOnScreenOnly: ["location.reducedAccuracyUpdatesOffScreen"]
+        case .visitArrivalAfterTenMinutes: ["location.visitArrivalDwell"]
         case .backgroundScanNeverListens: ["bluetooth.backgroundScanWindow"]
         case .pendingConnectLapses: ["bluetooth.pendingConnectLifetime"]
         case .beaconExitWithin10Seconds: ["beacons.exitDelay"]
@@ -238,6 +242,8 @@ extension PolicyVariant {
         case .launchesBeforeFirstUnlock:  // CONF-DATA-8, DATA-8
             policy.urlSession.relaunchesBeforeFirstUnlock = true
         case .prewarmRunsLaunch: policy.execution.prewarmRunsLaunch = true  // CONF-DATA-9, DATA-9
+        // CONF-LOC-16, LOC-16: "around 10 minutes" (loc-visit-reported-after-10min-rule).
+        case .visitArrivalAfterTenMinutes: policy.location.visitArrivalDwell = 600
         case .reducedAccuracyUpdatesOnScreenOnly:  // CONF-AUTH-6, AUTH-6
             policy.location.reducedAccuracyUpdatesOffScreen = false
         // CONF-BLE-2, BLE-2: nothing found in 55 min of background scans on 26 (obs:

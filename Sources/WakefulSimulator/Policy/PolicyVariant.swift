@@ -84,6 +84,9 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
     /// `"CONF-AUTH-6"`: with reduced accuracy, standard location updates deliver nothing while the
     /// app is off screen, as one app's developers found (AUTH-6; the simulator names it for its rule).
     case reducedAccuracyUpdatesOnScreenOnly
+    /// `"CONF-LOC-16"`: a visit's arrival is reported 10 min after the user arrived, a
+    /// contributor's rule of thumb (LOC-16; the simulator names it for its rule).
+    case visitArrivalAfterTenMinutes
     /// `"CONF-BLE-2"`: a background scan never listens: discoveries come only in the foreground
     /// (BLE-2; reports of nothing found in the background).
     case backgroundScanNeverListens
@@ -129,6 +132,7 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
         case .launchesBeforeFirstUnlock: "CONF-DATA-8"
         case .prewarmRunsLaunch: "CONF-DATA-9"
         case .reducedAccuracyUpdatesOnScreenOnly: "CONF-AUTH-6"
+        case .visitArrivalAfterTenMinutes: "CONF-LOC-16"
         case .backgroundScanNeverListens: "CONF-BLE-2"
         case .pendingConnectLapses: "CONF-BLE-4"
         case .beaconExitWithin10Seconds: "CONF-BEACON-2"
@@ -163,7 +167,7 @@ public enum PolicyVariant: Sendable, Hashable, Codable, CustomStringConvertible 
                 .regionExitTailAfterTermination, .indicatorFlagHasNoEffect, .monitorEntriesWithheldAfterPushLaunch,
                 .launchesBeforeFirstUnlock, .prewarmRunsLaunch, .reducedAccuracyUpdatesOnScreenOnly,
                 .backgroundScanNeverListens, .pendingConnectLapses, .beaconExitWithin10Seconds,
-                .rangingFiveMinutesAfterBackgrounding, .silentPushDisallowedInBackground,
+                .rangingFiveMinutesAfterBackgrounding, .silentPushDisallowedInBackground, .visitArrivalAfterTenMinutes,
             ]
     }
 

@@ -181,6 +181,11 @@ private let variantCases: [PolicyVariantCase] =
                 $0.execution.prewarmRunsLaunch = true
             }, changedRows: ["execution.prewarmRunsLaunch"]),
         PolicyVariantCase(
+            variant: .visitArrivalAfterTenMinutes, version: IOSVersion(12),
+            change: {
+                $0.location.visitArrivalDwell = 600
+            }, changedRows: ["location.visitArrivalDwell"]),
+        PolicyVariantCase(
             variant: .reducedAccuracyUpdatesOnScreenOnly, version: IOSVersion(14),
             change: {
                 $0.location.reducedAccuracyUpdatesOffScreen = false
@@ -340,7 +345,7 @@ struct PolicyVariantTests {
             (.backgroundScanNeverListens, "CONF-BLE-2"),
             (.pendingConnectLapses, "CONF-BLE-4"), (.beaconExitWithin10Seconds, "CONF-BEACON-2"),
             (.rangingFiveMinutesAfterBackgrounding, "CONF-BEACON-5"),
-            (.silentPushDisallowedInBackground, "CONF-PUSH-4"),
+            (.silentPushDisallowedInBackground, "CONF-PUSH-4"), (.visitArrivalAfterTenMinutes, "CONF-LOC-16"),
         ])
     func ids(variant: PolicyVariant, id: String) {
         #expect(variant.id == id)
@@ -352,7 +357,7 @@ struct PolicyVariantTests {
     @Test("all: every case once, CONF-8 per factor, in ID order")
     func all() {
         let ids = PolicyVariant.allIDs
-        #expect(ids.count == 35 + SchedulingFactor.allCases.count)
+        #expect(ids.count == 36 + SchedulingFactor.allCases.count)
         #expect(Set(ids).count == ids.count)
         #expect(
             ids == [
@@ -363,7 +368,7 @@ struct PolicyVariantTests {
                 "CONF-9", "CONF-10", "CONF-11", "CONF-12", "CONF-13", "CONF-14a", "CONF-14b", "CONF-15", "CONF-16",
                 "CONF-17", "CONF-18a", "CONF-18b", "CONF-19", "CONF-20", "CONF-21", "CONF-22", "CONF-DATA-8",
                 "CONF-DATA-9", "CONF-AUTH-6", "CONF-BLE-2", "CONF-BLE-4", "CONF-BEACON-2", "CONF-BEACON-5",
-                "CONF-PUSH-4",
+                "CONF-PUSH-4", "CONF-LOC-16",
             ])
         for variant in PolicyVariant.all {
             #expect(PolicyVariant(id: variant.id) == variant)
