@@ -53,7 +53,7 @@ struct ExpectationTests {
         } matching: { issue in
             issue.comments.map(\.rawValue) == [
                 "Expected a trigger within 3.0 m of the trigger's beacon, but it had not fired by 18 min 20 s: the app stopped "
-                    + "executing at 15 min 00 s, 20 m from the beacon (taskExpired [STATE-1, TASK-1, TASK-6, TASK-12]) and did "
+                    + "executing at 14 min 57 s, 23 m from the beacon (taskExpired [STATE-1, TASK-1, TASK-6, TASK-12]) and did "
                     + "not run again: suspended after task expiry."
             ]
         }

@@ -64,10 +64,10 @@ struct PolicyParameterTests {
         let policy = BackgroundPolicy(family: family)
         let names = policy.parameters.map(\.name)
         #expect(names == expectedNames(policy))
-        // 19 execution + (29 + 3 × 4 crossing) location + 13 beacons + 11 push + (23 + 9) scheduler
+        // 19 execution + (29 + 3 × 4 crossing) location + 13 beacons + 14 push + (23 + 9) scheduler
         // + 7 URL session + 8 VoIP + 12 Bluetooth + (7 + 7 codes) termination + 11 motion + 6 monitor
         // + debuggerAttached
-        #expect(names.count == 19 + 41 + 13 + 11 + 23 + 9 + 7 + 8 + 12 + 14 + 11 + 6 + 1)
+        #expect(names.count == 19 + 41 + 13 + 14 + 23 + 9 + 7 + 8 + 12 + 14 + 11 + 6 + 1)
         #expect(Set(names).count == names.count)
     }
 
