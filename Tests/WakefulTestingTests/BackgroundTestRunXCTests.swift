@@ -22,7 +22,7 @@ final class BackgroundTestRunXCTests: XCTestCase {
         XCTAssertEqual(failures.count, 1)
         XCTAssertEqual(failures.first?.line, line)
         XCTAssertTrue(
-            failures.first?.message.contains("20 m from the beacon (taskExpired [STATE-1, TASK-1, TASK-6, TASK-12])")
+            failures.first?.message.contains("23 m from the beacon (taskExpired [STATE-1, TASK-1, TASK-6, TASK-12])")
                 == true)
     }
 
