@@ -223,10 +223,8 @@ struct ProjectInfoPlistTests {
         #expect(error.message.contains("(Alpha, Beta)"))
     }
 
-    /// Projects come from Macs, whose file system ignores case: `INFOPLIST_FILE = CLASSIC/info.plist`
-    /// finds `Classic/Info.plist` there, and must here too (it used to exit 2 on Linux).
-    @Test("INFOPLIST_FILE is found whatever its case, as on a Mac")
-    func infoPlistCase() throws {
+    /// A copy of the classic-infoplist project in a new folder, its `INFOPLIST_FILE` set to `path`.
+    static func classicProject(infoPlistFile path: String) throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
         let original = try String(
             contentsOfFile: ProjectFixture.path("classic-infoplist", "Classic.xcodeproj/project.pbxproj"),
@@ -234,7 +232,15 @@ struct ProjectInfoPlistTests {
         try folder.write(
             "Classic.xcodeproj/project.pbxproj",
             original.replacingOccurrences(
-                of: "INFOPLIST_FILE = Classic/Info.plist;", with: "INFOPLIST_FILE = CLASSIC/info.plist;"))
+                of: "INFOPLIST_FILE = Classic/Info.plist;", with: "INFOPLIST_FILE = \(path);"))
+        return folder
+    }
+
+    /// Projects come from Macs, whose file system ignores case: `INFOPLIST_FILE = CLASSIC/info.plist`
+    /// finds `Classic/Info.plist` there, and must here too (it used to exit 2 on Linux).
+    @Test("INFOPLIST_FILE is found whatever its case, as on a Mac")
+    func infoPlistCase() throws {
+        let folder = try Self.classicProject(infoPlistFile: "CLASSIC/info.plist")
         try folder.write(
             "Classic/Info.plist",
             String(contentsOfFile: ProjectFixture.path("classic-infoplist", "Classic/Info.plist"), encoding: .utf8))
@@ -244,14 +250,10 @@ struct ProjectInfoPlistTests {
 
     @Test("a missing INFOPLIST_FILE names the file and the setting; no Info.plist at all is an error")
     func missingInfoPlist() throws {
-        let folder = try TemporaryFolder()
+        let folder = try Self.classicProject(infoPlistFile: "Gone/Info.plist")
         let original = try String(
             contentsOfFile: ProjectFixture.path("classic-infoplist", "Classic.xcodeproj/project.pbxproj"),
             encoding: .utf8)
-        try folder.write(
-            "Classic.xcodeproj/project.pbxproj",
-            original.replacingOccurrences(
-                of: "INFOPLIST_FILE = Classic/Info.plist;", with: "INFOPLIST_FILE = Gone/Info.plist;"))
         let missing = try #require(throws: DoctorInputError.self) {
             try ProjectInfoPlist.load(project: folder.url.path + "/Classic.xcodeproj")
         }
