@@ -7,8 +7,9 @@
 #
 # What it compiles, in order (one whole-module compile each):
 #   Logging (swift-log) and GRDB   the dependencies, from the offline mirrors in /opt/swift-packages
-#                                  (or $WAKEFUL_PACKAGE_MIRRORS): modules only, warnings hidden,
-#                                  built once and reused while tag, flags, SDK and toolchain are the same
+#                                  (or $WAKEFUL_PACKAGE_MIRRORS): a module and an arm64 object each,
+#                                  warnings hidden, built once and reused while tag, flags, SDK and
+#                                  toolchain are the same
 #   Wakeful, WakefulStore, WakefulApple
 #                                  arm64-apple-ios<Package.swift's iOS floor>, with the Swift language
 #                                  mode and strictSettings read from Package.swift, -warnings-as-errors;
@@ -174,19 +175,20 @@ compile() {
     summary+=("$(printf '  %-28s ok                        %6.1f s' "$name" "$(seconds "$t0" "$t1")")")
 }
 
-# A dependency's module, rebuilt only when its inputs change. Interfaces only (no function
-# bodies, no object): the dependency's authors compile it for iOS; we need what it declares.
+# A dependency's module and arm64 object (one whole-module compile), rebuilt only when its inputs
+# change; its warnings are hidden (not our code). The object is what scripts/ios-link.sh links.
 #   dependency MODULE STAMP -- swiftc arguments…
 dependency() {
     local module=$1 stamp=$2
     shift 3
-    if [ -f "$modules/$module.swiftmodule" ] && [ "$(cat "$modules/$module.stamp" 2>/dev/null)" = "$stamp" ]; then
+    if [ -f "$modules/$module.swiftmodule" ] && [ -f "$modules/$module.o" ] \
+        && [ "$(cat "$modules/$module.stamp" 2>/dev/null)" = "$stamp" ]; then
         summary+=("$(printf '  %-28s cached' "$module")")
         return 0
     fi
     rm -f "$modules/$module.stamp"
     compile "$module" "$module" -- "$@" -emit-module -emit-module-path "$modules/$module.swiftmodule" \
-        -experimental-skip-non-inlinable-function-bodies -suppress-warnings || return 1
+        -c -o "$modules/$module.o" -wmo -num-threads 0 -suppress-warnings || return 1
     echo "$stamp" > "$modules/$module.stamp"
 }
 
