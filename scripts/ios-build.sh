@@ -20,10 +20,13 @@
 #                     MainActor isolation, Approachable Concurrency
 #     xcode26-swift6  the same in the Swift 6 language mode
 #     swift5          an app still in the Swift 5 language mode, nothing else turned on
-# Nothing is linked: linking needs the SDK's .tbd stubs and an Apple linker.
+# Then scripts/ios-link.sh links the demo (the xcode26 build) with the dependencies and our modules
+# into an arm64 iOS executable with the toolchain's ld64.lld against the SDK's .tbd stubs, checks it,
+# and assembles WakefulDemo.app and an unsigned WakefulDemo.ipa (see its header).
 #
 # Caches live in .build/ios-build (the SDK's own modules compiled from their interfaces, the
-# dependencies); our modules are compiled on every run. Exit status 0 only with zero diagnostics.
+# dependencies); our modules are compiled and the demo linked on every run. Exit status 0 only with
+# zero diagnostics and a link with no warning and no undefined symbol.
 set -euo pipefail
 
 usage() { echo "usage: scripts/ios-build.sh [SDK]   (or set WAKEFUL_IOS_SDK)" >&2; exit 2; }
@@ -54,6 +57,9 @@ sdk_name=$(basename "$sdk")
 # Xcode 26's SDK has arm64e interfaces only; scripts/ios-sdk.sh adds the arm64 names the compiler asks for.
 [ -e "$sdk/usr/lib/swift/Swift.swiftmodule/arm64-apple-ios.swiftinterface" ] \
     || fail "$sdk has no arm64 Swift interfaces (usr/lib/swift/Swift.swiftmodule/arm64-apple-ios.swiftinterface); extract it with scripts/ios-sdk.sh, which links them to the arm64e ones"
+# The link at the end needs the .tbd stubs; an SDK extracted before scripts/ios-sdk.sh kept them has none.
+[ -f "$sdk/usr/lib/libSystem.tbd" ] \
+    || fail "$sdk has no link stubs (usr/lib/libSystem.tbd), which the link needs; extract it again with scripts/ios-sdk.sh, which keeps them"
 
 # --- the toolchain ---------------------------------------------------------------------------
 if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
@@ -273,4 +279,6 @@ if [ "$failed" -ne 0 ] || [ "$diagnostics" -ne 0 ]; then
     echo "ios-build: FAILED" >&2
     exit 1
 fi
-echo "ios-build: ok, zero diagnostics"
+echo "ios-build: compiled with zero diagnostics; linking"
+scripts/ios-link.sh "$sdk" || { echo "ios-build: FAILED (the link)" >&2; exit 1; }
+echo "ios-build: ok, zero diagnostics, linked"
