@@ -52,10 +52,11 @@ sdk_version=$(grep -o '"Version" *: *"[0-9.]*"' "$sdk/SDKSettings.json" | head -
 [ -n "$sdk_version" ] || fail "$sdk/SDKSettings.json has no Version"
 # The floor (MinimumOSVersion) is the SDK's major release. The mirror's stubs describe the libraries
 # of iOS 26.2 and, unlike Apple's, carry no $ld$previous entries, which bind a symbol to the library
-# that held it in an older release when the deployment target is older: linked against them, the
-# demo loads libswift_DarwinFoundation2 (the Swift 6.2 split of the Darwin overlay) and
-# _LocationEssentials, which older releases may not have. The objects stay compiled for iOS 15 and
-# 17 (scripts/ios-build.sh), so those deployment targets are still checked at compile time.
+# that held it in an older release when the deployment target is older. Linked against them for
+# iOS 17, the demo binds CLLocation to _LocationEssentials and (with the package's settings)
+# Darwin's stderr to libswift_DarwinFoundation2, the Swift 6.2 split of the Darwin overlay:
+# libraries older releases may not have. The objects stay compiled for iOS 15 and 17
+# (scripts/ios-build.sh), so those deployment targets are still checked at compile time.
 floor=${sdk_version%%.*}.0
 floor_encoded=$(( ${floor%%.*} << 16 ))
 
@@ -190,7 +191,7 @@ undefined_after() {
     local log=$work/link.log status=0
     rm -f "$executable"
     ld64.lld "${link_flags[@]}" "$@" > "$log" 2>&1 || status=$?
-    if grep -v -E '^ld64\.lld: error: undefined symbol: |^>>> |^$' "$log" | grep -q .; then
+    if grep -q -v -E '^ld64\.lld: error: undefined symbol: |^>>> |^$' "$log"; then
         cat "$log" >&2
         fail "the link failed (log: ${log#"$root"/})"
     fi
@@ -214,7 +215,7 @@ while IFS= read -r symbol; do
             read -r module path _ state <<< "$entry"
             # The module's ABI name as the symbol's own context or an extension's (not part of a
             # longer name: 7SwiftUI but not 17SwiftUIExtras).
-            if echo "$symbol" | grep -q -E "(^_\\\$s|[^0-9])$(mangled "$module")"; then
+            if grep -q -E "(^_\\\$s|[^0-9])$(mangled "$module")" <<< "$symbol"; then
                 echo "$symbol" >> "$work/symbols-$module"
                 how="$(basename "$path").tbd ($state in the SDK, completed here)"
                 break
@@ -235,23 +236,24 @@ fi
 [ -x "$executable" ] || fail "ld64.lld wrote no executable"
 
 # --- checks of the executable ----------------------------------------------------------------
-headers=$(llvm-objdump --macho --private-headers "$executable")
+# (grep -q reads here-strings, not pipes: with pipefail, a writer cut off by grep -q's early exit
+# would fail the check.)
+headers=$(llvm-objdump --macho --private-headers "$executable" | tr -s ' \t' ' ')
 dylibs=$(llvm-objdump --macho --dylibs-used "$executable" | sed -n 's/^[[:space:]]*\([^ ]*\) (compatibility.*/\1/p')
-want() { echo "$headers" | tr -s ' \t' ' ' | grep -q -E "$1" || fail "the executable has no $2"; }
+want() { grep -q -E "$1" <<< "$headers" || fail "the executable has no $2"; }
 want '^MH_MAGIC_64 ARM64 [A-Z0-9_]+ 0x[0-9a-f]+ EXECUTE ' "arm64 MH_EXECUTE header"
 want '^ ?cmd LC_MAIN$' "LC_MAIN"
-echo "$headers" | grep -A4 'cmd LC_BUILD_VERSION' | tr -s ' ' | grep -q "platform ios" \
-    || fail "the executable's LC_BUILD_VERSION does not say platform ios"
-echo "$headers" | grep -A4 'cmd LC_BUILD_VERSION' | tr -s ' ' | grep -q "minos $floor" \
-    || fail "the executable's LC_BUILD_VERSION does not say minos $floor"
+build_version=$(grep -A4 'cmd LC_BUILD_VERSION' <<< "$headers")
+grep -q "platform ios" <<< "$build_version" || fail "the executable's LC_BUILD_VERSION does not say platform ios"
+grep -q "minos $floor" <<< "$build_version" || fail "the executable's LC_BUILD_VERSION does not say minos $floor"
 want '^ ?cmd LC_CODE_SIGNATURE$' "code signature (LC_CODE_SIGNATURE)"
 for dylib in /usr/lib/libSystem.B.dylib /usr/lib/libobjc.A.dylib /usr/lib/libsqlite3.dylib /usr/lib/swift/libswiftCore.dylib \
     /System/Library/Frameworks/Foundation.framework/Foundation /System/Library/Frameworks/UIKit.framework/UIKit \
     /System/Library/Frameworks/SwiftUI.framework/SwiftUI /System/Library/Frameworks/BackgroundTasks.framework/BackgroundTasks \
     /System/Library/Frameworks/CoreLocation.framework/CoreLocation; do
-    echo "$dylibs" | grep -q -x -F "$dylib" || fail "the executable does not load $dylib"
+    grep -q -x -F "$dylib" <<< "$dylibs" || fail "the executable does not load $dylib"
 done
-! echo "$dylibs" | grep -q SwiftUICore || fail "the executable loads SwiftUICore directly; apps reach it through SwiftUI"
+! grep -q SwiftUICore <<< "$dylibs" || fail "the executable loads SwiftUICore directly; apps reach it through SwiftUI"
 # Every import names a library the executable loads (llvm-nm's short names: Foundation, libswiftCore, libSystem).
 llvm-nm -m "$executable" | awk '$1 == "(undefined)" {
         library = ($(NF - 1) == "(from") ? substr($NF, 1, length($NF) - 1) : ""
@@ -260,7 +262,7 @@ short_names=$(echo "$dylibs" | sed 's|.*/||; s/\.dylib$//; s/\.[A-Z]$//')
 imports=$(wc -l < "$work/imports" | tr -d ' ')
 [ "$imports" -eq "$(llvm-nm -u "$executable" | wc -l | tr -d ' ')" ] || fail "llvm-nm -m and -u disagree on the imports"
 cut -f 1 "$work/imports" | sort -u | while IFS= read -r library; do
-    echo "$short_names" | grep -q -x -F "$library" || fail "imports bound to '$library', which the executable does not load"
+    grep -q -x -F "$library" <<< "$short_names" || fail "imports bound to '$library', which the executable does not load"
 done
 
 # --- the app ---------------------------------------------------------------------------------
@@ -326,7 +328,7 @@ by_sdk=$(wc -l < "$work/undefined-by-sdk" | tr -d ' ')
 elapsed=$(awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
 echo "ios-link: WakefulDemo for arm64-apple-ios$floor: MH_EXECUTE, LC_MAIN, $(echo "$dylibs" | grep -c .) libraries, $imports imports, all bound ($elapsed s)"
 echo "ios-link: the SDK's stubs left $by_sdk undefined; resolved:"
-echo "  $(count -F 'scripts/ios-link-runtime.c' "$work/resolutions") by scripts/ios-link-runtime.c: $(grep -F 'scripts/ios-link-runtime.c' "$work/resolutions" | cut -f 1 | tr '\n' ' ')"
+echo "  $(count -F 'scripts/ios-link-runtime.c' "$work/resolutions") by scripts/ios-link-runtime.c: $(grep -F 'scripts/ios-link-runtime.c' "$work/resolutions" | cut -f 1 | paste -s -d ' ' -)"
 for entry in ${incomplete[@]+"${incomplete[@]}"}; do
     read -r module path _ state <<< "$entry"
     echo "  $(count -F "$(printf '\t')$(basename "$path").tbd" "$work/resolutions") by $(basename "$path").tbd ($state in the SDK, completed from the link's own references)"
