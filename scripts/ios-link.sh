@@ -27,9 +27,9 @@ usage() { echo "usage: scripts/ios-link.sh SDK   (the iPhoneOS*.sdk that scripts
 [ $# -eq 1 ] || usage
 [ -f "$1/SDKSettings.json" ] || { echo "ios-link: $1 is not an SDK (no SDKSettings.json)" >&2; exit 1; }
 sdk=$(cd "$1" && pwd)
-cd "$(dirname "$0")/.."
-root=$(pwd)
-started=$(date +%s.%N)
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+SECONDS=0
 
 fail() { echo "ios-link: $*" >&2; exit 1; }
 
@@ -325,8 +325,7 @@ by_sdk=$(wc -l < "$work/undefined-by-sdk" | tr -d ' ')
     cat "$work/imports"
 } > "$report"
 
-elapsed=$(awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
-echo "ios-link: WakefulDemo for arm64-apple-ios$floor: MH_EXECUTE, LC_MAIN, $(echo "$dylibs" | grep -c .) libraries, $imports imports, all bound ($elapsed s)"
+echo "ios-link: WakefulDemo for arm64-apple-ios$floor: MH_EXECUTE, LC_MAIN, $(echo "$dylibs" | grep -c .) libraries, $imports imports, all bound ($SECONDS s)"
 echo "ios-link: the SDK's stubs left $by_sdk undefined; resolved:"
 echo "  $(count -F 'scripts/ios-link-runtime.c' "$work/resolutions") by scripts/ios-link-runtime.c: $(grep -F 'scripts/ios-link-runtime.c' "$work/resolutions" | cut -f 1 | paste -s -d ' ' -)"
 for entry in ${incomplete[@]+"${incomplete[@]}"}; do
