@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Every test runs under the watchdog that ends a hung `swift test` naming its unfinished tests
 # (Sources/WakefulTestSupport/HangWatchdog.swift): each `@Suite` carries `.watchdog`, and every
-# file with a `@Test` declares its suite. The two README examples in
+# file with a `@Test` declares its suite. A file whose suite computes (`.cpuBound`) has no
+# `.timeLimit` or `.hangLimit`: Swift Testing counts a test's wait for a CPU-bound thread against
+# its limit, so on a busy machine such a test failed for waiting its turn; the watchdog's idle rule
+# is its hang detector. The two README examples in
 # Tests/WakefulTestingTests/Documentation are free functions as the README shows them, and compute
 # only, so they cannot wait on anything.
 #
@@ -21,6 +24,10 @@ perl -0777 -ne '
         $bad = 1;
     }
     if ($suites == 0 && /\@Test\b/) { print "$file: \@Test outside a \@Suite(.watchdog)\n"; $bad = 1 }
+    if (/\.cpuBound\b/ && /\.(?:timeLimit|hangLimit)\b/) {
+        print "$file: a computing (.cpuBound) suite with a time limit, which counts its wait for a thread\n";
+        $bad = 1;
+    }
     END { exit($bad ? 1 : 0) }
-' "${files[@]}" || { echo "check-watchdog: add .watchdog (import WakefulTestSupport) to the suites above" >&2; exit 1; }
+' "${files[@]}" || { echo "check-watchdog: add .watchdog (import WakefulTestSupport) to the suites above, and drop the time limit of a .cpuBound one" >&2; exit 1; }
 echo "check-watchdog: every suite runs under the watchdog"

@@ -11,6 +11,12 @@ import Testing
 /// tests run on ``CPUBoundExecutor/shared``, whose threads the system schedules beside the pool's,
 /// so a computing test takes its share of the processor and no more, and the pool stays free for
 /// the tests that wait on I/O.
+///
+/// Such a suite carries no `.timeLimit`: Swift Testing starts a test's clock before its scope
+/// traits run, so the time a test waits here for a thread counts against the limit (a 60 s limit
+/// failed a test whose scope waited 75 s before a body that took nothing), and beside CPU hogs the
+/// last computing tests wait many minutes. ``HangWatchdog`` is their hang detector: it tells a
+/// stuck test from a queued one by whether the process still makes progress.
 public struct CPUBound: TestFunctionScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void

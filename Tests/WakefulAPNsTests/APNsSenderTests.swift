@@ -252,7 +252,7 @@ import WakefulTestSupport
         try await withMock(setup.configuration) { mock in
             try await withSender(
                 mock, transport: transport, tokens: setup.tokens, clock: setup.clock,
-                configure: { $0.requestTimeout = .seconds(1) }
+                configure: { $0.requestTimeout = .seconds(3) }
             ) { sender in
                 // The connection first, so that opening it (slow on a loaded machine) is not what runs out the deadline.
                 var opened = false
@@ -269,8 +269,15 @@ import WakefulTestSupport
                     Issue.record("expected a transport error: \(silent)"); return
                 }
                 #expect(message.contains("deadline"))
-                let next = await sender.send(try BackgroundPush(deviceToken: Fixture.deviceToken))
-                guard case .delivered = next.outcome else { Issue.record("not delivered: \(next)"); return }
+                // Usable again: a push goes through. More than one try, since on a loaded machine an
+                // exchange can itself outlast the 3 s deadline; what must not happen is every try failing.
+                var outcomes: [String] = []
+                for _ in 0..<5 {
+                    let next = await sender.send(try BackgroundPush(deviceToken: Fixture.deviceToken))
+                    if case .delivered = next.outcome { break }
+                    outcomes.append("\(next)")
+                }
+                #expect(outcomes.count < 5, "not delivered in 5 tries after the deadline: \(outcomes)")
             }
         }
     }

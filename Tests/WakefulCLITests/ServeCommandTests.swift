@@ -118,7 +118,8 @@ final class ServerProcess: @unchecked Sendable {
         }
         try process.run()
         // The watchdog: not a sleep, a deadline after which a hung child is killed (its output then ends).
-        DispatchQueue.global().asyncAfter(deadline: .now() + 120) { [weak self] in self?.kill() }
+        // Nine minutes, inside the suite's time limit: a hang detector that no load reaches.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 540) { [weak self] in self?.kill() }
     }
 
     /// Everything printed so far.

@@ -7,7 +7,7 @@ import WakefulTestSupport
 
 /// The crash-injection invariant, in CI with a smaller seed count; the full 1,000 seeds run with
 /// `swift run -c release wakeful chaos`.
-@Suite("Crash injection", .hangLimit, .watchdog, .cpuBound)
+@Suite("Crash injection", .watchdog, .cpuBound)
 struct ChaosHarnessTests {
     static func options(seeds: Int, scenarios: [String] = BuiltinScenarios.names) -> ChaosOptions {
         var options = ChaosOptions(seeds: seeds, scenarios: scenarios)

@@ -13,7 +13,7 @@ import WakefulTestSupport
 
 /// `wakeful doctor` given what it cannot check: each gets a message that says what it was given,
 /// and usage errors end with 64, as `--help` documents.
-@Suite("wakeful doctor: bad input and usage errors", .hangLimit, .watchdog, .cpuBound)
+@Suite("wakeful doctor: bad input and usage errors", .watchdog, .cpuBound)
 struct DoctorBadInputTests {
     /// The request `wakeful doctor ARGUMENTS` parses to.
     private func request(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws

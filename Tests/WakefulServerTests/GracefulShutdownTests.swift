@@ -43,7 +43,7 @@ struct GracefulShutdownTests {
                 let probe = try await RawConnection.offPool {
                     let connection = try RawConnection(port: port)
                     try connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-                    return RawConnection.waitUntilClosed([connection], timeout: .seconds(10))
+                    return RawConnection.waitUntilClosed([connection], timeout: .seconds(120))
                 }
                 #expect(probe == 0)
                 await group.triggerGracefulShutdown()
@@ -54,7 +54,7 @@ struct GracefulShutdownTests {
                     log.contains(prefix: "Graceful shutdown took longer than allowed by the configuration"),
                     "\(log.text)")
                 let closed = try await RawConnection.offPool {
-                    RawConnection.waitUntilClosed([stalled], timeout: .seconds(5))
+                    RawConnection.waitUntilClosed([stalled], timeout: .seconds(120))
                 }
                 #expect(closed == 0)
             }

@@ -10,7 +10,7 @@ import WakefulTestSupport
 @Suite("Lease timeout", .hangLimit, .watchdog)
 struct LeaseTimeoutTests {
     /// A lease that gets no connection and ignores cancellation until the test lets it go, as a
-    /// pool request queued after its cancellation was missed. It lets itself go after 20 s, so a
+    /// pool request queued after its cancellation was missed. It lets itself go after 120 s, so a
     /// lease that waited for it fails `gaveUp` instead of hanging the run; the order of events is
     /// checked, not a duration, because a loaded 2-core run can delay any task by seconds.
     private final class StuckPool: Sendable {
@@ -22,7 +22,7 @@ struct LeaseTimeoutTests {
 
         init() {
             Task { [self] in
-                try await Task.sleep(for: .seconds(20))
+                try await Task.sleep(for: .seconds(120))
                 selfReleased.store(true, ordering: .releasing)
                 release.finish()
             }

@@ -34,7 +34,7 @@ struct LiveServerTests {
                 try await RawConnection.offPool {
                     let connection = try RawConnection(port: port)
                     try connection.send(request)
-                    return connection.textUntilClosed(timeout: .seconds(10))
+                    return connection.textUntilClosed(timeout: .seconds(120))
                 }
             }
             let missing = try await answer("GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n")

@@ -2,7 +2,7 @@ import Testing
 import WakefulStore
 import WakefulTestSupport
 
-@Suite("SQLite", .hangLimit, .watchdog, .cpuBound)
+@Suite("SQLite", .watchdog, .cpuBound)
 struct SQLiteVersionTests {
     @Test("the linked SQLite supports upserts (3.24 or later)")
     func linkedVersion() throws {

@@ -97,9 +97,11 @@ struct Executable: Sendable {
     ///
     /// Standard output and error go to temporary files (no pipe can fill up and block the child),
     /// which are read and removed afterwards. A watchdog kills the process after `timeout`; the
-    /// result then says so and the calling test records an issue.
+    /// result then says so and the calling test records an issue. The default is a hang detector,
+    /// not a speed check: nine minutes, inside the suites' ten-minute limit, since a command that
+    /// takes seconds on a quiet machine can take minutes beside CPU hogs.
     func run(
-        _ arguments: [String], in directory: URL? = nil, timeout: TimeInterval = 120,
+        _ arguments: [String], in directory: URL? = nil, timeout: TimeInterval = 540,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> CommandResult {
         let executable = try #require(

@@ -9,7 +9,7 @@ import WakefulTestSupport
     import Darwin
 #endif
 
-@Suite("What doctor is given to read", .hangLimit, .watchdog, .cpuBound)
+@Suite("What doctor is given to read", .watchdog, .cpuBound)
 struct InfoPlistInputTests {
     private static let plist = """
         <?xml version="1.0" encoding="UTF-8"?>

@@ -4,7 +4,7 @@ import Wakeful
 import WakefulTestSupport
 
 /// The ``Outbox`` protocol's rules, checked on every implementation.
-@Suite("Outbox conformance", .hangLimit, .watchdog, .cpuBound)
+@Suite("Outbox conformance", .watchdog, .cpuBound)
 struct OutboxConformanceTests {
     @Test("records get seq from 1, their derived UUID and the payload JSON", arguments: OutboxFactory.all)
     func identity(_ factory: OutboxFactory) throws {

@@ -4,7 +4,7 @@ import Wakeful
 import WakefulTestSupport
 
 /// The helpers both outboxes share: batch IDs and the loss record's payload.
-@Suite("Outbox identities and loss payloads", .hangLimit, .watchdog, .cpuBound)
+@Suite("Outbox identities and loss payloads", .watchdog, .cpuBound)
 struct OutboxIdentityTests {
     @Test("batch IDs are deterministic, distinct per number and never a record's UUID")
     func batchIDs() {

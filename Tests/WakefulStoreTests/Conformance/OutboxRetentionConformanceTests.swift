@@ -4,7 +4,7 @@ import Wakeful
 import WakefulTestSupport
 
 /// The ``Outbox`` retention rules, checked on every implementation.
-@Suite("Outbox retention conformance", .hangLimit, .watchdog, .cpuBound)
+@Suite("Outbox retention conformance", .watchdog, .cpuBound)
 struct OutboxRetentionConformanceTests {
     /// Checks that the loss record accounts for exactly `seqs` and is the last record.
     func expectLoss(_ report: LossReport, seqs: [Int64], reasons: [String], in outbox: any Outbox, now: TimeInterval)

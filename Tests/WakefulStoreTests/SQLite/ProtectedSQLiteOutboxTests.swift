@@ -10,7 +10,7 @@ import WakefulTestSupport
 ///
 /// Linux has no Data Protection, so a missing folder stands for the unreadable file: SQLite answers
 /// `SQLITE_CANTOPEN`, as it does for a `complete` file on a locked phone (DATA-7).
-@Suite(.hangLimit, .watchdog, .cpuBound) struct ProtectedSQLiteOutboxTests {
+@Suite(.watchdog, .cpuBound) struct ProtectedSQLiteOutboxTests {
     final class Availability: Sendable {
         let available = Atomic(false)
         var check: @Sendable () -> Bool { { self.available.load(ordering: .relaxed) } }
@@ -86,7 +86,7 @@ import WakefulTestSupport
     }
 }
 
-@Suite(.hangLimit, .watchdog, .cpuBound) struct FileHeldRecordsLedgerTests {
+@Suite(.watchdog, .cpuBound) struct FileHeldRecordsLedgerTests {
     @Test func theCountSurvivesInItsFileUntilCleared() throws {
         try withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("held.json").path

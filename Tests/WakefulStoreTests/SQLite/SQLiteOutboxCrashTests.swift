@@ -6,7 +6,7 @@ import WakefulTestSupport
 
 /// Crash injection: a crash at any fault point rolls the transaction back whole, and the relaunched
 /// store (a new object on the same file) is consistent and carries on.
-@Suite("SQLiteOutbox crash injection", .hangLimit, .watchdog, .cpuBound)
+@Suite("SQLiteOutbox crash injection", .watchdog, .cpuBound)
 struct SQLiteOutboxCrashTests {
     /// The operations that reach each fault point, with a store prepared so that each changes something.
     static let operationPoints: [OutboxFaultPoint] = [.afterAppend, .afterClaim, .insideAcknowledge, .insideRetention]

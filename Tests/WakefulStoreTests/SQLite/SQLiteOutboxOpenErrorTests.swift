@@ -5,7 +5,7 @@ import WakefulStore
 import WakefulTestSupport
 
 /// Files that cannot be an outbox give an error naming the path and what to do.
-@Suite("SQLiteOutbox open errors", .hangLimit, .watchdog, .cpuBound)
+@Suite("SQLiteOutbox open errors", .watchdog, .cpuBound)
 struct SQLiteOutboxOpenErrorTests {
     @Test(
         "a file that is not a database",

@@ -5,7 +5,7 @@ import Wakeful
 import WakefulTestSupport
 
 /// What the file keeps across launches, and how it is opened.
-@Suite("SQLiteOutbox persistence", .hangLimit, .watchdog, .cpuBound)
+@Suite("SQLiteOutbox persistence", .watchdog, .cpuBound)
 struct SQLiteOutboxPersistenceTests {
     @Test("records, the open batch, job states and counters survive a relaunch")
     func reopen() throws {

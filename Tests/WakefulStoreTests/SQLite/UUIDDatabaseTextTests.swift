@@ -3,7 +3,7 @@ import Testing
 @testable import WakefulStore
 import WakefulTestSupport
 
-@Suite("UUID database text", .hangLimit, .watchdog, .cpuBound)
+@Suite("UUID database text", .watchdog, .cpuBound)
 struct UUIDDatabaseTextTests {
     @Test("is exactly Foundation's uuidString, for every byte value in every position")
     func matchesFoundation() {
