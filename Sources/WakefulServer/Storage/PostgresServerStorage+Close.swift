@@ -9,7 +9,7 @@ extension PostgresServerStorage {
     /// PostgresNIO's pool returns from `run()` only once every connection it holds or is opening has
     /// closed, and nothing outside it can bound that wait. A test run on a busy machine sat idle for
     /// good, every thread parked, in the shutdown of a server whose database had refused
-    /// connections (`ALLOW_CONNECTIONS false`), and postgres-nio issue 599 reports servers that
+    /// connections (`ALLOW_CONNECTIONS false`), and vapor/postgres-nio#599 reports servers that
     /// could not be stopped while the pool retried connecting: the application's graceful
     /// shutdown, its service group and a test's server all wait for this service. So the wait is
     /// bounded here: the pool runs in a task of its own, cancelled with this one, and returning

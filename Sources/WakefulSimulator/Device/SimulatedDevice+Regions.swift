@@ -70,7 +70,7 @@ extension SimulatedDevice {
     }
 
     /// SIM-1: the state of a beacon region the app began to monitor, ≈1.1 s later, without a
-    /// `requestState` call (Radius Networks' iOS 8 ranging log, issue 16). Like every
+    /// `requestState` call (Radius Networks' iOS 8 ranging log). Like every
     /// `didDetermineState` it opens a new ≈10 s window in the background (BEACON-5). Not for an
     /// app that has ended since: the answer belongs to the process that asked (assumption).
     mutating func initialRegionState(registration: Int) {

@@ -74,7 +74,7 @@ public struct BeaconRules: Sendable, Hashable {
             softwareScanPeriod: 900,
             // BEACON-4: ≈1 s after the display lights up (observed).
             displayStateDelay: 1,
-            // SIM-1: 1.1 s after launch in Radius Networks' iOS 8 ranging log (issue 16), with no
+            // SIM-1: 1.1 s after launch in Radius Networks' iOS 8 ranging log, with no
             // `requestState` in the app (observed, single log; other versions carried over, assumption).
             initialStateDelay: 1.1,
             // BEACON-1: Always authorization from 8.0 (documented).
