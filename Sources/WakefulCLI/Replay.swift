@@ -39,7 +39,7 @@ struct ReplayCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The app's configuration: a setup (TaskExtension, names joined by +) or a scenario file whose strategies, app, device and world origin/beacons describe the app; needed when the timeline has no header.",
+            "The app's configuration: a setup (TaskExtension, names joined by +) or a scenario file whose strategies, app, device and world origin/beacons describe the app (and world.movement the user's way); needed when the timeline has no header.",
             valueName: "setup|file"))
     var config: String?
 

@@ -5,7 +5,7 @@ import WakefulSimulator
 /// The app's configuration when the timeline's header lacks it or is to be overridden (`--config`):
 /// a strategy setup name, or a scenario file whose `strategies`, `app`, `device` and fixed parts of
 /// `world` (origin, beacons, accessories, server, network, power, start hour) describe the app and
-/// its surroundings.
+/// its surroundings, and whose `world.movement`, when it has one, is the user's way.
 ///
 /// ```swift
 /// let byName = try ReplayConfiguration.parse("TaskExtension")
@@ -26,9 +26,11 @@ public struct ReplayConfiguration: Sendable, Hashable {
     /// Where it came from, for messages.
     public var source: String
 
-    /// The `world` keys taken from a configuration file: facts of the place, not of the trip.
+    /// The `world` keys taken from a configuration file: facts of the place, and the user's
+    /// movement, which a device records only while its app runs location updates (a field tester's
+    /// notes of a walk stand in for it).
     public static let worldKeys = [
-        "origin", "beacons", "accessories", "server", "network", "power", "startHour", "startDay",
+        "origin", "beacons", "accessories", "server", "network", "power", "startHour", "startDay", "movement",
     ]
 
     /// Parses `--config`: an existing file is read as a scenario file, anything else as a setup name.

@@ -175,6 +175,12 @@ public struct ScenarioReconstructor: Sendable {
         if world["movement"] == nil, let movement = inputs.movement {
             world.members.append(JSONMember(key: "movement", value: .object(movement)))
         }
+        // The notes above say what the timeline showed; say which of it the configuration replaced.
+        if let configuration = options.configuration, !configuration.world.isEmpty {
+            notes.append(
+                "world: \(configuration.world.map(\.key).joined(separator: ", ")) from \(configuration.source), "
+                    + "in place of what the timeline shows")
+        }
         if world["startHour"] == nil, let startHour = header?.startHour {
             world.members.append(JSONMember(key: "startHour", value: .double(startHour)))
         }

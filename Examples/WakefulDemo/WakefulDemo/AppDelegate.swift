@@ -22,13 +22,18 @@ final class AppDelegate: NSObject, UIApplicationDelegate, ObservableObject {
         // UserDefaults reads empty before the first unlock after a restart (DATA-6).
         let keychain = KeychainCredential()
         if let token = UserDefaults.standard.string(forKey: "deviceToken") { try? keychain.save(token) }
-        let configuration = DemoConfiguration.selected.appConfiguration(
+        let choice = DemoConfiguration.selected
+        let configuration = choice.appConfiguration(
             server: UserDefaults.standard.url(forKey: "server"),
             credential: { try keychain.read() })
         do {
             let wakeful = try WakefulApp(configuration: configuration)
             // Listen before starting, so the launch's own entries are on screen too.
             collect(wakeful.timeline)
+            // The run header before the first event: the exported file then says what
+            // `wakeful replay` needs, and its time is the replay's time 0 (docs/field-test.md).
+            let now = Date()
+            wakeful.note(choice.timelineHeader(.reading(at: now)).entry(at: now.timeIntervalSince1970))
             wakeful.application(application, didFinishLaunchingWithOptions: launchOptions)
             self.wakeful = wakeful
         } catch {
@@ -75,7 +80,8 @@ final class AppDelegate: NSObject, UIApplicationDelegate, ObservableObject {
     /// The device token of the registration ``WakefulApp`` makes at every launch (the plist declares
     /// `remote-notification`), so the trip configuration's silent pushes arrive.
     func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {
-        // The token goes to the companion server (POST /v1/devices); never log it.
+        // Kept for the main screen, which shares it only when asked (a field run's pushes are
+        // sent from a computer); never log it.
         UserDefaults.standard.set(deviceToken.map { String(format: "%02x", $0) }.joined(), forKey: "apnsToken")
     }
 

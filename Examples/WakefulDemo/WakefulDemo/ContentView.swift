@@ -7,6 +7,9 @@ import WakefulApple
 struct ContentView: View {
     @EnvironmentObject private var delegate: AppDelegate
     @State private var selection = DemoConfiguration.selected
+    /// The APNs device token the app delegate keeps, for sending the trip's silent pushes from a
+    /// computer during a field run (docs/field-test.md).
+    @AppStorage("apnsToken") private var apnsToken = ""
 
     var body: some View {
         NavigationStack {
@@ -19,6 +22,13 @@ struct ContentView: View {
                 }
                 Section("Permissions") {
                     Button("Allow location") { delegate.wakeful?.requestLocationAuthorization() }
+                }
+                Section("Device token for silent pushes") {
+                    if apnsToken.isEmpty {
+                        Text("Not registered with APNs yet.").foregroundStyle(.secondary)
+                    } else {
+                        ShareLink("Share the device token", item: apnsToken)
+                    }
                 }
                 if let error = delegate.launchError {
                     Section("Launch failed") { Text(error).foregroundStyle(.red) }

@@ -1,4 +1,6 @@
+import CoreLocation
 import Foundation
+import UIKit
 import Wakeful
 import WakefulApple
 
@@ -34,5 +36,33 @@ extension DemoConfiguration {
 
     private static var choiceFile: URL {
         URL.applicationSupportDirectory.appending(path: "WakefulDemo/configuration")
+    }
+}
+
+extension DemoConfiguration.LaunchFacts {
+    /// The phone as it is at `date`, for the timeline's header.
+    @MainActor static func reading(at date: Date) -> Self {
+        // utsname.machine is the model identifier (iPhone15,2); UIDevice.model says only "iPhone".
+        var system = utsname()
+        uname(&system)
+        let model = withUnsafeBytes(of: system.machine) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        // A manager of its own: reading the status shows no prompt and starts no service.
+        let location = CLLocationManager()
+        let authorization: LocationAuthorization =
+            switch location.authorizationStatus {
+            case .authorizedAlways: .always
+            case .authorizedWhenInUse: .whenInUse
+            case .notDetermined: .notDetermined
+            default: .denied
+            }
+        return Self(
+            device: model, ios: UIDevice.current.systemVersion,
+            backgroundModes: Bundle.main.object(forInfoDictionaryKey: "UIBackgroundModes") as? [String] ?? [],
+            locationAuthorization: authorization, preciseLocation: location.accuracyAuthorization == .fullAccuracy,
+            lowPowerMode: ProcessInfo.processInfo.isLowPowerModeEnabled,
+            backgroundAppRefresh: UIApplication.shared.backgroundRefreshStatus == .available,
+            localTime: LocalTime(date, calendar: .current))
     }
 }

@@ -5,8 +5,9 @@ import Wakeful
 /// (`wakeful simulate gas-station`, `wakeful simulate bike-rental`), so what the phone does can be
 /// compared with what the model predicts.
 ///
-/// Only the core here: a Linux test compiles this file (linked from Tests/WakefulDoctorTests) to
-/// check the demo's Info.plist against what `wakeful plist` says these strategies need.
+/// Only the core here: Linux tests compile this file (linked from Tests/WakefulDoctorTests) to
+/// check the demo's Info.plist against what `wakeful plist` says these strategies need, and
+/// (linked from Tests/WakefulReplayTests) to replay a timeline carrying the demo's header.
 enum DemoConfiguration: String, CaseIterable, Identifiable {
     /// Seed 000: prompt to pay when pump 4's beacon is about 3 m away, not from across the street.
     /// `TaskExtension` ranges for about 30 s per region event on iOS 13+ (TASK-4), which the

@@ -1,0 +1,1 @@
+../../../Examples/WakefulDemo/WakefulDemo/DemoConfiguration+Replay.swift
