@@ -11,7 +11,7 @@ struct NoTrackingNumbersTests {
         .deletingLastPathComponent()
 
     /// "issue 17", "Issue #4" — not "issues 1 ms" (a verb) nor "vapor/postgres-nio#599".
-    static let trackingNumber = #/\b[Ii]ssue #?[0-9]+\b/#
+    static var trackingNumber: Regex<Substring> { #/\b[Ii]ssue #?[0-9]+\b/# }
 
     static func mentions(in text: String) -> [String] {
         text.split(separator: "\n").filter { $0.contains(trackingNumber) }.map { String($0.prefix(160)) }
@@ -56,7 +56,9 @@ struct NoTrackingNumbersTests {
         var files = [checkout.appendingPathComponent("README.md")]
         for folder in ["docs", "Examples", "Sources"] {
             let root = checkout.appendingPathComponent(folder)
-            guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { continue }
+            guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+                continue
+            }
             for case let file as URL in walker where ["md", "swift"].contains(file.pathExtension) {
                 files.append(file)
             }
