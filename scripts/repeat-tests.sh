@@ -9,7 +9,7 @@
 #   --alternate  odd runs quiet, even runs loaded: 20 runs are ten of each
 #
 # Builds the tests once first, so each run's wall time is the test run alone. A run that takes longer
-# than WAKEFUL_REPEAT_TIMEOUT seconds (default 1800) is a hang: it is killed, its log kept, and the
+# than WAKEFUL_REPEAT_TIMEOUT seconds (default 3600: a loaded run took 26 minutes) is a hang: it is killed, its log kept, and the
 # script exits 1. Each run's log goes to .build/repeat-tests/run-K.log; the wall times are printed
 # as they come and summed up at the end.
 #
@@ -27,7 +27,7 @@ esac
 count=${1:-}
 [[ "$count" =~ ^[1-9][0-9]*$ ]] || { echo "usage: scripts/repeat-tests.sh [--loaded | --alternate] N [swift test arguments…] (N: how many runs, at least 1)" >&2; exit 2; }
 shift
-limit=${WAKEFUL_REPEAT_TIMEOUT:-1800}
+limit=${WAKEFUL_REPEAT_TIMEOUT:-3600}
 hog_count=${WAKEFUL_REPEAT_HOGS:-$(nproc)}
 hogs=()
 start_hogs() {
