@@ -9,8 +9,8 @@
 #   --alternate  odd runs quiet, even runs loaded: 20 runs are ten of each
 #
 # Builds the tests once first, so each run's wall time is the test run alone. A run that takes longer
-# than WAKEFUL_REPEAT_TIMEOUT seconds (default 3600: a loaded run took 26 minutes) is a hang: it is killed, its log kept, and the
-# script exits 1. Each run's log goes to .build/repeat-tests/run-K.log; the wall times are printed
+# than WAKEFUL_REPEAT_TIMEOUT seconds (default 3600: a loaded run took 26 minutes) is a hang: it is
+# killed, its log kept, and the script exits 1. Each run's log goes to .build/repeat-tests/run-K.log; the wall times are printed
 # as they come and summed up at the end.
 #
 # The PostgreSQL tests use WAKEFUL_POSTGRES_URL when it is set; without it they start the throwaway
