@@ -32,8 +32,9 @@ final class AppDelegate: NSObject, UIApplicationDelegate, ObservableObject {
             wakeful.application(application, didFinishLaunchingWithOptions: launchOptions)
             self.wakeful = wakeful
         } catch {
-            // Every permitted task identifier still needs a launch handler (BGTaskScheduler.h).
-            WakefulApp.registerLaunchHandlersWithoutAgent()
+            // Every permitted task identifier still needs a launch handler (BGTaskScheduler.h), and
+            // pushes and Wakeful's session relaunches still need answers: the module takes them.
+            WakefulApp.startWithoutAgent(configuration)
             launchError = String(describing: error)
         }
         return true
@@ -54,11 +55,12 @@ final class AppDelegate: NSObject, UIApplicationDelegate, ObservableObject {
         _ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
         completionHandler: @escaping () -> Void
     ) {
-        // The demo has no background session of its own: one Wakeful does not own (or any, when
-        // Wakeful could not start) is answered at once.
-        guard let wakeful,
-            wakeful.application(
-                application, handleEventsForBackgroundURLSession: identifier, completionHandler: completionHandler)
+        // Wakeful answers its own sessions, with or without an agent; the demo has no background
+        // session of its own, so any other is answered at once.
+        guard
+            WakefulApp.forward(
+                application, handleEventsForBackgroundURLSession: identifier, completionHandler: completionHandler,
+                to: wakeful)
         else { return completionHandler() }
     }
 
@@ -66,10 +68,10 @@ final class AppDelegate: NSObject, UIApplicationDelegate, ObservableObject {
         _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
         fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
     ) {
-        // Without Wakeful the push must still be completed ("or your app will be terminated").
-        guard let wakeful else { return completionHandler(.noData) }
-        wakeful.application(
-            application, didReceiveRemoteNotification: userInfo, fetchCompletionHandler: completionHandler)
+        // Completed by Wakeful even when it could not start ("or your app will be terminated").
+        WakefulApp.forward(
+            application, didReceiveRemoteNotification: userInfo, fetchCompletionHandler: completionHandler,
+            to: wakeful)
     }
 
     /// The device token of the registration ``WakefulApp`` makes at every launch (the plist declares

@@ -34,8 +34,11 @@
         /// Creates the app's Wakeful and starts it: the one call `application(_:didFinishLaunchingWithOptions:)`
         /// needs (``init(configuration:)`` then ``application(_:didFinishLaunchingWithOptions:)``).
         /// When ``init(configuration:)`` throws, it still registers a launch handler for every permitted
-        /// task identifier (``registerLaunchHandlersWithoutAgent()``) before rethrowing: BGTaskScheduler.h,
-        /// "Every identifier in the BGTaskSchedulerPermittedIdentifiers requires a handler".
+        /// task identifier and takes charge of the push and session handlers
+        /// (``startWithoutAgent(_:)``) before rethrowing: BGTaskScheduler.h, "Every identifier in the
+        /// BGTaskSchedulerPermittedIdentifiers requires a handler", and a push not completed ends the
+        /// app. Forward the delegate's callbacks with ``forward(_:didReceiveRemoteNotification:fetchCompletionHandler:to:)``
+        /// and ``forward(_:handleEventsForBackgroundURLSession:completionHandler:to:)`` either way.
         ///
         /// ```swift
         /// wakeful = try WakefulApp.start(configuration, application: application, launchOptions: launchOptions)
@@ -50,23 +53,11 @@
             do {
                 app = try WakefulApp(configuration: configuration)
             } catch {
-                registerLaunchHandlersWithoutAgent()
+                startWithoutAgent(configuration)
                 throw error
             }
             app.application(application, didFinishLaunchingWithOptions: launchOptions)
             return app
-        }
-
-        /// Registers a launch handler for every `BGTaskSchedulerPermittedIdentifiers` entry that
-        /// completes its task at once (`setTaskCompleted(success: false)`). Call it from
-        /// `application(_:didFinishLaunchingWithOptions:)` when ``init(configuration:)`` threw, so a
-        /// scheduled task cannot launch the app into a missing handler ("No launch handler registered
-        /// for task with identifier …"); ``start(_:application:launchOptions:)`` calls it itself.
-        /// Identifiers registered before in the process are skipped (a second registration kills the app).
-        public static func registerLaunchHandlersWithoutAgent() {
-            let plist = InfoPlistGuard(Bundle.main.infoDictionary ?? [:])
-            ScheduledTaskAdapter.registerLaunchHandlers(
-                TaskRegistrationPlan(permitted: plist.permittedTaskIdentifiers, declared: []))
         }
 
         /// Call from `application(_:handleEventsForBackgroundURLSession:completionHandler:)` (URLS-1).
@@ -75,7 +66,9 @@
         /// on): that session is the app's, and the app's own code must recreate it and keep the
         /// handler ("The behavior of multiple sessions sharing the same identifier is undefined").
         /// For Wakeful's, the handler is called once the session reports
-        /// `urlSessionDidFinishEvents(forBackgroundURLSession:)`.
+        /// `urlSessionDidFinishEvents(forBackgroundURLSession:)`. An app delegate that keeps its
+        /// Wakeful optional calls ``forward(_:handleEventsForBackgroundURLSession:completionHandler:to:)``,
+        /// which answers Wakeful's handlers even when there is none.
         ///
         /// https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:handleeventsforbackgroundurlsession:completionhandler:)
         @discardableResult
@@ -92,7 +85,9 @@
 
         /// Call from `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)` (PUSH-1, PUSH-6).
         /// The handler is called by the strategy that handles the push or, 25 s after it arrived, with
-        /// `noData`, before iOS's 30 s limit.
+        /// `noData`, before iOS's 30 s limit. An app delegate that keeps its Wakeful optional calls
+        /// ``forward(_:didReceiveRemoteNotification:fetchCompletionHandler:to:)``, which completes the
+        /// push even when there is none.
         ///
         /// https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:didreceiveremotenotification:fetchcompletionhandler:)
         public func application(

@@ -13,7 +13,8 @@
     /// `application(_:didFinishLaunchingWithOptions:)` (Core Location and Core Bluetooth deliver the
     /// events that relaunched the app only to managers created before launch ends) with one call, and
     /// forward the two app-delegate callbacks UIKit does not post as notifications (see the article
-    /// <doc:AddingWakefulToAnApp>):
+    /// <doc:AddingWakefulToAnApp>), through the static `forward` calls, which answer Wakeful's
+    /// handlers even when `start` threw:
     ///
     /// ```swift
     /// final class AppDelegate: NSObject, UIApplicationDelegate {
@@ -23,9 +24,14 @@
     ///         do {
     ///             wakeful = try WakefulApp.start(.init(strategies: Preset.periodicSync()), application: application, launchOptions: options)
     ///         } catch {
-    ///             // Launch handlers are registered even then; log the error.
+    ///             // Launch handlers are registered and pushes answered even then; log the error.
     ///         }
     ///         return true
+    ///     }
+    ///     func application(_ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+    ///                      fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void) {
+    ///         WakefulApp.forward(application, didReceiveRemoteNotification: userInfo,
+    ///                            fetchCompletionHandler: completionHandler, to: wakeful)
     ///     }
     /// }
     /// ```
