@@ -119,10 +119,10 @@
                     metadata: ["needs": "UIBackgroundModes bluetooth-central, NSBluetoothAlwaysUsageDescription"])
                 return
             }
-            bluetooth = BluetoothAdapter(restoreIdentifier: identifier, pollPayload: configuration.pollPayload) {
-                [weak self] in
-                self?.deliver($0)
-            }
+            bluetooth = BluetoothAdapter(
+                restoreIdentifier: identifier, pollPayload: configuration.pollPayload,
+                notCarriedOut: { [weak self] in self?.notCarriedOut($0, reason: $1) }
+            ) { [weak self] in self?.deliver($0) }
         }
     }
 #endif

@@ -14,6 +14,8 @@
         private let central: CBCentralManager
         private let proxy: BluetoothDelegateProxy
         private let pollPayload: @MainActor (String, String, Int) -> Data
+        /// Notes a command Core Bluetooth cannot carry out, with the reason.
+        private let notCarriedOut: @MainActor (Command, String) -> Void
 
         /// Creates the central with `CBCentralManagerOptionRestoreIdentifierKey`; it must be created
         /// on every launch with the same identifier for the system to restore it.
@@ -21,9 +23,11 @@
         /// https://developer.apple.com/documentation/corebluetooth/cbcentralmanageroptionrestoreidentifierkey
         init(
             restoreIdentifier: String, pollPayload: @escaping @MainActor (String, String, Int) -> Data,
+            notCarriedOut: @escaping @MainActor (Command, String) -> Void,
             deliver: @escaping @MainActor @Sendable (Event) -> Void
         ) {
             self.pollPayload = pollPayload
+            self.notCarriedOut = notCarriedOut
             let proxy = BluetoothDelegateProxy(deliver: deliver)
             self.proxy = proxy
             // A nil queue delivers on the main queue.
@@ -48,19 +52,24 @@
             }
         }
 
-        /// ``Command/connect(peripheral:)``: no timeout, completes whenever the peripheral is in range (BLE-4).
+        /// ``Command/connect(peripheral:)``: no timeout, completes whenever the peripheral is in range
+        /// (BLE-4). An identifier Core Bluetooth does not know gets no attempt and never a callback, so
+        /// the command is noted as not carried out (``BluetoothLink/connect(_:retrieved:)``).
         /// https://developer.apple.com/documentation/corebluetooth/cbcentralmanager/connect(_:options:)
         func connect(_ peripheral: String) {
-            proxy.whenPoweredOn { [central, proxy] in
-                guard let target = proxy.peripheral(peripheral, central: central) else { return }
-                central.connect(target)
-                proxy.link.connectIssued(peripheral)
+            proxy.whenPoweredOn { [central, proxy, notCarriedOut] in
+                let target = proxy.peripheral(peripheral, central: central)
+                switch proxy.link.connect(peripheral, retrieved: target != nil) {
+                case .connect: if let target { central.connect(target) }
+                case .unknownPeripheral: notCarriedOut(.connect(peripheral: peripheral), "unknownPeripheral")
+                }
             }
         }
 
         /// https://developer.apple.com/documentation/corebluetooth/cbcentralmanager/cancelperipheralconnection(_:)
         func cancelConnection(_ peripheral: String) {
             proxy.whenPoweredOn { [central, proxy] in
+                // Nothing to cancel for an identifier Core Bluetooth does not know: no attempt was made.
                 guard let target = proxy.peripheral(peripheral, central: central) else { return }
                 central.cancelPeripheralConnection(target)
                 proxy.link.connectionCancelled(peripheral)
