@@ -111,6 +111,8 @@
         /// "State restoration of CBCentralManager is only allowed for applications that have specified
         /// the bluetooth-central background mode", and a missing NSBluetoothAlwaysUsageDescription
         /// ends the app at the first use. Without them Bluetooth commands are noted as not carried out.
+        /// The central is created now unless that would show the permission prompt at launch; then it
+        /// waits for ``requestBluetoothAuthorization()`` (``BluetoothCentralPolicy``).
         private func startBluetooth() {
             guard let identifier = configuration.bluetoothRestoreIdentifier else { return }
             guard infoPlist.allowsBluetoothCentralRestoration else {
@@ -119,10 +121,25 @@
                     metadata: ["needs": "UIBackgroundModes bluetooth-central, NSBluetoothAlwaysUsageDescription"])
                 return
             }
-            bluetooth = BluetoothAdapter(
+            let adapter = BluetoothAdapter(
                 restoreIdentifier: identifier, pollPayload: configuration.pollPayload,
                 notCarriedOut: { [weak self] in self?.notCarriedOut($0, reason: $1) }
             ) { [weak self] in self?.deliver($0) }
+            bluetooth = adapter
+            let accessorySetupKit = infoPlist.setsUpBluetoothAccessoriesWithAccessorySetupKit
+            switch BluetoothCentralPolicy.creation(
+                authorization: BluetoothAdapter.authorization, accessorySetupKit: accessorySetupKit)
+            {
+            case .atLaunch: adapter.createCentral()
+            case .whenTheAppAsks:
+                logger.notice("Bluetooth central waits for requestBluetoothAuthorization(): not asked yet")
+            }
+            if let notice = BluetoothCentralPolicy.relaunchNotice(
+                iOSMajor: ProcessInfo.processInfo.operatingSystemVersion.majorVersion,
+                accessorySetupKit: accessorySetupKit)
+            {
+                logger.info("\(notice)")
+            }
         }
     }
 #endif

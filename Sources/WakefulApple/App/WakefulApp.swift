@@ -196,6 +196,15 @@
             location.requestAuthorization(requirements.locationAuthorization)
         }
 
+        /// Lets Wakeful use Bluetooth (the configuration's ``Configuration/bluetoothRestoreIdentifier``):
+        /// creates the central, which shows the permission prompt the first time; call it from the
+        /// app's UI, after explaining why. Until then a central that would prompt is not created and
+        /// Bluetooth commands wait (``BluetoothCentralPolicy``); once the user has answered, later
+        /// launches create it at once.
+        public func requestBluetoothAuthorization() {
+            bluetooth?.createCentral()
+        }
+
         /// The app renewed the device credential after a 401: uploads resume with the next event.
         public func credentialsRenewed() {
             agent.credentialsRenewed()
