@@ -6,18 +6,20 @@
     /// Carries out the core's location, region and beacon commands with Core Location and reports
     /// what Core Location delivers as ``Event``s.
     ///
-    /// Three `CLLocationManager`s, so that each delegate callback has one meaning: `updates` for
-    /// standard updates and one-shot fixes, `significant` for the significant-change service (both
-    /// deliver `didUpdateLocations`), and `monitoring` for regions, beacons, visits and authorization.
-    /// Regions and visits are shared by every manager of the app, so only `monitoring`'s delegate
-    /// reports them. All three are created at launch: a relaunch's event reaches only managers that
-    /// exist before launch ends (LOC-12, LOC-16).
+    /// Four `CLLocationManager`s, one per ``LocationManagerRole``, so that each delegate callback has
+    /// one meaning and no command cancels another's work: `updates` for standard updates, `oneShot`
+    /// for `requestLocation` (which any start or stop of updates on the same manager "will
+    /// immediately cancel", CLLocationManager.h), `significant` for the significant-change service,
+    /// and `monitoring` for regions, beacons, visits and authorization. Regions and visits are shared
+    /// by every manager of the app, so only `monitoring`'s delegate reports them. All are created at
+    /// launch: a relaunch's event reaches only managers that exist before launch ends (LOC-12, LOC-16).
     @MainActor
     final class LocationAdapter {
         private let deliver: @MainActor @Sendable (Event) -> Void
         private let api: WakefulApp.LocationUpdatesAPI
         private let infoPlist: InfoPlistGuard
         private let updates = CLLocationManager()
+        private let oneShot = CLLocationManager()
         private let significant = CLLocationManager()
         let monitoring = CLLocationManager()
         private var proxies: [LocationDelegateProxy] = []
@@ -38,7 +40,7 @@
             self.infoPlist = infoPlist
             self.deliver = deliver
             for (manager, role) in [
-                (updates, LocationDelegateProxy.Role.updates), (significant, .significantChanges),
+                (updates, LocationManagerRole.updates), (oneShot, .oneShot), (significant, .significantChanges),
                 (monitoring, .monitoring),
             ] {
                 let proxy = LocationDelegateProxy(role: role, deliver: deliver)
@@ -143,10 +145,21 @@
             backgroundActivity = nil
         }
 
-        /// ``Command/requestLocation``: one fix, or an error, through the `updates` delegate.
+        /// ``Command/requestLocation``: one fix, or ``Event/locationRequestFailed(_:)``, on the manager
+        /// ``LocationManagerRole/carrying(_:)`` gives it, which no start or stop of updates cancels.
         /// https://developer.apple.com/documentation/corelocation/cllocationmanager/requestlocation()
         func requestLocation() {
-            updates.requestLocation()
+            manager(carrying: .requestLocation).requestLocation()
+        }
+
+        /// The manager of a command's role.
+        private func manager(carrying command: Command) -> CLLocationManager {
+            switch LocationManagerRole.carrying(command) {
+            case .updates: updates
+            case .oneShot: oneShot
+            case .significantChanges: significant
+            case .monitoring, nil: monitoring
+            }
         }
 
         /// Live updates (iOS 17): the async sequence replaces the delegate; a

@@ -111,6 +111,19 @@ struct GeofenceSetTests {
         #expect(!set.fallbackRunning)
     }
 
+    @Test("a failed one-shot fix falls back to significant changes at once and ends the task")
+    func fixFailed() {
+        var set = Self.set()
+        _ = set.handle(.didFinishLaunching(.user), in: Contexts.foreground(0))
+        _ = set.handle(.locationsUpdated([Fences.fix(east: 50_000)]), in: Contexts.foreground(1))
+        let exit = set.handle(.regionExited(GeofenceSet.swapRegionID), in: Contexts.background(600))
+        let task = exit.begunTasks[0]
+        let failed = set.handle(.locationRequestFailed(.locationUnknown), in: Contexts.background(602))
+        #expect(failed == [.startMonitoringSignificantLocationChanges, .endBackgroundTask(task)])
+        #expect(!set.awaitingFix && set.fallbackRunning)
+        #expect(set.handle(.locationRequestFailed(.locationUnknown), in: Contexts.background(603)).isEmpty)
+    }
+
     @Test(
         "refused for the limit: first it stops the fences it does not want and retries, then gives up a slot (LOC-17)")
     func limit() {
