@@ -20,6 +20,7 @@
                 permitted: infoPlist.permittedTaskIdentifiers,
                 declared: requirements.taskIdentifiers + configuration.additionalTaskIdentifiers)
             location.activate(authorization: requirements.locationAuthorization)
+            location.resumeActivitySession(backgroundUpdatesWanted: requirements.backgroundModes.contains(.location))
             registerForRemoteNotifications(application)
             startBluetooth()
             sessions.removeLeftoverBodyFiles()
@@ -27,7 +28,11 @@
             exits.start()
             environment.start()
             debug?.start()
+            // A relaunch in the background retakes its location service session while the launch is
+            // delivered (CLServiceSession.h), not later.
+            locationSessions.launching = true
             deliver(.didFinishLaunching(LaunchReason(options: launchOptions, state: application.applicationState)))
+            locationSessions.launching = false
             lifecycle.start()
         }
 

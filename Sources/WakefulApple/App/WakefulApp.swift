@@ -71,9 +71,10 @@
         /// key check it first.
         lazy var infoPlist = InfoPlistGuard(Bundle.main.infoDictionary ?? [:])
         lazy var tasks = BackgroundTaskAdapter { [weak self] in self?.deliver($0) }
-        lazy var location = LocationAdapter(api: configuration.locationUpdates, infoPlist: infoPlist) { [weak self] in
-            self?.deliver($0)
-        }
+        lazy var location = LocationAdapter(
+            api: configuration.locationUpdates, infoPlist: infoPlist,
+            activityFlag: LaunchFlagFile(url: directory.appendingPathComponent("location-activity-session"))
+        ) { [weak self] in self?.deliver($0) }
         lazy var monitors = MonitorAdapter { [weak self] in self?.deliver($0) }
         lazy var scheduled = ScheduledTaskAdapter(title: configuration.continuedProcessingTitle) { [weak self] in
             self?.deliver($0)

@@ -27,17 +27,22 @@
         private var regions = RegionRegistry<CLRegion>()
         /// The iOS 17 live-updates loop, while it runs.
         private var liveUpdates: Task<Void, Never>?
-        /// A `CLBackgroundActivitySession` (iOS 17), held while live updates run in the background.
-        private var backgroundActivity: Any?
+        /// A `CLBackgroundActivitySession` (iOS 17), held while live updates run in the background;
+        /// whether one is held is kept in `activityFlag` for the next launch to resume it.
+        private var backgroundActivity: Any? {
+            didSet { activityFlag.set(backgroundActivity != nil) }
+        }
+        private let activityFlag: LaunchFlagFile
         /// A `CLServiceSession` (iOS 18), held for the process's life.
         private var serviceSession: Any?
 
         init(
-            api: WakefulApp.LocationUpdatesAPI, infoPlist: InfoPlistGuard,
+            api: WakefulApp.LocationUpdatesAPI, infoPlist: InfoPlistGuard, activityFlag: LaunchFlagFile,
             deliver: @escaping @MainActor @Sendable (Event) -> Void
         ) {
             self.api = api
             self.infoPlist = infoPlist
+            self.activityFlag = activityFlag
             self.deliver = deliver
             for (manager, role) in [
                 (updates, LocationManagerRole.updates), (oneShot, .oneShot), (significant, .significantChanges),
@@ -62,6 +67,25 @@
                 return
             }
             holdServiceSession(requirement)
+        }
+
+        /// At launch, before any event: resumes the `CLBackgroundActivitySession` the previous process
+        /// held, when the configuration still runs background live updates
+        /// (``LocationSessionPolicy/activitySessionAtLaunch(heldBeforeTermination:backgroundUpdatesWanted:)``).
+        /// CLBackgroundActivitySession.h: "the app is responsible for resuming an active session with
+        /// this method immediately upon background launch if it wishes the session to remain active";
+        /// a strategy's `startUpdatingLocation` later in the process then keeps it rather than creating
+        /// one that cannot become active in the background.
+        /// https://developer.apple.com/documentation/corelocation/clbackgroundactivitysession-3mzv3
+        func resumeActivitySession(backgroundUpdatesWanted: Bool) {
+            guard #available(iOS 17.0, *) else { return }
+            let wanted = api == .liveUpdates && infoPlist.allowsBackgroundLocationUpdates(backgroundUpdatesWanted)
+            switch LocationSessionPolicy.activitySessionAtLaunch(
+                heldBeforeTermination: activityFlag.isSet, backgroundUpdatesWanted: wanted)
+            {
+            case .create: backgroundActivity = CLBackgroundActivitySession()
+            case .keep, .invalidate, .nothing: activityFlag.set(false)
+            }
         }
 
         /// Asks the user for the authorization the strategies need (the app calls it from its UI). On
