@@ -41,6 +41,7 @@ public enum CompletionHandlerOwner: Sendable, Hashable {
         _ identifier: String, agentRunning: Bool, ownedWithoutAgent: [String]
     ) -> Self {
         if agentRunning { return .agent }
-        return ownedWithoutAgent.contains(identifier) ? .wakefulWithoutAgent : .app
+        let name = BackgroundSessionIdentifier.coreName(of: identifier)
+        return ownedWithoutAgent.contains(name) ? .wakefulWithoutAgent : .app
     }
 }

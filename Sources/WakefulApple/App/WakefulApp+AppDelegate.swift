@@ -25,6 +25,7 @@
             startBluetooth()
             sessions.removeLeftoverBodyFiles()
             sessions.reconnect([UploadRequest.sessionIdentifier] + configuration.backgroundSessionIdentifiers)
+            sessions.reconnect(configuration.backgroundSessionIdentifiers, discretionary: true)
             exits.start()
             environment.start()
             debug?.start()
@@ -84,7 +85,7 @@
             guard sessions.handleEvents(forSession: identifier, completionHandler: completionHandler) else {
                 return false
             }
-            deliver(.urlSessionEvents(sessionIdentifier: identifier))
+            deliver(.urlSessionEvents(sessionIdentifier: BackgroundSessionIdentifier.coreName(of: identifier)))
             return true
         }
 

@@ -52,7 +52,10 @@
             /// (`UploadRequest.sessionIdentifier`): those the strategies' transfers use, e.g.
             /// `BackgroundTransfer`'s session when it is not the uploader's. A relaunch for one of these
             /// is Wakeful's; ``WakefulApp/application(_:handleEventsForBackgroundURLSession:completionHandler:)``
-            /// returns false for any other, which is the app's own session.
+            /// returns false for any other, which is the app's own session. A discretionary transfer of
+            /// one of them runs on `<identifier>.discretionary` (a session's configuration is fixed when
+            /// it is created, ``BackgroundSessionIdentifier``), Wakeful's too; do not name an app
+            /// session so.
             public var backgroundSessionIdentifiers: [String]
             /// Task identifiers whose launches go to the strategies besides those they declare (BGT-9);
             /// for iOS 26 continued processing, the wildcard pattern (`com.example.app.export.*`).

@@ -28,6 +28,11 @@ final class FakeBackgroundURLSessions {
     private(set) var handed: [String] = []
     /// Who created each session, in order ("wakeful" or "app").
     private(set) var created: [(identifier: String, by: String)] = []
+    /// Each live session's `isDiscretionary`, copied from its configuration at creation ("you cannot
+    /// modify the configuration of a session after it has been created").
+    private var discretionary: [String: Bool] = [:]
+    /// The flag each task ran with: its session's.
+    private(set) var taskDiscretionary: [String: Bool] = [:]
 
     /// Outcomes finished while the app was not running, delivered after the relaunch.
     func finishWhileSuspended(_ identifier: String, tasks: [String]) {
@@ -35,13 +40,20 @@ final class FakeBackgroundURLSessions {
     }
 
     /// `URLSession(configuration: .background(withIdentifier:))`.
-    func createSession(_ identifier: String, by owner: String) {
+    func createSession(_ identifier: String, by owner: String, discretionary: Bool = false) {
         if live.contains(identifier) { violations.append("second session with identifier \(identifier)") }
         if invalidating.contains(identifier) {
             violations.append("session \(identifier) created before didBecomeInvalidWithError")
         }
         live.insert(identifier)
         created.append((identifier, owner))
+        self.discretionary[identifier] = discretionary
+    }
+
+    /// `uploadTask`/`downloadTask` on the live session: the task runs with the session's flag.
+    func startTask(_ task: String, on identifier: String) {
+        guard live.contains(identifier) else { return violations.append("task \(task) on no session") }
+        taskDiscretionary[task] = discretionary[identifier] ?? false
     }
 
     /// `invalidateAndCancel()`: the invalidation message comes later.
