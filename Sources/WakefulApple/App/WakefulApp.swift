@@ -75,7 +75,11 @@
             api: configuration.locationUpdates, infoPlist: infoPlist,
             activityFlag: LaunchFlagFile(url: directory.appendingPathComponent("location-activity-session"))
         ) { [weak self] in self?.deliver($0) }
-        lazy var monitors = MonitorAdapter { [weak self] in self?.deliver($0) }
+        lazy var monitors = MonitorAdapter(protectedData: protectedData, firstUnlock: firstUnlock) { [weak self] in
+            self?.deliver($0)
+        }
+        /// Whether the phone has been unlocked since it started (``MonitorOpenPolicy``).
+        let firstUnlock: FirstUnlockMarker
         lazy var scheduled = ScheduledTaskAdapter(title: configuration.continuedProcessingTitle) { [weak self] in
             self?.deliver($0)
         }
@@ -121,6 +125,8 @@
             self.directory = directory
             self.configuration = configuration
             self.logger = configuration.logger
+            self.firstUnlock = FirstUnlockMarker(url: directory.appendingPathComponent("first-unlock"))
+            if protectedData.isAvailable { firstUnlock.write() }
             switch LaunchStoragePlan.timelineFile(
                 writes: configuration.writesTimelineFile, protectedDataAvailable: protectedData.isAvailable)
             {
@@ -158,7 +164,10 @@
             NotificationCenter.default.post(name: Database.resumeNotification, object: nil)
             while !queue.isEmpty {
                 let event = queue.removeFirst()
-                if timelineAwaitsUnlock, event == .protectedDataDidBecomeAvailable { openTimelineFile() }
+                if event == .protectedDataDidBecomeAvailable {
+                    firstUnlock.write()
+                    if timelineAwaitsUnlock { openTimelineFile() }
+                }
                 var sink = DeviceTimeline(file: timelineFile, observer: observer, feed: feed, debug: debug)
                 let commands = agent.handle(event, in: context(), timeline: &sink)
                 if let error = agent.lastError {
