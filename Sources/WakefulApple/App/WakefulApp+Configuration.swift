@@ -79,7 +79,10 @@
             public var logger: Logger
             /// The debug mode: show each thing iOS did (a background launch and its cause, the end of
             /// background time, a scheduled task, a push, a region) as a local notification, as
-            /// ``SystemActivity`` words it. Asks for notification permission at launch. For
+            /// ``SystemActivity`` words it. Asks for notification permission at launch and becomes the
+            /// notification center's delegate, so they show while the app is in front too, forwarding
+            /// everything else to the delegate the app set before starting Wakeful (one set later
+            /// replaces Wakeful's: the notifications then show only in the background). For
             /// development builds; off by default.
             public var debugNotifications: Bool
 
