@@ -75,15 +75,17 @@ final class AppDelegate: NSObject, UIApplicationDelegate, ObservableObject {
     }
 
     /// The device token of the registration ``WakefulApp`` makes at every launch (the plist declares
-    /// `remote-notification`), so the trip configuration's silent pushes arrive.
+    /// `remote-notification`), so the trip configuration's silent pushes arrive: Wakeful sends it to
+    /// the companion server as given, never kept (a kept token goes stale, and UserDefaults reads
+    /// empty before the first unlock).
     func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {
-        // The token goes to the companion server (POST /v1/devices); never log it.
-        UserDefaults.standard.set(deviceToken.map { String(format: "%02x", $0) }.joined(), forKey: "apnsToken")
+        wakeful?.application(application, didRegisterForRemoteNotificationsWithDeviceToken: deviceToken)
     }
 
     /// APNs refused the registration (no network, no entitlement in a development build): silent
     /// pushes will not arrive until a later launch registers again.
     func application(_ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error) {
+        wakeful?.application(application, didFailToRegisterForRemoteNotificationsWithError: error)
         launchError = "remote notifications: \(error.localizedDescription)"
     }
 }

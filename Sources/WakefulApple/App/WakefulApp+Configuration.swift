@@ -23,6 +23,11 @@
             public var writesTimelineFile: Bool
             /// The companion server's `POST /v1/ingest` URL; uploads are not carried out without it.
             public var ingestEndpoint: URL?
+            /// The APNs environment of this build (the `aps-environment` entitlement: `development` is
+            /// ``PushTokenRegistration/Environment/sandbox``). When set, with an ``ingestEndpoint``, the
+            /// device token APNs gives at every launch is sent to the server beside it
+            /// (`PUT /v1/devices/me/apns`); nil sends nothing.
+            public var apnsEnvironment: PushTokenRegistration.Environment?
             /// The device credential for `Authorization: Bearer`; read before every upload, nil for
             /// none. Keep it in the Keychain with ``KeychainCredential``, which stores it
             /// `kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly`: the Keychain's default,
@@ -95,6 +100,7 @@
                 self.directory = nil
                 self.writesTimelineFile = true
                 self.ingestEndpoint = nil
+                self.apnsEnvironment = nil
                 self.credential = { nil }
                 self.jobs = [:]
                 self.transferSource = { _ in nil }
