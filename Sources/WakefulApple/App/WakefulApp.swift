@@ -60,6 +60,8 @@
         private var timelineAwaitsUnlock = false
         private var queue: [Event] = []
         private var draining = false
+        /// The launch event first (``LaunchEventOrder``).
+        private var launchOrder = LaunchEventOrder()
 
         // The adapters, one per framework; each only translates.
         lazy var lifecycle = ApplicationLifecycleAdapter(protectedData: protectedData) { [weak self] in
@@ -153,10 +155,11 @@
         /// Delivers one event to the agent and carries out its commands.
         ///
         /// Events raised while commands run (a refused task, a failed submission) are queued and
-        /// delivered after the current event's commands, in order.
+        /// delivered after the current event's commands, in order. Events an adapter reports before
+        /// ``Event/didFinishLaunching(_:)`` wait for it (``LaunchEventOrder``).
         public func deliver(_ event: Event) {
-            queue.append(event)
-            guard !draining else { return }
+            queue += launchOrder.admit(event)
+            guard !draining, !queue.isEmpty else { return }
             draining = true
             defer { draining = false }
             // The outbox may be written while events are handled; outside them it stays suspended in
