@@ -87,10 +87,7 @@ struct LocationManagerRoleTests {
 
     @Test("an empty didFailWithError, as the old proxy had, leaves a waiting strategy holding its task")
     func swallowedFailureIsTheOldBreak() {
-        var set = GeofenceSetTests.set()
-        _ = set.handle(.didFinishLaunching(.user), in: Contexts.foreground(0))
-        _ = set.handle(.locationsUpdated([Fences.fix(east: 50_000)]), in: Contexts.foreground(1))
-        _ = set.handle(.regionExited(GeofenceSet.swapRegionID), in: Contexts.background(600))
+        var set = GeofenceSetTests.awaitingFix().set
         // The fix failed and nothing was delivered: the set still waits until its task expires.
         #expect(set.awaitingFix && !set.fallbackRunning)
         _ = set.handle(.locationRequestFailed(.locationUnknown), in: Contexts.background(602))

@@ -86,12 +86,18 @@ struct LocationSessionRelaunchTests {
         }
     }
 
-    @Test("a service session asked for again from the background keeps the held one in use")
-    func serviceSessionKeptInBackground() {
+    /// A When-In-Use app that took its service session in the foreground, now in the background.
+    static func sessionTakenInForeground() -> FakeLocationSessions {
         let fake = FakeLocationSessions()
         fake.granted = .whenInUse
         Self.startServiceSession(fake)
         fake.inForeground = false
+        return fake
+    }
+
+    @Test("a service session asked for again from the background keeps the held one in use")
+    func serviceSessionKeptInBackground() {
+        let fake = Self.sessionTakenInForeground()
         Self.startServiceSession(fake)
         #expect(fake.serviceSessionInUse)
         #expect(fake.serviceSessions == [true])
@@ -99,10 +105,7 @@ struct LocationSessionRelaunchTests {
 
     @Test("replacing it from the background, as the old adapter did, leaves one that is not in use")
     func replacingServiceSessionIsTheOldBreak() {
-        let fake = FakeLocationSessions()
-        fake.granted = .whenInUse
-        fake.createServiceSession(.whenInUse)
-        fake.inForeground = false
+        let fake = Self.sessionTakenInForeground()
         fake.invalidateServiceSession()
         fake.createServiceSession(.whenInUse)
         #expect(!fake.serviceSessionInUse)
@@ -110,10 +113,7 @@ struct LocationSessionRelaunchTests {
 
     @Test("a relaunch in the background retakes its service session while launching")
     func serviceSessionRetakenAtLaunch() {
-        let fake = FakeLocationSessions()
-        fake.granted = .whenInUse
-        Self.startServiceSession(fake)
-        fake.inForeground = false
+        let fake = Self.sessionTakenInForeground()
         fake.terminate()
         fake.relaunch(inForeground: false)
         Self.startServiceSession(fake)
