@@ -106,7 +106,9 @@ struct GeofenceSetTests {
 
     @Test("no fix before the task expires: fences kept, significant changes bring the fix (LOC-10, LOC-33)")
     func noFix() {
-        var (set, task) = Self.awaitingFix()
+        let awaiting = Self.awaitingFix()
+        var set = awaiting.set
+        let task = awaiting.task
         let expired = set.handle(.backgroundTaskExpiring(task), in: Contexts.background(630))
         #expect(expired == [.endBackgroundTask(task), .startMonitoringSignificantLocationChanges])
         #expect(set.monitored.count == 19)
@@ -118,7 +120,9 @@ struct GeofenceSetTests {
 
     @Test("a failed one-shot fix falls back to significant changes at once and ends the task")
     func fixFailed() {
-        var (set, task) = Self.awaitingFix()
+        let awaiting = Self.awaitingFix()
+        var set = awaiting.set
+        let task = awaiting.task
         let failed = set.handle(.locationRequestFailed(.locationUnknown), in: Contexts.background(602))
         #expect(failed == [.startMonitoringSignificantLocationChanges, .endBackgroundTask(task)])
         #expect(!set.awaitingFix && set.fallbackRunning)
