@@ -32,7 +32,7 @@
         /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenterdelegate/usernotificationcenter(_:willpresent:withcompletionhandler:)
         func userNotificationCenter(
             _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
-            withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void
+            withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
         ) {
             let app = app
             switch ForegroundNotificationRoute.route(
@@ -54,7 +54,7 @@
         /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenterdelegate/usernotificationcenter(_:didreceive:withcompletionhandler:)
         func userNotificationCenter(
             _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
-            withCompletionHandler completionHandler: @escaping () -> Void
+            withCompletionHandler completionHandler: @escaping @Sendable () -> Void
         ) {
             if app?.userNotificationCenter?(center, didReceive: response, withCompletionHandler: completionHandler)
                 == nil
