@@ -17,7 +17,8 @@ import Wakeful
 /// case where the process dies holding records, never in the way of the records themselves.
 public final class FileHeldRecordsLedger: HeldRecordsLedger, @unchecked Sendable {
     /// How the file is written: atomically, created with ``LaunchStoragePlan/heldRecordsProtection``.
-    public static let writingOptions = Data.WritingOptions(atomicallyCreatingWith: LaunchStoragePlan.heldRecordsProtection)
+    public static let writingOptions = Data.WritingOptions(
+        atomicallyCreatingWith: LaunchStoragePlan.heldRecordsProtection)
 
     /// The file.
     public let path: String

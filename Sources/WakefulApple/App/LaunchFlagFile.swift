@@ -18,7 +18,8 @@
             guard value != isSet else { return }
             if value {
                 try? Data().write(
-                    to: url, options: Data.WritingOptions(atomicallyCreatingWith: LaunchStoragePlan.launchFlagProtection))
+                    to: url,
+                    options: Data.WritingOptions(atomicallyCreatingWith: LaunchStoragePlan.launchFlagProtection))
             } else {
                 try? FileManager.default.removeItem(at: url)
             }

@@ -110,8 +110,13 @@ struct BluetoothCentralPolicyTests {
 
     @Test("AccessorySetupKit's Bluetooth is read from either key of the plist")
     func accessorySetupKitKeys() {
-        #expect(InfoPlistGuard(["NSAccessorySetupKitSupports": ["Bluetooth"]]).setsUpBluetoothAccessoriesWithAccessorySetupKit)
-        #expect(InfoPlistGuard(["NSAccessorySetupSupports": ["Bluetooth", "WiFi"]]).setsUpBluetoothAccessoriesWithAccessorySetupKit)
-        #expect(!InfoPlistGuard(["NSAccessorySetupKitSupports": ["WiFi"]]).setsUpBluetoothAccessoriesWithAccessorySetupKit)
+        #expect(
+            InfoPlistGuard(["NSAccessorySetupKitSupports": ["Bluetooth"]])
+                .setsUpBluetoothAccessoriesWithAccessorySetupKit)
+        #expect(
+            InfoPlistGuard(["NSAccessorySetupSupports": ["Bluetooth", "WiFi"]])
+                .setsUpBluetoothAccessoriesWithAccessorySetupKit)
+        #expect(
+            !InfoPlistGuard(["NSAccessorySetupKitSupports": ["WiFi"]]).setsUpBluetoothAccessoriesWithAccessorySetupKit)
     }
 }

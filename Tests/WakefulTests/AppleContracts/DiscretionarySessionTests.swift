@@ -32,7 +32,10 @@ struct DiscretionarySessionTests {
     func coreName() {
         #expect(BackgroundSessionIdentifier.coreName(of: Self.transfers + ".discretionary") == Self.transfers)
         #expect(BackgroundSessionIdentifier.coreName(of: Self.transfers) == Self.transfers)
-        #expect(BackgroundSessionIdentifier.sessions(of: Self.transfers) == [Self.transfers, Self.transfers + ".discretionary"])
+        #expect(
+            BackgroundSessionIdentifier.sessions(of: Self.transfers) == [
+                Self.transfers, Self.transfers + ".discretionary",
+            ])
         #expect(
             CompletionHandlerOwner.backgroundSessionEvents(
                 Self.transfers + ".discretionary", agentRunning: false, ownedWithoutAgent: [Self.transfers])

@@ -14,7 +14,8 @@ struct LocationSessionRelaunchTests {
 
         /// `didFinishLaunching`, before any event.
         func launch() {
-            if LocationSessionPolicy.activitySessionAtLaunch(heldBeforeTermination: heldFlag, backgroundUpdatesWanted: true)
+            if LocationSessionPolicy.activitySessionAtLaunch(
+                heldBeforeTermination: heldFlag, backgroundUpdatesWanted: true)
                 == .create
             {
                 _ = fake.createActivitySession()

@@ -41,15 +41,19 @@ struct PushTokenRegistrationTests {
     func keptTokenIsTheOldBreak() {
         let apns = FakeAPNs()
         var userDefaults: [String: String] = [:]
-        userDefaults["apnsToken"] = PushTokenRegistration(token: apns.current, environment: .sandbox, topic: "").hexToken
+        userDefaults["apnsToken"] =
+            PushTokenRegistration(token: apns.current, environment: .sandbox, topic: "").hexToken
         apns.restore()
         #expect(apns.providerToken == nil)
-        #expect(userDefaults["apnsToken"] != PushTokenRegistration(token: apns.current, environment: .sandbox, topic: "").hexToken)
+        #expect(
+            userDefaults["apnsToken"]
+                != PushTokenRegistration(token: apns.current, environment: .sandbox, topic: "").hexToken)
     }
 
     @Test("the body is the server's: hex token of any length, environment, topic")
     func body() throws {
-        let registration = PushTokenRegistration(token: [0x00, 0x0F, 0xF0, 0xFF], environment: .production, topic: "com.example.app")
+        let registration = PushTokenRegistration(
+            token: [0x00, 0x0F, 0xF0, 0xFF], environment: .production, topic: "com.example.app")
         #expect(registration.hexToken == "000ff0ff")
         let fields = try JSONDecoder().decode([String: String].self, from: registration.body)
         #expect(fields == ["token": "000ff0ff", "environment": "production", "topic": "com.example.app"])
@@ -58,7 +62,11 @@ struct PushTokenRegistrationTests {
     @Test("the token endpoint sits beside the ingest endpoint")
     func endpoint() throws {
         let ingest = try #require(URL(string: "https://wakeful.example.com/v1/ingest"))
-        #expect(PushTokenRegistration.endpoint(besideIngest: ingest)?.absoluteString == "https://wakeful.example.com/v1/devices/me/apns")
-        #expect(PushTokenRegistration.endpoint(besideIngest: try #require(URL(string: "https://example.com/upload"))) == nil)
+        #expect(
+            PushTokenRegistration.endpoint(besideIngest: ingest)?.absoluteString
+                == "https://wakeful.example.com/v1/devices/me/apns")
+        #expect(
+            PushTokenRegistration.endpoint(besideIngest: try #require(URL(string: "https://example.com/upload"))) == nil
+        )
     }
 }
