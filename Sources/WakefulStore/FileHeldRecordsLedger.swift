@@ -9,9 +9,17 @@ import Wakeful
 /// let ledger = FileHeldRecordsLedger(path: support.appendingPathComponent("held.json").path)
 /// ```
 ///
+/// The class is given in the write that creates the file (``writingOptions``), not set afterwards:
+/// before the first unlock a file of the container's default class cannot be created, so a write
+/// that created one and then changed its class failed exactly when the ledger is needed.
+///
 /// A write that fails (no space) leaves the previous count; the ledger is a best effort for the
 /// case where the process dies holding records, never in the way of the records themselves.
 public final class FileHeldRecordsLedger: HeldRecordsLedger, @unchecked Sendable {
+    /// How the file is written: atomically, created with ``LaunchStoragePlan/heldRecordsProtection``.
+    public static let writingOptions = Data.WritingOptions(
+        atomicallyCreatingWith: LaunchStoragePlan.heldRecordsProtection)
+
     /// The file.
     public let path: String
     private let lock = NSLock()
@@ -35,8 +43,7 @@ public final class FileHeldRecordsLedger: HeldRecordsLedger, @unchecked Sendable
                 return
             }
             guard let data = try? JSONEncoder().encode(held) else { return }
-            try? data.write(to: URL(fileURLWithPath: path), options: .atomic)
-            ProtectedSQLiteOutbox.protect([path], as: .none)
+            try? data.write(to: URL(fileURLWithPath: path), options: Self.writingOptions)
         }
     }
 }

@@ -37,8 +37,9 @@ final class AppDelegate: NSObject, UIApplicationDelegate, ObservableObject {
             wakeful.application(application, didFinishLaunchingWithOptions: launchOptions)
             self.wakeful = wakeful
         } catch {
-            // Every permitted task identifier still needs a launch handler (BGTaskScheduler.h).
-            WakefulApp.registerLaunchHandlersWithoutAgent()
+            // Every permitted task identifier still needs a launch handler (BGTaskScheduler.h), and
+            // pushes and Wakeful's session relaunches still need answers: the module takes them.
+            WakefulApp.startWithoutAgent(configuration)
             launchError = String(describing: error)
         }
         return true
@@ -59,11 +60,12 @@ final class AppDelegate: NSObject, UIApplicationDelegate, ObservableObject {
         _ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
         completionHandler: @escaping () -> Void
     ) {
-        // The demo has no background session of its own: one Wakeful does not own (or any, when
-        // Wakeful could not start) is answered at once.
-        guard let wakeful,
-            wakeful.application(
-                application, handleEventsForBackgroundURLSession: identifier, completionHandler: completionHandler)
+        // Wakeful answers its own sessions, with or without an agent; the demo has no background
+        // session of its own, so any other is answered at once.
+        guard
+            WakefulApp.forward(
+                application, handleEventsForBackgroundURLSession: identifier, completionHandler: completionHandler,
+                to: wakeful)
         else { return completionHandler() }
     }
 
@@ -71,23 +73,27 @@ final class AppDelegate: NSObject, UIApplicationDelegate, ObservableObject {
         _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
         fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
     ) {
-        // Without Wakeful the push must still be completed ("or your app will be terminated").
-        guard let wakeful else { return completionHandler(.noData) }
-        wakeful.application(
-            application, didReceiveRemoteNotification: userInfo, fetchCompletionHandler: completionHandler)
+        // Completed by Wakeful even when it could not start ("or your app will be terminated").
+        WakefulApp.forward(
+            application, didReceiveRemoteNotification: userInfo, fetchCompletionHandler: completionHandler,
+            to: wakeful)
     }
 
     /// The device token of the registration ``WakefulApp`` makes at every launch (the plist declares
-    /// `remote-notification`), so the trip configuration's silent pushes arrive.
+    /// `remote-notification`), so the trip configuration's silent pushes arrive: Wakeful sends it to
+    /// the companion server as given, never kept (a kept token goes stale, and UserDefaults reads
+    /// empty before the first unlock).
     func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {
-        // Kept for the main screen, which shares it only when asked (a field run's pushes are
-        // sent from a computer); never log it.
+        wakeful?.application(application, didRegisterForRemoteNotificationsWithDeviceToken: deviceToken)
+        // A copy for the main screen only, which shares it when asked (a field run's pushes are sent
+        // from a computer): written anew at every launch, read in the foreground, never logged.
         UserDefaults.standard.set(deviceToken.map { String(format: "%02x", $0) }.joined(), forKey: "apnsToken")
     }
 
     /// APNs refused the registration (no network, no entitlement in a development build): silent
     /// pushes will not arrive until a later launch registers again.
     func application(_ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error) {
+        wakeful?.application(application, didFailToRegisterForRemoteNotificationsWithError: error)
         launchError = "remote notifications: \(error.localizedDescription)"
     }
 }

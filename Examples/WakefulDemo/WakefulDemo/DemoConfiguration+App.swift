@@ -15,6 +15,8 @@ extension DemoConfiguration {
         var configuration = WakefulApp.Configuration(strategies: strategies, agent: agent)
         configuration.ingestEndpoint = server?.appendingPathComponent("v1/ingest")
         configuration.credential = credential
+        // A development build's device token, sent to the server at every launch (PUT /v1/devices/me/apns).
+        configuration.apnsEnvironment = .sandbox
         return configuration
     }
 

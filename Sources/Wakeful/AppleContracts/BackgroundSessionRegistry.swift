@@ -44,8 +44,11 @@ public struct BackgroundSessionRegistry<Handler, Work> {
         self.owned = Set(owned)
     }
 
-    /// Whether Wakeful owns the identifier: declared up front, or created on the core's command.
-    public func owns(_ identifier: String) -> Bool { owned.contains(identifier) }
+    /// Whether Wakeful owns the identifier: declared up front, or created on the core's command; a
+    /// discretionary session is owned with its core name (``BackgroundSessionIdentifier``).
+    public func owns(_ identifier: String) -> Bool {
+        owned.contains(BackgroundSessionIdentifier.coreName(of: identifier))
+    }
 
     /// The state of a session, nil when none exists in this process.
     public func state(of identifier: String) -> State? { states[identifier] }
@@ -53,7 +56,7 @@ public struct BackgroundSessionRegistry<Handler, Work> {
     /// The core wants work on a session: use, create or wait. An identifier the core asks for
     /// becomes Wakeful's.
     public mutating func access(_ identifier: String, for work: Work) -> Access {
-        owned.insert(identifier)
+        owned.insert(BackgroundSessionIdentifier.coreName(of: identifier))
         switch states[identifier] {
         case .live: return .use
         case .invalidating:

@@ -11,6 +11,10 @@ import Foundation
 ///   connection … When possible, all known information for each peripheral will be restored,
 ///   including any discovered services, characteristics and descriptors"; a restored connection
 ///   gets no new `didConnect`, so it is reported here and its services discovered if none came back.
+/// - CBCentralManager.h, `connectPeripheral:options:`: "Connection attempts never time out and,
+///   depending on the outcome, will result in a call to either centralManager:didConnectPeripheral:
+///   or centralManager:didFailToConnectPeripheral:error:", but only for a `CBPeripheral`: an
+///   identifier `retrievePeripheralsWithIdentifiers:` does not find gets no attempt and no callback.
 ///
 /// It decides only; the adapter drops its caches, calls Core Bluetooth and delivers the events.
 public struct BluetoothLink: Sendable, Hashable {
@@ -84,6 +88,24 @@ public struct BluetoothLink: Sendable, Hashable {
 
     /// `stopScan()` was called.
     public mutating func scanStopped() { scan = nil }
+
+    /// What becomes of a ``Command/connect(peripheral:)``.
+    public enum ConnectAction: Sendable, Hashable {
+        /// Call `connect(_:)` with the peripheral object.
+        case connect
+        /// No `CBPeripheral` has this identifier: no attempt, no callback will ever come, so the
+        /// command is noted as not carried out (`unknownPeripheral`). Not a disconnection: a strategy
+        /// that reconnects on one would issue the same connect again at once.
+        case unknownPeripheral
+    }
+
+    /// ``Command/connect(peripheral:)``, given whether a `CBPeripheral` was found for the identifier
+    /// (known already, or retrieved by `retrievePeripherals(withIdentifiers:)`).
+    public mutating func connect(_ id: String, retrieved: Bool) -> ConnectAction {
+        guard retrieved else { return .unknownPeripheral }
+        connectIssued(id)
+        return .connect
+    }
 
     /// `connect(_:)` was called.
     public mutating func connectIssued(_ id: String) { pending.insert(id) }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// What the app's Info.plist allows at run time, for the calls that terminate an app whose plist
-/// lacks a key (`wakeful doctor` checks the same at build time; a build that skipped it must not crash).
+/// lacks a key (`wakeful doctor` checks the same at build time; a build that skipped it must not crash),
+/// and the keys that change when Core Bluetooth may be used.
 ///
 /// - CLLocationManager.h, `allowsBackgroundLocationUpdates`: "Setting this property to YES when
 ///   UIBackgroundModes does not include "location" is a fatal error."
@@ -22,19 +23,30 @@ public struct InfoPlistGuard: Sendable, Hashable {
     public var keys: Set<String>
     /// `BGTaskSchedulerPermittedIdentifiers`.
     public var permittedTaskIdentifiers: [String]
+    /// The technologies AccessorySetupKit sets up (`Bluetooth`, `WiFi`): `NSAccessorySetupKitSupports`,
+    /// or `NSAccessorySetupSupports`, the name Apple's pages also give.
+    public var accessorySetupTechnologies: Set<String>
 
-    /// Reads the three from an Info.plist dictionary (`Bundle.main.infoDictionary`).
+    /// Reads them from an Info.plist dictionary (`Bundle.main.infoDictionary`).
     public init(_ infoDictionary: [String: Any]) {
         backgroundModes = Set(infoDictionary["UIBackgroundModes"] as? [String] ?? [])
         keys = Set(infoDictionary.keys)
         permittedTaskIdentifiers = infoDictionary["BGTaskSchedulerPermittedIdentifiers"] as? [String] ?? []
+        accessorySetupTechnologies = Set(
+            ["NSAccessorySetupKitSupports", "NSAccessorySetupSupports"].flatMap {
+                infoDictionary[$0] as? [String] ?? []
+            })
     }
 
     /// Creates a guard from its parts.
-    public init(backgroundModes: Set<String>, keys: Set<String> = [], permittedTaskIdentifiers: [String] = []) {
+    public init(
+        backgroundModes: Set<String>, keys: Set<String> = [], permittedTaskIdentifiers: [String] = [],
+        accessorySetupTechnologies: Set<String> = []
+    ) {
         self.backgroundModes = backgroundModes
         self.keys = keys
         self.permittedTaskIdentifiers = permittedTaskIdentifiers
+        self.accessorySetupTechnologies = accessorySetupTechnologies
     }
 
     /// Whether a mode is declared.
@@ -53,6 +65,13 @@ public struct InfoPlistGuard: Sendable, Hashable {
     /// `bluetooth-central` mode and the usage description are both present.
     public var allowsBluetoothCentralRestoration: Bool {
         declares(.bluetoothCentral) && keys.contains("NSBluetoothAlwaysUsageDescription")
+    }
+
+    /// Whether the app sets up Bluetooth accessories with AccessorySetupKit (iOS 18+), which changes
+    /// when its central may be created and, from iOS 26, whether it is relaunched after a force-quit
+    /// (``BluetoothCentralPolicy``).
+    public var setsUpBluetoothAccessoriesWithAccessorySetupKit: Bool {
+        accessorySetupTechnologies.contains("Bluetooth")
     }
 
     /// Whether to call `registerForRemoteNotifications()` at launch: "At launch time, your app

@@ -26,4 +26,16 @@ public enum LaunchStoragePlan {
         guard writes else { return .none }
         return protectedDataAvailable ? .openNow : .openAtUnlock
     }
+
+    /// The class of `held.json`, the count of records held in memory, which a process launched
+    /// before the first unlock must write and the next one read: `none`, given in the write that
+    /// creates the file. A file first created with the container's default class cannot be created
+    /// before the first unlock at all, so a class set after the write never applies.
+    public static let heldRecordsProtection = DataProtectionClass.none
+
+    /// The class of the flags a launch reads before it delivers anything (whether a
+    /// `CLBackgroundActivitySession` was held, ``LocationSessionPolicy``): `none`, given at creation,
+    /// for the same reason as ``heldRecordsProtection``: the process that sets or reads one may run
+    /// before the first unlock.
+    public static let launchFlagProtection = DataProtectionClass.none
 }

@@ -8,7 +8,16 @@ import Foundation
 ///   comes only when the app asks, after explaining why.
 /// - CLBackgroundActivitySession.h: "A new session may only become active while the app is
 ///   foregrounded and in direct use." A held session is kept across restarts of updates; replacing
-///   it from the background would leave none active.
+///   it from the background would leave none active. "An active session may be resumed immediately
+///   with this method when the app is next run, even in the background. However, such a session which
+///   is not resumed immediately on next run will end", and "the app is responsible for resuming an
+///   active session with this method immediately upon background launch": whether one was held is
+///   kept in a file, and a launch resumes it before anything else.
+/// - CLServiceSession.h: "a CLServiceSession instance should be created while in-use, or immediately
+///   when launched in the background if a matching session was held when previously running. If an
+///   instance is created that does not meet either requirement, it will yield the
+///   .insufficientlyInUse diagnostic until the app returns to the foreground": a held session is
+///   replaced only then.
 public enum LocationSessionPolicy {
     /// The requirement of the `CLServiceSession` taken at launch: nil for none (no strategy needs
     /// location), otherwise what the strategies need capped at what the user has granted;
@@ -25,6 +34,31 @@ public enum LocationSessionPolicy {
     /// this one may prompt.
     public static func requestedRequirement(needed: LocationAuthorization?) -> ServiceSessionRequirement? {
         needed.flatMap(ServiceSessionRequirement.init)
+    }
+
+    /// What to do with the `CLBackgroundActivitySession` at launch, before any event is delivered.
+    ///
+    /// - Parameters:
+    ///   - heldBeforeTermination: The previous process held one when it ended (the flag file).
+    ///   - backgroundUpdatesWanted: The configuration still runs background updates on live updates;
+    ///     otherwise the session would show the indicator with nothing running.
+    /// - Returns: ``ActivitySessionAction/create`` to resume it, ``ActivitySessionAction/nothing`` otherwise.
+    public static func activitySessionAtLaunch(heldBeforeTermination: Bool, backgroundUpdatesWanted: Bool)
+        -> ActivitySessionAction
+    {
+        heldBeforeTermination && backgroundUpdatesWanted ? .create : .nothing
+    }
+
+    /// What to do with the held `CLServiceSession` when a new one is asked for.
+    ///
+    /// - Parameters:
+    ///   - held: Whether one is held.
+    ///   - inUse: Whether the app is in the foreground.
+    ///   - launching: Whether the request comes while the launch is delivered (a relaunch in the
+    ///     background retakes its session then).
+    public static func serviceSession(held: Bool, inUse: Bool, launching: Bool) -> ServiceSessionAction {
+        guard held else { return .create }
+        return inUse || launching ? .replace : .keep
     }
 
     /// What to do with the `CLBackgroundActivitySession` when updates (re)start.
@@ -73,4 +107,16 @@ public enum ActivitySessionAction: Sendable, Hashable {
     case invalidate
     /// Nothing held, nothing wanted.
     case nothing
+}
+
+/// What the adapter does with the `CLServiceSession` when the core asks for one.
+public enum ServiceSessionAction: Sendable, Hashable {
+    /// None is held: create it (created in the background outside a launch, it reports
+    /// `insufficientlyInUse` until the foreground, which is still better than none).
+    case create
+    /// Replace the held one: the app is in use, or launching.
+    case replace
+    /// Keep the held one: a replacement from the background would not be in use; the next request in
+    /// the foreground replaces it.
+    case keep
 }

@@ -19,7 +19,8 @@ public enum Command: Sendable, Hashable {
     case startUpdatingLocation(LocationRequest)
     /// `stopUpdatingLocation()`.
     case stopUpdatingLocation
-    /// `requestLocation()` (iOS 9+): one fix, delivered as ``Event/locationsUpdated(_:)``.
+    /// `requestLocation()` (iOS 9+): one fix, delivered as ``Event/locationsUpdated(_:)``, or
+    /// ``Event/locationRequestFailed(_:)`` when none can be determined.
     case requestLocation
     /// `startMonitoringSignificantLocationChanges()`.
     case startMonitoringSignificantLocationChanges

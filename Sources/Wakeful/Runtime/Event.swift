@@ -159,4 +159,11 @@ public enum Event: Sendable, Hashable {
     /// The diagnostics of the held `CLServiceSession` (iOS 18), e.g. `insufficientlyInUse` for one
     /// created in the background outside a relaunch (LOC-9, LOC-32).
     case serviceSessionDiagnostic([LocationDiagnostic])
+
+    // MARK: One-shot fixes
+
+    /// `didFailWithError` for ``Command/requestLocation``: no fix will come. CLLocationManager.h: "If
+    /// no location can be determined, the locationManager:didFailWithError: delegate callback will be
+    /// delivered with error location unknown"; a denied authorization fails it too.
+    case locationRequestFailed(LocationRequestFailure)
 }

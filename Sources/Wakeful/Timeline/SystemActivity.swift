@@ -96,6 +96,10 @@ public struct SystemActivity: Sendable, Hashable {
         case .memoryWarning:
             SystemActivity(
                 title: "Memory warning", detail: "iOS is short of memory; a suspended app may be ended next.")
+        case .locationRequestFailed(let failure):
+            SystemActivity(
+                title: "No location",
+                detail: "iOS could not give the one-shot fix the app asked for: \(failure.rawValue).")
         default:
             nil
         }

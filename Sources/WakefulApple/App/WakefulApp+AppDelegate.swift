@@ -20,22 +20,31 @@
                 permitted: infoPlist.permittedTaskIdentifiers,
                 declared: requirements.taskIdentifiers + configuration.additionalTaskIdentifiers)
             location.activate(authorization: requirements.locationAuthorization)
+            location.resumeActivitySession(backgroundUpdatesWanted: requirements.backgroundModes.contains(.location))
             registerForRemoteNotifications(application)
             startBluetooth()
             sessions.removeLeftoverBodyFiles()
             sessions.reconnect([UploadRequest.sessionIdentifier] + configuration.backgroundSessionIdentifiers)
+            sessions.reconnect(configuration.backgroundSessionIdentifiers, discretionary: true)
             exits.start()
             environment.start()
             debug?.start()
+            // A relaunch in the background retakes its location service session while the launch is
+            // delivered (CLServiceSession.h), not later.
+            locationSessions.launching = true
             deliver(.didFinishLaunching(LaunchReason(options: launchOptions, state: application.applicationState)))
+            locationSessions.launching = false
             lifecycle.start()
         }
 
         /// Creates the app's Wakeful and starts it: the one call `application(_:didFinishLaunchingWithOptions:)`
         /// needs (``init(configuration:)`` then ``application(_:didFinishLaunchingWithOptions:)``).
         /// When ``init(configuration:)`` throws, it still registers a launch handler for every permitted
-        /// task identifier (``registerLaunchHandlersWithoutAgent()``) before rethrowing: BGTaskScheduler.h,
-        /// "Every identifier in the BGTaskSchedulerPermittedIdentifiers requires a handler".
+        /// task identifier and takes charge of the push and session handlers
+        /// (``startWithoutAgent(_:)``) before rethrowing: BGTaskScheduler.h, "Every identifier in the
+        /// BGTaskSchedulerPermittedIdentifiers requires a handler", and a push not completed ends the
+        /// app. Forward the delegate's callbacks with ``forward(_:didReceiveRemoteNotification:fetchCompletionHandler:to:)``
+        /// and ``forward(_:handleEventsForBackgroundURLSession:completionHandler:to:)`` either way.
         ///
         /// ```swift
         /// wakeful = try WakefulApp.start(configuration, application: application, launchOptions: launchOptions)
@@ -50,23 +59,11 @@
             do {
                 app = try WakefulApp(configuration: configuration)
             } catch {
-                registerLaunchHandlersWithoutAgent()
+                startWithoutAgent(configuration)
                 throw error
             }
             app.application(application, didFinishLaunchingWithOptions: launchOptions)
             return app
-        }
-
-        /// Registers a launch handler for every `BGTaskSchedulerPermittedIdentifiers` entry that
-        /// completes its task at once (`setTaskCompleted(success: false)`). Call it from
-        /// `application(_:didFinishLaunchingWithOptions:)` when ``init(configuration:)`` threw, so a
-        /// scheduled task cannot launch the app into a missing handler ("No launch handler registered
-        /// for task with identifier …"); ``start(_:application:launchOptions:)`` calls it itself.
-        /// Identifiers registered before in the process are skipped (a second registration kills the app).
-        public static func registerLaunchHandlersWithoutAgent() {
-            let plist = InfoPlistGuard(Bundle.main.infoDictionary ?? [:])
-            ScheduledTaskAdapter.registerLaunchHandlers(
-                TaskRegistrationPlan(permitted: plist.permittedTaskIdentifiers, declared: []))
         }
 
         /// Call from `application(_:handleEventsForBackgroundURLSession:completionHandler:)` (URLS-1).
@@ -75,7 +72,9 @@
         /// on): that session is the app's, and the app's own code must recreate it and keep the
         /// handler ("The behavior of multiple sessions sharing the same identifier is undefined").
         /// For Wakeful's, the handler is called once the session reports
-        /// `urlSessionDidFinishEvents(forBackgroundURLSession:)`.
+        /// `urlSessionDidFinishEvents(forBackgroundURLSession:)`. An app delegate that keeps its
+        /// Wakeful optional calls ``forward(_:handleEventsForBackgroundURLSession:completionHandler:to:)``,
+        /// which answers Wakeful's handlers even when there is none.
         ///
         /// https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:handleeventsforbackgroundurlsession:completionhandler:)
         @discardableResult
@@ -86,13 +85,15 @@
             guard sessions.handleEvents(forSession: identifier, completionHandler: completionHandler) else {
                 return false
             }
-            deliver(.urlSessionEvents(sessionIdentifier: identifier))
+            deliver(.urlSessionEvents(sessionIdentifier: BackgroundSessionIdentifier.coreName(of: identifier)))
             return true
         }
 
         /// Call from `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)` (PUSH-1, PUSH-6).
         /// The handler is called by the strategy that handles the push or, 25 s after it arrived, with
-        /// `noData`, before iOS's 30 s limit.
+        /// `noData`, before iOS's 30 s limit. An app delegate that keeps its Wakeful optional calls
+        /// ``forward(_:didReceiveRemoteNotification:fetchCompletionHandler:to:)``, which completes the
+        /// push even when there is none.
         ///
         /// https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:didreceiveremotenotification:fetchcompletionhandler:)
         public func application(
@@ -116,6 +117,8 @@
         /// "State restoration of CBCentralManager is only allowed for applications that have specified
         /// the bluetooth-central background mode", and a missing NSBluetoothAlwaysUsageDescription
         /// ends the app at the first use. Without them Bluetooth commands are noted as not carried out.
+        /// The central is created now unless that would show the permission prompt at launch; then it
+        /// waits for ``requestBluetoothAuthorization()`` (``BluetoothCentralPolicy``).
         private func startBluetooth() {
             guard let identifier = configuration.bluetoothRestoreIdentifier else { return }
             guard infoPlist.allowsBluetoothCentralRestoration else {
@@ -124,9 +127,24 @@
                     metadata: ["needs": "UIBackgroundModes bluetooth-central, NSBluetoothAlwaysUsageDescription"])
                 return
             }
-            bluetooth = BluetoothAdapter(restoreIdentifier: identifier, pollPayload: configuration.pollPayload) {
-                [weak self] in
-                self?.deliver($0)
+            let adapter = BluetoothAdapter(
+                restoreIdentifier: identifier, pollPayload: configuration.pollPayload,
+                notCarriedOut: { [weak self] in self?.notCarriedOut($0, reason: $1) }
+            ) { [weak self] in self?.deliver($0) }
+            bluetooth = adapter
+            let accessorySetupKit = infoPlist.setsUpBluetoothAccessoriesWithAccessorySetupKit
+            switch BluetoothCentralPolicy.creation(
+                authorization: BluetoothAdapter.authorization, accessorySetupKit: accessorySetupKit)
+            {
+            case .atLaunch: adapter.createCentral()
+            case .whenTheAppAsks:
+                logger.notice("Bluetooth central waits for requestBluetoothAuthorization(): not asked yet")
+            }
+            if let notice = BluetoothCentralPolicy.relaunchNotice(
+                iOSMajor: ProcessInfo.processInfo.operatingSystemVersion.majorVersion,
+                accessorySetupKit: accessorySetupKit)
+            {
+                logger.info("\(notice)")
             }
         }
     }

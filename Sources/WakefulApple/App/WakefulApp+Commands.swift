@@ -150,7 +150,7 @@
         }
 
         /// Notes in the timeline that a command could not be carried out on this device.
-        private func notCarriedOut(_ command: Command, reason: String) {
+        func notCarriedOut(_ command: Command, reason: String) {
             logger.warning("command not carried out", metadata: ["command": "\(command.name)", "reason": "\(reason)"])
             note(
                 TimelineEntry(

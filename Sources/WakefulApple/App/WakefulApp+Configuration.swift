@@ -23,6 +23,11 @@
             public var writesTimelineFile: Bool
             /// The companion server's `POST /v1/ingest` URL; uploads are not carried out without it.
             public var ingestEndpoint: URL?
+            /// The APNs environment of this build (the `aps-environment` entitlement: `development` is
+            /// ``PushTokenRegistration/Environment/sandbox``). When set, with an ``ingestEndpoint``, the
+            /// device token APNs gives at every launch is sent to the server beside it
+            /// (`PUT /v1/devices/me/apns`); nil sends nothing.
+            public var apnsEnvironment: PushTokenRegistration.Environment?
             /// The device credential for `Authorization: Bearer`; read before every upload, nil for
             /// none. Keep it in the Keychain with ``KeychainCredential``, which stores it
             /// `kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly`: the Keychain's default,
@@ -52,7 +57,10 @@
             /// (`UploadRequest.sessionIdentifier`): those the strategies' transfers use, e.g.
             /// `BackgroundTransfer`'s session when it is not the uploader's. A relaunch for one of these
             /// is Wakeful's; ``WakefulApp/application(_:handleEventsForBackgroundURLSession:completionHandler:)``
-            /// returns false for any other, which is the app's own session.
+            /// returns false for any other, which is the app's own session. A discretionary transfer of
+            /// one of them runs on `<identifier>.discretionary` (a session's configuration is fixed when
+            /// it is created, ``BackgroundSessionIdentifier``), Wakeful's too; do not name an app
+            /// session so.
             public var backgroundSessionIdentifiers: [String]
             /// Task identifiers whose launches go to the strategies besides those they declare (BGT-9);
             /// for iOS 26 continued processing, the wildcard pattern (`com.example.app.export.*`).
@@ -76,7 +84,10 @@
             public var logger: Logger
             /// The debug mode: show each thing iOS did (a background launch and its cause, the end of
             /// background time, a scheduled task, a push, a region) as a local notification, as
-            /// ``SystemActivity`` words it. Asks for notification permission at launch. For
+            /// ``SystemActivity`` words it. Asks for notification permission at launch and becomes the
+            /// notification center's delegate, so they show while the app is in front too, forwarding
+            /// everything else to the delegate the app set before starting Wakeful (one set later
+            /// replaces Wakeful's: the notifications then show only in the background). For
             /// development builds; off by default.
             public var debugNotifications: Bool
 
@@ -89,6 +100,7 @@
                 self.directory = nil
                 self.writesTimelineFile = true
                 self.ingestEndpoint = nil
+                self.apnsEnvironment = nil
                 self.credential = { nil }
                 self.jobs = [:]
                 self.transferSource = { _ in nil }

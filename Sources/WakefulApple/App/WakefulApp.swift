@@ -13,7 +13,8 @@
     /// `application(_:didFinishLaunchingWithOptions:)` (Core Location and Core Bluetooth deliver the
     /// events that relaunched the app only to managers created before launch ends) with one call, and
     /// forward the two app-delegate callbacks UIKit does not post as notifications (see the article
-    /// <doc:AddingWakefulToAnApp>):
+    /// <doc:AddingWakefulToAnApp>), through the static `forward` calls, which answer Wakeful's
+    /// handlers even when `start` threw:
     ///
     /// ```swift
     /// final class AppDelegate: NSObject, UIApplicationDelegate {
@@ -23,9 +24,14 @@
     ///         do {
     ///             wakeful = try WakefulApp.start(.init(strategies: Preset.periodicSync()), application: application, launchOptions: options)
     ///         } catch {
-    ///             // Launch handlers are registered even then; log the error.
+    ///             // Launch handlers are registered and pushes answered even then; log the error.
     ///         }
     ///         return true
+    ///     }
+    ///     func application(_ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+    ///                      fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void) {
+    ///         WakefulApp.forward(application, didReceiveRemoteNotification: userInfo,
+    ///                            fetchCompletionHandler: completionHandler, to: wakeful)
     ///     }
     /// }
     /// ```
@@ -54,6 +60,8 @@
         private var timelineAwaitsUnlock = false
         private var queue: [Event] = []
         private var draining = false
+        /// The launch event first (``LaunchEventOrder``).
+        private var launchOrder = LaunchEventOrder()
 
         // The adapters, one per framework; each only translates.
         lazy var lifecycle = ApplicationLifecycleAdapter(protectedData: protectedData) { [weak self] in
@@ -65,10 +73,15 @@
         /// key check it first.
         lazy var infoPlist = InfoPlistGuard(Bundle.main.infoDictionary ?? [:])
         lazy var tasks = BackgroundTaskAdapter { [weak self] in self?.deliver($0) }
-        lazy var location = LocationAdapter(api: configuration.locationUpdates, infoPlist: infoPlist) { [weak self] in
+        lazy var location = LocationAdapter(
+            api: configuration.locationUpdates, infoPlist: infoPlist,
+            activityFlag: LaunchFlagFile(url: directory.appendingPathComponent("location-activity-session"))
+        ) { [weak self] in self?.deliver($0) }
+        lazy var monitors = MonitorAdapter(protectedData: protectedData, firstUnlock: firstUnlock) { [weak self] in
             self?.deliver($0)
         }
-        lazy var monitors = MonitorAdapter { [weak self] in self?.deliver($0) }
+        /// Whether the phone has been unlocked since it started (``MonitorOpenPolicy``).
+        let firstUnlock: FirstUnlockMarker
         lazy var scheduled = ScheduledTaskAdapter(title: configuration.continuedProcessingTitle) { [weak self] in
             self?.deliver($0)
         }
@@ -114,6 +127,8 @@
             self.directory = directory
             self.configuration = configuration
             self.logger = configuration.logger
+            self.firstUnlock = FirstUnlockMarker(url: directory.appendingPathComponent("first-unlock"))
+            if protectedData.isAvailable { firstUnlock.write() }
             switch LaunchStoragePlan.timelineFile(
                 writes: configuration.writesTimelineFile, protectedDataAvailable: protectedData.isAvailable)
             {
@@ -140,10 +155,11 @@
         /// Delivers one event to the agent and carries out its commands.
         ///
         /// Events raised while commands run (a refused task, a failed submission) are queued and
-        /// delivered after the current event's commands, in order.
+        /// delivered after the current event's commands, in order. Events an adapter reports before
+        /// ``Event/didFinishLaunching(_:)`` wait for it (``LaunchEventOrder``).
         public func deliver(_ event: Event) {
-            queue.append(event)
-            guard !draining else { return }
+            queue += launchOrder.admit(event)
+            guard !draining, !queue.isEmpty else { return }
             draining = true
             defer { draining = false }
             // The outbox may be written while events are handled; outside them it stays suspended in
@@ -151,7 +167,10 @@
             NotificationCenter.default.post(name: Database.resumeNotification, object: nil)
             while !queue.isEmpty {
                 let event = queue.removeFirst()
-                if timelineAwaitsUnlock, event == .protectedDataDidBecomeAvailable { openTimelineFile() }
+                if event == .protectedDataDidBecomeAvailable {
+                    firstUnlock.write()
+                    if timelineAwaitsUnlock { openTimelineFile() }
+                }
                 var sink = DeviceTimeline(file: timelineFile, observer: observer, feed: feed, debug: debug)
                 let commands = agent.handle(event, in: context(), timeline: &sink)
                 if let error = agent.lastError {
@@ -188,6 +207,15 @@
         /// holds asks again by itself when a temporary grant lapses.
         public func requestLocationAuthorization() {
             location.requestAuthorization(requirements.locationAuthorization)
+        }
+
+        /// Lets Wakeful use Bluetooth (the configuration's ``Configuration/bluetoothRestoreIdentifier``):
+        /// creates the central, which shows the permission prompt the first time; call it from the
+        /// app's UI, after explaining why. Until then a central that would prompt is not created and
+        /// Bluetooth commands wait (``BluetoothCentralPolicy``); once the user has answered, later
+        /// launches create it at once.
+        public func requestBluetoothAuthorization() {
+            bluetooth?.createCentral()
         }
 
         /// The app renewed the device credential after a 401: uploads resume with the next event.

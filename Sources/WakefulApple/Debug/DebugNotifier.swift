@@ -12,11 +12,15 @@
         // The shared center each time rather than stored: it is thread-safe, and the notifier stays
         // a plain value that the nonisolated timeline sink can call.
         private var center: UNUserNotificationCenter { .current() }
+        /// Presents the notifications while the app is in front (the center holds its delegate weakly).
+        private let presenter = DebugNotificationDelegate()
 
-        /// Asks once for permission to show alerts; iOS shows the prompt only the first time.
+        /// Asks once for permission to show alerts (iOS shows the prompt only the first time) and
+        /// becomes the center's delegate, so the notifications show while the app is in front too.
         ///
         /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/requestauthorization(options:completionhandler:)
         func start() {
+            presenter.install(on: center)
             center.requestAuthorization(options: [.alert, .sound]) { _, _ in }
         }
 
@@ -28,7 +32,7 @@
             let content = UNMutableNotificationContent()
             content.title = activity.title
             content.body = activity.detail
-            content.threadIdentifier = "wakeful-debug"
+            content.threadIdentifier = ForegroundNotificationRoute.debugThread
             // A nil trigger delivers the notification now.
             center.add(
                 UNNotificationRequest(identifier: UUID().uuidString, content: content, trigger: nil),

@@ -6,18 +6,20 @@
     /// Carries out the core's location, region and beacon commands with Core Location and reports
     /// what Core Location delivers as ``Event``s.
     ///
-    /// Three `CLLocationManager`s, so that each delegate callback has one meaning: `updates` for
-    /// standard updates and one-shot fixes, `significant` for the significant-change service (both
-    /// deliver `didUpdateLocations`), and `monitoring` for regions, beacons, visits and authorization.
-    /// Regions and visits are shared by every manager of the app, so only `monitoring`'s delegate
-    /// reports them. All three are created at launch: a relaunch's event reaches only managers that
-    /// exist before launch ends (LOC-12, LOC-16).
+    /// Four `CLLocationManager`s, one per ``LocationManagerRole``, so that each delegate callback has
+    /// one meaning and no command cancels another's work: `updates` for standard updates, `oneShot`
+    /// for `requestLocation` (which any start or stop of updates on the same manager "will
+    /// immediately cancel", CLLocationManager.h), `significant` for the significant-change service,
+    /// and `monitoring` for regions, beacons, visits and authorization. Regions and visits are shared
+    /// by every manager of the app, so only `monitoring`'s delegate reports them. All are created at
+    /// launch: a relaunch's event reaches only managers that exist before launch ends (LOC-12, LOC-16).
     @MainActor
     final class LocationAdapter {
         private let deliver: @MainActor @Sendable (Event) -> Void
         private let api: WakefulApp.LocationUpdatesAPI
         private let infoPlist: InfoPlistGuard
         private let updates = CLLocationManager()
+        private let oneShot = CLLocationManager()
         private let significant = CLLocationManager()
         let monitoring = CLLocationManager()
         private var proxies: [LocationDelegateProxy] = []
@@ -25,20 +27,25 @@
         private var regions = RegionRegistry<CLRegion>()
         /// The iOS 17 live-updates loop, while it runs.
         private var liveUpdates: Task<Void, Never>?
-        /// A `CLBackgroundActivitySession` (iOS 17), held while live updates run in the background.
-        private var backgroundActivity: Any?
+        /// A `CLBackgroundActivitySession` (iOS 17), held while live updates run in the background;
+        /// whether one is held is kept in `activityFlag` for the next launch to resume it.
+        private var backgroundActivity: Any? {
+            didSet { activityFlag.set(backgroundActivity != nil) }
+        }
+        private let activityFlag: LaunchFlagFile
         /// A `CLServiceSession` (iOS 18), held for the process's life.
         private var serviceSession: Any?
 
         init(
-            api: WakefulApp.LocationUpdatesAPI, infoPlist: InfoPlistGuard,
+            api: WakefulApp.LocationUpdatesAPI, infoPlist: InfoPlistGuard, activityFlag: LaunchFlagFile,
             deliver: @escaping @MainActor @Sendable (Event) -> Void
         ) {
             self.api = api
             self.infoPlist = infoPlist
+            self.activityFlag = activityFlag
             self.deliver = deliver
             for (manager, role) in [
-                (updates, LocationDelegateProxy.Role.updates), (significant, .significantChanges),
+                (updates, LocationManagerRole.updates), (oneShot, .oneShot), (significant, .significantChanges),
                 (monitoring, .monitoring),
             ] {
                 let proxy = LocationDelegateProxy(role: role, deliver: deliver)
@@ -60,6 +67,25 @@
                 return
             }
             holdServiceSession(requirement)
+        }
+
+        /// At launch, before any event: resumes the `CLBackgroundActivitySession` the previous process
+        /// held, when the configuration still runs background live updates
+        /// (``LocationSessionPolicy/activitySessionAtLaunch(heldBeforeTermination:backgroundUpdatesWanted:)``).
+        /// CLBackgroundActivitySession.h: "the app is responsible for resuming an active session with
+        /// this method immediately upon background launch if it wishes the session to remain active";
+        /// a strategy's `startUpdatingLocation` later in the process then keeps it rather than creating
+        /// one that cannot become active in the background.
+        /// https://developer.apple.com/documentation/corelocation/clbackgroundactivitysession-3mzv3
+        func resumeActivitySession(backgroundUpdatesWanted: Bool) {
+            guard #available(iOS 17.0, *) else { return }
+            let wanted = api == .liveUpdates && infoPlist.allowsBackgroundLocationUpdates(backgroundUpdatesWanted)
+            switch LocationSessionPolicy.activitySessionAtLaunch(
+                heldBeforeTermination: activityFlag.isSet, backgroundUpdatesWanted: wanted)
+            {
+            case .create: backgroundActivity = CLBackgroundActivitySession()
+            case .keep, .invalidate, .nothing: activityFlag.set(false)
+            }
         }
 
         /// Asks the user for the authorization the strategies need (the app calls it from its UI). On
@@ -143,10 +169,21 @@
             backgroundActivity = nil
         }
 
-        /// ``Command/requestLocation``: one fix, or an error, through the `updates` delegate.
+        /// ``Command/requestLocation``: one fix, or ``Event/locationRequestFailed(_:)``, on the manager
+        /// ``LocationManagerRole/carrying(_:)`` gives it, which no start or stop of updates cancels.
         /// https://developer.apple.com/documentation/corelocation/cllocationmanager/requestlocation()
         func requestLocation() {
-            updates.requestLocation()
+            manager(carrying: .requestLocation).requestLocation()
+        }
+
+        /// The manager of a command's role.
+        private func manager(carrying command: Command) -> CLLocationManager {
+            switch LocationManagerRole.carrying(command) {
+            case .updates: updates
+            case .oneShot: oneShot
+            case .significantChanges: significant
+            case .monitoring, nil: monitoring
+            }
         }
 
         /// Live updates (iOS 17): the async sequence replaces the delegate; a

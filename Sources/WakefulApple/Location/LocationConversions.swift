@@ -82,6 +82,19 @@
         }
     }
 
+    extension LocationRequestFailure {
+        /// The `CLError` code of `didFailWithError` (CLError.h).
+        /// https://developer.apple.com/documentation/corelocation/clerror-swift.struct/code
+        init(_ error: any Error) {
+            switch (error as? CLError)?.code {
+            case .locationUnknown: self = .locationUnknown
+            case .denied: self = .denied
+            case .network: self = .network
+            default: self = .other
+            }
+        }
+    }
+
     extension BeaconIdentityConstraint {
         /// https://developer.apple.com/documentation/corelocation/clbeaconidentityconstraint
         init(_ constraint: CLBeaconIdentityConstraint) {

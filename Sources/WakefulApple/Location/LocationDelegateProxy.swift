@@ -12,14 +12,12 @@
     @MainActor
     final class LocationDelegateProxy: NSObject, CLLocationManagerDelegate {
         /// Which manager this proxy serves, and so which callbacks it reports.
-        enum Role: Sendable { case updates, significantChanges, monitoring }
-
-        let role: Role
+        let role: LocationManagerRole
         private let deliver: @MainActor @Sendable (Event) -> Void
         /// What the authorization callbacks reported so far.
         private var permissionChanges = LocationPermissionChanges()
 
-        init(role: Role, deliver: @escaping @MainActor @Sendable (Event) -> Void) {
+        init(role: LocationManagerRole, deliver: @escaping @MainActor @Sendable (Event) -> Void) {
             self.role = role
             self.deliver = deliver
         }
@@ -32,18 +30,18 @@
 
         /// https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanager(_:didupdatelocations:)
         nonisolated func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
-            let fixes = locations.map(LocationFix.init)
-            switch role {
-            case .updates: report(.locationsUpdated(fixes))
-            case .significantChanges: for fix in fixes { report(.significantLocationChange(fix)) }
-            case .monitoring: break
-            }
+            for event in role.events(forLocations: locations.map(LocationFix.init)) { report(event) }
         }
 
-        /// Required with `requestLocation()`; the core has no event for a failed fix, which simply
-        /// never arrives, so nothing is reported.
+        /// Required with `requestLocation()` ("If you do not implement this method, Core Location
+        /// throws an exception"). CLLocationManager.h: "If no location can be determined, the
+        /// locationManager:didFailWithError: delegate callback will be delivered with error location
+        /// unknown": on the one-shot manager that is ``Event/locationRequestFailed(_:)``, so a
+        /// strategy waiting for the fix stops waiting (``LocationManagerRole/event(forFailure:)``).
         /// https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanager(_:didfailwitherror:)
-        nonisolated func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {}
+        nonisolated func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
+            if let event = role.event(forFailure: LocationRequestFailure(error)) { report(event) }
+        }
 
         /// https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanagerdidpauselocationupdates(_:)
         nonisolated func locationManagerDidPauseLocationUpdates(_ manager: CLLocationManager) {

@@ -1,6 +1,7 @@
 #if canImport(CoreLocation) && canImport(UIKit)
     import CoreLocation
     import Foundation
+    import UIKit
     import Wakeful
 
     /// Carries out the core's live-update and session commands with `CLLocationUpdate` and
@@ -17,6 +18,9 @@
         private var backgroundActivity: (session: AnyObject, diagnostics: Task<Void, Never>?)?
         /// The `CLServiceSession` and the loop over its diagnostics.
         private var service: (session: AnyObject, diagnostics: Task<Void, Never>)?
+        /// Whether `didFinishLaunching` is being delivered: a session taken then counts as retaken
+        /// "immediately when launched in the background" (CLServiceSession.h).
+        var launching = false
 
         init(deliver: @escaping @MainActor @Sendable (Event) -> Void) {
             self.deliver = deliver
@@ -93,11 +97,19 @@
 
         // MARK: CLServiceSession (LOC-9, LOC-32)
 
-        /// ``Command/startServiceSession(_:)``, replacing the one held.
+        /// ``Command/startServiceSession(_:)``: creates one, or replaces the one held while the app is
+        /// in use or launching; from the background otherwise the held one is kept, as a new one "will
+        /// yield the .insufficientlyInUse diagnostic until the app returns to the foreground"
+        /// (``LocationSessionPolicy/serviceSession(held:inUse:launching:)``).
         /// https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/init(authorization:fullaccuracypurposekey:)
         func startServiceSession(_ request: ServiceSessionRequest) {
             guard #available(iOS 18.0, *) else { return }
-            invalidateServiceSession()
+            switch LocationSessionPolicy.serviceSession(
+                held: service != nil, inUse: UIApplication.shared.applicationState == .active, launching: launching)
+            {
+            case .keep: return
+            case .create, .replace: invalidateServiceSession()
+            }
             let requirement = CLServiceSession.AuthorizationRequirement(
                 ServiceSessionRequirement(request.authorization) ?? .none)
             let session =

@@ -12,18 +12,26 @@
     /// (CLMON-2) the open is refused with ``Event/monitorOpenFailed(name:reason:)``.
     ///
     /// Apple asks apps to wait for protected data before creating a monitor (CLMON-2, DATA-4). The
-    /// adapter does not refuse on a locked phone: the conditions' file is in the app's container,
-    /// readable from the first unlock on (DATA-1, inference), and an app that waited for the next
-    /// unlock would leave the event that relaunched it without a monitor (CLMON-3).
+    /// adapter refuses only before the first unlock after a restart (``MonitorOpenPolicy``): the
+    /// conditions' file is in the app's container, readable from the first unlock on (DATA-1,
+    /// inference), and an app that waited for the next unlock would leave the event that relaunched
+    /// it without a monitor (CLMON-3).
     ///
     /// https://developer.apple.com/documentation/corelocation/clmonitor-2r51v
     @MainActor
     final class MonitorAdapter {
         private let deliver: @MainActor @Sendable (Event) -> Void
+        private let protectedData: ProtectedDataState
+        private let firstUnlock: FirstUnlockMarker
         /// The open monitors by name, as `OpenMonitor`s (typed `Any`: the type needs iOS 17).
         private var monitors: [String: Any] = [:]
 
-        init(deliver: @escaping @MainActor @Sendable (Event) -> Void) {
+        init(
+            protectedData: ProtectedDataState, firstUnlock: FirstUnlockMarker,
+            deliver: @escaping @MainActor @Sendable (Event) -> Void
+        ) {
+            self.protectedData = protectedData
+            self.firstUnlock = firstUnlock
             self.deliver = deliver
         }
 
@@ -34,7 +42,12 @@
                 return deliver(.monitorOpenFailed(name: name, reason: .unavailable))  // LOC-24
             }
             guard monitors[name] == nil else { return deliver(.monitorOpenFailed(name: name, reason: .alreadyOpen)) }
-            monitors[name] = OpenMonitor(name: name, deliver: deliver)
+            switch MonitorOpenPolicy.decision(
+                protectedDataAvailable: protectedData.isAvailable, unlockedSinceBoot: firstUnlock.unlockedSinceBoot)
+            {
+            case .open: monitors[name] = OpenMonitor(name: name, deliver: deliver)
+            case .refuseUntilProtectedData: deliver(.monitorOpenFailed(name: name, reason: .protectedDataUnavailable))
+            }
         }
 
         /// ``Command/addMonitorCondition(monitor:_:assuming:)``, on a monitor ``isOpen(_:)`` says is open.

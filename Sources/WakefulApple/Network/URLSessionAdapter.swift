@@ -12,7 +12,9 @@
     /// session may be created and when the stored events handler is called is
     /// ``BackgroundSessionRegistry``'s decision: the handler is called from
     /// `urlSessionDidFinishEvents(forBackgroundURLSession:)`, and work for an identifier being
-    /// invalidated waits for `urlSession(_:didBecomeInvalidWithError:)`.
+    /// invalidated waits for `urlSession(_:didBecomeInvalidWithError:)`. A discretionary transfer runs
+    /// on its session's discretionary twin, since a session's configuration is fixed when it is created
+    /// (``BackgroundSessionIdentifier``); the core hears of both under its own name.
     @MainActor
     final class URLSessionAdapter {
         /// Work waiting for its session: a task to create on it.
@@ -44,12 +46,14 @@
             self.deliver = deliver
         }
 
-        /// Runs `work` on the background session with this identifier, creating the session if
-        /// needed; while the identifier is being invalidated the work waits (NSURLSession.h:157–159).
-        func withSession(_ identifier: String, discretionary: Bool = false, _ work: @escaping Work) {
+        /// Runs `work` on the background session for the core's session `name` and the flag, creating
+        /// the session if needed; while the identifier is being invalidated the work waits
+        /// (NSURLSession.h:157–159).
+        func withSession(_ name: String, discretionary: Bool = false, _ work: @escaping Work) {
+            let identifier = BackgroundSessionIdentifier.session(name, discretionary: discretionary)
             switch registry.access(identifier, for: work) {
             case .use: if let session = sessions[identifier] { work(session) }
-            case .create: work(makeSession(identifier, discretionary: discretionary))
+            case .create: work(makeSession(identifier))
             case .wait: break
             }
         }
@@ -58,15 +62,16 @@
         /// was not running are delivered now rather than with the next transfer (UIApplication.h:436–440:
         /// events are delivered once "a session has been created from a configuration object with that
         /// identifier").
-        func reconnect(_ identifiers: [String]) {
-            for identifier in identifiers { withSession(identifier) { _ in } }
+        func reconnect(_ identifiers: [String], discretionary: Bool = false) {
+            for identifier in identifiers { withSession(identifier, discretionary: discretionary) { _ in } }
         }
 
-        /// A background session; delegate callbacks come on the main queue.
+        /// A background session; delegate callbacks come on the main queue. Its identifier says whether
+        /// it is discretionary (URLS-2), so a relaunch recreates it as it was.
         /// https://developer.apple.com/documentation/foundation/urlsessionconfiguration/background(withidentifier:)
-        private func makeSession(_ identifier: String, discretionary: Bool) -> URLSession {
+        private func makeSession(_ identifier: String) -> URLSession {
             let configuration = URLSessionConfiguration.background(withIdentifier: identifier)
-            configuration.isDiscretionary = discretionary  // URLS-2
+            configuration.isDiscretionary = identifier != BackgroundSessionIdentifier.coreName(of: identifier)
             let session = URLSession(configuration: configuration, delegate: proxy, delegateQueue: .main)
             sessions[identifier] = session
             return session
@@ -77,7 +82,7 @@
         /// session and handler are the app's ("a session identifier that is unique within your app").
         func handleEvents(forSession identifier: String, completionHandler: @escaping () -> Void) -> Bool {
             guard let access = registry.eventsPending(for: identifier, handler: completionHandler) else { return false }
-            if access == .create { _ = makeSession(identifier, discretionary: false) }
+            if access == .create { _ = makeSession(identifier) }
             return true
         }
 
@@ -118,12 +123,13 @@
             }
         }
 
-        /// ``Command/cancelTransfers(session:)``: its tasks end with `cancelled`; the identifier is
-        /// reused only after `didBecomeInvalidWithError` (``invalidated(_:)``).
+        /// ``Command/cancelTransfers(session:)``: its tasks, discretionary or not, end with `cancelled`;
+        /// an identifier is reused only after `didBecomeInvalidWithError` (``invalidated(_:)``).
         /// https://developer.apple.com/documentation/foundation/urlsession/invalidateandcancel()
-        func cancel(session identifier: String) {
-            guard registry.invalidate(identifier) else { return }
-            sessions.removeValue(forKey: identifier)?.invalidateAndCancel()
+        func cancel(session name: String) {
+            for identifier in BackgroundSessionIdentifier.sessions(of: name) where registry.invalidate(identifier) {
+                sessions.removeValue(forKey: identifier)?.invalidateAndCancel()
+            }
         }
 
         /// NSURLSession.h:157–159: only now may a session with the identifier be created again; the
@@ -131,7 +137,7 @@
         private func invalidated(_ identifier: String) {
             let waiting = registry.didBecomeInvalid(identifier)
             guard !waiting.isEmpty else { return }
-            let session = makeSession(identifier, discretionary: false)
+            let session = makeSession(identifier)
             for work in waiting { work(session) }
         }
 
@@ -164,8 +170,8 @@
                 deliver(
                     .urlSessionTaskCompleted(
                         URLSessionTaskResult(
-                            sessionIdentifier: result.session, taskDescription: result.taskDescription,
-                            statusCode: result.statusCode,
+                            sessionIdentifier: BackgroundSessionIdentifier.coreName(of: result.session),
+                            taskDescription: result.taskDescription, statusCode: result.statusCode,
                             error: result.error)))
             }
         }

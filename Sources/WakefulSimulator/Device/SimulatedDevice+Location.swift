@@ -163,6 +163,10 @@ extension SimulatedDevice {
         }
         guard authorization == .always || authorization == .whenInUse else {
             refuse("requestLocation", "not authorized", rules: ["LOC-1"])
+            // A denied app hears of it: `didFailWithError` with kCLErrorDenied ("Access to location or
+            // ranging has been denied by the user", CLError.h). Assumption: an app never asked is
+            // left waiting, as the model has no answer for it.
+            if authorization == .denied { deliver(.locationRequestFailed(.denied)) }
             return
         }
         pendingLocationRequests += 1

@@ -98,4 +98,14 @@ import WakefulTestSupport
             #expect(!FileManager.default.fileExists(atPath: path))
         }
     }
+
+    @Test func theFileIsCreatedWithItsClassInTheWriteItself() {
+        // Not set after an `.atomic` write: before the first unlock that write cannot create the file.
+        #expect(FileHeldRecordsLedger.writingOptions == [.atomic, .noFileProtection])
+        #expect(
+            Data.WritingOptions(atomicallyCreatingWith: .complete) == [.atomic, .completeFileProtection])
+        #expect(
+            Data.WritingOptions(atomicallyCreatingWith: .completeUntilFirstUserAuthentication)
+                == [.atomic, .completeFileProtectionUntilFirstUserAuthentication])
+    }
 }

@@ -84,6 +84,29 @@ struct BluetoothLinkTests {
         #expect(central.violations.isEmpty)
     }
 
+    @Test("a connect for an identifier Core Bluetooth does not know is noted, not left waiting")
+    func unknownPeripheral() {
+        let central = FakeCentralManager()
+        central.unknown = ["FORGOTTEN"]
+        let app = BluetoothModel(central: central)
+        central.setState(.poweredOn)
+        app.didUpdateState()
+        app.connect("FORGOTTEN")
+        #expect(app.notCarriedOut == ["connect FORGOTTEN: unknownPeripheral"])
+        #expect(central.connecting.isEmpty && app.link.pending.isEmpty)
+        #expect(app.delivered.isEmpty)  // no disconnection: a keep-alive would connect again at once
+    }
+
+    @Test("returning silently when nothing is retrieved, as the old adapter did, leaves the core waiting forever")
+    func silentDropIsTheOldBreak() {
+        let central = FakeCentralManager()
+        central.unknown = ["FORGOTTEN"]
+        central.setState(.poweredOn)
+        // The old adapter: `guard let target = retrieve(id) else { return }`.
+        if let target = central.retrieve("FORGOTTEN") { central.connect(target) }
+        #expect(central.connecting.isEmpty)  // no attempt, so never didConnect nor didFailToConnect
+    }
+
     @Test("a restored connection without services has them discovered")
     func restoredWithoutServices() {
         var link = BluetoothLink()

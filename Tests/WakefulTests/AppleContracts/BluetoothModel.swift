@@ -6,6 +6,8 @@ final class BluetoothModel {
     let central: FakeCentralManager
     private(set) var link = BluetoothLink()
     private(set) var delivered: [BluetoothEvent] = []
+    /// Commands noted as not carried out, with the reason (`commandNotCarriedOut`).
+    private(set) var notCarriedOut: [String] = []
     private var handles: [String: FakeCentralManager.Handle] = [:]
     private var characteristics: [String: Set<String>] = [:]
     private var waitingForPower: [() -> Void] = []
@@ -23,13 +25,16 @@ final class BluetoothModel {
 
     func connect(_ id: String) {
         whenPoweredOn { [self] in
-            central.connect(handle(id))
-            link.connectIssued(id)
+            let target = handle(id)
+            switch link.connect(id, retrieved: target != nil) {
+            case .connect: if let target { central.connect(target) }
+            case .unknownPeripheral: notCarriedOut.append("connect \(id): unknownPeripheral")
+            }
         }
     }
 
     func write(_ id: String, _ characteristic: String) {
-        let run = { [self] in central.write(handle(id), characteristic: characteristic) }
+        let run = { [self] in if let target = handle(id) { central.write(target, characteristic: characteristic) } }
         if characteristics[id]?.contains(characteristic) == true {
             run()
         } else {
@@ -45,7 +50,7 @@ final class BluetoothModel {
         delivered += reaction.events
         guard central.power == .poweredOn else { return }
         if let services = reaction.rescan { central.scan(services) }
-        for id in reaction.reconnect { central.connect(handle(id)) }
+        for id in reaction.reconnect { if let target = handle(id) { central.connect(target) } }
         let waiting = waitingForPower
         waitingForPower = []
         for action in waiting { action() }
@@ -78,10 +83,11 @@ final class BluetoothModel {
         if central.power == .poweredOn && link.power == .poweredOn { action() } else { waitingForPower.append(action) }
     }
 
-    /// A known handle, or one retrieved again (`retrievePeripherals(withIdentifiers:)`).
-    private func handle(_ id: String) -> FakeCentralManager.Handle {
+    /// A known handle, or one retrieved again (`retrievePeripherals(withIdentifiers:)`); nil for an
+    /// identifier the system does not know.
+    private func handle(_ id: String) -> FakeCentralManager.Handle? {
         if let known = handles[id] { return known }
-        let fresh = central.handle(id)
+        let fresh = central.retrieve(id)
         handles[id] = fresh
         return fresh
     }

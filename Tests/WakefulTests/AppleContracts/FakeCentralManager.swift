@@ -6,7 +6,10 @@ import Wakeful
 ///   peripherals have been disconnected" (no `didDisconnect` is promised); below `poweredOff` "all
 ///   CBPeripheral objects obtained from this central manager become invalid";
 /// - CBCentralManagerConstants.h:151–153: a relaunch restores peripherals "connected or pending
-///   connection", with their discovered services and characteristics, and calls no `didConnect`.
+///   connection", with their discovered services and characteristics, and calls no `didConnect`;
+/// - CBCentralManager.h: `retrievePeripheralsWithIdentifiers:` "Attempts to retrieve the
+///   CBPeripheral object(s)": an identifier the system does not know gives none, and with no
+///   `CBPeripheral` there is no connection attempt, and so never a callback.
 final class FakeCentralManager {
     /// A `CBPeripheral` object: valid until the state drops below `poweredOff`.
     struct Handle: Hashable {
@@ -23,8 +26,13 @@ final class FakeCentralManager {
     private var generation = 0
     /// What each connected peripheral's characteristics are once discovered.
     var characteristics: [String: [String]] = [:]
+    /// Identifiers the system does not know (never discovered, or forgotten).
+    var unknown: Set<String> = []
 
     func handle(_ id: String) -> Handle { Handle(id: id, generation: generation) }
+
+    /// `retrievePeripherals(withIdentifiers:)` for one identifier.
+    func retrieve(_ id: String) -> Handle? { unknown.contains(id) ? nil : handle(id) }
 
     func setState(_ new: BluetoothLink.Power) {
         power = new

@@ -7,19 +7,33 @@ import WakefulTestSupport
 struct LaunchStorageAndUploadFileTests {
     /// The container's files under Data Protection: a new file of the default class
     /// (`completeUntilFirstUserAuthentication`) "cannot be accessed until after the device has booted
-    /// … After the user unlocks the device for the first time, your app can access the file".
+    /// … After the user unlocks the device for the first time, your app can access the file"; a file
+    /// of class `none` can be created and read at any time.
     final class FakeDataProtection {
         var unlockedSinceBoot = false
         private(set) var files: [String: TimeInterval] = [:]
+        private(set) var classes: [String: DataProtectionClass] = [:]
 
         struct Locked: Error {}
 
-        func create(_ name: String, at time: TimeInterval = 0) throws {
-            guard unlockedSinceBoot else { throw Locked() }
+        func create(
+            _ name: String, at time: TimeInterval = 0,
+            protection: DataProtectionClass = .completeUntilFirstUserAuthentication
+        ) throws {
+            guard unlockedSinceBoot || protection == .none else { throw Locked() }
             files[name] = time
+            classes[name] = protection
         }
 
-        func remove(_ name: String) { files[name] = nil }
+        /// `setAttributes([.protectionKey: …])` on an existing file; nothing for a missing one.
+        func setProtection(_ name: String, _ protection: DataProtectionClass) {
+            if files[name] != nil { classes[name] = protection }
+        }
+
+        func remove(_ name: String) {
+            files[name] = nil
+            classes[name] = nil
+        }
     }
 
     /// What `WakefulApp.init` does with the plan: open now, or when protected data becomes available.
@@ -51,6 +65,22 @@ struct LaunchStorageAndUploadFileTests {
     func unlockedLaunch() {
         #expect(LaunchStoragePlan.timelineFile(writes: true, protectedDataAvailable: true) == .openNow)
         #expect(LaunchStoragePlan.timelineFile(writes: false, protectedDataAvailable: false) == .none)
+    }
+
+    @Test("held.json created with its class in the write is there before the first unlock")
+    func heldRecordsBeforeFirstUnlock() throws {
+        let disk = FakeDataProtection()
+        try disk.create("held.json", protection: LaunchStoragePlan.heldRecordsProtection)
+        #expect(disk.classes["held.json"] == DataProtectionClass.none)
+    }
+
+    @Test("writing held.json with the default class and protecting it after, as the old ledger did, writes nothing")
+    func protectAfterWriteIsTheOldBreak() {
+        let disk = FakeDataProtection()
+        // The old write: `.atomic` (a new file of the default class), errors swallowed, then the class.
+        try? disk.create("held.json")
+        disk.setProtection("held.json", .none)
+        #expect(disk.files["held.json"] == nil)
     }
 
     static let batch = UUID(uuidString: "00000000-0000-4000-8000-0000000000B1")!

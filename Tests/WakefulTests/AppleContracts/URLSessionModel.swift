@@ -20,13 +20,18 @@ final class URLSessionModel {
         return true
     }
 
-    /// ``Command/startTransfer(_:)``.
-    func start(_ transfer: String, on identifier: String) {
+    /// ``Command/startTransfer(_:)`` on the core's session `session`, on the real session its flag
+    /// picks (``BackgroundSessionIdentifier``).
+    func start(_ transfer: String, on session: String, discretionary: Bool = false) {
+        let identifier = BackgroundSessionIdentifier.session(session, discretionary: discretionary)
         switch registry.access(identifier, for: transfer) {
         case .create:
-            daemon.createSession(identifier, by: "wakeful")
+            daemon.createSession(identifier, by: "wakeful", discretionary: discretionary)
             started.append(transfer)
-        case .use: started.append(transfer)
+            daemon.startTask(transfer, on: identifier)
+        case .use:
+            started.append(transfer)
+            daemon.startTask(transfer, on: identifier)
         case .wait: break
         }
     }

@@ -95,13 +95,20 @@ struct GeofenceSetTests {
         #expect(moved.swapFence != nil)
     }
 
-    @Test("no fix before the task expires: fences kept, significant changes bring the fix (LOC-10, LOC-33)")
-    func noFix() {
+    /// A set that left its swap fence at 600 s and waits for a fix, with the task it holds for it.
+    static func awaitingFix() -> (set: GeofenceSet, task: BackgroundTaskID) {
         var set = Self.set()
         _ = set.handle(.didFinishLaunching(.user), in: Contexts.foreground(0))
         _ = set.handle(.locationsUpdated([Fences.fix(east: 50_000)]), in: Contexts.foreground(1))
         let exit = set.handle(.regionExited(GeofenceSet.swapRegionID), in: Contexts.background(600))
-        let task = exit.begunTasks[0]
+        return (set, exit.begunTasks[0])
+    }
+
+    @Test("no fix before the task expires: fences kept, significant changes bring the fix (LOC-10, LOC-33)")
+    func noFix() {
+        let awaiting = Self.awaitingFix()
+        var set = awaiting.set
+        let task = awaiting.task
         let expired = set.handle(.backgroundTaskExpiring(task), in: Contexts.background(630))
         #expect(expired == [.endBackgroundTask(task), .startMonitoringSignificantLocationChanges])
         #expect(set.monitored.count == 19)
@@ -109,6 +116,17 @@ struct GeofenceSetTests {
         #expect(change.swapFence != nil)
         #expect(change.last == .stopMonitoringSignificantLocationChanges)
         #expect(!set.fallbackRunning)
+    }
+
+    @Test("a failed one-shot fix falls back to significant changes at once and ends the task")
+    func fixFailed() {
+        let awaiting = Self.awaitingFix()
+        var set = awaiting.set
+        let task = awaiting.task
+        let failed = set.handle(.locationRequestFailed(.locationUnknown), in: Contexts.background(602))
+        #expect(failed == [.startMonitoringSignificantLocationChanges, .endBackgroundTask(task)])
+        #expect(!set.awaitingFix && set.fallbackRunning)
+        #expect(set.handle(.locationRequestFailed(.locationUnknown), in: Contexts.background(603)).isEmpty)
     }
 
     @Test(

@@ -291,6 +291,8 @@ extension TimelineSamples {
             .monitorOpened(name: "empty", conditions: []),
         ]
         all += MonitorOpenFailure.allCases.map { .monitorOpenFailed(name: "fences", reason: $0) }
+        // One-shot fixes
+        all += LocationRequestFailure.allCases.map { .locationRequestFailed($0) }
         return all
     }
 }

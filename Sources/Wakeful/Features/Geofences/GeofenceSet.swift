@@ -15,9 +15,11 @@ import Foundation
 ///    the device is already inside reports no entry, LOC-18), moves the swap fence to the fix and
 ///    ends its task. While standard updates run it also chooses again on any fix half a swap
 ///    radius away from the last centre.
-/// 3. **No fix in the window.** When the task expires with no fix, the fences stay as they are and
-///    the set starts the significant-change service (LOC-10), which wakes the app with a fix after
-///    ≈500 m of movement (LOC-12); that fix completes the swap and the service is stopped again.
+/// 3. **No fix in the window.** When the task expires with no fix, or Core Location reports that the
+///    fix failed (``Event/locationRequestFailed(_:)``, which ends the task at once), the fences stay
+///    as they are and the set starts the significant-change service (LOC-10), which wakes the app
+///    with a fix after ≈500 m of movement (LOC-12); that fix completes the swap and the service is
+///    stopped again.
 ///
 /// Entries, exits and dwells are records with the fence's identifier (`fence`): `geofenceEntered`
 /// (with `via`: `region`, `state` after a `requestState`, or `fix` for a polygon),
@@ -141,6 +143,9 @@ public struct GeofenceSet: Strategy {
             commands = fixes.last.map { fixArrived($0, context) } ?? []
         case .significantLocationChange(let fix):
             commands = fixArrived(fix, context)
+        case .locationRequestFailed:
+            // No fix will come (CLLocationManager.h): fall back now rather than when the task expires.
+            commands = awaitingFix ? fixMissed() + task.endOpen() : []
         case .regionExited(Self.swapRegionID):
             commands = locate()
         case .regionEntered(let id):

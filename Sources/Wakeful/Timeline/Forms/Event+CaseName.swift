@@ -16,6 +16,7 @@ extension Event {
         // Live updates and location sessions (LOC-8, LOC-9)
         case liveLocationUpdate, backgroundActivitySessionDiagnostic, serviceSessionDiagnostic
         case monitorEvent, monitorOpened, monitorOpenFailed
+        case locationRequestFailed
 
         static let expectedForm = "an event name, one of \(names.joined(separator: ", "))"
     }
@@ -71,6 +72,7 @@ extension Event {
         case .monitorEvent: .monitorEvent(.placeholder)
         case .monitorOpened: .monitorOpened(name: "", conditions: [])
         case .monitorOpenFailed: .monitorOpenFailed(name: "", reason: .unavailable)
+        case .locationRequestFailed: .locationRequestFailed(.other)
         }
     }
 }

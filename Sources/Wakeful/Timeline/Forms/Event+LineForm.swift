@@ -163,6 +163,9 @@ extension Event: TimelineVariant {
             try coder.caseName(CaseName.monitorOpenFailed)
             return .monitorOpenFailed(
                 name: try coder.string("monitor", name), reason: try coder.enumeration("why", reason))
+        case .locationRequestFailed(let failure):
+            try coder.caseName(CaseName.locationRequestFailed)
+            return .locationRequestFailed(try coder.enumeration("error", failure))
         }
     }
 }
