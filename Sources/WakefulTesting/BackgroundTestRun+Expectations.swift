@@ -109,7 +109,7 @@ extension BackgroundTestRun {
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) -> Bool {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let whole = 0...time
+        let whole = 0...device.now
         guard let outbox = metrics.outbox else {
             site.report(
                 .everyRecordUploadedExactlyOnce, over: whole,
@@ -121,7 +121,7 @@ extension BackgroundTestRun {
             site.report(
                 .everyRecordUploadedExactlyOnce, over: whole,
                 "Expected every record to be uploaded exactly once, but the app committed no records of its own by "
-                    + "\(SimulatedTime.describe(time)) (\(outbox.timelineRecords) timeline entries): there is nothing to check. "
+                    + "\(SimulatedTime.describe(device.now)) (\(outbox.timelineRecords) timeline entries): there is nothing to check. "
                     + "Advance the run until the app records something.")
             return false
         }
@@ -145,7 +145,7 @@ extension BackgroundTestRun {
         let attempts = outbox.uploads.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
         site.report(
             .everyRecordUploadedExactlyOnce, over: whole,
-            "Expected every record to be uploaded exactly once by \(SimulatedTime.describe(time)), but of "
+            "Expected every record to be uploaded exactly once by \(SimulatedTime.describe(device.now)), but of "
                 + "\(outbox.collected + outbox.timelineRecords) committed, \(parts.joined(separator: ", ")).\n"
                 + (examples.isEmpty
                     ? ""
@@ -175,14 +175,15 @@ extension BackgroundTestRun {
         let metrics = metrics
         guard let target = place.location(in: device.scenario) else {
             site.report(
-                .triggered, over: 0...time, "Expected a trigger near \(place.name), but the scenario has no such place."
+                .triggered, over: 0...device.now,
+                "Expected a trigger near \(place.name), but the scenario has no such place."
             )
             return false
         }
         guard let at = metrics.triggerAtSeconds else {
             let why = notTriggered(metrics)
             site.report(
-                .triggered, over: 0...time,
+                .triggered, over: 0...device.now,
                 "Expected a trigger within \(Self.metres(metres)) of \(place.name), but it \(why.text).",
                 gaps: why.gap.map { [$0] } ?? [], entries: why.cited, rules: metrics.finalStop?.rules ?? [])
             return false
@@ -193,7 +194,7 @@ extension BackgroundTestRun {
         let keptBy =
             metrics.triggerKeptRunningBy.map { "; the app was running for: \($0.joined(separator: ", "))" } ?? ""
         site.report(
-            .triggered, over: 0...time,
+            .triggered, over: 0...device.now,
             "Expected a trigger within \(Self.metres(metres)) of \(place.name), but it fired at \(SimulatedTime.describe(at)) "
                 + "\(Self.metres(distance)) away\(estimated)\(keptBy).")
         return false
@@ -242,7 +243,7 @@ extension BackgroundTestRun {
         guard metrics.triggered != nil else {
             return ("cannot fire: the scenario's app has no `beaconTrigger` feature", nil, [])
         }
-        var text = "had not fired by \(SimulatedTime.describe(time))"
+        var text = "had not fired by \(SimulatedTime.describe(device.now))"
         guard let stop = metrics.finalStop else { return (text, nil, []) }
         let distance = stop.distanceMeters.map { ", \(Self.metres($0)) from the beacon" } ?? ""
         text +=
@@ -250,7 +251,7 @@ extension BackgroundTestRun {
         let gap = metrics.success?.largestGap
         if let gap { text += " and did not run again: \(gap.cause)" }
         let refusals = TimelineReasons.paragraph(
-            TimelineReasons.refusals(in: timeline, from: stop.at, to: time), in: "Since then")
+            TimelineReasons.refusals(in: timeline, from: stop.at, to: device.now), in: "Since then")
         return (text + refusals.text, gap, refusals.cited)
     }
 

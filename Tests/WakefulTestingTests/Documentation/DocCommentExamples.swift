@@ -61,6 +61,25 @@ struct DocCommentExamples {
         run.expectJobRan("sync", during: .minutes(0) ... .minutes(30))
     }
 
+    // now (Sources/WakefulTesting/BackgroundTestRun.swift)
+    @Test func now() throws {
+        var run = try ExpectationTests.trip("LocationPulse")
+        let parked = run.now
+        run.advance(by: .hours(2))
+        run.expectNoTermination(during: .since(parked))
+    }
+
+    // ClosedRange.since(_:) (Sources/WakefulTesting/ExpectationWindow.swift)
+    @Test func since() {
+        var run = BackgroundTestRun(configuration: .none, iOS: .v17, scenario: .blank())
+        run.openApp()
+        run.plugIn()
+        let unplugged = run.now
+        run.unplug()
+        run.advance(by: .hours(2))
+        run.expectNoTermination(during: .since(unplugged))
+    }
+
     // setNetwork(_:bandwidth:)'s example is DrivingTests.theNetworkGoesAndComesBack.
 }
 
