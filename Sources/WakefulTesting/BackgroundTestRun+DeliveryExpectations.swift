@@ -123,7 +123,8 @@ extension BackgroundTestRun {
         let started = runs.filter { $0.decision.name == "jobStarted" }
         guard !started.isEmpty else {
             let refusals = TimelineReasons.paragraph(
-                TimelineReasons.refusals(in: timeline, from: window.start, to: window.end), in: "Meanwhile")
+                TimelineReasons.refusals(in: timeline, from: window.start, to: window.end, bearingOn: .jobs),
+                in: "Meanwhile")
             site.report(
                 .jobRan, over: window.range,
                 "\(expected), but no run of it started by \(SimulatedTime.describe(window.end)). Jobs run on the wakes iOS grants: "

@@ -89,7 +89,7 @@ extension BackgroundTestRun {
             ? "; still open at \(window.endName) (\(SimulatedTime.describe(gap.to)))"
             : gap.endedBy == "—" ? "" : "; ended by \(gap.endedBy)"
         let refusals = TimelineReasons.paragraph(
-            TimelineReasons.refusals(in: timeline, from: gap.from, to: gap.to), in: "In that gap")
+            TimelineReasons.refusals(in: timeline, from: gap.from, to: gap.to, bearingOn: .running), in: "In that gap")
         site.report(
             .noGap, over: window.range,
             "Expected no gap in \(activity.name) longer than \(SimulatedTime.describe(seconds))\(window.phrase), but one lasted "
@@ -251,7 +251,8 @@ extension BackgroundTestRun {
         let gap = metrics.success?.largestGap
         if let gap { text += " and did not run again: \(gap.cause)" }
         let refusals = TimelineReasons.paragraph(
-            TimelineReasons.refusals(in: timeline, from: stop.at, to: device.now), in: "Since then")
+            TimelineReasons.refusals(in: timeline, from: stop.at, to: device.now, bearingOn: .running), in: "Since then"
+        )
         return (text + refusals.text, gap, refusals.cited)
     }
 
