@@ -75,27 +75,15 @@ extension BackgroundTestRun {
     ) -> Bool {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         guard let window = self.window(window, for: .noGap, "expectNoGap", at: site) else { return false }
-        let gap: Gap? =
-            switch activity {
-            case .execution: device.largestExecutionGap(from: window.start, to: window.end)
-            case .records(let kind): device.largestGap(betweenRecordsOf: kind, from: window.start, to: window.end)
-            }
         let seconds = SimulatedTime.seconds(limit)
-        guard let gap, gap.seconds > seconds else { return true }
-        let rules = gap.rules.isEmpty ? "" : " [\(gap.rules.joined(separator: ", "))]"
-        // A gap the app spent running has nothing that ended it ("—"): the cause says it all.
-        let ending =
-            gap.endedBy == Gap.stillOpen
-            ? "; still open at \(window.endName) (\(SimulatedTime.describe(gap.to)))"
-            : gap.endedBy == "—" ? "" : "; ended by \(gap.endedBy)"
-        let refusals = TimelineReasons.paragraph(
-            TimelineReasons.refusals(in: timeline, from: gap.from, to: gap.to, bearingOn: .running), in: "In that gap")
+        guard let gap = largestGap(in: activity, window), gap.seconds > seconds else { return true }
+        let explanation = explain(gap, in: activity, window)
         site.report(
             .noGap, over: window.range,
             "Expected no gap in \(activity.name) longer than \(SimulatedTime.describe(seconds))\(window.phrase), but one lasted "
                 + "\(SimulatedTime.describe(gap.seconds)): from \(SimulatedTime.describe(gap.from)) to \(SimulatedTime.describe(gap.to)).\n"
-                + "Cause: \(gap.cause)\(rules)\(ending).\(refusals.text)",
-            gaps: [gap], entries: refusals.cited)
+                + explanation.text,
+            gaps: [gap], entries: explanation.cited)
         return false
     }
 
@@ -266,13 +254,13 @@ extension BackgroundTestRun {
         .urlSessionHandlerTimeout: "handleEventsForBackgroundURLSession's completion handler was not called in time",
     ]
 
-    private static func citation(_ kill: Termination) -> String {
+    static func citation(_ kill: Termination) -> String {
         "[\(kill.rules.joined(separator: ", "))\(kill.code.map { ", code \($0)" } ?? "")]"
     }
 
-    private static func times(_ count: Int) -> String { count == 1 ? "once" : "\(count) times" }
+    static func times(_ count: Int) -> String { count == 1 ? "once" : "\(count) times" }
 
-    private static func metres(_ value: Double) -> String {
+    static func metres(_ value: Double) -> String {
         value < 10 ? String(format: "%.1f m", value) : String(format: "%.0f m", value)
     }
 }
