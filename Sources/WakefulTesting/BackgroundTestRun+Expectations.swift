@@ -87,63 +87,6 @@ extension BackgroundTestRun {
         return false
     }
 
-    /// Expects the server to hold every record the app committed to its outbox exactly once:
-    /// none still pending on the phone, quarantined, dropped by retention or lost, none stored twice.
-    ///
-    /// Uploads take simulated time and a wake: advance the run far enough first. A run in which
-    /// the app committed no records of its own fails too: it would check nothing.
-    @discardableResult
-    public func expectEveryRecordUploadedExactlyOnce(
-        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-    ) -> Bool {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let whole = 0...device.now
-        guard let outbox = metrics.outbox else {
-            site.report(
-                .everyRecordUploadedExactlyOnce, over: whole,
-                "Expected every record to be uploaded exactly once, but the app keeps no outbox. "
-                    + "Give the scenario's app one: `app.outbox = OutboxSpec()`.")
-            return false
-        }
-        guard outbox.collected > 0 else {
-            site.report(
-                .everyRecordUploadedExactlyOnce, over: whole,
-                "Expected every record to be uploaded exactly once, but the app committed no records of its own by "
-                    + "\(SimulatedTime.describe(device.now)) (\(outbox.timelineRecords) timeline entries): there is nothing to check. "
-                    + "Advance the run until the app records something.")
-            return false
-        }
-        let notStored = outbox.pending + outbox.quarantined + outbox.lostByRetention + outbox.silentlyLost
-        guard notStored > 0 || outbox.duplicatesStored > 0 else { return true }
-        var parts: [String] = []
-        if outbox.pending > 0 { parts.append("\(outbox.pending) still pending on the phone") }
-        if outbox.quarantined > 0 { parts.append("\(outbox.quarantined) quarantined (rejected by the server)") }
-        if outbox.lostByRetention > 0 { parts.append("\(outbox.lostByRetention) dropped by the retention limits") }
-        if outbox.silentlyLost > 0 { parts.append("\(outbox.silentlyLost) lost without a trace") }
-        if outbox.duplicatesStored > 0 { parts.append("\(outbox.duplicatesStored) stored twice under different ids") }
-        let stored = Set(device.ingest.records.map(\.uuid))
-        // The app's own records first: they are what the test is about; timeline entries after.
-        let missing = device.outboxLedger.records
-            .filter { !stored.contains($0.uuid) }.sorted {
-                ($0.kind == OutboxRecord.timelineKind ? 1 : 0) < ($1.kind == OutboxRecord.timelineKind ? 1 : 0)
-            }
-        let examples = missing.prefix(3).map {
-            "\($0.kind) #\($0.seq) recorded at \(SimulatedTime.describe($0.recordedAt))"
-        }
-        let attempts = outbox.uploads.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
-        site.report(
-            .everyRecordUploadedExactlyOnce, over: whole,
-            "Expected every record to be uploaded exactly once by \(SimulatedTime.describe(device.now)), but of "
-                + "\(outbox.collected + outbox.timelineRecords) committed, \(parts.joined(separator: ", ")).\n"
-                + (examples.isEmpty
-                    ? ""
-                    : "Not on the server: \(examples.joined(separator: "; "))\(missing.count > 3 ? " and \(missing.count - 3) more" : "").\n")
-                + "Upload attempts: \(attempts.isEmpty ? "none" : attempts.joined(separator: ", "))"
-                + (device.scenario.app.outbox?.upload == nil
-                    ? " (the app's outbox does not upload: its `upload` is nil)." : "."))
-        return false
-    }
-
     /// Expects the app's trigger (its `beaconTrigger` feature) to have fired with the user at most
     /// `metres` from `place`.
     ///

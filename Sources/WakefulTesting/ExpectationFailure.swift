@@ -24,6 +24,8 @@ public struct ExpectationFailure: Error, Sendable, Hashable, CustomStringConvert
         case pushDelivered
         /// ``BackgroundTestRun/expectJobRan(_:during:fileID:filePath:line:column:)``.
         case jobRan
+        /// ``BackgroundTestRun/expectRecords(_:atLeast:during:fileID:filePath:line:column:)``.
+        case records
         /// A driving call (moving, advancing, acting) that could not be carried out.
         case driving
     }

@@ -62,4 +62,18 @@ struct StrategyGapTests {
         }
         #expect(failures.first?.message.hasSuffix("\nCause: the app was running but did not do the work.") == true)
     }
+
+    /// The same story explains the longest stretch of a record count that fell short.
+    @Test func aShortCountTellsTheSameStory() throws {
+        let run = Self.motionAware(drivesAfter: .zero)
+        let failures = ExpectationFailure.collect {
+            run.expectRecords("location", atLeast: 1000)
+        }
+        let message = try #require(failures.first?.message)
+        #expect(message.hasPrefix("Expected at least 1000 \"location\" records, but the app made "))
+        #expect(
+            message.contains(
+                "\nThe longest stretch without one lasted 1 min 35 s: from 0.001 s to 1 min 35 s.\n"
+                    + "Cause: the app was running, and its strategy MotionAwareTracking stopped the work:\n"))
+    }
 }

@@ -61,6 +61,19 @@ struct DocCommentExamples {
         run.expectJobRan("sync", during: .minutes(0) ... .minutes(30))
     }
 
+    // expectRecords(_:atLeast:during:) (Sources/WakefulTesting/BackgroundTestRun+RecordExpectations.swift)
+    @Test func expectRecords() throws {
+        let run = try ExpectationTests.trip("LocationPulse")  // the ride: 1000 s
+        run.expectRecords("location", atLeast: 900, during: .seconds(0) ... .seconds(1000))
+    }
+
+    // expectEveryRecordUploadedExactlyOnce(settlingTime:) (Sources/WakefulTesting/BackgroundTestRun+RecordExpectations.swift)
+    @Test func expectEveryRecordUploadedExactlyOnce() throws {
+        var run = try ExpectationTests.trip("LocationPulse")
+        run.advance(by: .minutes(2))
+        run.expectEveryRecordUploadedExactlyOnce(settlingTime: .minutes(5))
+    }
+
     // now (Sources/WakefulTesting/BackgroundTestRun.swift)
     @Test func now() throws {
         var run = try ExpectationTests.trip("LocationPulse")
