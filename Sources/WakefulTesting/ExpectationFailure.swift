@@ -26,6 +26,12 @@ public struct ExpectationFailure: Error, Sendable, Hashable, CustomStringConvert
         case jobRan
         /// ``BackgroundTestRun/expectRecords(_:atLeast:during:fileID:filePath:line:column:)``.
         case records
+        /// ``BackgroundTestRun/expectRelaunched(atLeast:during:fileID:filePath:line:column:)``.
+        case relaunched
+        /// ``BackgroundTestRun/expectWoken(by:atLeast:during:fileID:filePath:line:column:)``.
+        case woken
+        /// ``BackgroundTestRun/expectAppState(_:at:fileID:filePath:line:column:)``.
+        case appState
         /// A driving call (moving, advancing, acting) that could not be carried out.
         case driving
     }

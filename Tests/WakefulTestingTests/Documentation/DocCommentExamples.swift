@@ -74,6 +74,32 @@ struct DocCommentExamples {
         run.expectEveryRecordUploadedExactlyOnce(settlingTime: .minutes(5))
     }
 
+    // expectRelaunched(atLeast:during:) (Sources/WakefulTesting/BackgroundTestRun+LifecycleExpectations.swift)
+    @Test func expectRelaunched() {
+        var run = BackgroundTestRun(configuration: .none, iOS: .v17, scenario: .blank(app: TripApp.geofencedApp))
+        run.openApp()
+        run.pressHome()
+        run.forceQuit()
+        run.exitRegion("home")
+        run.advance(by: .minutes(5))
+        run.expectRelaunched()
+    }
+
+    // expectWoken(by:atLeast:during:) (Sources/WakefulTesting/BackgroundTestRun+LifecycleExpectations.swift)
+    @Test func expectWoken() throws {
+        let run = try ExpectationTests.trip("RelaunchOnMovement")  // suspended, woken by the drive's cell changes
+        run.expectWoken(by: .significantChange, atLeast: 2)
+    }
+
+    // expectAppState(_:at:) (Sources/WakefulTesting/BackgroundTestRun+LifecycleExpectations.swift)
+    @Test func expectAppState() {
+        var run = BackgroundTestRun(configuration: .none, iOS: .v17, scenario: .blank())
+        run.openApp()
+        run.pressHome()
+        run.advance(by: .seconds(10))
+        run.expectAppState(.suspended)  // STATE-4: a few seconds after leaving the foreground
+    }
+
     // now (Sources/WakefulTesting/BackgroundTestRun.swift)
     @Test func now() throws {
         var run = try ExpectationTests.trip("LocationPulse")
