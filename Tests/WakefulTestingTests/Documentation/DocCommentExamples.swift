@@ -119,6 +119,18 @@ struct DocCommentExamples {
         run.expectNoTermination(during: .since(unplugged))
     }
 
+    // timelineText(from:to:) (Sources/WakefulTesting/BackgroundTestRun+Investigating.swift)
+    @Test func timelineText() throws {
+        let run = try ExpectationTests.gasStation(.v17)
+        print(run.timelineText(from: .minutes(4), to: .minutes(6)))
+    }
+
+    // writeReport(to:) (Sources/WakefulTesting/BackgroundTestRun+Investigating.swift)
+    @Test func writeReport() throws {
+        let run = try ExpectationTests.trip("LocationPulse")
+        try run.writeReport(to: FileManager.default.temporaryDirectory.appendingPathComponent("trip.html"))
+    }
+
     // setNetwork(_:bandwidth:)'s example is DrivingTests.theNetworkGoesAndComesBack.
 }
 
