@@ -45,7 +45,7 @@ enum StrategyDecisions {
         let moments = Self.moments(from: from, to: to, kind: kind, in: timeline)
         guard let stop = moments.first(where: { $0.time < to && $0.stops }) else {
             guard let next = moments.first(where: \.starts) else { return nil }
-            return "the app was running but did not do the work; its strategies' next decision came "
+            return "the app was running but did not do the work; its strategies' first decision in it came "
                 + line(next, resumed: false) + "."
         }
         let resume = moments.last { $0.time > stop.time && $0.starts }

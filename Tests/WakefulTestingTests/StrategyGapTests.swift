@@ -52,6 +52,26 @@ struct StrategyGapTests {
         #expect(failures.first?.gaps.map(\.endedBy) == [Gap.stillOpen])
     }
 
+    /// A strategy that never stopped anything but chose coarse updates: the gap names that choice.
+    @Test func aGapWithoutAStopNamesTheStrategysFirstDecisionInIt() throws {
+        var app = TripApp.app
+        app.outbox = nil
+        var run = BackgroundTestRun(
+            configuration: try .named("LowPowerLocationKeepAlive"), iOS: .v17, scenario: .blank(app: app))
+        run.openApp()
+        run.pressHome()
+        run.move(along: TripApp.drive)
+        run.advance(by: .seconds(1000))
+        let failures = ExpectationFailure.collect {
+            run.expectNoGap(longerThan: .seconds(10), in: .records("location"))
+        }
+        #expect(
+            failures.first?.message.hasSuffix(
+                "\nCause: the app was running but did not do the work; its strategies' first decision in it came at 0 s, "
+                    + "on didFinishLaunching(user), LowPowerLocationKeepAlive issued startUpdatingLocation (3000 m).")
+                == true)
+    }
+
     /// A pulse that restarts the same updates decides nothing: parked, LocationPulse's gaps between
     /// fixes keep the simulator's plain cause.
     @Test func aRestartIsNotADecision() throws {
