@@ -14,7 +14,7 @@ public struct ExpectationFailure: Error, Sendable, Hashable, CustomStringConvert
         case backgroundTasksAlwaysEnded
         /// ``BackgroundTestRun/expectNoGap(longerThan:in:during:fileID:filePath:line:column:)``.
         case noGap
-        /// ``BackgroundTestRun/expectEveryRecordUploadedExactlyOnce(fileID:filePath:line:column:)``.
+        /// ``BackgroundTestRun/expectEveryRecordUploadedExactlyOnce(settlingTime:fileID:filePath:line:column:)``.
         case everyRecordUploadedExactlyOnce
         /// ``BackgroundTestRun/expectTriggered(within:of:fileID:filePath:line:column:)``.
         case triggered
