@@ -40,6 +40,30 @@ struct DocumentationExamplesTests {
         }
     }
 
+    @Test func everySwiftBlockOfTheReadmesTestingSectionIsInATestFile() throws {
+        let tests = try Self.testLines()
+        let blocks = try DocumentationSource.readmeTestingBlocks().filter { $0.language == "swift" }
+        #expect(blocks.count >= 2, "the README's WakefulTesting section was not found")
+        for block in blocks {
+            #expect(
+                tests.contains { DocumentationSource.contains($0, block.lines) },
+                "\(block) stands in no test file:\n\(block.lines.joined(separator: "\n"))")
+        }
+    }
+
+    /// An app team copies the README's example and the article's into one test target: none of
+    /// their top-level functions may clash.
+    @Test func theReadmeAndTheArticlesDeclareNoFunctionTwice() throws {
+        let readme = try DocumentationSource.readmeTestingBlocks().flatMap(DocumentationSource.topLevelFunctions)
+        let articles = try DocumentationSource.articles.flatMap { url in
+            DocumentationSource.blocks(
+                inMarkdown: try DocumentationSource.text(url), file: DocumentationSource.relative(url))
+        }.flatMap(DocumentationSource.topLevelFunctions)
+        #expect(!readme.isEmpty && articles.count >= 10)
+        let all = readme + articles
+        #expect(Set(all).count == all.count, "declared twice: \(all.sorted())")
+    }
+
     // MARK: The check itself
 
     @Test func aBlockMatchesAtAnyIndentationButOnlyWordForWord() {

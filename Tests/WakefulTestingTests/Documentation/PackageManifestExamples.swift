@@ -49,7 +49,10 @@ struct PackageManifestExamples {
         }
     }
 
-    @Test(arguments: [(articleManifest, ".package(url: "), (articlePathDependency, ".package(path: ")])
+    @Test(arguments: [
+        (articleManifest, ".package(url: "), (articlePathDependency, ".package(path: "),
+        (readmeDependency, ".package(url: "),
+    ])
     func theProductsNameTheDependencyByItsIdentity(manifest: String, dependency: String) throws {
         let location = try #require(Self.arguments(dependency, in: manifest).first)
         let packages = Self.arguments("package: ", in: manifest)
@@ -59,7 +62,7 @@ struct PackageManifestExamples {
 
     /// An app's tests need none of the server's and the tools' packages: each dependency turns the
     /// default trait off, and the default trait is the one that brings them in.
-    @Test(arguments: [articleManifest, articlePathDependency])
+    @Test(arguments: [articleManifest, articlePathDependency, readmeDependency])
     func theDependencyTurnsTheDefaultTraitOff(manifest: String) throws {
         let dependencies = manifest.components(separatedBy: "\n").filter { $0.contains(".package(") }
         #expect(!dependencies.isEmpty)
