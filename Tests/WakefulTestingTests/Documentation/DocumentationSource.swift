@@ -65,6 +65,11 @@ enum DocumentationSource {
             .map { unwrapped($0.lines.joined(separator: "\n")) }
     }
 
+    /// The fenced blocks of every article.
+    static func articleBlocks() throws -> [Block] {
+        try articles.flatMap { url in blocks(inMarkdown: try text(url), file: relative(url)) }
+    }
+
     /// The fenced blocks of the README's section on WakefulTesting, from its heading to the next
     /// section's.
     static func readmeTestingBlocks() throws -> [Block] {
