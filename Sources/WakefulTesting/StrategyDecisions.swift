@@ -60,8 +60,8 @@ enum StrategyDecisions {
         return lines.joined(separator: "\n")
     }
 
-    /// `at 0.001 s, on timerFired(MotionAwareTracking.stop), it recorded "stationary" and issued …`,
-    /// or `at 1 min 35 s, regionExited(…) resumed it: it issued startUpdatingLocation (10 m), …`.
+    /// `at 0.001 s, on timerFired(MotionAwareTracking.stop), MotionAwareTracking recorded "stationary"
+    /// and issued …`, or `at 1 min 35 s, regionExited(…) resumed it: MotionAwareTracking issued …`.
     private static func line(_ moment: Moment, resumed: Bool) -> String {
         let records = moment.commands.compactMap { command -> String? in
             guard case .record(let record) = command else { return nil }
