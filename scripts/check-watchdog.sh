@@ -4,8 +4,8 @@
 # file with a `@Test` declares its suite. A file whose suite computes (`.cpuBound`) has no
 # `.timeLimit` or `.hangLimit`: Swift Testing counts a test's wait for a CPU-bound thread against
 # its limit, so on a busy machine such a test failed for waiting its turn; the watchdog's idle rule
-# is its hang detector. The two README examples in
-# Tests/WakefulTestingTests/Documentation are free functions as the README shows them, and compute
+# is its hang detector. The examples of the README and of WakefulTesting's landing page in
+# Tests/WakefulTestingTests/Documentation are free functions as the docs show them, and compute
 # only, so they cannot wait on anything.
 #
 #   scripts/check-watchdog.sh     lists each suite without it and fails

@@ -9,6 +9,11 @@ public enum Activity: Sendable, Hashable {
     /// start of the run.
     case records(String)
 
+    /// The kind of record it is about; nil for execution.
+    var recordKind: String? {
+        if case .records(let kind) = self { kind } else { nil }
+    }
+
     /// The activity in words, for messages.
     var name: String {
         switch self {

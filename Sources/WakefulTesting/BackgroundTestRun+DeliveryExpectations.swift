@@ -122,13 +122,23 @@ extension BackgroundTestRun {
         }
         let started = runs.filter { $0.decision.name == "jobStarted" }
         guard !started.isEmpty else {
-            let refusals = TimelineReasons.paragraph(
-                TimelineReasons.refusals(in: timeline, from: window.start, to: window.end), in: "Meanwhile")
+            // What kept the job from running may have happened before the window: a refresh
+            // request refused at launch leaves nothing to wake the app in it.
+            let all = TimelineReasons.refusals(in: timeline, from: 0, to: window.end, bearingOn: .jobs)
+            let before = TimelineReasons.paragraph(
+                all.filter { $0.entry.time < window.start }, in: "Before the window")
+            let meanwhile = TimelineReasons.paragraph(
+                all.filter { $0.entry.time >= window.start }, in: window.isExplicit ? "In the window" : "Meanwhile")
+            let next =
+                lastRequestRefused(by: window.end).map { refused in
+                    ", and none was coming: iOS refused the job scheduler's last request for one (\(refused.identifier)) "
+                        + "at \(SimulatedTime.describe(refused.time)), for the reason below."
+                } ?? ": open the app, or advance the run to the app's next wake."
             site.report(
                 .jobRan, over: window.range,
-                "\(expected), but no run of it started by \(SimulatedTime.describe(window.end)). Jobs run on the wakes iOS grants: "
-                    + "open the app, or advance the run to the app's next wake.\(refusals.text)",
-                entries: refusals.cited)
+                "\(expected), but no run of it started by \(SimulatedTime.describe(window.end)). Jobs run on the wakes iOS grants"
+                    + next + before.text + meanwhile.text,
+                entries: before.cited + meanwhile.cited)
             return false
         }
         var cited: [TimelineEntry] = []  // how each run ended, or its start when it has not
@@ -151,6 +161,29 @@ extension BackgroundTestRun {
                 + lines.joined(separator: "\n"),
             entries: cited)
         return false
+    }
+
+    /// The job scheduler's last request for a wake by `end`, when iOS refused it: no
+    /// `BGTaskScheduler` request of its is pending then.
+    private func lastRequestRefused(by end: TimeInterval) -> (identifier: String, time: TimeInterval)? {
+        var submitted: String?
+        var refused: (identifier: String, time: TimeInterval)?
+        for entry in timeline {
+            guard entry.time <= end else { break }
+            switch entry.body {
+            case .command(.submitTaskRequest(let request), JobScheduler.ownerName):
+                submitted = request.identifier
+            case .decision(let decision) where decision.fields["identifier"]?.description == submitted:
+                switch decision.name {
+                case "taskSubmitFailed", "commandRefused": refused = (submitted ?? "", entry.time)
+                case "taskRequestAccepted", "taskRequestReplaced": refused = nil
+                default: break
+                }
+            default:
+                break
+            }
+        }
+        return refused
     }
 
     /// The system's decisions so far, with their entries.

@@ -221,7 +221,7 @@ extension BackgroundTestRun {
         site.report(
             driving:
                 "\(what) was not done: the scenario has no \(place.name) (its beacons: \(beacons.isEmpty ? "none" : beacons.joined(separator: ", "))).",
-            at: time)
+            at: device.now)
         return nil
     }
 
@@ -233,9 +233,9 @@ extension BackgroundTestRun {
         let names = circles.map(\.id.description)
         site.report(
             driving:
-                "\(what) was not done: iOS is not monitoring a circular region \"\(id)\" for the app at \(SimulatedTime.describe(time)) "
+                "\(what) was not done: iOS is not monitoring a circular region \"\(id)\" for the app at \(SimulatedTime.describe(device.now)) "
                 + "(monitored: \(names.isEmpty ? "none" : names.joined(separator: ", "))). Regions exist once the app has asked for them.",
-            at: time)
+            at: device.now)
         return nil
     }
 
@@ -247,7 +247,7 @@ extension BackgroundTestRun {
         column: UInt = #column
     ) {
         runUntil(
-            time + SimulatedTime.seconds(duration),
+            device.now + SimulatedTime.seconds(duration),
             CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
@@ -272,7 +272,7 @@ extension BackgroundTestRun {
                 driving:
                     "advance to \(SimulatedTime.describe(target)) went past the scenario's end at \(SimulatedTime.describe(end)); "
                     + "the run stopped there. Give the scenario a longer duration, or call runToEnd().",
-                at: time)
+                at: device.now)
         }
         device.run(until: target)
     }

@@ -75,84 +75,15 @@ extension BackgroundTestRun {
     ) -> Bool {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         guard let window = self.window(window, for: .noGap, "expectNoGap", at: site) else { return false }
-        let gap: Gap? =
-            switch activity {
-            case .execution: device.largestExecutionGap(from: window.start, to: window.end)
-            case .records(let kind): device.largestGap(betweenRecordsOf: kind, from: window.start, to: window.end)
-            }
         let seconds = SimulatedTime.seconds(limit)
-        guard let gap, gap.seconds > seconds else { return true }
-        let rules = gap.rules.isEmpty ? "" : " [\(gap.rules.joined(separator: ", "))]"
-        // A gap the app spent running has nothing that ended it ("—"): the cause says it all.
-        let ending =
-            gap.endedBy == Gap.stillOpen
-            ? "; still open at \(window.endName) (\(SimulatedTime.describe(gap.to)))"
-            : gap.endedBy == "—" ? "" : "; ended by \(gap.endedBy)"
-        let refusals = TimelineReasons.paragraph(
-            TimelineReasons.refusals(in: timeline, from: gap.from, to: gap.to), in: "In that gap")
+        guard let gap = largestGap(in: activity, window), gap.seconds > seconds else { return true }
+        let explanation = explain(gap, in: activity, window)
         site.report(
             .noGap, over: window.range,
             "Expected no gap in \(activity.name) longer than \(SimulatedTime.describe(seconds))\(window.phrase), but one lasted "
                 + "\(SimulatedTime.describe(gap.seconds)): from \(SimulatedTime.describe(gap.from)) to \(SimulatedTime.describe(gap.to)).\n"
-                + "Cause: \(gap.cause)\(rules)\(ending).\(refusals.text)",
-            gaps: [gap], entries: refusals.cited)
-        return false
-    }
-
-    /// Expects the server to hold every record the app committed to its outbox exactly once:
-    /// none still pending on the phone, quarantined, dropped by retention or lost, none stored twice.
-    ///
-    /// Uploads take simulated time and a wake: advance the run far enough first. A run in which
-    /// the app committed no records of its own fails too: it would check nothing.
-    @discardableResult
-    public func expectEveryRecordUploadedExactlyOnce(
-        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-    ) -> Bool {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let whole = 0...time
-        guard let outbox = metrics.outbox else {
-            site.report(
-                .everyRecordUploadedExactlyOnce, over: whole,
-                "Expected every record to be uploaded exactly once, but the app keeps no outbox. "
-                    + "Give the scenario's app one: `app.outbox = OutboxSpec()`.")
-            return false
-        }
-        guard outbox.collected > 0 else {
-            site.report(
-                .everyRecordUploadedExactlyOnce, over: whole,
-                "Expected every record to be uploaded exactly once, but the app committed no records of its own by "
-                    + "\(SimulatedTime.describe(time)) (\(outbox.timelineRecords) timeline entries): there is nothing to check. "
-                    + "Advance the run until the app records something.")
-            return false
-        }
-        let notStored = outbox.pending + outbox.quarantined + outbox.lostByRetention + outbox.silentlyLost
-        guard notStored > 0 || outbox.duplicatesStored > 0 else { return true }
-        var parts: [String] = []
-        if outbox.pending > 0 { parts.append("\(outbox.pending) still pending on the phone") }
-        if outbox.quarantined > 0 { parts.append("\(outbox.quarantined) quarantined (rejected by the server)") }
-        if outbox.lostByRetention > 0 { parts.append("\(outbox.lostByRetention) dropped by the retention limits") }
-        if outbox.silentlyLost > 0 { parts.append("\(outbox.silentlyLost) lost without a trace") }
-        if outbox.duplicatesStored > 0 { parts.append("\(outbox.duplicatesStored) stored twice under different ids") }
-        let stored = Set(device.ingest.records.map(\.uuid))
-        // The app's own records first: they are what the test is about; timeline entries after.
-        let missing = device.outboxLedger.records
-            .filter { !stored.contains($0.uuid) }.sorted {
-                ($0.kind == OutboxRecord.timelineKind ? 1 : 0) < ($1.kind == OutboxRecord.timelineKind ? 1 : 0)
-            }
-        let examples = missing.prefix(3).map {
-            "\($0.kind) #\($0.seq) recorded at \(SimulatedTime.describe($0.recordedAt))"
-        }
-        let attempts = outbox.uploads.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
-        site.report(
-            .everyRecordUploadedExactlyOnce, over: whole,
-            "Expected every record to be uploaded exactly once by \(SimulatedTime.describe(time)), but of "
-                + "\(outbox.collected + outbox.timelineRecords) committed, \(parts.joined(separator: ", ")).\n"
-                + (examples.isEmpty
-                    ? ""
-                    : "Not on the server: \(examples.joined(separator: "; "))\(missing.count > 3 ? " and \(missing.count - 3) more" : "").\n")
-                + "Upload attempts: \(attempts.isEmpty ? "none" : attempts.joined(separator: ", "))"
-                + (device.scenario.app.outbox?.upload == nil
-                    ? " (the app's outbox does not upload: its `upload` is nil)." : "."))
+                + explanation.text,
+            gaps: [gap], entries: explanation.cited)
         return false
     }
 
@@ -175,14 +106,15 @@ extension BackgroundTestRun {
         let metrics = metrics
         guard let target = place.location(in: device.scenario) else {
             site.report(
-                .triggered, over: 0...time, "Expected a trigger near \(place.name), but the scenario has no such place."
+                .triggered, over: 0...device.now,
+                "Expected a trigger near \(place.name), but the scenario has no such place."
             )
             return false
         }
         guard let at = metrics.triggerAtSeconds else {
             let why = notTriggered(metrics)
             site.report(
-                .triggered, over: 0...time,
+                .triggered, over: 0...device.now,
                 "Expected a trigger within \(Self.metres(metres)) of \(place.name), but it \(why.text).",
                 gaps: why.gap.map { [$0] } ?? [], entries: why.cited, rules: metrics.finalStop?.rules ?? [])
             return false
@@ -193,7 +125,7 @@ extension BackgroundTestRun {
         let keptBy =
             metrics.triggerKeptRunningBy.map { "; the app was running for: \($0.joined(separator: ", "))" } ?? ""
         site.report(
-            .triggered, over: 0...time,
+            .triggered, over: 0...device.now,
             "Expected a trigger within \(Self.metres(metres)) of \(place.name), but it fired at \(SimulatedTime.describe(at)) "
                 + "\(Self.metres(distance)) away\(estimated)\(keptBy).")
         return false
@@ -242,7 +174,7 @@ extension BackgroundTestRun {
         guard metrics.triggered != nil else {
             return ("cannot fire: the scenario's app has no `beaconTrigger` feature", nil, [])
         }
-        var text = "had not fired by \(SimulatedTime.describe(time))"
+        var text = "had not fired by \(SimulatedTime.describe(device.now))"
         guard let stop = metrics.finalStop else { return (text, nil, []) }
         let distance = stop.distanceMeters.map { ", \(Self.metres($0)) from the beacon" } ?? ""
         text +=
@@ -250,7 +182,8 @@ extension BackgroundTestRun {
         let gap = metrics.success?.largestGap
         if let gap { text += " and did not run again: \(gap.cause)" }
         let refusals = TimelineReasons.paragraph(
-            TimelineReasons.refusals(in: timeline, from: stop.at, to: time), in: "Since then")
+            TimelineReasons.refusals(in: timeline, from: stop.at, to: device.now, bearingOn: .running), in: "Since then"
+        )
         return (text + refusals.text, gap, refusals.cited)
     }
 
@@ -264,13 +197,13 @@ extension BackgroundTestRun {
         .urlSessionHandlerTimeout: "handleEventsForBackgroundURLSession's completion handler was not called in time",
     ]
 
-    private static func citation(_ kill: Termination) -> String {
+    static func citation(_ kill: Termination) -> String {
         "[\(kill.rules.joined(separator: ", "))\(kill.code.map { ", code \($0)" } ?? "")]"
     }
 
-    private static func times(_ count: Int) -> String { count == 1 ? "once" : "\(count) times" }
+    static func times(_ count: Int) -> String { count == 1 ? "once" : "\(count) times" }
 
-    private static func metres(_ value: Double) -> String {
+    static func metres(_ value: Double) -> String {
         value < 10 ? String(format: "%.1f m", value) : String(format: "%.0f m", value)
     }
 }

@@ -69,7 +69,18 @@ public struct BackgroundTestRun {
         self.init(configuration: .custom(strategies), iOS: version, scenario: scenario, seed: seed)
     }
 
+    /// Simulated time since the run started: a mark to give a window relative to
+    /// (`during: .since(mark)`), or to compare with `.minutes(30)`.
+    ///
+    /// ```swift
+    /// let parked = run.now
+    /// run.advance(by: .hours(2))
+    /// run.expectNoTermination(during: .since(parked))
+    /// ```
+    public var now: Duration { SimulatedTime.duration(device.now) }
+
     /// Simulated seconds since the run started.
+    @available(*, deprecated, message: "Use `now`, a Duration like every time this API takes or gives.")
     public var time: TimeInterval { device.now }
 
     /// The app's state now: not running, active, in the background or suspended.
@@ -87,11 +98,12 @@ public struct BackgroundTestRun {
     /// The run's figures as if it ended now: wakes, terminations, trigger, outbox, energy.
     public var metrics: RunMetrics { device.metricsSoFar() }
 
-    /// Records of `kind` the app produced so far (e.g. `"location"`), with their times.
-    public func records(ofKind kind: String) -> [(time: TimeInterval, record: Record)] {
+    /// Records of `kind` the app produced so far (e.g. `"location"`), with their times since the
+    /// start of the run.
+    public func records(ofKind kind: String) -> [(time: Duration, record: Record)] {
         timeline.compactMap { entry in
             guard case .command(.record(let record), _) = entry.body, record.kind == kind else { return nil }
-            return (entry.time, record)
+            return (SimulatedTime.duration(entry.time), record)
         }
     }
 

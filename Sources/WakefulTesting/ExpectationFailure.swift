@@ -14,7 +14,7 @@ public struct ExpectationFailure: Error, Sendable, Hashable, CustomStringConvert
         case backgroundTasksAlwaysEnded
         /// ``BackgroundTestRun/expectNoGap(longerThan:in:during:fileID:filePath:line:column:)``.
         case noGap
-        /// ``BackgroundTestRun/expectEveryRecordUploadedExactlyOnce(fileID:filePath:line:column:)``.
+        /// ``BackgroundTestRun/expectEveryRecordUploadedExactlyOnce(settlingTime:fileID:filePath:line:column:)``.
         case everyRecordUploadedExactlyOnce
         /// ``BackgroundTestRun/expectTriggered(within:of:fileID:filePath:line:column:)``.
         case triggered
@@ -24,6 +24,14 @@ public struct ExpectationFailure: Error, Sendable, Hashable, CustomStringConvert
         case pushDelivered
         /// ``BackgroundTestRun/expectJobRan(_:during:fileID:filePath:line:column:)``.
         case jobRan
+        /// ``BackgroundTestRun/expectRecords(_:atLeast:during:fileID:filePath:line:column:)``.
+        case records
+        /// ``BackgroundTestRun/expectRelaunched(atLeast:during:fileID:filePath:line:column:)``.
+        case relaunched
+        /// ``BackgroundTestRun/expectWoken(by:atLeast:during:fileID:filePath:line:column:)``.
+        case woken
+        /// ``BackgroundTestRun/expectAppState(_:at:fileID:filePath:line:column:)``.
+        case appState
         /// A driving call (moving, advancing, acting) that could not be carried out.
         case driving
     }

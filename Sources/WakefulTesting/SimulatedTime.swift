@@ -20,4 +20,9 @@ enum SimulatedTime {
         let (seconds, attoseconds) = duration.components
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
+
+    /// Simulated seconds as a `Duration`, to the nanosecond: the form the public API gives times in.
+    static func duration(_ seconds: TimeInterval) -> Duration {
+        .nanoseconds(Int64((seconds * 1e9).rounded()))
+    }
 }

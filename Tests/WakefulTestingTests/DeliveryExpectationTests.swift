@@ -133,4 +133,48 @@ struct DeliveryExpectationTests {
                     + "Declare it in the app's agent configuration: `AgentConfiguration(jobs: JobScheduler.Options(jobs: [Job(id: \"sync\", …)]))`."
             ])
     }
+
+    /// Low Power Mode from the start: the job runs in the foreground, and the refresh request the
+    /// scheduler then submits is refused (BGT-9, BGT-12), so nothing wakes the suspended app for it.
+    /// A window that begins later still hears of it: the cause came before the window.
+    @Test func aRefusalBeforeTheWindowIsNamedWithItsRules() throws {
+        var run = Self.suspendedJobApp(lowPowerMode: true)
+        let later = run.now
+        run.advance(by: .hours(1))
+        let failures = ExpectationFailure.collect { run.expectJobRan("sync", during: .since(later)) }
+        let failure = try #require(failures.first)
+        #expect(
+            failure.message == """
+                Expected job "sync" to run to completion between 10 min 00 s and 1 h 10 min 00 s, but no run of it \
+                started by 1 h 10 min 00 s. Jobs run on the wakes iOS grants, and none was coming: iOS refused the job \
+                scheduler's last request for one (com.wakeful.jobs.refresh) at 5 s, for the reason below.
+                Before the window the timeline shows:
+                - at 0 s: setMinimumBackgroundFetchInterval (JobScheduler) ignored, as iOS 13 and later do for an app \
+                that lists BGTaskSchedulerPermittedIdentifiers: the job scheduler sets it for iOS 12 and earlier and \
+                asks BGTaskScheduler for its wakes here [BGT-1, BGT-9]
+                - at 5 s: taskSubmitFailed (com.wakeful.jobs.refresh): Background App Refresh off [BGT-9, BGT-12]
+                """)
+        #expect(failure.rules == ["BGT-1", "BGT-9", "BGT-12"])
+        #expect(failure.entries.map(\.time) == [0, 5])
+    }
+
+    /// Without Low Power Mode the request is accepted: the failure points at the next wake.
+    @Test func anAcceptedRequestPointsAtTheNextWake() {
+        let run = Self.suspendedJobApp(lowPowerMode: false)
+        let failures = ExpectationFailure.collect { run.expectJobRan("sync", during: .since(run.now)) }
+        #expect(
+            failures.first?.message.contains(
+                "Jobs run on the wakes iOS grants: open the app, or advance the run to the app's next wake.") == true)
+    }
+
+    /// An app with one 15-minute job and no strategy, opened, sent to the background and left
+    /// suspended for ten minutes.
+    static func suspendedJobApp(lowPowerMode: Bool) -> BackgroundTestRun {
+        var run = BackgroundTestRun(strategies: [], agent: AppSetup.agent, iOS: .v17)
+        if lowPowerMode { run.setLowPowerMode(true) }
+        run.openApp()
+        run.pressHome()
+        run.advance(by: .minutes(10))
+        return run
+    }
 }

@@ -15,7 +15,7 @@ struct DrivingTests {
         #expect(run.appState == .background)
         run.advance(by: .seconds(30))
         #expect(run.appState == .suspended)
-        #expect(run.time == 30)
+        #expect(run.now == .seconds(30))
     }
 
     @Test func forceQuitEndsTheProcessAndCountsAsTheUsers() {
@@ -151,7 +151,7 @@ struct DrivingTests {
             run.openApp()
         }
         #expect(run.hasEnded)
-        #expect(run.time == 3600)
+        #expect(run.now == .hours(1))
         #expect(
             failures.map(\.message) == [
                 "advance to 1 h 30 min 00 s went past the scenario's end at 1 h 00 min 00 s; the run stopped there. "

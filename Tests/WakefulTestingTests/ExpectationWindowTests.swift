@@ -79,4 +79,21 @@ struct ExpectationWindowTests {
             ])
         #expect(failures.map(\.kind) == [.noTermination])
     }
+
+    /// `.since(mark)` is the window from a moment of the test to wherever the run is when the
+    /// expectation looks.
+    @Test func aWindowSinceAMarkEndsAtTheRunsTime() throws {
+        var run = try ReportingTests.killedRun()  // killed at 40 s
+        let mark = run.now
+        #expect(mark == .minutes(2))
+        run.advance(by: .minutes(3))
+        #expect(run.expectNoTermination(during: .since(mark)))
+        let failures = ExpectationFailure.collect {
+            run.expectNoTermination(during: .since(.seconds(30)))
+            run.expectNoTermination(during: .seconds(30) ... .minutes(5))
+        }
+        #expect(failures.map(\.window) == [.seconds(30) ... .minutes(5), .seconds(30) ... .minutes(5)])
+        #expect(
+            failures.map(\.message).allSatisfy { $0.hasPrefix("Expected no termination between 30 s and 5 min 00 s,") })
+    }
 }

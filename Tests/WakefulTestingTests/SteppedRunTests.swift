@@ -51,7 +51,7 @@ struct SteppedRunTests {
         var run = BackgroundTestRun(configuration: try .named("PushTrigger"), iOS: .v17, scenario: scenario)
         for _ in 0..<5 {
             run.advance(by: .minutes(7))
-            #expect(run.metrics.durationSeconds == run.time)
+            #expect(.seconds(run.metrics.durationSeconds) == run.now)
         }
         run.runToEnd()
         #expect(run.metrics == expected)

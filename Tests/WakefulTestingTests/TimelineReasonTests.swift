@@ -101,4 +101,32 @@ struct TimelineReasonTests {
         #expect(failure.message.contains("locationAuthorization whenInUse [BEACON-1, LOC-16]"))
         #expect(failure.rules.contains("LOC-16"))
     }
+
+    /// iOS 13+ ignores the fetch interval the job scheduler sets for iOS 12 and earlier, by design:
+    /// a gap in records does not cite it (nor send the reader to the Info.plist), and a job's
+    /// failure, which it bears on, says what it is. What iOS refused of the app's jobs stays in both.
+    @Test func theJobSchedulersFetchIntervalIsCitedOnlyWhereItBears() throws {
+        let backup = Job(id: "backup", interval: 3600, expectedDuration: 60, requiresExternalPower: true)
+        var run = BackgroundTestRun(
+            strategies: [], agent: AgentConfiguration(jobs: JobScheduler.Options(jobs: [backup])), iOS: .v17)
+        run.setLowPowerMode(true)
+        run.openApp()
+        run.pressHome()
+        run.advance(by: .minutes(20))
+        let failures = ExpectationFailure.collect {
+            run.expectNoGap(longerThan: .minutes(1), in: .records("backup"))  // from the launch, as the refusals
+            run.expectJobRan("backup")
+        }
+        #expect(failures.map(\.kind) == [.noGap, .jobRan])
+        let gap = try #require(failures.first)
+        #expect(!gap.message.contains("setMinimumBackgroundFetchInterval"))
+        #expect(!gap.rules.contains("BGT-1"))
+        let job = try #require(failures.last)
+        #expect(
+            job.message.contains(
+                "- at 0 s: setMinimumBackgroundFetchInterval (JobScheduler) ignored, as iOS 13 and later do "))
+        #expect(!job.message.contains("commandRefused"))
+        let refused = "taskSubmitFailed (com.wakeful.jobs.processing): Background App Refresh off [BGT-9, BGT-12]"
+        #expect(gap.message.contains(refused) && job.message.contains(refused), "\(gap.message)\n\(job.message)")
+    }
 }

@@ -61,6 +61,76 @@ struct DocCommentExamples {
         run.expectJobRan("sync", during: .minutes(0) ... .minutes(30))
     }
 
+    // expectRecords(_:atLeast:during:) (Sources/WakefulTesting/BackgroundTestRun+RecordExpectations.swift)
+    @Test func expectRecords() throws {
+        let run = try ExpectationTests.trip("LocationPulse")  // the ride: 1000 s
+        run.expectRecords("location", atLeast: 900, during: .seconds(0) ... .seconds(1000))
+    }
+
+    // expectEveryRecordUploadedExactlyOnce(settlingTime:) (Sources/WakefulTesting/BackgroundTestRun+RecordExpectations.swift)
+    @Test func expectEveryRecordUploadedExactlyOnce() throws {
+        var run = try ExpectationTests.trip("LocationPulse")
+        run.advance(by: .minutes(2))
+        run.expectEveryRecordUploadedExactlyOnce(settlingTime: .minutes(5))
+    }
+
+    // expectRelaunched(atLeast:during:) (Sources/WakefulTesting/BackgroundTestRun+LifecycleExpectations.swift)
+    @Test func expectRelaunched() {
+        var run = BackgroundTestRun(configuration: .none, iOS: .v17, scenario: .blank(app: TripApp.geofencedApp))
+        run.openApp()
+        run.pressHome()
+        run.forceQuit()
+        run.exitRegion("home")
+        run.advance(by: .minutes(5))
+        run.expectRelaunched()
+    }
+
+    // expectWoken(by:atLeast:during:) (Sources/WakefulTesting/BackgroundTestRun+LifecycleExpectations.swift)
+    @Test func expectWoken() throws {
+        let run = try ExpectationTests.trip("RelaunchOnMovement")  // suspended, woken by the drive's cell changes
+        run.expectWoken(by: .significantChange, atLeast: 2)
+    }
+
+    // expectAppState(_:at:) (Sources/WakefulTesting/BackgroundTestRun+LifecycleExpectations.swift)
+    @Test func expectAppState() {
+        var run = BackgroundTestRun(configuration: .none, iOS: .v17, scenario: .blank())
+        run.openApp()
+        run.pressHome()
+        run.advance(by: .seconds(10))
+        run.expectAppState(.suspended)  // STATE-4: a few seconds after leaving the foreground
+    }
+
+    // now (Sources/WakefulTesting/BackgroundTestRun.swift)
+    @Test func now() throws {
+        var run = try ExpectationTests.trip("LocationPulse")
+        let parked = run.now
+        run.advance(by: .hours(2))
+        run.expectNoTermination(during: .since(parked))
+    }
+
+    // ClosedRange.since(_:) (Sources/WakefulTesting/ExpectationWindow.swift)
+    @Test func since() {
+        var run = BackgroundTestRun(configuration: .none, iOS: .v17, scenario: .blank())
+        run.openApp()
+        run.plugIn()
+        let unplugged = run.now
+        run.unplug()
+        run.advance(by: .hours(2))
+        run.expectNoTermination(during: .since(unplugged))
+    }
+
+    // timelineText(from:to:) (Sources/WakefulTesting/BackgroundTestRun+Investigating.swift)
+    @Test func timelineText() throws {
+        let run = try ExpectationTests.gasStation(.v17)
+        print(run.timelineText(from: .minutes(4), to: .minutes(6)))
+    }
+
+    // writeReport(to:) (Sources/WakefulTesting/BackgroundTestRun+Investigating.swift)
+    @Test func writeReport() throws {
+        let run = try ExpectationTests.trip("LocationPulse")
+        try run.writeReport(to: FileManager.default.temporaryDirectory.appendingPathComponent("trip.html"))
+    }
+
     // setNetwork(_:bandwidth:)'s example is DrivingTests.theNetworkGoesAndComesBack.
 }
 

@@ -11,13 +11,9 @@ struct DocumentationExamplesTests {
         try DocumentationSource.tests.map { try DocumentationSource.text($0).components(separatedBy: "\n") }
     }
 
-    @Test func everySwiftBlockOfTheArticlesIsInATestFile() throws {
-        let tests = try Self.testLines()
-        let blocks = try DocumentationSource.articles.flatMap { url in
-            DocumentationSource.blocks(
-                inMarkdown: try DocumentationSource.text(url), file: DocumentationSource.relative(url))
-        }.filter { $0.language == "swift" }
-        #expect(blocks.count >= 12, "the articles' Swift blocks were not found under \(DocumentationSource.root.path)")
+    /// Expects each of `blocks` to stand in a test file.
+    static func expectInTestFiles(_ blocks: [DocumentationSource.Block]) throws {
+        let tests = try testLines()
         for block in blocks {
             #expect(
                 tests.contains { DocumentationSource.contains($0, block.lines) },
@@ -25,8 +21,13 @@ struct DocumentationExamplesTests {
         }
     }
 
+    @Test func everySwiftBlockOfTheArticlesIsInATestFile() throws {
+        let blocks = try DocumentationSource.articleBlocks().filter { $0.language == "swift" }
+        #expect(blocks.count >= 12, "the articles' Swift blocks were not found under \(DocumentationSource.root.path)")
+        try Self.expectInTestFiles(blocks)
+    }
+
     @Test func everyExampleOfTheDocCommentsIsInATestFile() throws {
-        let tests = try Self.testLines()
         let blocks = try DocumentationSource.sources.flatMap { url in
             DocumentationSource.blocks(
                 inDocComments: try DocumentationSource.text(url), file: DocumentationSource.relative(url))
@@ -34,10 +35,24 @@ struct DocumentationExamplesTests {
         #expect(blocks.count >= 8, "the doc comments' examples were not found under \(DocumentationSource.root.path)")
         for block in blocks {
             #expect(block.language == "swift", "\(block) is not Swift; the doc comments' examples are code")
-            #expect(
-                tests.contains { DocumentationSource.contains($0, block.lines) },
-                "\(block) stands in no test file:\n\(block.lines.joined(separator: "\n"))")
         }
+        try Self.expectInTestFiles(blocks)
+    }
+
+    @Test func everySwiftBlockOfTheReadmesTestingSectionIsInATestFile() throws {
+        let blocks = try DocumentationSource.readmeTestingBlocks().filter { $0.language == "swift" }
+        #expect(blocks.count >= 2, "the README's WakefulTesting section was not found")
+        try Self.expectInTestFiles(blocks)
+    }
+
+    /// An app team copies the README's example and the article's into one test target: none of
+    /// their top-level functions may clash.
+    @Test func theReadmeAndTheArticlesDeclareNoFunctionTwice() throws {
+        let readme = try DocumentationSource.readmeTestingBlocks().flatMap(DocumentationSource.topLevelFunctions)
+        let articles = try DocumentationSource.articleBlocks().flatMap(DocumentationSource.topLevelFunctions)
+        #expect(!readme.isEmpty && articles.count >= 10)
+        let all = readme + articles
+        #expect(Set(all).count == all.count, "declared twice: \(all.sorted())")
     }
 
     // MARK: The check itself

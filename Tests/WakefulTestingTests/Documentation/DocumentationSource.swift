@@ -65,6 +65,36 @@ enum DocumentationSource {
             .map { unwrapped($0.lines.joined(separator: "\n")) }
     }
 
+    /// The fenced blocks of every article.
+    static func articleBlocks() throws -> [Block] {
+        try articles.flatMap { url in blocks(inMarkdown: try text(url), file: relative(url)) }
+    }
+
+    /// The fenced blocks of the README's section on WakefulTesting, from its heading to the next
+    /// section's.
+    static func readmeTestingBlocks() throws -> [Block] {
+        let lines = try text(root.appendingPathComponent("README.md")).components(separatedBy: "\n")
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("## Testing your app's background behaviour") })
+        else { return [] }
+        let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("## ") } ?? lines.endIndex
+        return blocks(inMarkdown: lines.joined(separator: "\n"), file: "README.md").filter {
+            $0.line > start && $0.line <= end
+        }
+    }
+
+    /// The messages the README's section on WakefulTesting quotes, each unwrapped.
+    static func readmeQuotedMessages() throws -> [String] {
+        try readmeTestingBlocks().filter { $0.language.isEmpty }.map { unwrapped($0.lines.joined(separator: "\n")) }
+    }
+
+    /// The functions a block declares at its top level (`func name(` without indentation).
+    static func topLevelFunctions(in block: Block) -> [String] {
+        block.lines.compactMap { line in
+            guard let range = line.range(of: "func "), !line.hasPrefix(" ") else { return nil }
+            return line[range.upperBound...].prefix { $0 != "(" && $0 != "<" }.description
+        }
+    }
+
     /// Whether `block` stands in `lines` line for line, every line indented alike (a blank line
     /// matching a blank one).
     static func contains(_ lines: [String], _ block: [String]) -> Bool {

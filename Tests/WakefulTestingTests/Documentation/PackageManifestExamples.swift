@@ -17,7 +17,7 @@ let articleManifest = """
         name: "TripKit",
         platforms: [.macOS(.v14), .iOS(.v15)],
         dependencies: [
-            .package(url: "https://github.com/your-org/wakeful", branch: "main"),
+            .package(url: "https://github.com/your-org/wakeful", branch: "main", traits: []),
         ],
         targets: [
             .target(name: "TripKit", dependencies: [.product(name: "Wakeful", package: "wakeful")]),
@@ -28,7 +28,7 @@ let articleManifest = """
 
 /// The article's lines for a local checkout.
 let articlePathDependency = """
-    .package(path: "../wakeful"),
+    .package(path: "../wakeful", traits: []),
     .testTarget(name: "TripKitTests", dependencies: ["TripKit", .product(name: "WakefulTesting", package: "wakeful")]),
     """
 
@@ -49,12 +49,26 @@ struct PackageManifestExamples {
         }
     }
 
-    @Test(arguments: [(articleManifest, ".package(url: "), (articlePathDependency, ".package(path: ")])
+    @Test(arguments: [
+        (articleManifest, ".package(url: "), (articlePathDependency, ".package(path: "),
+        (readmeDependency, ".package(url: "),
+    ])
     func theProductsNameTheDependencyByItsIdentity(manifest: String, dependency: String) throws {
         let location = try #require(Self.arguments(dependency, in: manifest).first)
         let packages = Self.arguments("package: ", in: manifest)
         #expect(!packages.isEmpty)
         #expect(packages.allSatisfy { $0.lowercased() == Self.identity(location) }, "\(packages) vs \(location)")
+    }
+
+    /// An app's tests need none of the server's and the tools' packages: each dependency turns the
+    /// default trait off, and the default trait is the one that brings them in.
+    @Test(arguments: [articleManifest, articlePathDependency, readmeDependency])
+    func theDependencyTurnsTheDefaultTraitOff(manifest: String) throws {
+        let dependencies = manifest.components(separatedBy: "\n").filter { $0.contains(".package(") }
+        #expect(!dependencies.isEmpty)
+        #expect(dependencies.allSatisfy { $0.contains(", traits: [])") }, "\(dependencies)")
+        let package = try DocumentationSource.text(DocumentationSource.root.appendingPathComponent("Package.swift"))
+        #expect(package.contains(".default(enabledTraits: [serverAndTools])"))
     }
 
     @Test func theIdentityIsTheLastPathComponent() {

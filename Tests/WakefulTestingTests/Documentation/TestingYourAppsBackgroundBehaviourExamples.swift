@@ -75,6 +75,7 @@ struct TestingYourAppsBackgroundBehaviourExamples {
         run.advance(by: .minutes(5))
         let offline = ExpectationFailure.collect { run.expectEveryRecordUploadedExactlyOnce() }
         #expect(offline.map(\.kind) == [.everyRecordUploadedExactlyOnce])
+        #expect(offline.first?.rules == ["URLS-1"])  // "The network was off from 0 s to the end of the run …"
         run.setNetwork(.wifi)
         run.advance(by: .minutes(5))
         run.expectEveryRecordUploadedExactlyOnce()
@@ -103,9 +104,22 @@ struct TestingYourAppsBackgroundBehaviourExamples {
         run.advance(by: .hours(2))  // parked
 
         run.expectNoGap(longerThan: .seconds(5), in: .records("location"), during: ride)
+        run.expectRecords("location", atLeast: 990, during: ride)
         withKnownIssue("parked, LocationPulse samples once a minute") {
             run.expectNoGap(longerThan: .seconds(5), in: .records("location"))
         }
+    }
+
+    @Test func nothingKillsTheAppOnceItIsUnplugged() {
+        var run = BackgroundTestRun(strategies: AppSetup.strategies, agent: AppSetup.agent, iOS: .v17)
+        run.openApp()
+        run.plugIn()
+        run.advance(by: .hours(1))
+        let unplugged = run.now
+        run.unplug()
+        run.advance(by: .hours(2))
+        run.expectNoTermination(during: .since(unplugged))
+        run.expectJobRan("sync", during: .since(unplugged))
     }
 
     @Test func aSilentPushNeedsTheRemoteNotificationMode() {
@@ -124,12 +138,50 @@ struct TestingYourAppsBackgroundBehaviourExamples {
         }
     }
 
+    @Test func leavingHomeRelaunchesTheAppOnIOS17() {
+        let app = AppConfiguration(features: [.geofences([GeofenceSpec(id: "home", center: .zero, radius: 150)])])
+        var run = BackgroundTestRun(configuration: .none, iOS: .v17, scenario: .blank(app: app))
+        run.openApp()
+        run.pressHome()
+        run.advance(by: .seconds(10))
+        run.expectAppState(.suspended)  // a few seconds after leaving the foreground (STATE-4)
+        run.forceQuit()
+        run.exitRegion("home")
+        run.advance(by: .minutes(5))
+        run.expectRelaunched()
+        run.expectWoken(by: .region)
+    }
+
     @Test func theGasStationTriggerFailsOnIOS17() throws {
         var run = BackgroundTestRun(
             configuration: try .named("TaskExtension"), iOS: .v17, scenario: try BuiltinScenarios.load("gas-station"))
         run.runToEnd()
         withKnownIssue("iOS 13+ gives a background task about 30 s (TASK-6)") {
             run.expectTriggered(within: 3)
+        }
+    }
+
+    @Test func theTrackerWaitsForTheFenceBeforeLogging() {
+        var run = BackgroundTestRun(strategies: [MotionAwareTracking(), LocationLogger()], iOS: .v17)
+        run.openApp()
+        run.pressHome()
+        run.move(along: [RouteLeg(destination: LocalPoint(east: 20_000, north: 0), speed: 20)])
+        run.advance(by: .seconds(1000))
+        withKnownIssue("stationary at launch, the GPS waits for the fence's exit") {
+            run.expectNoGap(longerThan: .seconds(5), in: .records("location"))
+        }
+    }
+
+    @Test func theTriggerFailureWithItsTimelineAndReport() throws {
+        var run = BackgroundTestRun(
+            configuration: try .named("TaskExtension"), iOS: .v17, scenario: try BuiltinScenarios.load("gas-station"))
+        run.runToEnd()
+        withKnownIssue("iOS 13+ gives a background task about 30 s (TASK-6)") {
+            if !run.expectTriggered(within: 3) {
+                print(run.timelineText(from: .seconds(890), to: .seconds(900)))  // the app stops at 14 min 57 s
+                let report = FileManager.default.temporaryDirectory.appendingPathComponent("gas-station.html")
+                try run.writeReport(to: report)
+            }
         }
     }
 
@@ -148,9 +200,15 @@ struct TestingYourAppsBackgroundBehaviourExamples {
         push.advance(by: .minutes(5))
         push.sendSilentPush(id: "start")
         push.advance(by: .minutes(5))
+        var tracker = BackgroundTestRun(strategies: [MotionAwareTracking(), LocationLogger()], iOS: .v17)
+        tracker.openApp()
+        tracker.pressHome()
+        tracker.move(along: [RouteLeg(destination: LocalPoint(east: 20_000, north: 0), speed: 20)])
+        tracker.advance(by: .seconds(1000))
         let reported = ExpectationFailure.collect {
             gasStation.expectTriggered(within: 3)
             push.expectNoGap(longerThan: .minutes(1))
+            tracker.expectNoGap(longerThan: .seconds(5), in: .records("location"))
         }
         #expect(quoted == reported.map { DocumentationSource.unwrapped($0.message) })
     }

@@ -1,6 +1,9 @@
 import Foundation
 
 extension Event {
+    /// The case name, as timelines spell it (`"regionExited"`).
+    public var name: String { caseName.rawValue }
+
     /// The names of the cases, in declaration order: the one list that ``TimelineDecoder`` accepts.
     enum CaseName: String, TimelineCaseName {
         case didFinishLaunching, willEnterForeground, didBecomeActive, willResignActive, didEnterBackground
