@@ -52,9 +52,11 @@ struct HangWatchdogTests {
         Self.samples(watchdog, from: start, to: start + .seconds(720), cpuShare: 0.2)
         #expect(watchdog.overdue(at: start + .seconds(720)) == nil)
         // Then the rest of the run is done and the process uses nothing: stuck after the idle window.
-        Self.samples(watchdog, from: start + .seconds(725), to: start + .seconds(780), cpuShare: 0, cpuBefore: .seconds(144))
+        Self.samples(
+            watchdog, from: start + .seconds(725), to: start + .seconds(780), cpuShare: 0, cpuBefore: .seconds(144))
         #expect(watchdog.overdue(at: start + .seconds(775)) == nil)
-        Self.samples(watchdog, from: start + .seconds(785), to: start + .seconds(790), cpuShare: 0, cpuBefore: .seconds(144))
+        Self.samples(
+            watchdog, from: start + .seconds(785), to: start + .seconds(790), cpuShare: 0, cpuBefore: .seconds(144))
         let report = try #require(watchdog.overdue(at: start + .seconds(790)))
         #expect(report.contains("\"queued behind computing tests\""), "\(report)")
     }
