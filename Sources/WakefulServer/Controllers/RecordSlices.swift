@@ -56,7 +56,8 @@ struct RecordSlices: Sendable {
         // holds (the chunk being encoded and its copy handed to the connection, each up to a record
         // larger than a chunk).
         let before = bound + largestRecord + records * Self.recordOverhead + Self.writing(largestRecord)
-        guard let reservation = await budget.reserve(before, waitingAtMost: wait) else {
+        // A budget smaller than one slice (a misconfiguration) serves one answer at a time rather than none.
+        guard let reservation = await budget.reserve(min(before, budget.capacity), waitingAtMost: wait) else {
             throw ResponseBudgetExhausted()
         }
         var slice = query
