@@ -57,19 +57,7 @@ final class RawConnection: @unchecked Sendable {  // the descriptor is only clos
     }
 
     /// Everything the server sends until it closes the connection or `timeout` passes.
-    func textUntilClosed(timeout: Duration) -> String {
-        let deadline = ContinuousClock.now + timeout
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while ContinuousClock.now < deadline {
-            var polls = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
-            guard poll(&polls, 1, 100) > 0 else { continue }
-            let count = recv(descriptor, &buffer, buffer.count, 0)
-            guard count > 0 else { break }
-            received += buffer[..<count]
-        }
-        return String(decoding: received, as: UTF8.self)
-    }
+    func textUntilClosed(timeout: Duration) -> String { textAndClose(timeout: timeout).text }
 
     /// Everything the server sends until it closes the connection, and whether it did close it
     /// within `timeout` (false: the text is what came before the time ran out).
