@@ -97,6 +97,11 @@ struct IngestMeasurement: Sendable {
     /// Connections the server refused over its caps (503 and closed).
     var connectionsRefused: Int? = nil
 
+    /// A measurement in bytes as megabytes (MiB), 0 when it was not taken.
+    func megabytes(_ bytes: KeyPath<IngestMeasurement, Int?>) -> Double {
+        Double(self[keyPath: bytes] ?? 0) / 1_048_576
+    }
+
     /// The share of honest requests answered 200, in percent.
     var honestSuccess: Double { requests == 0 ? 0 : 100 * Double(answered200) / Double(requests) }
 

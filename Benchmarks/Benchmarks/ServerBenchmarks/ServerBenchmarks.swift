@@ -111,25 +111,18 @@ enum ServerFigures {
                     .lowerIsBetter("hostile still open at the end, \(count) hostile"),
                     { Double($0.row.hostileStillOpen ?? 0) }
                 ))
-            columns += [
-                (.higherIsBetter("honest answered 200 (%), \(count) hostile"), { $0.row.honestSuccess }),
+            columns.append((.higherIsBetter("honest answered 200 (%), \(count) hostile"), { $0.row.honestSuccess }))
+            columns.append(
+                (.lowerIsBetter("resident before (MB), \(count) hostile"), { $0.row.megabytes(\.residentBefore) }))
+            columns.append(
+                (.lowerIsBetter("peak resident (MB), \(count) hostile"), { $0.row.megabytes(\.peakResident) }))
+            columns.append(
                 (
-                    .lowerIsBetter("resident before (MB), \(count) hostile"),
-                    { Double($0.row.residentBefore ?? 0) / 1_048_576 }
-                ),
-                (
-                    .lowerIsBetter("peak resident (MB), \(count) hostile"),
-                    { Double($0.row.peakResident ?? 0) / 1_048_576 }
-                ),
-                (
-                    .lowerIsBetter("answers' memory peak (kB), \(count) hostile"),
-                    { Double($0.row.responseBudgetPeak ?? 0) / 1024 }
-                ),
-                (
-                    .lowerIsBetter("connections refused, \(count) hostile"),
-                    { Double($0.row.connectionsRefused ?? 0) }
-                ),
-            ]
+                    .lowerIsBetter("answers' memory peak (MB), \(count) hostile"),
+                    { $0.row.megabytes(\.responseBudgetPeak) }
+                ))
+            columns.append(
+                (.lowerIsBetter("connections refused, \(count) hostile"), { Double($0.row.connectionsRefused ?? 0) }))
         }
         return FigureRow(columns)
     }
