@@ -103,7 +103,7 @@ struct ConnectionLimitTests {
         }
     }
 
-    @Test("the cap leaves the reserved descriptors free below the open-file limit")
+    @Test("the cap leaves the reserved descriptors free below the open-file limit", .hangLimit)
     func capBelowDescriptorLimit() throws {
         var limits = ServerLimits()
         limits.maximumConnections = 1_000_000
@@ -143,7 +143,7 @@ struct ConnectionLimitTests {
         }
     }
 
-    @Test("SQLite's own error for a file it cannot open is taken for a storage out of descriptors")
+    @Test("SQLite's own error for a file it cannot open is taken for a storage out of descriptors", .hangLimit)
     func sqliteCannotOpenIsRecognised() throws {
         // A real SQLITE_CANTOPEN ("unable to open database file"), the error EMFILE gives too.
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent(
