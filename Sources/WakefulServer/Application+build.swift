@@ -21,18 +21,32 @@ public func buildApplication(_ configuration: ServerConfiguration, parts: Server
     let router = try buildRouter(configuration, parts: parts)
     let limits = configuration.limits
     let logger = configuration.logger
+    let admission = parts.connections
+    logger.info(
+        "connections: at most \(admission.maximumConnections) at once, \(admission.maximumPerAddress) per address",
+        metadata: [
+            "open_file_limit": "\(DescriptorLimit.current().map { String($0.soft) } ?? "unknown")",
+            "reserved_descriptors": "\(limits.reservedDescriptors)",
+        ])
+    // Slow clients: the first head and every body under RequestDeadlineHandler's limits, and
+    // Hummingbird's idle timeout for connections that receive nothing (keep-alive included); the
+    // connection caps, the write timeout and HTTP/1.0 framing in GuardedHTTP1Channel.
+    let http1 = HTTP1Channel.Configuration(
+        additionalChannelHandlers: [RequestDeadlineHandler(limits: limits, logger: logger)],
+        idleTimeout: TimeAmount(limits.idleTimeout))
     return Application(
         router: router,
-        // Slow clients: the first head and every body under RequestDeadlineHandler's limits, and
-        // Hummingbird's idle timeout for connections that receive nothing (keep-alive included).
-        server: .http1(
-            configuration: HTTP1Channel.Configuration(
-                additionalChannelHandlers: [RequestDeadlineHandler(limits: limits, logger: logger)],
-                idleTimeout: TimeAmount(limits.idleTimeout))),
+        server: HTTPServerBuilder { responder in
+            GuardedHTTP1Channel(
+                http1: HTTP1Channel(responder: responder, configuration: http1), admission: admission,
+                writeTimeout: limits.writeTimeout, logger: logger)
+        },
         // A backlog above Hummingbird's 256, so a burst of connections is queued rather than
         // left to SYN retries while the server accepts.
         configuration: .init(
-            address: .hostname(configuration.host, port: configuration.port), serverName: "wakeful", backlog: 1024),
+            address: .hostname(configuration.host, port: configuration.port), serverName: "wakeful", backlog: 1024,
+            availableConnectionsDelegate: AcceptCeiling(
+                admission: admission, reservedDescriptors: limits.reservedDescriptors)),
         // A storage with background work (PostgreSQL's connection pool) runs beside the server and,
         // listed before it, stops after it on graceful shutdown.
         // The push dispatcher, listed after the storage it uses, stops before it.
@@ -53,7 +67,10 @@ public func buildRouter(_ configuration: ServerConfiguration, parts: ServerParts
     let metrics = parts.metrics
     let openAPIDocument = try MetaController<WakefulRequestContext>.loadDocument()
     router.add(middleware: RequestMetricsMiddleware(metrics: metrics, clock: configuration.clock))
-    router.add(middleware: ErrorMiddleware(routeMethods: try RouteMethods(openAPIDocument: openAPIDocument)))
+    router.add(
+        middleware: ErrorMiddleware(
+            routeMethods: try RouteMethods(openAPIDocument: openAPIDocument),
+            retryAfterSeconds: configuration.limits.retryAfterSeconds))
     router.add(middleware: HostHeaderMiddleware())
     let authenticator = Authenticator(storage: configuration.storage, adminToken: configuration.adminToken)
     MetaController(openAPIDocument: openAPIDocument, metrics: metrics, storage: configuration.storage).addRoutes(
@@ -71,6 +88,7 @@ public func buildRouter(_ configuration: ServerConfiguration, parts: ServerParts
     ).addRoutes(to: router)
     QueryController(
         storage: configuration.storage, authenticator: authenticator, configuration: configuration,
+        budget: parts.responseBudget,
         pushTimeline: configuration.pushStorage.map {
             PushTimeline(storage: $0, window: configuration.push.deviceWakeWindow)
         }
@@ -96,12 +114,21 @@ public struct ServerParts: Sendable {
     public let metrics: ServerMetrics
     /// Sends due wakes; nil without APNs credentials or push storage.
     public let dispatcher: PushDispatcher?
+    /// The memory the answers being sent hold (``ServerLimits/maximumResponseBytesInFlight``).
+    public let responseBudget: ResponseBudget
+    /// The open connections, in all and per address, against their caps.
+    public let connections: ConnectionAdmission
 
-    /// Makes the parts for `configuration`.
+    /// Makes the parts for `configuration`; the connection cap is set from the open-file limit
+    /// and the descriptors open now.
     ///
     /// - Throws: when the APNs settings cannot make a client (a bad key or URL).
     public init(_ configuration: ServerConfiguration) throws {
         metrics = ServerMetrics()
+        responseBudget = ResponseBudget(capacity: configuration.limits.maximumResponseBytesInFlight)
+        connections = ConnectionAdmission(
+            limits: configuration.limits, descriptorLimit: DescriptorLimit.current()?.soft,
+            descriptorsOpen: DescriptorLimit.openCount())
         if let connection = configuration.push.apns, let storage = configuration.pushStorage {
             dispatcher = try PushDispatcher(
                 storage: storage, settings: configuration.push, connection: connection, metrics: metrics,

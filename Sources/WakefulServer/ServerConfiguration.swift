@@ -61,7 +61,10 @@ public struct ServerConfiguration: Sendable {
 ///
 /// The defaults suit a server reachable from the internet: a client that sends slowly, stops
 /// sending or opens connections it never uses is disconnected within seconds to a minute, and
-/// holds no ingest place while it does (the place is taken once the whole body has arrived).
+/// holds no ingest place while it does (the place is taken once the whole body has arrived); one
+/// that stops reading an answer is disconnected after ``writeTimeout``, and what all answers hold
+/// in memory is bounded by ``maximumResponseBytesInFlight``; connections are bounded in all and per
+/// client address.
 public struct ServerLimits: Sendable, Hashable {
     /// Most records in one ingest request (413 beyond).
     public var maximumRecords: Int
@@ -98,6 +101,32 @@ public struct ServerLimits: Sendable, Hashable {
     /// Most registrations one source address may make per minute (429 with `Retry-After`
     /// beyond); the admin is not limited.
     public var registrationsPerMinute: Int
+    /// Most bytes of one page of records or timeline entries: a page ends at ``maximumQueryLimit``
+    /// records or at this size, whichever comes first, and its `next` cursor reads on. A single
+    /// record larger than this is sent alone on its page.
+    public var maximumPageBytes: Int
+    /// Most bytes the server holds at once for answers being sent (records read from storage and
+    /// not yet handed to the network), over all connections. A large answer (a page, an export, a
+    /// timeline) reads its records a slice at a time and each slice takes its bytes from this
+    /// budget until it is written; a new answer that finds no room within a second is answered 503
+    /// with `Retry-After`, and one under way waits for room (at most ``writeTimeout``).
+    public var maximumResponseBytesInFlight: Int
+    /// How long an answer may go without the client reading any of it (the connection's send
+    /// buffer full) before the connection is closed, so a client that never reads cannot hold its
+    /// connection and the answer's memory for ever.
+    public var writeTimeout: Duration
+    /// Most connections open at once; beyond, a new connection is answered 503 with `Retry-After`
+    /// and closed. Lowered at start to what the open-file limit allows beside
+    /// ``reservedDescriptors``.
+    public var maximumConnections: Int
+    /// Most connections open at once from one client address; beyond, a new connection from it is
+    /// answered 503 with `Retry-After` and closed. Behind a proxy every client has the proxy's
+    /// address: raise it to ``maximumConnections`` there.
+    public var maximumConnectionsPerAddress: Int
+    /// File descriptors kept for storage (SQLite's files, PostgreSQL's connections) and the
+    /// server's own needs: connections are capped at the open-file limit less these, and the
+    /// server stops accepting while accepting would eat into them.
+    public var reservedDescriptors: Int
 
     /// Creates limits: by default the upload contract's 1000 records and 1 MiB, and time limits
     /// for a server on the internet.
@@ -107,7 +136,10 @@ public struct ServerLimits: Sendable, Hashable {
         headerTimeout: Duration = .seconds(20), idleTimeout: Duration = .seconds(60),
         bodyTimeout: Duration = .seconds(20),
         minimumBodyRate: Int = 500, maximumUploadsPerDevice: Int = 4, shutdownGrace: Duration = .seconds(10),
-        registrationsPerMinute: Int = 60
+        registrationsPerMinute: Int = 60, maximumPageBytes: Int = 4 << 20, maximumResponseBytesInFlight: Int = 64 << 20,
+        writeTimeout: Duration = .seconds(30), maximumConnections: Int = 10_000,
+        maximumConnectionsPerAddress: Int = 256,
+        reservedDescriptors: Int = 128
     ) {
         self.maximumRecords = maximumRecords
         self.maximumIngestBytes = maximumIngestBytes
@@ -122,5 +154,11 @@ public struct ServerLimits: Sendable, Hashable {
         self.maximumUploadsPerDevice = maximumUploadsPerDevice
         self.shutdownGrace = shutdownGrace
         self.registrationsPerMinute = registrationsPerMinute
+        self.maximumPageBytes = maximumPageBytes
+        self.maximumResponseBytesInFlight = maximumResponseBytesInFlight
+        self.writeTimeout = writeTimeout
+        self.maximumConnections = maximumConnections
+        self.maximumConnectionsPerAddress = maximumConnectionsPerAddress
+        self.reservedDescriptors = reservedDescriptors
     }
 }

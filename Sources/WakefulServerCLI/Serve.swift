@@ -28,7 +28,9 @@ struct Serve: AsyncParsableCommand {
 
             Registration (--registration): open lets anyone register a new install; secret only requests carrying the secret of --registration-secret-file in the Wakeful-Registration-Secret header; closed only the admin. In every mode an install that is already registered gets a new token only for its current token (Authorization: Bearer, a rotation) or the admin token, and registrations are limited per address (--registrations-per-minute).
 
-            Slow and stalled clients: a new connection must send its headers within --header-timeout seconds, a body must arrive within --body-timeout seconds plus one second per --minimum-body-rate bytes, and a connection that receives nothing for --idle-timeout seconds is closed. An upload takes a place among the concurrent stores only once its whole body has arrived; one device may have at most --device-uploads uploads in progress (429 beyond).
+            Slow and stalled clients: a new connection must send its headers within --header-timeout seconds, a body must arrive within --body-timeout seconds plus one second per --minimum-body-rate bytes, and a connection that receives nothing for --idle-timeout seconds is closed; one whose client stops reading an answer for --write-timeout seconds is closed too. An upload takes a place among the concurrent stores only once its whole body has arrived; one device may have at most --device-uploads uploads in progress (429 beyond).
+
+            Connections and memory: at start the open-file soft limit is raised to the hard limit (the line `open files: …` tells both). At most --max-connections connections are open at once, and --max-connections-per-address from one client address; beyond, a new connection is answered 503 with Retry-After and closed. The cap is lowered to the open-file limit less 128 descriptors kept for storage, and a storage that cannot open a file all the same is answered 503 with Retry-After. Pages of records end at 10,000 records or 4 MiB; pages, timelines and exports are streamed a slice at a time, and the answers being sent hold at most 64 MiB between them (a new one beyond is answered 503 with Retry-After).
 
             SIGTERM or SIGINT (Ctrl-C) stop the server gracefully: it stops accepting connections, requests in flight may finish within --shutdown-grace seconds, then every connection is closed and it exits 0.
 
@@ -39,6 +41,7 @@ struct Serve: AsyncParsableCommand {
               wakeful-server serve --port 0                 pick a free port; read it from the `listening on` line
               wakeful-server serve --registration secret --registration-secret-file /etc/wakeful/registration-secret
               wakeful-server serve --body-timeout 10 --idle-timeout 30 --shutdown-grace 5
+              wakeful-server serve --max-connections 2000 --max-connections-per-address 50
               wakeful-server serve --database postgres://wakeful:secret@db.internal:5432/wakeful?sslmode=require --admin-token-file /etc/wakeful/admin-token
               curl -H "Authorization: Bearer $(cat wakeful-data/admin-token)" http://127.0.0.1:8080/v1/devices
               wakeful-server serve --apns-key-file AuthKey_ABC123DEFG.p8 \\
@@ -104,7 +107,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The rate limit's window in seconds.")
     var wakeWindow: Int = 3600
 
-    @OptionGroup(title: "Slow clients, uploads, registration and shutdown")
+    @OptionGroup(title: "Slow clients, connections, uploads, registration and shutdown")
     var limits: ServeLimitOptions
 
     func validate() throws {
@@ -170,6 +173,14 @@ struct Serve: AsyncParsableCommand {
             printLine("admin token: created in \(tokenFile.path) (readable by its owner only)")
         } else {
             printLine("admin token: read from \(tokenFile.path)")
+        }
+        // Before storage opens its files: every connection and file takes a descriptor, and the
+        // usual soft limit of 1024 is soon spent by idle connections.
+        if let limit = DescriptorLimit.raiseSoftLimit() {
+            printLine(
+                limit.after > limit.before
+                    ? "open files: limit raised from \(limit.before) to \(limit.after) (the hard limit)"
+                    : "open files: limit \(limit.after) (hard limit \(limit.hard))")
         }
         let storage = try await openStorage(directory: directory, logger: logger)
         let host = self.host

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import WakefulServer
 
-/// `wakeful-server serve`'s limits on slow clients, uploads per device, registration and shutdown:
+/// `wakeful-server serve`'s limits on slow clients, connections, uploads per device, registration and shutdown:
 /// ``ServerLimits`` and ``RegistrationPolicy`` as options.
 struct ServeLimitOptions: ParsableArguments {
     @Option(help: "Seconds a new connection has to send its first request's headers; then it is closed.")
@@ -22,6 +22,24 @@ struct ServeLimitOptions: ParsableArguments {
 
     @Option(help: "Most uploads one device may have in progress at once; beyond, 429 with Retry-After.")
     var deviceUploads: Int = 4
+
+    @Option(
+        help:
+            "Seconds an answer may go without the client reading any of it before the connection is closed."
+    )
+    var writeTimeout: Int = 30
+
+    @Option(
+        help: ArgumentHelp(
+            "Most connections open at once; beyond, a new connection is answered 503 with Retry-After and closed. Lowered at start to what the open-file limit allows.",
+            valueName: "count"))
+    var maxConnections: Int = 10_000
+
+    @Option(
+        help: ArgumentHelp(
+            "Most connections open at once from one client address; beyond, 503 with Retry-After. Behind a proxy, set it to --max-connections.",
+            valueName: "count"))
+    var maxConnectionsPerAddress: Int = 256
 
     @Option(
         help:
@@ -46,6 +64,7 @@ struct ServeLimitOptions: ParsableArguments {
     func validate() throws {
         for (name, value) in [
             ("--header-timeout", headerTimeout), ("--idle-timeout", idleTimeout), ("--body-timeout", bodyTimeout),
+            ("--write-timeout", writeTimeout),
         ] where !(1...3600).contains(value) {
             throw ValidationError("\(name) \(value): expected 1 to 3600 seconds")
         }
@@ -57,6 +76,15 @@ struct ServeLimitOptions: ParsableArguments {
         }
         guard deviceUploads >= 1 else {
             throw ValidationError("--device-uploads \(deviceUploads): expected at least 1")
+        }
+        guard (1...1_000_000).contains(maxConnections) else {
+            throw ValidationError(
+                "--max-connections \(maxConnections): expected a number of connections from 1 to 1000000")
+        }
+        guard (1...maxConnections).contains(maxConnectionsPerAddress) else {
+            throw ValidationError(
+                "--max-connections-per-address \(maxConnectionsPerAddress): expected a number of connections from 1 to --max-connections (\(maxConnections))"
+            )
         }
         guard registrationsPerMinute >= 1 else {
             throw ValidationError("--registrations-per-minute \(registrationsPerMinute): expected at least 1")
@@ -89,6 +117,9 @@ struct ServeLimitOptions: ParsableArguments {
         limits.maximumUploadsPerDevice = deviceUploads
         limits.shutdownGrace = .seconds(shutdownGrace)
         limits.registrationsPerMinute = registrationsPerMinute
+        limits.writeTimeout = .seconds(writeTimeout)
+        limits.maximumConnections = maxConnections
+        limits.maximumConnectionsPerAddress = maxConnectionsPerAddress
         return limits
     }
 

@@ -21,6 +21,7 @@ struct ServeCommandTests {
 
         let base = try #require(try await server.waitForListening(), "no listening line:\n\(server.output)")
         #expect(base.hasPrefix("http://127.0.0.1:"))
+        #expect(server.output.contains("open files: "), "the open-file limit is told at start:\n\(server.output)")
         #expect(!base.hasSuffix(":0"))
         let tokenFile = directory.appendingPathComponent("admin-token")
         let attributes = try FileManager.default.attributesOfItem(atPath: tokenFile.path)
@@ -61,6 +62,16 @@ struct ServeCommandTests {
             (["serve", "--database-wait", "0"], "--database-wait 0: expected 1 to 300 seconds"),
             (["serve", "--apns-transport", "carrier-pigeon"], "--apns-transport"),
             (
+                ["serve", "--max-connections", "0"],
+                "--max-connections 0: expected a number of connections from 1 to 1000000"
+            ),
+            (
+                ["serve", "--max-connections", "100", "--max-connections-per-address", "101"],
+                "--max-connections-per-address 101: expected a number of connections from 1 to --max-connections (100)"
+            ),
+            (["serve", "--max-connections-per-address", "many"], "--max-connections-per-address"),
+            (["serve", "--write-timeout", "0"], "--write-timeout 0: expected 1 to 3600 seconds"),
+            (
                 ["serve", "--apns-key-id", "ABC123DEFG"],
                 "give --apns-key-file, --apns-key-id and --apns-team-id together"
             ),
@@ -77,6 +88,9 @@ struct ServeCommandTests {
         #expect(result.status == 0)
         #expect(result.stdout.contains("Examples:"))
         #expect(result.stdout.contains("wakeful-server serve --port 0"))
+        for option in ["--max-connections <count>", "--max-connections-per-address <count>", "--write-timeout"] {
+            #expect(result.stdout.contains(option), "\(option)")
+        }
     }
 
     /// One JSON request with URLSession; returns the decoded object and the status.

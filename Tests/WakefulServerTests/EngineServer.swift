@@ -12,13 +12,14 @@ extension StorageEngine {
     /// PostgreSQL when it is not installed cancels the test (reported as skipped) unless
     /// `WAKEFUL_REQUIRE_POSTGRES=1`.
     func withServer<T: Sendable>(
+        limits: ServerLimits = ServerLimits(),
         _ body: @escaping @Sendable (any ServerStorage, any TestClientProtocol) async throws -> T
     ) async throws -> T {
         switch self {
         case .sqlite:
             return try await withTemporaryDirectory { directory in
                 let storage = try SQLiteServerStorage(directory: directory)
-                return try await buildApplication(Self.configuration(storage)).test(.router) { client in
+                return try await buildApplication(Self.configuration(storage, limits: limits)).test(.router) { client in
                     try await body(storage, client)
                 }
             }
@@ -26,15 +27,16 @@ extension StorageEngine {
             guard PostgresTestDatabase.isEnabled else { try Test.cancel(PostgresTestDatabase.unavailableMessage) }
             return try await PostgresTestDatabase.withDatabase { url in
                 let storage = try await PostgresServerStorage(url: url, logger: PostgresTestDatabase.logger)
-                return try await buildApplication(Self.configuration(storage)).test(.router) { client in
+                return try await buildApplication(Self.configuration(storage, limits: limits)).test(.router) { client in
                     try await body(storage, client)
                 }
             }
         }
     }
 
-    private static func configuration(_ storage: any ServerStorage) -> ServerConfiguration {
+    private static func configuration(_ storage: any ServerStorage, limits: ServerLimits) -> ServerConfiguration {
         ServerConfiguration(
-            port: 0, storage: storage, adminToken: ServerHarness.adminToken, clock: ServerHarness.fixedClock())
+            port: 0, storage: storage, adminToken: ServerHarness.adminToken, clock: ServerHarness.fixedClock(),
+            limits: limits)
     }
 }

@@ -13,32 +13,38 @@ import Foundation
 final class RawConnection: @unchecked Sendable {  // the descriptor is only closed in deinit
     let descriptor: Int32
 
-    /// Connects to 127.0.0.1:`port`.
-    init(port: Int) throws {
+    /// Connects to 127.0.0.1:`port` from `source`, another loopback address standing for another
+    /// client (all of 127.0.0.0/8 reaches the loopback interface), with a receive buffer of
+    /// `receiveBuffer` bytes when given (a small one stands for a client that reads slowly).
+    init(port: Int, from source: String = "127.0.0.1", receiveBuffer: Int? = nil) throws {
         #if canImport(Glibc)
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
             let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw RawConnectionError(call: "socket", errno: errno) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
+        if var size = receiveBuffer.map(Int32.init) {
+            // Before connecting, so the window the server sees is small from the start.
+            _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         }
-        guard connected == 0 else {
-            let code = errno
-            close(descriptor)
-            throw RawConnectionError(call: "connect", errno: code)
+        // Bound to the source address only when it is not the default one: a client as any other.
+        if source != "127.0.0.1", withIPv4Address(source, port: 0, { bind(descriptor, $0, $1) }) != 0 {
+            throw Self.failure("bind \(source)", closing: descriptor)
+        }
+        guard withIPv4Address("127.0.0.1", port: port, { connect(descriptor, $0, $1) }) == 0 else {
+            throw Self.failure("connect", closing: descriptor)
         }
         self.descriptor = descriptor
     }
 
     deinit { close(descriptor) }
+
+    /// The error of the call that just failed, after closing `descriptor`.
+    private static func failure(_ call: String, closing descriptor: Int32) -> RawConnectionError {
+        let code = errno
+        close(descriptor)
+        return RawConnectionError(call: call, errno: code)
+    }
 
     /// Sends all of `text`.
     func send(_ text: String) throws {
@@ -51,7 +57,11 @@ final class RawConnection: @unchecked Sendable {  // the descriptor is only clos
     }
 
     /// Everything the server sends until it closes the connection or `timeout` passes.
-    func textUntilClosed(timeout: Duration) -> String {
+    func textUntilClosed(timeout: Duration) -> String { textAndClose(timeout: timeout).text }
+
+    /// Everything the server sends until it closes the connection, and whether it did close it
+    /// within `timeout` (false: the text is what came before the time ran out).
+    func textAndClose(timeout: Duration) -> (text: String, closed: Bool) {
         let deadline = ContinuousClock.now + timeout
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -59,10 +69,11 @@ final class RawConnection: @unchecked Sendable {  // the descriptor is only clos
             var polls = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
             guard poll(&polls, 1, 100) > 0 else { continue }
             let count = recv(descriptor, &buffer, buffer.count, 0)
-            guard count > 0 else { break }
+            // 0: the server closed; below 0: it reset the connection, closing it too.
+            guard count > 0 else { return (String(decoding: received, as: UTF8.self), true) }
             received += buffer[..<count]
         }
-        return String(decoding: received, as: UTF8.self)
+        return (String(decoding: received, as: UTF8.self), false)
     }
 
     /// What the server has sent so far, without waiting ("" when nothing).
@@ -138,6 +149,19 @@ struct RawConnectionError: Error, CustomStringConvertible {
     var call: String
     var errno: Int32
     var description: String { "\(call): \(String(cString: strerror(errno))) (errno \(errno))" }
+}
+
+/// Calls `body` with the IPv4 `address`:`port` as a `sockaddr` and its length.
+private func withIPv4Address(_ address: String, port: Int, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32)
+    -> Int32
+{
+    var ipv4 = sockaddr_in()
+    ipv4.sin_family = sa_family_t(AF_INET)
+    ipv4.sin_port = in_port_t(UInt16(port).bigEndian)
+    ipv4.sin_addr.s_addr = inet_addr(address)
+    return withUnsafePointer(to: &ipv4) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
 }
 
 /// `send(2)` without SIGPIPE when the server has closed.

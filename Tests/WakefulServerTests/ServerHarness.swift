@@ -23,6 +23,8 @@ struct ServerHarness {
 
     let storage: SQLiteServerStorage
     let configuration: ServerConfiguration
+    /// The server's shared parts: its response budget and connection counts, among others.
+    let parts: ServerParts
 
     /// Runs `body` against the router (or a live server on a free port) with a new database, removing it afterwards on every path.
     static func withServer<T: Sendable>(
@@ -33,8 +35,9 @@ struct ServerHarness {
             let storage = try SQLiteServerStorage(directory: directory)
             let configuration = ServerConfiguration(
                 port: 0, storage: storage, adminToken: adminToken, clock: fixedClock(), limits: limits)
-            let harness = ServerHarness(storage: storage, configuration: configuration)
-            let app = try await buildApplication(configuration)
+            let parts = try ServerParts(configuration)
+            let harness = ServerHarness(storage: storage, configuration: configuration, parts: parts)
+            let app = try await buildApplication(configuration, parts: parts)
             return try await app.test(setup) { client in try await body(harness, client) }
         }
     }

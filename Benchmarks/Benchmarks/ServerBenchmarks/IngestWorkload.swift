@@ -46,17 +46,32 @@ struct IngestWorkload: Sendable {
     }
 
     /// Runs a server in this process on a new SQLite database (WAL, synchronous FULL: every
-    /// answered batch is on disk), opens `hostileConnections` hostile connections to it, posts the
-    /// workload, and stops the server.
-    func measureServer(hostileConnections: Int = 0) async throws -> IngestMeasurement {
+    /// answered batch is on disk), opens `hostile` hostile connections and readers to it (none:
+    /// the quiet run), posts the workload, and stops the server.
+    ///
+    /// Beside hostile connections the honest clients' refusals are counted, not fatal, and the
+    /// process's peak resident memory during the run is measured (server and clients share the
+    /// process, so it bounds the server's from above), with the server's response budget peak.
+    func measureServer(hostile: HostileCrowd.Attack? = nil) async throws -> IngestMeasurement {
         try await withTemporaryDirectory("wakeful-bench-server") { directory in
             let limits = ServerLimits(maximumConcurrentIngests: max(64, clients), registrationsPerMinute: 100_000)
             let storage = try SQLiteServerStorage(directory: directory)
             return try await InProcessServer.with(storage: storage, adminToken: BearerToken.generate(), limits: limits)
-            { port in
-                let crowd = try await HostileCrowd.open(hostileConnections, port: port)
-                var measurement = try await IngestClients(base: "http://127.0.0.1:\(port)", workload: self).run()
-                measurement.hostileStillOpen = crowd?.stillOpen
+            { port, parts in
+                guard let hostile else {
+                    return try await IngestClients(base: "http://127.0.0.1:\(port)", workload: self).run()
+                }
+                let before = ProcessMemory.residentBytes()
+                ProcessMemory.resetPeak()
+                let crowd = try await HostileCrowd.open(hostile, port: port, storage: storage)
+                var measurement = try await IngestClients(
+                    base: "http://127.0.0.1:\(port)", workload: self, countsRefusals: true
+                ).run()
+                measurement.hostileStillOpen = crowd.stillOpen
+                measurement.residentBefore = before
+                measurement.peakResident = ProcessMemory.peakBytes()
+                measurement.responseBudgetPeak = parts.responseBudget.peakBytes
+                measurement.connectionsRefused = parts.connections.refusedConnections
                 return measurement
             }
         }
@@ -71,6 +86,24 @@ struct IngestMeasurement: Sendable {
     var latencies: [Duration]
     /// With hostile connections open during the run: how many the server had not closed by its end.
     var hostileStillOpen: Int? = nil
+    /// Honest requests sent, and how many were answered 200 (the others refused or cut).
+    var requests = 0
+    var answered200 = 0
+    /// The process's resident memory before the hostile run and its peak during it, in bytes.
+    var residentBefore: Int? = nil
+    var peakResident: Int? = nil
+    /// The most bytes the server's answers held at once (its response budget's peak).
+    var responseBudgetPeak: Int? = nil
+    /// Connections the server refused over its caps (503 and closed).
+    var connectionsRefused: Int? = nil
+
+    /// A measurement in bytes as megabytes (MiB), 0 when it was not taken.
+    func megabytes(_ bytes: KeyPath<IngestMeasurement, Int?>) -> Double {
+        Double(self[keyPath: bytes] ?? 0) / 1_048_576
+    }
+
+    /// The share of honest requests answered 200, in percent.
+    var honestSuccess: Double { requests == 0 ? 0 : 100 * Double(answered200) / Double(requests) }
 
     var recordsPerSecond: Double { Double(records) / wall.secondsValue }
     var p50: Duration { percentile(0.50) }

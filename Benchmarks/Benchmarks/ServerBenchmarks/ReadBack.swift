@@ -54,7 +54,7 @@ struct ReadBack {
             let adminToken = BearerToken.generate()
             let expected = records
             let pageLimit = pageLimit
-            return try await InProcessServer.with(storage: storage, adminToken: adminToken) { port in
+            return try await InProcessServer.with(storage: storage, adminToken: adminToken) { port, _ in
                 let reader = Reader(base: "http://127.0.0.1:\(port)/v1/devices/\(device.uuidString)", token: adminToken)
                 let pagingStart = clock.now
                 let (paged, pages) = try await reader.pageThrough(limit: pageLimit)

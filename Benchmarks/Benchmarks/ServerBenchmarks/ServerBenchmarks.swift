@@ -11,8 +11,8 @@ import WakefulAPNs  // Duration.secondsValue
 ///
 /// Sizes: `WAKEFUL_BENCH_INGEST_RECORDS` (200,000), `WAKEFUL_BENCH_INGEST_CLIENTS` (4),
 /// `WAKEFUL_BENCH_INGEST_BATCH` (500), `WAKEFUL_BENCH_INGEST_PAYLOAD_BYTES` (200),
-/// `WAKEFUL_BENCH_HOSTILE` (200,1000), `WAKEFUL_BENCH_PAGING_RECORDS` (100,000) and
-/// `WAKEFUL_BENCH_PAGE_LIMIT` (10,000).
+/// `WAKEFUL_BENCH_HOSTILE` (200,1000), `WAKEFUL_BENCH_HOSTILE_READERS` (400),
+/// `WAKEFUL_BENCH_PAGING_RECORDS` (100,000) and `WAKEFUL_BENCH_PAGE_LIMIT` (10,000).
 let benchmarks: @Sendable () -> Void = {
     Benchmark.teardown = { RunNotes.flush() }
 
@@ -27,19 +27,26 @@ let benchmarks: @Sendable () -> Void = {
         Target("server ÷ raw SQLite", atLeast: 0.5, "").report(comparison.ratio)
     }
 
-    // Honest ingest with each count of hostile connections open (half uploads stalled after one
-    // body byte, four per attacking device; half idle), beside a quiet run in the same iteration.
+    // Honest ingest with each count of hostile connections open from one attacker (half uploads
+    // stalled after one body byte, four per attacking device; half idle) and, from another, readers
+    // of 10.8 MB pages that never read, beside a quiet run in the same iteration: what share of the
+    // honest requests was answered 200, and the peak memory.
     let hostileCounts = (try? ServerFigures.hostileCounts()) ?? ServerFigures.defaultHostileCounts
     Benchmark(
         "Ingest beside hostile connections",
         configuration: .wakeful(figures: ServerFigures.hostile(hostileCounts), iterations: 1)
     ) { benchmark in
         let workload = try IngestWorkload.fromEnvironment()
+        let readers = try ServerFigures.hostileReaders()
         let quiet = try await workload.measureServer()
         ServerFigures.hostileRow(0).record(HostileRow(row: quiet, quiet: quiet), in: benchmark)
         for count in try ServerFigures.hostileCounts() {
-            let row = HostileRow(row: try await workload.measureServer(hostileConnections: count), quiet: quiet)
+            let row = HostileRow(
+                row: try await workload.measureServer(
+                    hostile: HostileCrowd.Attack(connections: count, readers: readers)), quiet: quiet)
             ServerFigures.hostileRow(count).record(row, in: benchmark)
+            Target("honest uploads answered 200 beside \(count) hostile and \(readers) readers", atLeast: 99, "%")
+                .report(row.row.honestSuccess)
         }
     }
 
@@ -85,6 +92,11 @@ enum ServerFigures {
         try BenchmarkEnvironment.integers("WAKEFUL_BENCH_HOSTILE", default: defaultHostileCounts, in: 1...5000)
     }
 
+    /// `WAKEFUL_BENCH_HOSTILE_READERS`: never-reading readers of a 10.8 MB page in each hostile row.
+    static func hostileReaders() throws -> Int {
+        try BenchmarkEnvironment.integer("WAKEFUL_BENCH_HOSTILE_READERS", default: 400, in: 0...5000)
+    }
+
     /// One row of the hostile benchmark (the row with none has no ratios).
     static func hostileRow(_ count: Int) -> FigureRow<HostileRow> {
         var columns: [(Figure, @Sendable (HostileRow) -> Double)] = [
@@ -99,6 +111,18 @@ enum ServerFigures {
                     .lowerIsBetter("hostile still open at the end, \(count) hostile"),
                     { Double($0.row.hostileStillOpen ?? 0) }
                 ))
+            columns.append((.higherIsBetter("honest answered 200 (%), \(count) hostile"), { $0.row.honestSuccess }))
+            columns.append(
+                (.lowerIsBetter("resident before (MB), \(count) hostile"), { $0.row.megabytes(\.residentBefore) }))
+            columns.append(
+                (.lowerIsBetter("peak resident (MB), \(count) hostile"), { $0.row.megabytes(\.peakResident) }))
+            columns.append(
+                (
+                    .lowerIsBetter("answers' memory peak (MB), \(count) hostile"),
+                    { $0.row.megabytes(\.responseBudgetPeak) }
+                ))
+            columns.append(
+                (.lowerIsBetter("connections refused, \(count) hostile"), { Double($0.row.connectionsRefused ?? 0) }))
         }
         return FigureRow(columns)
     }

@@ -9,6 +9,8 @@ struct QueryController<Context: RequestContext>: Sendable {
     let storage: any ServerStorage
     let authenticator: Authenticator
     let configuration: ServerConfiguration
+    /// What the answers being sent may hold in memory, shared by every connection.
+    let budget: ResponseBudget
     /// The pushes section of the timeline; nil when the storage keeps no wakes.
     var pushTimeline: PushTimeline? = nil
 
@@ -56,34 +58,33 @@ struct QueryController<Context: RequestContext>: Sendable {
     }
 
     /// A device's timeline: its `wakeful.timeline` records, each entry's payload as the event, and
-    /// the wakes sent to it with their APNs attempts, linked to the entries they caused.
+    /// the wakes sent to it with their APNs attempts, linked to the entries they caused. Streamed
+    /// as the records pages are, the pushes section (bounded by `limit` wakes) after the entries.
     @Sendable func timeline(_ request: Request, context: Context) async throws -> Response {
         let id = try await readableDevice(request, context: context)
         var query = try RecordQueryParameters.read(request, limits: configuration.limits, allowsKind: false)
         query.kind = OutboxRecord.timelineKind
-        let (records, next) = try await page(deviceID: id, query: query)
         let pushes = try await pushTimeline?.section(
             deviceID: id, query: query, now: configuration.clock.now.timeIntervalSince1970)
-        var bytes = Array(#"{"device_id":"#.utf8)
-        JSONValue.string(id.uuidString).encode(into: &bytes)
-        bytes += #","entries":["#.utf8
-        for (index, stored) in records.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            let entry: JSONObject = [
-                "seq": .int(Int(stored.record.seq)), "recorded_at": .time(stored.record.recordedAt),
-                "received_at": .time(stored.receivedAt),
-                "lag_seconds": .double(stored.receivedAt - stored.record.recordedAt),
-            ]
-            let cause: JSONObject =
-                pushes?.causes[stored.record.uuid].map {
-                    JSONObject([JSONMember(key: "caused_by_wake", value: .string($0.uuidString))])
-                } ?? [:]
-            JSONValue.appendObject(entry, verbatim: ("event", stored.record.payload), then: cause, to: &bytes)
-        }
-        bytes += #"],"pushes":"#.utf8
-        (pushes?.json ?? .array([])).encode(into: &bytes)
-        Self.appendNext(next, to: &bytes)
-        return .json(bytes: bytes)
+        var pushesBytes = Array(#"],"pushes":"#.utf8)
+        (pushes?.json ?? .array([])).encode(into: &pushesBytes)
+        let pushesJSON = pushesBytes
+        let causes = pushes?.causes ?? [:]
+        return try await page(
+            device: id, query: query, list: "entries", suffixBytes: pushesJSON.count,
+            encode: { stored, bytes in
+                let entry: JSONObject = [
+                    "seq": .int(Int(stored.record.seq)), "recorded_at": .time(stored.record.recordedAt),
+                    "received_at": .time(stored.receivedAt),
+                    "lag_seconds": .double(stored.receivedAt - stored.record.recordedAt),
+                ]
+                let cause: JSONObject =
+                    causes[stored.record.uuid].map {
+                        JSONObject([JSONMember(key: "caused_by_wake", value: .string($0.uuidString))])
+                    } ?? [:]
+                JSONValue.appendObject(entry, verbatim: ("event", stored.record.payload), then: cause, to: &bytes)
+            },
+            suffix: { next in pushesJSON + Self.end(next: next) })
     }
 
     private func readableDevice(_ request: Request, context: Context) async throws -> UUID {
@@ -96,37 +97,47 @@ struct QueryController<Context: RequestContext>: Sendable {
     }
 
     private func recordsAnswer(device: UUID, query: RecordQuery) async throws -> Response {
-        let (records, next) = try await page(deviceID: device, query: query)
-        var bytes = Array(#"{"device_id":"#.utf8)
-        JSONValue.string(device.uuidString).encode(into: &bytes)
-        bytes += #","records":["#.utf8
-        for (index, stored) in records.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            stored.appendJSON(to: &bytes)
-        }
-        bytes.append(UInt8(ascii: "]"))
-        Self.appendNext(next, to: &bytes)
-        return .json(bytes: bytes)
+        try await page(
+            device: device, query: query, list: "records", suffixBytes: 1,
+            encode: { stored, bytes in stored.appendJSON(to: &bytes) },
+            suffix: { next in [UInt8(ascii: "]")] + Self.end(next: next) })
     }
 
-    /// One page of `query`, and the cursor of the next one: nil when no record follows. One row
-    /// more than the page is read to tell, so the last page never sends the client for an empty one.
-    private func page(deviceID: UUID, query: RecordQuery) async throws -> (records: [StoredRecord], next: String?) {
-        var probe = query
-        probe.limit = query.limit + 1
-        var records = try await storage.records(deviceID: deviceID, matching: probe)
-        guard records.count > query.limit else { return (records, nil) }
-        records.removeLast(records.count - query.limit)
-        return (records, records.last.map { RecordCursor.token($0.position) })
+    /// One page of `query` as `{"device_id":…,"<list>":[…]…}`, streamed (``PageAnswer``): at most
+    /// `limit` records and ``ServerLimits/maximumPageBytes`` bytes, with the cursor of the next page
+    /// while records follow.
+    private func page(
+        device: UUID, query: RecordQuery, list: String, suffixBytes: Int,
+        encode: @escaping @Sendable (StoredRecord, inout [UInt8]) -> Void,
+        suffix: @escaping @Sendable (String?) -> [UInt8]
+    ) async throws -> Response {
+        let limits = configuration.limits
+        var prefix = Array(#"{"device_id":"#.utf8)
+        JSONValue.string(device.uuidString).encode(into: &prefix)
+        prefix += Array(",\"\(list)\":[".utf8)
+        return try await PageAnswer(
+            slices: slices(of: device, query: query), limit: query.limit, maximumBytes: limits.maximumPageBytes,
+            writeTimeout: limits.writeTimeout, retryAfterSeconds: limits.retryAfterSeconds, prefix: prefix,
+            suffixBytes: suffixBytes, encode: encode, suffix: suffix
+        ).response()
+    }
+
+    /// The records of `device` matching `query`, to be read a slice at a time within the budget.
+    func slices(of device: UUID, query: RecordQuery) -> RecordSlices {
+        RecordSlices(
+            storage: storage, budget: budget, deviceID: device, query: query,
+            largestRecord: configuration.limits.maximumIngestBytes)
     }
 
     /// Ends an answer object: `,"next":"…"}` while more records follow, `}` on the last page.
-    private static func appendNext(_ next: String?, to bytes: inout [UInt8]) {
+    private static func end(next: String?) -> [UInt8] {
+        var bytes: [UInt8] = []
         if let next {
             bytes += #","next":"#.utf8
             JSONValue.string(next).encode(into: &bytes)
         }
         bytes.append(UInt8(ascii: "}"))
+        return bytes
     }
 }
 

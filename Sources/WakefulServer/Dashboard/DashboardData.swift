@@ -14,6 +14,9 @@ struct DashboardData {
 
     /// The most records a page reads; beyond, the page says it is truncated.
     static let maximumRecords = 50_000
+    /// The most bytes of records (``OutboxRecord/byteCount``) a page reads, so that a device that
+    /// uploaded large records cannot make the admin's page hold gigabytes; beyond, it is truncated.
+    static let maximumBytes = 64 << 20
     /// The most records read before a window to find the launch its state follows from.
     static let maximumPreludeRecords = 20_000
     /// Records read per query while looking for a record with a plausible clock.
@@ -160,19 +163,28 @@ struct DashboardData {
         }
     }
 
-    /// Every record recorded in `window` (its end included), in pages, up to ``maximumRecords``.
+    /// Every record recorded in `window` (its end included), in pages, up to ``maximumRecords`` and
+    /// ``maximumBytes``.
     func records(deviceID: UUID, window: DashboardWindow) async throws -> (records: [StoredRecord], truncated: Bool) {
         let pageSize = min(10_000, limits.maximumQueryLimit)
         var records: [StoredRecord] = []
+        var bytes = 0
         var seen: Set<UUID> = []
         var cursor = window.start
         let end = window.end + 0.001
         while records.count < Self.maximumRecords {
             let page = try await storage.records(
-                deviceID: deviceID, matching: RecordQuery(from: cursor, to: end, limit: pageSize))
+                deviceID: deviceID,
+                matching: RecordQuery(
+                    from: cursor, to: end, limit: pageSize, maximumBytes: max(1, Self.maximumBytes - bytes)))
             // The next page starts at the last time read: records sharing it come again and are skipped.
             let fresh = page.filter { seen.insert($0.record.uuid).inserted }
             records += fresh
+            bytes += fresh.reduce(0) { $0 + $1.record.byteCount }
+            // A page cut short by the byte bound stops within one record (at most an ingest body) of it.
+            guard bytes < Self.maximumBytes - min(limits.maximumIngestBytes, Self.maximumBytes / 2) else {
+                return (records, true)
+            }
             guard page.count == pageSize else { return (records, false) }
             guard !fresh.isEmpty, let last = page.last?.record.recordedAt else { return (records, true) }
             cursor = last

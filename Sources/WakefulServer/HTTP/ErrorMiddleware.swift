@@ -2,16 +2,18 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
-import Logging
 import NIOCore
 
 /// Turns every error into a JSON answer `{"error":…,"message":…}`: ``APIError`` as it is,
 /// Hummingbird's own errors (no route, body too large) by their status — a path that exists with
-/// other methods is 405 with `Allow` — and anything else, a storage failure, never bad input, as
-/// 500 without details. A client that went away gets no answer: ``ClientAborted`` is thrown so the
+/// other methods is 405 with `Allow` — a storage that cannot open a file for want of descriptors
+/// (``StorageExhaustion``) as 503 with `Retry-After`, and anything else, a storage failure, never
+/// bad input, as 500 without details. A client that went away gets no answer: ``ClientAborted`` is thrown so the
 /// request is counted as aborted, and it is logged at debug level, since nothing failed here.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     let routeMethods: RouteMethods
+    /// The `Retry-After` of the answer to a storage short of file descriptors.
+    var retryAfterSeconds = 1
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -24,6 +26,11 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return APIError.tooLarge("the body is over the limit").response
         } catch let error as any HTTPResponseError {
             return answer(for: error.status, request: request).response
+        } catch  where StorageExhaustion.isExhaustion(error) {
+            context.logger.error(
+                "storage cannot open a file (out of file descriptors?)",
+                metadata: ["path": .string(request.uri.path), "error": .string("\(error)")])
+            return StorageExhaustion.answer(retryAfterSeconds: retryAfterSeconds).response
         } catch  where ClientAbort.isAbort(error) {
             context.logger.debug(
                 "client went away", metadata: ["path": .string(request.uri.path), "error": .string("\(error)")])

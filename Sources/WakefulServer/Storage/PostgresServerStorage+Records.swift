@@ -116,18 +116,30 @@ extension PostgresServerStorage {
         // Without a position, one that precedes every row (ids start at 1), so that one statement
         // serves both and the row comparison always seeks in records_by_position.
         let after = query.after ?? RecordPosition(recordedAt: -.infinity, seq: .min, rowID: .min)
+        let maximumBytes = query.maximumBytes
         return try await withConnection("records") { [self] connection in
+            // The byte bound is applied in the database (a running sum of OutboxRecord.byteCount's
+            // measure, computed row by row under the LIMIT): rows past it are never sent, so the
+            // driver's read-ahead cannot buffer megabytes of records this answer will not use.
             let rows = try await connection.query(
                 """
-                SELECT uuid, seq, kind, payload, recorded_at, received_at, id FROM records
-                WHERE device_id = \(deviceID)
-                    AND (\(query.from)::float8 IS NULL OR recorded_at >= \(query.from))
-                    AND (\(query.to)::float8 IS NULL OR recorded_at < \(query.to))
-                    AND (\(query.kind)::text IS NULL OR kind = \(query.kind))
-                    AND (recorded_at, seq, id) > (\(after.recordedAt)::float8, \(after.seq)::bigint, \(after.rowID)::bigint)
-                ORDER BY recorded_at, seq, id LIMIT \(query.limit)
+                SELECT uuid, seq, kind, payload, recorded_at, received_at, id FROM (
+                    SELECT uuid, seq, kind, payload, recorded_at, received_at, id,
+                        octet_length(kind) + octet_length(payload) + 64 AS size,
+                        sum(octet_length(kind) + octet_length(payload) + 64)
+                            OVER (ORDER BY recorded_at, seq, id ROWS UNBOUNDED PRECEDING) AS running
+                    FROM records
+                    WHERE device_id = \(deviceID)
+                        AND (\(query.from)::float8 IS NULL OR recorded_at >= \(query.from))
+                        AND (\(query.to)::float8 IS NULL OR recorded_at < \(query.to))
+                        AND (\(query.kind)::text IS NULL OR kind = \(query.kind))
+                        AND (recorded_at, seq, id) > (\(after.recordedAt)::float8, \(after.seq)::bigint, \(after.rowID)::bigint)
+                    ORDER BY recorded_at, seq, id LIMIT \(query.limit)
+                ) page
+                WHERE \(maximumBytes)::bigint IS NULL OR running <= \(maximumBytes)::bigint OR running = size
+                ORDER BY recorded_at, seq, id
                 """, logger: logger)
-            return try await Self.storedRecords(rows)
+            return try await Self.storedRecords(rows, within: query)
         }
     }
 
@@ -143,17 +155,23 @@ extension PostgresServerStorage {
         }
     }
 
-    /// The rows of a `SELECT uuid, seq, kind, payload, recorded_at, received_at, id FROM records …`.
-    static func storedRecords(_ rows: PostgresRowSequence) async throws -> [StoredRecord] {
+    /// The rows of a `SELECT uuid, seq, kind, payload, recorded_at, received_at, id FROM records …`,
+    /// up to `query`'s byte bound when it has one (leaving the sequence early drops the rows left).
+    static func storedRecords(_ rows: PostgresRowSequence, within query: RecordQuery? = nil)
+        async throws -> [StoredRecord]
+    {
         var stored: [StoredRecord] = []
+        var bytes = 0
         for try await (uuid, seq, kind, payload, recordedAt, receivedAt, rowID) in rows.decode(
             (UUID, Int64, String, String, Double, Double, Int64).self)
         {
-            stored.append(
-                StoredRecord(
-                    record: OutboxRecord(uuid: uuid, seq: seq, kind: kind, payload: payload, recordedAt: recordedAt),
-                    receivedAt: receivedAt,
-                    rowID: rowID))
+            let record = StoredRecord(
+                record: OutboxRecord(uuid: uuid, seq: seq, kind: kind, payload: payload, recordedAt: recordedAt),
+                receivedAt: receivedAt,
+                rowID: rowID)
+            guard query?.admits(record, after: bytes, count: stored.count) ?? true else { break }
+            bytes += record.record.byteCount
+            stored.append(record)
         }
         return stored
     }

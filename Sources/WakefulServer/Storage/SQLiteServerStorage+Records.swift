@@ -143,7 +143,16 @@ extension SQLiteServerStorage {
             WHERE \(conditions.joined(separator: " AND ")) ORDER BY recorded_at, seq, id LIMIT ?
             """
         return try await pool.read { [arguments] db in
-            try UploadRecord.fetchAll(db, sql: sql, arguments: arguments).map(\.stored)
+            // A cursor, so reading stops at the byte bound instead of decoding every row first.
+            let rows = try UploadRecord.fetchCursor(db, sql: sql, arguments: arguments)
+            var records: [StoredRecord] = []
+            var bytes = 0
+            while let row = try rows.next() {
+                guard query.admits(row.stored, after: bytes, count: records.count) else { break }
+                bytes += row.stored.record.byteCount
+                records.append(row.stored)
+            }
+            return records
         }
     }
 

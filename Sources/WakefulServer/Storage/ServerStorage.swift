@@ -70,6 +70,7 @@ public protocol ServerStorage: Sendable {
 
     /// A device's records matching `query`, ordered by `(recorded_at, seq, row ID)`: a total order,
     /// so ``RecordQuery/after`` pages through records that share a time without skipping any.
+    /// At most ``RecordQuery/limit`` records and, when given, ``RecordQuery/maximumBytes`` bytes.
     func records(deviceID: UUID, matching query: RecordQuery) async throws -> [StoredRecord]
 
     /// Every device's ID, in registration order (the all-devices export walks them).
@@ -275,17 +276,29 @@ public struct RecordQuery: Sendable, Hashable {
     public var limit: Int
     /// Only records after this position (the last record of the previous page).
     public var after: RecordPosition?
+    /// At most this many bytes of records, counted by ``OutboxRecord/byteCount``: reading stops
+    /// before the first record that would take the total past it, except that the first record is
+    /// always read. Nil: only ``limit`` bounds the result. The server reads answers a slice at a
+    /// time with it, so a page of large records is never held whole in memory.
+    public var maximumBytes: Int?
 
     /// Creates a query.
     public init(
         from: TimeInterval? = nil, to: TimeInterval? = nil, kind: String? = nil, limit: Int = 1000,
-        after: RecordPosition? = nil
+        after: RecordPosition? = nil, maximumBytes: Int? = nil
     ) {
         self.from = from
         self.to = to
         self.kind = kind
         self.limit = limit
         self.after = after
+        self.maximumBytes = maximumBytes
+    }
+
+    /// Whether `record` still fits after records of `bytes` bytes in all, `count` of them.
+    func admits(_ record: StoredRecord, after bytes: Int, count: Int) -> Bool {
+        guard let maximumBytes, count > 0 else { return true }
+        return bytes + record.record.byteCount <= maximumBytes
     }
 }
 
