@@ -127,11 +127,11 @@ extension SimulatedDevice {
     private func connectable(_ index: Int) -> Bool {
         let accessory = scenario.world.accessories[index]
         return accessory.role == .peripheral && bluetooth.poweredOn && bluetooth.links[index].awake
-            && position.distance(to: accessory.position) <= accessory.range
+            && world.position.distance(to: accessory.position) <= accessory.range
     }
 
     private func rssi(_ index: Int) -> Int {
-        let distance = max(1, position.distance(to: scenario.world.accessories[index].position))
+        let distance = max(1, world.position.distance(to: scenario.world.accessories[index].position))
         return Int((-59 - 20 * log10(distance)).rounded())
     }
 

@@ -20,15 +20,15 @@ extension SimulatedDevice {
             checkLocationInUse()  // AUTH-4, AUTH-7: background updates were what kept it in use
         case .requestLocation: requestLocation()
         case .startMonitoringSignificantLocationChanges: startSignificantChanges()
-        case .stopMonitoringSignificantLocationChanges: significantChange = nil
+        case .stopMonitoringSignificantLocationChanges: locationServices.stopSignificantChanges()
         case .startMonitoring(let region): startMonitoring(region)
-        case .stopMonitoring(let id): regions.removeAll { $0.region.id == id }
+        case .stopMonitoring(let id): geofences.stopMonitoring(id)
         case .requestState(let id):
-            guard let watch = regions.first(where: { $0.region.id == id }) else {
+            guard let regionState = geofences.state(of: id) else {
                 refuse("requestState", "region \(id) is not monitored", rules: ["LOC-18"])
                 return
             }
-            deliver(.regionStateDetermined(id, watch.state))
+            deliver(.regionStateDetermined(id, regionState))
         // CLMonitor (CLMON)
         case .openMonitor(let name): openMonitor(name)
         case .addMonitorCondition(let monitor, let condition, let assuming):
@@ -44,7 +44,7 @@ extension SimulatedDevice {
                 keptRunningBy: state == .background ? runReasons.names : ["foreground"])
         case .setCPULoad(let load): setCPULoad(load)
         case .startMonitoringVisits: startVisits()
-        case .stopMonitoringVisits: visits = nil
+        case .stopMonitoringVisits: locationServices.stopVisits()
         // Pushes (PUSH, VOIP, AUDIO).
         case .completeRemoteNotification(let id, let result): completeRemoteNotification(id, result: result)
         case .reportIncomingCall(let id): reportIncomingCall(id)

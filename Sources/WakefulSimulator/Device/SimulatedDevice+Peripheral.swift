@@ -162,7 +162,7 @@ extension SimulatedDevice {
 
     private func centralInRange(_ index: Int) -> Bool {
         let accessory = scenario.world.accessories[index]
-        return bluetooth.poweredOn && position.distance(to: accessory.position) <= accessory.range
+        return bluetooth.poweredOn && world.position.distance(to: accessory.position) <= accessory.range
     }
 
     /// Settles the world's centrals: drops links out of range, starts connections for centrals

@@ -75,8 +75,8 @@ extension SimulatedDevice {
         if let keep = policy.beacons.rangingAfterBackgrounding, !process.ranging.isEmpty,
             backgroundModes.contains(.location)
         {
-            rangingKeepsRunningUntil = now + keep
-            schedule(.reevaluate, at: rangingKeepsRunningUntil)
+            beacons.keepAppRunning(until: now + keep)
+            schedule(.reevaluate, at: beacons.rangingKeepsAppRunningUntil)
         }
         if !process.tasks.open.isEmpty { grantAllowanceIfNeeded() }
         // TASK-11: on 13+ the remaining time reads DBL_MAX in the callback, though the countdown
@@ -114,12 +114,11 @@ extension SimulatedDevice {
         bluetoothProcessEnded(reason)  // BLE-4
         peripheralProcessEnded(reason)  // BLE-4
         if process.hasAgent { outboxLedger.noteHolding(process.agent!.agent.holdingCounts, died: true) }
-        carriedSessions = process.sessions  // LOC-8, LOC-32: ended only at the next launch
+        locationServices.processEnded(holding: process.sessions)  // LOC-8, LOC-32: ended only at the next launch
         process = .absent
-        pendingLocationRequests = 0
         graceUntil = -.infinity
         windowUntil = -.infinity
-        rangingKeepsRunningUntil = -.infinity
+        beacons.processEnded()
     }
 
     /// Called when the app starts executing: ranging and overdue timers resume.
@@ -127,7 +126,7 @@ extension SimulatedDevice {
         tally.executionResumed()
         restartRanging()
         fireOverdueTimers()
-        if pendingLocationRequests > 0 { schedule(.oneShotFix(process: process.number), at: now) }
+        if locationServices.hasPendingRequests { schedule(.oneShotFix(process: process.number), at: now) }
         scheduleNetworkStep(at: now)  // held results reach the app
         jobResumed()
         if process.activityUpdates != nil { scheduleActivityChange(at: now) }  // MOTION-4: the latest, once
@@ -136,7 +135,7 @@ extension SimulatedDevice {
 
     /// Called when the app stops executing: no callbacks of any kind until it runs again.
     mutating func stoppedExecuting(_ stop: StopSummary) {
-        rangingGeneration += 1
+        beacons.stopCallbacks()
         if hasProcess {
             for index in process.beaconFilters.indices { process.beaconFilters[index].reset() }
         }
@@ -162,6 +161,6 @@ extension SimulatedDevice {
 
     /// True distance from the user to the trigger beacon, when the scenario has one.
     var distanceToTriggerBeacon: Double? {
-        triggerBeacon.map { position.distance(to: $0.position) }
+        beacons.distanceToTrigger(from: world.position)
     }
 }

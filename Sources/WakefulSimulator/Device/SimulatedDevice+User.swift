@@ -119,8 +119,8 @@ extension SimulatedDevice {
         screenOn = true
         displayGeneration += 1
         // Software-detected beacon regions are listened for while the display is lit (BEACON-2, BEACON-3).
-        if regions.contains(where: \.isBeacon) { scheduleWorldTick(at: now) }
-        guard regions.contains(where: { $0.region.notifyEntryStateOnDisplay && $0.isBeacon }) else { return }
+        if geofences.regions.contains(where: \.isBeacon) { scheduleWorldTick(at: now) }
+        guard geofences.regions.contains(where: { $0.region.notifyEntryStateOnDisplay && $0.isBeacon }) else { return }
         schedule(.displayState(generation: displayGeneration), at: now + policy.beacons.displayStateDelay)
     }
 

@@ -112,11 +112,11 @@ extension SimulatedDevice {
     /// CONF-5c (15.3–15.3.1): a force-quit app with location monitoring came straight back.
     mutating func relaunchRightAfterForceQuit() {
         guard case .relaunchImmediately = policy.location.forceQuitRelaunch,
-            !regions.isEmpty || significantChange != nil || visits != nil
+            !geofences.regions.isEmpty || locationServices.monitorsSignificantChanges || locationServices.monitorsVisits
         else { return }
         let source: WakeSource =
-            if significantChange != nil { .significantChange } else if visits != nil { .visit } else {
-                regions[0].isBeacon ? .beaconRegion : .region
+            if locationServices.monitorsSignificantChanges { .significantChange } else if locationServices.monitorsVisits { .visit } else {
+                geofences.regions[0].isBeacon ? .beaconRegion : .region
             }
         systemWake(source, events: [], rules: ["LOC-27", "CONF-5"])
     }

@@ -29,18 +29,12 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     let requirements: Requirements
     /// The user's location authorization and accuracy, the prompts on screen and what was asked
     /// before (AUTH-1 to AUTH-7); the user's actions and the app's requests change it.
-    var authorizationMachine: LocationAuthorizationMachine
-    /// The permission the run started with, as the machine settled it (accuracy is full before 14).
-    let initialPermission: LocationPermission
-    /// The keys of the app's `NSLocationTemporaryUsageDescriptionDictionary` (AUTH-7).
-    let temporaryFullAccuracyPurposeKeys: [String]
+    var authorizer: LocationAuthorizer
     /// The app's strategies as a new process starts them: features first, then the setup (and the
     /// job scheduler between them, unless the agent holds it).
     let freshStrategies: [any Strategy]
     /// The names of every strategy of the app, the agent's scheduler included, for the run header.
     let strategyNames: [String]
-    /// The beacon a trigger feature watches, for trigger metrics.
-    let triggerBeacon: WorldBeacon?
     /// The seed of every random draw in the run.
     let seed: UInt64
 
@@ -49,31 +43,17 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     var queue = EventQueue<Agenda>()
     /// The current simulated time.
     public internal(set) var now: TimeInterval = 0
-    var locationRandom: SeededGenerator
-    /// One random stream per world beacon, so that adding a beacon leaves the others' noise as it was.
-    var beaconRandom: [SeededGenerator]
     var systemRandom: SeededGenerator
-    /// How far off each reduced-accuracy fix is (AUTH-6): a stream of its own, so that a run with
-    /// Precise Location on draws exactly what it drew before the model had one.
-    var coarseRandom: SeededGenerator
-    /// Each region crossing's draw of how long iOS takes to confirm it (LOC-19): a stream of its
-    /// own (60), so that the draws shift no other part's numbers.
-    var crossingRandom: SeededGenerator
-    /// The stated accuracy of this run's significant-change fixes, one of the field's (LOC-10),
-    /// drawn from stream 61.
-    let significantChangeAccuracy: Double
     /// Where the timeline goes.
     public var timeline: Sink
     var finished = false
 
     // MARK: World
 
-    var cursor: TrajectoryCursor
-    var position: LocalPoint
-    var stationarySince: TimeInterval? = 0
-    let beaconRanges: [Double]
-    let beaconSignals: [BeaconSignalSource]
-    var rangingScratch: [RangedBeacon] = []
+    /// Where the user is and since when they stand still; the world's facts for the timeline.
+    var world: WorldState
+    /// The world's beacons as the radio hears them, and ranging (BEACON-5).
+    var beacons: BeaconSystem
 
     // MARK: System state that outlives the app
 
@@ -87,23 +67,14 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     var firstUnlockDone = true
     var frontWhenLocked = false
     var forceQuitFlag = false
-    var regions: [RegionWatch] = []
-    /// When the phone next scans for beacons in software with the display off, on a phone without
-    /// hardware filtering (BEACON-2); the phase is drawn per run (stream 81).
-    var nextBeaconSoftwareScan: TimeInterval = 0
-    /// `CLMonitor` conditions and their waiting events (CLMON).
-    var conditionMonitors = ConditionMonitors()
-    var significantChange: SignificantChangeWatch?
-    var visits: VisitWatch?
-    /// The Core Location sessions the last process held when it ended: Core Location ends them only at
-    /// the next launch, which may reattach to them (LOC-8, LOC-32).
-    var carriedSessions = LocationSessions()
-    /// Until when, after a launch, the carried service session still counts while the app recreates
-    /// it (LOC-32).
-    var serviceSessionRecreationDeadline = -TimeInterval.infinity
+    /// Region monitoring and `CLMonitor` conditions, with their waiting events (LOC-17 to LOC-21, CLMON).
+    var geofences: Geofences
+    /// The significant-change and visits services, the sessions the last process held, the one-shot
+    /// requests and the fixes' draws (LOC).
+    var locationServices: LocationServices
     /// Core Motion's activities, derived on first use (MOTION-1), and whether the user has answered
     /// the Motion & Fitness prompt (MOTION-2).
-    var motion = MotionState()
+    var motion: MotionState
 
     // MARK: The app's process and its run reasons
 
@@ -114,28 +85,17 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     var hasProcess: Bool { process.number != 0 }
     var processCount = 0
     var graceUntil = -TimeInterval.infinity
-    /// Until when beacon ranging keeps a backgrounded app running (CONF-BEACON-5 only).
-    var rangingKeepsRunningUntil = -TimeInterval.infinity
     var windowUntil = -TimeInterval.infinity
     var wakeEpoch = 0
     var allowanceCount = 0
-    var rangingGeneration = 0
     var displayGeneration = 0
     var jetsamGeneration = 0
-    var worldTickGeneration = 0
     var timerCount = 0
-    /// `requestLocation()` calls not yet answered; they die with the process.
-    var pendingLocationRequests = 0
     /// Set while expiration handlers run, so that a task begun in one waits for the next pass.
     var runningExpiryHandlers = false
     /// Whether `applicationDidEnterBackground` is being delivered, when `backgroundTimeRemaining`
     /// may still read DBL_MAX (TASK-11).
     var enteringBackground = false
-    /// Region transitions waiting out their latency (CONF-15).
-    var delayedRegionEvents: [(serial: Int, region: RegionID, state: RegionState)] = []
-    var delayedRegionSerial = 0
-    /// Counts `startMonitoring` registrations (SIM-1's initial state finds its watch by it).
-    var regionRegistrationSerial = 0
     /// What held the app in the background at the last check, to say why it suspended.
     var lastRunReasons: RunReasons = []
     /// What opened the current wake window, to cite the right rule when it ends.
@@ -169,11 +129,6 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     /// The phone's Data Protection, shared with the outbox each process opens (DATA-1 to DATA-4).
     let dataProtection: DataProtectionGate
     var lockDownGeneration = 0
-
-    /// The world's facts for the timeline (``WorldFacts``), empty when nothing records, and the
-    /// next one to write.
-    var worldFacts: [TimelineEntry] = []
-    var nextWorldFact = 0
 
     // MARK: Outbox
 
@@ -233,37 +188,29 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         self.strategyNames = strategies.map(\.name)
         self.requirements = Requirements.combined(strategies.map(\.requirements))
         self.backgroundModes = scenario.app.backgroundModes ?? requirements.backgroundModes
-        self.authorizationMachine = LocationAuthorizationMachine(
-            permission: LocationPermission(
-                status: scenario.app.locationAuthorization, accuracy: scenario.app.preciseLocation ? .full : .reduced),
-            rules: .init(version: (policy.version.major, policy.version.minor)))
-        self.initialPermission = authorizationMachine.permission
-        self.temporaryFullAccuracyPurposeKeys = scenario.app.temporaryFullAccuracyPurposeKeys
-        self.triggerBeacon = scenario.trigger?.beacon
+        self.authorizer = LocationAuthorizer(app: scenario.app, version: policy.version)
         let root = SeededGenerator(seed: seed)
-        self.locationRandom = root.derived(stream: 1)
-        self.beaconRandom = scenario.world.beacons.indices.map { root.derived(stream: 1000 + UInt64($0)) }
         self.systemRandom = root.derived(stream: 3)
-        self.coarseRandom = root.derived(stream: 5)
-        self.crossingRandom = root.derived(stream: 60)
+        // Location: streams 1 and 5 for the fixes' errors (AUTH-6), 61 for the significant-change
+        // accuracy (LOC-10), 60 for the crossings (LOC-19), 50 for the activities (MOTION-1), one
+        // per beacon from 1000 for ranging's noise.
+        self.locationServices = LocationServices(
+            random: root.derived(stream: 1), coarseRandom: root.derived(stream: 5),
+            accuracyRandom: root.derived(stream: 61), accuracies: policy.location.significantChangeAccuracies)
         // Beacons without hardware filtering (stream 81): where in its period the phone's
         // background software scan falls (BEACON-2).
         var beaconScanRandom = root.derived(stream: 81)
-        // Whole milliseconds, as the agenda's times are, so that the world tick lands on the scan.
-        self.nextBeaconSoftwareScan =
-            (beaconScanRandom.nextDouble() * policy.beacons.softwareScanPeriod * 1000).rounded() / 1000
-        var accuracyRandom = root.derived(stream: 61)
-        let accuracies = policy.location.significantChangeAccuracies
-        self.significantChangeAccuracy =
-            accuracies.isEmpty
-            ? 500 : accuracies[min(accuracies.count - 1, Int(accuracyRandom.nextDouble() * Double(accuracies.count)))]
-        self.cursor = TrajectoryCursor(scenario.world.trajectory)
-        self.position = scenario.world.trajectory.position(at: 0)
+        self.geofences = Geofences(
+            detection: BeaconDetection(
+                device: scenario.device, rules: policy.beacons, phase: beaconScanRandom.nextDouble()),
+            crossingRandom: root.derived(stream: 60))
+        self.motion = MotionState(random: root.derived(stream: 50))
+        self.world = WorldState(trajectory: scenario.world.trajectory)
+        self.beacons = BeaconSystem(
+            reach: BeaconReach(scenario.world.beacons, radio: scenario.device.radio), trigger: scenario.trigger?.beacon,
+            random: scenario.world.beacons.indices.map { root.derived(stream: 1000 + UInt64($0)) })
         self.backgroundAppRefreshSwitch = scenario.device.backgroundAppRefresh
         self.lowPowerMode = scenario.device.lowPowerMode
-        let radio = scenario.device.radio
-        self.beaconRanges = scenario.world.beacons.map { radio.detectionRange(measuredPower: $0.measuredPower) }
-        self.beaconSignals = scenario.world.beacons.map(BeaconSignalSource.init)
         // Scheduled tasks (BGT): stream 20 for the scheduler's jitter, 70 and 71 for the day's budget.
         self.scheduler = TaskScheduler(
             scenario: scenario, strategies: strategies, random: root.derived(stream: 20),
@@ -320,14 +267,14 @@ public struct SimulatedDevice<Sink: TimelineSink> {
 
     mutating func advance(to time: TimeInterval) {
         now = time
-        position = cursor.position(at: time)
+        world.advance(to: time)
     }
 
     mutating func handle(_ item: Agenda) {
         switch item {
         case .userAction(let index): perform(scenario.actions[index].kind)
         case .worldTick(let generation):
-            guard generation == worldTickGeneration else { return }
+            guard world.isPendingTick(generation) else { return }
             worldTick()
         case .reevaluate: break  // the check after every step does the work
         case .expiryWarning(let generation): expiryWarning(allowance: generation)
@@ -335,8 +282,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         case .rangingTick(let generation): rangingTick(generation: generation)
         case .timer(let generation): timerFired(generation: generation)
         case .regionDelivery(let serial):
-            guard let index = delayedRegionEvents.firstIndex(where: { $0.serial == serial }) else { return }
-            let delayed = delayedRegionEvents.remove(at: index)
+            guard let delayed = geofences.takeDelayed(serial: serial) else { return }
             deliverRegionTransition(delayed.region, to: delayed.state)
         case .displayState(let generation): displayStateCallbacks(generation: generation)
         case .protectedDataLockDown(let generation): protectedDataLockDown(generation: generation)
@@ -479,7 +425,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         var context = Context(
             now: now, appState: state, backgroundTimeRemaining: backgroundTimeRemaining, network: networkPath,
             externalPower: scenario.world.power.charging(at: now), localTime: scenario.world.localTime(at: now))
-        context.locationPermission = authorizationMachine.permission.seenByTheApp
+        context.locationPermission = authorizer.permission.seenByTheApp
         let commands: [Command]
         if hasAgentConfiguration {
             guard let handled = agentHandle(event, in: context) else { return }
@@ -509,7 +455,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             if now < windowUntil { reasons.insert(.wakeWindow) }
             if process.locationKeepsAppRunning { reasons.insert(.location) }
             if process.liveUpdates != nil, liveUpdatesKeepAppRunning { reasons.insert(.liveUpdates) }
-            if now < rangingKeepsRunningUntil, !process.ranging.isEmpty { reasons.insert(.backgroundRanging) }
+            if now < beacons.rangingKeepsAppRunningUntil, !process.ranging.isEmpty { reasons.insert(.backgroundRanging) }
             if policy.debuggerAttached, hasProcess { reasons.insert(.debugger) }
             // Pushes
             if process.pushHandlerHolds(at: now) { reasons.insert(.pushHandler) }

@@ -94,7 +94,7 @@ extension SimulatedDevice {
         tally.pushes = pushes.outcomes
         tally.accumulate(state, seconds: now - stateSince)
         stateSince = now
-        let triggered: Bool? = triggerBeacon == nil ? nil : tally.trigger != nil
+        let triggered: Bool? = beacons.trigger == nil ? nil : tally.trigger != nil
         let suspendedAt: Double? =
             tally.trigger == nil && !state.isExecuting ? tally.lastStop?.distanceMeters : nil
         func bySource(_ counts: [Int]) -> [String: Int] {
@@ -129,7 +129,7 @@ extension SimulatedDevice {
         metrics.tasksLeftOpen = tally.tasksLeftOpen
         metrics.forceQuit = tally.finalForceQuit
         metrics.permission = PermissionSummary(
-            initial: initialPermission, changes: tally.permissionChanges, end: now,
+            initial: authorizer.initialPermission, changes: tally.permissionChanges, end: now,
             needs: Requirements.combined(setup.strategies.map { $0.makeStrategy().requirements }).locationCapabilities)
         return metrics
     }
