@@ -19,7 +19,8 @@ extension SimulatedDevice {
             violations.append("t=\(now): task open past its deadline \(allowance.deadline) without a termination")
         }
         if geofences.regions.count > policy.location.regionSlots {
-            violations.append("t=\(now): \(geofences.regions.count) regions monitored, more than \(policy.location.regionSlots)")
+            violations.append(
+                "t=\(now): \(geofences.regions.count) regions monitored, more than \(policy.location.regionSlots)")
         }
     }
 }

@@ -39,7 +39,8 @@ extension SimulatedDevice {
         guard hasProcess, process.number == number, let carried = locationServices.lapseCarriedServiceSession()
         else { return }
         decide(
-            "serviceSessionLapsed", rules: ["LOC-32"], [Field("authorization", .string(carried.authorization.rawValue))])
+            "serviceSessionLapsed", rules: ["LOC-32"],
+            [Field("authorization", .string(carried.authorization.rawValue))])
         scheduleWorldTick(at: now)  // live updates may now need a session (LOC-9)
     }
 

@@ -76,7 +76,7 @@ extension SimulatedDevice {
             backgroundModes.contains(.location)
         {
             beacons.keepAppRunning(until: now + keep)
-            schedule(.reevaluate, at: beacons.rangingKeepsAppRunningUntil)
+            schedule(.reevaluate, at: beacons.keepsAppRunningUntil)
         }
         if !process.tasks.open.isEmpty { grantAllowanceIfNeeded() }
         // TASK-11: on 13+ the remaining time reads DBL_MAX in the callback, though the countdown

@@ -115,7 +115,9 @@ extension SimulatedDevice {
             !geofences.regions.isEmpty || locationServices.monitorsSignificantChanges || locationServices.monitorsVisits
         else { return }
         let source: WakeSource =
-            if locationServices.monitorsSignificantChanges { .significantChange } else if locationServices.monitorsVisits { .visit } else {
+            if locationServices.monitorsSignificantChanges {
+                .significantChange
+            } else if locationServices.monitorsVisits { .visit } else {
                 geofences.regions[0].isBeacon ? .beaconRegion : .region
             }
         systemWake(source, events: [], rules: ["LOC-27", "CONF-5"])

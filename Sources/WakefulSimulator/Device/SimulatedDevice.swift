@@ -455,7 +455,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             if now < windowUntil { reasons.insert(.wakeWindow) }
             if process.locationKeepsAppRunning { reasons.insert(.location) }
             if process.liveUpdates != nil, liveUpdatesKeepAppRunning { reasons.insert(.liveUpdates) }
-            if now < beacons.rangingKeepsAppRunningUntil, !process.ranging.isEmpty { reasons.insert(.backgroundRanging) }
+            if now < beacons.keepsAppRunningUntil, !process.ranging.isEmpty { reasons.insert(.backgroundRanging) }
             if policy.debuggerAttached, hasProcess { reasons.insert(.debugger) }
             // Pushes
             if process.pushHandlerHolds(at: now) { reasons.insert(.pushHandler) }

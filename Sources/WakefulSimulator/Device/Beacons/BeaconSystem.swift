@@ -23,7 +23,7 @@ struct BeaconSystem {
     /// Stamps ranging callbacks: a newer one makes the pending agenda entry stale.
     private var rangingGeneration = 0
     /// Until when beacon ranging keeps a backgrounded app running (CONF-BEACON-5 only).
-    private(set) var rangingKeepsAppRunningUntil = -TimeInterval.infinity
+    private(set) var keepsAppRunningUntil = -TimeInterval.infinity
 
     /// - Parameters:
     ///   - random: One stream per world beacon, by index.
@@ -56,12 +56,12 @@ struct BeaconSystem {
 
     /// Ranging goes on in the background until `time` (CONF-BEACON-5).
     mutating func keepAppRunning(until time: TimeInterval) {
-        rangingKeepsAppRunningUntil = time
+        keepsAppRunningUntil = time
     }
 
     /// The process ended, and its ranging with it.
     mutating func processEnded() {
-        rangingKeepsAppRunningUntil = -.infinity
+        keepsAppRunningUntil = -.infinity
     }
 
     /// The beacons one callback reports for `constraint` from `position`: each matching beacon in
