@@ -113,14 +113,14 @@ extension SimulatedDevice {
     /// (BEACON-3: best-effort regions can stay silent while it is dark), and without hardware
     /// filtering also at its background software scans (BEACON-2). Advances the scan schedule.
     private mutating func softwareBeaconListening() -> Bool {
-        guard !scenario.device.beaconHardwareFiltering else { return screenOn }
+        guard !scenario.device.beaconHardwareFiltering else { return screen.isLit }
         let period = policy.beacons.softwareScanPeriod
         var scanning = false
         while nextBeaconSoftwareScan <= now {
             scanning = true
             nextBeaconSoftwareScan += period
         }
-        return screenOn || scanning
+        return screen.isLit || scanning
     }
 
     /// Advances every region's crossing detection; returns the earliest time a pending crossing
@@ -227,7 +227,7 @@ extension SimulatedDevice {
     /// BEACON-4: about 1 s after the screen lights up, beacon regions with
     /// `notifyEntryStateOnDisplay` report their state, which opens a new ≈10 s window.
     mutating func displayStateCallbacks(generation: Int) {
-        guard generation == displayGeneration, monitoringActive else { return }
+        guard generation == screen.displayGeneration, monitoringActive else { return }
         let events: [Event] = regions.compactMap { watch in
             guard watch.isBeacon, watch.region.notifyEntryStateOnDisplay else { return nil }
             return .regionStateDetermined(watch.region.id, watch.state)
