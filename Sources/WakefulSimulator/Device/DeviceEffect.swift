@@ -25,7 +25,8 @@ enum DeviceEffect {
 extension DeviceEffect {
     /// A command the simulated release does not have, or refuses: a `commandRefused` decision.
     static func refusal(_ command: String, _ why: String, rules: [String]) -> DeviceEffect {
-        .decide("commandRefused", rules: rules, fields: [Field("command", .string(command)), Field("why", .string(why))])
+        .decide(
+            "commandRefused", rules: rules, fields: [Field("command", .string(command)), Field("why", .string(why))])
     }
 }
 

@@ -60,7 +60,9 @@ extension SimulatedDevice {
                 let result = URLSessionTaskResult(
                     sessionIdentifier: request.session, taskDescription: request.taskDescription,
                     statusCode: flow.statusCode, error: flow.error)
-                if network.holdResult(result, appExecuting: state.isExecuting) { urlSessionWake(session: request.session) }
+                if network.holdResult(result, appExecuting: state.isExecuting) {
+                    urlSessionWake(session: request.session)
+                }
             }
         }
         deliverHeldNetworkResults()
@@ -71,8 +73,11 @@ extension SimulatedDevice {
     mutating func deliverHeldNetworkResults() {
         guard state.isExecuting, hasProcess else { return }
         let number = process.number
-        for request in network.takeHeldRequests(of: number) where hasProcess && process.number == number && state.isExecuting {
-            if let outcome = outbox.uploads.takeOutcome(request.id, statusCode: request.statusCode, error: request.error) {
+        for request in network.takeHeldRequests(of: number)
+        where hasProcess && process.number == number && state.isExecuting {
+            if let outcome = outbox.uploads.takeOutcome(
+                request.id, statusCode: request.statusCode, error: request.error)
+            {
                 deliverUploadOutcome(outcome)
             } else {
                 deliver(.requestCompleted(id: request.id, statusCode: request.statusCode, error: request.error))

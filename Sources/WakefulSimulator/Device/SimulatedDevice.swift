@@ -253,7 +253,8 @@ public struct SimulatedDevice<Sink: TimelineSink> {
                         var random = root.derived(stream: 42); return InMemoryOutboxProvider(installID: random.uuid())
                     }(),
             ledger: continuing?.ledger ?? OutboxLedger(),
-            ingest: continuing?.server ?? IngestEndpoint(server: scenario.world.server, random: root.derived(stream: 40)),
+            ingest: continuing?.server
+                ?? IngestEndpoint(server: scenario.world.server, random: root.derived(stream: 40)),
             chaos: chaos, chaosRandom: root.derived(stream: 41))
         self.screen = Screen(passcode: scenario.device.passcode)
         // URLS-3 (contested): this run's wait for a background-session task created in the

@@ -33,7 +33,8 @@ extension BluetoothSystem {
             .decide(
                 "accessoryAsleep", rules: [],
                 fields: [
-                    Field("accessory", .string(accessory.id)), Field("idleFor", .double(accessory.sleepsAfterIdle ?? 0)),
+                    Field("accessory", .string(accessory.id)),
+                    Field("idleFor", .double(accessory.sleepsAfterIdle ?? 0)),
                 ]))
         check(conditions, into: &effects)
     }
@@ -70,10 +71,12 @@ extension BluetoothSystem {
             let id = accessories[index].id
             if links[index].connected && !reachable {
                 dropConnection(
-                    index, error: poweredOn ? "connectionTimeout" : "poweredOff", notify: true, now: now, into: &effects)
+                    index, error: poweredOn ? "connectionTimeout" : "poweredOff", notify: true, now: now, into: &effects
+                )
             }
             // BLE-4: a not-running app's restoration waits for the first unlock after a reboot.
-            let waitsForUnlock = !conditions.hasProcess && !conditions.firstUnlockDone && rules.restorationWaitsForFirstUnlock
+            let waitsForUnlock =
+                !conditions.hasProcess && !conditions.firstUnlockDone && rules.restorationWaitsForFirstUnlock
             if links[index].pendingConnect && !links[index].connected && !links[index].connecting && reachable
                 && !waitsForUnlock && !pendingConnectLapsed(index, now: now, into: &effects)
             {

@@ -33,7 +33,8 @@ extension BluetoothSystem {
         if services == nil && !conditions.appState.isForeground && rules.backgroundScanNeedsServiceUUIDs {
             effects.append(
                 .decide(
-                    "scanRestricted", rules: ["BLE-2"], fields: [Field("why", "a background scan must name service UUIDs")]
+                    "scanRestricted", rules: ["BLE-2"],
+                    fields: [Field("why", "a background scan must name service UUIDs")]
                 ))
         }
         check(conditions, into: &effects)
@@ -60,7 +61,8 @@ extension BluetoothSystem {
         }
         links[index].armConnect(at: conditions.now)
         if !connectable(index, conditions) {
-            effects.append(.decide("connectPending", rules: ["BLE-4"], fields: [Field("peripheral", .string(peripheral))]))
+            effects.append(
+                .decide("connectPending", rules: ["BLE-4"], fields: [Field("peripheral", .string(peripheral))]))
         }
         check(conditions, into: &effects)
     }

@@ -47,7 +47,9 @@ extension BluetoothSystem {
                 Field("form", "foreground"), Field("bytes", .int(packet.bytes)),
                 Field("services", .string(packet.main.joined(separator: ","))),
             ]
-            if !packet.overflow.isEmpty { fields.append(Field("overflow", .string(packet.overflow.joined(separator: ",")))) }
+            if !packet.overflow.isEmpty {
+                fields.append(Field("overflow", .string(packet.overflow.joined(separator: ","))))
+            }
             if let name = packet.name { fields.append(Field("localName", .string(name))) }
             return .decide("advertising", rules: ["BLE-3"], fields: fields)
         case .background:
@@ -59,7 +61,8 @@ extension BluetoothSystem {
                 ])
         case .paused where backgroundExpired:
             let why = "background advertising stopped after \(Format.duration(backgroundLifetime))"
-            return .decide("advertising", rules: ["BLE-3"], fields: [Field("form", "paused"), Field("why", .string(why))])
+            return .decide(
+                "advertising", rules: ["BLE-3"], fields: [Field("form", "paused"), Field("why", .string(why))])
         case .paused:
             return .decide(
                 "advertising", rules: ["BLE-1"],
@@ -94,7 +97,8 @@ extension BluetoothSystem {
             if centrals[index].connected && !inRange {
                 dropCentral(index, why: poweredOn ? "out of range" : "Bluetooth off", into: &effects)
             }
-            if !centrals[index].connected && !centrals[index].connecting && inRange && centralFinds(accessories[index]) {
+            if !centrals[index].connected && !centrals[index].connecting && inRange && centralFinds(accessories[index])
+            {
                 centrals[index].connecting = true
                 centrals[index].generation += 1
                 effects.append(
@@ -136,7 +140,8 @@ extension BluetoothSystem {
                     Field("form", .string(form.rawValue)),
                 ]))
         effects.append(
-            .schedule(.centralWrite(accessory: index, generation: generation), at: conditions.now + accessory.writeEvery))
+            .schedule(
+                .centralWrite(accessory: index, generation: generation), at: conditions.now + accessory.writeEvery))
     }
 
     /// A connected central writes to the app's characteristic, and again `writeEvery` s later:
@@ -148,7 +153,8 @@ extension BluetoothSystem {
         guard centrals.indices.contains(index), centrals[index].generation == generation, centrals[index].connected
         else { return nil }
         let accessory = accessories[index]
-        effects.append(.schedule(.centralWrite(accessory: index, generation: generation), at: now + accessory.writeEvery))
+        effects.append(
+            .schedule(.centralWrite(accessory: index, generation: generation), at: now + accessory.writeEvery))
         return .centralWrote(central: accessory.id, characteristic: Self.writtenCharacteristic, bytes: Self.answerBytes)
     }
 

@@ -79,7 +79,8 @@ extension BluetoothSystem {
             scanSince = now
         }
         for index in links.indices where links[index].connected {
-            effects.append(.bluetoothConnectionClosed(accessory: accessories[index].id, since: links[index].connectedSince))
+            effects.append(
+                .bluetoothConnectionClosed(accessory: accessories[index].id, since: links[index].connectedSince))
             links[index].connectedSince = now
         }
     }

@@ -7,9 +7,11 @@ import Wakeful
 /// centrals that find it (BLE-1, BLE-3). Core Bluetooth outlives a process the system removes
 /// (BLE-4), so this belongs to the device.
 ///
-/// It reads the device through ``BluetoothConditions`` and returns ``DeviceEffect``s; the
-/// delegate event a delivery brings comes back as a value, and waking or relaunching the app for
-/// it is the device's. Only this folder's files touch its fields.
+/// It reads the device through ``BluetoothConditions`` and returns ``DeviceEffect``s: agenda
+/// entries (deliveries, scan windows, idle timers, the centrals' connects and writes, the
+/// background advertisement's end), its decisions, and the run's Bluetooth tallies. The delegate
+/// event a delivery or a central's write brings comes back as a value; waking or relaunching the
+/// app for it is the device's. Only this folder's files touch its fields.
 struct BluetoothSystem {
     // MARK: The app as a central
 

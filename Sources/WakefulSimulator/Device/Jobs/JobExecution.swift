@@ -15,7 +15,7 @@ struct JobExecution {
     let requiresNetwork: Bool
     let checkpointable: Bool
     /// Fraction of the whole job done, across runs, as of `accruedAt`.
-    private(set) var progress: Double
+    private var progress: Double
     private var accruedAt: TimeInterval
     /// Whether progress accrues: the app executes.
     private(set) var executing = true
@@ -27,7 +27,7 @@ struct JobExecution {
     private var producedBefore = 0
     /// CPU load this run added to the app's.
     private(set) var addedLoad = 0.0
-    private(set) var cancelRequested = false
+    private var cancelRequested = false
     /// Why the run cannot start, reported on its first step.
     let failure: String?
     /// The result, held until the app executes again.
@@ -63,7 +63,8 @@ struct JobExecution {
     func startFields(keptRunningBy: String) -> [Field] {
         [
             Field("job", .string(run.job)), Field("run", .int(run.run)),
-            Field("budget", run.budget < Context.unlimited ? .double((run.budget * 1000).rounded() / 1000) : "unlimited"),
+            Field(
+                "budget", run.budget < Context.unlimited ? .double((run.budget * 1000).rounded() / 1000) : "unlimited"),
             Field("progress", .double(progress)), Field("needs", .double((1 - progress) * cost.duration)),
             Field("keptRunningBy", .string(keptRunningBy)),
         ]
@@ -150,7 +151,8 @@ struct JobExecution {
             Field("job", .string(result.job)), Field("run", .int(result.run)),
             Field("outcome", .string(result.outcome.rawValue)),
             Field("progress", .double((result.progress * 1000).rounded() / 1000)),
-            Field("executed", .double((executed * 1000).rounded() / 1000)), Field("records", .int(result.records.count)),
+            Field("executed", .double((executed * 1000).rounded() / 1000)),
+            Field("records", .int(result.records.count)),
         ]
         if let reason = result.reason { fields.append(Field("reason", .string(reason))) }
         return fields

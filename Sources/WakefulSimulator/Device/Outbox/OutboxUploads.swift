@@ -18,7 +18,7 @@ struct OutboxUploads {
     /// configuration).
     private let clockOrigin: TimeInterval
     /// Seconds without an answer before an upload fails with `timedOut` (the uploader's configuration).
-    let requestTimeout: TimeInterval
+    private let requestTimeout: TimeInterval
     /// Uploads in flight, by attempt ID.
     private var inFlight: [String: PendingUpload] = [:]
 

@@ -60,7 +60,8 @@ extension URLSessionDaemon {
     /// for no open handler is noted.
     mutating func completeHandler(_ session: String, into effects: inout [DeviceEffect]) {
         guard let index = openHandlers.firstIndex(of: session) else {
-            effects.append(.decide("completeUnknownHandler", rules: ["URLS-1"], fields: [Field("session", .string(session))]))
+            effects.append(
+                .decide("completeUnknownHandler", rules: ["URLS-1"], fields: [Field("session", .string(session))]))
             return
         }
         openHandlers.remove(at: index)
@@ -114,7 +115,8 @@ extension URLSessionDaemon {
         }
         flows = []
         if cancelled > 0 {
-            effects.append(.decide("transfersCancelled", rules: ["URLS-5", "TERM-1"], fields: [Field("tasks", .int(cancelled))]))
+            effects.append(
+                .decide("transfersCancelled", rules: ["URLS-5", "TERM-1"], fields: [Field("tasks", .int(cancelled))]))
         }
         return died
     }

@@ -17,7 +17,8 @@ extension URLSessionDaemon {
         delayLapsesAt = holdUntil + delay
         effects.append(
             .decide(
-                "resumeDelay", rules: ["URLS-3"], fields: [Field("delay", .double(delay)), Field("until", .double(holdUntil))]))
+                "resumeDelay", rules: ["URLS-3"],
+                fields: [Field("delay", .double(delay)), Field("until", .double(holdUntil))]))
     }
 
     /// Resets the delay when it ran out unused (URLS-3).

@@ -79,7 +79,8 @@ extension URLSessionDaemon {
                         } else if flow.answer?.statusCode != nil {
                             outcome = flow.answer
                         } else {
-                            retryTransfer(&flow, request, because: flow.answer?.error ?? "noAnswer", now: now, into: &effects)
+                            retryTransfer(
+                                &flow, request, because: flow.answer?.error ?? "noAnswer", now: now, into: &effects)
                         }
                     }
                 } else if !ready {

@@ -7,9 +7,10 @@ import Wakeful
 /// that move their bytes and settle them against the network, the server and the app's state.
 ///
 /// It reads the device through ``NetworkConditions`` and asks ``OutboxUploads`` for the server's
-/// answers; it returns ``DeviceEffect``s and, from each step, the flows that finished
-/// (``NetworkStep``), which it then holds for the app. Waking or relaunching the app for its
-/// sessions and delivering outcomes to it are the device's.
+/// answers. It returns ``DeviceEffect``s (its decisions, the handler deadline's agenda entry) and,
+/// from each step, the flows that finished and when the next step is due (``NetworkStep``); it
+/// then holds the outcomes for the app. Waking or relaunching the app for its sessions and
+/// delivering outcomes to it are the device's.
 ///
 /// Only this folder's files touch its fields.
 struct URLSessionDaemon {
