@@ -11,7 +11,7 @@ extension SimulatedDevice {
         let refusal: (MonitorOpenFailure, [String])? =
             if !policy.monitor.available {
                 (.unavailable, ["LOC-24"])
-            } else if !dataProtection.allows(policy.monitor.conditionFileProtection, openedUnlocked: false) {
+            } else if !screen.dataProtection.allows(policy.monitor.conditionFileProtection, openedUnlocked: false) {
                 (.protectedDataUnavailable, ["CLMON-2", "DATA-4"])
             } else if process.openMonitors.contains(name) {
                 (.alreadyOpen, ["CLMON-2"])

@@ -98,6 +98,6 @@ extension SimulatedDevice {
 
     /// A command the simulated release does not have, or refuses: a `commandRefused` decision.
     mutating func refuse(_ command: String, _ why: String, rules: [String]) {
-        decide("commandRefused", rules: rules, [Field("command", .string(command)), Field("why", .string(why))])
+        carryOut([.refusal(command, why, rules: rules)])
     }
 }

@@ -6,14 +6,14 @@ extension SimulatedDevice {
     /// straight from Not running to Background (STATE-2).
     mutating func launch(_ reason: LaunchReason, cause: String, rules: [String]) {
         processCount += 1
-        let settingsEmpty = scenario.app.settings == .userDefaults && dataProtection.beforeFirstUnlock
+        let settingsEmpty = scenario.app.settings == .userDefaults && screen.dataProtection.beforeFirstUnlock
         process = AppProcess(
             number: processCount,
             runtime: Runtime(strategies: settingsEmpty ? [] : freshStrategies),
             beaconFilters: Array(
                 repeating: BeaconSignalFilter(model: scenario.device.radio), count: scenario.world.beacons.count)
         )
-        process.protectedDataHeard = dataProtection.isProtectedDataAvailable
+        process.protectedDataHeard = screen.dataProtection.isProtectedDataAvailable
         process.launchReason = reason
         if settingsEmpty {
             // DATA-6: UserDefaults reads empty before the first unlock, and the process keeps the

@@ -35,7 +35,7 @@ extension SimulatedDevice {
         // AUTH-6: with reduced accuracy no region is monitored; crossings are not seen.
         guard monitoringActive, permission.accuracy == .full else { return nil }
         let crossing = policy.location.regionCrossing[regionPositioning]
-        var sweep = geofences.beginSweep(crossing: crossing, at: now, screenOn: screenOn)
+        var sweep = geofences.beginSweep(crossing: crossing, at: now, screenOn: screen.isLit)
         while let (id, confirmed) = geofences.nextCrossing(
             &sweep, at: world.position, now: now, reach: beacons.reach, beacons: policy.beacons)
         {
@@ -78,7 +78,7 @@ extension SimulatedDevice {
     /// BEACON-4: about 1 s after the screen lights up, beacon regions with
     /// `notifyEntryStateOnDisplay` report their state, which opens a new ≈10 s window.
     mutating func displayStateCallbacks(generation: Int) {
-        guard generation == displayGeneration, monitoringActive else { return }
+        guard generation == screen.displayGeneration, monitoringActive else { return }
         let events = geofences.displayStateEvents
         guard !events.isEmpty else { return }
         systemWake(.display, events: events, rules: ["BEACON-4"])

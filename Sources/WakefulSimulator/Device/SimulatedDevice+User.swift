@@ -41,7 +41,7 @@ extension SimulatedDevice {
     /// Tapping the icon: unlocks if needed, launches or foregrounds the app, clears the force-quit
     /// flag (TERM-1).
     private mutating func open() {
-        if locked { unlock() }
+        if screen.isLocked { unlock() }
         if forceQuitFlag {
             forceQuitFlag = false
             decide("forceQuitFlagCleared", rules: ["TERM-1"], [Field("by", "manualLaunch")])
@@ -54,23 +54,15 @@ extension SimulatedDevice {
     }
 
     private mutating func lock() {
-        guard !locked else { return }
-        frontWhenLocked = state.isForeground
-        locked = true
-        screenOn = false
+        var effects: [DeviceEffect] = []
+        guard screen.lock(appOnScreen: state.isForeground, now: now, into: &effects) else { return }
         if state.isForeground { enterBackground(cause: "userLocked") }
-        lockDownGeneration += 1
-        if dataProtection.passcode, !dataProtection.lockedDown {
-            schedule(
-                .protectedDataLockDown(generation: lockDownGeneration),
-                at: now + DataProtectionGate.completeKeyDiscardDelay)
-        }
+        carryOut(effects)  // the key's discard (DATA-2) goes on the agenda after the move to the background
     }
 
     /// The `complete` key goes (DATA-2); an app that runs hears it just before (DATA-4).
     mutating func protectedDataLockDown(generation: Int) {
-        guard generation == lockDownGeneration, locked, !dataProtection.lockedDown else { return }
-        dataProtection.lockedDown = true
+        guard screen.lockDown(generation: generation) else { return }
         if state.isExecuting {
             process.protectedDataHeard = false
             deliver(.protectedDataWillBecomeUnavailable)
@@ -79,27 +71,14 @@ extension SimulatedDevice {
     }
 
     private mutating func unlock() {
-        let first = !firstUnlockDone
-        if first {
-            firstUnlockDone = true
-            decide("firstUnlock", rules: ["LOC-23"])
+        var effects: [DeviceEffect] = []
+        let unlock = screen.unlock(into: &effects)
+        carryOut(effects)
+        if unlock.protectedDataReturned, state.isExecuting {
+            process.protectedDataHeard = true
+            deliver(.protectedDataDidBecomeAvailable)
         }
-        let wasLocked = locked
-        locked = false
-        // The unlock lights the display before the first-unlock work below lets pending connects go
-        // (their latency depends on it, BLE-4).
-        screenOn = true
-        lockDownGeneration += 1
-        if dataProtection.lockedDown || dataProtection.beforeFirstUnlock {
-            dataProtection.lockedDown = false
-            dataProtection.beforeFirstUnlock = false
-            decide("protectedDataAvailable", rules: ["DATA-4"])
-            if state.isExecuting {
-                process.protectedDataHeard = true
-                deliver(.protectedDataDidBecomeAvailable)
-            }
-        }
-        if first {
+        if unlock.first {
             // What waited for the first unlock goes now, after the files became readable, so a
             // relaunched app can open its store.
             scheduleWorldTick(at: now)  // crossings made while locked are reported now (LOC-23)
@@ -107,21 +86,19 @@ extension SimulatedDevice {
             relaunchSessionsAfterFirstUnlock()  // DATA-8
         }
         displayLitUp()
-        if wasLocked && frontWhenLocked && (state == .background || state == .suspended) {
+        if unlock.appWasOnScreen && (state == .background || state == .suspended) {
             enterForeground(cause: "userUnlocked")
         }
-        frontWhenLocked = false
     }
 
     /// The screen lit up: beacon regions with `notifyEntryStateOnDisplay` get a state callback
     /// about 1 s later (BEACON-4).
     private mutating func displayLitUp() {
-        screenOn = true
-        displayGeneration += 1
+        let generation = screen.lightUp()
         // Software-detected beacon regions are listened for while the display is lit (BEACON-2, BEACON-3).
         if geofences.regions.contains(where: \.isBeacon) { scheduleWorldTick(at: now) }
         guard geofences.regions.contains(where: { $0.region.notifyEntryStateOnDisplay && $0.isBeacon }) else { return }
-        schedule(.displayState(generation: displayGeneration), at: now + policy.beacons.displayStateDelay)
+        schedule(.displayState(generation: generation), at: now + policy.beacons.displayStateDelay)
     }
 
     /// The app switcher swipe: the process dies and the force-quit flag is set (TERM-1).
@@ -143,15 +120,7 @@ extension SimulatedDevice {
             forceQuitFlag = false
             decide("forceQuitFlagCleared", rules: ["TERM-1", "PUSH-7"], [Field("by", "reboot")])
         }
-        locked = true
-        screenOn = false
-        frontWhenLocked = false
-        firstUnlockDone = false
-        lockDownGeneration += 1
-        if dataProtection.passcode {
-            dataProtection.beforeFirstUnlock = true  // DATA-1
-            dataProtection.lockedDown = true
-        }
+        screen.restart()  // DATA-1
     }
 
     /// The system prewarms the app (DATA-9): as documented the process stops before
@@ -211,7 +180,7 @@ extension SimulatedDevice {
     /// change", among them "the status of protected files changes" (App Programming Guide for iOS,
     /// Processing Queued Notifications at Wakeup Time; DATA-4).
     mutating func deliverQueuedProtectedDataNotice() {
-        let available = dataProtection.isProtectedDataAvailable
+        let available = screen.dataProtection.isProtectedDataAvailable
         guard hasProcess, process.protectedDataHeard != available else { return }
         process.protectedDataHeard = available
         deliver(available ? .protectedDataDidBecomeAvailable : .protectedDataWillBecomeUnavailable)

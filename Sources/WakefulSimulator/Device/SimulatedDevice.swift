@@ -62,10 +62,8 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     var stateSince: TimeInterval = 0
     var backgroundAppRefreshSwitch: Bool
     var lowPowerMode: Bool
-    var screenOn = true
-    var locked = false
-    var firstUnlockDone = true
-    var frontWhenLocked = false
+    /// The display, the lock and the Data Protection behind them (DATA, LOC-23, BEACON-4).
+    var screen: Screen
     var forceQuitFlag = false
     /// Region monitoring and `CLMonitor` conditions, with their waiting events (LOC-17 to LOC-21, CLMON).
     var geofences: Geofences
@@ -88,7 +86,6 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     var windowUntil = -TimeInterval.infinity
     var wakeEpoch = 0
     var allowanceCount = 0
-    var displayGeneration = 0
     var jetsamGeneration = 0
     var timerCount = 0
     /// Set while expiration handlers run, so that a task begun in one waits for the next pass.
@@ -120,37 +117,15 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     // MARK: Network
 
     /// Background transfers, requests and the URL-session daemon's state (URLS).
-    var network = NetworkState()
-    /// Core Bluetooth's state and the accessories' (BLE).
-    var bluetooth = BluetoothState()
-    /// The app as a Bluetooth LE peripheral (BLE-1, BLE-3).
-    var peripheral = PeripheralState()
-
-    /// The phone's Data Protection, shared with the outbox each process opens (DATA-1 to DATA-4).
-    let dataProtection: DataProtectionGate
-    var lockDownGeneration = 0
+    var network: URLSessionDaemon
+    /// Core Bluetooth, the app as central and as peripheral, and the accessories (BLE).
+    var bluetooth: BluetoothSystem
 
     // MARK: Outbox
 
-    /// The app's agent configuration: nil when the app keeps no outbox and runs no jobs.
-    let agentConfiguration: AgentConfiguration?
-    /// Whether ``agentConfiguration`` is set: a flag, because testing the optional on every delivery
-    /// copies the configuration.
-    let hasAgentConfiguration: Bool
-    /// When the app's database writes happen (TERM-6 model).
-    let outboxWrites: OutboxWriteTiming
-    /// The app's storage, opened at every launch; nil without an agent.
-    let outboxProvider: (any OutboxProvider)?
-    /// What the app committed to its outbox and what retention dropped.
-    public let outboxLedger: OutboxLedger
-    /// The app's server, as far as uploads go.
-    public internal(set) var ingest: IngestEndpoint
-    /// A real server the uploads go to instead of ``ingest`` (`wakeful-server fleet`); nil in simulations.
-    public var ingestTransport: (any IngestTransport)?
-    /// Kills injected on top of the policy's.
-    let chaos: ChaosPlan
-    var chaosRandom: SeededGenerator
-    var outboxState = OutboxDeviceState()
+    /// The app's agent configuration and storage, its server and uploads, the injected kills
+    /// (``outboxLedger``, ``ingest`` and ``ingestTransport`` show them).
+    var outbox: OutboxSystem
 
     /// Creates a device for one run.
     ///
@@ -182,8 +157,6 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         let setupStrategies = setup.strategies.map { scenario.app.registeringFences(in: $0.makeStrategy()) }
         let strategies = features + (scheduler.map { [$0] } ?? []) + setupStrategies
         let agentConfiguration = scenario.app.agent
-        self.agentConfiguration = agentConfiguration
-        self.hasAgentConfiguration = agentConfiguration != nil
         self.freshStrategies = agentConfiguration == nil ? strategies : features + setupStrategies
         self.strategyNames = strategies.map(\.name)
         self.requirements = Requirements.combined(strategies.map(\.requirements))
@@ -218,34 +191,31 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         // Pushes: stream 72 for how late a grouped priority-5 push comes (PUSH-8).
         self.pushes = PushSystem(groupingRandom: root.derived(stream: 72))
         // Outbox: the app's storage and server, the injected kills (streams 40 to 42).
-        self.outboxWrites = scenario.app.outbox?.writes ?? .beforeCommands
-        self.outboxProvider =
-            agentConfiguration == nil
-            ? nil
-            : outbox
-                ?? {
-                    var random = root.derived(stream: 42); return InMemoryOutboxProvider(installID: random.uuid())
-                }()
-        self.ingest =
-            continuing?.server ?? IngestEndpoint(server: scenario.world.server, random: root.derived(stream: 40))
-        self.outboxLedger = continuing?.ledger ?? OutboxLedger()
-        self.dataProtection = DataProtectionGate(passcode: scenario.device.passcode)
-        self.chaos = chaos
-        self.chaosRandom = root.derived(stream: 41)
+        self.outbox = OutboxSystem(
+            configuration: agentConfiguration, writes: scenario.app.outbox?.writes ?? .beforeCommands,
+            provider: agentConfiguration == nil
+                ? nil
+                : outbox
+                    ?? {
+                        var random = root.derived(stream: 42); return InMemoryOutboxProvider(installID: random.uuid())
+                    }(),
+            ledger: continuing?.ledger ?? OutboxLedger(),
+            ingest: continuing?.server
+                ?? IngestEndpoint(server: scenario.world.server, random: root.derived(stream: 40)),
+            chaos: chaos, chaosRandom: root.derived(stream: 41))
+        self.screen = Screen(passcode: scenario.device.passcode)
         // URLS-3 (contested): this run's wait for a background-session task created in the
-        // foreground, log-uniform between the bounds (stream 90).
-        if let bounds = policy.urlSession.foregroundStartDelay {
-            var urlSessionRandom = root.derived(stream: 90)
-            self.network.foregroundDelay =
-                bounds.lowerBound * pow(bounds.upperBound / bounds.lowerBound, urlSessionRandom.nextDouble())
-        }
+        // foreground (stream 90).
+        self.network = URLSessionDaemon(
+            rules: policy.urlSession, forceQuitStops: policy.termination.forceQuitBlocks.contains(.urlSession),
+            random: root.derived(stream: 90))
         // Core Bluetooth's per-run draws (stream 80): the background scan's phase (BLE-2) and how
         // long a background advertisement lasts (BLE-3).
-        var bluetoothRandom = root.derived(stream: 80)
-        self.bluetooth.scanPhase = bluetoothRandom.nextDouble()
-        let lifetime = policy.bluetooth.backgroundAdvertisingLifetime
-        self.peripheral.backgroundLifetime =
-            lifetime.lowerBound + bluetoothRandom.nextDouble() * (lifetime.upperBound - lifetime.lowerBound)
+        self.bluetooth = BluetoothSystem(
+            rules: policy.bluetooth, accessories: scenario.world.accessories, backgroundModes: backgroundModes,
+            accessorySetupKit: scenario.app.accessorySetupKit,
+            forceQuitBlocksRestoration: policy.termination.forceQuitBlocks.contains(.bluetoothRestoration),
+            random: root.derived(stream: 80))
     }
 
     // MARK: Running
@@ -402,7 +372,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         if next == .suspended { scheduleJetsam() }
         refreshEnergy()
         cpuLoadChanged()
-        if peripheral.advertising || peripheral.form != .off { advertisementChanged() }  // BLE-1, BLE-3
+        if bluetooth.advertisementMayChange { advertisementChanged() }  // BLE-1, BLE-3
         if previous == .suspended, next.isExecuting {
             deliverQueuedProtectedDataNotice()
             deliverQueuedAuthorizationChange()  // AUTH-5
@@ -427,7 +397,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             externalPower: scenario.world.power.charging(at: now), localTime: scenario.world.localTime(at: now))
         context.locationPermission = authorizer.permission.seenByTheApp
         let commands: [Command]
-        if hasAgentConfiguration {
+        if outbox.hasConfiguration {
             guard let handled = agentHandle(event, in: context) else { return }
             commands = handled
         } else {
@@ -517,6 +487,6 @@ public struct SimulatedDevice<Sink: TimelineSink> {
 
     /// Whether location monitoring may produce events (not before the first unlock after a reboot, LOC-23).
     var monitoringActive: Bool {
-        firstUnlockDone || !policy.location.monitoringWaitsForFirstUnlock
+        screen.firstUnlockDone || !policy.location.monitoringWaitsForFirstUnlock
     }
 }

@@ -120,7 +120,7 @@ extension SimulatedDevice {
             simulatedEvents: tally.steps, eventsDelivered: tally.eventsDelivered,
             usage: usage, energy: EnergyEstimate(usage, hours: now / 3600),
             success: scenario.successMeasure?.evaluate(
-                tally, duration: now, scenario: scenario, ledger: outboxProvider == nil ? nil : outboxLedger),
+                tally, duration: now, scenario: scenario, ledger: outbox.provider == nil ? nil : outboxLedger),
             invariantViolations: violations)
         // Network
         metrics.bluetoothConnections = tally.bluetoothConnections

@@ -36,7 +36,7 @@ extension SimulatedDevice {
             now: now, push: policy.push, voip: policy.voip, version: policy.version, appState: state,
             remoteNotificationDeclared: backgroundModes.contains(.remoteNotification),
             voipDeclared: backgroundModes.contains(.voip),
-            forceQuit: forceQuitFlag, lowPowerMode: lowPowerMode, beforeFirstUnlock: !firstUnlockDone,
+            forceQuit: forceQuitFlag, lowPowerMode: lowPowerMode, beforeFirstUnlock: !screen.firstUnlockDone,
             debuggerAttached: policy.debuggerAttached)
     }
 }
