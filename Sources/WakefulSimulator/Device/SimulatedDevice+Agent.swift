@@ -56,9 +56,9 @@ extension SimulatedDevice {
             let outbox = LedgerOutbox(file, ledger: outboxLedger)
             process.agent = AgentBox(
                 try Agent(
-                    strategies: process.settingsReadEmpty ? [] : freshStrategies, configuration: configuration,
+                    strategies: process.settingsReadEmpty ? [] : install.freshStrategies, configuration: configuration,
                     outbox: outbox,
-                    seed: seed &+ UInt64(process.number), heldRecords: outboxLedger.heldRecords))
+                    seed: install.seed &+ UInt64(process.number), heldRecords: outboxLedger.heldRecords))
             process.hasAgent = true
             return true
         } catch let crash as SimulatedCrash {

@@ -306,7 +306,7 @@ extension SimulatedDevice {
     /// force-quit (26: unless AccessorySetupKit); not before the first unlock after a reboot.
     func bluetoothRelaunchBlocker() -> (why: String, rules: [String])? {
         if !policy.bluetooth.stateRestoration { return ("no Core Bluetooth state restoration before iOS 7", ["BLE-4"]) }
-        if forceQuitFlag && policy.termination.forceQuitBlocks.contains(.bluetoothRestoration)
+        if lifecycle.forceQuitFlag && policy.termination.forceQuitBlocks.contains(.bluetoothRestoration)
             && !accessorySetupKitException
         {
             return ("force-quit by the user", ["BLE-4", "TERM-1"])

@@ -23,7 +23,7 @@ extension SimulatedDevice {
     /// (stream 50), so deriving them later or not at all changes no other draw.
     mutating func motionTrack() -> MotionTrack {
         if let track = motion.track { return track }
-        var random = SeededGenerator(seed: seed).derived(stream: 50)
+        var random = SeededGenerator(seed: install.seed).derived(stream: 50)
         let track = MotionTrack(scenario.world.trajectory, rules: policy.motion, random: &random)
         motion.track = track
         return track

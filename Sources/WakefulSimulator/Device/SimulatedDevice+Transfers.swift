@@ -355,8 +355,7 @@ extension SimulatedDevice {
         case .active, .inactive, .background:
             deliverHeldNetworkResults()
         case .suspended:
-            wakeEpoch += 1
-            lastWakeSource = .urlSession
+            lifecycle.wake(by: .urlSession)
             tally.countWake(.urlSession)
             growResumeDelay()
             // If resuming ended the process, the outcomes wait for the next, as the daemon keeps them.
@@ -374,8 +373,7 @@ extension SimulatedDevice {
                 return
             }
             let results = takeHeldResults(of: session)
-            wakeEpoch += 1
-            lastWakeSource = .urlSession
+            lifecycle.wake(by: .urlSession)
             tally.countWake(.urlSession)
             growResumeDelay()
             launch(.urlSession, cause: "urlSessionRelaunch", rules: ["URLS-1", "URLS-3"])
@@ -424,7 +422,7 @@ extension SimulatedDevice {
             // DATA-8: the relaunch waits for the first unlock (relaunchSessionsAfterFirstUnlock).
             return ("waiting for the first unlock after a restart", ["DATA-8", "CONF-DATA-8"])
         }
-        guard forceQuitFlag, policy.termination.forceQuitBlocks.contains(.urlSession) else { return nil }
+        guard lifecycle.forceQuitFlag, policy.termination.forceQuitBlocks.contains(.urlSession) else { return nil }
         return ("force-quit by the user", ["TERM-1", "URLS-5"])
     }
 
