@@ -99,8 +99,6 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     /// The app's process; `.absent` (number 0) while the app is not running. Not an optional:
     /// reading a field through an optional struct copies the whole process on every step.
     var process = AppProcess.absent
-    /// Whether the app has a process.
-    var hasProcess: Bool { process.number != 0 }
     /// Until when beacon ranging keeps a backgrounded app running (CONF-BEACON-5 only).
     var rangingKeepsRunningUntil = -TimeInterval.infinity
     var rangingGeneration = 0
@@ -263,8 +261,10 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             lifetime.lowerBound + bluetoothRandom.nextDouble() * (lifetime.upperBound - lifetime.lowerBound)
     }
 
-    // MARK: What the subsystems hold
+    // MARK: What the process and the subsystems hold
 
+    /// Whether the app has a process.
+    var hasProcess: Bool { process.number != 0 }
     /// `UIBackgroundModes` as declared.
     public var backgroundModes: [BackgroundMode] { install.backgroundModes }
     /// The app's state.

@@ -19,21 +19,21 @@ struct Lifecycle {
     /// The app's state.
     private(set) var state: AppState = .notRunning
     /// When the app entered ``state``: the tally's time in each state counts from here.
-    private(set) var stateSince: TimeInterval = 0
+    private var stateSince: TimeInterval = 0
     /// Processes started so far; the latest one's number.
-    private(set) var processCount = 0
+    private var processCount = 0
     /// Until when the grace after leaving the foreground holds the app (STATE-4, STATE-5).
     private(set) var graceUntil = -TimeInterval.infinity
     /// Until when the window after a system wake holds the app (LOC-12, LOC-21, BEACON-5).
     private(set) var windowUntil = -TimeInterval.infinity
     /// Counts wakes: the first task begun in a new epoch gets a fresh allowance (TASK-9, TASK-10).
-    private(set) var wakeEpoch = 0
+    private var wakeEpoch = 0
     /// Background-task allowances granted so far, which outlive the process: a grant's generation.
-    private(set) var allowanceCount = 0
+    private var allowanceCount = 0
     /// Stamps the agenda's memory-pressure terminations; a later suspension makes earlier ones stale.
     private(set) var jetsamGeneration = 0
     /// Hands out generations to timers and job steps: one counter keeps them unique across processes.
-    private(set) var timerCount = 0
+    private var timerCount = 0
     /// The user force-quit the app and has not opened it since (TERM-1).
     private(set) var forceQuitFlag = false
     /// What held the app in the background at the last check, to say why it suspended.
@@ -46,7 +46,7 @@ struct Lifecycle {
     /// may still read DBL_MAX (TASK-11).
     private(set) var enteringBackground = false
     /// The Background App Refresh switch in Settings (BGT-12).
-    private(set) var backgroundAppRefreshSwitch: Bool
+    private var backgroundAppRefreshSwitch: Bool
     /// Low Power Mode (BGT-12, PUSH-9).
     private(set) var lowPowerMode: Bool
 
