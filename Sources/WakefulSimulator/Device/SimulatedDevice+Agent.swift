@@ -46,9 +46,9 @@ extension SimulatedDevice {
             let store = LedgerOutbox(file, ledger: outbox.ledger)
             process.agent = AgentBox(
                 try Agent(
-                    strategies: process.settingsReadEmpty ? [] : freshStrategies, configuration: configuration,
+                    strategies: process.settingsReadEmpty ? [] : install.freshStrategies, configuration: configuration,
                     outbox: store,
-                    seed: seed &+ UInt64(process.number), heldRecords: outbox.ledger.heldRecords))
+                    seed: install.seed &+ UInt64(process.number), heldRecords: outbox.ledger.heldRecords))
             process.hasAgent = true
             return true
         } catch let crash as SimulatedCrash {

@@ -1,7 +1,44 @@
 import Foundation
 import Wakeful
 
+/// Events in, commands out: the device hands the app's code an event while, and only while, the
+/// app executes, and carries out the commands it returns.
 extension SimulatedDevice {
+    /// Delivers an event to the app's code and carries out the commands it returns.
+    ///
+    /// Only an executing app receives events: everything else is a model bug, caught here.
+    mutating func deliver(_ event: Event) {
+        guard state.isExecuting, hasProcess else {
+            tally.violations.append("t=\(now): event delivered while \(state.rawValue)")
+            return
+        }
+        // Right after a wake nothing is known yet to hold the app: note what does now, so that a
+        // suspension in this same step (a handler completed at once) names it. Once something is
+        // known, as on every ranging callback of a running app, this costs nothing.
+        if state == .background, lifecycle.lastRunReasons.isEmpty {
+            let reasons = runReasons
+            lifecycle.noteRunReasons(reasons)
+        }
+        var context = Context(
+            now: now, appState: state, backgroundTimeRemaining: backgroundTimeRemaining, network: networkPath,
+            externalPower: scenario.world.power.charging(at: now), localTime: scenario.world.localTime(at: now))
+        context.locationPermission = authorizationMachine.permission.seenByTheApp
+        let commands: [Command]
+        if hasAgentConfiguration {
+            guard let handled = agentHandle(event, in: context) else { return }
+            commands = handled
+        } else {
+            commands = process.runtime.handle(event, in: context, timeline: &timeline)
+        }
+        tally.eventsDelivered += 1
+        let number = process.number
+        for command in commands {
+            // A command may get the app killed (TASK-15); the rest of the batch never runs.
+            guard hasProcess, process.number == number else { break }
+            execute(command)
+        }
+    }
+
     /// Carries out one command the app issued.
     mutating func execute(_ command: Command) {
         defer {

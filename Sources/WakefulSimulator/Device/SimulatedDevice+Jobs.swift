@@ -107,8 +107,7 @@ extension SimulatedDevice {
     }
 
     private mutating func nextJobGeneration() -> Int {
-        timerCount += 1  // one counter for timers and job steps keeps generations unique
-        return timerCount
+        lifecycle.nextTimerGeneration()  // one counter for timers and job steps keeps generations unique
     }
 
     // MARK: Results

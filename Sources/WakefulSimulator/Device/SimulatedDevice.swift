@@ -23,20 +23,11 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     public let policy: BackgroundPolicy
     /// The strategies under test.
     public let setup: StrategySetup
-    /// `UIBackgroundModes` as declared.
-    public let backgroundModes: [BackgroundMode]
-    /// What the app's strategies need, together.
-    let requirements: Requirements
+    /// The app as installed: its strategies, background modes and requirements, and the run's seed.
+    let install: AppInstall
     /// The user's location authorization and accuracy, the prompts on screen and what was asked
     /// before (AUTH-1 to AUTH-7); the user's actions and the app's requests change it.
     var authorizer: LocationAuthorizer
-    /// The app's strategies as a new process starts them: features first, then the setup (and the
-    /// job scheduler between them, unless the agent holds it).
-    let freshStrategies: [any Strategy]
-    /// The names of every strategy of the app, the agent's scheduler included, for the run header.
-    let strategyNames: [String]
-    /// The seed of every random draw in the run.
-    let seed: UInt64
 
     // MARK: Engine
 
@@ -57,14 +48,11 @@ public struct SimulatedDevice<Sink: TimelineSink> {
 
     // MARK: System state that outlives the app
 
-    /// The app's state.
-    public internal(set) var state: AppState = .notRunning
-    var stateSince: TimeInterval = 0
-    var backgroundAppRefreshSwitch: Bool
-    var lowPowerMode: Bool
+    /// The app's state and the run reasons the system grants, the force-quit flag and the
+    /// Settings switches, and the counters that outlive the process (STATE, TERM-1, BGT-12).
+    var lifecycle: Lifecycle
     /// The display, the lock and the Data Protection behind them (DATA, LOC-23, BEACON-4).
     var screen: Screen
-    var forceQuitFlag = false
     /// Region monitoring and `CLMonitor` conditions, with their waiting events (LOC-17 to LOC-21, CLMON).
     var geofences: Geofences
     /// The significant-change and visits services, the sessions the last process held, the one-shot
@@ -79,24 +67,6 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     /// The app's process; `.absent` (number 0) while the app is not running. Not an optional:
     /// reading a field through an optional struct copies the whole process on every step.
     var process = AppProcess.absent
-    /// Whether the app has a process.
-    var hasProcess: Bool { process.number != 0 }
-    var processCount = 0
-    var graceUntil = -TimeInterval.infinity
-    var windowUntil = -TimeInterval.infinity
-    var wakeEpoch = 0
-    var allowanceCount = 0
-    var jetsamGeneration = 0
-    var timerCount = 0
-    /// Set while expiration handlers run, so that a task begun in one waits for the next pass.
-    var runningExpiryHandlers = false
-    /// Whether `applicationDidEnterBackground` is being delivered, when `backgroundTimeRemaining`
-    /// may still read DBL_MAX (TASK-11).
-    var enteringBackground = false
-    /// What held the app in the background at the last check, to say why it suspended.
-    var lastRunReasons: RunReasons = []
-    /// What opened the current wake window, to cite the right rule when it ends.
-    var lastWakeSource: WakeSource?
     /// The task scheduler: pending requests, the fetch interval, usage, budgets (BGT).
     var scheduler: TaskScheduler
 
@@ -108,11 +78,10 @@ public struct SimulatedDevice<Sink: TimelineSink> {
 
     // MARK: Results
 
+    /// What the run did so far, for the metrics, and any broken invariant.
     var tally = RunTally()
     /// Which power-drawing components are on, and their accrued time.
     var energy = EnergyMeter()
-    /// Broken invariants found by ``checkInvariants()``; always empty unless the model has a bug.
-    public internal(set) var violations: [String] = []
 
     // MARK: Network
 
@@ -148,19 +117,10 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         self.scenario = scenario
         self.policy = policy
         self.setup = setup
-        self.seed = seed
         self.timeline = timeline
-        let features = scenario.app.features.compactMap { FeatureFactory.make($0, world: scenario.world) }
-        // Jobs: the app's jobs run in a JobScheduler, which the agent holds so that the jobs'
-        // states persist in the outbox across launches.
-        let scheduler = scenario.app.jobSchedulerStrategy
-        let setupStrategies = setup.strategies.map { scenario.app.registeringFences(in: $0.makeStrategy()) }
-        let strategies = features + (scheduler.map { [$0] } ?? []) + setupStrategies
+        let install = AppInstall(scenario: scenario, setup: setup, seed: seed)
+        self.install = install
         let agentConfiguration = scenario.app.agent
-        self.freshStrategies = agentConfiguration == nil ? strategies : features + setupStrategies
-        self.strategyNames = strategies.map(\.name)
-        self.requirements = Requirements.combined(strategies.map(\.requirements))
-        self.backgroundModes = scenario.app.backgroundModes ?? requirements.backgroundModes
         self.authorizer = LocationAuthorizer(app: scenario.app, version: policy.version)
         let root = SeededGenerator(seed: seed)
         self.systemRandom = root.derived(stream: 3)
@@ -182,11 +142,10 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         self.beacons = BeaconSystem(
             reach: BeaconReach(scenario.world.beacons, radio: scenario.device.radio), trigger: scenario.trigger?.beacon,
             random: scenario.world.beacons.indices.map { root.derived(stream: 1000 + UInt64($0)) })
-        self.backgroundAppRefreshSwitch = scenario.device.backgroundAppRefresh
-        self.lowPowerMode = scenario.device.lowPowerMode
+        self.lifecycle = Lifecycle(settings: scenario.device)
         // Scheduled tasks (BGT): stream 20 for the scheduler's jitter, 70 and 71 for the day's budget.
         self.scheduler = TaskScheduler(
-            scenario: scenario, strategies: strategies, random: root.derived(stream: 20),
+            scenario: scenario, strategies: install.strategies, random: root.derived(stream: 20),
             budgetRandom: root.derived(stream: 70), gapRandom: root.derived(stream: 71))
         // Pushes: stream 72 for how late a grouped priority-5 push comes (PUSH-8).
         self.pushes = PushSystem(groupingRandom: root.derived(stream: 72))
@@ -217,6 +176,17 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             forceQuitBlocksRestoration: policy.termination.forceQuitBlocks.contains(.bluetoothRestoration),
             random: root.derived(stream: 80))
     }
+
+    // MARK: What the process and the subsystems hold
+
+    /// Whether the app has a process.
+    var hasProcess: Bool { process.number != 0 }
+    /// `UIBackgroundModes` as declared.
+    public var backgroundModes: [BackgroundMode] { install.backgroundModes }
+    /// The app's state.
+    public var state: AppState { lifecycle.state }
+    /// Broken invariants found by ``checkInvariants()``; always empty unless the model has a bug.
+    public var violations: [String] { tally.violations }
 
     // MARK: Running
 
@@ -259,10 +229,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         case .initialRegionState(let registration): initialRegionState(registration: registration)
         case .monitorEventUnclaimed(let serial): monitorEventUnclaimed(serial: serial)
         case .jetsam(let generation): jetsam(generation: generation)
-        case .relaunchKill(let number):
-            // Only while the flag stands: an app the user has opened since is theirs again (TERM-1).
-            guard hasProcess, process.number == number, forceQuitFlag, !state.isForeground else { return }
-            terminate(.relaunchAfterForceQuit, rules: ["LOC-26", "CONF-5"])
+        case .relaunchKill(let number): relaunchKillDue(process: number)
         case .oneShotFix(let number): deliverOneShotFix(process: number)
         case .serviceSessionDeadline(let number): serviceSessionDeadline(process: number)
         case .cpuCheck(let number): checkCPU(process: number)
@@ -273,18 +240,14 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         case .apnsRedelivery(let index): storedPushRedelivered(index)
         case .groupedPushDelivery(let index): pushReachesDevice(index, mayGroup: false)
         case .pushHandlerDeadline(let generation): pushHandlerDeadline(generation: generation)
-        case .heldPushRelease(let generation):
-            guard generation == pushes.heldGeneration else { return }
-            releaseHeldPush()
+        case .heldPushRelease(let generation): heldPushReleaseDue(generation: generation)
         case .keepAlive(let generation): keepAliveDue(generation: generation)
         // Scheduled tasks (BGT)
         case .scheduledLaunch(let generation): scheduledLaunchDue(generation: generation)
         case .scheduledTaskExpiry(let generation): scheduledTaskExpiryDue(generation: generation)
         case .scheduledTaskDeadline(let generation): scheduledTaskDeadlineDue(generation: generation)
         case .scheduledTaskCPULimit(let generation): scheduledTaskCPULimitDue(generation: generation)
-        case .powerChange:
-            replanScheduledWork(because: "power")
-            scheduleNetworkStep(at: now)  // a discretionary transfer may start on the charger (URLS-2)
+        case .powerChange: powerChanged()
         // Network
         case .network(let generation):
             guard generation == network.generation else { return }
@@ -322,6 +285,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     }
 
     var runHeader: [Field] {
+        let seed = install.seed
         var fields: [Field] = [
             Field("format", .int(TimelineJSONEncoder.formatVersion)),
             Field("scenario", .string(scenario.name)),
@@ -329,7 +293,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             Field("family", .string(policy.family.rawValue)),
             Field("setup", .string(setup.name)),
             Field("seed", seed <= UInt64(Int.max) ? .int(Int(seed)) : .string(String(seed))),
-            Field("strategies", .string(strategyNames.joined(separator: ","))),
+            Field("strategies", .string(install.strategyNames.joined(separator: ","))),
             Field("backgroundModes", .string(backgroundModes.map(\.rawValue).joined(separator: ","))),
             Field("locationAuthorization", .string(scenario.app.locationAuthorization.rawValue)),
             Field("duration", .double(scenario.duration)),
@@ -348,142 +312,8 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         return fields
     }
 
-    // MARK: State
-
-    /// Moves the app to a new state, recording why.
-    mutating func setState(_ next: AppState, cause: String, rules: [String], _ fields: [Field] = []) {
-        guard next != state else { return }
-        let rules = RuleIDs.sorted(rules)
-        let previous = state
-        tally.accumulate(previous, seconds: now - stateSince)
-        stateSince = now
-        state = next
-        record(.state(StateChange(from: previous, to: next, cause: cause, rules: rules, fields: fields)))
-        tally.stateChanges.append(StateChangeRecord(time: now, to: next, cause: cause, rules: rules))
-        if previous.isExecuting && !next.isExecuting {
-            let wakeSource = cause == "wakeWindowEnded" ? lastWakeSource?.rawValue : nil
-            stoppedExecuting(
-                StopSummary(
-                    at: now, state: next.rawValue, cause: cause, rules: rules, wakeSource: wakeSource,
-                    distanceMeters: distanceToTriggerBeacon))
-        } else if !previous.isExecuting && next.isExecuting {
-            startedExecuting()
-        }
-        if next == .suspended { scheduleJetsam() }
-        refreshEnergy()
-        cpuLoadChanged()
-        if bluetooth.advertisementMayChange { advertisementChanged() }  // BLE-1, BLE-3
-        if previous == .suspended, next.isExecuting {
-            deliverQueuedProtectedDataNotice()
-            deliverQueuedAuthorizationChange()  // AUTH-5
-        }
-        if previous.isForeground != next.isForeground || !next.isExecuting { checkLocationInUse() }  // AUTH-4, AUTH-7
-    }
-
-    /// Delivers an event to the app's code and carries out the commands it returns.
-    ///
-    /// Only an executing app receives events: everything else is a model bug, caught here.
-    mutating func deliver(_ event: Event) {
-        guard state.isExecuting, hasProcess else {
-            violations.append("t=\(now): event delivered while \(state.rawValue)")
-            return
-        }
-        // Right after a wake nothing is known yet to hold the app: note what does now, so that a
-        // suspension in this same step (a handler completed at once) names it. Once something is
-        // known, as on every ranging callback of a running app, this costs nothing.
-        if state == .background, lastRunReasons.isEmpty { lastRunReasons = runReasons }
-        var context = Context(
-            now: now, appState: state, backgroundTimeRemaining: backgroundTimeRemaining, network: networkPath,
-            externalPower: scenario.world.power.charging(at: now), localTime: scenario.world.localTime(at: now))
-        context.locationPermission = authorizer.permission.seenByTheApp
-        let commands: [Command]
-        if outbox.hasConfiguration {
-            guard let handled = agentHandle(event, in: context) else { return }
-            commands = handled
-        } else {
-            commands = process.runtime.handle(event, in: context, timeline: &timeline)
-        }
-        tally.eventsDelivered += 1
-        let number = process.number
-        for command in commands {
-            // A command may get the app killed (TASK-15); the rest of the batch never runs.
-            guard hasProcess, process.number == number else { break }
-            execute(command)
-        }
-    }
-
-    // MARK: Run reasons
-
-    /// The run reasons that hold now (the derived model of §1 of the policy reference).
-    /// A mutating getter for the same reason as `backgroundTimeRemaining`: it runs on every
-    /// step and delivery, and a plain getter made Swift copy the device to call it.
-    var runReasons: RunReasons {
-        mutating get {
-            var reasons: RunReasons = []
-            if now < graceUntil { reasons.insert(.grace) }
-            if !process.tasks.open.isEmpty, taskTimeHolds { reasons.insert(.task) }
-            if now < windowUntil { reasons.insert(.wakeWindow) }
-            if process.locationKeepsAppRunning { reasons.insert(.location) }
-            if process.liveUpdates != nil, liveUpdatesKeepAppRunning { reasons.insert(.liveUpdates) }
-            if now < beacons.keepsAppRunningUntil, !process.ranging.isEmpty { reasons.insert(.backgroundRanging) }
-            if policy.debuggerAttached, hasProcess { reasons.insert(.debugger) }
-            // Pushes
-            if process.pushHandlerHolds(at: now) { reasons.insert(.pushHandler) }
-            if !process.calls.isEmpty { reasons.insert(.voipCall) }
-            if process.audio?.keepsAppRunning == true { reasons.insert(.audio) }
-            if !process.scheduledTasks.isEmpty { reasons.insert(.scheduledTask) }
-            if now < network.handlerUntil { reasons.insert(.urlSessionEvents) }  // URLS-1
-            return reasons
-        }
-    }
-
-    /// Suspends a background app when nothing lets it run any more (STATE-1, STATE-2).
-    mutating func reevaluate() {
-        guard state == .background else {
-            lastRunReasons = []
-            return
-        }
-        let reasons = runReasons
-        if reasons.isEmpty {
-            if holdsOutboxLock {
-                // Outbox: iOS kills an app suspended while it holds a database file's lock (TERM-6).
-                terminate(
-                    .suspendedWithLockedFile, code: policy.termination.codes.suspendedWithLockedFile, rules: ["TERM-6"])
-                lastRunReasons = []
-                return
-            }
-            let ended = lastRunReasons.first ?? .grace
-            var rules = ["STATE-1"] + ended.rules
-            var cause = "\(ended.name)Ended"
-            if ended == .task {
-                rules += budgetRules
-                // Ended in its expiration handler (the time ran out) or by the app before that.
-                if !process.tasks.warned.isEmpty { cause = "taskExpired" }
-            }
-            if ended == .wakeWindow, let source = lastWakeSource { rules = ["STATE-1"] + source.windowRules }
-            setState(.suspended, cause: cause, rules: rules)
-        }
-        lastRunReasons = reasons
-    }
-
-    /// Opens (or extends) the ≈10 s window after a system wake (LOC-12, LOC-21, BLE-1).
-    mutating func openWakeWindow() {
-        // BEACON-5 gives beacon events their own figure; both are ≈10 s today.
-        let beaconWake = lastWakeSource == .beaconRegion || lastWakeSource == .display
-        let window =
-            beaconWake
-            ? policy.beacons.rangingWindow
-            : lastWakeSource == .bluetooth
-                ? policy.bluetooth.wakeWindow  // BLE-1
-                : policy.execution.wakeEventWindow
-        windowUntil = max(windowUntil, now + window)
-        schedule(.reevaluate, at: windowUntil)
-    }
-
     /// Effective Background App Refresh: the switch, turned off by Low Power Mode from iOS 9 (BGT-12).
-    var backgroundRefreshAvailable: Bool {
-        backgroundAppRefreshSwitch && !(lowPowerMode && policy.scheduler.lowPowerModeDisablesBackgroundRefresh)
-    }
+    var backgroundRefreshAvailable: Bool { lifecycle.backgroundRefreshAvailable(policy.scheduler) }
 
     /// Whether location monitoring may produce events (not before the first unlock after a reboot, LOC-23).
     var monitoringActive: Bool {

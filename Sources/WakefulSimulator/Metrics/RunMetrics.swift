@@ -92,8 +92,7 @@ extension SimulatedDevice {
     mutating func finish() -> RunMetrics {
         closeBluetoothBooks()
         tally.pushes = pushes.outcomes
-        tally.accumulate(state, seconds: now - stateSince)
-        stateSince = now
+        tally.accumulate(state, seconds: lifecycle.timeInState(at: now))
         let triggered: Bool? = beacons.trigger == nil ? nil : tally.trigger != nil
         let suspendedAt: Double? =
             tally.trigger == nil && !state.isExecuting ? tally.lastStop?.distanceMeters : nil
@@ -103,7 +102,7 @@ extension SimulatedDevice {
         let usage = componentUsage()
         var metrics = RunMetrics(
             scenario: scenario.name, ios: policy.version.description, family: policy.family.rawValue,
-            strategy: setup.name, seed: seed, durationSeconds: now,
+            strategy: setup.name, seed: install.seed, durationSeconds: now,
             foregroundSeconds: tally.foregroundSeconds, backgroundRunningSeconds: tally.backgroundSeconds,
             suspendedSeconds: tally.suspendedSeconds, notRunningSeconds: tally.notRunningSeconds,
             wakes: bySource(tally.wakes), suppressedWakes: bySource(tally.suppressedWakes),
@@ -115,8 +114,8 @@ extension SimulatedDevice {
             rangingCallbacks: tally.rangingCallbacks,
             backgroundModes: backgroundModes.map(\.rawValue), reviewRisk: reviewAssessment,
             infoPlist: InfoPlistRequirements(
-                modes: backgroundModes, authorization: requirements.locationAuthorization,
-                permittedTaskIdentifiers: requirements.taskIdentifiers),
+                modes: backgroundModes, authorization: install.requirements.locationAuthorization,
+                permittedTaskIdentifiers: install.requirements.taskIdentifiers),
             simulatedEvents: tally.steps, eventsDelivered: tally.eventsDelivered,
             usage: usage, energy: EnergyEstimate(usage, hours: now / 3600),
             success: scenario.successMeasure?.evaluate(
