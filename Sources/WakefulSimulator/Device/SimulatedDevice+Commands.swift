@@ -22,9 +22,9 @@ extension SimulatedDevice {
         var context = Context(
             now: now, appState: state, backgroundTimeRemaining: backgroundTimeRemaining, network: networkPath,
             externalPower: scenario.world.power.charging(at: now), localTime: scenario.world.localTime(at: now))
-        context.locationPermission = authorizationMachine.permission.seenByTheApp
+        context.locationPermission = authorizer.permission.seenByTheApp
         let commands: [Command]
-        if hasAgentConfiguration {
+        if outbox.hasConfiguration {
             guard let handled = agentHandle(event, in: context) else { return }
             commands = handled
         } else {

@@ -22,15 +22,7 @@ extension SimulatedDevice {
         if policy.termination.forceQuitFlagClearedByReboot, lifecycle.clearForceQuitFlag() {
             decide("forceQuitFlagCleared", rules: ["TERM-1", "PUSH-7"], [Field("by", "reboot")])
         }
-        locked = true
-        screenOn = false
-        frontWhenLocked = false
-        firstUnlockDone = false
-        lockDownGeneration += 1
-        if dataProtection.passcode {
-            dataProtection.beforeFirstUnlock = true  // DATA-1
-            dataProtection.lockedDown = true
-        }
+        screen.restart()  // DATA-1
     }
 
     /// The system prewarms the app (DATA-9): as documented the process stops before

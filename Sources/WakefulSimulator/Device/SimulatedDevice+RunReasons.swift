@@ -16,7 +16,7 @@ extension SimulatedDevice {
             if now < lifecycle.windowUntil { reasons.insert(.wakeWindow) }
             if process.locationKeepsAppRunning { reasons.insert(.location) }
             if process.liveUpdates != nil, liveUpdatesKeepAppRunning { reasons.insert(.liveUpdates) }
-            if now < rangingKeepsRunningUntil, !process.ranging.isEmpty { reasons.insert(.backgroundRanging) }
+            if now < beacons.keepsAppRunningUntil, !process.ranging.isEmpty { reasons.insert(.backgroundRanging) }
             if policy.debuggerAttached, hasProcess { reasons.insert(.debugger) }
             // Pushes
             if process.pushHandlerHolds(at: now) { reasons.insert(.pushHandler) }

@@ -38,8 +38,7 @@ extension SimulatedDevice {
 
     /// A wake or relaunch for URL-session events: counted, and the resume delay doubles (URLS-3).
     private mutating func countURLSessionWake() {
-        wakeEpoch += 1
-        lastWakeSource = .urlSession
+        lifecycle.wake(by: .urlSession)
         tally.countWake(.urlSession)
         var effects: [DeviceEffect] = []
         network.growResumeDelay(at: now, into: &effects)
