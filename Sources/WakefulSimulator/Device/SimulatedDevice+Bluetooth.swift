@@ -83,7 +83,7 @@ extension SimulatedDevice {
 
     /// BLE-4: when state restoration does not relaunch the app.
     func bluetoothRelaunchBlocker() -> (why: String, rules: [String])? {
-        bluetooth.relaunchBlocker(forceQuit: forceQuitFlag, firstUnlockDone: screen.firstUnlockDone)
+        bluetooth.relaunchBlocker(forceQuit: lifecycle.forceQuitFlag, firstUnlockDone: screen.firstUnlockDone)
     }
 
     // MARK: Commands

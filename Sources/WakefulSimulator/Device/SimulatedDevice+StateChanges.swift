@@ -25,7 +25,7 @@ extension SimulatedDevice {
         if next == .suspended { scheduleJetsam() }
         refreshEnergy()
         cpuLoadChanged()
-        if peripheral.advertising || peripheral.form != .off { advertisementChanged() }  // BLE-1, BLE-3
+        if bluetooth.advertisementMayChange { advertisementChanged() }  // BLE-1, BLE-3
         if previous == .suspended, next.isExecuting {
             deliverQueuedProtectedDataNotice()
             deliverQueuedAuthorizationChange()  // AUTH-5
@@ -38,7 +38,7 @@ extension SimulatedDevice {
         tally.executionResumed()
         restartRanging()
         fireOverdueTimers()
-        if pendingLocationRequests > 0 { schedule(.oneShotFix(process: process.number), at: now) }
+        if locationServices.hasPendingRequests { schedule(.oneShotFix(process: process.number), at: now) }
         scheduleNetworkStep(at: now)  // held results reach the app
         jobResumed()
         if process.activityUpdates != nil { scheduleActivityChange(at: now) }  // MOTION-4: the latest, once
@@ -47,7 +47,7 @@ extension SimulatedDevice {
 
     /// Called when the app stops executing: no callbacks of any kind until it runs again.
     mutating func stoppedExecuting(_ stop: StopSummary) {
-        rangingGeneration += 1
+        beacons.stopCallbacks()
         if hasProcess {
             for index in process.beaconFilters.indices { process.beaconFilters[index].reset() }
         }

@@ -68,7 +68,7 @@ extension SimulatedDevice {
 
     /// Why the daemon would not relaunch the app now (DATA-8, TERM-1, URLS-5).
     func urlSessionRelaunchBlocker() -> (why: String, rules: [String])? {
-        network.relaunchBlocker(firstUnlockDone: screen.firstUnlockDone, forceQuit: forceQuitFlag)
+        network.relaunchBlocker(firstUnlockDone: screen.firstUnlockDone, forceQuit: lifecycle.forceQuitFlag)
     }
 
     /// The first unlock after a restart: sessions whose transfers finished while the relaunch

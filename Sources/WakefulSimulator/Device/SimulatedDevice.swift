@@ -171,7 +171,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         // Core Bluetooth's per-run draws (stream 80): the background scan's phase (BLE-2) and how
         // long a background advertisement lasts (BLE-3).
         self.bluetooth = BluetoothSystem(
-            rules: policy.bluetooth, accessories: scenario.world.accessories, backgroundModes: backgroundModes,
+            rules: policy.bluetooth, accessories: scenario.world.accessories, backgroundModes: install.backgroundModes,
             accessorySetupKit: scenario.app.accessorySetupKit,
             forceQuitBlocksRestoration: policy.termination.forceQuitBlocks.contains(.bluetoothRestoration),
             random: root.derived(stream: 80))

@@ -21,7 +21,7 @@ extension SimulatedDevice {
     var bluetoothConditions: BluetoothConditions {
         mutating get {
             BluetoothConditions(
-                now: now, position: position, appState: state, hasProcess: hasProcess, screenLit: screen.isLit,
+                now: now, position: world.position, appState: state, hasProcess: hasProcess, screenLit: screen.isLit,
                 firstUnlockDone: screen.firstUnlockDone)
         }
     }
