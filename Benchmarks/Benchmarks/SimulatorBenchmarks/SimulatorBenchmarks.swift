@@ -109,7 +109,8 @@ enum SimulatorFigures {
         run + FigureRow<SimulatorRun>([(.lowerIsBetter("timeline file (bytes)"), { Double($0.timelineBytes) })])
     static let comparison = run + FigureRow<SimulatorRun>([(.higherIsBetter("runs"), { Double($0.runs) })])
     static let scenario =
-        comparison + FigureRow<SimulatorRun>([(.higherIsBetter("simulated events/CPU s"), { Double($0.events) / $0.time.cpu })])
+        comparison
+        + FigureRow<SimulatorRun>([(.higherIsBetter("simulated events/CPU s"), { Double($0.events) / $0.time.cpu })])
     static let sweep = FigureRow<SimulatorRun>([
         (.higherIsBetter("runs"), { Double($0.runs) }),
         (.higherIsBetter("runs/s"), { Double($0.runs) / $0.time.wall }),

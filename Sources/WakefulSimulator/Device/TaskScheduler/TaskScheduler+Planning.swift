@@ -231,7 +231,8 @@ extension TaskScheduler {
         }
         if kind != .processing, factors.contains(.rateLimiting), time < lastRefreshLaunch + rules.fetchMinimumInterval {
             return (
-                says ? "at most one refresh every \(Format.duration(rules.fetchMinimumInterval))" : "", ["BGT-3", "BGT-11"]
+                says ? "at most one refresh every \(Format.duration(rules.fetchMinimumInterval))" : "",
+                ["BGT-3", "BGT-11"]
             )
         }
         return nil
