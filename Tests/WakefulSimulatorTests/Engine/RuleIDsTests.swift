@@ -7,8 +7,9 @@ import WakefulTestSupport
 struct RuleIDsTests {
     @Test("distinct IDs, by family and then by number (a word after the dash counts as 0)")
     func readingOrder() {
-        #expect(RuleIDs.sorted(["TASK-12", "STATE-1", "TASK-6", "TASK-12", "CONF-BEACON-5", "CONF-5"])
-            == ["CONF-BEACON-5", "CONF-5", "STATE-1", "TASK-6", "TASK-12"])
+        #expect(
+            RuleIDs.sorted(["TASK-12", "STATE-1", "TASK-6", "TASK-12", "CONF-BEACON-5", "CONF-5"])
+                == ["CONF-BEACON-5", "CONF-5", "STATE-1", "TASK-6", "TASK-12"])
         #expect(RuleIDs.sorted(["LOC-19b", "LOC-19", "LOC-3"]) == ["LOC-3", "LOC-19", "LOC-19b"])
         #expect(RuleIDs.sorted(["TERM-6"]) == ["TERM-6"])
         #expect(RuleIDs.sorted([]) == [])

@@ -29,7 +29,9 @@ struct IngestCanonicalReadingTests {
     }
 
     static func batch(_ records: [OutboxRecord]) -> IngestBatch {
-        IngestBatch(batchID: RecordIdentity.batchID(install: Uploads.install, number: 7), installID: Uploads.install, records: records)
+        IngestBatch(
+            batchID: RecordIdentity.batchID(install: Uploads.install, number: 7), installID: Uploads.install,
+            records: records)
     }
 
     @Test("a batch the encoder wrote reads back the same both ways, with the canonical reader")
@@ -39,7 +41,10 @@ struct IngestCanonicalReadingTests {
             let records = (1...size).map { seq in
                 Self.record(
                     Int64(seq) * 1_000_003, kind: ["sample", "wakeful.timeline", "a b~c"][seq % 3],
-                    payload: [#"{ "spaced" : [ 1 , 2 ] }"#, #"{"lat":52.123456789,"deep":{"a":[1,2,{"b":null}]},"s":"\u00e9\"x"}"#, "{}"][seq % 3],
+                    payload: [
+                        #"{ "spaced" : [ 1 , 2 ] }"#,
+                        #"{"lat":52.123456789,"deep":{"a":[1,2,{"b":null}]},"s":"\u00e9\"x"}"#, "{}",
+                    ][seq % 3],
                     at: Double(generator.next() % 100_000_000) / 1000)
             }
             let body = Self.batch(records).jsonBytes()
@@ -76,7 +81,7 @@ struct IngestCanonicalReadingTests {
         let body = String(decoding: Self.batch([Self.record(1)]).jsonBytes(), as: UTF8.self)
         for variant in [
             body + " ", body.replacingOccurrences(of: #""seq":1"#, with: #""seq":01"#),
-            body.replacingOccurrences(of: #""seq":1"#, with: #""seq":1.0"#), 
+            body.replacingOccurrences(of: #""seq":1"#, with: #""seq":1.0"#),
             body.replacingOccurrences(of: "{\"uuid\"", with: "{ \"uuid\""), String(body.dropLast()),
         ] {
             let bytes = Array(variant.utf8)
