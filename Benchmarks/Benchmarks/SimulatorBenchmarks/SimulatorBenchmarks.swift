@@ -6,12 +6,14 @@ import WakefulSimulator
 
 /// The simulator's own speed and memory: seed 002's forever ranging (LowPowerLocationKeepAlive,
 /// iOS 17, a beacon ranged at 1 Hz) for 1, 6 and 24 simulated hours and a week without a timeline,
-/// a day with the timeline streamed to a file, and `compare` over every built-in run on all cores,
-/// once and with many seeds.
+/// a day with the timeline streamed to a file, every built-in scenario on one core
+/// (``builtinScenarioBenchmarks()``), and `compare` over every built-in run on all cores, once and
+/// with many seeds.
 ///
 /// Resident memory that stays flat from 1 h to a week shows it is bounded by pending events, not
 /// by events processed. The runs are seeded, so their malloc counts are stable enough to check.
 let benchmarks: @Sendable () -> Void = {
+    Benchmark.teardown = { RunNotes.flush() }
     for hours in [1, 6, 24, 168] {
         Benchmark(
             "Forever ranging \(hours) h, no timeline",
@@ -48,6 +50,8 @@ let benchmarks: @Sendable () -> Void = {
     } setup: {
         try BenchmarkScenarios.foreverRanging(hours: 24)
     }
+
+    builtinScenarioBenchmarks()
 
     // `wakeful compare` with no arguments: every built-in scenario × its strategies × its iOS versions.
     Benchmark(
@@ -104,6 +108,9 @@ enum SimulatorFigures {
     static let timeline =
         run + FigureRow<SimulatorRun>([(.lowerIsBetter("timeline file (bytes)"), { Double($0.timelineBytes) })])
     static let comparison = run + FigureRow<SimulatorRun>([(.higherIsBetter("runs"), { Double($0.runs) })])
+    static let scenario =
+        comparison
+        + FigureRow<SimulatorRun>([(.higherIsBetter("simulated events/CPU s"), { Double($0.events) / $0.time.cpu })])
     static let sweep = FigureRow<SimulatorRun>([
         (.higherIsBetter("runs"), { Double($0.runs) }),
         (.higherIsBetter("runs/s"), { Double($0.runs) / $0.time.wall }),

@@ -100,6 +100,9 @@ extension IngestBatch {
     public static func parseSeparatingBadRecords(
         _ bytes: some Collection<UInt8>
     ) throws(IngestDecodingError) -> (batch: IngestBatch, rejected: [RecordRejection]) {
+        // A body as the encoder writes it, the form of every upload from Wakeful, reads the same
+        // without building a value for each member.
+        if case let batch?? = bytes.withContiguousStorageIfAvailable(readCanonical) { return (batch, []) }
         // Payloads (members of each record, the record being at depth 3) are kept as sent: never
         // built into values, so their numbers and escapes are stored exactly as acknowledged.
         let root = try IngestObjectReader(try JSONValue.parseIngest(bytes, keepingTextOf: ("payload", 3)), path: "")
@@ -136,7 +139,10 @@ extension OutboxRecord {
         }
         // A kind is a label: a control character in it (U+0000 above all, which PostgreSQL text
         // cannot hold) is the client's mistake, rejected here rather than failing at the database.
-        if let control = kind.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+        // Printable ASCII has none, and asking Unicode's tables of every scalar is slow.
+        if !kind.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }),
+            let control = kind.unicodeScalars.first(where: { $0.properties.generalCategory == .control })
+        {
             throw reader.failure(
                 "kind",
                 "expected a string without control characters, found U+\(String(control.value, radix: 16, uppercase: true).leftPadded(to: 4))"

@@ -76,9 +76,9 @@ extension SimulatedDevice {
         case .setTimer(let request): setTimer(request)
         case .cancelTimer(let id): process.timers.removeAll { $0.request.id == id }
         case .record(let record):
-            tally.noteRecord(
-                record, at: now, distance: distanceToTriggerBeacon,
-                keptRunningBy: state == .background ? runReasons.names : ["foreground"])
+            // What held the app is named for the trigger only: for every record it cost a tenth of a run.
+            let held = !tally.takesTrigger(record) ? [] : state == .background ? runReasons.names : ["foreground"]
+            tally.noteRecord(record, at: now, distance: distanceToTriggerBeacon, keptRunningBy: held)
         case .setCPULoad(let load): setCPULoad(load)
         case .startMonitoringVisits: startVisits()
         case .stopMonitoringVisits: locationServices.stopVisits()

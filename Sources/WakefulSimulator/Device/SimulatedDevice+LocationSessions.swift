@@ -9,6 +9,7 @@ extension SimulatedDevice {
     /// Always authorization as Core Location applies it now: for an app that opted in to explicit
     /// service sessions, only while it holds one requiring Always (LOC-9); a provisional Always is
     /// When-In-Use (AUTH-3).
+    @inline(__always)  // a call made Swift copy the device on every ranging callback
     var alwaysApplies: Bool {
         permission.effectiveAlways && (!explicitServiceSessions || serviceSessionCovers(.always))
     }

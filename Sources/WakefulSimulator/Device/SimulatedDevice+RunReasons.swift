@@ -19,7 +19,8 @@ extension SimulatedDevice {
             if now < beacons.keepsAppRunningUntil, !process.ranging.isEmpty { reasons.insert(.backgroundRanging) }
             if policy.debuggerAttached, hasProcess { reasons.insert(.debugger) }
             // Pushes
-            if process.pushHandlerHolds(at: now) { reasons.insert(.pushHandler) }
+            // The emptiness first: the call alone made Swift copy the process on every step.
+            if !process.pushHandlers.isEmpty, process.pushHandlerHolds(at: now) { reasons.insert(.pushHandler) }
             if !process.calls.isEmpty { reasons.insert(.voipCall) }
             if process.audio?.keepsAppRunning == true { reasons.insert(.audio) }
             if !process.scheduledTasks.isEmpty { reasons.insert(.scheduledTask) }

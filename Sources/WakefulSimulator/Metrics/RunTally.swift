@@ -123,8 +123,14 @@ struct RunTally {
         if record.kind == ScheduledTracking.switchKind, let boundary = record.fields["boundary"]?.number {
             scheduleSwitches.append((time, boundary, record.fields["on"] == .bool(true)))
         }
-        guard record.kind == BeaconTrigger.recordKind, trigger == nil else { return }
+        guard takesTrigger(record) else { return }
         trigger = (time, distance, record.fields["accuracy"]?.number, keptRunningBy)
+    }
+
+    /// Whether `record` is the run's trigger, the only record whose `keptRunningBy` is kept: the
+    /// caller names what held the app for that one only.
+    func takesTrigger(_ record: Record) -> Bool {
+        record.kind == BeaconTrigger.recordKind && trigger == nil
     }
 }
 

@@ -21,6 +21,8 @@ struct GeofenceDwellTests {
         #expect(GeofenceDwell.parse(id).since == 36_000.5)
         #expect(GeofenceDwell.parse("shop-12").since == nil)
         #expect(GeofenceDwell.parse("odd|since=never").fence == "odd|since=never")
+        #expect(GeofenceDwell.parse("a|b|since=5").fence == "a|b")
+        #expect(GeofenceDwell.parse("a|b").since == nil)
     }
 
     @Test("on entry the fence is monitored under its entry time and a timer is set for the dwell (LOC-18)")

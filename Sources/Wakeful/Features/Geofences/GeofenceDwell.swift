@@ -27,7 +27,10 @@ public enum GeofenceDwell {
 
     /// The fence and, when the identifier carries one, the entry time.
     public static func parse(_ id: RegionID) -> (fence: RegionID, since: TimeInterval?) {
-        guard let range = id.rawValue.range(of: separator, options: .backwards),
+        // Most identifiers carry no time: a byte scan tells, where Foundation's search (which the
+        // separator's `|` cannot match without that byte) cost a tenth of a run with geofences.
+        guard id.rawValue.utf8.contains(UInt8(ascii: "|")),
+            let range = id.rawValue.range(of: separator, options: .backwards),
             let since = TimeInterval(id.rawValue[range.upperBound...]), since.isFinite
         else { return (id, nil) }
         return (RegionID(String(id.rawValue[..<range.lowerBound])), since)

@@ -184,35 +184,38 @@ struct TimelineLineReader {
     /// Parses the canonical 8-4-4-4-12 form in either case, as `UUID(uuidString:)` does; Foundation's
     /// version goes through `sscanf` on Linux and cost a third of the decoding time of a beacon line.
     static func uuid(parsing text: some StringProtocol) -> UUID? {
+        text.utf8.withContiguousStorageIfAvailable(uuid(utf8:)) ?? Array(text.utf8).withUnsafeBufferPointer(uuid(utf8:))
+    }
+
+    /// ``uuid(parsing:)`` of UTF-8 bytes.
+    static func uuid(utf8 text: UnsafeBufferPointer<UInt8>) -> UUID? {
+        guard text.count == 36 else { return nil }
         var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let utf8 = text.utf8
-        guard utf8.count == 36 else { return nil }
         let parsed = withUnsafeMutableBytes(of: &bytes) { output -> Bool in
-            var byteIndex = 0
-            var high: UInt8?
-            for (position, character) in utf8.enumerated() {
-                if position == 8 || position == 13 || position == 18 || position == 23 {
-                    guard character == UInt8(ascii: "-") else { return false }
-                    continue
+            var position = 0
+            for byteIndex in 0..<16 {
+                // The dashes stand before bytes 4, 6, 8 and 10.
+                if byteIndex == 4 || byteIndex == 6 || byteIndex == 8 || byteIndex == 10 {
+                    guard text[position] == UInt8(ascii: "-") else { return false }
+                    position += 1
                 }
-                let nibble: UInt8
-                switch character {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = character - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = character - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = character - UInt8(ascii: "A") + 10
-                default: return false
-                }
-                if let first = high {
-                    output[byteIndex] = first << 4 | nibble
-                    byteIndex += 1
-                    high = nil
-                } else {
-                    high = nibble
-                }
+                guard let high = nibble(text[position]), let low = nibble(text[position + 1]) else { return false }
+                output[byteIndex] = high << 4 | low
+                position += 2
             }
             return true
         }
         return parsed ? UUID(uuid: bytes) : nil
+    }
+
+    /// The value of a hexadecimal digit in either case.
+    private static func nibble(_ character: UInt8) -> UInt8? {
+        switch character {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): character - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): character - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     // MARK: Collections

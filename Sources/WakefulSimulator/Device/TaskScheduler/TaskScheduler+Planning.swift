@@ -58,6 +58,7 @@ extension TaskScheduler {
             jitter: pending[index].jitter, budget: kind == .processing ? nil : budget, conditions)
         if outcome.at == nil { pending[index].generation = 0 }
         if let at = outcome.at { effects.append(.schedule(.scheduledLaunch(generation: generation), at: at)) }
+        guard conditions.recording else { return }  // the summary only decides whether to describe the plan
         let summary = outcome.summary
         guard summary != pending[index].summary else { return }
         pending[index].summary = summary
@@ -81,7 +82,7 @@ extension TaskScheduler {
         } else {
             fetchGeneration = 0
         }
-        guard outcome.summary != fetchSummary else { return }
+        guard conditions.recording, outcome.summary != fetchSummary else { return }
         fetchSummary = outcome.summary
         describePlan(
             outcome, identifier: ScheduledRefreshIdentifiers.fetch, kind: .backgroundFetch, eligible: start, conditions,
@@ -139,7 +140,7 @@ extension TaskScheduler {
         var time = start
         while time <= horizon {
             if let blocker = timeBlocker(at: time, kind: kind, requiresPower: requiresPower, conditions) {
-                note(blocker)
+                if conditions.recording { note(blocker) }  // what waited goes to the timeline only
             } else if let chosen = favoured(
                 at: time, kind: kind, requiresPower: requiresPower, budgetMoment: moment, conditions)
             {
@@ -203,10 +204,13 @@ extension TaskScheduler {
         let rules = conditions.rules
         let factors = rules.schedulingFactors
         let world = conditions.world
+        // The look-ahead asks this of every minute: the texts only go to the timeline, so without
+        // one they are not written (they were a tenth of a run that schedules tasks).
+        let says = conditions.recording
         if factors.contains(.lowBattery) {
             let level = world.power.battery(at: time)
             if level < rules.lowBatteryThreshold {
-                return ("battery below \(Int((rules.lowBatteryThreshold * 100).rounded())) %", ["BGT-11"])
+                return (says ? "battery below \(Int((rules.lowBatteryThreshold * 100).rounded())) %" : "", ["BGT-11"])
             }
         }
         if kind == .processing, requiresPower || rules.processingNeedsCharger, !world.power.charging(at: time) {
@@ -216,17 +220,20 @@ extension TaskScheduler {
         }
         let since = sinceUse(at: time)
         if kind == .processing, since > rules.processingNeedsUseWithin {
-            return (Self.unused(since), ["BGT-5"])
+            return (says ? Self.unused(since) : "", ["BGT-5"])
         }
         if kind != .processing, factors.contains(.appUsage), since > rules.refreshNeedsUseWithin {
-            return (Self.unused(since), ["BGT-11"])
+            return (says ? Self.unused(since) : "", ["BGT-11"])
         }
         if kind != .processing, factors.contains(.appUsage), isNight(time, conditions) {
             // bgt-refresh-none-overnight: none from 17:09 to 05:26, although the user opens the app at 05:26.
-            return ("the night (\(nightText(rules)))", ["BGT-11"])
+            return (says ? "the night (\(nightText(rules)))" : "", ["BGT-11"])
         }
         if kind != .processing, factors.contains(.rateLimiting), time < lastRefreshLaunch + rules.fetchMinimumInterval {
-            return ("at most one refresh every \(Format.duration(rules.fetchMinimumInterval))", ["BGT-3", "BGT-11"])
+            return (
+                says ? "at most one refresh every \(Format.duration(rules.fetchMinimumInterval))" : "",
+                ["BGT-3", "BGT-11"]
+            )
         }
         return nil
     }
