@@ -12,6 +12,8 @@ import WakefulSimulator
 ///
 /// Resident memory that stays flat from 1 h to a week shows it is bounded by pending events, not
 /// by events processed. The runs are seeded, so their malloc counts are stable enough to check.
+/// A ranging step allocates nothing; what the counts grow by with the hours (140 at 6 h, 148 at a
+/// day, 220 at a week) is the region crossings, 12 a day, each handing the app its events' array.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.teardown = { RunNotes.flush() }
     for hours in [1, 6, 24, 168] {
