@@ -22,7 +22,15 @@ public struct CPUBound: TestFunctionScoping {
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            try await withTaskExecutorPreference(CPUBoundExecutor.shared) { try await function() }
+            // A child task, whose first step is enqueued on the preferred executor: the preference
+            // alone moves a body only at its first suspension, so a test began (and on a busy
+            // machine sometimes went on) on the caller's pool thread (CPUBoundTests caught it).
+            // The child inherits the test's task-locals, through which Swift Testing records
+            // issues, and its cancellation.
+            try await withTaskExecutorPreference(CPUBoundExecutor.shared) {
+                async let body: Void = function()
+                try await body
+            }
         } else {
             try await function()
         }
@@ -51,10 +59,18 @@ public final class CPUBoundExecutor: TaskExecutor, @unchecked Sendable {
             // at most 15 bytes.
             Thread { [self] in
                 Thread.current.name = "cpu-bound-\(index)"
+                Thread.current.threadDictionary[Self.marker] = true
                 work()
             }.start()
         }
     }
+
+    /// Whether the caller runs on one of the executor's threads. A mark in the thread's dictionary,
+    /// not its name: on Linux a name read back was at times a dispatch worker's ("…oot.default-qos")
+    /// on a thread that ran the executor's jobs, and the check failed one run in three.
+    public static var isCurrentThread: Bool { Thread.current.threadDictionary[marker] as? Bool == true }
+
+    private static let marker = "WakefulTestSupport.CPUBoundExecutor"
 
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
