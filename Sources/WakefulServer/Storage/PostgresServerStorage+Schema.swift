@@ -122,6 +122,32 @@ extension PostgresServerStorage {
                 // Finds a seq the device already stored under another UUID (ingest counts such reuse).
                 "CREATE INDEX records_by_seq ON records (device_id, seq)",
             ]),
+        PostgresMigration(
+            version: 4, name: "v4: remote configurations and cohorts",
+            statements: [
+                // Rows are never updated: the table is the audit trail. target: a device ID or a cohort's name.
+                """
+                CREATE TABLE configurations (
+                    version integer PRIMARY KEY CHECK (version >= 1),
+                    target_kind text NOT NULL CHECK (target_kind IN ('device', 'cohort')),
+                    target text NOT NULL,
+                    payload text NOT NULL,
+                    signature text NOT NULL,
+                    author text NOT NULL,
+                    note text,
+                    created_at double precision NOT NULL
+                )
+                """,
+                "CREATE INDEX configurations_by_target ON configurations (target_kind, target, version)",
+                """
+                CREATE TABLE device_cohorts (
+                    device_id uuid PRIMARY KEY REFERENCES devices(id),
+                    cohort text NOT NULL,
+                    author text NOT NULL,
+                    updated_at double precision NOT NULL
+                )
+                """,
+            ]),
     ]
 
     /// The advisory lock key that serialises migrations between servers starting at once

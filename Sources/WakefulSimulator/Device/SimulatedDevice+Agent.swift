@@ -21,7 +21,9 @@ extension SimulatedDevice {
     /// Nil when the process died (a crash injected in the outbox, or in the handler).
     mutating func agentHandle(_ event: Event, in context: Context) -> [Command]? {
         if !process.hasAgent, !startAgent() { return nil }
+        let configuration = process.agent!.agent.remoteConfiguration?.version
         let commands = process.agent!.agent.handle(event, in: context, timeline: &timeline)
+        tally.noteConfiguration(process.agent!.agent.remoteConfiguration?.version, since: configuration, at: now)
         if let error = process.agent!.agent.lastError {
             if let crash = error as? SimulatedCrash {
                 injectedCrash(at: crash.point)
@@ -58,7 +60,8 @@ extension SimulatedDevice {
                 try Agent(
                     strategies: process.settingsReadEmpty ? [] : freshStrategies, configuration: configuration,
                     outbox: outbox,
-                    seed: seed &+ UInt64(process.number), heldRecords: outboxLedger.heldRecords))
+                    seed: seed &+ UInt64(process.number), heldRecords: outboxLedger.heldRecords,
+                    configurationVerifier: scenario.world.server.configurationVerifier))
             process.hasAgent = true
             return true
         } catch let crash as SimulatedCrash {

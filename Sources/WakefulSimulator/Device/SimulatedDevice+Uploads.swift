@@ -9,6 +9,8 @@ struct PendingUpload {
     /// The install that sent it (a background upload outlives the process that started it).
     var installID: UUID
     var reply: UploadOutcome?
+    /// The configuration version the request reported (`Wakeful-Configuration-Version`).
+    var configurationVersion = 0
 }
 
 extension SimulatedDevice {
@@ -50,7 +52,8 @@ extension SimulatedDevice {
             return
         }
         outboxState.uploads[request.id] = PendingUpload(
-            request: request, body: body, installID: process.agent!.agent.outbox.installID, reply: nil)
+            request: request, body: body, installID: process.agent!.agent.outbox.installID, reply: nil,
+            configurationVersion: process.agent!.agent.remoteConfigurationVersion)
         if request.background {
             startTransfer(
                 TransferRequest(
@@ -94,7 +97,9 @@ extension SimulatedDevice {
                 result: .answered(statusCode: 400, retryAfter: nil, answer: nil), latency: scenario.world.server.latency
             )
         }
-        let (delay, outcome) = reply.outcome(for: upload.request, requestTimeout: uploadTimeout)
+        let (delay, outcome) = scenario.world.server.offeringConfiguration(
+            in: reply, above: upload.configurationVersion, at: now
+        ).outcome(for: upload.request, requestTimeout: uploadTimeout)
         upload.reply = outcome
         outboxState.uploads[id] = upload
         return now + delay
