@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import NIOCore
 import Testing
 import Wakeful
 import WakefulServer
