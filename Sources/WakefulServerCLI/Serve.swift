@@ -262,7 +262,8 @@ extension Serve {
                 throw ServeFailure("--configuration-key-file \(url.path): \(error.message)")
             }
             printLine(
-                "configuration key: \(key.created ? "created in" : "read from") \(url.path) (readable by its owner only)")
+                "configuration key: \(key.created ? "created in" : "read from") \(url.path) (readable by its owner only)"
+            )
         }
         printLine("configuration public key: \(signer.publicKeyBase64) (the app verifies configurations with it)")
         return signer

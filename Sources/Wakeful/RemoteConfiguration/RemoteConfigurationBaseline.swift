@@ -80,8 +80,8 @@ struct RemoteConfigurationBaseline: Sendable {
                     message: "the job runs once in this app; only a recurring job takes an interval")
             }
         }
-        for named in configuration.strategyOptions where !strategyOptions.contains(where: { $0.strategy == named.strategy })
-        {
+        for named in configuration.strategyOptions
+        where !strategyOptions.contains(where: { $0.strategy == named.strategy }) {
             throw RemoteConfigurationError(
                 path: "strategies.\(named.strategy)",
                 message: strategyOptions.isEmpty

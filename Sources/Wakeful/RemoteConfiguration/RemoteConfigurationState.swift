@@ -54,7 +54,8 @@ struct RemoteConfigurationState: Sendable {
             // Not the server's: nothing of it is believed, not even its version.
             return Self.refusal(
                 version: nil, via: source,
-                RemoteConfigurationError(path: "signature", message: "does not verify with the app's configuration key"))
+                RemoteConfigurationError(path: "signature", message: "does not verify with the app's configuration key")
+            )
         }
         let configuration: RemoteConfiguration
         do {

@@ -25,7 +25,8 @@ extension RemotelyConfigurable {
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(options), case .object(let object)? = try? JSONValue.parse(Array(data))
         else {
-            throw RemoteConfigurationError(path: "strategies.\(name)", message: "its options do not encode as an object")
+            throw RemoteConfigurationError(
+                path: "strategies.\(name)", message: "its options do not encode as an object")
         }
         return object
     }

@@ -64,7 +64,8 @@ public struct SignedRemoteConfiguration: Sendable, Hashable {
                         : "expected a base64 string, found \(object[key]!.summary)")
             }
             guard let data = Data(base64Encoded: text) else {
-                throw RemoteConfigurationError(path: fieldPath, message: "expected a base64 string, found \(text.prefix(40))")
+                throw RemoteConfigurationError(
+                    path: fieldPath, message: "expected a base64 string, found \(text.prefix(40))")
             }
             return Array(data)
         }

@@ -192,7 +192,8 @@ struct IngestController<Context: RequestContext>: Sendable {
         guard let version = Int(text.trimmingCharacters(in: .whitespaces)), version >= 0 else {
             throw APIError.invalid(
                 RemoteConfiguration.versionHeader,
-                "expected a whole number, 0 or more (the configuration version the app runs), found \"\(text.prefix(32))\"")
+                "expected a whole number, 0 or more (the configuration version the app runs), found \"\(text.prefix(32))\""
+            )
         }
         return version
     }

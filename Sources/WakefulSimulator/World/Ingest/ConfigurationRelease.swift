@@ -75,7 +75,8 @@ extension ServerDescription {
             case .answered(let status, let retryAfter, var answer?) = reply.result, (200..<300).contains(status)
         else { return reply }
         answer.configuration = release.wireText
-        return IngestReply(result: .answered(statusCode: status, retryAfter: retryAfter, answer: answer), latency: reply.latency)
+        return IngestReply(
+            result: .answered(statusCode: status, retryAfter: retryAfter, answer: answer), latency: reply.latency)
     }
 
     /// The verifier a device of this scenario is given: the simulated server's key, when the
