@@ -176,7 +176,7 @@ struct Serve: AsyncParsableCommand {
         let lock = database == nil ? try DataDirectoryLock(directory: directory) : nil
         let tokenFile =
             adminTokenFile.map { URL(fileURLWithPath: $0) } ?? directory.appendingPathComponent("admin-token")
-        let adminToken = try AdminTokenFile.load(tokenFile)
+        let adminToken = try SecretFile.adminToken.load(tokenFile)
         if adminToken.created {
             printLine("admin token: created in \(tokenFile.path) (readable by its owner only)")
         } else {
@@ -252,10 +252,7 @@ extension Serve {
             let url =
                 configurationKeyFile.map { URL(fileURLWithPath: $0) }
                 ?? directory.appendingPathComponent("configuration-key")
-            let file = AdminTokenFile(
-                option: "--configuration-key-file", noun: "configuration key",
-                make: { ConfigurationSigner().privateKeyBase64 })
-            let key = try file.load(url)
+            let key = try SecretFile.configurationKey.load(url)
             do {
                 signer = try ConfigurationSigner(privateKeyBase64: key.token)
             } catch {

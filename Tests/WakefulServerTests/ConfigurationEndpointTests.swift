@@ -107,7 +107,10 @@ struct ConfigurationEndpointTests {
             let response = try await Self.put(client, uri, body)
             #expect(response.status == .badRequest, "\(response.text)")
             #expect(try response.object()["field"] as? String == field, "\(response.text)")
-            let malformed = try await Self.put(client, uri, "not json")
+            // A body that is no JSON at all, sent where the path is good (a bad cohort name is
+            // refused before the body is read).
+            let goodURI = route == "cohort" ? "/v1/cohorts/beta/configuration" : uri
+            let malformed = try await Self.put(client, goodURI, "not json")
             #expect(malformed.status == .badRequest)
             #expect(malformed.errorCode == "invalid_body")
         }
@@ -148,9 +151,15 @@ struct ConfigurationEndpointTests {
                 configurationVerifier: try CryptoVerifier(Self.signer.publicKeyBase64))
             var timeline = InMemoryTimeline()
             let context = Context(now: 10, appState: .background, network: .wifi)
-            _ = agent.handle(
+            let started = agent.handle(
                 .uploadCompleted(UploadOutcome(id: "u", batch: UUID(), statusCode: 200, answer: answer)), in: context,
                 timeline: &timeline)
+            // The job the event started must end first: a configuration is applied between runs.
+            for case .runJob(let run) in started {
+                _ = agent.handle(
+                    .jobFinished(JobResult(job: run.job, run: run.run, outcome: .completed, progress: 1, records: [])),
+                    in: context, timeline: &timeline)
+            }
             _ = agent.handle(.memoryWarning, in: context, timeline: &timeline)
             #expect(agent.scheduler?.options.jobs.first?.interval == 300)
             #expect(agent.remoteConfigurationVersion == 1)

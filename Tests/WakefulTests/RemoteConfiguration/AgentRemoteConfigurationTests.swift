@@ -43,6 +43,17 @@ import WakefulTestSupport
 
     static func context(_ now: Double) -> Context { Context(now: now, appState: .active, network: .wifi) }
 
+    /// Hands `agent` `event` at `time`, then completes each job run the event started, as the
+    /// platform would: a configuration waits for a moment with no run in progress.
+    static func handle(_ agent: inout Agent, _ event: Event, at time: Double, _ timeline: inout InMemoryTimeline) {
+        let commands = agent.handle(event, in: context(time), timeline: &timeline)
+        for case .runJob(let run) in commands {
+            _ = agent.handle(
+                .jobFinished(JobResult(job: run.job, run: run.run, outcome: .completed, progress: 1, records: [])),
+                in: context(time), timeline: &timeline)
+        }
+    }
+
     /// The configuration decisions of `timeline`, as `name version`.
     static func decisions(_ timeline: InMemoryTimeline) -> [String] {
         timeline.entries.compactMap { entry in
@@ -148,8 +159,8 @@ import WakefulTestSupport
     func aSignedConfigurationThatCannotBeAppliedIsRolledBackWhole(document: String, reason: String) throws {
         var agent = try Self.agent(InMemoryOutbox(installID: Self.install), strategies: [MovingGeofence()])
         var timeline = InMemoryTimeline()
-        _ = agent.handle(Self.answer(Self.signed(document)), in: Self.context(0), timeline: &timeline)
-        _ = agent.handle(.memoryWarning, in: Self.context(1), timeline: &timeline)
+        Self.handle(&agent, Self.answer(Self.signed(document)), at: 0, &timeline)
+        Self.handle(&agent, .memoryWarning, at: 1, &timeline)
         #expect(Self.decisions(timeline) == ["configurationOffered 2", "configurationRolledBack 2"])
         #expect(Self.reason(timeline) == reason)
         // Nothing of it applied, and the server is told it was refused, so it is not sent again.
@@ -157,29 +168,23 @@ import WakefulTestSupport
         #expect((agent.runtime.strategies.first as? MovingGeofence)?.options.radius == 100)
         #expect(agent.remoteConfiguration == nil)
         #expect(agent.remoteConfigurationVersion == 2)
-        _ = agent.handle(Self.answer(Self.signed(document)), in: Self.context(2), timeline: &timeline)
+        Self.handle(&agent, Self.answer(Self.signed(document)), at: 2, &timeline)
         #expect(Self.decisions(timeline).count == 2)
     }
 
     @Test func eachConfigurationIsWholeAndStrategyOptionsChangeFromTheNextEvent() throws {
         var agent = try Self.agent(InMemoryOutbox(installID: Self.install), strategies: [MovingGeofence()])
         var timeline = InMemoryTimeline()
-        _ = agent.handle(
-            Self.answer(Self.signed(#"{"version":2,"jobs":{"sample":{"interval":600}}}"#)), in: Self.context(0),
-            timeline: &timeline)
-        _ = agent.handle(.memoryWarning, in: Self.context(1), timeline: &timeline)
+        Self.handle(&agent, Self.answer(Self.signed(#"{"version":2,"jobs":{"sample":{"interval":600}}}"#)), at: 0, &timeline)
+        Self.handle(&agent, .memoryWarning, at: 1, &timeline)
         #expect(agent.scheduler?.options.jobs.first?.interval == 600)
         // Version 3 names only the fence: the job goes back to the app's own interval.
-        _ = agent.handle(
-            Self.answer(Self.signed(#"{"version":3,"strategies":{"MovingGeofence":{"radius":250}}}"#)),
-            in: Self.context(2), timeline: &timeline)
-        _ = agent.handle(.memoryWarning, in: Self.context(3), timeline: &timeline)
+        Self.handle(&agent, Self.answer(Self.signed(#"{"version":3,"strategies":{"MovingGeofence":{"radius":250}}}"#)), at: 2, &timeline)
+        Self.handle(&agent, .memoryWarning, at: 3, &timeline)
         #expect(agent.scheduler?.options.jobs.first?.interval == 1800)
         #expect((agent.runtime.strategies.first as? MovingGeofence)?.options.radius == 250)
         // An older version offered afterwards (a late answer) is ignored.
-        _ = agent.handle(
-            Self.answer(Self.signed(#"{"version":2,"jobs":{"sample":{"interval":600}}}"#)), in: Self.context(4),
-            timeline: &timeline)
+        Self.handle(&agent, Self.answer(Self.signed(#"{"version":2,"jobs":{"sample":{"interval":600}}}"#)), at: 4, &timeline)
         #expect(
             Self.decisions(timeline) == [
                 "configurationOffered 2", "configurationApplied 2", "configurationOffered 3", "configurationApplied 3",
@@ -190,17 +195,15 @@ import WakefulTestSupport
         let outbox = InMemoryOutbox(installID: Self.install)
         var first = try Self.agent(outbox)
         var timeline = InMemoryTimeline()
-        _ = first.handle(
-            Self.answer(Self.signed(#"{"version":4,"jobs":{"sample":{"interval":300}}}"#)), in: Self.context(0),
-            timeline: &timeline)
-        _ = first.handle(.memoryWarning, in: Self.context(1), timeline: &timeline)
+        Self.handle(&first, Self.answer(Self.signed(#"{"version":4,"jobs":{"sample":{"interval":300}}}"#)), at: 0, &timeline)
+        Self.handle(&first, .memoryWarning, at: 1, &timeline)
 
         // The process dies; the next one runs version 4 from its start, without applying it again.
         var second = try Self.agent(outbox)
         #expect(second.scheduler?.options.jobs.first?.interval == 300)
         #expect(second.remoteConfigurationVersion == 4)
         var relaunched = InMemoryTimeline()
-        _ = second.handle(.didFinishLaunching(.user), in: Self.context(60), timeline: &relaunched)
+        Self.handle(&second, .didFinishLaunching(.user), at: 60, &relaunched)
         #expect(Self.decisions(relaunched).isEmpty)
 
         // An update renamed the job: the saved configuration no longer applies, the app's own runs.
@@ -209,7 +212,7 @@ import WakefulTestSupport
         #expect(third.remoteConfiguration == nil)
         #expect(third.remoteConfigurationVersion == 4)
         var updated = InMemoryTimeline()
-        _ = third.handle(.didFinishLaunching(.user), in: Self.context(120), timeline: &updated)
+        Self.handle(&third, .didFinishLaunching(.user), at: 120, &updated)
         #expect(Self.decisions(updated) == ["configurationRolledBack 4"])
         #expect(Self.reason(updated) == "jobs.sample: no such job in this app; expected one of measure")
     }
@@ -224,8 +227,8 @@ import WakefulTestSupport
                     SignedRemoteConfiguration.pushKey,
                     .string(Self.signed(#"{"version":5,"jobs":{"sample":{"interval":900}}}"#)))
             ])
-        _ = agent.handle(.remoteNotification(push), in: Self.context(0), timeline: &timeline)
-        _ = agent.handle(.memoryWarning, in: Self.context(1), timeline: &timeline)
+        Self.handle(&agent, .remoteNotification(push), at: 0, &timeline)
+        Self.handle(&agent, .memoryWarning, at: 1, &timeline)
         #expect(Self.decisions(timeline) == ["configurationOffered 5", "configurationApplied 5"])
         #expect(agent.scheduler?.options.jobs.first?.interval == 900)
     }

@@ -12,16 +12,21 @@ import WakefulServer
 /// Several servers may start at once on one new file: the file is written under a temporary name
 /// and linked into place, which never replaces a file, so exactly one secret wins and every server
 /// reads the complete winner.
-struct AdminTokenFile {
+struct SecretFile {
     /// The option that names the file, for messages.
-    var option = "--admin-token-file"
+    let option: String
     /// What the file holds, for messages.
-    var noun = "admin token"
+    let noun: String
     /// Makes a new secret.
-    var make: @Sendable () -> String = { BearerToken.generate() }
+    let make: @Sendable () -> String
 
-    /// The admin token's file.
-    static func load(_ url: URL) throws -> (token: String, created: Bool) { try AdminTokenFile().load(url) }
+    /// The admin token's file (`--admin-token-file`).
+    static let adminToken = SecretFile(option: "--admin-token-file", noun: "admin token") { BearerToken.generate() }
+
+    /// The configuration signing key's file (`--configuration-key-file`): a new Ed25519 key as base64.
+    static let configurationKey = SecretFile(option: "--configuration-key-file", noun: "configuration key") {
+        ConfigurationSigner().privateKeyBase64
+    }
 
     /// The secret, and whether the file was created now.
     ///
