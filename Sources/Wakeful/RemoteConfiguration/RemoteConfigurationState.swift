@@ -16,6 +16,12 @@ struct RemoteConfigurationState: Sendable {
     private(set) var refusedVersion = 0
     /// A verified configuration waiting for the next safe point.
     private(set) var pending: RemoteConfiguration?
+    /// The last offer refused, as it came: the same offer again is a resend, refused without a
+    /// second record. A server that cannot tell (a wrong key, an app without one) resends it with
+    /// every answer, and each refusal recorded would be a record to upload, whose answer would
+    /// carry it again: an upload every few seconds for as long as the app runs. Kept for the
+    /// process only: a new process records the refusal once more.
+    private var lastRefusedOffer: JSONValue?
     /// Whether ``savedState`` changed since the agent last saved it.
     var changed = false
     /// The app's own job intervals and strategy options, taken before the first configuration is
@@ -30,30 +36,32 @@ struct RemoteConfigurationState: Sendable {
     var reportedVersion: Int { max(versionInForce, refusedVersion, pending?.version ?? 0) }
 
     /// Takes an offered configuration: verifies its signature, reads it and holds it for the next
-    /// safe point. A version the device already has, refused or holds is ignored (a resend).
+    /// safe point. A version the device already has, refused or holds is ignored (a resend), and
+    /// so is the offer refused last.
     ///
     /// - Returns: The decision to record (`configurationOffered` or `configurationRefused`), or nil
     ///   for a resend.
     mutating func offer(
         _ wire: JSONValue, via source: String, verifier: (any ConfigurationSignatureVerifier)?
     ) -> SystemDecision? {
+        guard wire != lastRefusedOffer else { return nil }
         let signed: SignedRemoteConfiguration
         do {
             signed = try SignedRemoteConfiguration.parse(wire, path: "configuration")
         } catch {
-            return Self.refusal(version: nil, via: source, error)
+            return refusal(of: wire, version: nil, via: source, error)
         }
         guard let verifier else {
-            return Self.refusal(
-                version: nil, via: source,
+            return refusal(
+                of: wire, version: nil, via: source,
                 RemoteConfigurationError(
                     path: "signature",
                     message: "the app has no configuration key; give the Agent a ConfigurationSignatureVerifier"))
         }
         guard verifier.isValidSignature(signed.signature, of: signed.signedMessage) else {
             // Not the server's: nothing of it is believed, not even its version.
-            return Self.refusal(
-                version: nil, via: source,
+            return refusal(
+                of: wire, version: nil, via: source,
                 RemoteConfigurationError(path: "signature", message: "does not verify with the app's configuration key")
             )
         }
@@ -62,7 +70,7 @@ struct RemoteConfigurationState: Sendable {
             configuration = try RemoteConfiguration.parse(signed.payload)
         } catch {
             refuse(Self.version(in: signed.payload))
-            return Self.refusal(version: Self.version(in: signed.payload), via: source, error)
+            return refusal(of: wire, version: Self.version(in: signed.payload), via: source, error)
         }
         guard configuration.version > reportedVersion else { return nil }
         pending = configuration
@@ -160,9 +168,12 @@ struct RemoteConfigurationState: Sendable {
 
     // MARK: Decisions
 
-    private static func refusal(version: Int?, via source: String, _ error: RemoteConfigurationError) -> SystemDecision
-    {
-        SystemDecision(
+    /// Refuses `wire`, remembered as the offer refused last.
+    private mutating func refusal(
+        of wire: JSONValue, version: Int?, via source: String, _ error: RemoteConfigurationError
+    ) -> SystemDecision {
+        lastRefusedOffer = wire
+        return SystemDecision(
             name: "configurationRefused",
             fields: (version.map { [Field("version", .int($0))] } ?? []) + [
                 Field("via", .string(source)), Field("reason", .string(error.description)),

@@ -158,7 +158,8 @@ extension PostgresServerStorage {
     ///
     /// The transaction first takes an advisory lock, so a second server starting at the same time
     /// waits, then finds the schema migrated and applies nothing. `wakeful_schema_migrations`
-    /// records each applied version.
+    /// records each applied version; a migration whose version is not recorded is applied, even
+    /// below a recorded one.
     ///
     /// - Returns: The versions applied now.
     @discardableResult
@@ -173,13 +174,12 @@ extension PostgresServerStorage {
                     applied_at timestamptz NOT NULL DEFAULT now()
                 )
                 """, logger: logger)
-            let current =
-                try await connection.query(
-                    "SELECT COALESCE(MAX(version), 0) FROM wakeful_schema_migrations", logger: logger
-                )
-                .decode(Int.self).first { _ in true } ?? 0
+            // Each migration not yet recorded, not only those above the highest: features merged
+            // in another order than they were numbered leave a gap a later one fills.
+            let recorded = try await connection.query("SELECT version FROM wakeful_schema_migrations", logger: logger)
+                .decode(Int.self).reduce(into: Set<Int>()) { $0.insert($1) }
             var applied: [Int] = []
-            for migration in migrations where migration.version > current {
+            for migration in migrations where !recorded.contains(migration.version) {
                 for statement in migration.statements {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }

@@ -59,6 +59,18 @@ struct ServerConfigurationTests {
         #expect(perHourAfter > 2 * perHourBefore, "\(perHourBefore) → \(perHourAfter) an hour")
     }
 
+    @Test(arguments: [12, 17, 26])
+    func theBadlySignedReleaseIsRefusedOnceNotWithEachUpload(ios: Int) throws {
+        let (_, timeline) = Self.run(try StrategySetup.named("LowPowerLocationKeepAlive"), ios: ios)
+        #expect(Self.decisions(timeline).filter { $0.name == "configurationRefused" }.count == 1)
+        // Each refusal recorded is a timeline record to upload, whose answer carries the release
+        // again: recorded each time, the kept-alive app uploaded every 30 s to the end of the day.
+        let uploads = timeline.entries.filter {
+            if case .event(.uploadCompleted) = $0.body { $0.time >= 21600 } else { false }
+        }
+        #expect(uploads.count < 60, "\(uploads.count) uploads in the last two hours")
+    }
+
     @Test func withoutTheServerReleasingItNothingIsOfferedAndTheMeasureSaysSo() throws {
         var scenario = Self.scenario
         scenario.world.server.configurations = []

@@ -123,6 +123,10 @@ import WakefulTestSupport
         #expect(Self.reason(timeline) == reason)
         #expect(agent.remoteConfigurationVersion == 0)
         #expect(agent.scheduler?.options.jobs.first?.interval == 1800)
+        // The server cannot tell and sends it with each answer: refused without a second record
+        // (each would be a record to upload, whose answer would carry it again).
+        _ = agent.handle(Self.answer(wire), in: Self.context(2), timeline: &timeline)
+        #expect(Self.decisions(timeline) == ["configurationRefused"])
     }
 
     @Test func anAppWithoutAVerifierRefusesEveryConfiguration() throws {
@@ -131,6 +135,10 @@ import WakefulTestSupport
         _ = agent.handle(Self.answer(Self.signed(#"{"version":2}"#)), in: Self.context(0), timeline: &timeline)
         #expect(Self.decisions(timeline) == ["configurationRefused"])
         #expect(Self.reason(timeline)?.hasPrefix("signature: the app has no configuration key") == true)
+        // Another configuration is refused too, and recorded: only a repeat of the last is not.
+        _ = agent.handle(Self.answer(Self.signed(#"{"version":2}"#)), in: Self.context(1), timeline: &timeline)
+        _ = agent.handle(Self.answer(Self.signed(#"{"version":3}"#)), in: Self.context(2), timeline: &timeline)
+        #expect(Self.decisions(timeline) == ["configurationRefused", "configurationRefused"])
     }
 
     @Test(
