@@ -183,16 +183,20 @@ import WakefulTestSupport
     @Test func eachConfigurationIsWholeAndStrategyOptionsChangeFromTheNextEvent() throws {
         var agent = try Self.agent(InMemoryOutbox(installID: Self.install), strategies: [MovingGeofence()])
         var timeline = InMemoryTimeline()
-        Self.handle(&agent, Self.answer(Self.signed(#"{"version":2,"jobs":{"sample":{"interval":600}}}"#)), at: 0, &timeline)
+        Self.handle(
+            &agent, Self.answer(Self.signed(#"{"version":2,"jobs":{"sample":{"interval":600}}}"#)), at: 0, &timeline)
         Self.handle(&agent, .memoryWarning, at: 1, &timeline)
         #expect(agent.scheduler?.options.jobs.first?.interval == 600)
         // Version 3 names only the fence: the job goes back to the app's own interval.
-        Self.handle(&agent, Self.answer(Self.signed(#"{"version":3,"strategies":{"MovingGeofence":{"radius":250}}}"#)), at: 2, &timeline)
+        Self.handle(
+            &agent, Self.answer(Self.signed(#"{"version":3,"strategies":{"MovingGeofence":{"radius":250}}}"#)), at: 2,
+            &timeline)
         Self.handle(&agent, .memoryWarning, at: 3, &timeline)
         #expect(agent.scheduler?.options.jobs.first?.interval == 1800)
         #expect((agent.runtime.strategies.first as? MovingGeofence)?.options.radius == 250)
         // An older version offered afterwards (a late answer) is ignored.
-        Self.handle(&agent, Self.answer(Self.signed(#"{"version":2,"jobs":{"sample":{"interval":600}}}"#)), at: 4, &timeline)
+        Self.handle(
+            &agent, Self.answer(Self.signed(#"{"version":2,"jobs":{"sample":{"interval":600}}}"#)), at: 4, &timeline)
         #expect(
             Self.decisions(timeline) == [
                 "configurationOffered 2", "configurationApplied 2", "configurationOffered 3", "configurationApplied 3",
@@ -203,7 +207,8 @@ import WakefulTestSupport
         let outbox = InMemoryOutbox(installID: Self.install)
         var first = try Self.agent(outbox)
         var timeline = InMemoryTimeline()
-        Self.handle(&first, Self.answer(Self.signed(#"{"version":4,"jobs":{"sample":{"interval":300}}}"#)), at: 0, &timeline)
+        Self.handle(
+            &first, Self.answer(Self.signed(#"{"version":4,"jobs":{"sample":{"interval":300}}}"#)), at: 0, &timeline)
         Self.handle(&first, .memoryWarning, at: 1, &timeline)
 
         // The process dies; the next one runs version 4 from its start, without applying it again.

@@ -1,19 +1,25 @@
 import Foundation
 import Testing
+import WakefulTestSupport
 
 /// The configuration signing key as `serve` meets it: created with the data directory, kept across
 /// restarts, given in the environment, refused in words when it is no key.
-extension ServeStartupTests {
+@Suite("wakeful-server serve: the configuration signing key", .hangLimit, .watchdog)
+struct ServeConfigurationKeyTests {
+    /// Starting servers on a temporary folder, as the startup tests do.
+    let startup = ServeStartupTests()
     /// The base64 public key of the `configuration public key: …` line, if printed.
     static func publicKey(in output: String) -> String? {
         guard let range = output.range(of: "configuration public key: ") else { return nil }
         return output[range.upperBound...].split(separator: " ").first.map(String.init)
     }
 
-    @Test("a new configuration key is created 0600 beside the data; a restart reads it; a configuration set comes back signed")
+    @Test(
+        "a new configuration key is created 0600 beside the data; a restart reads it; a configuration set comes back signed"
+    )
     func configurationKeyFile() async throws {
-        try await withFolder { folder in
-            let (first, base) = try await startServer(dataDir: folder)
+        try await startup.withFolder { folder in
+            let (first, base) = try await startup.startServer(dataDir: folder)
             defer { first.kill() }
             let keyFile = folder.appendingPathComponent("configuration-key")
             #expect(first.output.contains("configuration key: created in \(keyFile.path)"), "\(first.output)")
@@ -31,13 +37,15 @@ extension ServeStartupTests {
             let install = UUID().uuidString
             let (registered, _) = try await ServeCommandTests.request(
                 "POST", base + "/v1/devices/register",
-                body: #"{"install_id":"\#(install)","bundle_id":"com.example.app","app_version":"1.0","os_version":"17.4"}"#
+                body:
+                    #"{"install_id":"\#(install)","bundle_id":"com.example.app","app_version":"1.0","os_version":"17.4"}"#
             )
             let token = try #require(registered["token"] as? String)
             let device = try #require(registered["device_id"] as? String, "\(registered)")
             let (set, setStatus) = try await ServeCommandTests.request(
                 "PUT", base + "/v1/devices/\(device)/configuration", token: adminToken,
-                body: #"{"author":"ops","note":"denser sampling","configuration":{"jobs":{"sample":{"interval":300}}}}"#)
+                body: #"{"author":"ops","note":"denser sampling","configuration":{"jobs":{"sample":{"interval":300}}}}"#
+            )
             #expect(setStatus == 201, "\(set)")
             #expect(set["version"] as? Int == 1, "\(set)")
             let batch = UUID().uuidString
@@ -52,7 +60,7 @@ extension ServeStartupTests {
             #expect(carried["signature"] is String && carried["payload"] is String, "\(carried)")
             #expect(try await first.terminate() == 0, "\(first.output)")
 
-            let (second, _) = try await startServer(dataDir: folder)
+            let (second, _) = try await startup.startServer(dataDir: folder)
             defer { second.kill() }
             #expect(second.output.contains("configuration key: read from \(keyFile.path)"), "\(second.output)")
             #expect(Self.publicKey(in: second.output) == publicKey)
@@ -62,7 +70,7 @@ extension ServeStartupTests {
 
     @Test("WAKEFUL_CONFIGURATION_KEY is used instead of the file, and refused in words when it is no key")
     func configurationKeyFromTheEnvironment() async throws {
-        try await withFolder { folder in
+        try await startup.withFolder { folder in
             // RFC 8032, section 7.1, test 1: the private key and the public key it gives.
             let executable = try #require(Executable.server.url)
             let server = try ServerProcess(
@@ -70,7 +78,8 @@ extension ServeStartupTests {
                 environment: ["WAKEFUL_CONFIGURATION_KEY": "nWGxne/9WmC6hEr0kuwsxERJxWl7MmkZcDusAxyuf2A="])
             defer { server.kill() }
             _ = try #require(try await server.waitForListening(), "\(server.output)")
-            #expect(server.output.contains("configuration key: read from WAKEFUL_CONFIGURATION_KEY"), "\(server.output)")
+            #expect(
+                server.output.contains("configuration key: read from WAKEFUL_CONFIGURATION_KEY"), "\(server.output)")
             #expect(Self.publicKey(in: server.output) == "11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=")
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("configuration-key").path))
             #expect(try await server.terminate() == 0, "\(server.output)")
