@@ -98,6 +98,10 @@ public func buildRouter(_ configuration: ServerConfiguration, parts: ServerParts
         configuration: configuration,
         dispatcher: parts.dispatcher, metrics: metrics
     ).addRoutes(to: router)
+    ConfigurationController(
+        storage: configuration.storage, configurations: configuration.configurationStorage,
+        signer: configuration.configurationSigner, authenticator: authenticator, configuration: configuration
+    ).addRoutes(to: router)
     DashboardController(
         storage: configuration.storage, authenticator: authenticator, configuration: configuration,
         pushes: DashboardPush.source(reading: configuration.pushStorage)

@@ -34,6 +34,10 @@ public struct ServerConfiguration: Sendable {
     public var pushStorage: (any PushStorage)?
     /// Who may register a new install: anyone, holders of a registration secret, or the admin only.
     public var registration: RegistrationPolicy
+    /// Signs remote configurations; without it, setting one is refused with 503.
+    public var configurationSigner: ConfigurationSigner?
+    /// Where configurations and cohorts are kept: by default `storage` when its engine keeps them.
+    public var configurationStorage: (any ConfigurationStorage)?
 
     /// Creates a configuration; by default on 127.0.0.1:8080 with the system clock.
     public init(
@@ -41,7 +45,8 @@ public struct ServerConfiguration: Sendable {
         clock: WallClock = .system,
         limits: ServerLimits = ServerLimits(), logger: Logger = Logger(label: "wakeful.server"),
         onListening: @escaping @Sendable (Int) async -> Void = { _ in }, push: PushSettings = PushSettings(),
-        pushStorage: (any PushStorage)? = nil, registration: RegistrationPolicy = .open
+        pushStorage: (any PushStorage)? = nil, registration: RegistrationPolicy = .open,
+        configurationSigner: ConfigurationSigner? = nil, configurationStorage: (any ConfigurationStorage)? = nil
     ) {
         self.host = host
         self.port = port
@@ -54,6 +59,8 @@ public struct ServerConfiguration: Sendable {
         self.push = push
         self.pushStorage = pushStorage ?? (storage as? any PushStorage)
         self.registration = registration
+        self.configurationSigner = configurationSigner
+        self.configurationStorage = configurationStorage ?? (storage as? any ConfigurationStorage)
     }
 }
 

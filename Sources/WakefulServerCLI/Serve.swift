@@ -26,6 +26,8 @@ struct Serve: AsyncParsableCommand {
 
             With --database postgres://… everything is kept in that PostgreSQL database instead (migrations applied on start, under a lock, so several servers may start at once). Several servers can share one database behind a load balancer: give them the same --admin-token-file. The URL's password is never printed or logged; without one in the URL, PGPASSWORD is used (keeping it off the command line, where ps shows it). If the database cannot be reached at start, the server exits 1 with a message naming the URL and what to check; if it fails later, or no connection of the pool (--database-connections, 20) frees up within --database-wait seconds (5), requests are answered 503 with Retry-After.
 
+            Remote configurations (PUT /v1/devices/{id}/configuration, PUT /v1/cohorts/{name}/configuration, PUT /v1/devices/{id}/cohort) are signed with the Ed25519 key in --configuration-key-file (by default configuration-key in the data directory, created with a new key on first start, 0600), or with WAKEFUL_CONFIGURATION_KEY (the base64 of the 32-byte private key) when set. The public key is printed at start (`configuration public key: …`): build it into the app. Every configuration set is kept with its author, time and note; a device gets the one it is to run (its own, else its cohort's) in the answer to an upload whose Wakeful-Configuration-Version header is older. Servers sharing a database must share the key.
+
             Registration (--registration): open lets anyone register a new install; secret only requests carrying the secret of --registration-secret-file in the Wakeful-Registration-Secret header; closed only the admin. In every mode an install that is already registered gets a new token only for its current token (Authorization: Bearer, a rotation) or the admin token, and registrations are limited per address (--registrations-per-minute).
 
             Slow and stalled clients: a new connection must send its headers within --header-timeout seconds, a body must arrive within --body-timeout seconds plus one second per --minimum-body-rate bytes, and a connection that receives nothing for --idle-timeout seconds is closed; one whose client stops reading an answer for --write-timeout seconds is closed too. An upload takes a place among the concurrent stores only once its whole body has arrived; one device may have at most --device-uploads uploads in progress (429 beyond).
@@ -88,6 +90,12 @@ struct Serve: AsyncParsableCommand {
             "The file holding the admin token (default: admin-token in --data-dir); created with a new token if missing."
     )
     var adminTokenFile: String?
+
+    @Option(
+        help:
+            "The file holding the Ed25519 key that signs remote configurations, as base64 (default: configuration-key in --data-dir); created with a new key if missing. WAKEFUL_CONFIGURATION_KEY, when set, is the key itself and is used instead."
+    )
+    var configurationKeyFile: String?
 
     @OptionGroup(title: "APNs provider key (enables waking devices)")
     var apnsKey: APNsKeyOptions
@@ -168,7 +176,7 @@ struct Serve: AsyncParsableCommand {
         let lock = database == nil ? try DataDirectoryLock(directory: directory) : nil
         let tokenFile =
             adminTokenFile.map { URL(fileURLWithPath: $0) } ?? directory.appendingPathComponent("admin-token")
-        let adminToken = try AdminTokenFile.load(tokenFile)
+        let adminToken = try SecretFile.adminToken.load(tokenFile)
         if adminToken.created {
             printLine("admin token: created in \(tokenFile.path) (readable by its owner only)")
         } else {
@@ -182,13 +190,14 @@ struct Serve: AsyncParsableCommand {
                     ? "open files: limit raised from \(limit.before) to \(limit.after) (the hard limit)"
                     : "open files: limit \(limit.after) (hard limit \(limit.hard))")
         }
+        let signer = try configurationSigner(directory: directory)
         let storage = try await openStorage(directory: directory, logger: logger)
         let host = self.host
         let configuration = ServerConfiguration(
             host: host, port: port, storage: storage, adminToken: adminToken.token, limits: limits.limits,
             logger: logger,
             onListening: { port in printLine("listening on http://\(host):\(port)") }, push: pushSettings,
-            registration: registration)
+            registration: registration, configurationSigner: signer)
         let app = try await buildApplication(configuration)
         var groupConfiguration = ServiceGroupConfiguration(
             services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
@@ -226,6 +235,35 @@ extension Serve {
             "APNs: key \(credentials.keyID) of team \(credentials.teamID), sending to \(apnsHost ?? "Apple's sandbox or production host, as each device registered")"
         )
         return settings
+    }
+
+    /// The configuration signing key from WAKEFUL_CONFIGURATION_KEY, or from its file (created with a
+    /// new key when missing); the public key is printed for the app, the private key never.
+    private func configurationSigner(directory: URL) throws -> ConfigurationSigner {
+        let signer: ConfigurationSigner
+        if let text = ProcessInfo.processInfo.environment["WAKEFUL_CONFIGURATION_KEY"] {
+            do {
+                signer = try ConfigurationSigner(privateKeyBase64: text)
+            } catch {
+                throw ServeFailure("WAKEFUL_CONFIGURATION_KEY: \(error.message)")
+            }
+            printLine("configuration key: read from WAKEFUL_CONFIGURATION_KEY")
+        } else {
+            let url =
+                configurationKeyFile.map { URL(fileURLWithPath: $0) }
+                ?? directory.appendingPathComponent("configuration-key")
+            let key = try SecretFile.configurationKey.load(url)
+            do {
+                signer = try ConfigurationSigner(privateKeyBase64: key.token)
+            } catch {
+                throw ServeFailure("--configuration-key-file \(url.path): \(error.message)")
+            }
+            printLine(
+                "configuration key: \(key.created ? "created in" : "read from") \(url.path) (readable by its owner only)"
+            )
+        }
+        printLine("configuration public key: \(signer.publicKeyBase64) (the app verifies configurations with it)")
+        return signer
     }
 
     /// PostgreSQL at --database, or SQLite in the data directory.

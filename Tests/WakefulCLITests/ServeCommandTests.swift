@@ -95,12 +95,14 @@ struct ServeCommandTests {
 
     /// One JSON request with URLSession; returns the decoded object and the status.
     static func request(
-        _ method: String, _ url: String, token: String? = nil, key: String? = nil, body: String? = nil
+        _ method: String, _ url: String, token: String? = nil, key: String? = nil, body: String? = nil,
+        headers: [String: String] = [:]
     ) async throws -> ([String: Any], Int) {
         var request = URLRequest(url: try #require(URL(string: url)))
         request.httpMethod = method
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         if let key { request.setValue(key, forHTTPHeaderField: "Idempotency-Key") }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if let body {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.httpBody = Data(body.utf8)
@@ -119,9 +121,13 @@ final class ServerProcess: @unchecked Sendable {
     private var waiters: [CheckedContinuation<Void, Never>] = []
     private var ended = false
 
-    init(executable: URL, arguments: [String]) throws {
+    /// Starts `executable` with `arguments`, and `environment` added to the test's own.
+    init(executable: URL, arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -29,12 +29,14 @@ struct ServerHarness {
     /// Runs `body` against the router (or a live server on a free port) with a new database, removing it afterwards on every path.
     static func withServer<T: Sendable>(
         _ setup: TestingSetup = .router, limits: ServerLimits = ServerLimits(),
+        configurationSigner: ConfigurationSigner? = nil,
         _ body: @escaping @Sendable (ServerHarness, any TestClientProtocol) async throws -> T
     ) async throws -> T {
         try await withTemporaryDirectory { directory in
             let storage = try SQLiteServerStorage(directory: directory)
             let configuration = ServerConfiguration(
-                port: 0, storage: storage, adminToken: adminToken, clock: fixedClock(), limits: limits)
+                port: 0, storage: storage, adminToken: adminToken, clock: fixedClock(), limits: limits,
+                configurationSigner: configurationSigner)
             let parts = try ServerParts(configuration)
             let harness = ServerHarness(storage: storage, configuration: configuration, parts: parts)
             let app = try await buildApplication(configuration, parts: parts)

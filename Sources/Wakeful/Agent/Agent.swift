@@ -23,9 +23,9 @@ import Foundation
 /// ```
 public struct Agent {
     /// The app's strategies.
-    public private(set) var runtime: Runtime
+    public internal(set) var runtime: Runtime
     /// The job scheduler, when jobs are configured.
-    public private(set) var scheduler: JobScheduler?
+    public internal(set) var scheduler: JobScheduler?
     /// The uploader, when uploads are configured.
     public private(set) var uploader: Uploader?
     /// The outbox.
@@ -47,6 +47,13 @@ public struct Agent {
     /// Whether the saved states could not be read at launch (protected data unavailable, DATA-4):
     /// the scheduler waits until they can be, and the strategies get theirs then.
     private var savedStatesPending = false
+    /// The server's configurations: the one in force, the one waiting for a safe point.
+    var remote = RemoteConfigurationState()
+    /// Checks the server's signature of an offered configuration; nil refuses every one.
+    let configurationVerifier: (any ConfigurationSignatureVerifier)?
+    /// Decisions made outside an event (a saved configuration that no longer applies), recorded
+    /// with the next event.
+    var remoteNotes: [SystemDecision] = []
 
     /// Creates the agent of a new process and restores the jobs' and strategies' states from the outbox.
     ///
@@ -58,14 +65,17 @@ public struct Agent {
     ///   - heldRecords: Where the count of records held while the outbox cannot be written survives
     ///     the process (a file of class `none` on a device); nil to keep none, and then a process that
     ///     dies holding records loses them without a loss record.
+    ///   - configurationVerifier: Checks the signature of configurations the server sends
+    ///     (``RemoteConfiguration``); nil to refuse them all.
     /// - Throws: What the outbox throws when reading the saved states, except
     ///   ``ProtectedDataUnavailable``: then the jobs wait until protected data is available, and
     ///   the strategies get their states then.
     public init(
         strategies: [any Strategy], configuration: AgentConfiguration, outbox: any Outbox, seed: UInt64,
-        heldRecords: (any HeldRecordsLedger)? = nil
+        heldRecords: (any HeldRecordsLedger)? = nil, configurationVerifier: (any ConfigurationSignatureVerifier)? = nil
     ) throws {
         self.runtime = Runtime(strategies: strategies)
+        self.configurationVerifier = configurationVerifier
         self.configuration = configuration
         self.outbox = outbox
         self.holding = HoldingArea(ledger: heldRecords)
@@ -81,10 +91,16 @@ public struct Agent {
     /// Hands the strategies and the scheduler what the previous process saved. Both are read
     /// before either is applied, so a failed read changes nothing.
     private mutating func restoreSavedStates() throws {
-        let strategyStates = try outbox.strategyStates()
+        var strategyStates = try outbox.strategyStates()
         let jobStates = scheduler == nil ? [] : try outbox.jobStates()
+        let remoteState = strategyStates.firstIndex { $0.strategy == RemoteConfigurationState.stateName }.map {
+            strategyStates.remove(at: $0).state
+        }
         runtime.restore(strategyStates)
         scheduler?.restore(jobStates)
+        if let remoteState, let note = remote.restore(remoteState, runtime: &runtime, scheduler: &scheduler) {
+            remoteNotes.append(note)
+        }
         savedStatesPending = false
     }
 
@@ -109,7 +125,9 @@ public struct Agent {
         lastError = nil
         var copy = OutboxTimelineBuffer(upload: configuration.timeline)
         if savedStatesPending { try? restoreSavedStates() }
+        applyPendingConfiguration(at: context.now, timeline: &timeline, copy: &copy)
         var commands = runtime.handle(event, in: context, timeline: &timeline, copy: &copy)
+        takeConfigurationOffer(in: event, at: context.now, timeline: &timeline, copy: &copy)
         if scheduler != nil, !savedStatesPending {
             let own = scheduler!.handle(event, in: context)
             log(own, by: JobScheduler.ownerName, at: context.now, timeline: &timeline, copy: &copy)
@@ -195,7 +213,11 @@ public struct Agent {
             let changed = Set(states.map(\.job))
             unsaved.jobStates = unsaved.jobStates.filter { !changed.contains($0.job) } + states
         }
-        let states = runtime.takeChangedStates()
+        var states = runtime.takeChangedStates()
+        if remote.changed {
+            states.append(remote.savedState)
+            remote.changed = false
+        }
         if !states.isEmpty {
             let changed = Set(states.map(\.strategy))
             unsaved.strategyStates = unsaved.strategyStates.filter { !changed.contains($0.strategy) } + states

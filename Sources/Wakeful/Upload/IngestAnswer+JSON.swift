@@ -1,7 +1,8 @@
 import Foundation
 
 extension IngestAnswer {
-    /// The answer body of a 200: `{"batch_id":"…","accepted":n,"duplicates":m,"rejected":[{"uuid":"…","reason":"…"}]}`.
+    /// The answer body of a 200: `{"batch_id":"…","accepted":n,"duplicates":m,"rejected":[{"uuid":"…","reason":"…"}]}`,
+    /// with `"configuration":{…}` after `rejected` when the answer carries one.
     ///
     /// - Parameter batchID: The batch it answers, echoed so that the client can match it.
     /// - Complexity: O(n) in the body's size.
@@ -23,11 +24,17 @@ extension IngestAnswer {
             buffer.appendJSONString(rejection.reason)
             buffer.append(UInt8(ascii: "}"))
         }
-        buffer.appendJSONRaw("]}")
+        buffer.append(UInt8(ascii: "]"))
+        if let configuration {
+            buffer.appendJSONRaw(#","configuration":"#)
+            buffer.append(contentsOf: configuration.utf8)
+        }
+        buffer.append(UInt8(ascii: "}"))
         return buffer
     }
 
-    /// Reads an answer body. Unknown members (a later `commands` array) are ignored.
+    /// Reads an answer body. Unknown members (a later `commands` array) are ignored; a
+    /// `configuration` member is kept as its JSON text, unread (``configuration``).
     ///
     /// ```swift
     /// let (batchID, answer) = try IngestAnswer.parse(body)
@@ -40,6 +47,7 @@ extension IngestAnswer {
         batchID: UUID, answer: IngestAnswer
     ) {
         let root = try IngestObjectReader(try JSONValue.parseIngest(bytes), path: "")
+        let configuration = root.object["configuration"].map(\.description)
         let batchID = try root.uuid("batch_id")
         let accepted = try root.integer("accepted", minimum: 0)
         let duplicates = try root.integer("duplicates", minimum: 0)
@@ -48,6 +56,9 @@ extension IngestAnswer {
             let reader = try IngestObjectReader(element, path: "rejected[\(index)]")
             rejected.append(RecordRejection(uuid: try reader.uuid("uuid"), reason: try reader.string("reason")))
         }
-        return (batchID, IngestAnswer(accepted: accepted, duplicates: duplicates, rejected: rejected))
+        return (
+            batchID,
+            IngestAnswer(accepted: accepted, duplicates: duplicates, rejected: rejected, configuration: configuration)
+        )
     }
 }

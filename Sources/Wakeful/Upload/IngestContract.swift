@@ -36,6 +36,10 @@ public struct IngestBatch: Sendable, Hashable {
 /// The server stores a batch atomically, so every record of the batch that is not rejected is
 /// either accepted or a duplicate, and `accepted + duplicates + rejected.count` equals the batch's
 /// record count; an answer that does not add up settles nothing (the client resends the batch).
+///
+/// When the server holds a configuration for the device newer than the version the upload
+/// reported (`Wakeful-Configuration-Version`), the answer carries it signed, in `configuration`
+/// (``SignedRemoteConfiguration``).
 public struct IngestAnswer: Sendable, Hashable, Codable {
     /// Records stored by this request.
     public var accepted: Int
@@ -43,12 +47,17 @@ public struct IngestAnswer: Sendable, Hashable, Codable {
     public var duplicates: Int
     /// Records refused, with the reason; the client quarantines them and moves on.
     public var rejected: [RecordRejection]
+    /// The `configuration` member as JSON text, unread: the agent reads and verifies it
+    /// (``SignedRemoteConfiguration``), so a bad one is refused with its reason and never keeps
+    /// the answer from settling the batch.
+    public var configuration: String?
 
     /// Creates an answer.
-    public init(accepted: Int, duplicates: Int, rejected: [RecordRejection] = []) {
+    public init(accepted: Int, duplicates: Int, rejected: [RecordRejection] = [], configuration: String? = nil) {
         self.accepted = accepted
         self.duplicates = duplicates
         self.rejected = rejected
+        self.configuration = configuration
     }
 }
 

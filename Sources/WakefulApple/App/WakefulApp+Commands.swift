@@ -117,6 +117,8 @@
                 let body = try agent.requestBody(for: request)
                 sessions.upload(
                     request, body: body, endpoint: endpoint, credential: credential,
+                    configurationVersion: configuration.configurationPublicKey == nil
+                        ? nil : agent.remoteConfigurationVersion,
                     timeout: configuration.agent.upload?.requestTimeout ?? 60)
             } catch {
                 logger.error("could not encode an upload batch", metadata: ["error": "\(error)"])

@@ -28,6 +28,12 @@
             /// device token APNs gives at every launch is sent to the server beside it
             /// (`PUT /v1/devices/me/apns`); nil sends nothing.
             public var apnsEnvironment: PushTokenRegistration.Environment?
+            /// The companion server's configuration public key (base64, as `wakeful-server serve`
+            /// prints it). When set, uploads report the configuration version the app runs
+            /// (`Wakeful-Configuration-Version`), and configurations the server sends in upload
+            /// answers or silent pushes are verified with it and applied between jobs
+            /// (``RemoteConfiguration``); nil refuses every configuration.
+            public var configurationPublicKey: String?
             /// The device credential for `Authorization: Bearer`; read before every upload, nil for
             /// none. Keep it in the Keychain with ``KeychainCredential``, which stores it
             /// `kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly`: the Keychain's default,

@@ -123,7 +123,10 @@
             self.agent = try Agent(
                 strategies: configuration.strategies, configuration: configuration.agent, outbox: outbox,
                 seed: configuration.seed,
-                heldRecords: FileHeldRecordsLedger(path: directory.appendingPathComponent("held.json").path))
+                heldRecords: FileHeldRecordsLedger(path: directory.appendingPathComponent("held.json").path),
+                configurationVerifier: try configuration.configurationPublicKey.map {
+                    try Curve25519ConfigurationVerifier(publicKeyBase64: $0)
+                })
             self.directory = directory
             self.configuration = configuration
             self.logger = configuration.logger

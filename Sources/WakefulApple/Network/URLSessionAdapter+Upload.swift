@@ -12,13 +12,21 @@
         ///   - body: The encoded batch (``Agent/requestBody(for:)``).
         ///   - endpoint: The server's `POST /v1/ingest` URL.
         ///   - credential: The device's bearer credential (never logged).
+        ///   - configurationVersion: ``Agent/remoteConfigurationVersion`` when the app takes remote
+        ///     configurations, nil when it takes none.
         ///   - timeout: ``Uploader/Configuration/requestTimeout``.
-        func upload(_ request: UploadRequest, body: Data, endpoint: URL, credential: String?, timeout: TimeInterval) {
+        func upload(
+            _ request: UploadRequest, body: Data, endpoint: URL, credential: String?, configurationVersion: Int?,
+            timeout: TimeInterval
+        ) {
             var http = URLRequest(url: endpoint, timeoutInterval: timeout)
             http.httpMethod = "POST"
             http.setValue("application/json", forHTTPHeaderField: "Content-Type")
             http.setValue(request.batch.uuidString.lowercased(), forHTTPHeaderField: "Idempotency-Key")
             if let credential { http.setValue("Bearer " + credential, forHTTPHeaderField: "Authorization") }
+            if let configurationVersion {
+                http.setValue(String(configurationVersion), forHTTPHeaderField: RemoteConfiguration.versionHeader)
+            }
             if request.background {
                 uploadInBackground(request, http: http, body: body)
             } else {

@@ -17,6 +17,8 @@ struct IngestController<Context: RequestContext>: Sendable {
     let gate: IngestGate
     let committer: IngestCommitter
     let metrics: ServerMetrics
+    /// Where the devices' configurations are kept; nil: answers carry none.
+    let configurations: (any ConfigurationStorage)?
 
     init(
         storage: any ServerStorage, authenticator: Authenticator, configuration: ServerConfiguration, gate: IngestGate,
@@ -27,6 +29,7 @@ struct IngestController<Context: RequestContext>: Sendable {
         self.gate = gate
         self.committer = IngestCommitter(storage: storage)
         self.metrics = metrics
+        self.configurations = configuration.configurationStorage
     }
 
     func addRoutes(to router: Router<Context>) {
@@ -76,6 +79,7 @@ struct IngestController<Context: RequestContext>: Sendable {
         }
         try JSONRequest.requireJSONContentType(request)
         let encoding = try RequestContentEncoding(header: request.headers[.contentEncoding])
+        let reported = try Self.reportedConfigurationVersion(request)
         let batchKey = IngestGate.BatchKey(deviceID: device.id, batchID: keyID)
         guard await gate.claim(batchKey) else {
             // The reference's "409 same key still being processed": the first request's answer
@@ -92,7 +96,7 @@ struct IngestController<Context: RequestContext>: Sendable {
             // connection's (RequestDeadlineHandler), its size limit this one.
             let body = try await request.body.collect(upTo: configuration.limits.maximumIngestBytes)
             let stored = try await storeReceived(
-                body, encoding: encoding, device: device, keyID: keyID, context: context)
+                body, encoding: encoding, device: device, keyID: keyID, reported: reported, context: context)
             await gate.release(batchKey)
             return stored
         } catch {
@@ -103,7 +107,8 @@ struct IngestController<Context: RequestContext>: Sendable {
 
     /// Takes a storing place for a fully received body: 503 with `Retry-After` when all are taken.
     private func storeReceived(
-        _ body: ByteBuffer, encoding: RequestContentEncoding, device: StoredDevice, keyID: UUID, context: Context
+        _ body: ByteBuffer, encoding: RequestContentEncoding, device: StoredDevice, keyID: UUID, reported: Int?,
+        context: Context
     ) async throws -> (Response, IngestAnswer) {
         let limits = configuration.limits
         guard await gate.enter() else {
@@ -114,7 +119,8 @@ struct IngestController<Context: RequestContext>: Sendable {
             throw error
         }
         do {
-            let stored = try await store(body, encoding: encoding, device: device, keyID: keyID, context: context)
+            let stored = try await store(
+                body, encoding: encoding, device: device, keyID: keyID, reported: reported, context: context)
             await gate.leave()
             return stored
         } catch {
@@ -124,7 +130,8 @@ struct IngestController<Context: RequestContext>: Sendable {
     }
 
     private func store(
-        _ received: ByteBuffer, encoding: RequestContentEncoding, device: StoredDevice, keyID: UUID, context: Context
+        _ received: ByteBuffer, encoding: RequestContentEncoding, device: StoredDevice, keyID: UUID, reported: Int?,
+        context: Context
     ) async throws -> (Response, IngestAnswer) {
         let body = try encoding.decode(received, limit: configuration.limits.maximumIngestBytes)
         let (batch, rejected): (IngestBatch, [RecordRejection])
@@ -171,8 +178,41 @@ struct IngestController<Context: RequestContext>: Sendable {
                     "device_id": .string(device.id.uuidString), "accepted": .stringConvertible(accepted),
                     "duplicates": .stringConvertible(duplicates),
                 ])
-            let answer = IngestAnswer(accepted: accepted, duplicates: duplicates, rejected: rejected)
+            let answer = IngestAnswer(
+                accepted: accepted, duplicates: duplicates, rejected: rejected,
+                configuration: await configurationOffer(deviceID: device.id, reported: reported, context: context))
             return (.json(bytes: answer.jsonBytes(batchID: batch.batchID)), answer)
+        }
+    }
+
+    /// The `Wakeful-Configuration-Version` an app that takes remote configurations sends; nil when
+    /// absent (the app takes none: its answers carry none); 400 when malformed.
+    static func reportedConfigurationVersion(_ request: Request) throws(APIError) -> Int? {
+        guard let text = request.headers[.configurationVersion] else { return nil }
+        guard let version = Int(text.trimmingCharacters(in: .whitespaces)), version >= 0 else {
+            throw APIError.invalid(
+                RemoteConfiguration.versionHeader,
+                "expected a whole number, 0 or more (the configuration version the app runs), found \"\(text.prefix(32))\""
+            )
+        }
+        return version
+    }
+
+    /// The device's configuration for the answer, as wire JSON text, when it is newer than the
+    /// version the upload reported; nil otherwise, and when it cannot be read: the batch is
+    /// stored, so the answer must not fail for it (the next upload gets the configuration).
+    private func configurationOffer(deviceID: UUID, reported: Int?, context: Context) async -> String? {
+        guard let reported, let configurations else { return nil }
+        do {
+            guard let stored = try await configurations.effectiveConfiguration(deviceID: deviceID),
+                stored.version > reported
+            else { return nil }
+            return stored.signed.jsonText
+        } catch {
+            context.logger.warning(
+                "configuration not read for an ingest answer",
+                metadata: ["device_id": .string(deviceID.uuidString), "error": .string(String(describing: error))])
+            return nil
         }
     }
 
@@ -187,4 +227,6 @@ struct IngestController<Context: RequestContext>: Sendable {
 extension HTTPField.Name {
     /// `Idempotency-Key` (draft-ietf-httpapi-idempotency-key-header).
     static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
+    /// `Wakeful-Configuration-Version`: the configuration version the uploading app runs.
+    static let configurationVersion = HTTPField.Name(RemoteConfiguration.versionHeader)!
 }

@@ -40,10 +40,16 @@ struct DashboardData {
         let activity = DeviceActivity.extract(
             records: records, prelude: prelude, window: window, lifeStart: lifeStart,
             pushes: try await pushes(device.id, window.start, window.end))
+        var configurations: DeviceConfigurationView?
+        if let stored = storage as? any ConfigurationStorage {
+            configurations = try await DeviceConfigurationView.load(
+                stored, deviceID: device.id, limit: DevicePage.maximumConfigurations)
+        }
         return DevicePage(
             device: device, versions: try await dashboardStorage?.registeredVersions(deviceID: device.id),
             extremes: try await extremes(deviceID: device.id),
-            request: request, window: window, activity: activity, truncated: truncated)
+            request: request, window: window, activity: activity, truncated: truncated,
+            configurations: configurations)
     }
 
     /// The device's first sign of life: its registration, or its first record with a plausible

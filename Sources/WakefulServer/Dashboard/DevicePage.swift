@@ -15,9 +15,13 @@ struct DevicePage {
     let activity: DeviceActivity
     /// Whether the window held more records than the page reads.
     let truncated: Bool
+    /// The device's configurations, when the storage keeps them.
+    var configurations: DeviceConfigurationView? = nil
 
     /// The most gaps the table lists.
     static let maximumGaps = 15
+    /// The most configurations the history lists.
+    static let maximumConfigurations = 20
 
     func html() -> String {
         let id = device.id.uuidString
@@ -59,6 +63,7 @@ struct DevicePage {
         }
         body += """
             <div class="panel">\(SwimlaneChart(activity: activity, gaps: listed, window: window).svg())\(Self.legend)</div>
+            \(configurations.map(ConfigurationPanel.init).map { $0.html(deviceID: id) } ?? "")
             <h2 id="gaps">Gaps</h2>
             <p class="sub">Stretches of at least \(DashboardFormat.duration(DashboardGap.minimum(for: window))) with no record at all, longest first, \
             each in the state the app-state lane draws over it, with the cause the device's own timeline gives. \

@@ -122,6 +122,32 @@ extension PostgresServerStorage {
                 // Finds a seq the device already stored under another UUID (ingest counts such reuse).
                 "CREATE INDEX records_by_seq ON records (device_id, seq)",
             ]),
+        PostgresMigration(
+            version: 4, name: "v4: remote configurations and cohorts",
+            statements: [
+                // Rows are never updated: the table is the audit trail. target: a device ID or a cohort's name.
+                """
+                CREATE TABLE configurations (
+                    version integer PRIMARY KEY CHECK (version >= 1),
+                    target_kind text NOT NULL CHECK (target_kind IN ('device', 'cohort')),
+                    target text NOT NULL,
+                    payload text NOT NULL,
+                    signature text NOT NULL,
+                    author text NOT NULL,
+                    note text,
+                    created_at double precision NOT NULL
+                )
+                """,
+                "CREATE INDEX configurations_by_target ON configurations (target_kind, target, version)",
+                """
+                CREATE TABLE device_cohorts (
+                    device_id uuid PRIMARY KEY REFERENCES devices(id),
+                    cohort text NOT NULL,
+                    author text NOT NULL,
+                    updated_at double precision NOT NULL
+                )
+                """,
+            ]),
     ]
 
     /// The advisory lock key that serialises migrations between servers starting at once
@@ -132,7 +158,8 @@ extension PostgresServerStorage {
     ///
     /// The transaction first takes an advisory lock, so a second server starting at the same time
     /// waits, then finds the schema migrated and applies nothing. `wakeful_schema_migrations`
-    /// records each applied version.
+    /// records each applied version; a migration whose version is not recorded is applied, even
+    /// below a recorded one.
     ///
     /// - Returns: The versions applied now.
     @discardableResult
@@ -147,13 +174,12 @@ extension PostgresServerStorage {
                     applied_at timestamptz NOT NULL DEFAULT now()
                 )
                 """, logger: logger)
-            let current =
-                try await connection.query(
-                    "SELECT COALESCE(MAX(version), 0) FROM wakeful_schema_migrations", logger: logger
-                )
-                .decode(Int.self).first { _ in true } ?? 0
+            // Each migration not yet recorded, not only those above the highest: features merged
+            // in another order than they were numbered leave a gap a later one fills.
+            let recorded = try await connection.query("SELECT version FROM wakeful_schema_migrations", logger: logger)
+                .decode(Int.self).reduce(into: Set<Int>()) { $0.insert($1) }
             var applied: [Int] = []
-            for migration in migrations where migration.version > current {
+            for migration in migrations where !recorded.contains(migration.version) {
                 for statement in migration.statements {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }

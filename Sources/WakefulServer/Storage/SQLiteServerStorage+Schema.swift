@@ -94,6 +94,29 @@ extension SQLiteServerStorage {
             // Finds a seq the device already stored under another UUID (ingest counts such reuse).
             try db.execute(sql: "CREATE INDEX records_by_seq ON records (device_id, seq)")
         }
+        migrator.registerMigration("v4: remote configurations and cohorts") { db in
+            // Rows are never updated: the table is the audit trail. target: a device ID or a cohort's name.
+            try db.execute(
+                sql: """
+                    CREATE TABLE configurations (
+                        version INTEGER PRIMARY KEY NOT NULL CHECK (version >= 1),
+                        target_kind TEXT NOT NULL CHECK (target_kind IN ('device', 'cohort')),
+                        target TEXT NOT NULL,
+                        payload TEXT NOT NULL,
+                        signature TEXT NOT NULL,
+                        author TEXT NOT NULL,
+                        note TEXT,
+                        created_at REAL NOT NULL
+                    );
+                    CREATE INDEX configurations_by_target ON configurations (target_kind, target, version);
+                    CREATE TABLE device_cohorts (
+                        device_id TEXT PRIMARY KEY NOT NULL REFERENCES devices(id),
+                        cohort TEXT NOT NULL,
+                        author TEXT NOT NULL,
+                        updated_at REAL NOT NULL
+                    );
+                    """)
+        }
         return migrator
     }
 }

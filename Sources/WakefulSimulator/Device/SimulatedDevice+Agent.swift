@@ -11,7 +11,9 @@ extension SimulatedDevice {
     /// Nil when the process died (a crash injected in the outbox, or in the handler).
     mutating func agentHandle(_ event: Event, in context: Context) -> [Command]? {
         if !process.hasAgent, !startAgent() { return nil }
+        let configuration = process.agent!.agent.remoteConfiguration?.version
         let commands = process.agent!.agent.handle(event, in: context, timeline: &timeline)
+        tally.noteConfiguration(process.agent!.agent.remoteConfiguration?.version, since: configuration, at: now)
         if let error = process.agent!.agent.lastError {
             if let crash = error as? SimulatedCrash {
                 injectedCrash(at: crash.point)
@@ -48,7 +50,8 @@ extension SimulatedDevice {
                 try Agent(
                     strategies: process.settingsReadEmpty ? [] : install.freshStrategies, configuration: configuration,
                     outbox: store,
-                    seed: install.seed &+ UInt64(process.number), heldRecords: outbox.ledger.heldRecords))
+                    seed: install.seed &+ UInt64(process.number), heldRecords: outbox.ledger.heldRecords,
+                    configurationVerifier: scenario.world.server.configurationVerifier))
             process.hasAgent = true
             return true
         } catch let crash as SimulatedCrash {

@@ -54,7 +54,9 @@ extension SimulatedDevice {
                     id: request.id, batch: request.batch, statusCode: nil, error: UploadOutcome.credentialUnavailable))
             return
         }
-        outbox.uploads.begin(request, body: body, installID: process.agent!.agent.outbox.installID)
+        outbox.uploads.begin(
+            request, body: body, installID: process.agent!.agent.outbox.installID,
+            configurationVersion: process.agent!.agent.remoteConfigurationVersion)
         if request.background {
             startTransfer(
                 TransferRequest(

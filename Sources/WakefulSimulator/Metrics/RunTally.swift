@@ -65,6 +65,8 @@ struct RunTally {
     var jobCompletions: [(job: String, at: TimeInterval)] = []
     /// Every `wakeful.jobMissed` record, with the scheduler's reason.
     var jobMisses: [(job: String, dueAt: TimeInterval, reason: String)] = []
+    /// Each remote configuration the agent applied, with when.
+    var configurationsApplied: [(version: Int, at: TimeInterval)] = []
 
     /// Seconds connected, all accessories together.
     var bluetoothConnectedSeconds: Double { connectionLog.reduce(0) { $0 + $1.to - $1.from } }

@@ -43,6 +43,10 @@ public enum SuccessMeasure: Sendable, Hashable {
     /// Tracking coverage: of the `interval`-long slots in which the user travels more than `accuracy`
     /// metres, the share with a record of `record` whose `accuracy` field is at most `accuracy` metres.
     case tracked(record: String, interval: TimeInterval, accuracy: Double)
+    /// A configuration the server releases (`world.server.configurations`) of version `version` or
+    /// newer is applied within `within` seconds of its release: 1 or 0. With `record`, the summary
+    /// says how often that record was made before and after.
+    case configured(version: Int, within: TimeInterval, record: String?)
 
     /// A short description, e.g. `read every 45 s`.
     public var description: String {
@@ -59,6 +63,8 @@ public enum SuccessMeasure: Sendable, Hashable {
         case .entries(let within): "each fence entry seen within \(Format.duration(within))"
         case .tracked(let record, let interval, let accuracy):
             "\(record) ≤\(Format.meters(accuracy)) every \(Format.duration(interval)) while moving"
+        case .configured(let version, let within, _):
+            "configuration \(version) applied within \(Format.duration(within))"
         }
     }
 }
@@ -168,6 +174,11 @@ extension SuccessMeasure {
             return tally.trackedResult(
                 description, record: record, interval: interval, accuracy: accuracy,
                 movement: scenario.world.trajectory, duration: duration)
+        case .configured(let version, let within, let record):
+            let release = scenario.world.server.configurations.first { ($0.version ?? 0) >= version }
+            return tally.configuredResult(
+                description, version: version, within: within, record: record, releasedAt: release?.at,
+                duration: duration)
         }
     }
     /// The share of `period`-long slots from `from` to `to` (the end when nil) that one of `times`

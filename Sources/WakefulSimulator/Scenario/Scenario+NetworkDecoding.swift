@@ -47,6 +47,7 @@ struct ServerDocument: Decodable {
     init(from decoder: any Decoder) throws {
         let c = try decoder.fields(allowed: [
             "latency", "down", "faults", "maxBatchRecords", "maxBatchBytes", "rejectKinds", "credentialLifetime",
+            "configurations",
         ])
         let defaults = ServerDescription()
         let latency = try c.optional("latency", as: Double.self) ?? defaults.latency
@@ -65,10 +66,12 @@ struct ServerDocument: Decodable {
                 "credentialLifetime",
                 "expected a positive number of seconds (leave it out for credentials that never expire)")
         }
+        let configurations = try c.optional("configurations", as: [ConfigurationReleaseDocument].self) ?? []
         server = ServerDescription(
             latency: latency, downPeriods: periods.map(\.range), faults: faults.map(\.fault),
             maxBatchRecords: maxRecords,
-            maxBatchBytes: maxBytes, rejectKinds: rejectKinds, credentialLifetime: lifetime)
+            maxBatchBytes: maxBytes, rejectKinds: rejectKinds, credentialLifetime: lifetime,
+            configurations: configurations.map(\.release))
     }
 }
 

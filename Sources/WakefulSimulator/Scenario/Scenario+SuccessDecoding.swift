@@ -6,6 +6,7 @@ import Foundation
 struct SuccessDocument: Decodable {
     static let forms = [
         "trigger", "periodic", "stored", "kept", "switches", "completed", "latency", "connected", "entries", "tracked",
+        "configured",
     ]
 
     var measure: SuccessMeasure
@@ -81,6 +82,15 @@ struct SuccessDocument: Decodable {
                 throw body.failure("accuracy", "expected a positive number of metres")
             }
             measure = .tracked(record: try body.value("record"), interval: interval, accuracy: accuracy)
+        case "configured":
+            try body.rejectUnknownKeys(allowed: ["version", "within", "record"])
+            let version: Int = try body.value("version")
+            guard version >= 1 else { throw body.failure("version", "expected a configuration version, 1 or more") }
+            let within: Double = try body.value("within")
+            guard within > 0, within.isFinite else {
+                throw body.failure("within", "expected a positive number of seconds")
+            }
+            measure = .configured(version: version, within: within, record: try body.optional("record"))
         default:
             try body.rejectUnknownKeys(allowed: ["record", "by"])
             let by: Double = try body.value("by")

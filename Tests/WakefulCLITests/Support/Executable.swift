@@ -93,7 +93,8 @@ struct Executable: Sendable {
         return directories
     }
 
-    /// Runs the executable with `arguments`, in `directory` if given, and waits for it to exit.
+    /// Runs the executable with `arguments`, in `directory` if given, with `environment` added to
+    /// the test's own, and waits for it to exit.
     ///
     /// Standard output and error go to temporary files (no pipe can fill up and block the child),
     /// which are read and removed afterwards. A watchdog kills the process after `timeout`; the
@@ -101,7 +102,8 @@ struct Executable: Sendable {
     /// not a speed check: nine minutes, inside the suites' ten-minute limit, since a command that
     /// takes seconds on a quiet machine can take minutes beside CPU hogs.
     func run(
-        _ arguments: [String], in directory: URL? = nil, timeout: TimeInterval = 540,
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+        timeout: TimeInterval = 540,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> CommandResult {
         let executable = try #require(
@@ -126,6 +128,9 @@ struct Executable: Sendable {
             process.standardOutput = stdoutHandle
             process.standardError = stderrHandle
             if let directory { process.currentDirectoryURL = directory }
+            if !environment.isEmpty {
+                process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            }
             let box = ProcessBox(process)
 
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

@@ -83,6 +83,7 @@ extension IngestAnswer: TimelineMembers {
         read.accepted = try coder.int("accepted", accepted)
         read.duplicates = try coder.int("duplicates", duplicates)
         read.rejected = try coder.objects("rejected", rejected)
+        read.configuration = try coder.optionalString("configuration", configuration)
         return read
     }
 }

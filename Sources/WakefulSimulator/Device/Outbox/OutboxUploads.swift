@@ -39,9 +39,11 @@ struct OutboxUploads {
         ingest.renewCredentials(at: time)
     }
 
-    /// An upload attempt starts: `body` is what the server will read, sent by install `installID`.
-    mutating func begin(_ request: UploadRequest, body: Data, installID: UUID) {
-        inFlight[request.id] = PendingUpload(request: request, body: body, installID: installID, reply: nil)
+    /// An upload attempt starts: `body` is what the server will read, sent by install `installID`
+    /// whose agent runs remote configuration `configurationVersion` (`Wakeful-Configuration-Version`).
+    mutating func begin(_ request: UploadRequest, body: Data, installID: UUID, configurationVersion: Int) {
+        inFlight[request.id] = PendingUpload(
+            request: request, body: body, installID: installID, configurationVersion: configurationVersion)
     }
 
     /// Whether `id` is an upload attempt in flight.
@@ -71,7 +73,9 @@ struct OutboxUploads {
         } else {
             reply = IngestReply(result: .answered(statusCode: 400, retryAfter: nil, answer: nil), latency: latency)
         }
-        let (delay, outcome) = reply.outcome(for: upload.request, requestTimeout: requestTimeout)
+        let (delay, outcome) = ingest.server.offeringConfiguration(
+            in: reply, above: upload.configurationVersion, at: now
+        ).outcome(for: upload.request, requestTimeout: requestTimeout)
         upload.reply = outcome
         inFlight[id] = upload
         return now + delay
@@ -110,5 +114,7 @@ private struct PendingUpload {
     var body: Data
     /// The install that sent it (a background upload outlives the process that started it).
     var installID: UUID
+    /// The configuration version the request reported (`Wakeful-Configuration-Version`).
+    var configurationVersion: Int
     var reply: UploadOutcome?
 }

@@ -12,6 +12,7 @@ extension RunChart {
             record
         case .switches: ScheduledTracking.switchKind
         case .entries: GeofenceSet.enteredKind
+        case .configured(_, _, let record): record
         case .connected, .jobs, nil: nil
         }
     }

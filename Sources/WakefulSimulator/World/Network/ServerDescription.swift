@@ -1,7 +1,7 @@
 import Foundation
 
-/// The app's server: how long it takes to answer, when it is down, the faults it suffers, and
-/// how its ingest endpoint judges batches (see ``IngestEndpoint``).
+/// The app's server: how long it takes to answer, when it is down, the faults it suffers, how
+/// its ingest endpoint judges batches (see ``IngestEndpoint``) and the configurations it releases.
 ///
 /// ```swift
 /// let server = ServerDescription(latency: 0.2, downPeriods: [3600...3900])
@@ -24,13 +24,15 @@ public struct ServerDescription: Sendable, Hashable {
     /// Seconds a device credential stays valid after its last renewal; nil for ever. Beyond, the
     /// answer is 401 until ``IngestEndpoint/renewCredentials(at:)``.
     public var credentialLifetime: TimeInterval?
+    /// Configurations the server releases for the device, in time order (``ConfigurationRelease``).
+    public var configurations: [ConfigurationRelease]
 
     /// Creates a server (cfg, assumption: answers in 0.2 s, never down, no faults, the contract's
     /// limits of 1000 records and 1 MiB, rejects nothing, credentials never expire).
     public init(
         latency: TimeInterval = 0.2, downPeriods: [ClosedRange<TimeInterval>] = [], faults: [ServerFault] = [],
         maxBatchRecords: Int = 1000, maxBatchBytes: Int = 1_048_576, rejectKinds: [String] = [],
-        credentialLifetime: TimeInterval? = nil
+        credentialLifetime: TimeInterval? = nil, configurations: [ConfigurationRelease] = []
     ) {
         self.latency = latency
         self.downPeriods = downPeriods.sorted { $0.lowerBound < $1.lowerBound }
@@ -39,6 +41,7 @@ public struct ServerDescription: Sendable, Hashable {
         self.maxBatchBytes = maxBatchBytes
         self.rejectKinds = rejectKinds
         self.credentialLifetime = credentialLifetime
+        self.configurations = configurations.sorted { $0.at < $1.at }
     }
 
     /// Whether the server answers at `time` (a down period includes its start, not its end).
