@@ -86,6 +86,7 @@ extension SimulatedDevice {
             case .push, .voipPush, .voipKeepAlive: break
             case .scheduledTask: break  // gated by TaskScheduler+Planning
             case .urlSession, .bluetooth: break  // not gated by Background App Refresh
+            case .healthKit: break  // HK-5: no source ties it to the switch (assumption: not gated)
             }
         }
         return nil
@@ -98,8 +99,8 @@ extension SimulatedDevice {
         case .urlSession: return urlSessionRelaunchBlocker()
         case .bluetooth: return bluetoothRelaunchBlocker()
         case .region, .beaconRegion, .display, .significantChange, .visit: break
-        case .push, .voipPush, .voipKeepAlive, .scheduledTask:
-            return nil  // gated on their own launch paths (PUSH-7, TERM-1, TERM-2)
+        case .push, .voipPush, .voipKeepAlive, .scheduledTask, .healthKit:
+            return nil  // gated on their own launch paths (PUSH-7, TERM-1, TERM-2, HK-5)
         }
         guard forceQuitFlag else { return nil }
         switch policy.location.forceQuitRelaunch {

@@ -148,6 +148,8 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     /// The server's pushes and what became of them; throttle, held push, VoIP failure count and
     /// keep-alive bookkeeping (PUSH, VOIP).
     var pushes: PushSystem
+    /// HealthKit: the world's samples, background delivery and observer queries (HK).
+    var health = HealthKitSystem()
 
     // MARK: Results
 
@@ -387,6 +389,10 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         case .outboxLockReleased: break  // the check after every step suspends the app if nothing else holds it
         // Motion
         case .activityChange(let generation): activityChangeDue(generation: generation)
+        // HealthKit (HK)
+        case .healthSampleSaved(let index): healthSampleSaved(index)
+        case .healthDeliveryDue(let generation): healthDeliveryDue(generation: generation)
+        case .healthHandlerDeadline(let serial): healthHandlerDeadline(update: serial)
         }
     }
 

@@ -92,6 +92,8 @@ extension SimulatedDevice {
     mutating func finish() -> RunMetrics {
         closeBluetoothBooks()
         tally.pushes = pushes.outcomes
+        tally.healthSamples = health.outcomes(
+            server: agentConfiguration?.upload == nil ? nil : ingest, records: tally.recordLog)
         tally.accumulate(state, seconds: now - stateSince)
         stateSince = now
         let triggered: Bool? = triggerBeacon == nil ? nil : tally.trigger != nil

@@ -43,6 +43,10 @@ public enum SuccessMeasure: Sendable, Hashable {
     /// Tracking coverage: of the `interval`-long slots in which the user travels more than `accuracy`
     /// metres, the share with a record of `record` whose `accuracy` field is at most `accuracy` metres.
     case tracked(record: String, interval: TimeInterval, accuracy: Double)
+    /// Each health sample of type `record` (`world.health`) arrives within `within` seconds of being
+    /// saved: at the server when the app uploads, else in the app's records (a record of the type's
+    /// name whose `id` is the sample's). The score is the share that arrived in time.
+    case delivered(record: String, within: TimeInterval)
 
     /// A short description, e.g. `read every 45 s`.
     public var description: String {
@@ -59,6 +63,7 @@ public enum SuccessMeasure: Sendable, Hashable {
         case .entries(let within): "each fence entry seen within \(Format.duration(within))"
         case .tracked(let record, let interval, let accuracy):
             "\(record) ≤\(Format.meters(accuracy)) every \(Format.duration(interval)) while moving"
+        case .delivered(let record, let within): "each \(record) sample arrived within \(Format.duration(within))"
         }
     }
 }
@@ -168,6 +173,8 @@ extension SuccessMeasure {
             return tally.trackedResult(
                 description, record: record, interval: interval, accuracy: accuracy,
                 movement: scenario.world.trajectory, duration: duration)
+        case .delivered(let record, let within):
+            return tally.deliveredResult(description, record: record, within: within, duration: duration)
         }
     }
     /// The share of `period`-long slots from `from` to `to` (the end when nil) that one of `times`

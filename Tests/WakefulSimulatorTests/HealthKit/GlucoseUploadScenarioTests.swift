@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+import Wakeful
+import WakefulSimulator
+import WakefulTestSupport
+
+/// The built-in glucose-upload scenario: which wake gets each glucose reading to the server within
+/// 15 min, when HealthKit cannot be read while the phone is locked (HK-4).
+@Suite("glucose-upload", .watchdog, .cpuBound)
+struct GlucoseUploadScenarioTests {
+    static func scores(ios: IOSVersion) throws -> [String: Double] {
+        let scenario = try BuiltinScenarios.load("glucose-upload")
+        var scores: [String: Double] = [:]
+        for setup in scenario.setups {
+            var timeline = InMemoryTimeline()
+            let metrics = Simulator.run(scenario, ios: ios, setup: setup, seed: 1, timeline: &timeline)
+            #expect(metrics.invariantViolations.isEmpty, "\(setup.name)")
+            scores[setup.name] = metrics.success?.score
+        }
+        return scores
+    }
+
+    @Test(
+        "HealthKit's immediate delivery beats an hourly one, a refresh and a push; the bare app sends nothing",
+        arguments: [12, 17])
+    func verdicts(major: Int) throws {
+        let scores = try Self.scores(ios: IOSVersion(major))
+        let immediate = try #require(scores["HealthKit immediate"])
+        #expect(scores["none"] == 0)
+        #expect(immediate > 0)
+        #expect(immediate > try #require(scores["HealthKit hourly"]))
+        #expect(immediate > try #require(scores["BGAppRefresh 15 min"]))
+        #expect(immediate > try #require(scores["silent push 15 min"]))
+    }
+}
