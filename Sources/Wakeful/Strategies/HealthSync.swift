@@ -14,7 +14,7 @@ import Foundation
 ///   completes the push after the read (PUSH-6).
 ///
 /// It also reads when the app becomes active. Each sample read becomes a record of the type's name
-/// (`bloodGlucose`) with `sample` (its id), `value` and `sampledAt`; the agent's uploader sends them
+/// (`bloodGlucose`) with `id` (the sample's), `value` and `sampledAt`; the agent's uploader sends them
 /// on the same wake. While the phone is locked HealthKit's store cannot be read
 /// (`errorDatabaseInaccessible`, HK-4): the read fails, the samples stay in the store, and the
 /// next read after an unlock gets them.
@@ -112,7 +112,7 @@ public struct HealthSync: Strategy {
                     Record(
                         kind: result.type.rawValue,
                         fields: [
-                            Field("sample", .string(sample.id)), Field("value", .double(sample.value)),
+                            Field("id", .string(sample.id)), Field("value", .double(sample.value)),
                             Field("sampledAt", .double(sample.at)),
                         ]))
             }
