@@ -11,6 +11,8 @@ struct RunTally {
     var wakes = Array(repeating: 0, count: WakeSource.allCases.count)
     /// Each health sample's save, read and arrival, for the delivered measure (HK).
     var healthSamples: [HealthSampleOutcome] = []
+    /// Which power-drawing components are on, and their accrued time (ENERGY-2).
+    var energy = EnergyMeter()
     var suppressedWakes = Array(repeating: 0, count: WakeSource.allCases.count)
     var relaunches = 0
     var terminations: [Termination] = []
@@ -39,6 +41,9 @@ struct RunTally {
     var silentAudio = false
     /// Every change of the location permission, for ``PermissionSummary`` (AUTH-5).
     var permissionChanges: [(time: TimeInterval, permission: LocationPermission)] = []
+    /// Broken invariants the device found (``SimulatedDevice/checkInvariants()``); always empty
+    /// unless the model has a bug.
+    var violations: [String] = []
 
     mutating func permissionChanged(to permission: LocationPermission, at time: TimeInterval) {
         permissionChanges.append((time, permission))

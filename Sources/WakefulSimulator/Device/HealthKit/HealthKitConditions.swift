@@ -27,8 +27,8 @@ struct HealthKitConditions {
 extension SimulatedDevice {
     var healthKitConditions: HealthKitConditions {
         HealthKitConditions(
-            now: now, rules: policy.healthKit, storeReadable: dataProtection.isProtectedDataAvailable,
-            forceQuit: forceQuitFlag, entitlement: scenario.app.healthKitBackgroundDeliveryEntitlement,
+            now: now, rules: policy.healthKit, storeReadable: screen.dataProtection.isProtectedDataAvailable,
+            forceQuit: lifecycle.forceQuitFlag, entitlement: scenario.app.healthKitBackgroundDeliveryEntitlement,
             process: process.number)
     }
 }

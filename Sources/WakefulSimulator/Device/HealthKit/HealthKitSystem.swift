@@ -9,23 +9,26 @@ import Wakeful
 /// device's.
 struct HealthKitSystem {
     /// Every sample the world saves, in time order.
-    var samples: [WorldHealthSample] = []
+    private(set) var samples: [WorldHealthSample] = []
     /// When the app first read each sample, by the same index.
-    var readAt: [TimeInterval?] = []
+    private(set) var readAt: [TimeInterval?] = []
     /// How many of ``samples`` are saved by now.
-    var saved = 0
+    private var saved = 0
     /// Background delivery the app enabled, by type: the system keeps it across launches (HK-1).
-    var deliveries: [HealthDataType: Delivery] = [:]
+    private var deliveries: [HealthDataType: Delivery] = [:]
     /// The observer queries of process ``observerProcess``: they die with it (HK-1).
-    var observers: Set<HealthDataType> = []
-    var observerProcess = 0
+    private var observers: Set<HealthDataType> = []
+    private var observerProcess = 0
     /// Updates handed to the app whose completion handler has not been called, by id (HK-6).
-    var open: [String: OpenUpdate] = [:]
-    var updateSerial = 0
+    private var open: [String: OpenUpdate] = [:]
+    private var updateSerial = 0
     /// Stamps delivery entries on the agenda; a newer plan makes older ones stale.
-    var generation = 0
+    private var generation = 0
     /// Until when the last delivery holds the app, so that a completion can end the hold early.
-    var holdUntil = -TimeInterval.infinity
+    private var holdUntil = -TimeInterval.infinity
+
+    /// Whether the app enabled background delivery of any type.
+    var hasDeliveries: Bool { !deliveries.isEmpty }
 
     /// Background delivery of one type.
     struct Delivery {
@@ -135,38 +138,48 @@ struct HealthKitSystem {
         }
     }
 
-    /// Opens an update of `type` for the app's process, its completion due within the handler's time.
+    /// A wake for an update holds the app for the handler's time from now (HK-5); returns the end.
+    mutating func hold(at now: TimeInterval, rules: HealthKitRules) -> TimeInterval {
+        holdUntil = now + rules.handlerTime
+        return holdUntil
+    }
+
+    /// Opens an update of `type` for the app's process, its completion due within the handler's
+    /// time. Returns its id, and whether the process's observer query receives it now; otherwise it
+    /// waits for one (HK-1).
     mutating func openUpdate(
         _ type: HealthDataType, _ conditions: HealthKitConditions, into effects: inout [DeviceEffect]
-    ) -> String {
+    ) -> (id: String, observed: Bool) {
         updateSerial += 1
         let id = "\(type.rawValue)-update-\(updateSerial)"
-        open[id] = OpenUpdate(type: type, serial: updateSerial, process: conditions.process)
+        let observed = observing(type, process: conditions.process)
+        open[id] = OpenUpdate(type: type, serial: updateSerial, process: conditions.process, delivered: observed)
         effects.append(
             .decide("healthUpdateDelivered", rules: ["HK-1", "HK-5"], fields: [Field("id", .string(id))]))
         effects.append(
             .schedule(.healthHandlerDeadline(update: updateSerial), at: conditions.now + conditions.rules.handlerTime))
-        return id
+        return (id, observed)
     }
 
     /// The updates waiting for an observer query of `type` in process `process`, now marked delivered.
-    mutating func takeWaiting(for type: HealthDataType, process: Int) -> [String] {
+    private mutating func takeWaiting(for type: HealthDataType, process: Int) -> [String] {
         let ids = open.filter { !$0.value.delivered && $0.value.type == type && $0.value.process == process }.keys
             .sorted()
         for id in ids { open[id]?.delivered = true }
         return ids
     }
 
-    /// The app called the completion handler of update `id` (HK-6).
-    mutating func complete(_ id: String, into effects: inout [DeviceEffect]) -> Bool {
+    /// The app called the completion handler of update `id` (HK-6). Returns the end of the hold
+    /// the last wake set when no update is left open, so that the device may end it now.
+    mutating func complete(_ id: String, into effects: inout [DeviceEffect]) -> TimeInterval? {
         guard let update = open.removeValue(forKey: id) else {
             effects.append(.decide("completeUnknownHealthUpdate", rules: ["HK-6"], fields: [Field("id", .string(id))]))
-            return false
+            return nil
         }
         deliveries[update.type]?.unanswered = 0
         deliveries[update.type]?.retryAt = -.infinity
         effects.append(.decide("healthUpdateCompleted", rules: ["HK-6"], fields: [Field("id", .string(id))]))
-        return true
+        return open.isEmpty ? holdUntil : nil
     }
 
     /// The handler's time for update number `serial` is up: unanswered, it is retried with backoff,
@@ -194,5 +207,73 @@ struct HealthKitSystem {
         fields.append(Field("retryIn", .double(backoff)))
         effects.append(.decide("healthUpdateUnanswered", rules: ["HK-6"], fields: fields))
         schedule(update.type, conditions, into: &effects)
+    }
+}
+
+/// What the app asks of HealthKit: background delivery per type (HK-1, HK-2, HK-7), observer
+/// queries (HK-1) and reads from its anchor (HK-4).
+extension HealthKitSystem {
+    /// `enableBackgroundDelivery(for:frequency:withCompletion:)`: kept by the system across launches.
+    /// Enabling a stopped type again restores it (assumption: nothing documents a lasting block).
+    mutating func enable(
+        _ type: HealthDataType, frequency: HealthUpdateFrequency, _ conditions: HealthKitConditions,
+        into effects: inout [DeviceEffect]
+    ) {
+        func refuse(_ why: String, _ rules: [String]) {
+            effects.append(
+                .decide(
+                    "commandRefused", rules: rules,
+                    fields: [Field("command", "enableHealthBackgroundDelivery"), Field("why", .string(why))]))
+        }
+        guard conditions.rules.backgroundDeliveryAvailable else { return refuse("no HealthKit before iOS 8", ["HK-1"]) }
+        if conditions.rules.entitlementRequired && !conditions.entitlement {
+            return refuse("no com.apple.developer.healthkit.background-delivery entitlement (iOS 15+)", ["HK-7"])
+        }
+        if let current = deliveries[type], current.frequency == frequency, !current.stopped { return }
+        var delivery = deliveries[type] ?? Delivery(frequency: frequency)
+        delivery.frequency = frequency
+        delivery.stopped = false
+        delivery.unanswered = 0
+        deliveries[type] = delivery
+        effects.append(
+            .decide(
+                "healthBackgroundDeliveryEnabled", rules: ["HK-1", "HK-2"],
+                fields: [Field("type", .string(type.rawValue)), Field("frequency", .string(frequency.rawValue))]))
+    }
+
+    /// `HKHealthStore.execute(_:)` of an `HKObserverQuery` in process `process`: the updates waiting
+    /// for it, which it receives now (HK-1).
+    mutating func startObserver(_ type: HealthDataType, process: Int) -> [String] {
+        if observerProcess != process {
+            observers = []
+            observerProcess = process
+        }
+        observers.insert(type)
+        return takeWaiting(for: type, process: process)
+    }
+
+    /// Whether process `process` has an observer query of `type`.
+    private func observing(_ type: HealthDataType, process: Int) -> Bool {
+        observerProcess == process && observers.contains(type)
+    }
+
+    /// An `HKAnchoredObjectQuery` from the app's anchor: the saved samples of `type` it has not read,
+    /// or `errorDatabaseInaccessible` while the store is protected (HK-4). The anchor moves past what
+    /// it returns, as the app keeps it.
+    mutating func read(
+        _ type: HealthDataType, _ conditions: HealthKitConditions, into effects: inout [DeviceEffect]
+    ) -> HealthQueryResult {
+        if !conditions.storeReadable && !conditions.rules.deliversWhileLocked {
+            effects.append(
+                .decide(
+                    "healthStoreLocked", rules: ["HK-4", "DATA-2"], fields: [Field("type", .string(type.rawValue))]))
+            return HealthQueryResult(type: type, error: .databaseInaccessible)
+        }
+        var found: [HealthSample] = []
+        for index in 0..<saved where readAt[index] == nil && samples[index].type == type {
+            readAt[index] = conditions.now
+            found.append(HealthSample(id: samples[index].id, value: samples[index].value, at: samples[index].at))
+        }
+        return HealthQueryResult(type: type, samples: found)
     }
 }

@@ -33,8 +33,7 @@ extension SimulatedDevice {
     /// process has one, or when it starts one (HK-1).
     private mutating func deliverHealthUpdate(_ type: HealthDataType) {
         if !state.isForeground {
-            wakeEpoch += 1
-            lastWakeSource = .healthKit
+            lifecycle.wake(by: .healthKit)
             switch state {
             case .suspended:
                 tally.countWake(.healthKit)
@@ -46,17 +45,15 @@ extension SimulatedDevice {
                 break
             }
             guard hasProcess else { return }
-            health.holdUntil = now + policy.healthKit.handlerTime
-            windowUntil = max(windowUntil, health.holdUntil)
-            schedule(.reevaluate, at: windowUntil)
+            let hold = health.hold(at: now, rules: policy.healthKit)
+            schedule(.reevaluate, at: lifecycle.extendWindow(to: hold))
             grantAllowanceIfNeeded()
         }
         guard hasProcess else { return }
         var effects: [DeviceEffect] = []
-        let id = health.openUpdate(type, healthKitConditions, into: &effects)
+        let (id, observed) = health.openUpdate(type, healthKitConditions, into: &effects)
         carryOut(effects)
-        guard health.observing(type, process: process.number) else { return }
-        health.open[id]?.delivered = true
+        guard observed else { return }
         deliver(.healthObserverUpdate(HealthObserverUpdate(id: id, type: type)))
     }
 
@@ -73,7 +70,7 @@ extension SimulatedDevice {
         case .open, .unlock: break
         default: return
         }
-        guard !health.deliveries.isEmpty else { return }
+        guard health.hasDeliveries else { return }
         var effects: [DeviceEffect] = []
         health.release(healthKitConditions, into: &effects)
         carryOut(effects)
@@ -101,10 +98,9 @@ extension SimulatedDevice {
     /// wake ends at once, as nothing else extended it.
     mutating func completeHealthObserverUpdate(_ id: String) {
         var effects: [DeviceEffect] = []
-        let completed = health.complete(id, into: &effects)
+        let holdEnd = health.complete(id, into: &effects)
         carryOut(effects)
-        guard completed, health.open.isEmpty, state == .background, windowUntil == health.holdUntil else { return }
-        windowUntil = now
+        guard let holdEnd, state == .background, lifecycle.endWindow(ifEndingAt: holdEnd, at: now) else { return }
         schedule(.reevaluate, at: now)
     }
 
