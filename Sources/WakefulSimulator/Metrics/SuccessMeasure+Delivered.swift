@@ -73,6 +73,13 @@ extension RunTally {
             // Why the app did not read it sooner: what held the app between the save and the read.
             var gap = attributeGap(from: sample.savedAt, to: sample.readAt ?? end, end: duration)
             gap.to = end
+            // A delivery held back (HK-4) explains the wait better than the app's state did.
+            if let held = refusedWakes.first(where: { $0.time >= sample.savedAt && $0.time <= (sample.readAt ?? end) }),
+                !gap.cause.contains(held.why)
+            {
+                gap.cause += ", wake refused (\(held.why))"
+                gap.rules = RuleIDs.sorted(gap.rules + held.rules)
+            }
             if let read = sample.readAt, sample.arrivedAt == nil {
                 gap.cause = "read after \(Format.duration(read - sample.savedAt)), never arrived"
             } else if let read = sample.readAt, read - sample.savedAt <= within {

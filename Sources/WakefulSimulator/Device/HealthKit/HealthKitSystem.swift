@@ -116,6 +116,7 @@ struct HealthKitSystem {
             if !delivery.held {
                 delivery.held = true
                 effects.append(.suppressedWake(.healthKit))
+                effects.append(.refusedWake(why: why, rules: rules))
                 effects.append(
                     .decide(
                         "healthDeliveryHeld", rules: rules,
