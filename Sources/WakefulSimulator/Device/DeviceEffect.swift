@@ -40,7 +40,8 @@ extension SimulatedDevice {
             case .schedule(let item, let time): schedule(item, at: time)
             case .decide(let name, let rules, let fields): decide(name, rules: rules, fields)
             case .suppressedWake(let source): tally.countSuppressedWake(source)
-            case .refusedWake(let why, let rules): tally.refusedWakes.append(RefusedWake(time: now, why: why, rules: rules))
+            case .refusedWake(let why, let rules):
+                tally.refusedWakes.append(RefusedWake(time: now, why: why, rules: rules))
             case .bluetoothConnected(let reconnection):
                 tally.bluetoothConnections += 1
                 if reconnection { tally.bluetoothReconnections += 1 }
