@@ -25,12 +25,13 @@ struct ComparableEntry: Hashable {
     /// Commands that carry measurements rather than decisions.
     static let measurementCommands: Set<String> = ["setCPULoad"]
     /// Decisions that are inputs.
-    static let inputDecisions: Set<String> = ["pushSent"]
+    static let inputDecisions: Set<String> = ["pushSent", "healthSampleSaved"]
     /// Events by which iOS starts or resumes the app in the background.
     static let wakeEvents: Set<String> = [
         "didFinishLaunching", "regionEntered", "regionExited", "regionStateDetermined", "significantLocationChange",
         "visit", "monitorEvent",
         "remoteNotification", "voipPush", "scheduledTaskLaunched", "urlSessionEvents", "bluetooth", "keepAliveFired",
+        "healthObserverUpdate",
     ]
 
     /// The comparable form of an entry, or nil for entries that are not compared (headers, user

@@ -29,6 +29,7 @@ struct RecordedWorld {
     private mutating func read(_ facts: [(time: Double, fact: String, fields: [Field])]) {
         var beacons: [JSONValue] = []
         var accessories: [JSONValue] = []
+        var health: [JSONValue] = []
         var path: [JSONValue] = []
         var power: [JSONValue] = []
         var network: [JSONValue] = []
@@ -39,6 +40,7 @@ struct RecordedWorld {
             case "origin": members.set("origin", .object(object))
             case "beacon": beacons.append(.object(object))
             case "accessory": accessories.append(.object(object))
+            case "health": health.append(.object(object))
             case "server":
                 if case .string(let text)? = object["config"], let server = try? JSONValue.parse(Array(text.utf8)) {
                     members.set("server", server)
@@ -62,6 +64,7 @@ struct RecordedWorld {
         }
         if !beacons.isEmpty { members.set("beacons", .array(beacons)) }
         if !accessories.isEmpty { members.set("accessories", .array(accessories)) }
+        if !health.isEmpty { members.set("health", .array(health)) }
         if !path.isEmpty { members.set("movement", .object(["path": .array(path)])) }
         if !power.isEmpty { members.set("power", .array(power)) }
         if !network.isEmpty { members.set("network", .array(network)) }

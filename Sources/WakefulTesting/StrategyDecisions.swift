@@ -143,6 +143,7 @@ enum StrategyDecisions {
     private static let bookkeeping: Set<String> = [
         "setTimer", "cancelTimer", "beginBackgroundTask", "endBackgroundTask", "setCPULoad",
         "completeRemoteNotification", "completeScheduledTask", "completeBackgroundFetch", "completeBackgroundEvents",
+        "completeHealthObserverUpdate",
     ]
 
     /// Commands that stop a source of the work, or hand it to a region to resume.

@@ -202,4 +202,20 @@ public enum Command: Sendable, Hashable {
     case startServiceSession(ServiceSessionRequest)
     /// `CLServiceSession.invalidate()`.
     case invalidateServiceSession
+
+    // MARK: HealthKit (HK)
+
+    /// `HKHealthStore.execute(_:)` of an `HKObserverQuery` for the type; its updates arrive as
+    /// ``Event/healthObserverUpdate(_:)``. The query lives as long as the process: start it in
+    /// `didFinishLaunching`, so that it is there when HealthKit launches the app to deliver (HK-1).
+    case startHealthObserverQuery(HealthDataType)
+    /// `enableBackgroundDelivery(for:frequency:withCompletion:)`: HealthKit wakes or launches the app
+    /// for new samples of the type at most once per period of the frequency (HK-1, HK-2, HK-3); it
+    /// needs the background-delivery entitlement from iOS 15 (HK-7).
+    case enableHealthBackgroundDelivery(HealthDataType, frequency: HealthUpdateFrequency)
+    /// The update's `HKObserverQueryCompletionHandler`: call it exactly once, when done (HK-6).
+    case completeHealthObserverUpdate(id: String)
+    /// An `HKAnchoredObjectQuery` from the app's anchor: the samples of the type saved since its last
+    /// read, answered by ``Event/healthSamplesQueried(_:)`` (HK-4).
+    case queryHealthSamples(HealthDataType)
 }

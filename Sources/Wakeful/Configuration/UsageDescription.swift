@@ -62,9 +62,15 @@ public struct UsageDescription: Sendable, Hashable, Codable {
         key: "NSMotionUsageDescription", permission: "motion and fitness activity",
         withoutIt: "the app crashes the first time it queries Core Motion's activity or pedometer", rules: ["MOTION-2"])
 
+    /// Reading HealthKit (``HealthSync``): without the key, asking for permission to read raises an
+    /// exception (HK-1).
+    public static let healthShare = UsageDescription(
+        key: "NSHealthShareUsageDescription", permission: "reading health data",
+        withoutIt: "the app crashes when it asks for permission to read HealthKit samples", rules: ["HK-1"])
+
     /// Every purpose string Wakeful knows what to say about.
     public static let known: [UsageDescription] = [
-        .locationWhenInUse, .locationAlways, .bluetoothAlways, .nearbyInteraction, .microphone, .motion,
+        .locationWhenInUse, .locationAlways, .bluetoothAlways, .nearbyInteraction, .microphone, .motion, .healthShare,
     ]
 
     /// The descriptions a location authorization needs: When In Use for both, plus Always for Always.

@@ -291,7 +291,7 @@ public struct JobScheduler: Strategy {
         switch event {
         case .didFinishLaunching, .willEnterForeground, .regionEntered, .regionExited, .regionStateDetermined,
             .significantLocationChange, .visit, .remoteNotification, .scheduledTaskLaunched, .urlSessionEvents,
-            .bluetooth, .monitorEvent:
+            .bluetooth, .monitorEvent, .healthObserverUpdate:
             true
         default:
             false
@@ -303,7 +303,8 @@ public struct JobScheduler: Strategy {
     /// after leaving the foreground (STATE-5, ≈10 s at most, CONF-3).
     static func wakeHold(_ event: Event) -> TimeInterval? {
         switch event {
-        case .remoteNotification, .voipPush, .scheduledTaskLaunched, .urlSessionEvents: 30
+        // HK-5: the update handler's time is an assumption, 30 s.
+        case .remoteNotification, .voipPush, .scheduledTaskLaunched, .urlSessionEvents, .healthObserverUpdate: 30
         case .didEnterBackground, .keepAliveFired: 10
         default: isWake(event) ? 10 : nil
         }

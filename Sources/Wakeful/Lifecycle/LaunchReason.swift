@@ -26,6 +26,8 @@ public enum LaunchReason: String, Sendable, Hashable, Codable, CaseIterable {
     /// its launch code ran (DATA-9). Not a user open: the app is in the background, possibly before
     /// the first unlock after a restart, so protected files may be unreadable (DATA-8).
     case prewarm
+    /// HealthKit background delivery: new samples of a type the app observes (HK-5).
+    case healthKit
 
     /// Whether the app starts in the foreground.
     public var isForeground: Bool { self == .user }

@@ -166,4 +166,14 @@ public enum Event: Sendable, Hashable {
     /// no location can be determined, the locationManager:didFailWithError: delegate callback will be
     /// delivered with error location unknown"; a denied authorization fails it too.
     case locationRequestFailed(LocationRequestFailure)
+
+    // MARK: HealthKit (HK)
+
+    /// An `HKObserverQuery`'s update handler: samples of the type were saved (HK-1). The app reads
+    /// them with ``Command/queryHealthSamples(_:)`` and calls the update's completion handler,
+    /// ``Command/completeHealthObserverUpdate(id:)``, exactly once when done (HK-6).
+    case healthObserverUpdate(HealthObserverUpdate)
+    /// The answer to ``Command/queryHealthSamples(_:)``: the new samples, or
+    /// `errorDatabaseInaccessible` while the phone is locked (HK-4).
+    case healthSamplesQueried(HealthQueryResult)
 }

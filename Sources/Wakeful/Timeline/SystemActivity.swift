@@ -117,6 +117,7 @@ public struct SystemActivity: Sendable, Hashable {
         case .urlSession: "background URL-session events"
         case .bluetooth: "a Bluetooth accessory (state restoration)"
         case .prewarm: "prewarming, before the user opened it (DATA-9)"
+        case .healthKit: "HealthKit background delivery of new samples (HK-5)"
         }
     }
 

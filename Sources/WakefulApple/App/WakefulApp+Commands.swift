@@ -79,6 +79,10 @@
             case .invalidateBackgroundActivitySession: locationSessions.invalidateBackgroundActivitySession()
             case .startServiceSession(let request): locationSessions.startServiceSession(request)
             case .invalidateServiceSession: locationSessions.invalidateServiceSession()
+            // HealthKit (HK)
+            case .startHealthObserverQuery, .enableHealthBackgroundDelivery, .completeHealthObserverUpdate,
+                .queryHealthSamples:
+                executeHealth(command)
 
             // Already done by the agent: records are in the outbox before the commands run.
             case .record: break

@@ -93,6 +93,7 @@
         lazy var pushes = RemoteNotificationAdapter()
         lazy var timers = RunLoopTimerAdapter { [weak self] in self?.deliver($0) }
         lazy var motion = MotionAdapter { [weak self] in self?.deliver($0) }
+        lazy var health = HealthKitAdapter { [weak self] in self?.deliver($0) }
         lazy var locationSessions = LocationSessionsAdapter { [weak self] in self?.deliver($0) }
         lazy var jobs = JobRunner(work: configuration.jobs) { [weak self] in self?.deliver($0) }
         lazy var exits = BackgroundExitReporter { [weak self] in self?.note($0) }

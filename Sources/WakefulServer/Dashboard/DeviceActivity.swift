@@ -75,6 +75,7 @@ enum WakeSource: String, Sendable, Hashable, CaseIterable {
     case scheduledTask = "BGTask / fetch"
     case urlSession = "URL session"
     case bluetooth
+    case healthKit = "HealthKit"
     case other
 
     /// Whether every `event` of this kind is a wake of its own, even when the app was running: each
@@ -84,7 +85,7 @@ enum WakeSource: String, Sendable, Hashable, CaseIterable {
         switch event {
         case .scheduledTaskLaunched, .remoteNotification, .voipPush, .significantLocationChange, .visit, .regionEntered,
             .regionExited, .monitorEvent,
-            .urlSessionEvents:
+            .urlSessionEvents, .healthObserverUpdate:
             true
         default: false
         }
@@ -104,6 +105,7 @@ enum WakeSource: String, Sendable, Hashable, CaseIterable {
         case .scheduledTaskLaunched: self = .scheduledTask
         case .urlSessionEvents, .urlSessionTaskCompleted: self = .urlSession
         case .bluetooth: self = .bluetooth
+        case .healthObserverUpdate: self = .healthKit
         default: return nil
         }
     }
@@ -121,6 +123,7 @@ enum WakeSource: String, Sendable, Hashable, CaseIterable {
         case .urlSession: self = .urlSession
         case .bluetooth: self = .bluetooth
         case .prewarm: self = .other  // DATA-9: the system's own start, not a wake for anything
+        case .healthKit: self = .healthKit
         }
     }
 }

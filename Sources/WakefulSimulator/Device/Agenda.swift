@@ -106,4 +106,13 @@ enum Agenda {
 
     /// Core Motion reports the next change of activity (MOTION-1, MOTION-4).
     case activityChange(generation: Int)
+
+    // MARK: HealthKit (HK)
+
+    /// Another device saves the world's health sample at this index (HK-1).
+    case healthSampleSaved(index: Int)
+    /// A planned HealthKit wake for new samples falls due (HK-2, HK-8).
+    case healthDeliveryDue(generation: Int)
+    /// An observer update's completion handler is overdue (HK-6).
+    case healthHandlerDeadline(update: Int)
 }

@@ -13,6 +13,8 @@ enum DeviceEffect {
     case decide(String, rules: [String], fields: [Field])
     /// Count a wake the system held back or refused.
     case suppressedWake(WakeSource)
+    /// Keep a wake a rule refused, with why, for the success measures' gap attribution.
+    case refusedWake(why: String, rules: [String])
     /// Count a Bluetooth connection made, and whether the app had been connected to that
     /// accessory before.
     case bluetoothConnected(reconnection: Bool)
@@ -38,6 +40,8 @@ extension SimulatedDevice {
             case .schedule(let item, let time): schedule(item, at: time)
             case .decide(let name, let rules, let fields): decide(name, rules: rules, fields)
             case .suppressedWake(let source): tally.countSuppressedWake(source)
+            case .refusedWake(let why, let rules):
+                tally.refusedWakes.append(RefusedWake(time: now, why: why, rules: rules))
             case .bluetoothConnected(let reconnection):
                 tally.bluetoothConnections += 1
                 if reconnection { tally.bluetoothReconnections += 1 }

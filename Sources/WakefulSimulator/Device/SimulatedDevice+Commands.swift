@@ -130,6 +130,12 @@ extension SimulatedDevice {
         case .invalidateBackgroundActivitySession: invalidateBackgroundActivitySession()
         case .startServiceSession(let request): startServiceSession(request)
         case .invalidateServiceSession: invalidateServiceSession()
+        // HealthKit (HK)
+        case .startHealthObserverQuery(let type): startHealthObserverQuery(type)
+        case .enableHealthBackgroundDelivery(let type, let frequency):
+            enableHealthBackgroundDelivery(type, frequency: frequency)
+        case .completeHealthObserverUpdate(let id): completeHealthObserverUpdate(id)
+        case .queryHealthSamples(let type): queryHealthSamples(type)
         }
     }
 

@@ -5,7 +5,7 @@ extension SimulatedDevice {
     /// Accrues component time up to now and meters what is on from here (``EnergyMeter``): called
     /// whenever the app's state, its location updates, its ranging or its CPU load change.
     mutating func refreshEnergy() {
-        energy.meter(
+        tally.energy.meter(
             PoweredComponents(
                 executing: state.isExecuting, cpuLoad: hasProcess ? process.cpuLoad : 0,
                 updatesUseGPS: process.location.flatMap { $0.paused ? nil : $0.request.usesGPS },
@@ -24,8 +24,8 @@ extension SimulatedDevice {
     /// Everything the components did up to now: the meter's time plus the radio and Bluetooth
     /// tallies and the wakes.
     mutating func componentUsage() -> EnergyLedger {
-        energy.accrue(until: now)
-        var ledger = energy.ledger
+        tally.energy.accrue(until: now)
+        var ledger = tally.energy.ledger
         ledger.wakes = tally.wakes.reduce(0, +)
         ledger.radioBytes = Int(tally.radioBytes.rounded())
         ledger.radioActiveSeconds = tally.radio.seconds(at: now)

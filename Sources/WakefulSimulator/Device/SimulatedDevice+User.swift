@@ -39,6 +39,7 @@ extension SimulatedDevice {
             performAuthorizationAction(action)
         }
         schedulerAfterUserAction(action)
+        healthAfterUserAction(action)
     }
 
     /// Tapping the icon: unlocks if needed, launches or foregrounds the app, clears the force-quit

@@ -75,13 +75,14 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     /// The server's pushes and what became of them; throttle, held push, VoIP failure count and
     /// keep-alive bookkeeping (PUSH, VOIP).
     var pushes: PushSystem
+    /// HealthKit: the world's samples, background delivery and observer queries (HK).
+    var health = HealthKitSystem()
 
     // MARK: Results
 
-    /// What the run did so far, for the metrics, and any broken invariant.
+    /// What the run did so far, for the metrics, and any broken invariant; its `energy` meter keeps
+    /// which power-drawing components are on and their accrued time.
     var tally = RunTally()
-    /// Which power-drawing components are on, and their accrued time.
-    var energy = EnergyMeter()
 
     // MARK: Network
 
@@ -266,6 +267,10 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         case .outboxLockReleased: break  // the check after every step suspends the app if nothing else holds it
         // Motion
         case .activityChange(let generation): activityChangeDue(generation: generation)
+        // HealthKit (HK)
+        case .healthSampleSaved(let index): healthSampleSaved(index)
+        case .healthDeliveryDue(let generation): healthDeliveryDue(generation: generation)
+        case .healthHandlerDeadline(let serial): healthHandlerDeadline(update: serial)
         }
     }
 

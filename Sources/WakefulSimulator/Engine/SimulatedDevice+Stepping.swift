@@ -36,6 +36,7 @@ extension SimulatedDevice {
         startAccessories()
         schedule(.end, at: scenario.duration)
         schedulePushes()
+        scheduleHealthSamples()
         scheduleChaosKill()
     }
 

@@ -92,6 +92,8 @@ extension SimulatedDevice {
     mutating func finish() -> RunMetrics {
         closeBluetoothBooks()
         tally.pushes = pushes.outcomes
+        tally.healthSamples = health.outcomes(
+            server: outbox.configuration?.upload == nil ? nil : ingest, records: tally.recordLog)
         tally.accumulate(state, seconds: lifecycle.timeInState(at: now))
         let triggered: Bool? = beacons.trigger == nil ? nil : tally.trigger != nil
         let suspendedAt: Double? =

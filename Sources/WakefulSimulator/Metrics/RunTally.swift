@@ -9,6 +9,10 @@ struct RunTally {
     var suspendedSeconds = 0.0
     var notRunningSeconds = 0.0
     var wakes = Array(repeating: 0, count: WakeSource.allCases.count)
+    /// Each health sample's save, read and arrival, for the delivered measure (HK).
+    var healthSamples: [HealthSampleOutcome] = []
+    /// Which power-drawing components are on, and their accrued time (ENERGY-2).
+    var energy = EnergyMeter()
     var suppressedWakes = Array(repeating: 0, count: WakeSource.allCases.count)
     var relaunches = 0
     var terminations: [Termination] = []

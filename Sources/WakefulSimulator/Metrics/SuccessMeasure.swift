@@ -47,6 +47,10 @@ public enum SuccessMeasure: Sendable, Hashable {
     /// newer is applied within `within` seconds of its release: 1 or 0. With `record`, the summary
     /// says how often that record was made before and after.
     case configured(version: Int, within: TimeInterval, record: String?)
+    /// Each health sample of type `record` (`world.health`) arrives within `within` seconds of being
+    /// saved: at the server when the app uploads, else in the app's records (a record of the type's
+    /// name whose `id` is the sample's). The score is the share that arrived in time.
+    case delivered(record: String, within: TimeInterval)
 
     /// A short description, e.g. `read every 45 s`.
     public var description: String {
@@ -65,6 +69,7 @@ public enum SuccessMeasure: Sendable, Hashable {
             "\(record) ≤\(Format.meters(accuracy)) every \(Format.duration(interval)) while moving"
         case .configured(let version, let within, _):
             "configuration \(version) applied within \(Format.duration(within))"
+        case .delivered(let record, let within): "each \(record) sample arrived within \(Format.duration(within))"
         }
     }
 }
@@ -179,6 +184,8 @@ extension SuccessMeasure {
             return tally.configuredResult(
                 description, version: version, within: within, record: record, releasedAt: release?.at,
                 duration: duration)
+        case .delivered(let record, let within):
+            return tally.deliveredResult(description, record: record, within: within, duration: duration)
         }
     }
     /// The share of `period`-long slots from `from` to `to` (the end when nil) that one of `times`

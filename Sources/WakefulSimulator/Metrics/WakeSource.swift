@@ -28,6 +28,8 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
     case urlSession
     /// A Core Bluetooth delegate event (BLE-1), or state restoration (BLE-4).
     case bluetooth
+    /// HealthKit background delivery of new samples (HK-5).
+    case healthKit
 
     public static func < (lhs: WakeSource, rhs: WakeSource) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -46,6 +48,7 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .scheduledTask: ["BGT-2", "BGT-4", "BGT-5"]
         case .urlSession: ["URLS-1"]
         case .bluetooth: ["BLE-1"]
+        case .healthKit: ["HK-5"]
         }
     }
 
@@ -64,6 +67,7 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .scheduledTask: "a scheduled background task"
         case .urlSession: "background URL-session events"
         case .bluetooth: "a Bluetooth event"
+        case .healthKit: "a HealthKit background delivery"
         }
     }
 
@@ -79,6 +83,7 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .scheduledTask: .scheduledTask
         case .urlSession: .urlSession
         case .bluetooth: .bluetooth
+        case .healthKit: .healthKit
         }
     }
 
@@ -86,7 +91,7 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
     var isLocation: Bool {
         switch self {
         case .region, .beaconRegion, .display, .significantChange, .visit: true
-        case .urlSession, .bluetooth, .push, .voipPush, .voipKeepAlive, .scheduledTask: false
+        case .urlSession, .bluetooth, .push, .voipPush, .voipKeepAlive, .scheduledTask, .healthKit: false
         }
     }
 }

@@ -52,6 +52,7 @@ struct PolicyParameterTable {
         table.addTermination()
         table.addMotion()
         table.addMonitor()
+        table.addHealthKit()
         table.add("debuggerAttached", table.flag(policy.debuggerAttached), ["TASK-14", "CONF-13"], .observed)
         return table.rows
     }
@@ -437,6 +438,22 @@ struct PolicyParameterTable {
         add(
             p + "backgroundAdvertisingLifetime", "\(seconds(lifetime.lowerBound))–\(seconds(lifetime.upperBound))",
             ["BLE-3"], .observed)
+    }
+
+    private mutating func addHealthKit() {
+        let rules = policy.healthKit
+        let p = "healthKit."
+        add(p + "backgroundDeliveryAvailable", flag(rules.backgroundDeliveryAvailable), ["HK-1"], .documented)
+        add(p + "hourlyTypes", list(rules.hourlyTypes), ["HK-3"], .observed)
+        add(p + "deliveryDelay", seconds(rules.deliveryDelay), ["HK-8"], .assumption)
+        add(p + "deliversWhileLocked", flag(rules.deliversWhileLocked), ["HK-4", "DATA-2"], .documented)
+        add(p + "handlerTime", seconds(rules.handlerTime), ["HK-5"], .assumption)
+        add(p + "retryDelay", seconds(rules.retryDelay), ["HK-6"], .assumption)
+        add(p + "unansweredBeforeStop", "\(rules.unansweredBeforeStop)", ["HK-6"], .documented)
+        add(p + "entitlementRequired", flag(rules.entitlementRequired), ["HK-7"], .documented)
+        add(
+            p + "deliveredAfterForceQuit", flag(rules.deliveredAfterForceQuit), ["HK-5", "TERM-1"],
+            byFamily(.assumption, .observed, .assumption))
     }
 
     private mutating func addTermination() {

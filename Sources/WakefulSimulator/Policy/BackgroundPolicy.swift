@@ -43,6 +43,8 @@ public struct BackgroundPolicy: Sendable, Hashable {
     public var motion: MotionRules
     /// `CLMonitor` conditions (CLMON).
     public var monitor: MonitorRules
+    /// HealthKit background delivery (HK).
+    public var healthKit: HealthKitRules
     /// CONF-13 / TASK-14: Xcode attached. When true, background-task limits are not enforced.
     public var debuggerAttached: Bool
 
@@ -70,6 +72,7 @@ public struct BackgroundPolicy: Sendable, Hashable {
         termination = .defaults(for: version)
         motion = .defaults(for: version)
         monitor = .defaults(for: version)
+        healthKit = .defaults(for: version)
         debuggerAttached = false  // CONF-13 default: untethered, all limits enforced (TASK-14)
         for variant in variants where !self.variants.contains(variant) {
             self.variants.append(variant)

@@ -24,6 +24,8 @@ public enum BuiltinScenarios {
         "when-in-use-trip",
         // Configuration from the server
         "server-config",
+        // HealthKit
+        "glucose-upload",
     ]
 
     /// The scenario `simulate` runs when given none.

@@ -225,6 +225,7 @@ private struct AppDocument: Decodable {
     var fences: [Geofence] = []
     var motionAuthorization = MotionAuthorization.authorized
     var motionUsageDescription = true
+    var healthKitBackgroundDeliveryEntitlement = true
 
     init() {}
 
@@ -236,7 +237,8 @@ private struct AppDocument: Decodable {
                 ] + [
                     "jobs", "jobScheduler",
                 ] + ["fences"] + ["preciseLocation", "temporaryFullAccuracyPurposeKeys"]
-                + ["motionAuthorization", "motionUsageDescription"] + ["requiresExplicitServiceSession"])
+                + ["motionAuthorization", "motionUsageDescription"] + ["requiresExplicitServiceSession"]
+                + ["healthKitBackgroundDeliveryEntitlement"])
         if let modes = try c.optional("backgroundModes", as: [String].self) {
             if let repeated = modes.first(where: { mode in modes.filter { $0 == mode }.count > 1 }) {
                 throw c.failure("backgroundModes", "\"\(repeated)\" is listed twice; expected each mode once")
@@ -281,6 +283,7 @@ private struct AppDocument: Decodable {
         motionAuthorization =
             try c.optionalCase("motionAuthorization", as: MotionAuthorization.self) ?? motionAuthorization
         motionUsageDescription = try c.optional("motionUsageDescription") ?? true
+        healthKitBackgroundDeliveryEntitlement = try c.optional("healthKitBackgroundDeliveryEntitlement") ?? true
     }
 
     func configuration(resolving world: WorldDescription) -> AppConfiguration {
@@ -298,6 +301,7 @@ private struct AppDocument: Decodable {
         configuration.launchCost = launchCost
         configuration.motionAuthorization = motionAuthorization
         configuration.motionUsageDescription = motionUsageDescription
+        configuration.healthKitBackgroundDeliveryEntitlement = healthKitBackgroundDeliveryEntitlement
         configuration.accessorySetupKit = accessorySetupKit
         configuration.outbox = outbox
         configuration.settings = settings

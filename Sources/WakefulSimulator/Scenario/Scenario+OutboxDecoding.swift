@@ -36,6 +36,7 @@ private struct UploadDocument: Decodable {
     init(from decoder: any Decoder) throws {
         let c = try decoder.fields(allowed: [
             "background", "batchRecords", "batchBytes", "requestTimeout", "backoffBase", "backoffCap",
+            "minimumInterval",
         ])
         if let background = try c.optional("background", as: Bool.self) { configuration.background = background }
         if let records = try c.optional("batchRecords", as: Int.self) {
@@ -51,6 +52,12 @@ private struct UploadDocument: Decodable {
         configuration.requestTimeout = try c.positiveSeconds("requestTimeout") ?? configuration.requestTimeout
         configuration.backoffBase = try c.positiveSeconds("backoffBase") ?? configuration.backoffBase
         configuration.backoffCap = try c.positiveSeconds("backoffCap") ?? configuration.backoffCap
+        if let interval = try c.optional("minimumInterval", as: Double.self) {
+            guard interval >= 0, interval.isFinite else {
+                throw c.failure("minimumInterval", "\(interval): expected seconds, 0 or more")
+            }
+            configuration.minimumInterval = interval
+        }
     }
 }
 

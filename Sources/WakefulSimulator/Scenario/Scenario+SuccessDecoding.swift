@@ -7,6 +7,7 @@ struct SuccessDocument: Decodable {
     static let forms = [
         "trigger", "periodic", "stored", "kept", "switches", "completed", "latency", "connected", "entries", "tracked",
         "configured",
+        "delivered",
     ]
 
     var measure: SuccessMeasure
@@ -47,6 +48,13 @@ struct SuccessDocument: Decodable {
                 throw body.failure("within", "expected a positive number of seconds")
             }
             measure = .latency(record: try body.value("record"), within: within)
+        case "delivered":
+            try body.rejectUnknownKeys(allowed: ["record", "within"])
+            let within: Double = try body.value("within")
+            guard within > 0, within.isFinite else {
+                throw body.failure("within", "expected a positive number of seconds")
+            }
+            measure = .delivered(record: try body.value("record"), within: within)
         case "kept":
             try body.rejectUnknownKeys(allowed: ["record"])
             measure = .kept(record: try body.value("record"))

@@ -53,7 +53,7 @@ struct WorldDocument: Decodable {
     init(from decoder: any Decoder) throws {
         let c = try decoder.fields(allowed: [
             "origin", "beacons", "movement", "pushes", "power", "startHour", "startDay", "network", "server",
-            "accessories",
+            "accessories", "health",
         ])
         var origin = Coordinate(latitude: 0, longitude: 0)
         if let position = try c.optional("origin", as: PositionDocument.self) {
@@ -85,6 +85,7 @@ struct WorldDocument: Decodable {
         }
         world.server = try c.optional("server", as: ServerDocument.self)?.server ?? ServerDescription()
         world.accessories = try AccessoryDocument.accessories(c.optional("accessories") ?? [], projection, in: c)
+        world.health = try c.optional("health", as: [HealthSeriesDocument].self)?.map(\.series) ?? []
     }
 }
 

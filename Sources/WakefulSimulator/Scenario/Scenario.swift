@@ -85,6 +85,9 @@ public struct AppConfiguration: Sendable, Hashable {
     /// Whether Info.plist has `NSMotionUsageDescription`; without it the first use of Core Motion
     /// crashes the app (MOTION-2).
     public var motionUsageDescription = true
+    /// Whether the app is signed with `com.apple.developer.healthkit.background-delivery`; without it
+    /// enabling background delivery fails from iOS 15 (HK-7).
+    public var healthKitBackgroundDeliveryEntitlement = true
     /// Share of one CPU the app's `BGProcessingTask` work uses (0–1), for the CPU monitor (TERM-4,
     /// BGT-6) of an app without jobs. Default 1: processing tasks exist for CPU-heavy maintenance
     /// work (assumption).
@@ -265,6 +268,11 @@ public struct WorldDescription: Sendable, Hashable {
 
     /// The accessory with this identifier.
     public func accessory(named id: String) -> WorldAccessory? { accessories.first { $0.id == id } }
+
+    // MARK: HealthKit
+
+    /// Samples other devices save to the phone's HealthKit store (HK).
+    public var health: [HealthSampleSeries] = []
 }
 
 /// An iBeacon transmitter placed in the world.

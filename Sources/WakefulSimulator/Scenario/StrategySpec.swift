@@ -178,6 +178,12 @@ public enum StrategyCatalog {
             summary:
                 "the location log feature with updates of its own: standard updates started in the foreground (LOC-4, LOC-5), or live updates with a background activity session on 17+ and a service session on 18+ (LOC-8, LOC-9, LOC-32)",
             defaults: LocationLogger.Options(), build: LocationLogger.init(options:)),
+        // HealthKit
+        Entry(
+            name: "HealthSync",
+            summary:
+                "health samples (glucose, steps) read and uploaded on HealthKit background delivery, a BGAppRefresh or a silent push; at most once per frequency period, steps hourly, nothing while locked (HK-1..8)",
+            defaults: HealthSync.Options(), build: HealthSync.init(options:)),
     ]
 
     /// The names, in catalogue order.
@@ -327,6 +333,11 @@ extension StrategySpec {
     /// `MotionAwareTracking` with these options.
     public static func motionAwareTracking(_ options: MotionAwareTracking.Options = .init()) -> StrategySpec {
         catalogued("MotionAwareTracking", options)
+    }
+
+    /// `HealthSync` with these options.
+    public static func healthSync(_ options: HealthSync.Options = .init()) -> StrategySpec {
+        catalogued("HealthSync", options)
     }
 
     /// The catalogue's spec for `options`, built the way a scenario file's options are, so the two

@@ -20,10 +20,12 @@ struct OutboxDecodingTests {
         #expect(try Self.scenario(outbox: #"{"upload": true}"#).app.outbox?.upload == Uploader.Configuration())
         let custom = try #require(
             try Self.scenario(
-                outbox: #"{"upload": {"background": false, "batchRecords": 20}, "writes": {"deferred": 0.05}}"#
+                outbox:
+                    #"{"upload": {"background": false, "batchRecords": 20, "minimumInterval": 0}, "writes": {"deferred": 0.05}}"#
             ).app.outbox)
         #expect(custom.upload?.background == false)
         #expect(custom.upload?.limits.maxRecords == 20)
+        #expect(custom.upload?.minimumInterval == 0)
         #expect(custom.writes == .deferred(0.05))
     }
 
@@ -32,6 +34,7 @@ struct OutboxDecodingTests {
         arguments: [
             (#"{"uplod": false}"#, "uplod"),
             (#"{"upload": {"batchRecords": 0}}"#, "batchRecords"),
+            (#"{"upload": {"minimumInterval": -1}}"#, "expected seconds, 0 or more"),
             (#"{"timeline": "some"}"#, "expected one of: off, lifecycle, all"),
             (#"{"writes": "later"}"#, "expected \"beforeCommands\" or {\"deferred\": seconds}"),
         ])

@@ -293,6 +293,20 @@ extension TimelineSamples {
         all += MonitorOpenFailure.allCases.map { .monitorOpenFailed(name: "fences", reason: $0) }
         // One-shot fixes
         all += LocationRequestFailure.allCases.map { .locationRequestFailed($0) }
+        // HealthKit (HK)
+        all += [
+            .healthObserverUpdate(HealthObserverUpdate(id: "bloodGlucose-update-1", type: .bloodGlucose)),
+            .healthSamplesQueried(
+                HealthQueryResult(
+                    type: .stepCount,
+                    samples: [
+                        HealthSample(id: "steps-1", value: 240, at: 600.5), HealthSample(id: "", value: 0, at: -1),
+                    ])),
+            .healthSamplesQueried(HealthQueryResult(type: .bloodGlucose)),
+        ]
+        all += HealthQueryError.allCases.map {
+            .healthSamplesQueried(HealthQueryResult(type: .bloodGlucose, error: $0))
+        }
         return all
     }
 }
@@ -439,6 +453,12 @@ extension TimelineSamples {
         all += [.openMonitor(name: "fences"), .openMonitor(name: "")]
         all += MonitorConditionState.allCases.map { .addMonitorCondition(monitor: "fences", shop, assuming: $0) }
         all += [.removeMonitorCondition(monitor: "fences", id: "shop-12|since=1.5")]
+        // HealthKit (HK)
+        all += HealthUpdateFrequency.allCases.map { .enableHealthBackgroundDelivery(.stepCount, frequency: $0) }
+        all += [
+            .startHealthObserverQuery(.bloodGlucose), .queryHealthSamples("heartRate"),
+            .completeHealthObserverUpdate(id: "bloodGlucose-update-1"),
+        ]
         return all
     }
 }

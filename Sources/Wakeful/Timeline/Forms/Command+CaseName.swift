@@ -21,6 +21,7 @@ extension Command {
         case startLiveUpdates, stopLiveUpdates, startBackgroundActivitySession, invalidateBackgroundActivitySession
         case startServiceSession, invalidateServiceSession
         case openMonitor, addMonitorCondition, removeMonitorCondition
+        case startHealthObserverQuery, enableHealthBackgroundDelivery, completeHealthObserverUpdate, queryHealthSamples
 
         static let expectedForm = "a command name, one of \(names.joined(separator: ", "))"
     }
@@ -89,6 +90,10 @@ extension Command {
         case .openMonitor: .openMonitor(name: "")
         case .addMonitorCondition: .addMonitorCondition(monitor: "", .placeholder, assuming: .unknown)
         case .removeMonitorCondition: .removeMonitorCondition(monitor: "", id: "")
+        case .startHealthObserverQuery: .startHealthObserverQuery("")
+        case .enableHealthBackgroundDelivery: .enableHealthBackgroundDelivery("", frequency: .immediate)
+        case .completeHealthObserverUpdate: .completeHealthObserverUpdate(id: "")
+        case .queryHealthSamples: .queryHealthSamples("")
         }
     }
 }

@@ -210,6 +210,20 @@ extension Command: TimelineVariant {
             try coder.caseName(CaseName.removeMonitorCondition)
             return .removeMonitorCondition(
                 monitor: try coder.string("monitor", monitor), id: RegionID(try coder.string("condition", id.rawValue)))
+        case .startHealthObserverQuery(let type):
+            try coder.caseName(CaseName.startHealthObserverQuery)
+            return .startHealthObserverQuery(HealthDataType(rawValue: try coder.string("type", type.rawValue)))
+        case .enableHealthBackgroundDelivery(let type, let frequency):
+            try coder.caseName(CaseName.enableHealthBackgroundDelivery)
+            return .enableHealthBackgroundDelivery(
+                HealthDataType(rawValue: try coder.string("type", type.rawValue)),
+                frequency: try coder.enumeration("frequency", frequency))
+        case .completeHealthObserverUpdate(let id):
+            try coder.caseName(CaseName.completeHealthObserverUpdate)
+            return .completeHealthObserverUpdate(id: try coder.string("id", id))
+        case .queryHealthSamples(let type):
+            try coder.caseName(CaseName.queryHealthSamples)
+            return .queryHealthSamples(HealthDataType(rawValue: try coder.string("type", type.rawValue)))
         }
     }
 }

@@ -20,6 +20,7 @@ extension Event {
         case liveLocationUpdate, backgroundActivitySessionDiagnostic, serviceSessionDiagnostic
         case monitorEvent, monitorOpened, monitorOpenFailed
         case locationRequestFailed
+        case healthObserverUpdate, healthSamplesQueried
 
         static let expectedForm = "an event name, one of \(names.joined(separator: ", "))"
     }
@@ -76,6 +77,8 @@ extension Event {
         case .monitorOpened: .monitorOpened(name: "", conditions: [])
         case .monitorOpenFailed: .monitorOpenFailed(name: "", reason: .unavailable)
         case .locationRequestFailed: .locationRequestFailed(.other)
+        case .healthObserverUpdate: .healthObserverUpdate(.placeholder)
+        case .healthSamplesQueried: .healthSamplesQueried(.placeholder)
         }
     }
 }

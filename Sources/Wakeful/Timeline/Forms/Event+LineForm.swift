@@ -166,6 +166,12 @@ extension Event: TimelineVariant {
         case .locationRequestFailed(let failure):
             try coder.caseName(CaseName.locationRequestFailed)
             return .locationRequestFailed(try coder.enumeration("error", failure))
+        case .healthObserverUpdate(let update):
+            try coder.caseName(CaseName.healthObserverUpdate)
+            return .healthObserverUpdate(try coder.members(update))
+        case .healthSamplesQueried(let result):
+            try coder.caseName(CaseName.healthSamplesQueried)
+            return .healthSamplesQueried(try coder.members(result))
         }
     }
 }

@@ -181,6 +181,14 @@ struct Lifecycle {
         return windowUntil
     }
 
+    /// Ends the wake window now if it still ends at `end`: the hold a wake set, released early by
+    /// the app (HK-6). Returns whether it did.
+    mutating func endWindow(ifEndingAt end: TimeInterval, at now: TimeInterval) -> Bool {
+        guard windowUntil == end else { return false }
+        windowUntil = now
+        return true
+    }
+
     // MARK: Suspension
 
     /// Notes what holds the app now, for the next check to say which reason ended.
@@ -264,6 +272,7 @@ struct Lifecycle {
         case .push, .voipPush, .voipKeepAlive: break
         case .scheduledTask: break  // gated by TaskScheduler+Planning
         case .urlSession, .bluetooth: break  // not gated by Background App Refresh
+        case .healthKit: break  // HK-5: no source ties it to the switch (assumption: not gated)
         }
         return nil
     }

@@ -34,6 +34,7 @@ enum WorldFacts {
                 ] + position(beacon.position) + [Field("measuredPower", .double(beacon.measuredPower))])
         }
         for accessory in world.accessories { fact(0, "accessory", fields(of: accessory)) }
+        for series in world.health { fact(0, "health", fields(of: series)) }
         if let server = scenario.source?.server {
             fact(0, "server", [Field("config", .string(JSONValue.object(server).description))])
         }
@@ -51,6 +52,18 @@ enum WorldFacts {
         }
         // Stable: facts of one moment keep the order above.
         return timed.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+    }
+
+    /// A `world.health` entry, flattened.
+    private static func fields(of series: HealthSampleSeries) -> [Field] {
+        var fields = [
+            Field("type", .string(series.type.rawValue)), Field("id", .string(series.id)),
+            Field("at", .double(series.at)),
+        ]
+        if let every = series.every { fields.append(Field("every", .double(every))) }
+        if let until = series.until { fields.append(Field("until", .double(until))) }
+        fields.append(Field("value", .double(series.value)))
+        return fields
     }
 
     private static func position(_ point: LocalPoint) -> [Field] {

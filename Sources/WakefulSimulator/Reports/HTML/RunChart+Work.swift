@@ -8,7 +8,7 @@ extension RunChart {
         switch scenario.successMeasure {
         case .trigger: "trigger"
         case .periodic(let record, _, _, _, _), .stored(let record, _, _, _, _), .kept(let record),
-            .completed(let record, _), .latency(let record, _), .tracked(let record, _, _):
+            .completed(let record, _), .latency(let record, _), .tracked(let record, _, _), .delivered(let record, _):
             record
         case .switches: ScheduledTracking.switchKind
         case .entries: GeofenceSet.enteredKind
