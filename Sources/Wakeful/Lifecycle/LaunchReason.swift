@@ -26,6 +26,9 @@ public enum LaunchReason: String, Sendable, Hashable, Codable, CaseIterable {
     /// its launch code ran (DATA-9). Not a user open: the app is in the background, possibly before
     /// the first unlock after a restart, so protected files may be unreadable (DATA-8).
     case prewarm
+    /// A push-to-start push started a Live Activity, and the system launched the app for a few
+    /// seconds to hand over the activity and its update token (LIVE-7).
+    case liveActivity
 
     /// Whether the app starts in the foreground.
     public var isForeground: Bool { self == .user }

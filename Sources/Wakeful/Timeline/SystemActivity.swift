@@ -117,6 +117,7 @@ public struct SystemActivity: Sendable, Hashable {
         case .urlSession: "background URL-session events"
         case .bluetooth: "a Bluetooth accessory (state restoration)"
         case .prewarm: "prewarming, before the user opened it (DATA-9)"
+        case .liveActivity: "a Live Activity a push started, to hand over its token (LIVE-7)"
         }
     }
 

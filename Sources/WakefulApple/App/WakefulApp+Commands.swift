@@ -79,6 +79,9 @@
             case .invalidateBackgroundActivitySession: locationSessions.invalidateBackgroundActivitySession()
             case .startServiceSession(let request): locationSessions.startServiceSession(request)
             case .invalidateServiceSession: locationSessions.invalidateServiceSession()
+            // Live Activities (LIVE)
+            case .requestLiveActivity, .updateLiveActivity, .endLiveActivity, .observeLiveActivities:
+                executeLiveActivity(command)
 
             // Already done by the agent: records are in the outbox before the commands run.
             case .record: break

@@ -122,6 +122,38 @@ extension PostgresServerStorage {
                 // Finds a seq the device already stored under another UUID (ingest counts such reuse).
                 "CREATE INDEX records_by_seq ON records (device_id, seq)",
             ]),
+        PostgresMigration(
+            version: 4, name: "v4: Live Activity tokens and pushes",
+            statements: [
+                // activity '' is the device's push-to-start token (LIVE-4); the others are update tokens (LIVE-5).
+                """
+                CREATE TABLE live_activity_tokens (
+                    device_id uuid NOT NULL REFERENCES devices(id),
+                    activity text NOT NULL,
+                    token text NOT NULL,
+                    environment text NOT NULL CHECK (environment IN ('sandbox', 'production')),
+                    updated_at double precision NOT NULL,
+                    invalidated_at double precision,
+                    PRIMARY KEY (device_id, activity)
+                )
+                """,
+                """
+                CREATE TABLE live_activity_pushes (
+                    id uuid PRIMARY KEY,
+                    device_id uuid NOT NULL REFERENCES devices(id),
+                    activity text NOT NULL,
+                    event text NOT NULL CHECK (event IN ('start', 'update', 'end')),
+                    priority integer NOT NULL CHECK (priority IN (5, 10)),
+                    created_at double precision NOT NULL,
+                    state text NOT NULL CHECK (state IN ('sending', 'delivered', 'failed', 'unsent')),
+                    status integer,
+                    reason text,
+                    apns_id text,
+                    answered_at double precision
+                )
+                """,
+                "CREATE INDEX live_activity_pushes_by_device ON live_activity_pushes (device_id, created_at)",
+            ]),
     ]
 
     /// The advisory lock key that serialises migrations between servers starting at once

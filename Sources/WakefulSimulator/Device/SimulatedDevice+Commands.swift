@@ -93,6 +93,8 @@ extension SimulatedDevice {
         case .invalidateBackgroundActivitySession: invalidateBackgroundActivitySession()
         case .startServiceSession(let request): startServiceSession(request)
         case .invalidateServiceSession: invalidateServiceSession()
+        case .requestLiveActivity, .updateLiveActivity, .endLiveActivity, .observeLiveActivities:
+            executeLiveActivityCommand(command)
         }
     }
 

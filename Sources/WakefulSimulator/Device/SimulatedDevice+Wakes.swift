@@ -83,7 +83,7 @@ extension SimulatedDevice {
                     return ("backgroundAppRefresh off", lowPowerMode ? ["CONF-9", "BGT-12"] : ["CONF-9"])
                 }
             // Pushes: pushes have their own gates (SimulatedDevice+Push, +VoIP).
-            case .push, .voipPush, .voipKeepAlive: break
+            case .push, .voipPush, .voipKeepAlive, .liveActivity: break
             case .scheduledTask: break  // gated by TaskScheduler+Planning
             case .urlSession, .bluetooth: break  // not gated by Background App Refresh
             }
@@ -98,8 +98,8 @@ extension SimulatedDevice {
         case .urlSession: return urlSessionRelaunchBlocker()
         case .bluetooth: return bluetoothRelaunchBlocker()
         case .region, .beaconRegion, .display, .significantChange, .visit: break
-        case .push, .voipPush, .voipKeepAlive, .scheduledTask:
-            return nil  // gated on their own launch paths (PUSH-7, TERM-1, TERM-2)
+        case .push, .voipPush, .voipKeepAlive, .scheduledTask, .liveActivity:
+            return nil  // gated on their own launch paths (PUSH-7, TERM-1, TERM-2, LIVE-7)
         }
         guard forceQuitFlag else { return nil }
         switch policy.location.forceQuitRelaunch {

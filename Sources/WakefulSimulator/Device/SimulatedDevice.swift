@@ -148,6 +148,8 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     /// The server's pushes and what became of them; throttle, held push, VoIP failure count and
     /// keep-alive bookkeeping (PUSH, VOIP).
     var pushes: PushSystem
+    /// Live Activities on the Lock Screen, their tokens and budgets (LIVE).
+    var liveActivities: LiveActivitySystem
 
     // MARK: Results
 
@@ -270,6 +272,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             budgetRandom: root.derived(stream: 70), gapRandom: root.derived(stream: 71))
         // Pushes: stream 72 for how late a grouped priority-5 push comes (PUSH-8).
         self.pushes = PushSystem(groupingRandom: root.derived(stream: 72))
+        self.liveActivities = LiveActivitySystem(tokenRandom: root.derived(stream: 74))  // LIVE-4, LIVE-5
         // Outbox: the app's storage and server, the injected kills (streams 40 to 42).
         self.outboxWrites = scenario.app.outbox?.writes ?? .beforeCommands
         self.outboxProvider =
@@ -361,6 +364,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             guard generation == pushes.heldGeneration else { return }
             releaseHeldPush()
         case .keepAlive(let generation): keepAliveDue(generation: generation)
+        case .liveActivityDue(let serial): liveActivityTimerDue(serial: serial)
         // Scheduled tasks (BGT)
         case .scheduledLaunch(let generation): scheduledLaunchDue(generation: generation)
         case .scheduledTaskExpiry(let generation): scheduledTaskExpiryDue(generation: generation)

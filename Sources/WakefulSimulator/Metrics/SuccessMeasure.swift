@@ -43,6 +43,9 @@ public enum SuccessMeasure: Sendable, Hashable {
     /// Tracking coverage: of the `interval`-long slots in which the user travels more than `accuracy`
     /// metres, the share with a record of `record` whose `accuracy` field is at most `accuracy` metres.
     case tracked(record: String, interval: TimeInterval, accuracy: Double)
+    /// Each push with an id reaches the screen within `within` seconds of sending: an ActivityKit
+    /// push shown on the Lock Screen and in the Dynamic Island (LIVE-8). The score is the share in time.
+    case shown(within: TimeInterval)
 
     /// A short description, e.g. `read every 45 s`.
     public var description: String {
@@ -59,6 +62,7 @@ public enum SuccessMeasure: Sendable, Hashable {
         case .entries(let within): "each fence entry seen within \(Format.duration(within))"
         case .tracked(let record, let interval, let accuracy):
             "\(record) ≤\(Format.meters(accuracy)) every \(Format.duration(interval)) while moving"
+        case .shown(let within): "each push on screen within \(Format.duration(within))"
         }
     }
 }
@@ -168,6 +172,8 @@ extension SuccessMeasure {
             return tally.trackedResult(
                 description, record: record, interval: interval, accuracy: accuracy,
                 movement: scenario.world.trajectory, duration: duration)
+        case .shown(let within):
+            return tally.shownResult(description, within: within, duration: duration)
         }
     }
     /// The share of `period`-long slots from `from` to `to` (the end when nil) that one of `times`

@@ -52,6 +52,7 @@ struct PolicyParameterTable {
         table.addTermination()
         table.addMotion()
         table.addMonitor()
+        table.rows += policy.liveActivities.parameters
         table.add("debuggerAttached", table.flag(policy.debuggerAttached), ["TASK-14", "CONF-13"], .observed)
         return table.rows
     }

@@ -43,6 +43,8 @@ public struct BackgroundPolicy: Sendable, Hashable {
     public var motion: MotionRules
     /// `CLMonitor` conditions (CLMON).
     public var monitor: MonitorRules
+    /// Live Activities (LIVE).
+    public var liveActivities: LiveActivityRules
     /// CONF-13 / TASK-14: Xcode attached. When true, background-task limits are not enforced.
     public var debuggerAttached: Bool
 
@@ -70,6 +72,7 @@ public struct BackgroundPolicy: Sendable, Hashable {
         termination = .defaults(for: version)
         motion = .defaults(for: version)
         monitor = .defaults(for: version)
+        liveActivities = .defaults(for: version)
         debuggerAttached = false  // CONF-13 default: untethered, all limits enforced (TASK-14)
         for variant in variants where !self.variants.contains(variant) {
             self.variants.append(variant)

@@ -22,6 +22,8 @@ public enum BuiltinScenarios {
         "commuter-day",
         // Live updates and location sessions (LOC-8, LOC-9)
         "when-in-use-trip",
+        // Live Activities (LIVE)
+        "delivery",
     ]
 
     /// The scenario `simulate` runs when given none.

@@ -225,6 +225,7 @@ private struct AppDocument: Decodable {
     var fences: [Geofence] = []
     var motionAuthorization = MotionAuthorization.authorized
     var motionUsageDescription = true
+    var liveActivities = LiveActivitySupport()
 
     init() {}
 
@@ -236,7 +237,8 @@ private struct AppDocument: Decodable {
                 ] + [
                     "jobs", "jobScheduler",
                 ] + ["fences"] + ["preciseLocation", "temporaryFullAccuracyPurposeKeys"]
-                + ["motionAuthorization", "motionUsageDescription"] + ["requiresExplicitServiceSession"])
+                + ["motionAuthorization", "motionUsageDescription"] + ["requiresExplicitServiceSession"]
+                + ["liveActivities"])
         if let modes = try c.optional("backgroundModes", as: [String].self) {
             if let repeated = modes.first(where: { mode in modes.filter { $0 == mode }.count > 1 }) {
                 throw c.failure("backgroundModes", "\"\(repeated)\" is listed twice; expected each mode once")
@@ -281,6 +283,8 @@ private struct AppDocument: Decodable {
         motionAuthorization =
             try c.optionalCase("motionAuthorization", as: MotionAuthorization.self) ?? motionAuthorization
         motionUsageDescription = try c.optional("motionUsageDescription") ?? true
+        // Live Activities (LIVE-1, LIVE-6)
+        liveActivities = try c.optional("liveActivities", as: LiveActivitySupportDocument.self)?.support ?? liveActivities
     }
 
     func configuration(resolving world: WorldDescription) -> AppConfiguration {
@@ -304,6 +308,7 @@ private struct AppDocument: Decodable {
         configuration.jobs = jobs
         configuration.jobScheduler = jobScheduler
         configuration.fences = fences
+        configuration.liveActivities = liveActivities
         return configuration
     }
 }

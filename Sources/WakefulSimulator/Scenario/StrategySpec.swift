@@ -178,6 +178,12 @@ public enum StrategyCatalog {
             summary:
                 "the location log feature with updates of its own: standard updates started in the foreground (LOC-4, LOC-5), or live updates with a background activity session on 17+ and a service session on 18+ (LOC-8, LOC-9, LOC-32)",
             defaults: LocationLogger.Options(), build: LocationLogger.init(options:)),
+        // Live Activities
+        Entry(
+            name: "LiveActivityTracking",
+            summary:
+                "a delivery or a trip on the Lock Screen and in the Dynamic Island, started in the app (foreground only) or by push-to-start (17.2+), updated and ended by the server's pushes; the system draws it and the app stays suspended (LIVE-1..10)",
+            defaults: LiveActivityTracking.Options(), build: LiveActivityTracking.init(options:)),
     ]
 
     /// The names, in catalogue order.
@@ -327,6 +333,11 @@ extension StrategySpec {
     /// `MotionAwareTracking` with these options.
     public static func motionAwareTracking(_ options: MotionAwareTracking.Options = .init()) -> StrategySpec {
         catalogued("MotionAwareTracking", options)
+    }
+
+    /// `LiveActivityTracking` with these options.
+    public static func liveActivityTracking(_ options: LiveActivityTracking.Options = .init()) -> StrategySpec {
+        catalogued("LiveActivityTracking", options)
     }
 
     /// The catalogue's spec for `options`, built the way a scenario file's options are, so the two

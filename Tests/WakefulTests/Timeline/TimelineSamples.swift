@@ -293,6 +293,16 @@ extension TimelineSamples {
         all += MonitorOpenFailure.allCases.map { .monitorOpenFailed(name: "fences", reason: $0) }
         // One-shot fixes
         all += LocationRequestFailure.allCases.map { .locationRequestFailed($0) }
+        // Live Activities (LIVE)
+        all += LiveActivityStart.Origin.allCases.map {
+            .liveActivityStarted(LiveActivityStart(activity: "order-1042", attributesType: "DeliveryAttributes", origin: $0))
+        }
+        all += LiveActivityError.allCases.map { .liveActivityRequestFailed(id: "order \"1042\"", error: $0) }
+        all += [
+            .liveActivityPushToken(activity: "order-1042", token: String(repeating: "ab", count: 32)),
+            .liveActivityPushToStartToken(String(repeating: "0f", count: 32)),
+        ]
+        all += LiveActivityState.allCases.map { .liveActivityStateChanged(activity: "order-1042", state: $0) }
         return all
     }
 }
@@ -439,6 +449,22 @@ extension TimelineSamples {
         all += [.openMonitor(name: "fences"), .openMonitor(name: "")]
         all += MonitorConditionState.allCases.map { .addMonitorCondition(monitor: "fences", shop, assuming: $0) }
         all += [.removeMonitorCondition(monitor: "fences", id: "shop-12|since=1.5")]
+        // Live Activities (LIVE)
+        all += [
+            .requestLiveActivity(
+                LiveActivityRequest(
+                    id: "order-1042", attributesType: "DeliveryAttributes", attributes: [Field("restaurant", "Roma")],
+                    contentState: [Field("status", "placed"), Field("eta", 35), Field("late", false)], staleDate: 900.5,
+                    relevanceScore: 0.25)),
+            .requestLiveActivity(LiveActivityRequest(id: "", attributesType: "", receivesPushUpdates: false)),
+            .updateLiveActivity(id: "order-1042", contentState: [Field("status", "on the way")], staleDate: 1800),
+            .updateLiveActivity(id: "order-1042", contentState: [], staleDate: nil),
+            .endLiveActivity(id: "order-1042", contentState: [Field("status", "delivered")], dismissal: .default),
+            .endLiveActivity(id: "order-1042", contentState: [], dismissal: .immediate),
+            .endLiveActivity(id: "order-1042", contentState: [], dismissal: .after(4500.25)),
+            .observeLiveActivities(attributesType: "DeliveryAttributes", pushToStart: true),
+            .observeLiveActivities(attributesType: "", pushToStart: false),
+        ]
         return all
     }
 }

@@ -21,6 +21,8 @@ extension Command {
         case startLiveUpdates, stopLiveUpdates, startBackgroundActivitySession, invalidateBackgroundActivitySession
         case startServiceSession, invalidateServiceSession
         case openMonitor, addMonitorCondition, removeMonitorCondition
+        // Live Activities (LIVE)
+        case requestLiveActivity, updateLiveActivity, endLiveActivity, observeLiveActivities
 
         static let expectedForm = "a command name, one of \(names.joined(separator: ", "))"
     }
@@ -89,6 +91,11 @@ extension Command {
         case .openMonitor: .openMonitor(name: "")
         case .addMonitorCondition: .addMonitorCondition(monitor: "", .placeholder, assuming: .unknown)
         case .removeMonitorCondition: .removeMonitorCondition(monitor: "", id: "")
+        // Live Activities (LIVE)
+        case .requestLiveActivity: .requestLiveActivity(.placeholder)
+        case .updateLiveActivity: .updateLiveActivity(id: "", contentState: [], staleDate: nil)
+        case .endLiveActivity: .endLiveActivity(id: "", contentState: [], dismissal: .default)
+        case .observeLiveActivities: .observeLiveActivities(attributesType: "", pushToStart: false)
         }
     }
 }

@@ -20,6 +20,9 @@ extension Event {
         case liveLocationUpdate, backgroundActivitySessionDiagnostic, serviceSessionDiagnostic
         case monitorEvent, monitorOpened, monitorOpenFailed
         case locationRequestFailed
+        // Live Activities (LIVE)
+        case liveActivityStarted, liveActivityRequestFailed, liveActivityPushToken, liveActivityPushToStartToken
+        case liveActivityStateChanged
 
         static let expectedForm = "an event name, one of \(names.joined(separator: ", "))"
     }
@@ -76,6 +79,12 @@ extension Event {
         case .monitorOpened: .monitorOpened(name: "", conditions: [])
         case .monitorOpenFailed: .monitorOpenFailed(name: "", reason: .unavailable)
         case .locationRequestFailed: .locationRequestFailed(.other)
+        // Live Activities (LIVE)
+        case .liveActivityStarted: .liveActivityStarted(.placeholder)
+        case .liveActivityRequestFailed: .liveActivityRequestFailed(id: "", error: .unsupported)
+        case .liveActivityPushToken: .liveActivityPushToken(activity: "", token: "")
+        case .liveActivityPushToStartToken: .liveActivityPushToStartToken("")
+        case .liveActivityStateChanged: .liveActivityStateChanged(activity: "", state: .active)
         }
     }
 }

@@ -12,7 +12,7 @@ extension RunChart {
             record
         case .switches: ScheduledTracking.switchKind
         case .entries: GeofenceSet.enteredKind
-        case .connected, .jobs, nil: nil
+        case .connected, .jobs, .shown, nil: nil
         }
     }
 
