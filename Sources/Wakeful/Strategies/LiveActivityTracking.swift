@@ -11,7 +11,7 @@ import Foundation
 /// screen (``Command/requestLiveActivity(_:)``), since a Live Activity can only be started from the
 /// foreground (LIVE-2); with ``Options/Start/push`` it leaves the start to the server's push-to-start
 /// push (LIVE-4), which launches the app in the background for a few seconds to hand over the new
-/// activity and its update token (LIVE-7). Each token is recorded as `liveActivityToken` (`kind`
+/// activity and its update token (LIVE-7). Each token is recorded as `liveActivityToken` (`type`
 /// `update` or `pushToStart`, `activity`, `token`): the app sends it to its server, which needs the
 /// update token to update or end the activity (LIVE-5). Starts, failures and state changes are
 /// recorded as `liveActivity` with `phase` `started`, `failed`, `active`, `stale`, `ended` or
@@ -128,7 +128,7 @@ public struct LiveActivityTracking: Strategy {
         .record(
             Record(
                 kind: tokenRecord,
-                fields: [Field("kind", .string(kind))] + (activity.map { [Field("activity", .string($0))] } ?? []) + [
+                fields: [Field("type", .string(kind))] + (activity.map { [Field("activity", .string($0))] } ?? []) + [
                     Field("token", .string(token)), Field("appState", .string(context.appState.rawValue)),
                 ]))
     }

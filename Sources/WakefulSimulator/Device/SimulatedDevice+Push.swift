@@ -17,7 +17,7 @@ extension SimulatedDevice {
     mutating func pushArrives(_ index: Int) {
         let send = pushes.sends[index]
         decide(
-            "pushSent", rules: ["PUSH-1"],
+            "pushSent", rules: pushes.sentRules(index),
             [
                 Field("id", .string(send.id)), Field("type", .string(send.push.type?.rawValue ?? "none")),
                 Field("priority", .int(send.push.priority)),

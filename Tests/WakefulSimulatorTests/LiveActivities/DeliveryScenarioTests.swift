@@ -46,7 +46,7 @@ struct DeliveryScenarioTests {
         } else {
             #expect(summary.started == 1 && summary.pushesShown == 12 && summary.shownWhileAppStopped == 12)
             let token = try #require(
-                trace.records(LiveActivityTracking.tokenRecord).first { $0.record.fields["kind"] == "update" })
+                trace.records(LiveActivityTracking.tokenRecord).first { $0.record.fields["type"] == "update" })
             #expect(same(token.time, 121))
         }
     }

@@ -132,7 +132,7 @@ struct LiveActivityPushTests {
         let suspension = try #require(trace.states(to: .suspended).last)
         #expect(same(suspension.time, 310))
         #expect(suspension.change.rules.contains("LIVE-7"))
-        let tokens = trace.records(LiveActivityTracking.tokenRecord).filter { $0.record.fields["kind"] == "update" }
+        let tokens = trace.records(LiveActivityTracking.tokenRecord).filter { $0.record.fields["type"] == "update" }
         #expect(tokens.map(\.time) == [301])
         #expect(trace.metrics.wakes["liveActivity"] == 1)
     }

@@ -27,7 +27,7 @@ struct LiveActivityTrackingTests {
         let token = strategy.handle(
             .liveActivityPushToken(activity: "order", token: "ab"), in: Contexts.background(3))
         #expect(token.records.map(\.kind) == [LiveActivityTracking.tokenRecord])
-        #expect(token.records.first?.fields["kind"] == "update")
+        #expect(token.records.first?.fields["type"] == "update")
         // Another activity's token is not this one's.
         #expect(strategy.handle(.liveActivityPushToken(activity: "other", token: "cd"), in: Contexts.background(4)).isEmpty)
     }
@@ -52,7 +52,7 @@ struct LiveActivityTrackingTests {
             ])
         #expect(strategy.handle(.didBecomeActive, in: Contexts.foreground(1)).isEmpty)
         let token = strategy.handle(.liveActivityPushToStartToken("ef"), in: Contexts.background(2))
-        #expect(token.records.first?.fields["kind"] == "pushToStart")
+        #expect(token.records.first?.fields["type"] == "pushToStart")
         let failed = strategy.handle(
             .liveActivityRequestFailed(id: "order", error: .visibility), in: Contexts.background(3))
         #expect(failed.records.first?.fields["error"] == "visibility")
