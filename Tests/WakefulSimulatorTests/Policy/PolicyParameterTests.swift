@@ -14,7 +14,7 @@ private func expectedNames(_ policy: BackgroundPolicy) -> [String] {
         ("execution", policy.execution), ("location", policy.location), ("beacons", policy.beacons),
         ("push", policy.push), ("scheduler", policy.scheduler), ("urlSession", policy.urlSession),
         ("voip", policy.voip), ("bluetooth", policy.bluetooth), ("termination", policy.termination),
-        ("motion", policy.motion), ("monitor", policy.monitor),
+        ("motion", policy.motion), ("monitor", policy.monitor), ("liveActivities", policy.liveActivities),
     ]
     var names: [String] = []
     for (group, value) in groups {
@@ -40,7 +40,7 @@ private func expectedNames(_ policy: BackgroundPolicy) -> [String] {
 private func isRuleID(_ rule: String) -> Bool {
     let prefixes = [
         "STATE", "TASK", "LOC", "BEACON", "PUSH", "BGT", "URLS", "VOIP", "BLE", "TERM", "CONF", "SIM", "DATA", "AUTH",
-        "MOTION", "CLMON",
+        "MOTION", "CLMON", "LIVE",
     ]
     if rule.hasPrefix("CONF-"), isRuleID(String(rule.dropFirst(5))) { return true }
     let parts = rule.split(separator: "-", omittingEmptySubsequences: false)
@@ -50,12 +50,12 @@ private func isRuleID(_ rule: String) -> Bool {
 
 @Suite("BackgroundPolicy.parameters", .watchdog, .cpuBound)
 struct PolicyParameterTests {
-    @Test("the policy's stored properties are the eleven groups plus version, variants, debuggerAttached")
+    @Test("the policy's stored properties are the twelve groups plus version, variants, debuggerAttached")
     func topLevelShape() {
         #expect(
             labels(of: BackgroundPolicy(version: IOSVersion(17))) == [
                 "version", "variants", "execution", "location", "beacons", "push", "scheduler", "urlSession", "voip",
-                "bluetooth", "termination", "motion", "monitor", "debuggerAttached",
+                "bluetooth", "termination", "motion", "monitor", "liveActivities", "debuggerAttached",
             ])
     }
 
@@ -66,8 +66,8 @@ struct PolicyParameterTests {
         #expect(names == expectedNames(policy))
         // 19 execution + (29 + 3 × 4 crossing) location + 13 beacons + 14 push + (23 + 9) scheduler
         // + 7 URL session + 8 VoIP + 12 Bluetooth + (7 + 7 codes) termination + 11 motion + 6 monitor
-        // + debuggerAttached
-        #expect(names.count == 19 + 41 + 13 + 14 + 23 + 9 + 7 + 8 + 12 + 14 + 11 + 6 + 1)
+        // + 12 Live Activities + debuggerAttached
+        #expect(names.count == 19 + 41 + 13 + 14 + 23 + 9 + 7 + 8 + 12 + 14 + 11 + 6 + 12 + 1)
         #expect(Set(names).count == names.count)
     }
 

@@ -28,6 +28,6 @@ extension SimulatedDevice {
     var liveActivityConditions: LiveActivityConditions {
         LiveActivityConditions(
             now: now, rules: policy.liveActivities, process: hasProcess ? process.number : 0, appState: state,
-            forceQuit: forceQuitFlag, app: scenario.app.liveActivities, user: scenario.device.liveActivities)
+            forceQuit: lifecycle.forceQuitFlag, app: scenario.app.liveActivities, user: scenario.device.liveActivities)
     }
 }

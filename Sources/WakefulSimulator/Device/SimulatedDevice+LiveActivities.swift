@@ -13,16 +13,16 @@ extension SimulatedDevice {
         var events: [Event] = []
         switch command {
         case .requestLiveActivity(let request):
-            switch liveActivities.request(request, conditions, into: &effects) {
-            case .started: events = liveActivities.pendingEvents(conditions)
+            switch pushes.liveActivities.request(request, conditions, into: &effects) {
+            case .started: events = pushes.liveActivities.pendingEvents(conditions)
             case .refused(let error): events = [.liveActivityRequestFailed(id: request.id, error: error)]
             }
         case .updateLiveActivity(let id, let content, let staleDate):
-            events = liveActivities.update(id, content: content, staleDate: staleDate, conditions, into: &effects)
+            events = pushes.liveActivities.update(id, content: content, staleDate: staleDate, conditions, into: &effects)
         case .endLiveActivity(let id, let content, let dismissal):
-            events = liveActivities.end(id, content: content, dismissal: dismissal, conditions, into: &effects)
+            events = pushes.liveActivities.end(id, content: content, dismissal: dismissal, conditions, into: &effects)
         case .observeLiveActivities(let attributesType, let pushToStart):
-            events = liveActivities.observe(attributesType, pushToStart: pushToStart, conditions, into: &effects)
+            events = pushes.liveActivities.observe(attributesType, pushToStart: pushToStart, conditions, into: &effects)
         default:
             return
         }
@@ -35,7 +35,7 @@ extension SimulatedDevice {
     mutating func liveActivityPushArrives(_ index: Int) {
         let send = pushes.sends[index]
         var effects: [DeviceEffect] = []
-        let fate = liveActivities.receive(
+        let fate = pushes.liveActivities.receive(
             send.push.liveActivity, id: send.id, priority: send.push.priority, sentAt: send.time,
             grouped: pushes.outcomes[index].rules == ["PUSH-8"], liveActivityConditions, into: &effects)
         carryOut(effects)
@@ -65,13 +65,13 @@ extension SimulatedDevice {
         }
         systemWake(.liveActivity, events: [], rules: ["LIVE-7"])
         // A launched process heard of it when it observed; a woken one hears of it now.
-        deliverLiveActivityEvents(liveActivities.pendingEvents(liveActivityConditions))
+        deliverLiveActivityEvents(pushes.liveActivities.pendingEvents(liveActivityConditions))
     }
 
     /// A Live Activity timer fell due (LIVE-3 to LIVE-5, LIVE-10).
     mutating func liveActivityTimerDue(serial: Int) {
         var effects: [DeviceEffect] = []
-        let events = liveActivities.timerDue(serial, liveActivityConditions, into: &effects)
+        let events = pushes.liveActivities.timerDue(serial, liveActivityConditions, into: &effects)
         carryOut(effects)
         deliverLiveActivityEvents(events)
     }
