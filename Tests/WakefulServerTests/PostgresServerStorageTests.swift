@@ -99,6 +99,31 @@ struct PostgresServerStorageTests {
         }
     }
 
+    @Test("a migration numbered below one already applied still runs: branches merged out of order")
+    func migrationBelowTheHighest() async throws {
+        try await StorageEngine.postgres.withStore { store in
+            guard case .postgres(let url) = store.location else { return }
+            let storage = try await store.openPostgres(url)
+            let highest = try #require(PostgresServerStorage.migrations.last?.version)
+            let early = PostgresMigration(
+                version: highest + 2, name: "merged first", statements: ["CREATE TABLE merged_first (x integer)"])
+            let late = PostgresMigration(
+                version: highest + 1, name: "merged late", statements: ["CREATE TABLE merged_late (x integer)"])
+            let applied = try await storage.withConnection("test") { connection in
+                let logger = PostgresTestDatabase.logger
+                let schema = PostgresServerStorage.migrations
+                return [
+                    try await PostgresServerStorage.migrate(on: connection, logger: logger, migrations: schema + [early]),
+                    try await PostgresServerStorage.migrate(
+                        on: connection, logger: logger, migrations: schema + [late, early]),
+                    try await PostgresServerStorage.migrate(
+                        on: connection, logger: logger, migrations: schema + [late, early]),
+                ]
+            }
+            #expect(applied == [[early.version], [late.version], []])
+        }
+    }
+
     @Test("every connection commits durably (synchronous_commit = on), whatever the database's default")
     func durability() async throws {
         try await StorageEngine.postgres.withStore { store in

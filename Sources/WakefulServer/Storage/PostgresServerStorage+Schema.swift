@@ -3,7 +3,8 @@ import PostgresNIO
 
 /// One append-only step of the PostgreSQL schema: its version, a name for the logs, its statements.
 struct PostgresMigration: Sendable {
-    /// The version it brings the schema to, one more than the previous migration's.
+    /// The version it brings the schema to, higher than the previous migration's. A number may be
+    /// missing: each feature branch is given its number before the branches are merged.
     let version: Int
     /// What it adds.
     let name: String
@@ -12,8 +13,9 @@ struct PostgresMigration: Sendable {
 }
 
 extension PostgresServerStorage {
-    /// The schema's migrations, in order. A new feature appends one (version = last + 1); a
-    /// migration that was released is never edited.
+    /// The schema's migrations, in order of version. A new feature adds one with the next free
+    /// number, or the number it was given when several branches add one at once; a migration that
+    /// was released is never edited.
     ///
     /// The same tables as ``SQLiteServerStorage``: times are seconds since 1970 (double precision),
     /// IDs native `uuid`s, the credential only as the hex SHA-256 of the token.
@@ -123,7 +125,7 @@ extension PostgresServerStorage {
                 "CREATE INDEX records_by_seq ON records (device_id, seq)",
             ]),
         PostgresMigration(
-            version: 4, name: "v4: Live Activity tokens and pushes",
+            version: 6, name: "v6: Live Activity tokens and pushes",
             statements: [
                 // activity '' is the device's push-to-start token (LIVE-4); the others are update tokens (LIVE-5).
                 """
@@ -166,9 +168,12 @@ extension PostgresServerStorage {
     /// waits, then finds the schema migrated and applies nothing. `wakeful_schema_migrations`
     /// records each applied version.
     ///
+    /// - Parameter migrations: The schema's migrations; a test passes others.
     /// - Returns: The versions applied now.
     @discardableResult
-    static func migrate(on connection: PostgresConnection, logger: Logger) async throws -> [Int] {
+    static func migrate(
+        on connection: PostgresConnection, logger: Logger, migrations: [PostgresMigration] = migrations
+    ) async throws -> [Int] {
         try await connection.withTransaction(logger: logger) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", logger: logger)
             try await connection.query(
@@ -179,13 +184,16 @@ extension PostgresServerStorage {
                     applied_at timestamptz NOT NULL DEFAULT now()
                 )
                 """, logger: logger)
-            let current =
-                try await connection.query(
-                    "SELECT COALESCE(MAX(version), 0) FROM wakeful_schema_migrations", logger: logger
-                )
-                .decode(Int.self).first { _ in true } ?? 0
+            // By set, not by the highest version: a migration numbered below one already applied
+            // (a feature merged after another that took a higher number) still runs.
+            var recorded: Set<Int> = []
+            for try await version in try await connection.query(
+                "SELECT version FROM wakeful_schema_migrations", logger: logger
+            ).decode(Int.self) {
+                recorded.insert(version)
+            }
             var applied: [Int] = []
-            for migration in migrations where migration.version > current {
+            for migration in migrations where !recorded.contains(migration.version) {
                 for statement in migration.statements {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }

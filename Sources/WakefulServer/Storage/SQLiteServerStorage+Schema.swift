@@ -94,7 +94,7 @@ extension SQLiteServerStorage {
             // Finds a seq the device already stored under another UUID (ingest counts such reuse).
             try db.execute(sql: "CREATE INDEX records_by_seq ON records (device_id, seq)")
         }
-        migrator.registerMigration("v4: Live Activity tokens and pushes") { db in
+        migrator.registerMigration("v6: Live Activity tokens and pushes") { db in
             // activity '' is the device's push-to-start token (LIVE-4); the others are update tokens (LIVE-5).
             try db.execute(
                 sql: """
