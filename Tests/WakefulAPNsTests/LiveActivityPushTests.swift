@@ -22,7 +22,8 @@ import WakefulTestSupport
             staleDate: Self.now.addingTimeInterval(600), relevanceScore: 0.5)
         #expect(
             String(decoding: push.payload(), as: UTF8.self)
-                == #"{"aps":{"timestamp":1800000000,"event":"update","content-state":{"status":"on the way","eta":12},"stale-date":1800000600,"relevance-score":0.5}}"#)
+                == #"{"aps":{"timestamp":1800000000,"event":"update","content-state":{"status":"on the way","eta":12},"stale-date":1800000600,"relevance-score":0.5}}"#
+        )
         #expect(push.priority == 5 && push.pushType == "liveactivity" && push.topicSuffix == ".push-type.liveactivity")
         #expect(MockLiveActivityLint.findings(in: ["aps": try Self.object(push)]).isEmpty)
     }
@@ -41,7 +42,9 @@ import WakefulTestSupport
         let end = try LiveActivityPush(
             deviceToken: Self.token, event: .end, timestamp: Self.now, contentState: nil,
             dismissalDate: Self.now.addingTimeInterval(900))
-        #expect(String(decoding: end.payload(), as: UTF8.self) == #"{"aps":{"timestamp":1800000000,"event":"end","dismissal-date":1800000900}}"#)
+        #expect(
+            String(decoding: end.payload(), as: UTF8.self)
+                == #"{"aps":{"timestamp":1800000000,"event":"end","dismissal-date":1800000900}}"#)
     }
 
     @Test(
@@ -74,13 +77,21 @@ import WakefulTestSupport
     func lint() {
         #expect(
             MockLiveActivityLint.findings(in: ["aps": ["event": "update"]]) == [
-                "liveactivity push without an integer aps.timestamp", "liveactivity update without an aps.content-state object",
+                "liveactivity push without an integer aps.timestamp",
+                "liveactivity update without an aps.content-state object",
             ])
         #expect(
-            MockLiveActivityLint.findings(in: ["aps": ["event": "start", "timestamp": 1, "content-state": [:] as [String: Any]]])
-                == ["liveactivity start without aps.attributes-type", "liveactivity start without an aps.attributes object"])
+            MockLiveActivityLint.findings(in: [
+                "aps": ["event": "start", "timestamp": 1, "content-state": [:] as [String: Any]]
+            ])
+                == [
+                    "liveactivity start without aps.attributes-type",
+                    "liveactivity start without an aps.attributes object",
+                ])
         #expect(
-            MockLiveActivityLint.findings(in: ["aps": ["event": "update", "timestamp": 1, "content-state": [:] as [String: Any], "dismissal-date": 5]])
+            MockLiveActivityLint.findings(in: [
+                "aps": ["event": "update", "timestamp": 1, "content-state": [:] as [String: Any], "dismissal-date": 5]
+            ])
                 == ["liveactivity update with aps.dismissal-date, which only an end carries"])
     }
 
@@ -98,7 +109,8 @@ import WakefulTestSupport
             mock.register(MockDeviceRegistration(deviceToken: Self.token, environment: .development, topic: topic))
             try await withSender(mock, transport: transport, tokens: tokens, clock: clock) { sender in
                 let push = try LiveActivityPush(
-                    deviceToken: Self.token, event: .update, priority: 5, timestamp: clock.now, contentState: Self.state)
+                    deviceToken: Self.token, event: .update, priority: 5, timestamp: clock.now, contentState: Self.state
+                )
                 let result = await sender.send(push)
                 #expect(result.outcome == .delivered(apnsID: push.apnsID.uuidString))
                 let request = try #require(mock.recordedRequests().first).request
@@ -110,7 +122,8 @@ import WakefulTestSupport
         }
     }
 
-    @Test("the mock refuses a liveactivity push to the app's own topic, and a background one to the Live Activity topic")
+    @Test(
+        "the mock refuses a liveactivity push to the app's own topic, and a background one to the Live Activity topic")
     func topicMustMatchThePushType() throws {
         let credentials = try Fixture.credentials()
         let clock = TestTime()

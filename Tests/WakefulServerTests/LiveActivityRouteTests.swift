@@ -61,7 +61,8 @@ struct LiveActivityRouteTests {
                 .get, "/v1/devices/\(device.id.uuidString)/live-activities", token: device.token)
             #expect(listing.status == .ok, "\(listing.text)")
             let object = try listing.object()
-            #expect((object["pushes"] as? [[String: Any]])?.map { $0["event"] as? String } == ["end", "update", "start"])
+            #expect(
+                (object["pushes"] as? [[String: Any]])?.map { $0["event"] as? String } == ["end", "update", "start"])
             #expect((object["update_tokens"] as? [[String: Any]])?.first?["token"] as? String == update)
         }
     }
@@ -164,7 +165,8 @@ struct LiveActivityRouteTests {
     func adminOnly() async throws {
         try await PushHarness.withPushServer { harness, client in
             let (device, _, _) = try await Self.device(harness, client)
-            let answer = try await client.postLive(device.id, "/order/update", #"{"content_state":{}}"#, token: device.token)
+            let answer = try await client.postLive(
+                device.id, "/order/update", #"{"content_state":{}}"#, token: device.token)
             #expect(answer.status == .forbidden)
         }
     }

@@ -113,7 +113,8 @@ struct PostgresServerStorageTests {
                 let logger = PostgresTestDatabase.logger
                 let schema = PostgresServerStorage.migrations
                 return [
-                    try await PostgresServerStorage.migrate(on: connection, logger: logger, migrations: schema + [early]),
+                    try await PostgresServerStorage.migrate(
+                        on: connection, logger: logger, migrations: schema + [early]),
                     try await PostgresServerStorage.migrate(
                         on: connection, logger: logger, migrations: schema + [late, early]),
                     try await PostgresServerStorage.migrate(

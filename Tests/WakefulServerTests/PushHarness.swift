@@ -99,7 +99,8 @@ struct PushHarness {
     /// app's Live Activity topic.
     func liveActivityToken() -> String {
         let token = (UUID().uuidString + UUID().uuidString).replacingOccurrences(of: "-", with: "").lowercased()
-        mock.register(MockDeviceRegistration(deviceToken: token, environment: .development, topic: Self.liveActivityTopic))
+        mock.register(
+            MockDeviceRegistration(deviceToken: token, environment: .development, topic: Self.liveActivityTopic))
         return token
     }
 }

@@ -24,13 +24,19 @@ enum MockLiveActivityLint {
             if ((aps["attributes-type"] as? String) ?? "").isEmpty {
                 findings.append("liveactivity start without aps.attributes-type")
             }
-            if !(aps["attributes"] is [String: Any]) { findings.append("liveactivity start without an aps.attributes object") }
+            if !(aps["attributes"] is [String: Any]) {
+                findings.append("liveactivity start without an aps.attributes object")
+            }
         } else if aps["attributes-type"] != nil || aps["attributes"] != nil {
             findings.append("liveactivity \(event ?? "push") with attributes, which only a start carries")
         }
         if let dismissal = aps["dismissal-date"] {
-            if event != "end" { findings.append("liveactivity \(event ?? "push") with aps.dismissal-date, which only an end carries") }
-            if !isSeconds(dismissal) { findings.append("liveactivity push whose aps.dismissal-date is not integer seconds") }
+            if event != "end" {
+                findings.append("liveactivity \(event ?? "push") with aps.dismissal-date, which only an end carries")
+            }
+            if !isSeconds(dismissal) {
+                findings.append("liveactivity push whose aps.dismissal-date is not integer seconds")
+            }
         }
         if let stale = aps["stale-date"], !isSeconds(stale) {
             findings.append("liveactivity push whose aps.stale-date is not integer seconds")

@@ -161,7 +161,8 @@ public final class APNsSender: Sendable {
     private func attempt(_ push: some APNsNotification, body: Data, jwt: String, number: Int) async -> Answer {
         let expiration = push.expiration ?? clock.now.addingTimeInterval(configuration.defaultExpiration.secondsValue)
         var headers = [
-            ("authorization", "bearer " + jwt), ("apns-push-type", push.pushType), ("apns-priority", String(push.priority)),
+            ("authorization", "bearer " + jwt), ("apns-push-type", push.pushType),
+            ("apns-priority", String(push.priority)),
             ("apns-topic", configuration.topic + push.topicSuffix),
             ("apns-expiration", String(Int(expiration.timeIntervalSince1970.rounded(.down)))),
             ("apns-id", push.apnsID.uuidString),

@@ -82,7 +82,8 @@ public struct LiveActivityPush: Sendable, Equatable {
         }
         if event == .start {
             guard let attributesType, !attributesType.isEmpty else {
-                throw PushInputError(field: "attributesType", expected: "the ActivityAttributes type's name for a start")
+                throw PushInputError(
+                    field: "attributesType", expected: "the ActivityAttributes type's name for a start")
             }
             guard let attributes, JSONText.isObject(attributes) else {
                 throw PushInputError(field: "attributes", expected: "a JSON object for a start")

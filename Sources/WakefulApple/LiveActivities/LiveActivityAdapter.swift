@@ -103,7 +103,9 @@
                 Task.detached {
                     guard let activity = Self.activity(id) else { return }
                     await activity.update(
-                        next ?? ActivityContent(state: activity.content.state, staleDate: stale ?? activity.content.staleDate))
+                        next
+                            ?? ActivityContent(
+                                state: activity.content.state, staleDate: stale ?? activity.content.staleDate))
                 })
             return nil
         }
@@ -151,7 +153,8 @@
             tasks.append(
                 Task.detached { [weak self] in
                     for await token in Activity<Attributes>.pushToStartTokenUpdates {
-                        await self?.report(.liveActivityPushToStartToken(LiveActivityTokenRegistration.hex(Array(token))))
+                        await self?.report(
+                            .liveActivityPushToStartToken(LiveActivityTokenRegistration.hex(Array(token))))
                     }
                 })
         }
@@ -161,7 +164,9 @@
             guard names[id] == nil else { return }
             let named = name(attributes, id)
             names[id] = named
-            report(.liveActivityStarted(LiveActivityStart(activity: named, attributesType: Self.attributesType, origin: .push)))
+            report(
+                .liveActivityStarted(
+                    LiveActivityStart(activity: named, attributesType: Self.attributesType, origin: .push)))
             follow(id, named: named)
         }
 
@@ -173,7 +178,8 @@
                     guard let activity = Self.activity(id) else { return }
                     for await token in activity.pushTokenUpdates {
                         await self?.report(
-                            .liveActivityPushToken(activity: named, token: LiveActivityTokenRegistration.hex(Array(token))))
+                            .liveActivityPushToken(
+                                activity: named, token: LiveActivityTokenRegistration.hex(Array(token))))
                     }
                 })
             tasks.append(

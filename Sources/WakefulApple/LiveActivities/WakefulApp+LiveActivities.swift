@@ -39,7 +39,8 @@
             do {
                 credential = try configuration.credential()
             } catch {
-                return logger.notice("Live Activity token not sent: credential unreadable", metadata: ["error": "\(error)"])
+                return logger.notice(
+                    "Live Activity token not sent: credential unreadable", metadata: ["error": "\(error)"])
             }
             var request = URLRequest(url: endpoint)
             request.httpMethod = "PUT"

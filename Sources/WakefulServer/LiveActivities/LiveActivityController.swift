@@ -118,7 +118,8 @@ struct LiveActivityController<Context: RequestContext>: Sendable {
         case .failed(let state, let status, let reason, let retryAfter):
             var error = APIError(
                 .badGateway, state == "failed" ? "apns_rejected" : "apns_unavailable",
-                "APNs \(state == "failed" ? "refused" : "did not take") the push: \(status.map { "\($0) " } ?? "")\(reason)")
+                "APNs \(state == "failed" ? "refused" : "did not take") the push: \(status.map { "\($0) " } ?? "")\(reason)"
+            )
             if let retryAfter { error.headers[.retryAfter] = String(max(1, Int(retryAfter.secondsValue.rounded(.up)))) }
             throw error
         }
@@ -143,7 +144,8 @@ struct LiveActivityController<Context: RequestContext>: Sendable {
         if let invalidated = token.invalidatedAt {
             throw APIError(
                 .conflict, "token_invalidated",
-                "APNs reported the token invalid as of \(WakeResolution.stamp(invalidated)); the app must send a new one")
+                "APNs reported the token invalid as of \(WakeResolution.stamp(invalidated)); the app must send a new one"
+            )
         }
         return token
     }
@@ -179,7 +181,8 @@ struct LiveActivityController<Context: RequestContext>: Sendable {
         return .json([
             "device_id": .string(id.uuidString), "push_to_start": overview.pushToStart.map(Self.token) ?? .null,
             "update_tokens": .array(overview.updateTokens.map(Self.token)),
-            "pushes": .array(overview.pushes.map { Self.push($0.push, state: $0.state, apnsID: $0.result?.apnsID, $0.result) }),
+            "pushes": .array(
+                overview.pushes.map { Self.push($0.push, state: $0.state, apnsID: $0.result?.apnsID, $0.result) }),
         ])
     }
 

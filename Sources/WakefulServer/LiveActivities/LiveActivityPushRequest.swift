@@ -63,7 +63,8 @@ struct LiveActivityPushRequest: Sendable, Equatable {
         }
         read.alert = try body.optionalObject("alert").map { alert throws(APIError) in
             LiveActivityPush.Alert(
-                title: try alert.string("title", maximumLength: 256), body: try alert.string("body", maximumLength: 1024))
+                title: try alert.string("title", maximumLength: 256),
+                body: try alert.string("body", maximumLength: 1024))
         }
         read.staleDate = try body.optionalTime("stale_date")
         read.dismissalDate = try body.optionalTime("dismissal_date")
@@ -136,7 +137,9 @@ extension JSONBodyReader {
             if required { throw APIError.invalid(key, "missing; expected a JSON object") }
             return nil
         }
-        guard case .object = member else { throw APIError.invalid(key, "expected a JSON object, found \(member.kindName)") }
+        guard case .object = member else {
+            throw APIError.invalid(key, "expected a JSON object, found \(member.kindName)")
+        }
         return member
     }
 
@@ -156,10 +159,14 @@ enum LiveActivityName {
     /// `text`, or 400 naming `field`.
     static func validated(_ text: String, field: String) throws(APIError) -> String {
         guard !text.isEmpty, text.utf8.count <= 64,
-            text.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)) })
+            text.unicodeScalars.allSatisfy({
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0))
+            })
         else {
             throw APIError.invalid(
-                field, "expected an activity name of 1 to 64 letters, digits, \".\", \"_\" or \"-\", found \"\(text.prefix(64))\"")
+                field,
+                "expected an activity name of 1 to 64 letters, digits, \".\", \"_\" or \"-\", found \"\(text.prefix(64))\""
+            )
         }
         return text
     }

@@ -69,7 +69,8 @@ struct LiveActivitySender: Sendable {
         let result: LiveActivityPushResult
         switch answer {
         case .delivered(let apnsID):
-            result = LiveActivityPushResult(state: "delivered", status: 200, reason: nil, apnsID: apnsID, answeredAt: now)
+            result = LiveActivityPushResult(
+                state: "delivered", status: 200, reason: nil, apnsID: apnsID, answeredAt: now)
         case .failed(let state, let status, let reason, _):
             result = LiveActivityPushResult(
                 state: state, status: status, reason: reason, apnsID: push.apnsID.uuidString, answeredAt: now)

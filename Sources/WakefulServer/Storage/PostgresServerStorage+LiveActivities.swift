@@ -135,7 +135,8 @@ extension PostgresServerStorage: LiveActivityStorage {
                 priority: try row["priority"].decode(Int.self), createdAt: try row["created_at"].decode(Double.self)),
             state: state,
             result: try row["answered_at"].decode(Double?.self).map {
-                LiveActivityPushResult(state: state, status: status, reason: reason, apnsID: apnsID ?? "", answeredAt: $0)
+                LiveActivityPushResult(
+                    state: state, status: status, reason: reason, apnsID: apnsID ?? "", answeredAt: $0)
             })
     }
 }

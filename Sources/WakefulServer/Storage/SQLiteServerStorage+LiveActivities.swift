@@ -91,7 +91,9 @@ extension SQLiteServerStorage: LiveActivityStorage {
                     UPDATE live_activity_pushes SET state = ?, status = ?, reason = ?, apns_id = ?, answered_at = ?
                     WHERE id = ?
                     """,
-                arguments: [result.state, result.status, result.reason, result.apnsID, result.answeredAt, id.uuidString])
+                arguments: [
+                    result.state, result.status, result.reason, result.apnsID, result.answeredAt, id.uuidString,
+                ])
         }
     }
 
@@ -126,7 +128,8 @@ struct LiveActivityTokenRecord: FetchableRecord {
                 token: try row.decode(forColumn: "token"),
                 // The schema's CHECK admits only the environments' names.
                 environment: APNsRegistration.Environment(rawValue: environment) ?? .production),
-            updatedAt: try row.decode(forColumn: "updated_at"), invalidatedAt: try row.decode(forColumn: "invalidated_at"))
+            updatedAt: try row.decode(forColumn: "updated_at"),
+            invalidatedAt: try row.decode(forColumn: "invalidated_at"))
     }
 }
 
@@ -146,11 +149,13 @@ struct LiveActivityPushRecord: FetchableRecord {
                 id: try row.decode(forColumn: "id"), deviceID: try row.decode(forColumn: "device_id"),
                 activity: try row.decode(forColumn: "activity"),
                 // The schema's CHECK admits only the events' names.
-                event: LiveActivityPush.Event(rawValue: event) ?? .update, priority: try row.decode(forColumn: "priority"),
+                event: LiveActivityPush.Event(rawValue: event) ?? .update,
+                priority: try row.decode(forColumn: "priority"),
                 createdAt: try row.decode(forColumn: "created_at")),
             state: state,
             result: answeredAt.map {
-                LiveActivityPushResult(state: state, status: status, reason: reason, apnsID: apnsID ?? "", answeredAt: $0)
+                LiveActivityPushResult(
+                    state: state, status: status, reason: reason, apnsID: apnsID ?? "", answeredAt: $0)
             })
     }
 }

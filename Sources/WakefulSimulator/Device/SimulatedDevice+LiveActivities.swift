@@ -18,7 +18,8 @@ extension SimulatedDevice {
             case .refused(let error): events = [.liveActivityRequestFailed(id: request.id, error: error)]
             }
         case .updateLiveActivity(let id, let content, let staleDate):
-            events = pushes.liveActivities.update(id, content: content, staleDate: staleDate, conditions, into: &effects)
+            events = pushes.liveActivities.update(
+                id, content: content, staleDate: staleDate, conditions, into: &effects)
         case .endLiveActivity(let id, let content, let dismissal):
             events = pushes.liveActivities.end(id, content: content, dismissal: dismissal, conditions, into: &effects)
         case .observeLiveActivities(let attributesType, let pushToStart):

@@ -24,7 +24,8 @@ extension RunTally {
         let gap = worst.map { worst -> Gap in
             let push = worst.push
             let cause =
-                push.cause ?? push.deliveredAt.map { "shown after \(Format.duration($0 - push.sentAt))" } ?? "never shown"
+                push.cause ?? push.deliveredAt.map { "shown after \(Format.duration($0 - push.sentAt))" }
+                ?? "never shown"
             return Gap(
                 from: push.sentAt, to: push.deliveredAt ?? duration, cause: cause,
                 endedBy: push.deliveredAt == nil ? "end of scenario" : "shown (\(push.id))", rules: push.rules)

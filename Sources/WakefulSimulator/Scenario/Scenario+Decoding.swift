@@ -284,7 +284,8 @@ private struct AppDocument: Decodable {
             try c.optionalCase("motionAuthorization", as: MotionAuthorization.self) ?? motionAuthorization
         motionUsageDescription = try c.optional("motionUsageDescription") ?? true
         // Live Activities (LIVE-1, LIVE-6)
-        liveActivities = try c.optional("liveActivities", as: LiveActivitySupportDocument.self)?.support ?? liveActivities
+        liveActivities =
+            try c.optional("liveActivities", as: LiveActivitySupportDocument.self)?.support ?? liveActivities
     }
 
     func configuration(resolving world: WorldDescription) -> AppConfiguration {

@@ -79,7 +79,9 @@ extension KeyedDecodingContainer where Key == AnyKey {
     /// Seconds from the start of the scenario, zero or more; nil when absent.
     func time(_ key: String) throws -> TimeInterval? {
         guard let seconds = try optional(key, as: Double.self) else { return nil }
-        guard seconds >= 0, seconds.isFinite else { throw failure(key, "expected seconds from the start, zero or more") }
+        guard seconds >= 0, seconds.isFinite else {
+            throw failure(key, "expected seconds from the start, zero or more")
+        }
         return seconds
     }
 }

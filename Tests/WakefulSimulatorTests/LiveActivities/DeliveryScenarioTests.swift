@@ -19,7 +19,8 @@ struct DeliveryScenarioTests {
         arguments: [("15", 0), ("16.2", 11), ("17", 11), ("17.2", 11), ("26", 11)])
     func inApp(ios: String, shown: Int) throws {
         let trace = try Self.run("LiveActivityTracking", ios: ios)
-        #expect(trace.metrics.success?.summary == "\(shown) of 12 pushes shown within 1m 00s (\(shown == 0 ? 0 : 92) %)")
+        #expect(
+            trace.metrics.success?.summary == "\(shown) of 12 pushes shown within 1m 00s (\(shown == 0 ? 0 : 92) %)")
         #expect(trace.metrics.wakes.values.reduce(0, +) == 0)
         #expect(trace.metrics.backgroundRunningSeconds == 5)
         #expect(trace.shownUpdates.allSatisfy { $0.appState == "suspended" })
@@ -62,6 +63,9 @@ struct DeliveryScenarioTests {
             text.contains(
                 "With LiveActivityTracking+push on iOS 17.2 the Lock Screen showed 12 of 13 Live Activity pushes, every one while the app was suspended"
             ))
-        #expect(text.contains("With LiveActivityTracking+push on iOS 16.2 the Lock Screen showed no Live Activity content: push-to-start needs iOS 17.2 (LIVE-4)"))
+        #expect(
+            text.contains(
+                "With LiveActivityTracking+push on iOS 16.2 the Lock Screen showed no Live Activity content: push-to-start needs iOS 17.2 (LIVE-4)"
+            ))
     }
 }

@@ -23,7 +23,8 @@ struct LiveActivityDecodingTests {
                    "contentState": {"eta": 4}, "timestamp": 3}},
                  {"at": 7, "type": "liveactivity", "liveActivity": {"event": "end", "activity": "order", "dismissalDate": 90}}]
                 """,
-            extra: #", "app": {"liveActivities": {"frequentUpdates": true}}, "device": {"liveActivities": {"allowed": false}}, "success": {"shown": {"within": 30}}"#
+            extra:
+                #", "app": {"liveActivities": {"frequentUpdates": true}}, "device": {"liveActivities": {"allowed": false}}, "success": {"shown": {"within": 30}}"#
         )
         let pushes = scenario.world.pushes
         #expect(pushes.map(\.priority) == [10, 5, 10])

@@ -8,7 +8,8 @@ import WakefulTestSupport
 /// in timestamp order; push-to-start and the short launch after it (LIVE-4 to LIVE-9, PUSH-8).
 @Suite("Live Activities: ActivityKit pushes (LIVE-4..9, PUSH-8)", .watchdog, .cpuBound)
 struct LiveActivityPushTests {
-    @Test("updates are shown while the app stays suspended: nothing wakes it (LIVE-8)", arguments: ["16.2", "17", "26"])
+    @Test(
+        "updates are shown while the app stays suspended: nothing wakes it (LIVE-8)", arguments: ["16.2", "17", "26"])
     func updatesDoNotWakeTheApp(version: String) throws {
         let pushes = (1...6).map { LiveActivityScenarios.update(at: Double($0) * 300, "step \($0)", priority: 5) }
         let trace = Trace(
@@ -158,7 +159,8 @@ struct LiveActivityPushTests {
         var pushes: [ScheduledPush] = []
         for index in 1...11 {
             pushes.append(LiveActivityScenarios.start(at: Double(index) * 100, activity: "a\(index)"))
-            pushes.append(LiveActivityScenarios.end(at: Double(index) * 100 + 50, activity: "a\(index)", dismissalDate: 0))
+            pushes.append(
+                LiveActivityScenarios.end(at: Double(index) * 100 + 50, activity: "a\(index)", dismissalDate: 0))
         }
         let trace = Trace(
             LiveActivityScenarios.make(pushes: pushes, duration: 2000), ios: IOSVersion(17, 2),

@@ -26,11 +26,21 @@ struct LiveActivityRequestTests {
             case .didEnterBackground where inBackground: return [.setTimer(TimerRequest(id: "late", interval: 2))]
             case .timerFired("late"): return requests()
             case .liveActivityRequestFailed(let id, let error):
-                return [.record(Record(kind: "failed", fields: [Field("id", .string(id)), Field("error", .string(error.rawValue))]))]
+                return [
+                    .record(
+                        Record(
+                            kind: "failed", fields: [Field("id", .string(id)), Field("error", .string(error.rawValue))])
+                    )
+                ]
             case .liveActivityPushToken(let activity, _):
                 return [.record(Record(kind: "token", fields: [Field("activity", .string(activity))]))]
             case .liveActivityStateChanged(let activity, let state):
-                return [.record(Record(kind: "state", fields: [Field("activity", .string(activity)), Field("state", .string(state.rawValue))]))]
+                return [
+                    .record(
+                        Record(
+                            kind: "state",
+                            fields: [Field("activity", .string(activity)), Field("state", .string(state.rawValue))]))
+                ]
             default: return []
             }
         }
@@ -106,7 +116,8 @@ struct LiveActivityRequestTests {
     @Test("an end push's dismissal date is capped at 4 hours; none keeps it 4 hours (LIVE-3)")
     func dismissal() throws {
         let capped = Trace(
-            LiveActivityScenarios.make(pushes: [LiveActivityScenarios.end(at: 600, dismissalDate: 600 + 6 * 3600)], duration: 6 * 3600),
+            LiveActivityScenarios.make(
+                pushes: [LiveActivityScenarios.end(at: 600, dismissalDate: 600 + 6 * 3600)], duration: 6 * 3600),
             ios: IOSVersion(17), setup: LiveActivityScenarios.inApp)
         #expect(capped.decisions("liveActivityRemoved").map(\.time) == [600 + 4 * 3600])
         let soon = Trace(

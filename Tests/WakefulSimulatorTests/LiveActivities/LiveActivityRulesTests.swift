@@ -23,7 +23,9 @@ struct LiveActivityRulesTests {
 
     @Test("every value is listed with its rule and provenance")
     func parameters() {
-        let rows = BackgroundPolicy(version: IOSVersion(17, 2)).parameters.filter { $0.name.hasPrefix("liveActivities.") }
+        let rows = BackgroundPolicy(version: IOSVersion(17, 2)).parameters.filter {
+            $0.name.hasPrefix("liveActivities.")
+        }
         #expect(rows.count == 12)
         #expect(rows.allSatisfy { $0.rules.allSatisfy { $0.hasPrefix("LIVE-") || $0 == "TERM-1" } })
         #expect(rows.first { $0.name == "liveActivities.activeLimit" }?.value == "28800 s")

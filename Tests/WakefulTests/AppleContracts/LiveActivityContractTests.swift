@@ -20,8 +20,12 @@ struct LiveActivityContractTests {
         #expect(
             try LiveActivityContent.decode(Delivery.self, from: fields)
                 == Delivery(status: "on the way", eta: 12, late: false))
-        #expect(String(decoding: LiveActivityContent.json(fields), as: UTF8.self) == #"{"status":"on the way","eta":12,"late":false}"#)
-        #expect(throws: DecodingError.self) { try LiveActivityContent.decode(Delivery.self, from: [Field("status", "x")]) }
+        #expect(
+            String(decoding: LiveActivityContent.json(fields), as: UTF8.self)
+                == #"{"status":"on the way","eta":12,"late":false}"#)
+        #expect(throws: DecodingError.self) {
+            try LiveActivityContent.decode(Delivery.self, from: [Field("status", "x")])
+        }
     }
 
     @Test("tokens go beside the ingest endpoint, as lower-case hex")
@@ -33,7 +37,8 @@ struct LiveActivityContractTests {
         #expect(
             start.endpoint(besideIngest: ingest)?.absoluteString
                 == "https://wakeful.example.com/v1/devices/me/live-activities/push-to-start")
-        let update = LiveActivityTokenRegistration(kind: .update(activity: "order-7"), hexToken: hex, environment: .production)
+        let update = LiveActivityTokenRegistration(
+            kind: .update(activity: "order-7"), hexToken: hex, environment: .production)
         #expect(
             update.endpoint(besideIngest: ingest)?.absoluteString
                 == "https://wakeful.example.com/v1/devices/me/live-activities/order-7/token")

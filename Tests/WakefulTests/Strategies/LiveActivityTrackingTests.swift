@@ -29,14 +29,16 @@ struct LiveActivityTrackingTests {
         #expect(token.records.map(\.kind) == [LiveActivityTracking.tokenRecord])
         #expect(token.records.first?.fields["type"] == "update")
         // Another activity's token is not this one's.
-        #expect(strategy.handle(.liveActivityPushToken(activity: "other", token: "cd"), in: Contexts.background(4)).isEmpty)
+        #expect(
+            strategy.handle(.liveActivityPushToken(activity: "other", token: "cd"), in: Contexts.background(4)).isEmpty)
     }
 
     @Test("in the app: an activity already running is not requested again")
     func knownActivity() {
         var strategy = LiveActivityTracking()
         let started = strategy.handle(
-            .liveActivityStarted(LiveActivityStart(activity: "order", attributesType: "DeliveryAttributes", origin: .push)),
+            .liveActivityStarted(
+                LiveActivityStart(activity: "order", attributesType: "DeliveryAttributes", origin: .push)),
             in: Contexts.inactive(0))
         #expect(started.records.first?.fields["origin"] == "push")
         #expect(strategy.activityKnown)
@@ -56,7 +58,8 @@ struct LiveActivityTrackingTests {
         let failed = strategy.handle(
             .liveActivityRequestFailed(id: "order", error: .visibility), in: Contexts.background(3))
         #expect(failed.records.first?.fields["error"] == "visibility")
-        let ended = strategy.handle(.liveActivityStateChanged(activity: "order", state: .ended), in: Contexts.background(4))
+        let ended = strategy.handle(
+            .liveActivityStateChanged(activity: "order", state: .ended), in: Contexts.background(4))
         #expect(ended.records.first?.fields["phase"] == "ended")
     }
 

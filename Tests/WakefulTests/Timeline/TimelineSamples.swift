@@ -295,7 +295,8 @@ extension TimelineSamples {
         all += LocationRequestFailure.allCases.map { .locationRequestFailed($0) }
         // Live Activities (LIVE)
         all += LiveActivityStart.Origin.allCases.map {
-            .liveActivityStarted(LiveActivityStart(activity: "order-1042", attributesType: "DeliveryAttributes", origin: $0))
+            .liveActivityStarted(
+                LiveActivityStart(activity: "order-1042", attributesType: "DeliveryAttributes", origin: $0))
         }
         all += LiveActivityError.allCases.map { .liveActivityRequestFailed(id: "order \"1042\"", error: $0) }
         all += [

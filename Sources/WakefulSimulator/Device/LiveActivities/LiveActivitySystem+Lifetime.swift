@@ -15,7 +15,8 @@ extension LiveActivitySystem {
             let token = newToken()
             pushToStartToken = IssuedToken(value: token)
             effects.append(
-                .decide("liveActivityPushToStartTokenIssued", rules: ["LIVE-4"], fields: [Field("token", .string(token))]))
+                .decide(
+                    "liveActivityPushToStartTokenIssued", rules: ["LIVE-4"], fields: [Field("token", .string(token))]))
             return pendingEvents(conditions)
         case .token:
             guard activities[timer.activity].state != .dismissed else { return [] }
@@ -24,14 +25,17 @@ extension LiveActivitySystem {
             effects.append(
                 .decide(
                     "liveActivityTokenIssued", rules: ["LIVE-5"],
-                    fields: [Field("activity", .string(activities[timer.activity].name)), Field("token", .string(token))]
+                    fields: [
+                        Field("activity", .string(activities[timer.activity].name)), Field("token", .string(token)),
+                    ]
                 ))
             return pendingEvents(conditions)
         case .stale:
             let activity = activities[timer.activity]
             guard activity.state == .active, activity.staleDate == timer.at else { return [] }
             activities[timer.activity].state = .stale
-            effects.append(.decide("liveActivityStale", rules: ["LIVE-10"], fields: [Field("activity", .string(activity.name))]))
+            effects.append(
+                .decide("liveActivityStale", rules: ["LIVE-10"], fields: [Field("activity", .string(activity.name))]))
             return stateEvent(timer.activity, conditions)
         case .activeLimit:
             let state = activities[timer.activity].state

@@ -93,7 +93,8 @@ extension LiveActivitySystem {
             let now = conditions.now
             activities[index].priority10Shown.removeAll { $0 + window <= now }
             let budget =
-                conditions.frequentUpdates ? conditions.rules.frequentPriority10Budget : conditions.rules.priority10Budget
+                conditions.frequentUpdates
+                ? conditions.rules.frequentPriority10Budget : conditions.rules.priority10Budget
             guard activities[index].priority10Shown.count < budget else {
                 return .notShown(
                     why: "over the budget of \(budget) priority-10 updates an hour"
@@ -104,12 +105,15 @@ extension LiveActivitySystem {
             rules.append("LIVE-6")
         }
         let wasStale = activities[index].state == .stale
-        apply(payload.contentState, staleDate: payload.staleDate, timestamp: timestamp, to: index, conditions, into: &effects)
+        apply(
+            payload.contentState, staleDate: payload.staleDate, timestamp: timestamp, to: index, conditions,
+            into: &effects)
         effects.append(
             .decide(
                 "liveActivityUpdated", rules: rules,
                 fields: [
-                    Field("id", .string(id)), Field("activity", .string(payload.activity)), Field("by", .string("push")),
+                    Field("id", .string(id)), Field("activity", .string(payload.activity)),
+                    Field("by", .string("push")),
                     Field("priority", .int(priority)),
                     Field("content", .string(Self.describe(activities[index].content))),
                     Field("appState", .string(conditions.appState.rawValue)),

@@ -121,7 +121,8 @@ extension LiveActivitySystem {
     ) -> [Event] {
         guard let index = running(name, command: "endLiveActivity", conditions, into: &effects) else { return [] }
         if !content.isEmpty { activities[index].content = content }
-        return finish(index, by: "app", dismissalDate: Self.removal(dismissal, now: conditions.now), conditions, into: &effects)
+        return finish(
+            index, by: "app", dismissalDate: Self.removal(dismissal, now: conditions.now), conditions, into: &effects)
     }
 
     /// The running (active or stale) activity of this name; otherwise the command is refused.
@@ -173,7 +174,8 @@ extension LiveActivitySystem {
         into effects: inout [DeviceEffect]
     ) -> [Event] {
         let rules = conditions.rules
-        let latest = min(conditions.now + rules.endedLimit, activities[index].startedAt + rules.activeLimit + rules.endedLimit)
+        let latest = min(
+            conditions.now + rules.endedLimit, activities[index].startedAt + rules.activeLimit + rules.endedLimit)
         let removal = min(dismissalDate ?? latest, latest)
         activities[index].state = .ended
         activities[index].removalAt = removal
@@ -200,7 +202,8 @@ extension LiveActivitySystem {
     {
         activities[index].state = .dismissed
         effects.append(
-            .decide("liveActivityRemoved", rules: ["LIVE-3"], fields: [Field("activity", .string(activities[index].name))]))
+            .decide(
+                "liveActivityRemoved", rules: ["LIVE-3"], fields: [Field("activity", .string(activities[index].name))]))
         return stateEvent(index, conditions)
     }
 }
