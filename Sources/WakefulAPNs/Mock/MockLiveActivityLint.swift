@@ -2,7 +2,7 @@ import Foundation
 
 /// The mock's checks of an ActivityKit payload, which APNs itself does not make (it delivers what
 /// the device then drops): Apple's form for `aps` ("Starting and updating Live Activities with
-/// ActivityKit push notifications"; LIVE-3 to LIVE-10 in the simulator's rules).
+/// ActivityKit push notifications"; LIVE-11, and LIVE-3 to LIVE-10, in the simulator's rules).
 enum MockLiveActivityLint {
     /// The topic suffix of ActivityKit pushes (reference §2).
     static let topicSuffix = ".push-type.liveactivity"

@@ -4,7 +4,7 @@ import Foundation
 /// `<bundle ID>.push-type.liveactivity`, priority 5 or 10, and the payload's `aps` with `event`
 /// (`start`, `update`, `end`), `timestamp` and `content-state`; a `start` adds `attributes-type` and
 /// `attributes`, an `end` may add `dismissal-date` (reference §2; Apple, "Starting and updating Live
-/// Activities with ActivityKit push notifications"; LIVE-3 to LIVE-10 in the simulator's rules).
+/// Activities with ActivityKit push notifications"; LIVE-3 to LIVE-11 in the simulator's rules).
 ///
 /// A `start` goes to the app's push-to-start token (iOS 17.2+), an `update` or `end` to the
 /// activity's own update token. Priority 10 draws on the device's update budget, priority 5 does not
