@@ -115,12 +115,15 @@ swift_inputs=("${inputs[@]:0:${#inputs[@]} - 1}")
 #                which iOS 26 has in Network.framework itself.
 #   CryptoKit    lists only its version symbols, none of its Swift API (Curve25519.Signing …, the
 #                configuration verifier's), which iOS 13+ has in CryptoKit.framework itself.
+#   ActivityKit  lists its Objective-C classes but none of its Swift API (Activity, ActivityContent,
+#                PushType …), which is in ActivityKit.framework itself.
 # A stub is completed only when the SDK's is absent or names no Swift symbol of the module, and only
 # with symbols of that module; Xcode's SDK needs none of this.
 completions=(
     "SwiftUI System/Library/Frameworks/SwiftUICore.framework/SwiftUICore SwiftUI"
     "Network System/Library/Frameworks/Network.framework/Network -"
     "CryptoKit System/Library/Frameworks/CryptoKit.framework/CryptoKit -"
+    "ActivityKit System/Library/Frameworks/ActivityKit.framework/ActivityKit -"
 )
 mangled() { echo "${#1}$1"; }  # a module's name as Swift symbols spell it: 7SwiftUI
 incomplete=()

@@ -102,6 +102,10 @@ public func buildRouter(_ configuration: ServerConfiguration, parts: ServerParts
         storage: configuration.storage, configurations: configuration.configurationStorage,
         signer: configuration.configurationSigner, authenticator: authenticator, configuration: configuration
     ).addRoutes(to: router)
+    LiveActivityController(
+        storage: configuration.storage, liveActivityStorage: configuration.liveActivityStorage,
+        authenticator: authenticator, configuration: configuration, sender: parts.liveActivitySender
+    ).addRoutes(to: router)
     DashboardController(
         storage: configuration.storage, authenticator: authenticator, configuration: configuration,
         pushes: DashboardPush.source(reading: configuration.pushStorage)
@@ -118,6 +122,9 @@ public struct ServerParts: Sendable {
     public let metrics: ServerMetrics
     /// Sends due wakes; nil without APNs credentials or push storage.
     public let dispatcher: PushDispatcher?
+    /// Sends Live Activity pushes through the dispatcher's APNs senders; nil without them or
+    /// without a storage that keeps Live Activities.
+    let liveActivitySender: LiveActivitySender?
     /// The memory the answers being sent hold (``ServerLimits/maximumResponseBytesInFlight``).
     public let responseBudget: ResponseBudget
     /// The open connections, in all and per address, against their caps.
@@ -140,6 +147,13 @@ public struct ServerParts: Sendable {
                 logger: configuration.logger)
         } else {
             dispatcher = nil
+        }
+        if let dispatcher, let storage = configuration.liveActivityStorage {
+            liveActivitySender = LiveActivitySender(
+                senders: dispatcher.senders, storage: storage, metrics: metrics, clock: configuration.clock,
+                logger: configuration.logger)
+        } else {
+            liveActivitySender = nil
         }
     }
 }

@@ -32,6 +32,9 @@ public struct ServerConfiguration: Sendable {
     public var push: PushSettings
     /// Where wakes are kept: by default `storage` when its engine keeps them too; without it wakes get 503.
     public var pushStorage: (any PushStorage)?
+    /// Where Live Activity tokens and pushes are kept: by default `storage` when its engine keeps
+    /// them too; without it the Live Activity routes get 503.
+    public var liveActivityStorage: (any LiveActivityStorage)?
     /// Who may register a new install: anyone, holders of a registration secret, or the admin only.
     public var registration: RegistrationPolicy
     /// Signs remote configurations; without it, setting one is refused with 503.
@@ -58,6 +61,7 @@ public struct ServerConfiguration: Sendable {
         self.onListening = onListening
         self.push = push
         self.pushStorage = pushStorage ?? (storage as? any PushStorage)
+        self.liveActivityStorage = storage as? any LiveActivityStorage
         self.registration = registration
         self.configurationSigner = configurationSigner
         self.configurationStorage = configurationStorage ?? (storage as? any ConfigurationStorage)

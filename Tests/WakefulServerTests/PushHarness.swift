@@ -12,6 +12,8 @@ import WakefulServer
 /// A server wired to a mock APNs, sharing one clock that the test moves, for one push test.
 struct PushHarness {
     static let topic = "com.example.app"
+    /// The topic of the app's ActivityKit pushes (reference §2).
+    static let liveActivityTopic = topic + ".push-type.liveactivity"
     static let teamID = "TEAM123456"
     static let keyID = "KEY1234567"
 
@@ -47,7 +49,8 @@ struct PushHarness {
         let time = WallClock(clock: clock, startingAt: Date(timeIntervalSince1970: ServerHarness.now))
         let credentials = try APNsCredentials(teamID: teamID, keyID: keyID, privateKey: P256.Signing.PrivateKey())
         var mockConfiguration = MockAPNsConfiguration()
-        mockConfiguration.allowedTopics = [topic]
+        mockConfiguration.allowedTopics = [topic, liveActivityTopic]
+        mockConfiguration.strictLiveActivityLint = true
         mockConfiguration.keys = [keyID: MockProviderKey(teamID: teamID, publicKey: credentials.publicKey)]
         mockConfiguration.clock = time
         let mock = try await MockAPNsServer.start(mockConfiguration)
@@ -89,6 +92,15 @@ struct PushHarness {
         if knownToMock {
             mock.register(MockDeviceRegistration(deviceToken: token, environment: .development, topic: Self.topic))
         }
+        return token
+    }
+
+    /// A new Live Activity token (push-to-start or update), registered with the mock for the
+    /// app's Live Activity topic.
+    func liveActivityToken() -> String {
+        let token = (UUID().uuidString + UUID().uuidString).replacingOccurrences(of: "-", with: "").lowercased()
+        mock.register(
+            MockDeviceRegistration(deviceToken: token, environment: .development, topic: Self.liveActivityTopic))
         return token
     }
 }

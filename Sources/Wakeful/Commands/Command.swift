@@ -218,4 +218,21 @@ public enum Command: Sendable, Hashable {
     /// An `HKAnchoredObjectQuery` from the app's anchor: the samples of the type saved since its last
     /// read, answered by ``Event/healthSamplesQueried(_:)`` (HK-4).
     case queryHealthSamples(HealthDataType)
+    // MARK: Live Activities (LIVE)
+
+    /// `Activity.request(attributes:content:pushType:)`: only from the foreground (LIVE-1, LIVE-2). The
+    /// activity arrives as ``Event/liveActivityStarted(_:)`` and, with push updates, its token as
+    /// ``Event/liveActivityPushToken(activity:token:)``; a refusal as
+    /// ``Event/liveActivityRequestFailed(id:error:)``.
+    case requestLiveActivity(LiveActivityRequest)
+    /// `activity.update(_:)`: new content from the app, allowed in the background (LIVE-2); an empty
+    /// `contentState` keeps what is shown, a nil `staleDate` the stale date.
+    case updateLiveActivity(id: String, contentState: [Field], staleDate: TimeInterval?)
+    /// `activity.end(_:dismissalPolicy:)`: an empty `contentState` keeps what is shown (LIVE-3).
+    case endLiveActivity(id: String, contentState: [Field], dismissal: LiveActivityDismissal)
+    /// Loop over `Activity<Attributes>.activityUpdates` for the `ActivityAttributes` type of this
+    /// name and over each activity's `pushTokenUpdates` and `activityStateUpdates`, and with
+    /// `pushToStart`, on iOS 17.2+, over `pushToStartTokenUpdates`: what a process must do at every
+    /// launch to learn of activities a push started and of the tokens (LIVE-4, LIVE-5, LIVE-7).
+    case observeLiveActivities(attributesType: String, pushToStart: Bool)
 }

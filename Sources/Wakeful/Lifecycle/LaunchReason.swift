@@ -28,6 +28,9 @@ public enum LaunchReason: String, Sendable, Hashable, Codable, CaseIterable {
     case prewarm
     /// HealthKit background delivery: new samples of a type the app observes (HK-5).
     case healthKit
+    /// A push-to-start push started a Live Activity, and the system launched the app for a few
+    /// seconds to hand over the activity and its update token (LIVE-7).
+    case liveActivity
 
     /// Whether the app starts in the foreground.
     public var isForeground: Bool { self == .user }

@@ -176,4 +176,20 @@ public enum Event: Sendable, Hashable {
     /// The answer to ``Command/queryHealthSamples(_:)``: the new samples, or
     /// `errorDatabaseInaccessible` while the phone is locked (HK-4).
     case healthSamplesQueried(HealthQueryResult)
+    // MARK: Live Activities (LIVE)
+
+    /// A Live Activity the app may see: one it started, or one a push-to-start push started
+    /// (`Activity.activityUpdates`, `Activity.activities`; LIVE-4).
+    case liveActivityStarted(LiveActivityStart)
+    /// ``Command/requestLiveActivity(_:)`` threw (LIVE-1, LIVE-2).
+    case liveActivityRequestFailed(id: String, error: LiveActivityError)
+    /// An element of the activity's `pushTokenUpdates`: the token the server updates and ends it with
+    /// (LIVE-5). Send it to the server.
+    case liveActivityPushToken(activity: String, token: String)
+    /// An element of `pushToStartTokenUpdates` (iOS 17.2+): the token the server starts activities
+    /// with (LIVE-4). Send it to the server.
+    case liveActivityPushToStartToken(String)
+    /// An element of the activity's `activityStateUpdates` (LIVE-3, LIVE-10). Delivered only while
+    /// the app runs: a Live Activity never wakes the app for it (LIVE-8).
+    case liveActivityStateChanged(activity: String, state: LiveActivityState)
 }

@@ -118,6 +118,7 @@ public struct SystemActivity: Sendable, Hashable {
         case .bluetooth: "a Bluetooth accessory (state restoration)"
         case .prewarm: "prewarming, before the user opened it (DATA-9)"
         case .healthKit: "HealthKit background delivery of new samples (HK-5)"
+        case .liveActivity: "a Live Activity a push started, to hand over its token (LIVE-7)"
         }
     }
 

@@ -29,6 +29,9 @@ public struct MockAPNsConfiguration: Sendable {
     public var acceptAll = false
     /// Fail background pushes that break the background rules (priority 5, `aps` = content-available only).
     public var strictBackgroundLint = false
+    /// Fail Live Activity pushes whose `aps` breaks ActivityKit's form (`event`, `timestamp`,
+    /// `content-state`, a start's `attributes-type` and `attributes`; ``MockLiveActivityLint``).
+    public var strictLiveActivityLint = false
     /// Keep every request for ``MockAPNsServer/recordedRequests()`` (turn off for long benchmarks).
     public var recordsRequests = true
     /// Seed of the generator behind probability faults.

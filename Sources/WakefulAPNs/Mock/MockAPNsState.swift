@@ -19,7 +19,7 @@ public struct MockRecordedRequest: Sendable, Equatable {
     public let status: Int?
     /// The reason answered, if any.
     public let reason: String?
-    /// Background-push lint findings.
+    /// Lint findings: background pushes (§9.1) and Live Activity payloads (``MockLiveActivityLint``).
     public let lintFindings: [String]
 }
 

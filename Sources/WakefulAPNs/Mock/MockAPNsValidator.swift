@@ -104,8 +104,14 @@ struct MockAPNsValidator {
 
         let pushType = request.header("apns-push-type")
         guard let pushType, Self.pushTypes.contains(pushType) else { return fail(400, "InvalidPushType", jwt) }
+        // LIVE-11: ActivityKit pushes, and only they, go to `<bundle ID>.push-type.liveactivity`.
+        guard (pushType == "liveactivity") == topic.hasSuffix(MockLiveActivityLint.topicSuffix) else {
+            return fail(400, "InvalidPushType", jwt)
+        }
         let priority = request.header("apns-priority")
         if let priority, !["1", "5", "10"].contains(priority) { return fail(400, "BadPriority", jwt) }
+        // LIVE-11: a Live Activity push is sent at 5 or at 10 (LIVE-6: 10 draws on the budget).
+        if pushType == "liveactivity", priority == "1" { return fail(400, "BadPriority", jwt) }
         if let expiration = request.header("apns-expiration"), Int(expiration) == nil {
             return fail(400, "BadExpirationDate", jwt)
         }
@@ -133,6 +139,13 @@ struct MockAPNsValidator {
             if configuration.strictBackgroundLint, !verdict.lintFindings.isEmpty {
                 verdict.status = 400
                 verdict.reason = "MockBackgroundLint"
+            }
+        }
+        if pushType == "liveactivity" {
+            verdict.lintFindings = MockLiveActivityLint.findings(in: object)
+            if configuration.strictLiveActivityLint, !verdict.lintFindings.isEmpty {
+                verdict.status = 400
+                verdict.reason = "MockLiveActivityLint"
             }
         }
         return verdict

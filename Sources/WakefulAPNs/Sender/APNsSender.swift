@@ -4,7 +4,8 @@ import NIOCore
 import NIOFoundationCompat
 import NIOSSL
 
-/// Sends background pushes to APNs over HTTP/2 and applies the response rules of reference §4.
+/// Sends background and Live Activity pushes to APNs over HTTP/2 and applies the response rules of
+/// reference §4.
 ///
 /// One sender keeps ``APNsSenderConfiguration/connections`` HTTP/2 connections open (pushes go to
 /// them round robin) through the transport the configuration names (``APNsTransportKind``), and
@@ -79,10 +80,10 @@ public final class APNsSender: Sendable {
 
     /// Sends one push, resending as §4 allows, and says what to do next.
     ///
-    /// A payload over 4096 bytes is refused here without contacting APNs.
-    public func send(_ push: BackgroundPush) async -> PushResult {
+    /// A payload over the push's limit (4096 bytes) is refused here without contacting APNs.
+    public func send(_ push: some APNsNotification) async -> PushResult {
         let body = push.payload()
-        guard body.count <= BackgroundPush.maximumPayloadBytes else {
+        guard body.count <= type(of: push).maximumPayloadBytes else {
             return PushResult(
                 outcome: .rejected(status: 413, reason: "PayloadTooLarge", timestamp: nil), action: .neverRetry,
                 attempts: 0)
@@ -147,7 +148,7 @@ public final class APNsSender: Sendable {
     }
 
     /// 410: invalidate as of `timestamp` unless the device registered the token after it (§11).
-    static func invalidation(_ push: BackgroundPush, asOf timestamp: Date) -> PushAction {
+    static func invalidation(_ push: some APNsNotification, asOf timestamp: Date) -> PushAction {
         if let registered = push.tokenRegisteredAt, registered > timestamp { return .keepToken }
         return .invalidateToken(asOf: timestamp)
     }
@@ -157,11 +158,12 @@ public final class APNsSender: Sendable {
         case transport(String)
     }
 
-    private func attempt(_ push: BackgroundPush, body: Data, jwt: String, number: Int) async -> Answer {
+    private func attempt(_ push: some APNsNotification, body: Data, jwt: String, number: Int) async -> Answer {
         let expiration = push.expiration ?? clock.now.addingTimeInterval(configuration.defaultExpiration.secondsValue)
         var headers = [
-            ("authorization", "bearer " + jwt), ("apns-push-type", "background"), ("apns-priority", "5"),
-            ("apns-topic", configuration.topic),
+            ("authorization", "bearer " + jwt), ("apns-push-type", push.pushType),
+            ("apns-priority", String(push.priority)),
+            ("apns-topic", configuration.topic + push.topicSuffix),
             ("apns-expiration", String(Int(expiration.timeIntervalSince1970.rounded(.down)))),
             ("apns-id", push.apnsID.uuidString),
         ]

@@ -59,31 +59,11 @@ public struct BackgroundPush: Sendable, Equatable {
         var json = #"{"aps":{"content-available":1}"#
         for key in data.keys.sorted() {
             json += ","
-            appendQuoted(key, to: &json)
+            JSONText.appendQuoted(key, to: &json)
             json += ":"
-            appendQuoted(data[key]!, to: &json)
+            JSONText.appendQuoted(data[key]!, to: &json)
         }
         return Data((json + "}").utf8)
-    }
-
-    /// Appends `string` as a JSON string literal (RFC 8259 §7: quote, backslash and control
-    /// characters escaped).
-    private static func appendQuoted(_ string: String, to json: inout String) {
-        json += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": json += "\\\""
-            case "\\": json += "\\\\"
-            case "\n": json += "\\n"
-            case "\r": json += "\\r"
-            case "\t": json += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                json += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: json.unicodeScalars.append(scalar)
-            }
-        }
-        json += "\""
     }
 }
 

@@ -83,6 +83,9 @@
             case .startHealthObserverQuery, .enableHealthBackgroundDelivery, .completeHealthObserverUpdate,
                 .queryHealthSamples:
                 executeHealth(command)
+            // Live Activities (LIVE)
+            case .requestLiveActivity, .updateLiveActivity, .endLiveActivity, .observeLiveActivities:
+                executeLiveActivity(command)
 
             // Already done by the agent: records are in the outbox before the commands run.
             case .record: break

@@ -96,6 +96,9 @@
             /// replaces Wakeful's: the notifications then show only in the background). For
             /// development builds; off by default.
             public var debugNotifications: Bool
+            /// Carries out the Live Activity commands for the app's `ActivityAttributes` type
+            /// (``LiveActivityAdapter``, iOS 16.2+); nil notes them as not carried out.
+            public var liveActivities: (any LiveActivityControlling)?
 
             /// Creates a configuration with the defaults: the lifecycle timeline uploaded, no server,
             /// no Bluetooth, `CLLocationManager` updates.
@@ -122,6 +125,7 @@
                 self.seed = seed
                 self.logger = Logger(label: "Wakeful")
                 self.debugNotifications = false
+                self.liveActivities = nil
             }
         }
 

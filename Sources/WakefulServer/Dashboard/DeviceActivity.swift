@@ -100,7 +100,7 @@ enum WakeSource: String, Sendable, Hashable, CaseIterable {
         case .significantLocationChange: self = .significantChange
         case .visit: self = .visit
         case .locationsUpdated, .locationUpdatesResumed, .liveLocationUpdate: self = .location
-        case .remoteNotification: self = .push
+        case .remoteNotification, .liveActivityStarted: self = .push  // LIVE-7: a push-to-start's wake
         case .voipPush: self = .voipPush
         case .scheduledTaskLaunched: self = .scheduledTask
         case .urlSessionEvents, .urlSessionTaskCompleted: self = .urlSession
@@ -124,6 +124,7 @@ enum WakeSource: String, Sendable, Hashable, CaseIterable {
         case .bluetooth: self = .bluetooth
         case .prewarm: self = .other  // DATA-9: the system's own start, not a wake for anything
         case .healthKit: self = .healthKit
+        case .liveActivity: self = .push  // LIVE-7: launched after a push-to-start
         }
     }
 }

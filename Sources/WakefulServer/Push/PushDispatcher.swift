@@ -14,7 +14,8 @@ import WakefulAPNs
 public final class PushDispatcher: Service, Sendable {
     private let storage: any PushStorage
     private let settings: PushSettings
-    private let senders: APNsSenderPool
+    /// The APNs senders, shared with the Live Activity routes: one provider token for all (§3).
+    let senders: APNsSenderPool
     private let metrics: ServerMetrics
     private let clock: WallClock
     private let logger: Logger

@@ -16,6 +16,13 @@ public struct PushSettings: Sendable {
     public var wakeLimit = WakeRateLimit(count: 3, window: .seconds(3600))
     /// Resends after 429, 5xx and transport failures.
     public var retry = WakeRetryPolicy()
+    /// The most push-to-start pushes per device within a sliding window: iOS starts no more than
+    /// about 10 in a short time (LIVE-4; an Apple engineer's figure, the hour an assumption).
+    public var pushToStartLimit = WakeRateLimit(count: 10, window: .seconds(3600))
+    /// The most priority-10 updates per Live Activity within a sliding window: iOS shows no more
+    /// than its budget (LIVE-6; undocumented, about 15 an hour by a vendor's figure). Priority 5
+    /// draws on no budget and is not limited.
+    public var priority10Limit = WakeRateLimit(count: 15, window: .seconds(3600))
     /// `apns-expiration` of a wake that names none: its time plus this (reference §7: 1 h).
     public var defaultExpiration: Duration = .seconds(3600)
     /// After a delivered push, how long to look for the device's `remoteNotification` timeline entry.

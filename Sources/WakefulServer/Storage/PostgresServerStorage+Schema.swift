@@ -3,7 +3,8 @@ import PostgresNIO
 
 /// One append-only step of the PostgreSQL schema: its version, a name for the logs, its statements.
 struct PostgresMigration: Sendable {
-    /// The version it brings the schema to, one more than the previous migration's.
+    /// The version it brings the schema to, higher than the previous migration's. A number may be
+    /// missing: each feature branch is given its number before the branches are merged.
     let version: Int
     /// What it adds.
     let name: String
@@ -12,8 +13,9 @@ struct PostgresMigration: Sendable {
 }
 
 extension PostgresServerStorage {
-    /// The schema's migrations, in order. A new feature appends one (version = last + 1); a
-    /// migration that was released is never edited.
+    /// The schema's migrations, in order of version. A new feature adds one with the next free
+    /// number, or the number it was given when several branches add one at once; a migration that
+    /// was released is never edited.
     ///
     /// The same tables as ``SQLiteServerStorage``: times are seconds since 1970 (double precision),
     /// IDs native `uuid`s, the credential only as the hex SHA-256 of the token.
@@ -148,6 +150,38 @@ extension PostgresServerStorage {
                 )
                 """,
             ]),
+        PostgresMigration(
+            version: 6, name: "v6: Live Activity tokens and pushes",
+            statements: [
+                // activity '' is the device's push-to-start token (LIVE-4); the others are update tokens (LIVE-5).
+                """
+                CREATE TABLE live_activity_tokens (
+                    device_id uuid NOT NULL REFERENCES devices(id),
+                    activity text NOT NULL,
+                    token text NOT NULL,
+                    environment text NOT NULL CHECK (environment IN ('sandbox', 'production')),
+                    updated_at double precision NOT NULL,
+                    invalidated_at double precision,
+                    PRIMARY KEY (device_id, activity)
+                )
+                """,
+                """
+                CREATE TABLE live_activity_pushes (
+                    id uuid PRIMARY KEY,
+                    device_id uuid NOT NULL REFERENCES devices(id),
+                    activity text NOT NULL,
+                    event text NOT NULL CHECK (event IN ('start', 'update', 'end')),
+                    priority integer NOT NULL CHECK (priority IN (5, 10)),
+                    created_at double precision NOT NULL,
+                    state text NOT NULL CHECK (state IN ('sending', 'delivered', 'failed', 'unsent')),
+                    status integer,
+                    reason text,
+                    apns_id text,
+                    answered_at double precision
+                )
+                """,
+                "CREATE INDEX live_activity_pushes_by_device ON live_activity_pushes (device_id, created_at)",
+            ]),
     ]
 
     /// The advisory lock key that serialises migrations between servers starting at once
@@ -161,9 +195,12 @@ extension PostgresServerStorage {
     /// records each applied version; a migration whose version is not recorded is applied, even
     /// below a recorded one.
     ///
+    /// - Parameter migrations: The schema's migrations; a test passes others.
     /// - Returns: The versions applied now.
     @discardableResult
-    static func migrate(on connection: PostgresConnection, logger: Logger) async throws -> [Int] {
+    static func migrate(
+        on connection: PostgresConnection, logger: Logger, migrations: [PostgresMigration] = migrations
+    ) async throws -> [Int] {
         try await connection.withTransaction(logger: logger) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", logger: logger)
             try await connection.query(

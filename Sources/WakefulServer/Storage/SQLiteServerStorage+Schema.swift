@@ -117,6 +117,35 @@ extension SQLiteServerStorage {
                     );
                     """)
         }
+        migrator.registerMigration("v6: Live Activity tokens and pushes") { db in
+            // activity '' is the device's push-to-start token (LIVE-4); the others are update tokens (LIVE-5).
+            try db.execute(
+                sql: """
+                    CREATE TABLE live_activity_tokens (
+                        device_id TEXT NOT NULL REFERENCES devices(id),
+                        activity TEXT NOT NULL,
+                        token TEXT NOT NULL,
+                        environment TEXT NOT NULL CHECK (environment IN ('sandbox', 'production')),
+                        updated_at REAL NOT NULL,
+                        invalidated_at REAL,
+                        PRIMARY KEY (device_id, activity)
+                    );
+                    CREATE TABLE live_activity_pushes (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        device_id TEXT NOT NULL REFERENCES devices(id),
+                        activity TEXT NOT NULL,
+                        event TEXT NOT NULL CHECK (event IN ('start', 'update', 'end')),
+                        priority INTEGER NOT NULL CHECK (priority IN (5, 10)),
+                        created_at REAL NOT NULL,
+                        state TEXT NOT NULL CHECK (state IN ('sending', 'delivered', 'failed', 'unsent')),
+                        status INTEGER,
+                        reason TEXT,
+                        apns_id TEXT,
+                        answered_at REAL
+                    );
+                    CREATE INDEX live_activity_pushes_by_device ON live_activity_pushes (device_id, created_at);
+                    """)
+        }
         return migrator
     }
 }

@@ -60,6 +60,8 @@ enum Agenda {
     case heldPushRelease(generation: Int)
     /// The `setKeepAliveTimeout` handler is due (VOIP-1).
     case keepAlive(generation: Int)
+    /// A Live Activity's token, stale date, 8-hour limit or removal falls due (LIVE-3 to LIVE-5, LIVE-10).
+    case liveActivityDue(serial: Int)
     // Scheduled tasks (BGT)
     /// A planned launch of a pending task request or of a fetch falls due (BGT-8, BGT-11).
     case scheduledLaunch(generation: Int)

@@ -136,6 +136,8 @@ extension SimulatedDevice {
             enableHealthBackgroundDelivery(type, frequency: frequency)
         case .completeHealthObserverUpdate(let id): completeHealthObserverUpdate(id)
         case .queryHealthSamples(let type): queryHealthSamples(type)
+        case .requestLiveActivity, .updateLiveActivity, .endLiveActivity, .observeLiveActivities:
+            executeLiveActivityCommand(command)
         }
     }
 

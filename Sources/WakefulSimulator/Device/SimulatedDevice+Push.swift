@@ -17,7 +17,7 @@ extension SimulatedDevice {
     mutating func pushArrives(_ index: Int) {
         let send = pushes.sends[index]
         decide(
-            "pushSent", rules: ["PUSH-1"],
+            "pushSent", rules: pushes.sentRules(index),
             [
                 Field("id", .string(send.id)), Field("type", .string(send.push.type?.rawValue ?? "none")),
                 Field("priority", .int(send.push.priority)),
@@ -47,7 +47,9 @@ extension SimulatedDevice {
         switch pushes.verdict(for: index, conditions) {
         case .deliver where send.push.type == .voip: return deliverVoIPPush(index)
         case .deliver:
-            guard mayGroup, let delay = pushes.groupingDelay(for: index, conditions) else { return deliverPush(index) }
+            guard mayGroup, let delay = pushes.groupingDelay(for: index, conditions) else {
+                return send.push.type == .liveactivity ? liveActivityPushArrives(index) : deliverPush(index)
+            }
             pushes.group(index, delay: delay, now: now, into: &effects)
         case .refuse(let why, let rules): pushes.refuse(index, why: why, rules: rules, conditions, into: &effects)
         case .hold(let why, let rules): pushes.hold(index, why: why, rules: rules, conditions, into: &effects)

@@ -81,8 +81,8 @@ extension SimulatedDevice {
         case .urlSession: return urlSessionRelaunchBlocker()
         case .bluetooth: return bluetoothRelaunchBlocker()
         case .region, .beaconRegion, .display, .significantChange, .visit: break
-        case .push, .voipPush, .voipKeepAlive, .scheduledTask, .healthKit:
-            return nil  // gated on their own launch paths (PUSH-7, TERM-1, TERM-2, HK-5)
+        case .push, .voipPush, .voipKeepAlive, .scheduledTask, .healthKit, .liveActivity:
+            return nil  // gated on their own launch paths (PUSH-7, TERM-1, TERM-2, HK-5, LIVE-7)
         }
         return lifecycle.forceQuitBlocksLocationRelaunch(policy)
     }

@@ -73,7 +73,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
     // MARK: Pushes: the server's pushes and the system's push, VoIP and audio state
 
     /// The server's pushes and what became of them; throttle, held push, VoIP failure count and
-    /// keep-alive bookkeeping (PUSH, VOIP).
+    /// keep-alive bookkeeping (PUSH, VOIP), and the Live Activities those pushes drive (LIVE).
     var pushes: PushSystem
     /// HealthKit: the world's samples, background delivery and observer queries (HK).
     var health = HealthKitSystem()
@@ -149,7 +149,10 @@ public struct SimulatedDevice<Sink: TimelineSink> {
             scenario: scenario, strategies: install.strategies, random: root.derived(stream: 20),
             budgetRandom: root.derived(stream: 70), gapRandom: root.derived(stream: 71))
         // Pushes: stream 72 for how late a grouped priority-5 push comes (PUSH-8).
-        self.pushes = PushSystem(groupingRandom: root.derived(stream: 72))
+        // Live Activities, inside the push system: stream 74 for their tokens (LIVE-4, LIVE-5).
+        self.pushes = PushSystem(
+            groupingRandom: root.derived(stream: 72),
+            liveActivities: LiveActivitySystem(tokenRandom: root.derived(stream: 74)))
         // Outbox: the app's storage and server, the injected kills (streams 40 to 42).
         self.outbox = OutboxSystem(
             configuration: agentConfiguration, writes: scenario.app.outbox?.writes ?? .beforeCommands,
@@ -243,6 +246,7 @@ public struct SimulatedDevice<Sink: TimelineSink> {
         case .pushHandlerDeadline(let generation): pushHandlerDeadline(generation: generation)
         case .heldPushRelease(let generation): heldPushReleaseDue(generation: generation)
         case .keepAlive(let generation): keepAliveDue(generation: generation)
+        case .liveActivityDue(let serial): liveActivityTimerDue(serial: serial)
         // Scheduled tasks (BGT)
         case .scheduledLaunch(let generation): scheduledLaunchDue(generation: generation)
         case .scheduledTaskExpiry(let generation): scheduledTaskExpiryDue(generation: generation)

@@ -82,6 +82,8 @@ public struct RunMetrics: Sendable, Hashable, Codable {
     public var outbox: OutboxMetrics?
     /// Background tasks still open when the app was killed for them (TASK-13), as `owner#serial`.
     public var tasksLeftOpen: [String] = []
+    /// What the run's Live Activities showed and why not more; nil when it had none (LIVE).
+    public var liveActivity: LiveActivitySummary?
     /// The location permissions the run went through and what the strategy lost under each; nil
     /// when it ran under Always with full accuracy throughout (AUTH-1 to AUTH-7).
     public var permission: PermissionSummary?
@@ -129,6 +131,7 @@ extension SimulatedDevice {
         metrics.outbox = outboxMetrics()
         metrics.tasksLeftOpen = tally.tasksLeftOpen
         metrics.forceQuit = tally.finalForceQuit
+        metrics.liveActivity = pushes.liveActivities.summary.isEmpty ? nil : pushes.liveActivities.summary
         metrics.permission = PermissionSummary(
             initial: authorizer.initialPermission, changes: tally.permissionChanges, end: now,
             needs: Requirements.combined(setup.strategies.map { $0.makeStrategy().requirements }).locationCapabilities)

@@ -51,6 +51,9 @@ public enum SuccessMeasure: Sendable, Hashable {
     /// saved: at the server when the app uploads, else in the app's records (a record of the type's
     /// name whose `id` is the sample's). The score is the share that arrived in time.
     case delivered(record: String, within: TimeInterval)
+    /// Each push with an id reaches the screen within `within` seconds of sending: an ActivityKit
+    /// push shown on the Lock Screen and in the Dynamic Island (LIVE-8). The score is the share in time.
+    case shown(within: TimeInterval)
 
     /// A short description, e.g. `read every 45 s`.
     public var description: String {
@@ -70,6 +73,7 @@ public enum SuccessMeasure: Sendable, Hashable {
         case .configured(let version, let within, _):
             "configuration \(version) applied within \(Format.duration(within))"
         case .delivered(let record, let within): "each \(record) sample arrived within \(Format.duration(within))"
+        case .shown(let within): "each push on screen within \(Format.duration(within))"
         }
     }
 }
@@ -186,6 +190,8 @@ extension SuccessMeasure {
                 duration: duration)
         case .delivered(let record, let within):
             return tally.deliveredResult(description, record: record, within: within, duration: duration)
+        case .shown(let within):
+            return tally.shownResult(description, within: within, duration: duration)
         }
     }
     /// The share of `period`-long slots from `from` to `to` (the end when nil) that one of `times`

@@ -20,6 +20,8 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
     case voipPush
     /// The legacy VoIP keep-alive handler (VOIP-1).
     case voipKeepAlive
+    /// A push-to-start push started a Live Activity (LIVE-7).
+    case liveActivity
     // Scheduled tasks (BGT)
     /// A background fetch or a `BGTaskScheduler` task (BGT-2 to BGT-13).
     case scheduledTask
@@ -45,6 +47,7 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .push: ["PUSH-6"]
         case .voipPush: ["VOIP-2"]
         case .voipKeepAlive: ["VOIP-1"]
+        case .liveActivity: ["LIVE-7"]
         case .scheduledTask: ["BGT-2", "BGT-4", "BGT-5"]
         case .urlSession: ["URLS-1"]
         case .bluetooth: ["BLE-1"]
@@ -64,6 +67,7 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
         case .push: "a silent push"
         case .voipPush: "a VoIP push"
         case .voipKeepAlive: "the VoIP keep-alive handler"
+        case .liveActivity: "a Live Activity started by push"
         case .scheduledTask: "a scheduled background task"
         case .urlSession: "background URL-session events"
         case .bluetooth: "a Bluetooth event"
@@ -80,6 +84,7 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
         // Pushes
         case .push: .remoteNotification
         case .voipPush, .voipKeepAlive: .voipPush
+        case .liveActivity: .liveActivity
         case .scheduledTask: .scheduledTask
         case .urlSession: .urlSession
         case .bluetooth: .bluetooth
@@ -91,7 +96,8 @@ public enum WakeSource: String, Sendable, Hashable, Codable, CaseIterable, Compa
     var isLocation: Bool {
         switch self {
         case .region, .beaconRegion, .display, .significantChange, .visit: true
-        case .urlSession, .bluetooth, .push, .voipPush, .voipKeepAlive, .scheduledTask, .healthKit: false
+        case .urlSession, .bluetooth, .push, .voipPush, .voipKeepAlive, .scheduledTask, .healthKit, .liveActivity:
+            false
         }
     }
 }

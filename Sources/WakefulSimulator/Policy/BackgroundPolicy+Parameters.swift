@@ -53,6 +53,7 @@ struct PolicyParameterTable {
         table.addMotion()
         table.addMonitor()
         table.addHealthKit()
+        table.rows += policy.liveActivities.parameters
         table.add("debuggerAttached", table.flag(policy.debuggerAttached), ["TASK-14", "CONF-13"], .observed)
         return table.rows
     }

@@ -45,6 +45,8 @@ public struct BackgroundPolicy: Sendable, Hashable {
     public var monitor: MonitorRules
     /// HealthKit background delivery (HK).
     public var healthKit: HealthKitRules
+    /// Live Activities (LIVE).
+    public var liveActivities: LiveActivityRules
     /// CONF-13 / TASK-14: Xcode attached. When true, background-task limits are not enforced.
     public var debuggerAttached: Bool
 
@@ -73,6 +75,7 @@ public struct BackgroundPolicy: Sendable, Hashable {
         motion = .defaults(for: version)
         monitor = .defaults(for: version)
         healthKit = .defaults(for: version)
+        liveActivities = .defaults(for: version)
         debuggerAttached = false  // CONF-13 default: untethered, all limits enforced (TASK-14)
         for variant in variants where !self.variants.contains(variant) {
             self.variants.append(variant)

@@ -15,10 +15,14 @@ public struct OutcomeReport: Sendable {
         self.runs = runs
     }
 
-    /// The table: one row per run. A latency measure adds its score: the outcome column says what
-    /// became of the app, not whether each push was answered in time.
+    /// The table: one row per run. A latency or shown measure adds its score: the outcome column says
+    /// what became of the app, not whether each push was answered or shown in time.
     public var table: TextTable {
-        let showsLatency = if case .latency = scenario.successMeasure { true } else { false }
+        let showsLatency =
+            switch scenario.successMeasure {
+            case .latency, .shown: true
+            default: false
+            }
         var header = [
             "strategy", "iOS", "outcome", "background running", "suspended", "wakes", "terminations", "review risk",
         ]
@@ -94,6 +98,7 @@ public struct OutcomeReport: Sendable {
             sentences += triggeredSentences(setup, setupRuns.filter { $0.triggered == true })
             sentences += stoppedSentences(setup, setupRuns.filter { $0.triggered != true })
         }
+        sentences += liveActivitySentences()
         sentences += reviewSentences()
         return sentences.isEmpty ? [] : [sentences.joined(separator: " ")]
     }
@@ -144,6 +149,18 @@ public struct OutcomeReport: Sendable {
                 let place = distances.isEmpty ? "" : " \(Self.range(distances)) from the beacon"
                 let verb = hasTrigger ? "it stopped" : "the app stopped for the last time"
                 return "\(opening) \(verb)\(place) when \(causePhrase(stop, group)) (\(rules.joined(separator: ", ")))."
+            }
+        }
+    }
+
+    /// What each setup's Live Activities showed, runs with the same outcome together (LIVE).
+    private func liveActivitySentences() -> [String] {
+        setupNames.flatMap { setup -> [String] in
+            let setupRuns = runs.filter { $0.strategy == setup && $0.liveActivity != nil }
+            let summaries = setupRuns.compactMap(\.liveActivity).uniqued()
+            return summaries.map { summary in
+                let versions = Format.list(setupRuns.filter { $0.liveActivity == summary }.map { "iOS \($0.ios)" })
+                return summary.sentence(setup: setup, versions: versions)
             }
         }
     }

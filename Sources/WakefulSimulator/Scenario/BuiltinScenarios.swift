@@ -26,6 +26,8 @@ public enum BuiltinScenarios {
         "server-config",
         // HealthKit
         "glucose-upload",
+        // Live Activities (LIVE)
+        "delivery",
     ]
 
     /// The scenario `simulate` runs when given none.

@@ -226,6 +226,7 @@ private struct AppDocument: Decodable {
     var motionAuthorization = MotionAuthorization.authorized
     var motionUsageDescription = true
     var healthKitBackgroundDeliveryEntitlement = true
+    var liveActivities = LiveActivitySupport()
 
     init() {}
 
@@ -238,7 +239,7 @@ private struct AppDocument: Decodable {
                     "jobs", "jobScheduler",
                 ] + ["fences"] + ["preciseLocation", "temporaryFullAccuracyPurposeKeys"]
                 + ["motionAuthorization", "motionUsageDescription"] + ["requiresExplicitServiceSession"]
-                + ["healthKitBackgroundDeliveryEntitlement"])
+                + ["healthKitBackgroundDeliveryEntitlement"] + ["liveActivities"])
         if let modes = try c.optional("backgroundModes", as: [String].self) {
             if let repeated = modes.first(where: { mode in modes.filter { $0 == mode }.count > 1 }) {
                 throw c.failure("backgroundModes", "\"\(repeated)\" is listed twice; expected each mode once")
@@ -284,6 +285,9 @@ private struct AppDocument: Decodable {
             try c.optionalCase("motionAuthorization", as: MotionAuthorization.self) ?? motionAuthorization
         motionUsageDescription = try c.optional("motionUsageDescription") ?? true
         healthKitBackgroundDeliveryEntitlement = try c.optional("healthKitBackgroundDeliveryEntitlement") ?? true
+        // Live Activities (LIVE-1, LIVE-6)
+        liveActivities =
+            try c.optional("liveActivities", as: LiveActivitySupportDocument.self)?.support ?? liveActivities
     }
 
     func configuration(resolving world: WorldDescription) -> AppConfiguration {
@@ -308,6 +312,7 @@ private struct AppDocument: Decodable {
         configuration.jobs = jobs
         configuration.jobScheduler = jobScheduler
         configuration.fences = fences
+        configuration.liveActivities = liveActivities
         return configuration
     }
 }

@@ -4,12 +4,13 @@ import Wakeful
 /// An entry of `world.pushes`:
 /// `{"at": 600, "type": "background", "priority": 5, "id": "m", "userInfo": {"kind": "message"},
 /// "repeat": {"every": 600, "until": 11400}}`. Every key but `at` is optional; `type` left out
-/// models a server that sends no `apns-push-type` header (PUSH-2).
+/// models a server that sends no `apns-push-type` header (PUSH-2). A `liveactivity` push carries its
+/// ActivityKit payload as `liveActivity` (``LiveActivityPayloadDocument``).
 struct PushDocument: Decodable {
     var push: ScheduledPush
 
     init(from decoder: any Decoder) throws {
-        let c = try decoder.fields(allowed: ["at", "type", "priority", "id", "userInfo", "repeat"])
+        let c = try decoder.fields(allowed: ["at", "type", "priority", "id", "userInfo", "repeat", "liveActivity"])
         let at: Double = try c.value("at")
         guard at >= 0, at.isFinite else { throw c.failure("at", "expected seconds from the start, zero or more") }
         var type: PushType?
@@ -25,15 +26,17 @@ struct PushDocument: Decodable {
         let priority: Int? = c.contains(AnyKey("priority")) ? try c.integer("priority", in: 1...10, default: 5) : nil
         let id = try c.optional("id", as: String.self)
         if let id, id.isEmpty { throw c.failure("id", "expected a non-empty string") }
-        var userInfo: [Field] = []
-        if c.contains(AnyKey("userInfo")) {
-            let info = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("userInfo"))
-            for key in info.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
-                guard let value = try? info.decode(FieldValue.self, forKey: key) else {
-                    throw info.failure(key.stringValue, "expected a string, a number or true/false")
-                }
-                userInfo.append(Field(key.stringValue, value))
-            }
+        let userInfo = try c.fieldObject("userInfo")
+        // LIVE-4, LIVE-5: an ActivityKit push has its payload; no other push has one.
+        let liveActivity = try c.optional("liveActivity", as: LiveActivityPayloadDocument.self)?.payload
+        if type == .liveactivity, liveActivity == nil {
+            throw c.failure("liveActivity", "missing; a liveactivity push needs its event and activity")
+        }
+        if type != .liveactivity, liveActivity != nil {
+            throw c.failure("liveActivity", "only a push of type liveactivity carries one")
+        }
+        if type == .liveactivity, let priority, priority != 5 && priority != 10 {
+            throw c.failure("priority", "\(priority): expected 5 or 10 for a liveactivity push")
         }
         var every: Double?
         var until: Double?
@@ -49,6 +52,7 @@ struct PushDocument: Decodable {
             if let until, until < at { throw repeats.failure("until", "expected a time no earlier than at (\(at) s)") }
         }
         push = ScheduledPush(
-            at: at, type: type, priority: priority, id: id, userInfo: userInfo, repeatEvery: every, repeatUntil: until)
+            at: at, type: type, priority: priority, id: id, userInfo: userInfo, repeatEvery: every, repeatUntil: until,
+            liveActivity: liveActivity)
     }
 }

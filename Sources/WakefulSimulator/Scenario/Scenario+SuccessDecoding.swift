@@ -2,12 +2,14 @@ import Foundation
 
 /// `success`: `{"trigger": {}}`, `{"periodic": {"record": …, "period": …}}`, `{"stored": {…}}` (as
 /// periodic, counting only records that reached the outbox), `{"kept": {"record": …}}` or
-/// `{"completed": {"record": …, "by": …}}`.
+/// `{"completed": {"record": …, "by": …}}`; `{"shown": {"within": …}}` for pushes that reach the
+/// screen, such as Live Activity updates.
 struct SuccessDocument: Decodable {
     static let forms = [
         "trigger", "periodic", "stored", "kept", "switches", "completed", "latency", "connected", "entries", "tracked",
         "configured",
         "delivered",
+        "shown",
     ]
 
     var measure: SuccessMeasure
@@ -69,13 +71,13 @@ struct SuccessDocument: Decodable {
                 )
             }
             measure = .switches(within: within, expected: expected)
-        case "entries":
+        case "entries", "shown":
             try body.rejectUnknownKeys(allowed: ["within"])
             let within: Double = try body.value("within")
             guard within > 0, within.isFinite else {
                 throw body.failure("within", "expected a positive number of seconds")
             }
-            measure = .entries(within: within)
+            measure = form == "shown" ? .shown(within: within) : .entries(within: within)
         case "connected":
             try body.rejectUnknownKeys(allowed: ["accessory"])
             measure = .connected(accessory: try body.value("accessory"))

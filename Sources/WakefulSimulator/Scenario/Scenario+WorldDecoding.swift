@@ -259,7 +259,7 @@ struct DeviceDocument: Decodable {
         let c = try decoder.fields(allowed: [
             "backgroundAppRefresh", "lowPowerMode", "debuggerAttached", "variants", "suspendedTerminationsPerHour",
             "radio", "radioTail", "positioning", "regionCrossing", "passcode", "motionActivity", "motionDetectionLag",
-            "beaconHardwareFiltering", "otherAppsBeaconRegions",
+            "beaconHardwareFiltering", "otherAppsBeaconRegions", "liveActivities",
         ])
         var settings = DeviceSettings()
         settings.backgroundAppRefresh = try c.optional("backgroundAppRefresh") ?? true
@@ -302,6 +302,9 @@ struct DeviceDocument: Decodable {
         // Beacons: hardware filtering (BEACON-2) and the device-wide priority slots (BEACON-3).
         settings.beaconHardwareFiltering = try c.optional("beaconHardwareFiltering") ?? true
         settings.otherAppsBeaconRegions = try c.integer("otherAppsBeaconRegions", in: 0...10_000, default: 0)
+        // Live Activities: the user's switches (LIVE-1, LIVE-6).
+        settings.liveActivities =
+            try c.optional("liveActivities", as: LiveActivitySettingsDocument.self)?.settings ?? settings.liveActivities
         self.settings = settings
     }
 }

@@ -129,6 +129,8 @@ public struct AppConfiguration: Sendable, Hashable {
 
     /// The fences the app registers (`app.fences`): what a setup's `GeofenceSet` monitors when its
     /// own options list none.
+    /// The Info.plist's Live Activity keys (`app.liveActivities`, LIVE-1, LIVE-6).
+    public var liveActivities = LiveActivitySupport()
     public var fences: [Geofence] = []
 
     /// The scheduler the device runs for ``jobs``, if any.
@@ -201,6 +203,8 @@ public struct DeviceSettings: Sendable, Hashable {
     /// device-wide priority slots first, so this app's regions beyond the slots left get best-effort
     /// detection, only while the display is lit (BEACON-3). Default 0.
     public var otherAppsBeaconRegions = 0
+    /// The user's Live Activity switches for the app (`device.liveActivities`, LIVE-1, LIVE-6).
+    public var liveActivities = LiveActivitySettings()
 }
 
 /// Where a scenario's things are and how the user moves.

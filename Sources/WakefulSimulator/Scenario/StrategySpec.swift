@@ -184,6 +184,12 @@ public enum StrategyCatalog {
             summary:
                 "health samples (glucose, steps) read and uploaded on HealthKit background delivery, a BGAppRefresh or a silent push; at most once per frequency period, steps hourly, nothing while locked (HK-1..8)",
             defaults: HealthSync.Options(), build: HealthSync.init(options:)),
+        // Live Activities
+        Entry(
+            name: "LiveActivityTracking",
+            summary:
+                "a delivery or a trip on the Lock Screen and in the Dynamic Island, started in the app (foreground only) or by push-to-start (17.2+), updated and ended by the server's pushes; the system draws it and the app stays suspended (LIVE-1..10)",
+            defaults: LiveActivityTracking.Options(), build: LiveActivityTracking.init(options:)),
     ]
 
     /// The names, in catalogue order.
@@ -338,6 +344,11 @@ extension StrategySpec {
     /// `HealthSync` with these options.
     public static func healthSync(_ options: HealthSync.Options = .init()) -> StrategySpec {
         catalogued("HealthSync", options)
+    }
+
+    /// `LiveActivityTracking` with these options.
+    public static func liveActivityTracking(_ options: LiveActivityTracking.Options = .init()) -> StrategySpec {
+        catalogued("LiveActivityTracking", options)
     }
 
     /// The catalogue's spec for `options`, built the way a scenario file's options are, so the two

@@ -15,6 +15,7 @@ private func expectedNames(_ policy: BackgroundPolicy) -> [String] {
         ("push", policy.push), ("scheduler", policy.scheduler), ("urlSession", policy.urlSession),
         ("voip", policy.voip), ("bluetooth", policy.bluetooth), ("termination", policy.termination),
         ("motion", policy.motion), ("monitor", policy.monitor), ("healthKit", policy.healthKit),
+        ("liveActivities", policy.liveActivities),
     ]
     var names: [String] = []
     for (group, value) in groups {
@@ -40,7 +41,7 @@ private func expectedNames(_ policy: BackgroundPolicy) -> [String] {
 private func isRuleID(_ rule: String) -> Bool {
     let prefixes = [
         "STATE", "TASK", "LOC", "BEACON", "PUSH", "BGT", "URLS", "VOIP", "BLE", "TERM", "CONF", "SIM", "DATA", "AUTH",
-        "MOTION", "CLMON", "HK",
+        "MOTION", "CLMON", "HK", "LIVE",
     ]
     if rule.hasPrefix("CONF-"), isRuleID(String(rule.dropFirst(5))) { return true }
     let parts = rule.split(separator: "-", omittingEmptySubsequences: false)
@@ -55,7 +56,7 @@ struct PolicyParameterTests {
         #expect(
             labels(of: BackgroundPolicy(version: IOSVersion(17))) == [
                 "version", "variants", "execution", "location", "beacons", "push", "scheduler", "urlSession", "voip",
-                "bluetooth", "termination", "motion", "monitor", "healthKit", "debuggerAttached",
+                "bluetooth", "termination", "motion", "monitor", "healthKit", "liveActivities", "debuggerAttached",
             ])
     }
 
@@ -66,8 +67,8 @@ struct PolicyParameterTests {
         #expect(names == expectedNames(policy))
         // 19 execution + (29 + 3 × 4 crossing) location + 13 beacons + 14 push + (23 + 9) scheduler
         // + 7 URL session + 8 VoIP + 12 Bluetooth + (7 + 7 codes) termination + 11 motion + 6 monitor
-        // + 9 HealthKit + debuggerAttached
-        #expect(names.count == 19 + 41 + 13 + 14 + 23 + 9 + 7 + 8 + 12 + 14 + 11 + 6 + 9 + 1)
+        // + 9 HealthKit + 12 Live Activities + debuggerAttached
+        #expect(names.count == 19 + 41 + 13 + 14 + 23 + 9 + 7 + 8 + 12 + 14 + 11 + 6 + 9 + 12 + 1)
         #expect(Set(names).count == names.count)
     }
 

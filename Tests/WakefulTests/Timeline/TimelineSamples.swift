@@ -307,6 +307,17 @@ extension TimelineSamples {
         all += HealthQueryError.allCases.map {
             .healthSamplesQueried(HealthQueryResult(type: .bloodGlucose, error: $0))
         }
+        // Live Activities (LIVE)
+        all += LiveActivityStart.Origin.allCases.map {
+            .liveActivityStarted(
+                LiveActivityStart(activity: "order-1042", attributesType: "DeliveryAttributes", origin: $0))
+        }
+        all += LiveActivityError.allCases.map { .liveActivityRequestFailed(id: "order \"1042\"", error: $0) }
+        all += [
+            .liveActivityPushToken(activity: "order-1042", token: String(repeating: "ab", count: 32)),
+            .liveActivityPushToStartToken(String(repeating: "0f", count: 32)),
+        ]
+        all += LiveActivityState.allCases.map { .liveActivityStateChanged(activity: "order-1042", state: $0) }
         return all
     }
 }
@@ -458,6 +469,22 @@ extension TimelineSamples {
         all += [
             .startHealthObserverQuery(.bloodGlucose), .queryHealthSamples("heartRate"),
             .completeHealthObserverUpdate(id: "bloodGlucose-update-1"),
+        ]
+        // Live Activities (LIVE)
+        all += [
+            .requestLiveActivity(
+                LiveActivityRequest(
+                    id: "order-1042", attributesType: "DeliveryAttributes", attributes: [Field("restaurant", "Roma")],
+                    contentState: [Field("status", "placed"), Field("eta", 35), Field("late", false)], staleDate: 900.5,
+                    relevanceScore: 0.25)),
+            .requestLiveActivity(LiveActivityRequest(id: "", attributesType: "", receivesPushUpdates: false)),
+            .updateLiveActivity(id: "order-1042", contentState: [Field("status", "on the way")], staleDate: 1800),
+            .updateLiveActivity(id: "order-1042", contentState: [], staleDate: nil),
+            .endLiveActivity(id: "order-1042", contentState: [Field("status", "delivered")], dismissal: .default),
+            .endLiveActivity(id: "order-1042", contentState: [], dismissal: .immediate),
+            .endLiveActivity(id: "order-1042", contentState: [], dismissal: .after(4500.25)),
+            .observeLiveActivities(attributesType: "DeliveryAttributes", pushToStart: true),
+            .observeLiveActivities(attributesType: "", pushToStart: false),
         ]
         return all
     }

@@ -22,6 +22,8 @@ extension Command {
         case startServiceSession, invalidateServiceSession
         case openMonitor, addMonitorCondition, removeMonitorCondition
         case startHealthObserverQuery, enableHealthBackgroundDelivery, completeHealthObserverUpdate, queryHealthSamples
+        // Live Activities (LIVE)
+        case requestLiveActivity, updateLiveActivity, endLiveActivity, observeLiveActivities
 
         static let expectedForm = "a command name, one of \(names.joined(separator: ", "))"
     }
@@ -94,6 +96,11 @@ extension Command {
         case .enableHealthBackgroundDelivery: .enableHealthBackgroundDelivery("", frequency: .immediate)
         case .completeHealthObserverUpdate: .completeHealthObserverUpdate(id: "")
         case .queryHealthSamples: .queryHealthSamples("")
+        // Live Activities (LIVE)
+        case .requestLiveActivity: .requestLiveActivity(.placeholder)
+        case .updateLiveActivity: .updateLiveActivity(id: "", contentState: [], staleDate: nil)
+        case .endLiveActivity: .endLiveActivity(id: "", contentState: [], dismissal: .default)
+        case .observeLiveActivities: .observeLiveActivities(attributesType: "", pushToStart: false)
         }
     }
 }

@@ -224,6 +224,25 @@ extension Command: TimelineVariant {
         case .queryHealthSamples(let type):
             try coder.caseName(CaseName.queryHealthSamples)
             return .queryHealthSamples(HealthDataType(rawValue: try coder.string("type", type.rawValue)))
+        // Live Activities (LIVE)
+        case .requestLiveActivity(let request):
+            try coder.caseName(CaseName.requestLiveActivity)
+            return .requestLiveActivity(try coder.members(request))
+        case .updateLiveActivity(let id, let content, let staleDate):
+            try coder.caseName(CaseName.updateLiveActivity)
+            return .updateLiveActivity(
+                id: try coder.string("activity", id), contentState: try coder.fieldObject("contentState", content),
+                staleDate: try coder.optionalDouble("staleDate", staleDate))
+        case .endLiveActivity(let id, let content, let dismissal):
+            try coder.caseName(CaseName.endLiveActivity)
+            return .endLiveActivity(
+                id: try coder.string("activity", id), contentState: try coder.fieldObject("contentState", content),
+                dismissal: try coder.dismissal(dismissal))
+        case .observeLiveActivities(let attributesType, let pushToStart):
+            try coder.caseName(CaseName.observeLiveActivities)
+            return .observeLiveActivities(
+                attributesType: try coder.string("attributesType", attributesType),
+                pushToStart: try coder.bool("pushToStart", pushToStart))
         }
     }
 }

@@ -21,6 +21,9 @@ extension Event {
         case monitorEvent, monitorOpened, monitorOpenFailed
         case locationRequestFailed
         case healthObserverUpdate, healthSamplesQueried
+        // Live Activities (LIVE)
+        case liveActivityStarted, liveActivityRequestFailed, liveActivityPushToken, liveActivityPushToStartToken
+        case liveActivityStateChanged
 
         static let expectedForm = "an event name, one of \(names.joined(separator: ", "))"
     }
@@ -79,6 +82,12 @@ extension Event {
         case .locationRequestFailed: .locationRequestFailed(.other)
         case .healthObserverUpdate: .healthObserverUpdate(.placeholder)
         case .healthSamplesQueried: .healthSamplesQueried(.placeholder)
+        // Live Activities (LIVE)
+        case .liveActivityStarted: .liveActivityStarted(.placeholder)
+        case .liveActivityRequestFailed: .liveActivityRequestFailed(id: "", error: .unsupported)
+        case .liveActivityPushToken: .liveActivityPushToken(activity: "", token: "")
+        case .liveActivityPushToStartToken: .liveActivityPushToStartToken("")
+        case .liveActivityStateChanged: .liveActivityStateChanged(activity: "", state: .active)
         }
     }
 }

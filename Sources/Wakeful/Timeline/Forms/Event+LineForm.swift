@@ -172,6 +172,25 @@ extension Event: TimelineVariant {
         case .healthSamplesQueried(let result):
             try coder.caseName(CaseName.healthSamplesQueried)
             return .healthSamplesQueried(try coder.members(result))
+        // Live Activities (LIVE)
+        case .liveActivityStarted(let start):
+            try coder.caseName(CaseName.liveActivityStarted)
+            return .liveActivityStarted(try coder.members(start))
+        case .liveActivityRequestFailed(let id, let error):
+            try coder.caseName(CaseName.liveActivityRequestFailed)
+            return .liveActivityRequestFailed(
+                id: try coder.string("activity", id), error: try coder.enumeration("error", error))
+        case .liveActivityPushToken(let activity, let token):
+            try coder.caseName(CaseName.liveActivityPushToken)
+            return .liveActivityPushToken(
+                activity: try coder.string("activity", activity), token: try coder.string("token", token))
+        case .liveActivityPushToStartToken(let token):
+            try coder.caseName(CaseName.liveActivityPushToStartToken)
+            return .liveActivityPushToStartToken(try coder.string("token", token))
+        case .liveActivityStateChanged(let activity, let state):
+            try coder.caseName(CaseName.liveActivityStateChanged)
+            return .liveActivityStateChanged(
+                activity: try coder.string("activity", activity), state: try coder.enumeration("state", state))
         }
     }
 }

@@ -269,7 +269,7 @@ struct Lifecycle {
                 return ("backgroundAppRefresh off", lowPowerMode ? ["CONF-9", "BGT-12"] : ["CONF-9"])
             }
         // Pushes have their own gates (SimulatedDevice+Push, +VoIP).
-        case .push, .voipPush, .voipKeepAlive: break
+        case .push, .voipPush, .voipKeepAlive, .liveActivity: break
         case .scheduledTask: break  // gated by TaskScheduler+Planning
         case .urlSession, .bluetooth: break  // not gated by Background App Refresh
         case .healthKit: break  // HK-5: no source ties it to the switch (assumption: not gated)

@@ -25,6 +25,8 @@ extension PushSystem {
         case .alert:
             .refuse(why: "an alert push is shown to the user, not run in the background", rules: ["PUSH-1", "PUSH-2"])
         case .background, nil: silentVerdict(for: sends[index], conditions)
+        // LIVE-8: ActivityKit, not the app, takes it; its rules are the LiveActivitySystem's.
+        case .liveactivity: .deliver
         }
     }
 

@@ -6,9 +6,13 @@ import Wakeful
 /// is reachable again; the ones it replaced are lost (obs: push-offline-only-newest-kept; the
 /// reference's APNs notes, `apns-expiration`). A VoIP push has a topic of its own (`.voip`).
 extension PushSystem {
-    /// The APNs topic a send belongs to: the app's, or its `.voip` topic.
+    /// The APNs topic a send belongs to: the app's, or its `.voip` or `.push-type.liveactivity` topic.
     func topic(of index: Int) -> String {
-        sends[index].push.type == .voip ? "voip" : "app"
+        switch sends[index].push.type {
+        case .voip: "voip"
+        case .liveactivity: "liveactivity"
+        case .background, .alert, nil: "app"
+        }
     }
 
     /// Stores the push at `index` for a device without network; it replaces the push stored for the

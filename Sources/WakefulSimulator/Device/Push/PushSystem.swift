@@ -33,10 +33,15 @@ struct PushSystem {
     var lastUserAction: TimeInterval = 0
     /// Stream 72: how late each grouped priority-5 push comes (PUSH-8).
     var groupingRandom: SeededGenerator
+    /// The Live Activities on the Lock Screen, their tokens and budgets (LIVE). Held here, not by
+    /// the device, because ActivityKit pushes are their channel and the device's stored
+    /// properties are capped; the device calls it as `pushes.liveActivities`.
+    var liveActivities: LiveActivitySystem
 
     /// A push system with nothing sent yet, drawing grouping delays from `groupingRandom`.
-    init(groupingRandom: SeededGenerator) {
+    init(groupingRandom: SeededGenerator, liveActivities: LiveActivitySystem) {
         self.groupingRandom = groupingRandom
+        self.liveActivities = liveActivities
     }
 
     /// Expands the scenario's pushes into the send schedule and puts every send on the agenda.

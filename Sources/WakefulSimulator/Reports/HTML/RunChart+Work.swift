@@ -13,7 +13,7 @@ extension RunChart {
         case .switches: ScheduledTracking.switchKind
         case .entries: GeofenceSet.enteredKind
         case .configured(_, _, let record): record
-        case .connected, .jobs, nil: nil
+        case .connected, .jobs, .shown, nil: nil
         }
     }
 

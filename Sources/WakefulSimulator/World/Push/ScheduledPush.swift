@@ -9,6 +9,8 @@ public enum PushType: String, Sendable, Hashable, CaseIterable {
     case alert
     /// `voip`: a PushKit VoIP push (VOIP-2).
     case voip
+    /// `liveactivity`: an ActivityKit push that starts, updates or ends a Live Activity (LIVE-4 to LIVE-9).
+    case liveactivity
 }
 
 /// A push the scenario's server sends: once at ``at``, or repeatedly.
@@ -32,20 +34,23 @@ public struct ScheduledPush: Sendable, Hashable {
     public var repeatEvery: TimeInterval?
     /// …until this time (inclusive; the end of the scenario when nil).
     public var repeatUntil: TimeInterval?
+    /// The ActivityKit payload of a `liveactivity` push.
+    public var liveActivity: LiveActivityPayload?
 
-    /// Creates a push; the priority defaults to 10 for VoIP pushes and 5 otherwise.
+    /// Creates a push; the priority defaults to 10 for VoIP and Live Activity pushes and 5 otherwise.
     public init(
         at: TimeInterval, type: PushType? = .background, priority: Int? = nil, id: String? = nil,
         userInfo: [Field] = [],
-        repeatEvery: TimeInterval? = nil, repeatUntil: TimeInterval? = nil
+        repeatEvery: TimeInterval? = nil, repeatUntil: TimeInterval? = nil, liveActivity: LiveActivityPayload? = nil
     ) {
         self.at = at
         self.type = type
-        self.priority = priority ?? (type == .voip ? 10 : 5)
+        self.priority = priority ?? (type == .voip || type == .liveactivity ? 10 : 5)
         self.id = id
         self.userInfo = userInfo
         self.repeatEvery = repeatEvery
         self.repeatUntil = repeatUntil
+        self.liveActivity = liveActivity
     }
 
     /// Every send up to `duration`, in time order, numbered from `firstNumber` for pushes without an id.
