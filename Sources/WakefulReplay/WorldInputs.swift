@@ -124,14 +124,42 @@ struct WorldInputs {
         let sent: [JSONObject] = entries.compactMap { entry in
             guard case .decision(let decision) = entry.body, decision.name == "pushSent" else { return nil }
             let type = decision.fields["type"]?.description
-            return push(
+            var object = push(
                 time: entry.time, id: decision.fields["id"]?.description ?? "", type: type == "none" ? nil : type,
                 priority: decision.fields["priority"]?.number.map { Int($0) })
+            if type == "liveactivity" {
+                object.members.append(JSONMember(key: "liveActivity", value: .object(liveActivity(decision.fields, at: at))))
+            }
+            return object
         }
         if !sent.isEmpty { return sent }
         return arrivals.map {
             push(time: $0.time, id: $0.id, type: received[$0.id]?.voip == true ? "voip" : "background", priority: nil)
         }
+    }
+
+    /// A Live Activity push's payload from its `pushSent` decision, which records it flat
+    /// (`attributes.` and `contentState.` members, dates in seconds).
+    private static func liveActivity(_ fields: [Field], at: (Double) -> JSONValue) -> JSONObject {
+        var payload: JSONObject = [:]
+        var attributes: JSONObject = [:]
+        var content: JSONObject = [:]
+        for field in fields {
+            switch field.key {
+            case "event", "activity", "attributesType":
+                payload.members.append(JSONMember(key: field.key, value: json(field.value)))
+            case "staleDate", "dismissalDate", "timestamp":
+                if let seconds = field.value.number { payload.members.append(JSONMember(key: field.key, value: at(seconds))) }
+            case let key where key.hasPrefix("attributes."):
+                attributes.members.append(JSONMember(key: String(key.dropFirst(11)), value: json(field.value)))
+            case let key where key.hasPrefix("contentState."):
+                content.members.append(JSONMember(key: String(key.dropFirst(13)), value: json(field.value)))
+            default: break
+            }
+        }
+        if !attributes.members.isEmpty { payload.members.append(JSONMember(key: "attributes", value: .object(attributes))) }
+        if !content.members.isEmpty { payload.members.append(JSONMember(key: "contentState", value: .object(content))) }
+        return payload
     }
 
     // MARK: Route

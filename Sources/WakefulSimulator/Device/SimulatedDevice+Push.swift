@@ -21,7 +21,7 @@ extension SimulatedDevice {
             [
                 Field("id", .string(send.id)), Field("type", .string(send.push.type?.rawValue ?? "none")),
                 Field("priority", .int(send.push.priority)),
-            ])
+            ] + (send.push.liveActivity?.sentFields ?? []))
         guard scenario.world.network.segment(at: now).kind == .none else {
             return pushReachesDevice(index, mayGroup: true)
         }

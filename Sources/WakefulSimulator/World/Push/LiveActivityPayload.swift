@@ -50,3 +50,19 @@ public struct LiveActivityPayload: Sendable, Hashable {
         self.timestamp = timestamp
     }
 }
+
+extension LiveActivityPayload {
+    /// The payload as the `pushSent` decision records it, flat (a timeline field holds one value):
+    /// the objects' members under `attributes.` and `contentState.`, the dates in seconds, so that
+    /// `wakeful replay` can send the same push again.
+    var sentFields: [Field] {
+        var fields = [Field("event", .string(event.rawValue)), Field("activity", .string(activity))]
+        if let attributesType { fields.append(Field("attributesType", .string(attributesType))) }
+        fields += attributes.map { Field("attributes.\($0.key)", $0.value) }
+        fields += contentState.map { Field("contentState.\($0.key)", $0.value) }
+        for (key, date) in [("staleDate", staleDate), ("dismissalDate", dismissalDate), ("timestamp", timestamp)] {
+            if let date { fields.append(Field(key, .double(date))) }
+        }
+        return fields
+    }
+}
