@@ -28,7 +28,7 @@
             sessions.reconnect(configuration.backgroundSessionIdentifiers, discretionary: true)
             exits.start()
             environment.start()
-            debug?.start()
+            debug?.start(inForeground: application.applicationState != .background)
             // A relaunch in the background retakes its location service session while the launch is
             // delivered (CLServiceSession.h), not later.
             locationSessions.launching = true

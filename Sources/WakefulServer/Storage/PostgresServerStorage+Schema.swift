@@ -122,6 +122,27 @@ extension PostgresServerStorage {
                 // Finds a seq the device already stored under another UUID (ingest counts such reuse).
                 "CREATE INDEX records_by_seq ON records (device_id, seq)",
             ]),
+        PostgresMigration(
+            version: 4, name: "v4: timeline exports",
+            statements: [
+                // One per (device, export ID), the body as the device sent it (TimelineExportStorage).
+                """
+                CREATE TABLE timeline_exports (
+                    device_id uuid NOT NULL REFERENCES devices(id),
+                    export_id uuid NOT NULL,
+                    digest text NOT NULL,
+                    received_at double precision NOT NULL,
+                    entry_count bigint NOT NULL,
+                    byte_count bigint NOT NULL,
+                    first_at double precision,
+                    last_at double precision,
+                    header_count bigint NOT NULL,
+                    body bytea NOT NULL,
+                    PRIMARY KEY (device_id, export_id)
+                )
+                """,
+                "CREATE INDEX timeline_exports_by_receipt ON timeline_exports (device_id, received_at)",
+            ]),
     ]
 
     /// The advisory lock key that serialises migrations between servers starting at once

@@ -94,6 +94,26 @@ extension SQLiteServerStorage {
             // Finds a seq the device already stored under another UUID (ingest counts such reuse).
             try db.execute(sql: "CREATE INDEX records_by_seq ON records (device_id, seq)")
         }
+        migrator.registerMigration("v4: timeline exports") { db in
+            // One per (device, export ID), the body as the device sent it (TimelineExportStorage).
+            try db.execute(
+                sql: """
+                    CREATE TABLE timeline_exports (
+                        device_id TEXT NOT NULL REFERENCES devices(id),
+                        export_id TEXT NOT NULL,
+                        digest TEXT NOT NULL,
+                        received_at REAL NOT NULL,
+                        entry_count INTEGER NOT NULL,
+                        byte_count INTEGER NOT NULL,
+                        first_at REAL,
+                        last_at REAL,
+                        header_count INTEGER NOT NULL,
+                        body BLOB NOT NULL,
+                        PRIMARY KEY (device_id, export_id)
+                    );
+                    CREATE INDEX timeline_exports_by_receipt ON timeline_exports (device_id, received_at);
+                    """)
+        }
         return migrator
     }
 }
