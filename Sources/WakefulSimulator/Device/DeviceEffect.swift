@@ -13,6 +13,21 @@ enum DeviceEffect {
     case decide(String, rules: [String], fields: [Field])
     /// Count a wake the system held back or refused.
     case suppressedWake(WakeSource)
+    /// Count a Bluetooth connection made, and whether the app had been connected to that
+    /// accessory before.
+    case bluetoothConnected(reconnection: Bool)
+    /// Close the books of a Bluetooth connection to `accessory`: connected from `since` to now.
+    case bluetoothConnectionClosed(accessory: String, since: TimeInterval)
+    /// Add the seconds a Bluetooth scan ran.
+    case bluetoothScanned(seconds: TimeInterval)
+}
+
+extension DeviceEffect {
+    /// A command the simulated release does not have, or refuses: a `commandRefused` decision.
+    static func refusal(_ command: String, _ why: String, rules: [String]) -> DeviceEffect {
+        .decide(
+            "commandRefused", rules: rules, fields: [Field("command", .string(command)), Field("why", .string(why))])
+    }
 }
 
 extension SimulatedDevice {
@@ -23,6 +38,12 @@ extension SimulatedDevice {
             case .schedule(let item, let time): schedule(item, at: time)
             case .decide(let name, let rules, let fields): decide(name, rules: rules, fields)
             case .suppressedWake(let source): tally.countSuppressedWake(source)
+            case .bluetoothConnected(let reconnection):
+                tally.bluetoothConnections += 1
+                if reconnection { tally.bluetoothReconnections += 1 }
+            case .bluetoothConnectionClosed(let accessory, let since):
+                tally.closeConnection(accessory, since: since, at: now)
+            case .bluetoothScanned(let seconds): tally.bluetoothScanSeconds += seconds
             }
         }
     }

@@ -1,19 +1,9 @@
 import Foundation
 import Wakeful
 
-/// The device's side of the outbox: the lock a deferred write holds (TERM-6), the injected kills,
-/// and what the agent's last event did.
-struct OutboxDeviceState {
-    /// A write made off the main thread holds the database file until this time (TERM-6 model).
-    var lockUntil = -TimeInterval.infinity
-    var lockGeneration = 0
-    var chaosGeneration = 0
-    /// Records committed so far, to notice an event that wrote.
-    var committedCount = 0
-    /// Uploads in flight, by attempt ID: the request, its body, and the server's reply once decided.
-    var uploads: [String: PendingUpload] = [:]
-}
-
+/// The app's agent as the device runs it: the process's agent over the outbox it opens at its
+/// first event, the lock a deferred write holds (TERM-6) and the injected kills, with the
+/// ``OutboxSystem`` keeping what outlives the process.
 extension SimulatedDevice {
     // MARK: The agent
 
@@ -29,16 +19,16 @@ extension SimulatedDevice {
             }
             decide("outboxFailed", rules: [], [Field("error", .string(String(describing: error)))])
         }
-        noteOutboxWrites()
-        if case .backgroundTaskExpiring = event, chaos.killInExpiryHandler > 0,
-            chaosRandom.bernoulli(chaos.killInExpiryHandler)
-        {
+        if let release = outbox.noteWrites(at: now) {
+            schedule(.outboxLockReleased(generation: outbox.lockGeneration), at: release)  // TERM-6
+        }
+        if case .backgroundTaskExpiring = event, outbox.killsInExpiryHandler() {
             injectedCrash(at: "expiryHandler")
             return nil
         }
         if process.agent!.agent.needsCredentials {
             // The app renews its credentials at once (assumption: its token refresh succeeds).
-            ingest.renewCredentials(at: now)
+            outbox.uploads.renewCredentials(at: now)
             process.agent!.agent.credentialsRenewed()
             decide("credentialsRenewed", rules: [])
         }
@@ -48,17 +38,17 @@ extension SimulatedDevice {
     /// Opens the outbox and creates the process's agent. False when the process died opening it
     /// (a crash injected during a migration).
     private mutating func startAgent() -> Bool {
-        guard let configuration = agentConfiguration, let provider = outboxProvider else { return false }
+        guard let configuration = outbox.configuration, let provider = outbox.provider else { return false }
         do {
             let file = GuardedOutbox(
-                protecting: try provider.open(), gate: dataProtection,
+                protecting: try provider.open(), gate: screen.dataProtection,
                 protection: scenario.app.outbox?.protection ?? .completeUntilFirstUserAuthentication)
-            let outbox = LedgerOutbox(file, ledger: outboxLedger)
+            let store = LedgerOutbox(file, ledger: outbox.ledger)
             process.agent = AgentBox(
                 try Agent(
-                    strategies: process.settingsReadEmpty ? [] : freshStrategies, configuration: configuration,
-                    outbox: outbox,
-                    seed: seed &+ UInt64(process.number), heldRecords: outboxLedger.heldRecords))
+                    strategies: process.settingsReadEmpty ? [] : install.freshStrategies, configuration: configuration,
+                    outbox: store,
+                    seed: install.seed &+ UInt64(process.number), heldRecords: outbox.ledger.heldRecords))
             process.hasAgent = true
             return true
         } catch let crash as SimulatedCrash {
@@ -76,36 +66,23 @@ extension SimulatedDevice {
         terminate(.injectedCrash, rules: [])
     }
 
-    /// With writes deferred to a background queue, the database file stays locked for a while
-    /// after each event that wrote; suspension inside that window is the `0xdead10cc` kill (TERM-6).
-    private mutating func noteOutboxWrites() {
-        let committed = outboxLedger.records.count
-        defer { outboxState.committedCount = committed }
-        guard committed != outboxState.committedCount, case .deferred(let seconds) = outboxWrites else { return }
-        outboxState.lockUntil = max(outboxState.lockUntil, now + seconds)
-        outboxState.lockGeneration += 1
-        schedule(.outboxLockReleased(generation: outboxState.lockGeneration), at: outboxState.lockUntil)
-    }
-
     /// Whether the app holds the database file now (TERM-6). Mutating, like the other getters the
     /// step loop calls, so that Swift does not copy the device to call it.
     var holdsOutboxLock: Bool {
-        mutating get { now < outboxState.lockUntil }
+        mutating get { outbox.holdsLock(at: now) }
     }
 
     // MARK: Injected kills
 
     /// Schedules the next random kill of ``ChaosPlan/killsPerHour``.
     mutating func scheduleChaosKill() {
-        guard chaos.killsPerHour > 0 else { return }
-        outboxState.chaosGeneration += 1
-        let gap = -log(1 - chaosRandom.nextDouble()) * 3600 / chaos.killsPerHour
-        schedule(.chaosKill(generation: outboxState.chaosGeneration), at: now + gap)
+        guard let at = outbox.nextKill(after: now) else { return }
+        schedule(.chaosKill(generation: outbox.chaosGeneration), at: at)
     }
 
     /// A random kill falls due: the process, if any, dies wherever it was.
     mutating func chaosKillDue(generation: Int) {
-        guard generation == outboxState.chaosGeneration else { return }
+        guard generation == outbox.chaosGeneration else { return }
         if hasProcess { injectedCrash(at: "random") }
         scheduleChaosKill()
     }

@@ -36,7 +36,7 @@ extension SimulatedDevice {
 
     /// The App Review assessment of the run: the declared modes, plus what the app did (REVIEW-4).
     var reviewAssessment: ReviewAssessment {
-        var assessment = ReviewAssessment(modes: backgroundModes, techniques: requirements.reviewFindings)
+        var assessment = ReviewAssessment(modes: backgroundModes, techniques: install.requirements.reviewFindings)
         if tally.silentAudio { assessment.add(.silentAudio) }
         return assessment
     }

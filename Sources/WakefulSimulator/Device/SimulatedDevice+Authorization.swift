@@ -1,11 +1,14 @@
 import Foundation
 import Wakeful
 
+/// Location authorization as the device carries it out (AUTH-1 to AUTH-7): the
+/// ``LocationAuthorizer`` rules on requests and the user's answers; the device records its
+/// decisions, stops what a lost permission withholds and tells the app (AUTH-5).
 extension SimulatedDevice {
     /// What the user lets the app do with location now (AUTH-1 to AUTH-7).
-    var permission: LocationPermission { authorizationMachine.permission }
+    var permission: LocationPermission { authorizer.permission }
     /// `authorizationStatus`; a provisional Always reads `always` (AUTH-3).
-    var authorization: LocationAuthorization { authorizationMachine.permission.status }
+    var authorization: LocationAuthorization { authorizer.permission.status }
 
     /// The app asks for authorization or temporary full accuracy. The first request of a process
     /// creates its location manager, which reports the state it starts with (AUTH-5).
@@ -14,14 +17,13 @@ extension SimulatedDevice {
             process.permissionHeard = permission
             deliver(.authorizationChanged(permission.status))
             // The first event may have ended the process (a crash injected in its commit).
-            if authorizationMachine.rules.accuracyAuthorization, hasProcess, state.isExecuting {
+            if authorizer.reportsAccuracy, hasProcess, state.isExecuting {
                 deliver(.accuracyAuthorizationChanged(permission.accuracy))
             }
             guard hasProcess else { return }
         }
         let before = permission
-        let outcome = authorizationMachine.request(
-            request, inForeground: state.isForeground, purposeKeys: temporaryFullAccuracyPurposeKeys)
+        let outcome = authorizer.request(request, inForeground: state.isForeground)
         decide(outcome.name, rules: outcome.rules, outcome.fields)
         permissionChanged(from: before)
     }
@@ -29,20 +31,7 @@ extension SimulatedDevice {
     /// The user answers a prompt or changes Settings.
     mutating func performAuthorizationAction(_ action: UserAction.Kind) {
         let before = permission
-        let outcome: LocationAuthorizationMachine.Outcome
-        switch action {
-        case .grantWhenInUse: outcome = authorizationMachine.answer(.allowWhileUsing)
-        case .grantAlways: outcome = authorizationMachine.answer(.allowAlways)
-        case .allowOnce: outcome = authorizationMachine.answer(.allowOnce)
-        case .deny: outcome = authorizationMachine.answer(.dontAllow)
-        case .answerAlwaysPrompt(let changeToAlways):
-            outcome = authorizationMachine.answer(changeToAlways ? .allowAlways : .keepWhileUsing)
-        case .answerTemporaryFullAccuracy(let allow):
-            outcome = authorizationMachine.answer(allow ? .allowFullAccuracy : .keepReduced)
-        case .setAuthorization(let choice): outcome = authorizationMachine.settings(choice)
-        case .setPreciseLocation(let on): outcome = authorizationMachine.setPreciseLocation(on)
-        default: return
-        }
+        guard let outcome = authorizer.perform(action) else { return }
         decide(outcome.name, rules: outcome.rules, outcome.fields)
         permissionChanged(from: before)
         // AUTH-4, AUTH-7: a grant made while the app is not in use ends at once.
@@ -51,7 +40,7 @@ extension SimulatedDevice {
 
     /// An event that needs Always was held back under a provisional Always: the second prompt (AUTH-3).
     mutating func provisionalAlwaysEvent() {
-        guard let outcome = authorizationMachine.eventNeedingAlways() else { return }
+        guard let outcome = authorizer.eventNeedingAlways() else { return }
         decide(outcome.name, rules: outcome.rules, outcome.fields)
     }
 
@@ -66,7 +55,7 @@ extension SimulatedDevice {
                 && (process.location.map { $0.keepsAppRunning && !$0.paused } == true || liveUpdatesKeepAppRunning))
         guard !inUse else { return }
         let before = permission
-        guard let outcome = authorizationMachine.noLongerInUse() else { return }
+        guard let outcome = authorizer.noLongerInUse() else { return }
         decide(outcome.name, rules: outcome.rules, outcome.fields)
         permissionChanged(from: before)
     }
@@ -83,9 +72,10 @@ extension SimulatedDevice {
             refreshEnergy()
         }
         if before.accuracy != after.accuracy {
-            if after.accuracy == .reduced, !regions.isEmpty {
+            if after.accuracy == .reduced, !geofences.regions.isEmpty {
                 // AUTH-6: takes effect at once; the regions stay registered but report nothing.
-                decide("regionMonitoringSuspended", rules: ["AUTH-6"], [Field("regions", .int(regions.count))])
+                decide(
+                    "regionMonitoringSuspended", rules: ["AUTH-6"], [Field("regions", .int(geofences.regions.count))])
             }
             scheduleWorldTick(at: now)
             refreshEnergy()  // the GPS is off with reduced accuracy
@@ -103,24 +93,5 @@ extension SimulatedDevice {
         if heard.accuracy != now.accuracy, hasProcess, state.isExecuting {
             deliver(.accuracyAuthorizationChanged(now.accuracy))
         }
-    }
-
-    /// A reduced-accuracy fix: 1–20 km off in a random direction, log-uniformly, with its stated
-    /// accuracy rounded up to the kilometre (AUTH-6).
-    mutating func coarseFix() -> LocationFix {
-        let range = policy.location.reducedAccuracyError
-        let distance = range.lowerBound * pow(range.upperBound / range.lowerBound, coarseRandom.nextDouble())
-        let bearing = coarseRandom.uniform(0...(2 * Double.pi))
-        let off = LocalPoint(
-            east: position.east + distance * sin(bearing), north: position.north + distance * cos(bearing))
-        return LocationFix(
-            coordinate: scenario.world.projection.coordinate(for: off),
-            horizontalAccuracy: (distance / 1000).rounded(.up) * 1000, speed: -1, timestamp: now)
-    }
-
-    /// The fix of a significant change: at the run's field accuracy (LOC-10), or a reduced-accuracy
-    /// one (AUTH-6).
-    mutating func significantChangeFix() -> LocationFix {
-        permission.accuracy == .reduced ? coarseFix() : fix(accuracy: significantChangeAccuracy)
     }
 }

@@ -1,6 +1,9 @@
 import Foundation
 import Wakeful
 
+/// Beacon ranging as the device carries it out (BEACON-1, BEACON-5, BEACON-9): the
+/// ``BeaconSystem`` samples the beacons in range; the device keeps the 1 Hz callbacks on the
+/// agenda while the app executes and delivers them.
 extension SimulatedDevice {
     /// `startRangingBeacons(satisfying:)` (BEACON-9). Callbacks come at 1 Hz while the app executes.
     mutating func startRanging(_ constraint: BeaconIdentityConstraint) {
@@ -23,19 +26,19 @@ extension SimulatedDevice {
 
     mutating func stopRanging(_ constraint: BeaconIdentityConstraint) {
         process.ranging.removeAll { $0 == constraint }
-        if process.ranging.isEmpty { rangingGeneration += 1 }
+        if process.ranging.isEmpty { beacons.stopCallbacks() }
     }
 
     /// Starts the 1 Hz callbacks again when the app resumes; the first comes right away.
     mutating func restartRanging() {
         guard state.isExecuting, !process.ranging.isEmpty else { return }
-        rangingGeneration += 1
-        schedule(.rangingTick(generation: rangingGeneration), at: now)
+        let generation = beacons.nextCallback()
+        schedule(.rangingTick(generation: generation), at: now)
     }
 
     /// One ranging callback per constraint with the beacons heard in the last second (BEACON-5).
     mutating func rangingTick(generation: Int) {
-        guard generation == rangingGeneration, state.isExecuting, !process.ranging.isEmpty else { return }
+        guard beacons.isPendingCallback(generation), state.isExecuting, !process.ranging.isEmpty else { return }
         let ranging = process.ranging
         schedule(.rangingTick(generation: generation), at: now + policy.beacons.rangingInterval)
         if state == .background && !alwaysApplies && policy.beacons.backgroundNeedsAlwaysAuthorization {
@@ -43,56 +46,11 @@ extension SimulatedDevice {
         }
         if permission.accuracy == .reduced { return }  // AUTH-6: no ranging with reduced accuracy
         for constraint in ranging {
-            // Reuse one buffer: once the event is delivered and dropped it is uniquely owned again,
-            // so no allocation; a timeline that keeps the event makes the next append copy instead.
-            var seen = rangingScratch
-            rangingScratch = []
-            seen.removeAll(keepingCapacity: true)
-            for index in beaconSignals.indices {
-                let beacon = beaconSignals[index]
-                guard constraint.matches(uuid: beacon.uuid, major: beacon.major, minor: beacon.minor),
-                    let sample = process.beaconFilters[index].sample(
-                        distance: position.distance(to: beacon.position), measuredPower: beacon.measuredPower,
-                        using: &beaconRandom[index])
-                else { continue }
-                seen.append(
-                    RangedBeacon(
-                        uuid: beacon.uuid, major: beacon.major, minor: beacon.minor, accuracy: sample.accuracy,
-                        rssi: sample.rssi, proximity: RangedBeacon.Proximity(sample.proximity)))
-            }
+            let seen = beacons.ranged(constraint, from: world.position, filters: &process.beaconFilters)
             tally.rangingCallbacks += 1
             deliver(.beaconsRanged(constraint, seen))
-            rangingScratch = seen
+            beacons.recycle(seen)
             guard state.isExecuting else { return }
         }
-    }
-}
-
-extension RangedBeacon.Proximity {
-    init(_ proximity: BeaconProximity) {
-        switch proximity {
-        case .unknown: self = .unknown
-        case .immediate: self = .immediate
-        case .near: self = .near
-        case .far: self = .far
-        }
-    }
-}
-
-/// What ranging needs of a world beacon, without its name: a plain value, copied for free on the
-/// hot path.
-struct BeaconSignalSource {
-    var uuid: UUID
-    var major: UInt16
-    var minor: UInt16
-    var position: LocalPoint
-    var measuredPower: Double
-
-    init(_ beacon: WorldBeacon) {
-        uuid = beacon.uuid
-        major = beacon.major
-        minor = beacon.minor
-        position = beacon.position
-        measuredPower = beacon.measuredPower
     }
 }

@@ -1,7 +1,44 @@
 import Foundation
 import Wakeful
 
+/// Events in, commands out: the device hands the app's code an event while, and only while, the
+/// app executes, and carries out the commands it returns.
 extension SimulatedDevice {
+    /// Delivers an event to the app's code and carries out the commands it returns.
+    ///
+    /// Only an executing app receives events: everything else is a model bug, caught here.
+    mutating func deliver(_ event: Event) {
+        guard state.isExecuting, hasProcess else {
+            tally.violations.append("t=\(now): event delivered while \(state.rawValue)")
+            return
+        }
+        // Right after a wake nothing is known yet to hold the app: note what does now, so that a
+        // suspension in this same step (a handler completed at once) names it. Once something is
+        // known, as on every ranging callback of a running app, this costs nothing.
+        if state == .background, lifecycle.lastRunReasons.isEmpty {
+            let reasons = runReasons
+            lifecycle.noteRunReasons(reasons)
+        }
+        var context = Context(
+            now: now, appState: state, backgroundTimeRemaining: backgroundTimeRemaining, network: networkPath,
+            externalPower: scenario.world.power.charging(at: now), localTime: scenario.world.localTime(at: now))
+        context.locationPermission = authorizer.permission.seenByTheApp
+        let commands: [Command]
+        if outbox.hasConfiguration {
+            guard let handled = agentHandle(event, in: context) else { return }
+            commands = handled
+        } else {
+            commands = process.runtime.handle(event, in: context, timeline: &timeline)
+        }
+        tally.eventsDelivered += 1
+        let number = process.number
+        for command in commands {
+            // A command may get the app killed (TASK-15); the rest of the batch never runs.
+            guard hasProcess, process.number == number else { break }
+            execute(command)
+        }
+    }
+
     /// Carries out one command the app issued.
     mutating func execute(_ command: Command) {
         defer {
@@ -20,15 +57,15 @@ extension SimulatedDevice {
             checkLocationInUse()  // AUTH-4, AUTH-7: background updates were what kept it in use
         case .requestLocation: requestLocation()
         case .startMonitoringSignificantLocationChanges: startSignificantChanges()
-        case .stopMonitoringSignificantLocationChanges: significantChange = nil
+        case .stopMonitoringSignificantLocationChanges: locationServices.stopSignificantChanges()
         case .startMonitoring(let region): startMonitoring(region)
-        case .stopMonitoring(let id): regions.removeAll { $0.region.id == id }
+        case .stopMonitoring(let id): geofences.stopMonitoring(id)
         case .requestState(let id):
-            guard let watch = regions.first(where: { $0.region.id == id }) else {
+            guard let regionState = geofences.state(of: id) else {
                 refuse("requestState", "region \(id) is not monitored", rules: ["LOC-18"])
                 return
             }
-            deliver(.regionStateDetermined(id, watch.state))
+            deliver(.regionStateDetermined(id, regionState))
         // CLMonitor (CLMON)
         case .openMonitor(let name): openMonitor(name)
         case .addMonitorCondition(let monitor, let condition, let assuming):
@@ -44,7 +81,7 @@ extension SimulatedDevice {
                 keptRunningBy: state == .background ? runReasons.names : ["foreground"])
         case .setCPULoad(let load): setCPULoad(load)
         case .startMonitoringVisits: startVisits()
-        case .stopMonitoringVisits: visits = nil
+        case .stopMonitoringVisits: locationServices.stopVisits()
         // Pushes (PUSH, VOIP, AUDIO).
         case .completeRemoteNotification(let id, let result): completeRemoteNotification(id, result: result)
         case .reportIncomingCall(let id): reportIncomingCall(id)
@@ -98,6 +135,6 @@ extension SimulatedDevice {
 
     /// A command the simulated release does not have, or refuses: a `commandRefused` decision.
     mutating func refuse(_ command: String, _ why: String, rules: [String]) {
-        decide("commandRefused", rules: rules, [Field("command", .string(command)), Field("why", .string(why))])
+        carryOut([.refusal(command, why, rules: rules)])
     }
 }

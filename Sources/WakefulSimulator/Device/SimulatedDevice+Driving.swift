@@ -7,16 +7,16 @@ import Wakeful
 /// what a test did as well as what iOS did.
 extension SimulatedDevice {
     /// The path the user follows: the scenario's, as changed by any ``move(along:)`` since.
-    public var trajectory: Trajectory { cursor.trajectory }
+    public var trajectory: Trajectory { world.trajectory }
 
     /// Where the user is now, in local metres.
-    public var currentPosition: LocalPoint { position }
+    public var currentPosition: LocalPoint { world.position }
 
     /// The user sets off now from where they are along `legs`, instead of the rest of their path.
     ///
     /// - Throws: ``TrajectoryError`` naming the first leg with a bad speed, pause or destination.
     public mutating func move(along legs: [RouteLeg]) throws(TrajectoryError) {
-        let route = try Trajectory.route(from: position, startingAt: now, legs: legs)
+        let route = try Trajectory.route(from: world.position, startingAt: now, legs: legs)
         replacePath(
             with: route.knots,
             fields: [
@@ -28,7 +28,7 @@ extension SimulatedDevice {
     /// The user is at `point` from this instant: a jump, as a trajectory's shared knot times allow.
     public mutating func jump(to point: LocalPoint) {
         replacePath(
-            with: [TrajectoryKnot(time: now, point: position), TrajectoryKnot(time: now, point: point)],
+            with: [TrajectoryKnot(time: now, point: world.position), TrajectoryKnot(time: now, point: point)],
             fields: [
                 Field("east", .double(point.east)), Field("north", .double(point.north)), Field("jump", .bool(true)),
             ])
@@ -36,17 +36,16 @@ extension SimulatedDevice {
 
     /// Keeps the path up to now (the user was where they were) and follows `knots` from now on.
     private mutating func replacePath(with knots: [TrajectoryKnot], fields: [Field]) {
-        let past = cursor.trajectory.knots.filter { $0.time < now }
+        let past = world.trajectory.knots.filter { $0.time < now }
         // The past ends where the user is now and `knots` start at now: times never decrease.
         guard let path = try? Trajectory(knots: past + knots) else {
             preconditionFailure("a path from now on always continues the past")
         }
         afterInjection { device in
             device.record(.user(action: "move", fields: fields))
-            device.cursor = TrajectoryCursor(path)
+            device.world.follow(path, at: device.now)
             device.scenario.world.trajectory = path
             device.restateWorldFacts("path")
-            device.position = device.cursor.position(at: device.now)
             device.scheduleWorldTick(at: device.now)  // movement, crossings and location updates
         }
     }
@@ -109,6 +108,6 @@ extension SimulatedDevice {
 
     /// The circular regions the system monitors for the app now, with centres and radii in local metres.
     public var monitoredCircles: [(id: RegionID, center: LocalPoint, radius: Double)] {
-        regions.compactMap { watch in watch.circle.map { (watch.region.id, $0.center, $0.radius) } }
+        geofences.regions.compactMap { watch in watch.circle.map { (watch.region.id, $0.center, $0.radius) } }
     }
 }

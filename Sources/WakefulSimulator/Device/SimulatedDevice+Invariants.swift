@@ -8,18 +8,20 @@ extension SimulatedDevice {
     /// (an unended task) end in a modelled termination, not a violation.
     public mutating func checkInvariants() {
         if (state == .notRunning) != !hasProcess {
-            violations.append("t=\(now): state \(state.rawValue) but process \(hasProcess ? "present" : "absent")")
+            tally.violations.append(
+                "t=\(now): state \(state.rawValue) but process \(hasProcess ? "present" : "absent")")
         }
         if state == .background && runReasons.isEmpty {
-            violations.append("t=\(now): in the background with no run reason")
+            tally.violations.append("t=\(now): in the background with no run reason")
         }
         if state == .background, let allowance = process.tasks.allowance, !process.tasks.open.isEmpty,
             !policy.debuggerAttached, now > allowance.deadline
         {
-            violations.append("t=\(now): task open past its deadline \(allowance.deadline) without a termination")
+            tally.violations.append("t=\(now): task open past its deadline \(allowance.deadline) without a termination")
         }
-        if regions.count > policy.location.regionSlots {
-            violations.append("t=\(now): \(regions.count) regions monitored, more than \(policy.location.regionSlots)")
+        if geofences.regions.count > policy.location.regionSlots {
+            tally.violations.append(
+                "t=\(now): \(geofences.regions.count) regions monitored, more than \(policy.location.regionSlots)")
         }
     }
 }

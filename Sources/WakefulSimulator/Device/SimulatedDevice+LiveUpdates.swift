@@ -45,7 +45,7 @@ extension SimulatedDevice {
     /// until it moves again, when a suspended app is resumed (LOC-8). Returns when rest would begin.
     mutating func checkLiveUpdates() -> TimeInterval? {
         guard hasProcess, let live = process.liveUpdates else { return nil }
-        if let since = stationarySince {
+        if let since = world.stationarySince {
             let restAt = since + policy.location.liveUpdatesAtRestAfter
             guard now >= restAt else {
                 deliverLiveUpdateIfMoved()
@@ -72,7 +72,7 @@ extension SimulatedDevice {
             reduced && live.lastCoarseFix.map { now < $0 + policy.location.reducedAccuracyFixInterval } == true
         let location = coarseHeld ? nil : liveFix()
         if reduced, location != nil { process.liveUpdates!.lastCoarseFix = now }
-        if location != nil { process.liveUpdates!.lastDelivered = position }
+        if location != nil { process.liveUpdates!.lastDelivered = world.position }
         deliver(.liveLocationUpdate(LiveLocationUpdate(location: location, isStationary: true)))
     }
 
@@ -98,13 +98,13 @@ extension SimulatedDevice {
             return
         }
         process.liveUpdates!.lastDiagnostics = []
-        if let last = live.lastDelivered, position.distance(to: last) < 1 { return }
+        if let last = live.lastDelivered, world.position.distance(to: last) < 1 { return }
         if permission.accuracy == .reduced, let last = live.lastCoarseFix,
             now < last + policy.location.reducedAccuracyFixInterval
         {
             return  // AUTH-6: a few fixes an hour
         }
-        process.liveUpdates!.lastDelivered = position
+        process.liveUpdates!.lastDelivered = world.position
         let limited = permission.accuracy == .reduced
         if limited { process.liveUpdates!.lastCoarseFix = now }
         let diagnostics: [LocationDiagnostic] = limited && policy.location.sessionDiagnostics ? [.accuracyLimited] : []

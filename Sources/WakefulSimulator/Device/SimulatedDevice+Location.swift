@@ -1,6 +1,9 @@
 import Foundation
 import Wakeful
 
+/// Standard location updates and `requestLocation()` as the device carries them out (LOC-1 to
+/// LOC-5, LOC-30): the updates live in the app's process; ``LocationServices`` draws the fixes
+/// and keeps the one-shot requests, which die with the process.
 extension SimulatedDevice {
     /// `startUpdatingLocation` with the app's configuration (LOC-1 to LOC-5).
     mutating func startUpdatingLocation(_ request: LocationRequest) {
@@ -43,7 +46,7 @@ extension SimulatedDevice {
     /// stood still long enough (LOC-5). Returns when the pause or a held-back coarse fix falls due.
     mutating func checkStandardLocation() -> TimeInterval? {
         guard let session = process.location, !session.paused, state.isExecuting else { return nil }
-        guard session.request.pausesAutomatically, let since = stationarySince else {
+        guard session.request.pausesAutomatically, let since = world.stationarySince else {
             return deliverFixIfMoved()
         }
         let pauseAt = since + policy.location.autoPauseAfterStationary
@@ -63,7 +66,7 @@ extension SimulatedDevice {
     private mutating func deliverFixIfMoved() -> TimeInterval? {
         guard let session = process.location else { return nil }
         let threshold = max(session.request.distanceFilter, 1)
-        if let last = session.lastDelivered, position.distance(to: last) < threshold { return nil }
+        if let last = session.lastDelivered, world.position.distance(to: last) < threshold { return nil }
         if permission.accuracy == .reduced {
             // AUTH-6: a few fixes an hour, kilometres off; none off screen under CONF-AUTH-6.
             guard policy.location.reducedAccuracyUpdatesOffScreen || state == .active else { return nil }
@@ -71,11 +74,11 @@ extension SimulatedDevice {
                 return last + policy.location.reducedAccuracyFixInterval
             }
             process.location!.lastCoarseFix = now
-            process.location!.lastDelivered = position
+            process.location!.lastDelivered = world.position
             deliver(.locationsUpdated([coarseFix()]))
             return nil
         }
-        process.location!.lastDelivered = position
+        process.location!.lastDelivered = world.position
         let accuracy = max(5, min(session.request.desiredAccuracy, 1000))
         deliver(.locationsUpdated([fix(accuracy: accuracy)]))
         return nil
@@ -83,78 +86,18 @@ extension SimulatedDevice {
 
     /// A fix at the user's position with Gaussian error of about half its stated accuracy.
     mutating func fix(accuracy: Double) -> LocationFix {
-        let noisy = LocalPoint(
-            east: position.east + locationRandom.gaussian(mean: 0, standardDeviation: accuracy / 2),
-            north: position.north + locationRandom.gaussian(mean: 0, standardDeviation: accuracy / 2))
-        return LocationFix(
-            coordinate: scenario.world.projection.coordinate(for: noisy), horizontalAccuracy: accuracy,
-            speed: cursor.speed(at: now), timestamp: now)
+        locationServices.fix(
+            accuracy: accuracy, at: world.position, speed: world.speed(at: now), time: now,
+            projection: scenario.world.projection)
     }
 
-    /// `startMonitoringSignificantLocationChanges` (LOC-10 to LOC-13). No background mode needed (LOC-13).
-    mutating func startSignificantChanges() {
-        guard authorization == .always || authorization == .whenInUse else {
-            refuse("startMonitoringSignificantLocationChanges", "not authorized", rules: ["LOC-12"])
-            return
-        }
-        guard significantChange == nil else { return }
-        significantChange = SignificantChangeWatch(
-            anchor: position, lastEvent: now, threshold: nextSignificantChangeDistance(), initialFixPending: true)
-        scheduleWorldTick(at: now)
+    /// A reduced-accuracy fix: 1–20 km off in a random direction (AUTH-6).
+    mutating func coarseFix() -> LocationFix {
+        locationServices.coarseFix(
+            at: world.position, time: now, error: policy.location.reducedAccuracyError,
+            projection: scenario.world.projection)
     }
 
-    /// Fires a significant change after ≥500 m and ≥5 min (LOC-10), or the CONF-4 heartbeat.
-    mutating func checkSignificantChange() -> TimeInterval? {
-        guard var watch = significantChange, monitoringActive else { return nil }
-        if watch.initialFixPending && state.isExecuting {
-            watch.initialFixPending = false
-            significantChange = watch
-            deliver(.significantLocationChange(significantChangeFix()))
-        }
-        let rules = policy.location
-        // AUTH-6: with reduced accuracy SLC still works, at the reduced rate.
-        let interval =
-            permission.accuracy == .reduced
-            ? max(rules.significantChangeMinimumInterval, rules.reducedAccuracyFixInterval)
-            : rules.significantChangeMinimumInterval
-        let earliest = watch.lastEvent + interval
-        let moved = position.distance(to: watch.anchor) >= watch.threshold
-        let heartbeatDue = rules.significantChangeHeartbeat.map { now >= watch.lastEvent + $0 } ?? false
-        guard (moved && now >= earliest) || heartbeatDue else {
-            var next = moved ? earliest : nil
-            if let heartbeat = rules.significantChangeHeartbeat {
-                next = min(next ?? .infinity, watch.lastEvent + heartbeat)
-            }
-            return next
-        }
-        watch.anchor = position
-        watch.lastEvent = now
-        watch.threshold = nextSignificantChangeDistance()
-        significantChange = watch
-        let eventRules = heartbeatDue && !moved ? ["LOC-14", "CONF-4"] : ["LOC-10", "LOC-12"]
-        let eventFix = significantChangeFix()
-        systemWake(
-            .significantChange, events: [.significantLocationChange(eventFix)],
-            rules: permission.accuracy == .reduced ? eventRules + ["AUTH-6"] : eventRules)
-        return rules.significantChangeHeartbeat.map { now + $0 }
-    }
-
-    /// The distance that triggers the next event: fixed (LOC-10) or drawn from a field distribution (CONF-14, LOC-11).
-    mutating func nextSignificantChangeDistance() -> Double {
-        let rules = policy.location
-        let (median, sigma): (Double, Double)
-        switch rules.significantChangeDistanceModel {
-        case .fixed: return rules.significantChangeDistance
-        // Log-normal fits: 50 % within 1 km and 90 % within 5 km (2014); 750 m → 50 %, 2500 m → 95 % (2010).
-        case .field2014: (median, sigma) = (1000, log(5) / 1.2816)
-        case .field2010: (median, sigma) = (750, log(2500.0 / 750) / 1.6449)
-        }
-        let draw = median * exp(sigma * systemRandom.gaussian(mean: 0, standardDeviation: 1))
-        return max(rules.significantChangeDistance, draw)
-    }
-}
-
-extension SimulatedDevice {
     /// `requestLocation()`: one fix about a second later (iOS 9+), if the app still runs then.
     mutating func requestLocation() {
         guard policy.version >= IOSVersion(9) else {
@@ -169,16 +112,16 @@ extension SimulatedDevice {
             if authorization == .denied { deliver(.locationRequestFailed(.denied)) }
             return
         }
-        pendingLocationRequests += 1
+        locationServices.request()
         // Assumption: a one-shot fix takes about a second (cell/Wi-Fi first, no sourced figure).
         schedule(.oneShotFix(process: process.number), at: now + 1)
     }
 
     /// Delivers the fix `requestLocation()` asked for; a suspended app gets it when it runs again.
     mutating func deliverOneShotFix(process number: Int) {
-        guard hasProcess, process.number == number, pendingLocationRequests > 0 else { return }
+        guard hasProcess, process.number == number, locationServices.hasPendingRequests else { return }
         guard state.isExecuting else { return }  // resumed later: `startedExecuting` delivers it
-        pendingLocationRequests = 0
+        locationServices.answerRequests()
         deliver(.locationsUpdated([permission.accuracy == .reduced ? coarseFix() : fix(accuracy: 65)]))  // AUTH-6
     }
 }

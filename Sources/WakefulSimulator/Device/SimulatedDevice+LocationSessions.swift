@@ -19,27 +19,28 @@ extension SimulatedDevice {
     func serviceSessionCovers(_ level: LocationAuthorization) -> Bool {
         func covers(_ request: ServiceSessionRequest) -> Bool { level != .always || request.authorization == .always }
         if hasProcess, let held = process.sessions.service, held.hold == .active, covers(held.request) { return true }
-        guard let carried = carriedSessions.service, covers(carried.request) else { return false }
-        return !hasProcess || now < serviceSessionRecreationDeadline
+        return locationServices.carriedServiceSessionCovers(level, processRunning: hasProcess, now: now)
     }
 
     /// A launch ends the last process's service session, which the app must recreate within a few
     /// seconds (LOC-32).
     mutating func sessionsAtLaunch() {
-        guard carriedSessions.service != nil, policy.location.serviceSessions else { return }
-        serviceSessionRecreationDeadline = now + policy.location.serviceSessionRecreationWindow
-        schedule(.serviceSessionDeadline(process: process.number), at: serviceSessionRecreationDeadline)
+        guard policy.location.serviceSessions,
+            let deadline = locationServices.serviceSessionRecreation(
+                from: now, window: policy.location.serviceSessionRecreationWindow)
+        else { return }
+        schedule(.serviceSessionDeadline(process: process.number), at: deadline)
     }
 
     /// The few seconds are up: a session not recreated is gone, and the app runs on without (LOC-32).
     mutating func serviceSessionDeadline(process number: Int) {
         // A process that died first leaves the session standing until the next launch, whose own
         // deadline this is not.
-        guard hasProcess, process.number == number, let carried = carriedSessions.service else { return }
-        carriedSessions.service = nil
+        guard hasProcess, process.number == number, let carried = locationServices.lapseCarriedServiceSession()
+        else { return }
         decide(
             "serviceSessionLapsed", rules: ["LOC-32"],
-            [Field("authorization", .string(carried.request.authorization.rawValue))])
+            [Field("authorization", .string(carried.authorization.rawValue))])
         scheduleWorldTick(at: now)  // live updates may now need a session (LOC-9)
     }
 
@@ -53,10 +54,8 @@ extension SimulatedDevice {
             refuse("startBackgroundActivitySession", "CLBackgroundActivitySession exists from iOS 17", rules: ["LOC-8"])
             return
         }
-        let reattached =
-            !state.isForeground
-            && (carriedSessions.backgroundActivity != nil || process.sessions.backgroundActivityActive)
-        carriedSessions.backgroundActivity = nil
+        let carried = locationServices.takeCarriedBackgroundActivity()
+        let reattached = !state.isForeground && (carried || process.sessions.backgroundActivityActive)
         guard state.isForeground || reattached else {
             process.sessions.backgroundActivity = .awaitingUse
             decide(
@@ -113,10 +112,7 @@ extension SimulatedDevice {
         }
         // Recreating keeps what the last process held; a session asking for more is a new one
         // (LOC-9, LOC-32).
-        let recreated =
-            carriedSessions.service.map { request.authorization != .always || $0.request.authorization == .always }
-            == true && now < serviceSessionRecreationDeadline
-        carriedSessions.service = nil
+        let recreated = locationServices.takeCarriedServiceSession(for: request, at: now)
         let hold: SessionHold = state.isForeground || recreated ? .active : .awaitingUse
         process.sessions.service = (request, hold)
         decide(

@@ -1,32 +1,18 @@
 import Foundation
 import Wakeful
 
-/// Core Motion as the system keeps it: the activities the coprocessor derives (they outlive the app,
-/// MOTION-3) and what the user answered to the Motion & Fitness prompt (MOTION-2).
-struct MotionState {
-    /// The activities, derived on first use from the path and the run's seed.
-    var track: MotionTrack?
-    /// The prompt has been answered (`notDetermined` becomes `authorized`).
-    var prompted = false
-    /// Cancels pending `.activityChange` entries.
-    var generation = 0
-}
-
+/// Core Motion as the device carries it out (MOTION-1 to MOTION-4): ``MotionState`` keeps the
+/// activities and the prompt; the device checks the app's configuration, delivers the changes to
+/// a running app and answers history queries.
 extension SimulatedDevice {
     /// The Motion & Fitness status as the app would read it now (MOTION-2).
     var motionAuthorization: MotionAuthorization {
-        let configured = scenario.app.motionAuthorization
-        return configured == .notDetermined && motion.prompted ? .authorized : configured
+        motion.authorization(configured: scenario.app.motionAuthorization)
     }
 
-    /// The activities, derived the first time the app uses Core Motion. The stream is the run's own
-    /// (stream 50), so deriving them later or not at all changes no other draw.
+    /// The activities, derived the first time the app uses Core Motion (MOTION-1).
     mutating func motionTrack() -> MotionTrack {
-        if let track = motion.track { return track }
-        var random = SeededGenerator(seed: seed).derived(stream: 50)
-        let track = MotionTrack(scenario.world.trajectory, rules: policy.motion, random: &random)
-        motion.track = track
-        return track
+        motion.track(along: scenario.world.trajectory, rules: policy.motion)
     }
 
     /// The first use of `CMMotionActivityManager` in a process: a missing purpose string crashes the
@@ -39,9 +25,8 @@ extension SimulatedDevice {
             terminate(.missingUsageDescription, rules: ["MOTION-2"])
             return false
         }
-        if scenario.app.motionAuthorization == .notDetermined && !motion.prompted {
+        if scenario.app.motionAuthorization == .notDetermined && motion.answerPrompt() {
             // MOTION-2: the prompt appears on first access; the scenario's user allows (use denied otherwise).
-            motion.prompted = true
             decide("motionPromptAnswered", rules: ["MOTION-2"], [Field("answer", "authorized")])
         }
         if !process.motionStatusReported {
@@ -72,27 +57,20 @@ extension SimulatedDevice {
 
     /// Schedules the delivery of the latest change not yet delivered, or of the next one.
     mutating func scheduleActivityChange(at time: TimeInterval) {
-        guard let delivered = process.activityUpdates, let track = motion.track else { return }
-        motion.generation += 1
-        let latest = track.latestIndex(at: time)
-        let due =
-            latest > delivered ? time : (latest + 1 < track.changes.count ? track.changes[latest + 1].reported : nil)
-        // Report times never decrease (MotionTrack), so a due time ahead of `time` always moves on.
-        guard let due, due < scenario.duration else { return }
-        schedule(.activityChange(generation: motion.generation), at: max(due, time))
+        guard let delivered = process.activityUpdates,
+            let (generation, due) = motion.nextChange(after: delivered, at: time, before: scenario.duration)
+        else { return }
+        schedule(.activityChange(generation: generation), at: due)
     }
 
     /// A change is due: delivered to a running app; a suspended one gets the latest when it runs
     /// again, never a wake (MOTION-4).
     mutating func activityChangeDue(generation: Int) {
-        guard generation == motion.generation, hasProcess, let delivered = process.activityUpdates,
-            let track = motion.track
-        else { return }
+        guard motion.isPendingChange(generation), hasProcess, let delivered = process.activityUpdates else { return }
         guard state.isExecuting else { return }  // `startedExecuting` schedules the latest
-        let latest = track.latestIndex(at: now)
-        if latest > delivered {
-            process.activityUpdates = latest
-            deliver(.activityUpdated(track.changes[latest].activity))
+        if let (index, activity) = motion.latestChange(after: delivered, at: now) {
+            process.activityUpdates = index
+            deliver(.activityUpdated(activity))
         }
         scheduleActivityChange(at: now)
     }

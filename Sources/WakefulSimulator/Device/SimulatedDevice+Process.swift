@@ -1,19 +1,21 @@
 import Foundation
 import Wakeful
 
+/// The app's process from launch to termination: a new process, the moves between foreground
+/// and background, and its end, after which only what the system keeps survives.
 extension SimulatedDevice {
     /// Starts a new process for the app. A user launch goes to the foreground; any other goes
     /// straight from Not running to Background (STATE-2).
     mutating func launch(_ reason: LaunchReason, cause: String, rules: [String]) {
-        processCount += 1
-        let settingsEmpty = scenario.app.settings == .userDefaults && dataProtection.beforeFirstUnlock
+        let number = lifecycle.nextProcessNumber()
+        let settingsEmpty = scenario.app.settings == .userDefaults && screen.dataProtection.beforeFirstUnlock
         process = AppProcess(
-            number: processCount,
-            runtime: Runtime(strategies: settingsEmpty ? [] : freshStrategies),
+            number: number,
+            runtime: Runtime(strategies: settingsEmpty ? [] : install.freshStrategies),
             beaconFilters: Array(
                 repeating: BeaconSignalFilter(model: scenario.device.radio), count: scenario.world.beacons.count)
         )
-        process.protectedDataHeard = dataProtection.isProtectedDataAvailable
+        process.protectedDataHeard = screen.dataProtection.isProtectedDataAvailable
         process.launchReason = reason
         if settingsEmpty {
             // DATA-6: UserDefaults reads empty before the first unlock, and the process keeps the
@@ -41,7 +43,7 @@ extension SimulatedDevice {
         setState(.active, cause: "becameActive", rules: ["STATE-1"])
         if policy.execution.budgetResetsWhenActive { process.tasks.allowance = nil }
         process.sessions.inUse()  // LOC-31: sessions created in the background count from now
-        graceUntil = -.infinity
+        lifecycle.endGrace()
         resetResumeDelay()  // URLS-3
         deliver(.didBecomeActive)
         handOverHeldPush()  // PUSH-5
@@ -67,23 +69,22 @@ extension SimulatedDevice {
         // Leaving the foreground ends Allow Once and a temporary full-accuracy grant, and the
         // callback that says so may have ended the process (AUTH-4, AUTH-7).
         guard hasProcess, state == .background else { return }
-        graceUntil = now + policy.execution.graceAfterBackground
-        schedule(.reevaluate, at: graceUntil)
+        schedule(.reevaluate, at: lifecycle.startGrace(at: now, policy: policy))
         // CONF-BEACON-5: one iOS 13.3 log saw ranging go on for 5 min after backgrounding with the
         // `location` mode declared (beacon-ios13-bg-ranging-stops-5min); by default it ends with the
         // grace (BEACON-5).
         if let keep = policy.beacons.rangingAfterBackgrounding, !process.ranging.isEmpty,
             backgroundModes.contains(.location)
         {
-            rangingKeepsRunningUntil = now + keep
-            schedule(.reevaluate, at: rangingKeepsRunningUntil)
+            beacons.keepAppRunning(until: now + keep)
+            schedule(.reevaluate, at: beacons.keepsAppRunningUntil)
         }
         if !process.tasks.open.isEmpty { grantAllowanceIfNeeded() }
         // TASK-11: on 13+ the remaining time reads DBL_MAX in the callback, though the countdown
         // of a task already open runs from now.
-        enteringBackground = policy.execution.remainingUnlimitedWhileEnteringBackground
+        lifecycle.setEnteringBackground(policy.execution.remainingUnlimitedWhileEnteringBackground)
         deliver(.didEnterBackground)
-        enteringBackground = false
+        lifecycle.setEnteringBackground(false)
         locationSessionsEnteredBackground()  // LOC-8, LOC-31
     }
 
@@ -114,54 +115,14 @@ extension SimulatedDevice {
         bluetoothProcessEnded(reason)  // BLE-4
         peripheralProcessEnded(reason)  // BLE-4
         if process.hasAgent { outboxLedger.noteHolding(process.agent!.agent.holdingCounts, died: true) }
-        carriedSessions = process.sessions  // LOC-8, LOC-32: ended only at the next launch
+        locationServices.processEnded(holding: process.sessions)  // LOC-8, LOC-32: ended only at the next launch
         process = .absent
-        pendingLocationRequests = 0
-        graceUntil = -.infinity
-        windowUntil = -.infinity
-        rangingKeepsRunningUntil = -.infinity
-    }
-
-    /// Called when the app starts executing: ranging and overdue timers resume.
-    mutating func startedExecuting() {
-        tally.executionResumed()
-        restartRanging()
-        fireOverdueTimers()
-        if pendingLocationRequests > 0 { schedule(.oneShotFix(process: process.number), at: now) }
-        scheduleNetworkStep(at: now)  // held results reach the app
-        jobResumed()
-        if process.activityUpdates != nil { scheduleActivityChange(at: now) }  // MOTION-4: the latest, once
-        if process.liveUpdates != nil { scheduleWorldTick(at: now) }  // LOC-8: delivery resumes
-    }
-
-    /// Called when the app stops executing: no callbacks of any kind until it runs again.
-    mutating func stoppedExecuting(_ stop: StopSummary) {
-        rangingGeneration += 1
-        if hasProcess {
-            for index in process.beaconFilters.indices { process.beaconFilters[index].reset() }
-        }
-        tally.executionStopped(stop)
-        networkStoppedExecuting()  // URLS-8
-        jobFrozen()
-    }
-
-    /// Schedules a possible memory-pressure termination while suspended (STATE-3), when the
-    /// scenario sets a rate; the delay is exponentially distributed from the seeded generator.
-    mutating func scheduleJetsam() {
-        jetsamGeneration += 1
-        let rate = scenario.device.suspendedTerminationsPerHour
-        guard rate > 0 else { return }
-        let delay = -log(1 - systemRandom.nextDouble()) * 3600 / rate
-        schedule(.jetsam(generation: jetsamGeneration), at: now + delay)
-    }
-
-    mutating func jetsam(generation: Int) {
-        guard generation == jetsamGeneration, state == .suspended else { return }
-        terminate(.memoryPressure, rules: ["STATE-3"])
+        lifecycle.processEnded()
+        beacons.processEnded()
     }
 
     /// True distance from the user to the trigger beacon, when the scenario has one.
     var distanceToTriggerBeacon: Double? {
-        triggerBeacon.map { position.distance(to: $0.position) }
+        beacons.distanceToTrigger(from: world.position)
     }
 }

@@ -55,7 +55,13 @@ extension SimulatedDevice {
         carryOut(effects)
     }
 
-    /// A release check for the held push fell due.
+    /// A release check for the held push fell due; a newer hold or a release made it stale.
+    mutating func heldPushReleaseDue(generation: Int) {
+        guard generation == pushes.heldGeneration else { return }
+        releaseHeldPush()
+    }
+
+    /// The held push may go now: Low Power Mode went off (PUSH-9), or its release check fell due.
     mutating func releaseHeldPush() {
         if state.isForeground { return handOverHeldPush() }
         var effects: [DeviceEffect] = []
@@ -94,8 +100,7 @@ extension SimulatedDevice {
             deliver(.remoteNotification(notification))
             return
         }
-        wakeEpoch += 1
-        lastWakeSource = .push
+        lifecycle.wake(by: .push)
         switch state {
         case .suspended:
             tally.countWake(.push)

@@ -19,7 +19,9 @@ extension SimulatedDevice {
         var effects: [DeviceEffect] = []
         let late = process.tasks.begunLate(at: now, policy: policy, into: &effects)
         carryOut(effects)
-        if case .pastDeadline(let generation) = late, !runningExpiryHandlers { taskDeadline(allowance: generation) }
+        if case .pastDeadline(let generation) = late, !lifecycle.runningExpiryHandlers {
+            taskDeadline(allowance: generation)
+        }
     }
 
     /// `endBackgroundTask`. Ending a task that is not open changes nothing (iOS logs a warning).
@@ -39,14 +41,10 @@ extension SimulatedDevice {
         // A mode that keeps the app running on its own (TASK-10); a wake's window is not one: a
         // wake refreshes the budget by its own rule, which CONF-2 turns off.
         let keptRunning = !runReasons.intersection([.location, .liveUpdates, .audio, .voipCall]).isEmpty
-        process.tasks.grantIfNeeded(
-            grants: &allowanceCount, epoch: wakeEpoch, at: now, windowUntil: windowUntil, keptRunning: keptRunning,
-            policy: policy, into: &effects)
+        lifecycle.grantAllowance(
+            to: &process.tasks, at: now, keptRunning: keptRunning, policy: policy, into: &effects)
         carryOut(effects)
     }
-
-    /// The rules that set the budget of this family.
-    var budgetRules: [String] { BackgroundTasks.budgetRules(policy.family) }
 
     /// Whether open tasks still have time: the allowance has not run out (or limits are off).
     var taskTimeHolds: Bool {
@@ -64,7 +62,7 @@ extension SimulatedDevice {
     /// generic struct made Swift copy the whole device to call it.
     var backgroundTimeRemaining: TimeInterval {
         mutating get {
-            guard state == .background, !enteringBackground else { return Context.unlimited }
+            guard state == .background, !lifecycle.enteringBackground else { return Context.unlimited }
             return process.tasks.timeRemaining(at: now)
         }
     }
@@ -79,9 +77,8 @@ extension SimulatedDevice {
     /// and allowance. Tasks begun inside a handler wait for the next pass: the deadline's, which
     /// runs them and then kills the app if anything is still open, so a chain cannot loop.
     mutating func runExpiryHandlers() {
-        guard !runningExpiryHandlers else { return }
-        runningExpiryHandlers = true
-        defer { runningExpiryHandlers = false }
+        guard lifecycle.beginExpiryHandlers() else { return }
+        defer { lifecycle.endExpiryHandlers() }
         for id in process.tasks.open {
             guard process.tasks.awaitsHandler(id), state == .background else { continue }
             process.tasks.handlerRuns(id)

@@ -1,15 +1,16 @@
 import Foundation
 import Wakeful
 
+/// The app's main-run-loop timers, which fire only while it executes.
 extension SimulatedDevice {
     /// Schedules (or replaces) a main-run-loop timer.
     mutating func setTimer(_ request: TimerRequest) {
         guard hasProcess else { return }
-        timerCount += 1
+        let generation = lifecycle.nextTimerGeneration()
         process.timers.removeAll { $0.request.id == request.id }
         let fireAt = now + request.effectiveInterval
-        process.timers.append(TimerState(request: request, fireAt: fireAt, generation: timerCount))
-        schedule(.timer(generation: timerCount), at: fireAt)
+        process.timers.append(TimerState(request: request, fireAt: fireAt, generation: generation))
+        schedule(.timer(generation: generation), at: fireAt)
     }
 
     /// A timer fell due: it fires if the app executes; otherwise it waits, overdue, for the app to

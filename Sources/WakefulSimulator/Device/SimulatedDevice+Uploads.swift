@@ -1,17 +1,22 @@
 import Foundation
 import Wakeful
 
-/// An upload attempt in flight: the request, the body the server will read, and the server's
-/// reply once the last byte arrived.
-struct PendingUpload {
-    var request: UploadRequest
-    var body: Data
-    /// The install that sent it (a background upload outlives the process that started it).
-    var installID: UUID
-    var reply: UploadOutcome?
-}
-
+/// Uploads of the outbox as the device carries them out: the agent's batch goes out as a
+/// background transfer or an in-process request, and its outcome comes back to the agent, with
+/// ``OutboxUploads`` keeping each attempt and the server's answer.
 extension SimulatedDevice {
+    /// What the app committed to its outbox and what retention dropped.
+    public var outboxLedger: OutboxLedger { outbox.ledger }
+
+    /// The app's server, as far as uploads go.
+    public var ingest: IngestEndpoint { outbox.uploads.ingest }
+
+    /// A real server the uploads go to instead of ``ingest`` (`wakeful-server fleet`); nil in simulations.
+    public var ingestTransport: (any IngestTransport)? {
+        get { outbox.uploads.transport }
+        set { outbox.uploads.send(through: newValue) }
+    }
+
     /// Sends an outbox batch: a background-session upload from a file (URLS-1, it survives
     /// suspension and termination) or an in-process request (URLS-8, it dies with suspension).
     mutating func startUpload(_ request: UploadRequest) {
@@ -39,7 +44,7 @@ extension SimulatedDevice {
                     error: UploadOutcome.backgroundSessionUnavailable))
             return
         }
-        if let credential = scenario.app.outbox?.credential, !dataProtection.allowsKeychain(credential) {
+        if let credential = scenario.app.outbox?.credential, !screen.dataProtection.allowsKeychain(credential) {
             // DATA-5: the Keychain read fails with errSecInteractionNotAllowed; nothing is sent.
             decide(
                 "credentialUnavailable", rules: ["DATA-5"],
@@ -49,8 +54,7 @@ extension SimulatedDevice {
                     id: request.id, batch: request.batch, statusCode: nil, error: UploadOutcome.credentialUnavailable))
             return
         }
-        outboxState.uploads[request.id] = PendingUpload(
-            request: request, body: body, installID: process.agent!.agent.outbox.installID, reply: nil)
+        outbox.uploads.begin(request, body: body, installID: process.agent!.agent.outbox.installID)
         if request.background {
             startTransfer(
                 TransferRequest(
@@ -61,71 +65,13 @@ extension SimulatedDevice {
         }
     }
 
-    /// The attempt ID of an upload flow, if the flow is one.
-    mutating func uploadID(of flow: NetworkFlow) -> String? {
-        switch flow.kind {
-        case .request(let request, _): outboxState.uploads[request.id] != nil ? request.id : nil
-        case .transfer(let request):
-            request.session == UploadRequest.sessionIdentifier && outboxState.uploads[request.taskDescription] != nil
-                ? request.taskDescription : nil
-        }
-    }
-
-    /// The last byte of upload `id` reached the server: the simulated endpoint reads the body (the
-    /// wire format, as the companion server would), stores what it accepts and decides the answer;
-    /// returns when the answer, or the client's timeout, reaches the phone.
-    mutating func uploadArrivedAtServer(_ id: String) -> TimeInterval {
-        guard var upload = outboxState.uploads[id] else { return now + scenario.world.server.latency }
-        let reply: IngestReply
-        if let transport = ingestTransport {
-            reply = transport.send(upload.body, installID: upload.installID, at: now)
-        } else if let batch = try? IngestBatch.parse(upload.body) {
-            // Back to the scenario's clock: the wire counts from 1970.
-            let origin = agentConfiguration?.upload?.clockOrigin ?? 0
-            let records = batch.records.map { record in
-                var record = record
-                record.recordedAt -= origin
-                return record
-            }
-            reply = ingest.receive(
-                OutboxBatch(id: batch.batchID, records: records, claimedAt: now), installID: batch.installID, at: now)
-        } else {
-            reply = IngestReply(
-                result: .answered(statusCode: 400, retryAfter: nil, answer: nil), latency: scenario.world.server.latency
-            )
-        }
-        let (delay, outcome) = reply.outcome(for: upload.request, requestTimeout: uploadTimeout)
-        upload.reply = outcome
-        outboxState.uploads[id] = upload
-        return now + delay
-    }
-
-    /// The status and error the network layer reports for a finished upload flow.
-    mutating func uploadResult(_ id: String) -> (statusCode: Int?, error: String?) {
-        guard let reply = outboxState.uploads[id]?.reply else { return (nil, "networkConnectionLost") }
-        return (reply.statusCode, reply.error)
-    }
-
-    /// Turns a finished upload flow into the event the app receives, or nil when `id` is not an upload.
-    mutating func takeUploadOutcome(_ id: String, statusCode: Int?, error: String?) -> UploadOutcome? {
-        guard let upload = outboxState.uploads.removeValue(forKey: id) else { return nil }
-        // A reply decided by the server stands unless the transfer failed before it (cancelled, lost).
-        if let reply = upload.reply, error == nil || error == reply.error { return reply }
-        return UploadOutcome(id: id, batch: upload.request.batch, statusCode: statusCode, error: error)
-    }
-
     /// Delivers an upload's outcome, unless the crash-injection plan kills the app first: the
     /// server stored the batch and the app never hears of it (``ChaosPlan/killBeforeAcknowledge``).
     mutating func deliverUploadOutcome(_ outcome: UploadOutcome) {
-        if outcome.answer != nil, chaos.killBeforeAcknowledge > 0, chaosRandom.bernoulli(chaos.killBeforeAcknowledge) {
+        if outcome.answer != nil, outbox.killsBeforeAcknowledge() {
             injectedCrash(at: "beforeAcknowledge")
             return
         }
         deliver(.uploadCompleted(outcome))
-    }
-
-    /// Seconds without an answer before an upload fails with `timedOut` (the uploader's configuration).
-    var uploadTimeout: TimeInterval {
-        mutating get { agentConfiguration?.upload?.requestTimeout ?? 60 }
     }
 }

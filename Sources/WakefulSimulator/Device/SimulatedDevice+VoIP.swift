@@ -1,6 +1,8 @@
 import Foundation
 import Wakeful
 
+/// VoIP as the device carries it out: PushKit pushes that must report a call (VOIP-2), the calls
+/// that keep the app running, and the legacy keep-alive handler (VOIP-1).
 extension SimulatedDevice {
     /// Hands a VoIP push the ``PushSystem`` let through to the app's PushKit callback (VOIP-2):
     /// wakes or relaunches the app; from iOS 13 the callback must report a call to CallKit, or the
@@ -23,10 +25,8 @@ extension SimulatedDevice {
         guard hasProcess else { return }
         if state == .background {
             // Assumption: the push callback gets the ≈10 s of other system wakes; a reported call holds longer.
-            wakeEpoch += 1
-            lastWakeSource = .voipPush
-            windowUntil = max(windowUntil, now + policy.execution.wakeEventWindow)
-            schedule(.reevaluate, at: windowUntil)
+            lifecycle.wake(by: .voipPush)
+            schedule(.reevaluate, at: lifecycle.extendWindow(to: now + policy.execution.wakeEventWindow))
             grantAllowanceIfNeeded()
         }
         let number = process.number
@@ -103,10 +103,8 @@ extension SimulatedDevice {
             tally.countWake(.voipKeepAlive)
             guard resume(cause: "voipKeepAliveWake", rules: ["VOIP-1"]) else { return }
         }
-        wakeEpoch += 1
-        lastWakeSource = .voipKeepAlive
-        windowUntil = max(windowUntil, now + policy.voip.keepAliveHandlerTime)
-        schedule(.reevaluate, at: windowUntil)
+        lifecycle.wake(by: .voipKeepAlive)
+        schedule(.reevaluate, at: lifecycle.extendWindow(to: now + policy.voip.keepAliveHandlerTime))
         grantAllowanceIfNeeded()
         deliver(.keepAliveFired)
     }

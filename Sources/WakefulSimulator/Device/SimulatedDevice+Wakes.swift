@@ -1,6 +1,8 @@
 import Foundation
 import Wakeful
 
+/// System wakes for location, beacon and Bluetooth events, and the rules that refuse them: the
+/// app's authorization, Background App Refresh and the force-quit flag (see ``Lifecycle``).
 extension SimulatedDevice {
     /// A location-service event for the app: delivered in the foreground, opens a wake window in
     /// the background, wakes a suspended app or relaunches a terminated one, unless a rule forbids it.
@@ -10,8 +12,7 @@ extension SimulatedDevice {
             for event in events where hasProcess && state.isExecuting { deliver(event) }
         case .background:
             // BEACON-5, LOC-21: each event gives the app another ≈10 s, and a fresh task budget (TASK-9, TASK-10).
-            wakeEpoch += 1
-            lastWakeSource = source
+            lifecycle.wake(by: source)
             openWakeWindow()
             grantAllowanceIfNeeded()
             for event in events where hasProcess && state.isExecuting { deliver(event) }
@@ -25,8 +26,7 @@ extension SimulatedDevice {
                 if blocked.rules.contains("AUTH-3") { provisionalAlwaysEvent() }
                 return
             }
-            wakeEpoch += 1
-            lastWakeSource = source
+            lifecycle.wake(by: source)
             tally.countWake(source)
             guard resume(cause: "\(source.rawValue)Wake", rules: rules) else { return }
             openWakeWindow()
@@ -42,14 +42,13 @@ extension SimulatedDevice {
                 if blocked.rules.contains("AUTH-3") { provisionalAlwaysEvent() }
                 return
             }
-            wakeEpoch += 1
-            lastWakeSource = source
+            lifecycle.wake(by: source)
             tally.countWake(source)
             openWakeWindow()
             launch(
                 source.launchReason, cause: "\(source.rawValue)Relaunch",
                 rules: rules + (source.isLocation ? ["LOC-16"] : []))
-            if source.isLocation, forceQuitFlag,
+            if source.isLocation, lifecycle.forceQuitFlag,
                 case .relaunchThenTerminate(let delay) = policy.location.forceQuitRelaunch, hasProcess
             {
                 schedule(.relaunchKill(process: process.number), at: now + delay)
@@ -72,23 +71,7 @@ extension SimulatedDevice {
             if permission.effectiveAlways { return ("always without a CLServiceSession", ["LOC-9", "LOC-32"]) }
             return ("locationAuthorization \(authorization.rawValue)", ["LOC-16", "BEACON-1"])
         }
-        if !backgroundRefreshAvailable {
-            switch source {
-            case .region, .beaconRegion, .display:
-                if policy.location.backgroundRefreshOffBlocksRegionWakes {
-                    return ("backgroundAppRefresh off", lowPowerMode ? ["LOC-22", "BGT-12"] : ["LOC-22"])
-                }
-            case .significantChange, .visit:
-                if policy.location.backgroundRefreshOffBlocksSignificantChangeAndVisitWakes {
-                    return ("backgroundAppRefresh off", lowPowerMode ? ["CONF-9", "BGT-12"] : ["CONF-9"])
-                }
-            // Pushes: pushes have their own gates (SimulatedDevice+Push, +VoIP).
-            case .push, .voipPush, .voipKeepAlive: break
-            case .scheduledTask: break  // gated by TaskScheduler+Planning
-            case .urlSession, .bluetooth: break  // not gated by Background App Refresh
-            }
-        }
-        return nil
+        return lifecycle.refreshBlocker(source, policy: policy)  // LOC-22, CONF-9
     }
 
     /// Why a terminated app would not be relaunched: the force-quit flag, where the version's
@@ -101,23 +84,27 @@ extension SimulatedDevice {
         case .push, .voipPush, .voipKeepAlive, .scheduledTask:
             return nil  // gated on their own launch paths (PUSH-7, TERM-1, TERM-2)
         }
-        guard forceQuitFlag else { return nil }
-        switch policy.location.forceQuitRelaunch {
-        case .noRelaunch:
-            return ("no location relaunch after a force-quit on iOS \(policy.version)", ["TERM-1", "LOC-29", "CONF-5"])
-        case .relaunch, .relaunchThenTerminate, .relaunchImmediately: return nil
-        }
+        return lifecycle.forceQuitBlocksLocationRelaunch(policy)
     }
 
     /// CONF-5c (15.3–15.3.1): a force-quit app with location monitoring came straight back.
     mutating func relaunchRightAfterForceQuit() {
         guard case .relaunchImmediately = policy.location.forceQuitRelaunch,
-            !regions.isEmpty || significantChange != nil || visits != nil
+            !geofences.regions.isEmpty || locationServices.monitorsSignificantChanges || locationServices.monitorsVisits
         else { return }
         let source: WakeSource =
-            if significantChange != nil { .significantChange } else if visits != nil { .visit } else {
-                regions[0].isBeacon ? .beaconRegion : .region
+            if locationServices.monitorsSignificantChanges {
+                .significantChange
+            } else if locationServices.monitorsVisits { .visit } else {
+                geofences.regions[0].isBeacon ? .beaconRegion : .region
             }
         systemWake(source, events: [], rules: ["LOC-27", "CONF-5"])
+    }
+
+    /// CONF-5b: the app relaunched after a force-quit is killed again, while the flag stands: an
+    /// app the user has opened since is theirs again (TERM-1).
+    mutating func relaunchKillDue(process number: Int) {
+        guard hasProcess, process.number == number, lifecycle.forceQuitFlag, !state.isForeground else { return }
+        terminate(.relaunchAfterForceQuit, rules: ["LOC-26", "CONF-5"])
     }
 }

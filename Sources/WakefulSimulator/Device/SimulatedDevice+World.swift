@@ -8,13 +8,7 @@ extension SimulatedDevice {
     /// While the user moves the world is sampled every second; while nothing moves it sleeps until
     /// the next movement or the next time-based rule (a crossing's 20 s, a pause's 10 min) is due.
     mutating func worldTick() {
-        let moving = cursor.speed(at: now) > 0
-        if moving {
-            stationarySince = nil
-        } else if stationarySince == nil {
-            stationarySince = now
-        }
-        var next: TimeInterval? = moving ? now + 1 : cursor.trajectory.nextKnotTime(after: now)
+        var next = world.sample(at: now)
         next = earliest(next, checkRegions())
         next = earliest(next, checkMonitorConditions())
         next = earliest(next, checkSignificantChange())
@@ -33,7 +27,7 @@ extension SimulatedDevice {
 
     /// Replaces any pending world tick with one at `time`.
     mutating func scheduleWorldTick(at time: TimeInterval) {
-        worldTickGeneration += 1
-        schedule(.worldTick(generation: worldTickGeneration), at: time)
+        let generation = world.nextTick()
+        schedule(.worldTick(generation: generation), at: time)
     }
 }

@@ -27,27 +27,3 @@ public struct EnergyLedger: Sendable, Hashable, Codable {
     /// Creates an empty ledger.
     public init() {}
 }
-
-/// Which components are on right now; the device accrues their time whenever this changes.
-struct EnergyMeter {
-    var ledger = EnergyLedger()
-    var since: TimeInterval = 0
-    var executing = false
-    var cpuLoad = 0.0
-    var gps = false
-    var cellLocation = false
-    var ranging = false
-
-    /// Adds the time since the last accrual to every component that was on.
-    mutating func accrue(until now: TimeInterval) {
-        let seconds = now - since
-        guard seconds > 0 else { return }
-        since = now
-        guard executing else { return }
-        ledger.cpuAwakeSeconds += seconds
-        ledger.cpuLoadSeconds += seconds * cpuLoad
-        if gps { ledger.gpsSeconds += seconds }
-        if cellLocation { ledger.cellLocationSeconds += seconds }
-        if ranging { ledger.rangingSeconds += seconds }
-    }
-}

@@ -25,7 +25,7 @@ extension SimulatedDevice {
         // many-seed sweep starts a hundred thousand runs without one.
         if timeline.isRecording {
             record(.run(runHeader))
-            worldFacts = WorldFacts.entries(of: scenario)
+            world.plan(WorldFacts.entries(of: scenario))
             recordWorldFacts(upTo: 0)
         }
         for index in scenario.actions.indices {
@@ -41,10 +41,7 @@ extension SimulatedDevice {
 
     /// Writes the world's facts due by `time` (``WorldFacts``), before anything else of that moment.
     mutating func recordWorldFacts(upTo time: TimeInterval) {
-        while nextWorldFact < worldFacts.count, worldFacts[nextWorldFact].time <= time {
-            timeline.append(worldFacts[nextWorldFact])
-            nextWorldFact += 1
-        }
+        while let fact = world.takeFact(upTo: time) { timeline.append(fact) }
     }
 
     /// After the world changed from outside the scenario (``move(along:)``, ``setCharging(_:)``,
@@ -52,15 +49,7 @@ extension SimulatedDevice {
     /// those of this instant are written at once, so the timeline tells the world as it went.
     mutating func restateWorldFacts(_ fact: String) {
         guard timeline.isRecording else { return }
-        func isFact(_ entry: TimelineEntry) -> Bool {
-            if case .world(let name, _) = entry.body { name == fact } else { false }
-        }
-        let kept = worldFacts[nextWorldFact...].filter { !isFact($0) }
-        let changed = WorldFacts.entries(of: scenario).filter { isFact($0) && $0.time >= now }
-        let pending = (kept + changed).enumerated().sorted {
-            ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
-        }.map(\.element)
-        worldFacts = Array(worldFacts[..<nextWorldFact]) + pending
+        world.restate(fact, from: WorldFacts.entries(of: scenario), at: now)
         recordWorldFacts(upTo: now)
     }
 
@@ -79,7 +68,7 @@ extension SimulatedDevice {
         precondition(hasStarted, "call start() before run(until:)")
         while !finished, let next = queue.nextTime, next <= time, let (at, item) = queue.pop() {
             advance(to: at)
-            if nextWorldFact < worldFacts.count { recordWorldFacts(upTo: at) }
+            if world.factsPending { recordWorldFacts(upTo: at) }
             tally.steps += 1
             handle(item)
             reevaluate()

@@ -63,7 +63,7 @@ public struct OutboxMetrics: Sendable, Hashable, Codable {
 extension SimulatedDevice {
     /// The outbox's accounting at the end of the run; nil for an app without an outbox.
     mutating func outboxMetrics() -> OutboxMetrics? {
-        guard let provider = outboxProvider else { return nil }
+        guard let provider = outbox.provider else { return nil }
         let ledger = outboxLedger
         var pendingSeqs: Set<Int64> = []
         var quarantinedSeqs: Set<Int64> = []

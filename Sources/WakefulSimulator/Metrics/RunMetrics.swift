@@ -92,9 +92,8 @@ extension SimulatedDevice {
     mutating func finish() -> RunMetrics {
         closeBluetoothBooks()
         tally.pushes = pushes.outcomes
-        tally.accumulate(state, seconds: now - stateSince)
-        stateSince = now
-        let triggered: Bool? = triggerBeacon == nil ? nil : tally.trigger != nil
+        tally.accumulate(state, seconds: lifecycle.timeInState(at: now))
+        let triggered: Bool? = beacons.trigger == nil ? nil : tally.trigger != nil
         let suspendedAt: Double? =
             tally.trigger == nil && !state.isExecuting ? tally.lastStop?.distanceMeters : nil
         func bySource(_ counts: [Int]) -> [String: Int] {
@@ -103,7 +102,7 @@ extension SimulatedDevice {
         let usage = componentUsage()
         var metrics = RunMetrics(
             scenario: scenario.name, ios: policy.version.description, family: policy.family.rawValue,
-            strategy: setup.name, seed: seed, durationSeconds: now,
+            strategy: setup.name, seed: install.seed, durationSeconds: now,
             foregroundSeconds: tally.foregroundSeconds, backgroundRunningSeconds: tally.backgroundSeconds,
             suspendedSeconds: tally.suspendedSeconds, notRunningSeconds: tally.notRunningSeconds,
             wakes: bySource(tally.wakes), suppressedWakes: bySource(tally.suppressedWakes),
@@ -115,12 +114,12 @@ extension SimulatedDevice {
             rangingCallbacks: tally.rangingCallbacks,
             backgroundModes: backgroundModes.map(\.rawValue), reviewRisk: reviewAssessment,
             infoPlist: InfoPlistRequirements(
-                modes: backgroundModes, authorization: requirements.locationAuthorization,
-                permittedTaskIdentifiers: requirements.taskIdentifiers),
+                modes: backgroundModes, authorization: install.requirements.locationAuthorization,
+                permittedTaskIdentifiers: install.requirements.taskIdentifiers),
             simulatedEvents: tally.steps, eventsDelivered: tally.eventsDelivered,
             usage: usage, energy: EnergyEstimate(usage, hours: now / 3600),
             success: scenario.successMeasure?.evaluate(
-                tally, duration: now, scenario: scenario, ledger: outboxProvider == nil ? nil : outboxLedger),
+                tally, duration: now, scenario: scenario, ledger: outbox.provider == nil ? nil : outboxLedger),
             invariantViolations: violations)
         // Network
         metrics.bluetoothConnections = tally.bluetoothConnections
@@ -129,7 +128,7 @@ extension SimulatedDevice {
         metrics.tasksLeftOpen = tally.tasksLeftOpen
         metrics.forceQuit = tally.finalForceQuit
         metrics.permission = PermissionSummary(
-            initial: initialPermission, changes: tally.permissionChanges, end: now,
+            initial: authorizer.initialPermission, changes: tally.permissionChanges, end: now,
             needs: Requirements.combined(setup.strategies.map { $0.makeStrategy().requirements }).locationCapabilities)
         return metrics
     }

@@ -37,6 +37,9 @@ struct RunTally {
     var silentAudio = false
     /// Every change of the location permission, for ``PermissionSummary`` (AUTH-5).
     var permissionChanges: [(time: TimeInterval, permission: LocationPermission)] = []
+    /// Broken invariants the device found (``SimulatedDevice/checkInvariants()``); always empty
+    /// unless the model has a bug.
+    var violations: [String] = []
 
     mutating func permissionChanged(to permission: LocationPermission, at time: TimeInterval) {
         permissionChanges.append((time, permission))

@@ -36,7 +36,8 @@ extension SimulatedDevice {
             now: now, push: policy.push, voip: policy.voip, version: policy.version, appState: state,
             remoteNotificationDeclared: backgroundModes.contains(.remoteNotification),
             voipDeclared: backgroundModes.contains(.voip),
-            forceQuit: forceQuitFlag, lowPowerMode: lowPowerMode, beforeFirstUnlock: !firstUnlockDone,
+            forceQuit: lifecycle.forceQuitFlag, lowPowerMode: lifecycle.lowPowerMode,
+            beforeFirstUnlock: !screen.firstUnlockDone,
             debuggerAttached: policy.debuggerAttached)
     }
 }

@@ -27,8 +27,8 @@ extension SimulatedDevice {
     var schedulerConditions: SchedulerConditions {
         SchedulerConditions(
             now: now, rules: policy.scheduler, forceQuitBlocks: policy.termination.forceQuitBlocks,
-            forceQuit: forceQuitFlag,
-            lowPowerMode: lowPowerMode, backgroundRefreshAvailable: backgroundRefreshAvailable,
+            forceQuit: lifecycle.forceQuitFlag,
+            lowPowerMode: lifecycle.lowPowerMode, backgroundRefreshAvailable: backgroundRefreshAvailable,
             fetchDeclared: backgroundModes.contains(.fetch), world: scenario.world, duration: scenario.duration,
             recording: timeline.isRecording)
     }

@@ -26,6 +26,15 @@ struct RegionWatch {
 
     var isBeacon: Bool { circle == nil }
 
+    /// Where the device at `position` is relative to the region, ignoring the crossing rule: a
+    /// beacon region is inside while any of its beacons is in range.
+    func geometricState(at position: LocalPoint, reach: BeaconReach) -> RegionState {
+        if let circle {
+            return position.distance(to: circle.center) <= circle.radius ? .inside : .outside
+        }
+        return reach.anyInRange(beaconIndices, of: position) ? .inside : .outside
+    }
+
     /// Applies the crossing rule once. Circles: `crossing.margin` past the boundary for
     /// `crossing.dwell` to enter, and for a time drawn per crossing to exit (LOC-19, by the
     /// positioning in use, from `random`); beacons: entry noticed ≈1 s after
@@ -91,27 +100,4 @@ struct RegionWatch {
         state = state == .inside ? .outside : .inside
         return (state, nil)
     }
-}
-
-/// The significant-change service's memory (LOC-10): where and when it last reported.
-struct SignificantChangeWatch {
-    var anchor: LocalPoint
-    var lastEvent: TimeInterval
-    /// Distance that triggers the next event (fixed, or drawn per CONF-14).
-    var threshold: Double
-    /// Deliver the first fix as soon as the app runs, as iOS does after starting the service.
-    var initialFixPending: Bool
-}
-
-/// The visits service's memory (LOC-16): where the user has been staying and whether an arrival
-/// has been reported for it.
-struct VisitWatch {
-    /// Where the current stay began.
-    var place: LocalPoint
-    /// Since when the user has been within the visit radius of `place`.
-    var since: TimeInterval
-    /// Whether the arrival was reported; the departure is reported after leaving.
-    var arrived: Bool
-    /// A departure from the last place, waiting for its latency (LOC-16).
-    var departure: (visit: Visit, due: TimeInterval)?
 }
