@@ -99,6 +99,40 @@ struct PostgresServerStorageTests {
         }
     }
 
+    @Test("a migration numbered below the highest applied version, released later, is still applied once")
+    func migrationFillingAGap() async throws {
+        try await PostgresTestDatabase.withDatabase { url in
+            let configuration = PostgresConnection.Configuration(
+                host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
+                tls: .disable)
+            let connection = try await PostgresConnection.connect(
+                configuration: configuration, id: 2, logger: PostgresTestDatabase.logger)
+            do {
+                let all = PostgresServerStorage.migrations
+                // A server built before the version-3 migration landed, though version 5 did.
+                let early = try await PostgresServerStorage.migrate(
+                    on: connection, logger: PostgresTestDatabase.logger, migrations: all.filter { $0.version != 3 })
+                #expect(!early.contains(3) && early.contains(5))
+                let later = try await PostgresServerStorage.migrate(
+                    on: connection, logger: PostgresTestDatabase.logger, migrations: all)
+                #expect(later == [3])
+                let again = try await PostgresServerStorage.migrate(
+                    on: connection, logger: PostgresTestDatabase.logger, migrations: all)
+                #expect(again.isEmpty)
+                let versions = try await connection.query(
+                    "SELECT version FROM wakeful_schema_migrations ORDER BY version",
+                    logger: PostgresTestDatabase.logger
+                )
+                .decode(Int.self).reduce(into: [Int]()) { $0.append($1) }
+                #expect(versions == all.map(\.version))
+            } catch {
+                try? await connection.close()
+                throw error
+            }
+            try await connection.close()
+        }
+    }
+
     @Test("every connection commits durably (synchronous_commit = on), whatever the database's default")
     func durability() async throws {
         try await StorageEngine.postgres.withStore { store in

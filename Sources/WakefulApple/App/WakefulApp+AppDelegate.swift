@@ -35,6 +35,7 @@
             deliver(.didFinishLaunching(LaunchReason(options: launchOptions, state: application.applicationState)))
             locationSessions.launching = false
             lifecycle.start()
+            notePendingTaskRequests()
         }
 
         /// Creates the app's Wakeful and starts it: the one call `application(_:didFinishLaunchingWithOptions:)`

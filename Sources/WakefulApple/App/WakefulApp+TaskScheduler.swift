@@ -38,6 +38,16 @@
             }
         }
 
+        /// Notes what iOS holds pending as this process starts (``PendingTaskList``), so the
+        /// timeline, and an export of it, says which requests were still waiting at each launch.
+        func notePendingTaskRequests() {
+            Task { @MainActor [weak self] in
+                let pending = await ScheduledTaskAdapter.pendingRequests()
+                guard let self else { return }
+                note(PendingTaskList.entry(pending, at: context().now))
+            }
+        }
+
         #if DEBUG
             /// Launches the pending request of `identifier` now, as Xcode's
             /// `e -l objc -- (void)[[BGTaskScheduler sharedScheduler] _simulateLaunchForTaskWithIdentifier:@"…"]`

@@ -3,7 +3,8 @@ import PostgresNIO
 
 /// One append-only step of the PostgreSQL schema: its version, a name for the logs, its statements.
 struct PostgresMigration: Sendable {
-    /// The version it brings the schema to, one more than the previous migration's.
+    /// Its version: higher than the previous migration's. Versions may leave gaps, filled later by
+    /// migrations that were numbered before they were released.
     let version: Int
     /// What it adds.
     let name: String
@@ -12,8 +13,9 @@ struct PostgresMigration: Sendable {
 }
 
 extension PostgresServerStorage {
-    /// The schema's migrations, in order. A new feature appends one (version = last + 1); a
-    /// migration that was released is never edited.
+    /// The schema's migrations, in order of version. A new feature appends one with the version it
+    /// was given (versions are handed out before the features land, so one may fill a gap below the
+    /// highest); a migration that was released is never edited.
     ///
     /// The same tables as ``SQLiteServerStorage``: times are seconds since 1970 (double precision),
     /// IDs native `uuid`s, the credential only as the hex SHA-256 of the token.
@@ -123,7 +125,7 @@ extension PostgresServerStorage {
                 "CREATE INDEX records_by_seq ON records (device_id, seq)",
             ]),
         PostgresMigration(
-            version: 4, name: "v4: timeline exports",
+            version: 5, name: "v5: timeline exports",
             statements: [
                 // One per (device, export ID), the body as the device sent it (TimelineExportStorage).
                 """
@@ -153,11 +155,15 @@ extension PostgresServerStorage {
     ///
     /// The transaction first takes an advisory lock, so a second server starting at the same time
     /// waits, then finds the schema migrated and applies nothing. `wakeful_schema_migrations`
-    /// records each applied version.
+    /// records each applied version; each of `migrations` not recorded there is applied, in order,
+    /// so one filling a gap below the highest applied version still runs (as GRDB's migrator,
+    /// which goes by name, does for SQLite).
     ///
     /// - Returns: The versions applied now.
     @discardableResult
-    static func migrate(on connection: PostgresConnection, logger: Logger) async throws -> [Int] {
+    static func migrate(
+        on connection: PostgresConnection, logger: Logger, migrations: [PostgresMigration] = migrations
+    ) async throws -> [Int] {
         try await connection.withTransaction(logger: logger) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", logger: logger)
             try await connection.query(
@@ -168,13 +174,12 @@ extension PostgresServerStorage {
                     applied_at timestamptz NOT NULL DEFAULT now()
                 )
                 """, logger: logger)
-            let current =
-                try await connection.query(
-                    "SELECT COALESCE(MAX(version), 0) FROM wakeful_schema_migrations", logger: logger
-                )
-                .decode(Int.self).first { _ in true } ?? 0
+            let recorded = try await connection.query(
+                "SELECT version FROM wakeful_schema_migrations", logger: logger
+            )
+            .decode(Int.self).reduce(into: Set<Int>()) { $0.insert($1) }
             var applied: [Int] = []
-            for migration in migrations where migration.version > current {
+            for migration in migrations where !recorded.contains(migration.version) {
                 for statement in migration.statements {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }

@@ -94,7 +94,7 @@ extension SQLiteServerStorage {
             // Finds a seq the device already stored under another UUID (ingest counts such reuse).
             try db.execute(sql: "CREATE INDEX records_by_seq ON records (device_id, seq)")
         }
-        migrator.registerMigration("v4: timeline exports") { db in
+        migrator.registerMigration("v5: timeline exports") { db in
             // One per (device, export ID), the body as the device sent it (TimelineExportStorage).
             try db.execute(
                 sql: """

@@ -89,3 +89,26 @@ struct TaskSchedulerStatusTests {
         #expect(decision.fields.contains(Field("why", "appNotRunning")))
     }
 }
+
+@Suite("PendingTaskList: what getPendingTaskRequests answered, in the timeline", .watchdog)
+struct PendingTaskListTests {
+    @Test("the entry names each pending request with its kind, in iOS's order, and says none when none is")
+    func entry() throws {
+        let refresh = TaskRequest(identifier: "com.example.refresh", kind: .appRefresh)
+        let sync = TaskRequest(identifier: "com.example.sync", kind: .processing)
+        let entry = PendingTaskList.entry([refresh, sync], at: 42)
+        #expect(entry.time == 42)
+        guard case .decision(let decision) = entry.body else { Issue.record("not a decision: \(entry)"); return }
+        #expect(decision.name == PendingTaskList.decisionName)
+        #expect(decision.fields["count"] == .int(2))
+        #expect(
+            decision.fields["pending"] == .string("com.example.refresh (appRefresh), com.example.sync (processing)"))
+        guard case .decision(let empty) = PendingTaskList.entry([], at: 0).body else { return }
+        #expect(empty.fields["pending"] == .string("none"))
+        // A line of the timeline like any other: it reads back as written.
+        var buffer = JSONLinesBuffer()
+        buffer.append(entry)
+        let decoded = try TimelineDecoder.decode(line: buffer.bytes.dropLast(), file: "", lineNumber: 1)
+        #expect(decoded == entry)
+    }
+}

@@ -12,7 +12,7 @@ extension TaskScheduler {
     /// `_simulateLaunchForTaskWithIdentifier:` (BGT-10): takes the pending request of `identifier`
     /// off the list and returns its launch, at once and with the time its kind gets (BGT-4, BGT-5,
     /// BGT-13); nil when none is pending (BGT-17). The launch is not the scheduler's choice, so no
-    /// factor of BGT-11 applies and the rate limit does not count it.
+    /// factor of BGT-11 holds it back; once made it counts like any launch (assumption).
     mutating func debugLaunch(_ identifier: String, _ conditions: SchedulerConditions) -> Launch? {
         let rules = conditions.rules
         let request: TaskRequest
@@ -33,5 +33,25 @@ extension TaskScheduler {
         return Launch(
             task: ScheduledTaskLaunch(identifier: identifier, kind: kind), limit: limit,
             rules: ["BGT-10", Self.limitRule(kind)])
+    }
+}
+
+extension TaskScheduler {
+    /// The run's summary at `end`: what is pending and what launched; nil when the app neither has
+    /// a request pending nor saw a launch.
+    func summary(at end: TimeInterval) -> ScheduledTasksSummary? {
+        let listed =
+            pending.map {
+                ScheduledTasksSummary.Pending(
+                    identifier: $0.request.identifier, kind: $0.request.kind.rawValue, submittedAt: $0.submittedAt)
+            }
+            + queuedContinued.map {
+                ScheduledTasksSummary.Pending(identifier: $0.identifier, kind: $0.kind.rawValue, submittedAt: nil)
+            }
+        guard !listed.isEmpty || launches.count > 0 else { return nil }
+        return ScheduledTasksSummary(
+            pending: listed, launches: launches.count,
+            lastLaunch: launches.last.map { ScheduledTasksSummary.LastLaunch(identifier: $0.identifier, at: $0.at) },
+            end: end)
     }
 }
