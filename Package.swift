@@ -334,7 +334,7 @@ let package = Package(
         .testTarget(
             name: "WakefulCLITests",
             // Both executables, so `swift test` builds them for the tests that run them.
-            dependencies: ["WakefulTestSupport", "WakefulCLI", "WakefulServerCLI"],
+            dependencies: ["WakefulTestSupport", "WakefulCLI", "WakefulServerCLI", "Wakeful"],
             swiftSettings: strictSettings
         ),
     ]

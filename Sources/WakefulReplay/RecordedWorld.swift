@@ -38,9 +38,11 @@ struct RecordedWorld {
             object.foldPosition()
             switch fact {
             case "origin": members.set("origin", .object(object))
-            case "beacon": beacons.append(.object(object))
-            case "accessory": accessories.append(.object(object))
-            case "health": health.append(.object(object))
+            // A timeline joining several runs' files (an export of the last hours) repeats the
+            // world each run described: the same beacon or accessory is one thing, not two.
+            case "beacon": if !beacons.contains(.object(object)) { beacons.append(.object(object)) }
+            case "accessory": if !accessories.contains(.object(object)) { accessories.append(.object(object)) }
+            case "health": if !health.contains(.object(object)) { health.append(.object(object)) }
             case "server":
                 if case .string(let text)? = object["config"], let server = try? JSONValue.parse(Array(text.utf8)) {
                     members.set("server", server)

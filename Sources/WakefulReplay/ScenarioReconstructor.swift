@@ -51,7 +51,8 @@ public struct ScenarioReconstructor: Sendable {
         notes += inputs.notes
 
         let lastTime = (timeline.entries.last?.time ?? origin) - origin
-        let duration = header?.duration ?? Self.roundedUp(lastTime + 1)
+        // An export joining several processes' files runs past the first header's duration.
+        let duration = header?.duration.flatMap { $0 >= lastTime ? $0 : nil } ?? Self.roundedUp(lastTime + 1)
         var document = JSONObject()
         let name =
             "replay-"

@@ -93,6 +93,10 @@ public func buildRouter(_ configuration: ServerConfiguration, parts: ServerParts
             PushTimeline(storage: $0, window: configuration.push.deviceWakeWindow)
         }
     ).addRoutes(to: router)
+    TimelineExportController<WakefulRequestContext>(
+        storage: configuration.storage, authenticator: authenticator, configuration: configuration,
+        budget: parts.responseBudget
+    ).addRoutes(to: router)
     WakeController(
         storage: configuration.storage, pushStorage: configuration.pushStorage, authenticator: authenticator,
         configuration: configuration,

@@ -83,6 +83,9 @@ public struct ServerLimits: Sendable, Hashable {
     public var maximumIngestBytes: Int
     /// Most bytes of any other request body.
     public var maximumBodyBytes: Int
+    /// Most bytes of a timeline export (`PUT /v1/devices/me/timeline-exports/{id}`), after gzip is
+    /// inflated (413 beyond); never buffered past this.
+    public var maximumTimelineExportBytes: Int
     /// Most ingest requests stored at once, counted from the moment a body has fully arrived;
     /// beyond, 503 with `Retry-After`.
     public var maximumConcurrentIngests: Int
@@ -139,8 +142,8 @@ public struct ServerLimits: Sendable, Hashable {
     /// server stops accepting while accepting would eat into them.
     public var reservedDescriptors: Int
 
-    /// Creates limits: by default the upload contract's 1000 records and 1 MiB, and time limits
-    /// for a server on the internet.
+    /// Creates limits: by default the upload contract's 1000 records and 1 MiB, timeline exports of
+    /// 8 MiB, and time limits for a server on the internet.
     public init(
         maximumRecords: Int = 1000, maximumIngestBytes: Int = 1 << 20, maximumBodyBytes: Int = 64 << 10,
         maximumConcurrentIngests: Int = 64, retryAfterSeconds: Int = 1, maximumQueryLimit: Int = 10_000,
@@ -150,11 +153,12 @@ public struct ServerLimits: Sendable, Hashable {
         registrationsPerMinute: Int = 60, maximumPageBytes: Int = 4 << 20, maximumResponseBytesInFlight: Int = 64 << 20,
         writeTimeout: Duration = .seconds(30), maximumConnections: Int = 10_000,
         maximumConnectionsPerAddress: Int = 256,
-        reservedDescriptors: Int = 128
+        reservedDescriptors: Int = 128, maximumTimelineExportBytes: Int = 8 << 20
     ) {
         self.maximumRecords = maximumRecords
         self.maximumIngestBytes = maximumIngestBytes
         self.maximumBodyBytes = maximumBodyBytes
+        self.maximumTimelineExportBytes = maximumTimelineExportBytes
         self.maximumConcurrentIngests = maximumConcurrentIngests
         self.retryAfterSeconds = retryAfterSeconds
         self.maximumQueryLimit = maximumQueryLimit

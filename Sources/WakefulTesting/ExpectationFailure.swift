@@ -32,6 +32,10 @@ public struct ExpectationFailure: Error, Sendable, Hashable, CustomStringConvert
         case woken
         /// ``BackgroundTestRun/expectAppState(_:at:fileID:filePath:line:column:)``.
         case appState
+        /// ``BackgroundTestRun/expectTaskPending(_:fileID:filePath:line:column:)``.
+        case taskPending
+        /// ``BackgroundTestRun/expectTaskRan(_:atLeast:during:fileID:filePath:line:column:)``.
+        case taskRan
         /// A driving call (moving, advancing, acting) that could not be carried out.
         case driving
     }

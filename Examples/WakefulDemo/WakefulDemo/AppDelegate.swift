@@ -12,6 +12,8 @@ final class AppDelegate: NSObject, UIApplicationDelegate, ObservableObject {
     @Published private(set) var launchError: String?
     /// The timeline entries of this process, newest last.
     @Published private(set) var entries: [TimelineEntry] = []
+    /// The task scheduler as the app last read it: pending requests and the ledger of runs.
+    @Published private(set) var taskStatus: TaskSchedulerStatus?
 
     func application(
         _ application: UIApplication,
@@ -30,6 +32,7 @@ final class AppDelegate: NSObject, UIApplicationDelegate, ObservableObject {
             let wakeful = try WakefulApp(configuration: configuration)
             // Listen before starting, so the launch's own entries are on screen too.
             collect(wakeful.timeline)
+            follow(wakeful.taskSchedulerUpdates)
             // The run header before the first event: the exported file then says what
             // `wakeful replay` needs, and its time is the replay's time 0 (docs/field-test.md).
             let now = Date()
@@ -52,6 +55,16 @@ final class AppDelegate: NSObject, UIApplicationDelegate, ObservableObject {
                 guard let self else { return }
                 entries.append(entry)
                 if entries.count > 500 { entries.removeFirst(entries.count - 500) }
+            }
+        }
+    }
+
+    /// Keeps the newest status of the task scheduler for its screen.
+    private func follow(_ updates: AsyncStream<TaskSchedulerStatus>) {
+        Task { [weak self] in
+            for await status in updates {
+                guard let self else { return }
+                taskStatus = status
             }
         }
     }

@@ -7,6 +7,7 @@ import WakefulApple
 struct ContentView: View {
     @EnvironmentObject private var delegate: AppDelegate
     @State private var selection = DemoConfiguration.selected
+    @State private var debugNotifications = DemoConfiguration.debugNotifications
     /// The APNs device token the app delegate keeps, for sending the trip's silent pushes from a
     /// computer during a field run (docs/field-test.md).
     @AppStorage("apnsToken") private var apnsToken = ""
@@ -19,6 +20,8 @@ struct ContentView: View {
                         ForEach(DemoConfiguration.allCases) { Text($0.title).tag($0) }
                     }
                     .onChange(of: selection) { _, new in DemoConfiguration.selected = new }
+                    Toggle("Debug notifications", isOn: $debugNotifications)
+                        .onChange(of: debugNotifications) { _, on in DemoConfiguration.debugNotifications = on }
                 }
                 Section("Permissions") {
                     Button("Allow location") { delegate.wakeful?.requestLocationAuthorization() }
@@ -35,6 +38,9 @@ struct ContentView: View {
                 }
                 Section("What iOS did") {
                     NavigationLink("Live timeline (\(delegate.entries.count) entries)") { TimelineScreen() }
+                    NavigationLink("Scheduled tasks (\(delegate.taskStatus?.pending.count ?? 0) pending)") {
+                        TaskSchedulerScreen()
+                    }
                 }
             }
             .navigationTitle("Wakeful demo")

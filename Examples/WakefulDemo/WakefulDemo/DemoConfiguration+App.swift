@@ -17,6 +17,12 @@ extension DemoConfiguration {
         configuration.credential = credential
         // A development build's device token, sent to the server at every launch (PUT /v1/devices/me/apns).
         configuration.apnsEnvironment = .sandbox
+        // The tester switched them on in the app: in any build, since a field run installs one.
+        if Self.debugNotifications {
+            var policy = DebugNotificationPolicy.fieldDebugging
+            policy.allowedInReleaseBuilds = true
+            configuration.debugNotificationPolicy = policy
+        }
         return configuration
     }
 
@@ -25,19 +31,31 @@ extension DemoConfiguration {
     /// not in UserDefaults: a background launch before the first unlock after a restart reads
     /// UserDefaults empty (DATA-6) and would start the wrong strategies.
     static var selected: DemoConfiguration {
-        get {
-            (try? String(contentsOf: choiceFile, encoding: .utf8)).flatMap(DemoConfiguration.init(rawValue:))
-                ?? .gasStationTaskExtension
-        }
-        set {
-            try? FileManager.default.createDirectory(
-                at: choiceFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try? Data(newValue.rawValue.utf8).write(to: choiceFile, options: [.atomic, .noFileProtection])
-        }
+        get { setting("configuration").flatMap(DemoConfiguration.init(rawValue:)) ?? .gasStationTaskExtension }
+        set { setSetting("configuration", to: newValue.rawValue) }
     }
 
-    private static var choiceFile: URL {
-        URL.applicationSupportDirectory.appending(path: "WakefulDemo/configuration")
+    /// Whether the debug notifications are on (the settings screen's switch); from the next
+    /// launch, kept like ``selected``.
+    static var debugNotifications: Bool {
+        get { setting("debug-notifications") == "on" }
+        set { setSetting("debug-notifications", to: newValue ? "on" : "off") }
+    }
+
+    /// A setting's file in Application Support/WakefulDemo, without Data Protection (DATA-6).
+    private static func settingFile(_ name: String) -> URL {
+        URL.applicationSupportDirectory.appending(path: "WakefulDemo/\(name)")
+    }
+
+    private static func setting(_ name: String) -> String? {
+        try? String(contentsOf: settingFile(name), encoding: .utf8)
+    }
+
+    private static func setSetting(_ name: String, to value: String) {
+        let file = settingFile(name)
+        try? FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? Data(value.utf8).write(to: file, options: [.atomic, .noFileProtection])
     }
 }
 

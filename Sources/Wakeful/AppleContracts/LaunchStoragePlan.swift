@@ -38,4 +38,8 @@ public enum LaunchStoragePlan {
     /// for the same reason as ``heldRecordsProtection``: the process that sets or reads one may run
     /// before the first unlock.
     public static let launchFlagProtection = DataProtectionClass.none
+
+    /// The class of the scheduled tasks' ledger (`task-history.json`): `none`, given at creation, for
+    /// the same reason: a task launch before the first unlock records its launch too.
+    public static let taskHistoryProtection = DataProtectionClass.none
 }

@@ -50,8 +50,6 @@ public struct PushTokenRegistration: Sendable, Hashable {
     /// The server's endpoint for tokens beside its ingest endpoint, `…/v1/ingest` →
     /// `…/v1/devices/me/apns`; nil when the ingest URL does not end so.
     public static func endpoint(besideIngest ingest: URL) -> URL? {
-        let components = ingest.pathComponents
-        guard components.suffix(2) == ["v1", "ingest"] else { return nil }
-        return ingest.deletingLastPathComponent().appendingPathComponent("devices/me/apns")
+        ServerEndpoint.beside(ingest: ingest, "devices/me/apns")
     }
 }

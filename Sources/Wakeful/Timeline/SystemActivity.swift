@@ -4,9 +4,10 @@ import Foundation
 /// the background and why, the end of background time, a scheduled task run or refused, a wake
 /// by a push, a region, a visit or a URL session, and a background exit MetricKit reported.
 ///
-/// The app's debug mode (`WakefulApp.Configuration.debugNotifications`) shows each as a local
-/// notification, so a developer walking with a phone in the pocket sees what iOS did without a
-/// debugger attached (which would change it); the demo's timeline screen shows them too.
+/// The app's debug mode (`WakefulApp.Configuration.debugNotificationPolicy`, ``DebugNotifications``)
+/// shows them as local notifications, so a developer walking with a phone in the pocket sees what
+/// iOS did without a debugger attached (which would change it); the demo's timeline screen shows
+/// them too.
 public struct SystemActivity: Sendable, Hashable {
     /// A short title: what kind of thing iOS did.
     public var title: String

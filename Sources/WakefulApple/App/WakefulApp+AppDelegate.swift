@@ -28,13 +28,14 @@
             sessions.reconnect(configuration.backgroundSessionIdentifiers, discretionary: true)
             exits.start()
             environment.start()
-            debug?.start()
+            debug?.start(inForeground: application.applicationState != .background)
             // A relaunch in the background retakes its location service session while the launch is
             // delivered (CLServiceSession.h), not later.
             locationSessions.launching = true
             deliver(.didFinishLaunching(LaunchReason(options: launchOptions, state: application.applicationState)))
             locationSessions.launching = false
             lifecycle.start()
+            notePendingTaskRequests()
         }
 
         /// Creates the app's Wakeful and starts it: the one call `application(_:didFinishLaunchingWithOptions:)`

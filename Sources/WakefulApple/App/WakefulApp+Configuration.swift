@@ -88,14 +88,20 @@
             public var seed: UInt64
             /// Where the adapters log (never credentials or tokens).
             public var logger: Logger
-            /// The debug mode: show each thing iOS did (a background launch and its cause, the end of
-            /// background time, a scheduled task, a push, a region) as a local notification, as
-            /// ``SystemActivity`` words it. Asks for notification permission at launch and becomes the
-            /// notification center's delegate, so they show while the app is in front too, forwarding
-            /// everything else to the delegate the app set before starting Wakeful (one set later
-            /// replaces Wakeful's: the notifications then show only in the background). For
-            /// development builds; off by default.
-            public var debugNotifications: Bool
+            /// The debug mode: which timeline entries become local notifications (and sounds) —
+            /// iOS relaunching the app, tracking starting or stopping, a task's time running out —
+            /// rate-limited (``DebugNotificationPolicy``, ``DebugNotifications``). Off by default,
+            /// and off in release builds unless the policy's `allowedInReleaseBuilds` is set. When on,
+            /// Wakeful asks for notification permission while the app is in front, never in the
+            /// background, and becomes the notification center's delegate, so the notifications show
+            /// while the app is in front too, forwarding everything else to the delegate the app set
+            /// before starting Wakeful (one set later replaces Wakeful's: the notifications then show
+            /// only in the background).
+            ///
+            /// ```swift
+            /// configuration.debugNotificationPolicy = .fieldDebugging
+            /// ```
+            public var debugNotificationPolicy: DebugNotificationPolicy
             /// Carries out the Live Activity commands for the app's `ActivityAttributes` type
             /// (``LiveActivityAdapter``, iOS 16.2+); nil notes them as not carried out.
             public var liveActivities: (any LiveActivityControlling)?
@@ -124,7 +130,7 @@
                 self.storeProtection = .completeUntilFirstUserAuthentication
                 self.seed = seed
                 self.logger = Logger(label: "Wakeful")
-                self.debugNotifications = false
+                self.debugNotificationPolicy = .off
                 self.liveActivities = nil
             }
         }

@@ -98,7 +98,13 @@
         lazy var jobs = JobRunner(work: configuration.jobs) { [weak self] in self?.deliver($0) }
         lazy var exits = BackgroundExitReporter { [weak self] in self?.note($0) }
         lazy var environment = DeviceEnvironment()
-        lazy var debug: DebugNotifier? = configuration.debugNotifications ? DebugNotifier() : nil
+        /// The debug notifications, when the policy is active in this build; none at all otherwise
+        /// (no delegate, no permission prompt).
+        lazy var debug: DebugNotifier? =
+            configuration.debugNotificationPolicy.isActive(debugBuild: Self.isDebugBuild)
+            ? DebugNotifier(policy: configuration.debugNotificationPolicy, debugBuild: Self.isDebugBuild) : nil
+        /// The ledger of scheduled tasks, kept beside the outbox across processes.
+        lazy var taskLedger = TaskLedger(url: directory.appendingPathComponent("task-history.json"))
         var bluetooth: BluetoothAdapter?
 
         /// Prepares the outbox (`outbox.sqlite`, WAL, of class ``Configuration/storeProtection``,
@@ -175,7 +181,9 @@
                     firstUnlock.write()
                     if timelineAwaitsUnlock { openTimelineFile() }
                 }
-                var sink = DeviceTimeline(file: timelineFile, observer: observer, feed: feed, debug: debug)
+                if event == .didBecomeActive { debug?.appBecameActive() }
+                var sink = DeviceTimeline(
+                    file: timelineFile, observer: observer, feed: feed, debug: debug, tasks: taskLedger)
                 let commands = agent.handle(event, in: context(), timeline: &sink)
                 if let error = agent.lastError {
                     logger.error("outbox commit failed; kept for the next event", metadata: ["error": "\(error)"])
@@ -183,6 +191,7 @@
                 for command in commands { execute(command) }
             }
             flushTimeline()
+            taskLedger.saveIfChanged()
             if UIApplication.shared.applicationState == .background {
                 NotificationCenter.default.post(name: Database.suspendNotification, object: nil)
             }
@@ -193,7 +202,8 @@
             // Inside `deliver` the store is already resumed, and must stay so until its loop ends.
             let standalone = !draining
             if standalone { NotificationCenter.default.post(name: Database.resumeNotification, object: nil) }
-            var sink = DeviceTimeline(file: timelineFile, observer: observer, feed: feed, debug: debug)
+            var sink = DeviceTimeline(
+                file: timelineFile, observer: observer, feed: feed, debug: debug, tasks: taskLedger)
             do {
                 try agent.note(entry, timeline: &sink)
             } catch {
@@ -201,6 +211,7 @@
             }
             guard standalone else { return }
             flushTimeline()
+            taskLedger.saveIfChanged()
             if UIApplication.shared.applicationState == .background {
                 NotificationCenter.default.post(name: Database.suspendNotification, object: nil)
             }
@@ -277,6 +288,16 @@
             return try JSONLinesFileWriter(path: directory.appendingPathComponent(name).path)
         }
 
+        /// Whether this module was compiled with DEBUG: an app's Debug configuration builds its
+        /// packages with it.
+        static var isDebugBuild: Bool {
+            #if DEBUG
+                true
+            #else
+                false
+            #endif
+        }
+
         private static func defaultDirectory() throws -> URL {
             try FileManager.default.url(
                 for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true
@@ -285,21 +306,24 @@
         }
     }
 
-    /// The platform's timeline: the JSON Lines file, the app's observer, the feed's listeners and
-    /// the debug mode's notifications.
+    /// The platform's timeline: the JSON Lines file, the app's observer, the feed's listeners, the
+    /// debug mode's notifications and the ledger of scheduled tasks.
     struct DeviceTimeline: TimelineSink {
         let file: JSONLinesFileWriter?
         let observer: ((TimelineEntry) -> Void)?
         let feed: TimelineFeed
         let debug: DebugNotifier?
+        let tasks: TaskLedger
 
-        var isRecording: Bool { file != nil || observer != nil || feed.hasListeners || debug != nil }
+        /// Always: the task ledger reads every entry, whoever else listens.
+        var isRecording: Bool { true }
 
         mutating func append(_ entry: TimelineEntry) {
             file?.append(entry)
             observer?(entry)
             feed.publish(entry)
             debug?.show(entry)
+            tasks.record(entry)
         }
     }
 

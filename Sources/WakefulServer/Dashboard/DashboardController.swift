@@ -31,6 +31,8 @@ struct DashboardController<Context: RequestContext>: Sendable {
     func addRoutes(to router: Router<Context>) {
         router.get("/dashboard", use: devices)
         router.get("/dashboard/devices/{id}", use: device)
+        router.get("/dashboard/devices/{id}/exports/{export}", use: export)
+        router.get("/dashboard/devices/{id}/exports/{export}/file", use: exportFile)
         router.get("/dashboard/login", use: loginForm)
         router.post("/dashboard/login", use: login)
         router.post("/dashboard/logout", use: logout)
@@ -57,14 +59,57 @@ struct DashboardController<Context: RequestContext>: Sendable {
             guard let summary = try await storage.deviceSummaries().first(where: { $0.id == id }) else {
                 throw APIError.notFound("no device \(id.uuidString)")
             }
-            let page = try await DashboardData(storage: storage, limits: configuration.limits)
+            var page = try await DashboardData(storage: storage, limits: configuration.limits)
                 .page(device: summary, request: windowRequest, now: now, pushes: pushes)
+            page.exports =
+                try await (storage as? any TimelineExportStorage)?.timelineExports(
+                    deviceID: id, limit: TimelineExportController<Context>.listLimit) ?? []
             return Self.html(page.html())
         } catch let error as APIError {
             return Self.html(
                 DashboardPages.error(status: Int(error.status.code), message: error.message, signedIn: true),
                 status: error.status)
         }
+    }
+
+    /// A timeline export the device uploaded, drawn as the device page draws its timeline.
+    @Sendable func export(_ request: Request, context: Context) async throws -> Response {
+        guard access.proof(of: request, now: configuration.clock.now.timeIntervalSince1970) != nil else {
+            return signIn(request)
+        }
+        do {
+            let (device, export) = try await storedExport(context)
+            return Self.html(TimelineExportPage.page(device: device, export: export))
+        } catch let error as APIError {
+            return Self.html(
+                DashboardPages.error(status: Int(error.status.code), message: error.message, signedIn: true),
+                status: error.status)
+        }
+    }
+
+    /// An export's file, as the device sent it, for `wakeful replay`.
+    @Sendable func exportFile(_ request: Request, context: Context) async throws -> Response {
+        guard access.proof(of: request, now: configuration.clock.now.timeIntervalSince1970) != nil else {
+            return signIn(request)
+        }
+        let (_, export) = try await storedExport(context)
+        var headers = HTTPFields()
+        headers[.contentType] = "application/x-ndjson"
+        headers[.contentDisposition] = "attachment; filename=\"timeline-export-\(export.summary.id.uuidString).jsonl\""
+        headers[.cacheControl] = "no-store"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: export.body)))
+    }
+
+    /// The device and the export the path names, or 404.
+    private func storedExport(_ context: Context) async throws -> (DeviceSummary, StoredTimelineExport) {
+        let id = try PathParameter.deviceID(context)
+        let exportID = try TimelineExportController<Context>.exportID(context)
+        guard let device = try await storage.deviceSummaries().first(where: { $0.id == id }),
+            let export = try await (storage as? any TimelineExportStorage)?.timelineExport(deviceID: id, id: exportID)
+        else {
+            throw APIError.notFound("no timeline export \(exportID.uuidString) of device \(id.uuidString)")
+        }
+        return (device, export)
     }
 
     // MARK: Signing in and out

@@ -17,6 +17,8 @@ struct DevicePage {
     let truncated: Bool
     /// The device's configurations, when the storage keeps them.
     var configurations: DeviceConfigurationView? = nil
+    /// The device's timeline exports, newest first.
+    var exports: [TimelineExportSummary] = []
 
     /// The most gaps the table lists.
     static let maximumGaps = 15
@@ -39,7 +41,7 @@ struct DevicePage {
             <span>Records <b>\(device.recordCount)</b></span>\
             <span>Upload lag <b>\(DashboardFormat.lag(device.lagMedian))</b> median, <b>\(DashboardFormat.lag(device.lagMax))</b> max</span>\
             <span>\(device.revokedAt.map { #"<b class="revoked">revoked \#(DashboardFormat.time($0))</b>"# } ?? "active")</span></div>
-            \(setup())
+            \(Self.setup(activity.header))
             \(filters(id: id))
             <p class="sub">\(DashboardFormat.time(window.start)) – \(DashboardFormat.time(window.end)) UTC (\(DashboardFormat.duration(window.duration))) · \
             \(activity.activityTimes.count) records: \(activity.recordTimes.count) data records and \(activity.timelineEntries) timeline entries · \
@@ -68,15 +70,17 @@ struct DevicePage {
             <p class="sub">Stretches of at least \(DashboardFormat.duration(DashboardGap.minimum(for: window))) with no record at all, longest first, \
             each in the state the app-state lane draws over it, with the cause the device's own timeline gives. \
             Rule IDs refer to the iOS background policy reference.</p>
-            \(gapTable(listed, total: gaps.count))
+            \(Self.gapTable(listed, total: gaps.count))
+            \(TimelineExportPage.section(deviceID: device.id, exports: exports))
             <p class="sub">The same data as JSON: <code>GET /v1/devices/\(id)/timeline</code> and <code>/records</code> with the admin token.</p>
             """
         return DashboardPages.page(title: "Device \(id.prefix(8))", signedIn: true, body: body)
     }
 
-    /// The app's setup from its newest `run` header (``TimelineHeader``), written when its agent started.
-    private func setup() -> String {
-        guard let header = activity.header else {
+    /// The app's setup from its newest `run` header (``TimelineHeader``), written when its agent
+    /// started; an export's page shows its first.
+    static func setup(_ header: TimelineHeader?) -> String {
+        guard let header else {
             return
                 #"<div class="facts"><span>Setup <b>—</b> (no run header in the timeline read: the app writes one with <code>Agent.recordHeader</code> when its agent starts)</span></div>"#
         }
@@ -131,7 +135,8 @@ struct DevicePage {
             """
     }
 
-    private func gapTable(_ listed: [DashboardGap], total: Int) -> String {
+    /// The gap table: the gaps listed, and how many shorter ones are not.
+    static func gapTable(_ listed: [DashboardGap], total: Int) -> String {
         guard !listed.isEmpty else { return #"<p>No gaps in this window.</p>"# }
         var rows = ""
         for (rank, gap) in listed.enumerated() {
@@ -150,7 +155,8 @@ struct DevicePage {
             """
     }
 
-    private static let legend = """
+    /// What the chart's marks mean.
+    static let legend = """
         <div class="legend" aria-label="Legend">\
         <span><span class="sw sw-foreground"></span>foreground</span><span><span class="sw sw-background"></span>background</span>\
         <span><span class="sw sw-suspended"></span>suspended (inferred)</span><span><span class="sw sw-not-running"></span>not running</span>\

@@ -151,6 +151,27 @@ extension PostgresServerStorage {
                 """,
             ]),
         PostgresMigration(
+            version: 5, name: "v5: timeline exports",
+            statements: [
+                // One per (device, export ID), the body as the device sent it (TimelineExportStorage).
+                """
+                CREATE TABLE timeline_exports (
+                    device_id uuid NOT NULL REFERENCES devices(id),
+                    export_id uuid NOT NULL,
+                    digest text NOT NULL,
+                    received_at double precision NOT NULL,
+                    entry_count bigint NOT NULL,
+                    byte_count bigint NOT NULL,
+                    first_at double precision,
+                    last_at double precision,
+                    header_count bigint NOT NULL,
+                    body bytea NOT NULL,
+                    PRIMARY KEY (device_id, export_id)
+                )
+                """,
+                "CREATE INDEX timeline_exports_by_receipt ON timeline_exports (device_id, received_at)",
+            ]),
+        PostgresMigration(
             version: 6, name: "v6: Live Activity tokens and pushes",
             statements: [
                 // activity '' is the device's push-to-start token (LIVE-4); the others are update tokens (LIVE-5).

@@ -117,6 +117,26 @@ extension SQLiteServerStorage {
                     );
                     """)
         }
+        migrator.registerMigration("v5: timeline exports") { db in
+            // One per (device, export ID), the body as the device sent it (TimelineExportStorage).
+            try db.execute(
+                sql: """
+                    CREATE TABLE timeline_exports (
+                        device_id TEXT NOT NULL REFERENCES devices(id),
+                        export_id TEXT NOT NULL,
+                        digest TEXT NOT NULL,
+                        received_at REAL NOT NULL,
+                        entry_count INTEGER NOT NULL,
+                        byte_count INTEGER NOT NULL,
+                        first_at REAL,
+                        last_at REAL,
+                        header_count INTEGER NOT NULL,
+                        body BLOB NOT NULL,
+                        PRIMARY KEY (device_id, export_id)
+                    );
+                    CREATE INDEX timeline_exports_by_receipt ON timeline_exports (device_id, received_at);
+                    """)
+        }
         migrator.registerMigration("v6: Live Activity tokens and pushes") { db in
             // activity '' is the device's push-to-start token (LIVE-4); the others are update tokens (LIVE-5).
             try db.execute(

@@ -36,7 +36,7 @@ extension SimulatedDevice {
         if launched.kind == .processing { fields.append(Field("cpuMonitor", .bool(monitored))) }
         if !cellularAllowed { fields.append(Field("cellular", .bool(false))) }
         decide("scheduledTaskLaunch", rules: rules, fields)
-        scheduler.noteLaunch(launched.kind, at: now)
+        scheduler.noteLaunch(launched, at: now)
         let wakeRules = launched.kind == .backgroundFetch ? rules : ["BGT-8"] + rules
         switch state {
         case .active, .inactive:

@@ -87,6 +87,9 @@ public struct RunMetrics: Sendable, Hashable, Codable {
     /// The location permissions the run went through and what the strategy lost under each; nil
     /// when it ran under Always with full accuracy throughout (AUTH-1 to AUTH-7).
     public var permission: PermissionSummary?
+    /// The task scheduler at the end: the requests pending, the launches, the time since the last;
+    /// nil when the app had no request pending and saw no launch (BGT, SIM-2).
+    public var scheduledTasks: ScheduledTasksSummary?
 }
 
 extension SimulatedDevice {
@@ -132,6 +135,7 @@ extension SimulatedDevice {
         metrics.tasksLeftOpen = tally.tasksLeftOpen
         metrics.forceQuit = tally.finalForceQuit
         metrics.liveActivity = pushes.liveActivities.summary.isEmpty ? nil : pushes.liveActivities.summary
+        metrics.scheduledTasks = scheduler.summary(at: now)
         metrics.permission = PermissionSummary(
             initial: authorizer.initialPermission, changes: tally.permissionChanges, end: now,
             needs: Requirements.combined(setup.strategies.map { $0.makeStrategy().requirements }).locationCapabilities)

@@ -86,7 +86,18 @@ public struct OutcomeReport: Sendable {
         var lines = [title, "", table.rendered, ""]
         lines.append(contentsOf: explanation.map { "Why: " + $0 })
         if let losses = ComparisonReport.permissionLosses(runs) { lines += ["", losses] }
+        let tasks = scheduledTaskLines
+        if !tasks.isEmpty { lines += [""] + tasks }
         return lines.joined(separator: "\n")
+    }
+
+    /// The task scheduler at the end of each run that used it, as a phone's "did my task ever
+    /// run?" screen shows it: what iOS lists as pending and how long ago a task last ran.
+    public var scheduledTaskLines: [String] {
+        let lines = runs.compactMap { run in
+            run.scheduledTasks.map { "  \(run.strategy), iOS \(run.ios): \($0.text)" }
+        }
+        return lines.isEmpty ? [] : ["Task scheduler at the end (getPendingTaskRequests, SIM-2):"] + lines
     }
 
     /// One paragraph that explains why the outcomes differ, built from what each run recorded:

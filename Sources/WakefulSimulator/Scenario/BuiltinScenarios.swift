@@ -6,6 +6,8 @@ public enum BuiltinScenarios {
     public static let names = [
         "gas-station", "bike-rental", "sensor-monitor", "freeway-drive", "chat", "stay-logged-in", "ble-dongle",
         "overnight-sync", "overnight-sync-low-power",
+        // Did my task ever run? (getPendingTaskRequests after a force-quit)
+        "forgotten-refresh",
         // Accessories
         "ble-peripheral",
         // Jobs

@@ -132,6 +132,36 @@ struct DocCommentExamples {
     }
 
     // setNetwork(_:bandwidth:)'s example is DrivingTests.theNetworkGoesAndComesBack.
+
+    // taskHistory (Sources/WakefulTesting/BackgroundTestRun+ScheduledTasks.swift)
+    @Test func taskHistoryLastLaunch() throws {
+        var run = try ScheduledTaskTests.refreshApp()
+        run.advance(by: .minutes(1))
+        run.perform(.memoryPressure)  // the suspended app is ended
+        run.advance(by: .hours(24))
+        let reason = run.taskHistory.launches.first?.reason  // .relaunch: iOS started the app for it
+        #expect(reason == .relaunch)
+    }
+
+    // simulateTaskLaunch(_:) (Sources/WakefulTesting/BackgroundTestRun+ScheduledTasks.swift)
+    @Test func simulateTaskLaunch() throws {
+        var run = BackgroundTestRun(
+            configuration: try .named("ScheduledRefresh"), iOS: .v17, scenario: .blank(duration: .hours(1)))
+        run.openApp()
+        run.pressHome()  // ScheduledRefresh submits its refresh
+        run.simulateTaskLaunch("com.wakeful.refresh")
+        run.expectTaskRan("com.wakeful.refresh")
+    }
+
+    // debugNotifications(_:) (Sources/WakefulTesting/BackgroundTestRun+ScheduledTasks.swift)
+    @Test func debugNotificationsOfARun() throws {
+        var run = try ScheduledTaskTests.refreshApp()
+        run.advance(by: .minutes(1))
+        run.perform(.memoryPressure)  // the suspended app is ended
+        run.advance(by: .hours(24))
+        let notes = run.debugNotifications(.fieldDebugging)
+        #expect(notes.contains { $0.trigger == .relaunch })
+    }
 }
 
 final class DocCommentXCTestExamples: XCTestCase {

@@ -152,6 +152,22 @@ struct TestingYourAppsBackgroundBehaviourExamples {
         run.expectWoken(by: .region)
     }
 
+    @Test func aSwipedAwayAppsRefreshStaysPending() throws {
+        var run = BackgroundTestRun(
+            configuration: try .named("ScheduledRefresh"), iOS: .v17, scenario: .blank(duration: .hours(30)))
+        run.openApp()
+        run.pressHome()  // ScheduledRefresh submits com.wakeful.refresh and com.wakeful.sync
+        run.forceQuit()
+        run.advance(by: .hours(24))
+        run.expectTaskPending("com.wakeful.refresh")  // submitted, never launched
+        withKnownIssue("force-quit by the user: no launch until the app is opened again (TERM-1)") {
+            run.expectTaskRan("com.wakeful.refresh")
+        }
+        run.openApp()
+        run.simulateTaskLaunch("com.wakeful.refresh")  // Xcode's debug launch, from the test
+        run.expectTaskRan("com.wakeful.refresh")
+    }
+
     @Test func theGasStationTriggerFailsOnIOS17() throws {
         var run = BackgroundTestRun(
             configuration: try .named("TaskExtension"), iOS: .v17, scenario: try BuiltinScenarios.load("gas-station"))

@@ -83,10 +83,11 @@ extension TaskScheduler {
             ?? timeBlocker(at: conditions.now, kind: kind, requiresPower: requiresPower, conditions)
     }
 
-    /// Notes a refresh or fetch launch: the rate limit (BGT-3) and the day's budget (BGT-11
-    /// factor 6) count from it.
-    mutating func noteLaunch(_ kind: ScheduledTaskKind, at time: TimeInterval) {
-        if kind == .appRefresh || kind == .backgroundFetch { lastRefreshLaunch = time }
+    /// Notes a launch for the run's summary; a refresh or fetch also for the rate limit (BGT-3) and
+    /// the day's budget (BGT-11 factor 6), which count from it.
+    mutating func noteLaunch(_ launch: ScheduledTaskLaunch, at time: TimeInterval) {
+        launches.note(launch.identifier, at: time)
+        if launch.kind == .appRefresh || launch.kind == .backgroundFetch { lastRefreshLaunch = time }
     }
 
     /// The rule that sets a kind's run-time limit.

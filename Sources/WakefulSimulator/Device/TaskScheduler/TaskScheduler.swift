@@ -27,6 +27,8 @@ struct TaskScheduler {
     var fetchSummary = ""
     /// The last refresh or fetch launch, for rate limiting (BGT-3) and the day's budget (factor 6).
     var lastRefreshLaunch = -TimeInterval.infinity
+    /// Every launch of the run, counted, and the latest: the run's summary.
+    var launches = LaunchCount()
     /// Hands out generations for planned launches and running tasks.
     var generation = 0
     /// When the user last had the app on screen; nil for never (BGT-5, BGT-11 factor 3).
@@ -76,6 +78,17 @@ struct TaskScheduler {
         if inSession { return 0 }
         guard let lastUse else { return .infinity }
         return max(0, time - lastUse)
+    }
+}
+
+/// How many fetches and tasks the scheduler launched, and the latest.
+struct LaunchCount {
+    private(set) var count = 0
+    private(set) var last: (identifier: String, at: TimeInterval)?
+
+    mutating func note(_ identifier: String, at time: TimeInterval) {
+        count += 1
+        last = (identifier, time)
     }
 }
 
