@@ -128,7 +128,8 @@ struct WorldInputs {
                 time: entry.time, id: decision.fields["id"]?.description ?? "", type: type == "none" ? nil : type,
                 priority: decision.fields["priority"]?.number.map { Int($0) })
             if type == "liveactivity" {
-                object.members.append(JSONMember(key: "liveActivity", value: .object(liveActivity(decision.fields, at: at))))
+                object.members.append(
+                    JSONMember(key: "liveActivity", value: .object(liveActivity(decision.fields, at: at))))
             }
             return object
         }
@@ -149,7 +150,9 @@ struct WorldInputs {
             case "event", "activity", "attributesType":
                 payload.members.append(JSONMember(key: field.key, value: json(field.value)))
             case "staleDate", "dismissalDate", "timestamp":
-                if let seconds = field.value.number { payload.members.append(JSONMember(key: field.key, value: at(seconds))) }
+                if let seconds = field.value.number {
+                    payload.members.append(JSONMember(key: field.key, value: at(seconds)))
+                }
             case let key where key.hasPrefix("attributes."):
                 attributes.members.append(JSONMember(key: String(key.dropFirst(11)), value: json(field.value)))
             case let key where key.hasPrefix("contentState."):
@@ -157,7 +160,9 @@ struct WorldInputs {
             default: break
             }
         }
-        if !attributes.members.isEmpty { payload.members.append(JSONMember(key: "attributes", value: .object(attributes))) }
+        if !attributes.members.isEmpty {
+            payload.members.append(JSONMember(key: "attributes", value: .object(attributes)))
+        }
         if !content.members.isEmpty { payload.members.append(JSONMember(key: "contentState", value: .object(content))) }
         return payload
     }
