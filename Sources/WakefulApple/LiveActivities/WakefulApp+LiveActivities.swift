@@ -35,28 +35,7 @@
             }
             let registration = LiveActivityTokenRegistration(kind: kind, hexToken: token, environment: environment)
             guard let endpoint = registration.endpoint(besideIngest: ingest) else { return }
-            let credential: String?
-            do {
-                credential = try configuration.credential()
-            } catch {
-                return logger.notice(
-                    "Live Activity token not sent: credential unreadable", metadata: ["error": "\(error)"])
-            }
-            var request = URLRequest(url: endpoint)
-            request.httpMethod = "PUT"
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            if let credential { request.setValue("Bearer " + credential, forHTTPHeaderField: "Authorization") }
-            request.httpBody = registration.body
-            let logger = logger
-            Task {
-                do {
-                    let (_, response) = try await URLSession.shared.data(for: request)
-                    let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-                    if status != 200 { logger.error("Live Activity token refused", metadata: ["status": "\(status)"]) }
-                } catch {
-                    logger.error("Live Activity token not sent", metadata: ["error": "\(error)"])
-                }
-            }
+            putToken(registration.body, to: endpoint, what: "Live Activity token")
         }
     }
 #endif

@@ -21,27 +21,7 @@
                 let topic = Bundle.main.bundleIdentifier
             else { return }
             let registration = PushTokenRegistration(token: Array(deviceToken), environment: environment, topic: topic)
-            let credential: String?
-            do {
-                credential = try configuration.credential()
-            } catch {
-                return logger.notice("device token not sent: credential unreadable", metadata: ["error": "\(error)"])
-            }
-            var request = URLRequest(url: endpoint)
-            request.httpMethod = "PUT"
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            if let credential { request.setValue("Bearer " + credential, forHTTPHeaderField: "Authorization") }
-            request.httpBody = registration.body
-            let logger = logger
-            Task {
-                do {
-                    let (_, response) = try await URLSession.shared.data(for: request)
-                    let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-                    if status != 200 { logger.error("device token refused", metadata: ["status": "\(status)"]) }
-                } catch {
-                    logger.error("device token not sent", metadata: ["error": "\(error)"])
-                }
-            }
+            putToken(registration.body, to: endpoint, what: "device token")
         }
 
         /// Call from `application(_:didFailToRegisterForRemoteNotificationsWithError:)` (no network, no
