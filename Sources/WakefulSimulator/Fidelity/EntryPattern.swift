@@ -98,22 +98,12 @@ private struct PatternValue: Decodable {
             value = .array(values)
             return
         }
-        let single = try decoder.singleValueContainer()
-        if single.decodeNil() {
-            value = .null
-        } else if let bool = try? single.decode(Bool.self) {
-            value = .bool(bool)
-        } else if let int = try? single.decode(Int.self) {
-            value = .int(int)
-        } else if let double = try? single.decode(Double.self) {
-            value = .double(double)
-        } else if let string = try? single.decode(String.self) {
-            value = .string(string)
-        } else {
+        guard let scalar = JSONValue.scalar(in: try decoder.singleValueContainer()) else {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath,
                     debugDescription: "expected a string, number, boolean or null (absent), or a list of them"))
         }
+        value = scalar
     }
 }

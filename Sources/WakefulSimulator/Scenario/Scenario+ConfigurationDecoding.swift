@@ -45,16 +45,7 @@ struct ScenarioJSON: Decodable {
             return
         }
         let single = try decoder.singleValueContainer()
-        if single.decodeNil() {
-            value = .null
-        } else if let bool = try? single.decode(Bool.self) {
-            value = .bool(bool)
-        } else if let int = try? single.decode(Int.self) {
-            value = .int(int)
-        } else if let double = try? single.decode(Double.self) {
-            value = .double(double)
-        } else {
-            value = .string(try single.decode(String.self))
-        }
+        // Neither a scalar nor a container: decoding a string throws the decoder's own error.
+        value = try JSONValue.scalar(in: single) ?? .string(single.decode(String.self))
     }
 }
