@@ -19,12 +19,12 @@ extension IngestBatch {
 extension JSONParser {
     /// The batch, when the body has the encoder's form (see ``IngestBatch/readCanonical(_:)``).
     fileprivate mutating func canonicalBatch() -> IngestBatch? {
-        guard consume(#"{"batch_id":""#), let batchID = plainUUID(), consume(#","install_id":""#),
-            let installID = plainUUID(), consume(#","records":["#)
+        guard consume(#"{"batch_id":""#), let batchID = uuidInQuotes(), consume(#","install_id":""#),
+            let installID = uuidInQuotes(), consume(#","records":["#)
         else { return nil }
         var records: [OutboxRecord] = []
         repeat {
-            guard consume(#"{"uuid":""#), let uuid = plainUUID(), consume(#","seq":"#), let seq = positiveInteger(),
+            guard consume(#"{"uuid":""#), let uuid = uuidInQuotes(), consume(#","seq":"#), let seq = positiveInteger(),
                 consume(#","kind":""#), let kind = plainString(), !kind.isEmpty,
                 kind.utf8.count <= OutboxRecord.maximumKindBytes, consume(#","recorded_at":""#),
                 let time = plainString(), let recordedAt = RFC3339Time.secondsSince1970(parsing: time),
@@ -73,7 +73,7 @@ extension JSONParser {
     }
 
     /// A UUID string in the canonical 8-4-4-4-12 form, after its opening quote, read from the bytes.
-    private mutating func plainUUID() -> UUID? {
+    private mutating func uuidInQuotes() -> UUID? {
         guard bytes.count - index > 36, bytes[index + 36] == UInt8(ascii: "\""),
             let uuid = TimelineLineReader.uuid(utf8: UnsafeBufferPointer(rebasing: bytes[index..<index + 36]))
         else { return nil }
